@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^preview-data-sdk$/, replacement: here('./src/index.ts') },
+      { find: /^preview-data-sdk\/markdown$/, replacement: here('./importers/markdown/index.ts') },
+      { find: /^preview-data-sdk\/wordpress$/, replacement: here('./importers/wordpress/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+})
