@@ -45,6 +45,7 @@ export const ISSUE_CODES = [
   // whole-input problems
   'invalid_json',
   'invalid_payload',
+  'invalid_xml',
   // builder calls
   'invalid_argument',
   'not_found',

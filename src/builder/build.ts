@@ -1,0 +1,304 @@
+import { canonicalizePreviewDataKeyOrder } from '../canonicalize.js'
+import type { Category, Collection, FrontPage, MenuItem, Page, Post, PreviewData, Site } from '../contract/types.js'
+import { categoryRoute, effectivePagePath, pageRoute, postRoute, tagRoute } from '../routes/index.js'
+import { preflightPreviewData } from '../routes/preflight.js'
+import { validatePreviewData } from '../validate/index.js'
+import type { PreviewDataIssue } from '../validate/issue.js'
+import { checkTimezone, normalizeSlug, parseTimestamp } from '../validate/primitives/index.js'
+import { compareAuthors } from './entities/author.js'
+import { compareMedia } from './entities/media.js'
+import type { PageRecord } from './entities/page.js'
+import { toPage } from './entities/page.js'
+import type { PostRecord } from './entities/post.js'
+import { comparePosts, publishedMs, resolveTimestamp, toPost } from './entities/post.js'
+import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
+import { SITE_DEFAULTS } from './fragment.js'
+import type { BuilderOptions, MenuItemInput } from './inputs.js'
+import { slugWithSuffix } from './slug.js'
+import type { BuilderState } from './state.js'
+
+/** The outcome of assembling a payload: the payload (when one could be made) and every remaining problem. */
+export type BuildResult = { ok: true; payload: PreviewData; errors: [] } | { ok: false; payload?: undefined; errors: PreviewDataIssue[] }
+
+/**
+ * Assembles the payload from the builder's state: final slugs and ids, excerpts, undeclared taxonomies, resolved
+ * references, documented array order, canonical key order; then validates it and runs the build preflight.
+ */
+export function assemble(state: BuilderState, options: BuilderOptions): BuildResult {
+  const issues: PreviewDataIssue[] = []
+  const given = state.site
+  if (given.title === undefined) issues.push({ code: 'missing_property', path: '/site/title', message: 'The site has no title: call .site({ title: "..." }).' })
+  const site: Site = { title: given.title ?? '', ...SITE_DEFAULTS, ...stripUndefined(given) } as Site
+  if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state, site, issues)
+  const timezone = checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
+
+  const posts = buildPosts(state, timezone)
+  const pages = buildPages(state, site, timezone)
+  const categories = taxonomies(state.categories, posts, 'categorySlugs', options.autoCreateTaxonomies !== false)
+  const tags = taxonomies(state.tags, posts, 'tagSlugs', options.autoCreateTaxonomies !== false)
+
+  const payload: PreviewData = {
+    version: '0.7',
+    generator: options.generator,
+    generated_at: resolveTimestamp(options.generated_at, timezone),
+    site,
+    content: {
+      authors: [...state.authors.values()].sort(compareAuthors),
+      posts: posts.map((p) => p.post),
+      pages,
+      categories,
+      tags,
+    },
+  }
+  if (state.media.size > 0) payload.content.media = [...state.media.values()].sort(compareMedia)
+  const lookup = new Lookup(payload, posts)
+  if (state.menus.size > 0) {
+    payload.menus = {}
+    for (const [id, menu] of state.menus) {
+      payload.menus[id] = { name: menu.name, items: menu.items.map((item, i) => resolveMenuItem(item, ['menus', id, 'items', String(i)], lookup, issues)) }
+    }
+  }
+  if (state.widgets.size > 0) payload.widgets = Object.fromEntries(state.widgets)
+  if (state.collections.size > 0) {
+    payload.collections = {}
+    for (const [id, collection] of state.collections) payload.collections[id] = resolveCollection(collection, lookup)
+  }
+  if (state.customCss) payload.custom_css = state.customCss
+  if (state.customHtml) payload.custom_html = state.customHtml
+
+  const canonical = canonicalizePreviewDataKeyOrder(payload)
+  const validation = validatePreviewData(canonical)
+  issues.push(...validation.errors)
+  if (issues.length === 0) issues.push(...preflightPreviewData(canonical))
+  return issues.length === 0 ? { ok: true, payload: canonical, errors: [] } : { ok: false, errors: issues }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+type BuiltPost = { post: Post; ms: number; record: PostRecord }
+
+/**
+ * Final slugs, then ids, then contract Posts in the documented order. Derived slugs never take an explicit one;
+ * when several posts derive the same slug, the oldest keeps it and the others get `-2`, `-3`… (ties broken by
+ * title and content), so the result does not depend on the order of the calls.
+ */
+function buildPosts(state: BuilderState, timezone: string): BuiltPost[] {
+  const records = [...state.posts.values()]
+  const taken = new Set<string>()
+  for (const r of records) if (r.explicitSlug) taken.add(r.slug)
+  const slugs = new Map<PostRecord, string>()
+  const derived = new Map<string, PostRecord[]>()
+  for (const r of records) {
+    if (r.explicitSlug) slugs.set(r, r.slug)
+    else {
+      let group = derived.get(r.slug)
+      if (!group) derived.set(r.slug, (group = []))
+      group.push(r)
+    }
+  }
+  for (const [base, group] of derived) {
+    if (group.length > 1) group.sort((a, b) => compareByContent(a.input, b.input, timezone))
+    let n = 1
+    for (const r of group) {
+      let slug = base
+      while (taken.has(slug)) slug = slugWithSuffix(base, ++n)
+      taken.add(slug)
+      slugs.set(r, slug)
+    }
+  }
+
+  const ids = new Map<PostRecord, number>()
+  const usedIds = new Set<number>()
+  const auto: { r: PostRecord; ms: number; slug: string }[] = []
+  for (const r of records) {
+    if (r.input.public_id !== undefined) {
+      ids.set(r, r.input.public_id)
+      usedIds.add(r.input.public_id)
+    } else auto.push({ r, ms: instant(r.input.published_at_iso, timezone), slug: slugs.get(r)! })
+  }
+  // Oldest first, so ids grow with publication dates, whatever order the posts were added in.
+  auto.sort((a, b) => a.ms - b.ms || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+  let next = 1
+  for (const a of auto) {
+    while (usedIds.has(next)) next++
+    ids.set(a.r, next++)
+  }
+
+  const built = records.map((r) => {
+    const post = toPost(r, slugs.get(r)!, ids.get(r)!, timezone)
+    return { post, ms: publishedMs(post), record: r }
+  })
+  return built.sort(comparePosts)
+}
+
+function instant(value: PostRecord['input']['published_at_iso'], timezone: string): number {
+  return parseTimestamp(resolveTimestamp(value, timezone))?.epochMs ?? 0
+}
+
+/** A deterministic order for entities whose derived slugs collide: publication time, title, then content. */
+function compareByContent(a: PostRecord['input'] | PageRecord['input'], b: PostRecord['input'] | PageRecord['input'], timezone: string): number {
+  const ma = 'published_at_iso' in a ? instant(a.published_at_iso, timezone) : 0
+  const mb = 'published_at_iso' in b ? instant(b.published_at_iso, timezone) : 0
+  if (ma !== mb) return ma - mb
+  if (a.title !== b.title) return a.title < b.title ? -1 : 1
+  const ka = stableKey(a)
+  const kb = stableKey(b)
+  return ka < kb ? -1 : ka > kb ? 1 : 0
+}
+
+function stableKey(value: object): string {
+  return JSON.stringify(canonicalizePreviewDataKeyOrder(value), (_k, v: unknown) => (v instanceof Date ? v.toISOString() : v))
+}
+
+/** Pages with derived slugs whose effective paths collide get suffixes, like posts; Pages sort by effective path. */
+function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
+  const records = [...state.pages.values()]
+  const taken = new Set<string>()
+  const fixed = records.filter((r) => r.explicitSlug)
+  for (const r of fixed) taken.add(r.path ?? effectivePagePath({ slug: r.slug }, site))
+  const slugs = new Map<PageRecord, string>()
+  for (const r of fixed) slugs.set(r, r.slug)
+  const derived = records.filter((r) => !r.explicitSlug)
+  derived.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : compareByContent(a.input, b.input, timezone)))
+  for (const r of derived) {
+    let slug = r.slug
+    let n = 1
+    while (taken.has(effectivePagePath({ slug }, site))) slug = slugWithSuffix(r.slug, ++n)
+    taken.add(effectivePagePath({ slug }, site))
+    slugs.set(r, slug)
+  }
+  const usedIds = new Set<number>()
+  for (const r of records) if (r.input.public_id !== undefined) usedIds.add(r.input.public_id)
+  // Pages that allow comments need a public_id; give them the smallest free ones in path order.
+  const built = records.map((r) => ({ r, path: r.path ?? effectivePagePath({ slug: slugs.get(r)! }, site) }))
+  built.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  let next = 1
+  return built.map(({ r }) => {
+    let id = r.input.public_id
+    if (id === undefined && r.input.allow_comments === true) {
+      while (usedIds.has(next)) next++
+      id = next++
+    }
+    return toPage(r, slugs.get(r)!, id, timezone)
+  })
+}
+
+/** Declared entries plus, when enabled, one for each slug that posts reference but nobody declared. */
+function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], field: 'categorySlugs' | 'tagSlugs', autoCreate: boolean): Category[] {
+  const out = new Map(declared)
+  if (autoCreate) {
+    for (const { record } of posts) {
+      for (const slug of record[field]) {
+        const key = normalizeSlug(slug)
+        if (!out.has(key)) out.set(key, record.names.has(slug) ? { name: record.names.get(slug)!, slug } : taxonomyFromSlug(slug))
+      }
+    }
+  }
+  return [...out.values()].sort(compareTaxonomies)
+}
+
+/** Finds posts, pages and taxonomies by the names menus, collections and the front page use. */
+class Lookup {
+  readonly posts = new Map<string, Post>()
+  readonly pagesByPath = new Map<string, Page>()
+  readonly pagesBySlug = new Map<string, Page[]>()
+  readonly categories: Map<string, Category>
+  readonly tags: Map<string, Category>
+
+  constructor(
+    readonly payload: PreviewData,
+    built: BuiltPost[],
+  ) {
+    for (const { post, record } of built) {
+      this.posts.set(post.slug, post)
+      if (!this.posts.has(record.slug)) this.posts.set(record.slug, post)
+    }
+    for (const page of payload.content.pages) {
+      this.pagesByPath.set(effectivePagePath(page, payload.site), page)
+      const list = this.pagesBySlug.get(page.slug) ?? []
+      list.push(page)
+      this.pagesBySlug.set(page.slug, list)
+    }
+    this.categories = new Map(payload.content.categories.map((c) => [c.slug, c]))
+    this.tags = new Map(payload.content.tags.map((t) => [t.slug, t]))
+  }
+
+  /** A page by effective path, or by slug when exactly one page has it. */
+  page(ref: string): Page | undefined {
+    const key = normalizeSlug(ref.replace(/^\/+|\/+$/g, ''))
+    const byPath = this.pagesByPath.get(key)
+    if (byPath) return byPath
+    const bySlug = this.pagesBySlug.get(key)
+    return bySlug?.length === 1 ? bySlug[0] : undefined
+  }
+}
+
+function resolveMenuItem(item: MenuItemInput, path: string[], lookup: Lookup, issues: PreviewDataIssue[]): MenuItem {
+  const site = lookup.payload.site
+  let url = item.url
+  let title = item.title
+  const unresolved = (field: string, what: string, ref: string) =>
+    issues.push({ code: 'unresolved_reference', path: `/${[...path, field].join('/')}`, message: `Menu item refers to ${what} "${ref}", which was not added: add it, or fix the reference.` })
+  if (item.post !== undefined) {
+    const post = lookup.posts.get(normalizeSlug(item.post))
+    if (post) {
+      url = postRoute(post, site).url
+      title ??= post.title
+    } else unresolved('post', 'the post', item.post)
+  } else if (item.page !== undefined) {
+    const page = lookup.page(item.page)
+    if (page) {
+      url = pageRoute(page, site).url
+      title ??= page.title
+    } else unresolved('page', 'the page', item.page)
+  } else if (item.category !== undefined) {
+    const category = lookup.categories.get(normalizeSlug(item.category))
+    if (category) {
+      url = categoryRoute(category.slug, site).url
+      title ??= category.name
+    } else unresolved('category', 'the category', item.category)
+  } else if (item.tag !== undefined) {
+    const tag = lookup.tags.get(normalizeSlug(item.tag))
+    if (tag) {
+      url = tagRoute(tag.slug, site).url
+      title ??= tag.name
+    } else unresolved('tag', 'the tag', item.tag)
+  }
+  const out: MenuItem = {
+    title: title ?? '',
+    url: url ?? '/',
+    target: item.target ?? '_self',
+    children: (item.children ?? []).map((child, i) => resolveMenuItem(child, [...path, 'children', String(i)], lookup, issues)),
+  }
+  if (item.meta !== undefined) out.meta = item.meta
+  return out
+}
+
+function resolveCollection(collection: Collection, lookup: Lookup): Collection {
+  return {
+    ...collection,
+    items: collection.items.map((item) => {
+      if (item.type !== 'page') return item
+      const page = lookup.page(item.path)
+      return page ? { type: 'page', path: effectivePagePath(page, lookup.payload.site) } : item
+    }),
+  }
+}
+
+function resolveFrontPage(state: BuilderState, site: Site, issues: PreviewDataIssue[]): FrontPage {
+  const input = state.frontPage!
+  if (!('page' in input)) return input
+  const wanted = normalizeSlug(input.page.replace(/^\/+|\/+$/g, ''))
+  const matches: string[] = []
+  for (const r of state.pages.values()) {
+    const path = r.path ?? effectivePagePath({ slug: r.slug }, site)
+    if (path === wanted) return { type: 'page', page_path: path }
+    if (r.slug === wanted) matches.push(path)
+  }
+  if (matches.length === 1) return { type: 'page', page_path: matches[0] }
+  issues.push({ code: 'unresolved_front_page', path: '/site/front_page', message: `The front page names the page "${input.page}", which was not added: add that page or fix the path.` })
+  return { type: 'page', page_path: wanted || 'missing' }
+}
+

@@ -1,0 +1,487 @@
+import { produce } from 'immer'
+import type { Author, CustomHtml, MediaEntry, Permalinks, PostIndex, PreviewData, Site } from '../contract/types.js'
+import { effectivePagePath } from '../routes/index.js'
+import { PreviewDataError } from '../validate/issue.js'
+
+import { checkTimezone, normalizeSlug } from '../validate/primitives/index.js'
+import { assemble } from './build.js'
+import type { BuildResult } from './build.js'
+import { ArgumentCheck } from './entities/_check.js'
+import { toAuthor } from './entities/author.js'
+import { checkCollection } from './entities/collection.js'
+import { checkMapId, checkMenu } from './entities/menu.js'
+import { toMedia } from './entities/media.js'
+import { checkPage } from './entities/page.js'
+import type { PageRecord } from './entities/page.js'
+import { checkPost } from './entities/post.js'
+import type { PostRecord } from './entities/post.js'
+import { toTaxonomy } from './entities/taxonomy.js'
+import { checkWidgetArea } from './entities/widget.js'
+import { checkFragment } from './fragment.js'
+import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
+import { BuilderState, indexAdd, indexRemove } from './state.js'
+import { toTimestamp } from './time.js'
+
+type Op = (state: BuilderState) => void
+
+/**
+
+ * @internal The shared log behind a chain of builder values. Each value remembers how many operations it has seen; a call on
+ * the newest value appends in O(1), and a call on an older value first replays its operations into a fresh store,
+ * so a builder someone else holds never changes under them.
+ */
+export class Store {
+  readonly state = new BuilderState()
+  readonly ops: Op[] = []
+}
+
+/**
+ * Accumulates a site and builds a validated, canonical, deterministic v0.7 payload. Every method returns a new
+ * builder value; the value you called it on is unchanged, so a builder can be shared or branched safely.
+ */
+export class PreviewDataBuilder {
+  readonly #options: BuilderOptions
+  #store: Store
+  readonly #version: number
+
+  /** @internal Use `createPreviewData`. */
+  constructor(options: BuilderOptions, store: Store = new Store(), version = 0) {
+    this.#options = options
+    this.#store = store
+    this.#version = version
+  }
+
+  /** The store holding exactly this value's operations, replayed into a new one if the chain moved on. */
+  #own(): Store {
+    if (this.#store.ops.length === this.#version) return this.#store
+    const fresh = new Store()
+    for (const op of this.#store.ops.slice(0, this.#version)) {
+      op(fresh.state)
+      fresh.ops.push(op)
+    }
+    this.#store = fresh
+    return fresh
+  }
+
+  #then(op: Op): PreviewDataBuilder {
+    const store = this.#own()
+    // Every op checks before it changes anything, so a throwing call leaves the store as it was.
+    op(store.state)
+    store.ops.push(op)
+    return new PreviewDataBuilder(this.#options, store, store.ops.length)
+  }
+
+  get #state(): BuilderState {
+    return this.#own().state
+  }
+
+  #timezone(state: BuilderState): string {
+    const tz = state.site.timezone
+    return tz !== undefined && checkTimezone(tz) === null ? tz : 'UTC'
+  }
+
+  /**
+   * Sets site fields, merged over earlier calls. Required fields you leave out get the documented defaults at build
+   * (description '', url '', media_origin '', locale en-US, posts_per_page 10, date_style medium, time_style short,
+   * timezone UTC); `title` has none.
+   * @example
+   * createPreviewData(opts).site({ title: 'Field Notes', url: 'https://notes.example', timezone: 'Europe/Lisbon' })
+   */
+  site(fields: Partial<Site>): PreviewDataBuilder {
+    const check = ArgumentCheck.of('site', fields)
+    if ('front_page' in check.input) check.fail('invalid_argument', ['front_page'], 'set the front page with .frontPage(), which also accepts { page: path }.')
+    return this.#then((state) => {
+      const merged = { ...state.site, ...fields }
+      checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required', 'newsletter_url_required'])
+      state.site = merged
+    })
+  }
+
+  /**
+   * Adds an author; ids must be unique.
+   * @example
+   * builder.author({ id: 'ana', display_name: 'Ana Lima', avatar: '/media/ana.jpg' })
+   */
+  author(input: Author): PreviewDataBuilder {
+    const author = toAuthor(input)
+    return this.#then((state) => {
+      if (state.authors.has(author.id)) throw new PreviewDataError('duplicate_id', `author "${author.id}": an author with this id was already added; author ids must be unique.`, '/id')
+      state.authors.set(author.id, author)
+    })
+  }
+
+  /**
+   * Adds a category; the slug is derived from the name when omitted, and must be unique (after NFC).
+   * @example
+   * builder.category({ name: 'Travel' }) // slug 'travel'
+   */
+  category(input: TaxonomyInput): PreviewDataBuilder {
+    return this.#taxonomy('category', input)
+  }
+
+  /**
+   * Adds a tag; the slug is derived from the name when omitted, and must be unique (after NFC).
+   * @example
+   * builder.tag({ name: 'Lisbon', description: 'Posts about Lisbon' })
+   */
+  tag(input: TaxonomyInput): PreviewDataBuilder {
+    return this.#taxonomy('tag', input)
+  }
+
+  #taxonomy(kind: 'category' | 'tag', input: TaxonomyInput): PreviewDataBuilder {
+    const entry = toTaxonomy(kind, input)
+    return this.#then((state) => {
+      const map = kind === 'category' ? state.categories : state.tags
+      const existing = map.get(entry.slug)
+      if (existing) throw new PreviewDataError('duplicate_slug', `${kind} "${entry.name}": the slug "${entry.slug}" is already used by the ${kind} "${existing.name}"; give one of them another slug.`, '/slug')
+      map.set(entry.slug, entry)
+    })
+  }
+
+  /**
+   * Adds a post. Slug, `public_id`, `updated_at_iso`, `excerpt`, `document_type` and `status` have defaults; zone-less
+   * dates are read in `site.timezone`. An explicit slug or `public_id` that another post has throws here.
+   * @example
+   * builder.post({ title: 'Lisbon', author_id: 'ana', published_at_iso: '2024-05-01T10:00:00Z', content: 'Hello', tags: ['Travel'] })
+   */
+  post(input: PostInput): PreviewDataBuilder {
+    return this.#then((state) => {
+      const record = checkPost(input, this.#timezone(state))
+      this.#claimPost(state, record)
+      const seq = ++state.seq
+      state.posts.set(seq, record)
+      indexAdd(state.postSlugs, record.slug, seq)
+      if (record.input.public_id !== undefined) state.postIds.set(record.input.public_id, seq)
+    })
+  }
+
+  #claimPost(state: BuilderState, record: PostRecord, replacing?: number): void {
+    if (record.explicitSlug) {
+      for (const seq of state.postSlugs.get(record.slug) ?? []) {
+        if (seq !== replacing && state.posts.get(seq)!.explicitSlug) {
+          throw new PreviewDataError('duplicate_slug', `post "${record.slug}": another post already has this slug (compared after NFC); post slugs must be unique.`, '/slug')
+        }
+      }
+    }
+    const id = record.input.public_id
+    const holder = id === undefined ? undefined : state.postIds.get(id)
+    if (holder !== undefined && holder !== replacing) {
+      throw new PreviewDataError('duplicate_id', `post "${record.slug}": public_id ${id} is already used by post "${state.posts.get(holder)!.slug}"; post public_ids must be unique.`, '/public_id')
+    }
+  }
+
+  /**
+   * Changes a post with an immer recipe over a draft of its input; the result is checked like a new post.
+   * @example
+   * builder.updatePost('lisbon', (draft) => { draft.status = 'draft' })
+   */
+  updatePost(slug: string, recipe: (draft: PostInput) => void): PreviewDataBuilder {
+    return this.#then((state) => {
+      const seq = this.#findPost(state, slug)
+      const old = state.posts.get(seq)!
+      const record = checkPost(produce(old.input, recipe), this.#timezone(state))
+      this.#claimPost(state, record, seq)
+      indexRemove(state.postSlugs, old.slug, seq)
+      if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
+      state.posts.set(seq, record)
+      indexAdd(state.postSlugs, record.slug, seq)
+      if (record.input.public_id !== undefined) state.postIds.set(record.input.public_id, seq)
+    })
+  }
+
+  /**
+   * Removes a post by slug.
+   * @example
+   * builder.removePost('lisbon')
+   */
+  removePost(slug: string): PreviewDataBuilder {
+    return this.#then((state) => {
+      const seq = this.#findPost(state, slug)
+      const old = state.posts.get(seq)!
+      state.posts.delete(seq)
+      indexRemove(state.postSlugs, old.slug, seq)
+      if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
+    })
+  }
+
+  #findPost(state: BuilderState, slug: string): number {
+    const seqs = [...(state.postSlugs.get(normalizeSlug(slug)) ?? [])]
+    const explicit = seqs.filter((s) => state.posts.get(s)!.explicitSlug)
+    const match = explicit.length === 1 ? explicit : seqs
+    if (match.length === 1) return match[0]
+    if (match.length === 0) throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.`)
+    throw new PreviewDataError('invalid_argument', `post "${slug}": ${match.length} posts derive this slug from their titles; give them explicit slugs to address one.`)
+  }
+
+  /**
+   * Reads back a post's input (as given, with defaults not yet applied), or undefined.
+   * @example
+   * builder.getPost('lisbon')?.title // 'Lisbon'
+   */
+  getPost(slug: string): Readonly<PostInput> | undefined {
+    const state = this.#state
+    const seqs = state.postSlugs.get(normalizeSlug(slug))
+    return seqs && seqs.size > 0 ? state.posts.get([...seqs][0])!.input : undefined
+  }
+
+  /**
+   * The inputs of every post added so far, in the order they were added.
+   * @example
+   * builder.listPosts().length
+   */
+  listPosts(): readonly Readonly<PostInput>[] {
+    return [...this.#state.posts.values()].map((r) => r.input)
+  }
+
+  /**
+   * Adds a page. Its identity is its effective path (`path`, or the pages permalink applied to its slug), which must
+   * be unique after NFC; leaf slugs may repeat.
+   * @example
+   * builder.page({ title: 'Team', path: 'about/team', content: 'Who we are' })
+   */
+  page(input: PageInput): PreviewDataBuilder {
+    return this.#then((state) => {
+      const record = checkPage(input, this.#timezone(state))
+      this.#claimPage(state, record)
+      const seq = ++state.seq
+      state.pages.set(seq, record)
+      indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+      if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
+    })
+  }
+
+  #pageKey(state: BuilderState, record: PageRecord): string {
+    return record.path ?? effectivePagePath({ slug: record.slug }, { permalinks: state.site.permalinks })
+  }
+
+  #claimPage(state: BuilderState, record: PageRecord, replacing?: number): void {
+    const key = this.#pageKey(state, record)
+    if (record.explicitSlug) {
+      for (const seq of state.pageKeys.get(key) ?? []) {
+        if (seq !== replacing && state.pages.get(seq)!.explicitSlug) {
+          throw new PreviewDataError('duplicate_path', `page "${key}": another page already has this effective path (compared after NFC); give one a different slug or path.`, record.path ? '/path' : '/slug')
+        }
+      }
+    }
+    const id = record.input.public_id
+    const holder = id === undefined ? undefined : state.pageIds.get(id)
+    if (holder !== undefined && holder !== replacing) {
+      throw new PreviewDataError('duplicate_id', `page "${key}": public_id ${id} is already used by another page; page public_ids must be unique.`, '/public_id')
+    }
+  }
+
+  /**
+   * Changes a page (found by effective path) with an immer recipe over a draft of its input.
+   * @example
+   * builder.updatePage('about', (draft) => { draft.title = 'About us' })
+   */
+  updatePage(path: string, recipe: (draft: PageInput) => void): PreviewDataBuilder {
+    return this.#then((state) => {
+      const seq = this.#findPage(state, path)
+      const old = state.pages.get(seq)!
+      const record = checkPage(produce(old.input, recipe), this.#timezone(state))
+      this.#claimPage(state, record, seq)
+      indexRemove(state.pageKeys, this.#pageKey(state, old), seq)
+      if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
+      state.pages.set(seq, record)
+      indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+      if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
+    })
+  }
+
+  /**
+   * Removes a page by effective path.
+   * @example
+   * builder.removePage('about/team')
+   */
+  removePage(path: string): PreviewDataBuilder {
+    return this.#then((state) => {
+      const seq = this.#findPage(state, path)
+      const old = state.pages.get(seq)!
+      state.pages.delete(seq)
+      indexRemove(state.pageKeys, this.#pageKey(state, old), seq)
+      if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
+    })
+  }
+
+  #findPage(state: BuilderState, path: string): number {
+    const seqs = [...(state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, ''))) ?? [])]
+    if (seqs.length === 1) return seqs[0]
+    if (seqs.length === 0) throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.`)
+    throw new PreviewDataError('invalid_argument', `page "${path}": ${seqs.length} pages derive this path from their titles; give them explicit slugs to address one.`)
+  }
+
+  /**
+   * Reads back a page's input by effective path, or undefined.
+   * @example
+   * builder.getPage('about/team')?.title
+   */
+  getPage(path: string): Readonly<PageInput> | undefined {
+    const state = this.#state
+    const seqs = state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))
+    return seqs && seqs.size > 0 ? state.pages.get([...seqs][0])!.input : undefined
+  }
+
+  /**
+   * The inputs of every page added so far, in the order they were added.
+   * @example
+   * builder.listPages().map((p) => p.title)
+   */
+  listPages(): readonly Readonly<PageInput>[] {
+    return [...this.#state.pages.values()].map((r) => r.input)
+  }
+
+  /**
+   * Describes a media file that other fields reference (dimensions for responsive images); `src` must be unique.
+   * @example
+   * builder.media({ src: '/media/lisbon.jpg', width: 1600, height: 1067, alt: 'Tram 28' })
+   */
+  media(input: MediaEntry): PreviewDataBuilder {
+    const entry = toMedia(input)
+    return this.#then((state) => {
+      if (state.media.has(entry.src)) throw new PreviewDataError('duplicate_src', `media "${entry.src}": an entry with this src was already added; keep one per src.`, '/src')
+      state.media.set(entry.src, entry)
+    })
+  }
+
+  /**
+   * Adds a menu. Items link by `url`, or name a post (slug), page (path), category or tag (slug), resolved at build
+   * to URLs that follow the permalink settings.
+   * @example
+   * builder.menu('primary', { name: 'Primary', items: [{ title: 'About', page: 'about' }, { post: 'lisbon' }] })
+   */
+  menu(id: string, input: MenuInput): PreviewDataBuilder {
+    checkMapId('menu', id)
+    checkMenu(id, input)
+    return this.#then((state) => {
+      if (state.menus.has(id)) throw new PreviewDataError('duplicate_id', `menu "${id}" was already added; menu ids must be unique.`)
+      state.menus.set(id, input)
+    })
+  }
+
+  /**
+   * Adds a widget area; each item's `settings` is open to the widget type.
+   * @example
+   * builder.widgetArea('sidebar', { name: 'Sidebar', items: [{ type: 'search', title: 'Search' }] })
+   */
+  widgetArea(id: string, input: WidgetAreaInput): PreviewDataBuilder {
+    checkMapId('widget area', id)
+    checkWidgetArea(id, input)
+    return this.#then((state) => {
+      if (state.widgets.has(id)) throw new PreviewDataError('duplicate_id', `widget area "${id}" was already added; widget-area ids must be unique.`)
+      state.widgets.set(id, input)
+    })
+  }
+
+  /**
+   * Adds a named collection of posts (by slug) and pages (by effective path, or by slug when unique).
+   * @example
+   * builder.collection('featured', { title: 'Featured', items: [{ post: 'lisbon' }, { page: 'about' }] })
+   */
+  collection(id: string, input: CollectionInput): PreviewDataBuilder {
+    checkMapId('collection', id)
+    const collection = checkCollection(id, input)
+    return this.#then((state) => {
+      if (state.collections.has(id)) throw new PreviewDataError('duplicate_id', `collection "${id}" was already added; collection ids must be unique.`)
+      state.collections.set(id, collection)
+    })
+  }
+
+  /**
+   * Sets the site's custom CSS (emitted as a stylesheet, unchanged).
+   * @example
+   * builder.customCss('body { font-family: Georgia, serif }')
+   */
+  customCss(content: string): PreviewDataBuilder {
+    checkFragment({ custom_css: { content } }, '/custom_css', 'custom_css')
+    return this.#then((state) => {
+      state.customCss = { content }
+    })
+  }
+
+  /**
+   * Sets custom HTML inserted before `</head>` and/or `</body>` of theme-rendered pages.
+   * @example
+   * builder.customHtml({ body_end: '<script src="/stats.js" defer></script>' })
+   */
+  customHtml(slots: CustomHtml): PreviewDataBuilder {
+    checkFragment({ custom_html: slots }, '/custom_html', 'custom_html')
+    return this.#then((state) => {
+      state.customHtml = { ...slots }
+    })
+  }
+
+  /**
+   * Sets the front page: `{ type: 'theme_index' }`, `{ type: 'standalone_html', html }`, `{ type: 'page', page_path }`, or
+   * `{ page: path-or-slug }` resolved at build.
+   * @example
+   * builder.frontPage({ page: 'home' })
+   */
+  frontPage(input: FrontPageInput): PreviewDataBuilder {
+    if (!('page' in (input as object))) checkFragment({ site: { front_page: input } as unknown as Site }, '/site/front_page', 'front_page', ['unresolved_front_page'])
+    else ArgumentCheck.of('front_page', input).onlyKeys(['page']).nonblank('page')
+    return this.#then((state) => {
+      state.frontPage = input
+    })
+  }
+
+  /**
+   * Sets the post index (`enabled`, `path`, `paginate`).
+   * @example
+   * builder.postIndex({ path: '/blog/' })
+   */
+  postIndex(input: PostIndex): PreviewDataBuilder {
+    return this.site({ post_index: input })
+  }
+
+  /**
+   * Sets permalink patterns and output style; routes, menu links and page paths follow them.
+   * @example
+   * builder.permalinks({ posts: '/:year/:month/:slug/', output_style: 'html-extension' })
+   */
+  permalinks(input: Permalinks): PreviewDataBuilder {
+    return this.site({ permalinks: input })
+  }
+
+  /**
+   * Builds the payload: validated against the whole contract, build preflight passed, canonical key order, and a
+   * documented array order independent of call order (authors by id; categories and tags by name then slug; posts
+   * newest first then by public_id; pages by effective path; media by src). Throws one `PreviewDataError` listing
+   * every remaining problem.
+   * @example
+   * const payload = builder.build()
+   */
+  build(): PreviewData {
+    const result = this.tryBuild()
+    if (!result.ok) throw PreviewDataError.fromIssues(result.errors, 'The payload cannot be built')
+    return result.payload
+  }
+
+  /**
+   * Like `build()`, but returns `{ ok, payload, errors }` instead of throwing.
+   * @example
+   * const { ok, errors } = builder.tryBuild()
+   */
+  tryBuild(): BuildResult {
+    return assemble(this.#state, this.#options)
+  }
+}
+
+/**
+ * Starts a builder. `generator` names your producer; `generated_at` is required because the builder never reads a
+ * clock, so the same calls always give the same bytes.
+ * @example
+ * const payload = createPreviewData({ generator: 'field-notes 1.0', generated_at: '2026-05-01T09:00:00Z' })
+ *   .site({ title: 'Field Notes' })
+ *   .build()
+ */
+export function createPreviewData(options: BuilderOptions): PreviewDataBuilder {
+  const check = ArgumentCheck.of('createPreviewData options', options).onlyKeys(['generator', 'generated_at', 'autoCreateTaxonomies'])
+  check.nonblank('generator')
+  check.boolean('autoCreateTaxonomies')
+  if (options.generated_at === undefined) check.fail('missing_property', ['generated_at'], 'generated_at is required: the builder never reads the clock, so pass the generation time.')
+  const stamp = toTimestamp(options.generated_at, 'UTC')
+  if (!stamp.ok) check.fail('invalid_timestamp', ['generated_at'], `generated_at ${stamp.reason}.`)
+  return new PreviewDataBuilder({ ...options })
+}
+

@@ -1,0 +1,123 @@
+import { DATA_KEY_PATTERN } from '../../contract/constants.js'
+import type { IssueCode } from '../../validate/codes.js'
+import { PreviewDataError, pointer } from '../../validate/issue.js'
+import { checkSlugSegment, checkUrl, isBlank } from '../../validate/primitives/index.js'
+import type { UrlClass } from '../../validate/primitives/index.js'
+import { dataIssues } from '../../validate/rules/data.js'
+import { metaIssues } from '../../validate/rules/meta.js'
+
+/**
+ * Checks one builder argument field by field, throwing a `PreviewDataError` that names the entity (`post "lisbon"`),
+ * points into the argument (`/tag_slugs/2`) and says which rule broke.
+ */
+export class ArgumentCheck {
+  constructor(
+    readonly entity: string,
+    readonly input: Record<string, unknown>,
+  ) {}
+
+  /** Starts a check, refusing anything but a plain object. */
+  static of(entity: string, input: unknown): ArgumentCheck {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new PreviewDataError('invalid_argument', `${entity}: expected an object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}.`)
+    }
+    return new ArgumentCheck(entity, input as Record<string, unknown>)
+  }
+
+  fail(code: IssueCode, path: (string | number)[], message: string): never {
+    throw new PreviewDataError(code, `${this.entity}: ${message}`, pointer(...path))
+  }
+
+  /** Unknown fields are mistakes (a typo such as `publshed_at_iso`), not extensions. */
+  onlyKeys(allowed: readonly string[]): this {
+    for (const key of Object.keys(this.input)) {
+      if (!allowed.includes(key) && this.input[key] !== undefined) {
+        this.fail('unknown_property', [key], `unknown field "${key}"; the known fields are ${allowed.join(', ')}.`)
+      }
+    }
+    return this
+  }
+
+  nonblank(field: string, required = true): string | undefined {
+    const value = this.input[field]
+    if (value === undefined) {
+      if (required) this.fail('missing_property', [field], `${field} is required.`)
+      return undefined
+    }
+    if (typeof value !== 'string') this.fail('invalid_type', [field], `${field} must be a string, not ${typeof value}.`)
+    if (isBlank(value)) this.fail('blank_string', [field], `${field} must not be blank.`)
+    return value
+  }
+
+  string(field: string): string | undefined {
+    const value = this.input[field]
+    if (value === undefined) return undefined
+    if (typeof value !== 'string') this.fail('invalid_type', [field], `${field} must be a string, not ${typeof value}.`)
+    return value
+  }
+
+  boolean(field: string): boolean | undefined {
+    const value = this.input[field]
+    if (value !== undefined && typeof value !== 'boolean') this.fail('invalid_type', [field], `${field} must be true or false.`)
+    return value as boolean | undefined
+  }
+
+  oneOf<T extends string>(field: string, values: readonly T[]): T | undefined {
+    const value = this.input[field]
+    if (value === undefined) return undefined
+    if (!values.includes(value as T)) this.fail('invalid_value', [field], `${field} must be one of ${values.map((v) => `"${v}"`).join(', ')}, not ${JSON.stringify(value)}.`)
+    return value as T
+  }
+
+  positiveInteger(field: string): number | undefined {
+    const value = this.input[field]
+    if (value === undefined) return undefined
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) this.fail('out_of_range', [field], `${field} must be a positive integer, not ${JSON.stringify(value)}.`)
+    return value
+  }
+
+  slug(field: string, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {
+    if (value === undefined) return undefined
+    if (typeof value !== 'string') this.fail('invalid_type', path, `${path.join('.')} must be a string.`)
+    const reason = checkSlugSegment(value)
+    if (reason) this.fail('invalid_slug', path, `${path.join('.')} "${value}" is not a valid slug: ${reason}.`)
+    return value
+  }
+
+  url(field: string, cls: UrlClass, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {
+    if (value === undefined) return undefined
+    if (typeof value !== 'string') this.fail('invalid_type', path, `${path.join('.')} must be a string.`)
+    const reason = checkUrl(value, cls)
+    if (reason) this.fail('invalid_url', path, `${path.join('.')} "${value}" is not allowed: ${reason}.`)
+    return value
+  }
+
+  stringList(field: string): string[] | undefined {
+    const value = this.input[field]
+    if (value === undefined) return undefined
+    if (!Array.isArray(value)) this.fail('invalid_type', [field], `${field} must be an array of strings.`)
+    value.forEach((v, i) => {
+      if (typeof v !== 'string') this.fail('invalid_type', [field, i], `${field}[${i}] must be a string.`)
+    })
+    return value as string[]
+  }
+
+  meta(field = 'meta'): void {
+    const value = this.input[field]
+    if (value === undefined) return
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail('invalid_meta', [field], `${field} must be an object of scalar values.`)
+    const [issue] = metaIssues(value as Record<string, unknown>, [field])
+    if (issue) throw new PreviewDataError(issue.code, `${this.entity}: ${issue.message}`, issue.path)
+  }
+
+  data(field = 'data'): void {
+    const value = this.input[field]
+    if (value === undefined) return
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail('invalid_data', [field], `${field} must be an object.`)
+    for (const key of Object.keys(value)) {
+      if (!DATA_KEY_PATTERN.test(key)) this.fail('invalid_data', [field, key], `data key "${key}" is not allowed: keys start with a letter or "_".`)
+    }
+    const [issue] = dataIssues(value as Record<string, unknown>, [field])
+    if (issue) throw new PreviewDataError(issue.code, `${this.entity}: ${issue.message}`, issue.path)
+  }
+}

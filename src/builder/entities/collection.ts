@@ -1,0 +1,24 @@
+import type { Collection, CollectionItem } from '../../contract/types.js'
+import { checkFragment } from '../fragment.js'
+import type { CollectionInput, CollectionItemInput } from '../inputs.js'
+import { ArgumentCheck } from './_check.js'
+
+/** Turns `{ post }` and `{ page }` shorthands into the contract's collection items. */
+export function toCollectionItem(item: CollectionItemInput): CollectionItem {
+  if ('post' in item && typeof item.post === 'string' && !('type' in item)) return { type: 'post', slug: item.post }
+  if ('page' in item && typeof item.page === 'string' && !('type' in item)) return { type: 'page', path: item.page }
+  return item as CollectionItem
+}
+
+/**
+ * Checks a collection argument at the call (shape, slugs, paths, duplicates); whether its references resolve is
+ * checked at build, when every post and page is known.
+ */
+export function checkCollection(id: string, input: CollectionInput): Collection {
+  const entity = `collection "${id}"`
+  const check = ArgumentCheck.of(entity, input).onlyKeys(['title', 'description', 'items'])
+  if (!Array.isArray(input.items)) check.fail('invalid_type', ['items'], 'items must be an array.')
+  const collection: Collection = { ...input, items: input.items.map((item, i) => toCollectionItem(ArgumentCheck.of(`${entity} item ${i}`, item).input as CollectionItemInput)) }
+  checkFragment({ collections: { [id]: collection } }, `/collections/${id}`, entity, ['unresolved_reference'])
+  return collection
+}

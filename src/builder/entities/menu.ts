@@ -1,0 +1,43 @@
+import { MAP_ID_PATTERN } from '../../contract/constants.js'
+import type { MenuItem } from '../../contract/types.js'
+import { PreviewDataError } from '../../validate/issue.js'
+import { checkFragment } from '../fragment.js'
+import type { MenuInput, MenuItemInput } from '../inputs.js'
+import { ArgumentCheck } from './_check.js'
+
+const ITEM_KEYS = ['title', 'url', 'post', 'page', 'category', 'tag', 'target', 'children', 'meta'] as const
+const REFERENCE_KEYS = ['url', 'post', 'page', 'category', 'tag'] as const
+
+/** Map ids (menus, widget areas, collections) follow `^[a-z][a-z0-9_-]{0,63}$`; checked at the call. */
+export function checkMapId(kind: string, id: unknown): string {
+  if (typeof id !== 'string' || !MAP_ID_PATTERN.test(id)) {
+    throw new PreviewDataError('invalid_map_id', `${kind} id ${JSON.stringify(id)} is not allowed: use 1-64 characters, a lowercase letter first, then lowercase letters, digits, "_" or "-".`)
+  }
+  return id
+}
+
+/**
+ * Checks a menu argument at the call: each item has exactly one of url/post/page/category/tag, a title unless it
+ * names an entity, and otherwise the contract's shape. References are resolved at build.
+ */
+export function checkMenu(id: string, input: MenuInput): void {
+  const entity = `menu "${id}"`
+  const check = ArgumentCheck.of(entity, input).onlyKeys(['name', 'items'])
+  if (!Array.isArray(input.items)) check.fail('invalid_type', ['items'], 'items must be an array of menu items.')
+  const probeItems = input.items.map((item, i) => probeItem(entity, item, ['items', i], 0))
+  checkFragment({ menus: { [id]: { name: input.name, items: probeItems } } }, `/menus/${id}`, entity)
+}
+
+function probeItem(entity: string, item: MenuItemInput, path: (string | number)[], depth: number): MenuItem {
+  const check = ArgumentCheck.of(`${entity} item ${path.join('/')}`, item).onlyKeys(ITEM_KEYS)
+  const refs = REFERENCE_KEYS.filter((k) => item[k] !== undefined)
+  if (refs.length !== 1) check.fail(refs.length === 0 ? 'missing_property' : 'invalid_argument', [], `give exactly one of ${REFERENCE_KEYS.join(', ')}${refs.length > 1 ? ` (got ${refs.join(' and ')})` : ''}.`)
+  if (refs[0] !== 'url') check.string(refs[0])
+  if (refs[0] === 'url' && item.title === undefined) check.fail('missing_property', ['title'], 'title is required for a url item (items that name a post, page, category or tag default to its title).')
+  if (depth > 64) check.fail('invalid_argument', ['children'], 'menu items nest deeper than 64 levels.')
+  const children = item.children === undefined ? [] : item.children
+  if (!Array.isArray(children)) check.fail('invalid_type', ['children'], 'children must be an array of menu items.')
+  const probe: MenuItem = { title: item.title ?? 'title', url: refs[0] === 'url' ? item.url! : '/', target: item.target ?? '_self', children: children.map((c, i) => probeItem(entity, c, [...path, 'children', i], depth + 1)) }
+  if (item.meta !== undefined) probe.meta = item.meta
+  return probe
+}

@@ -1,0 +1,144 @@
+import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
+import type { Post } from '../../contract/types.js'
+import { normalizeSlug, parseTimestamp } from '../../validate/primitives/index.js'
+import { plainTextExcerpt } from '../excerpt.js'
+import type { PostInput } from '../inputs.js'
+import { shortHash, slugFor, slugOrFallback } from '../slug.js'
+import { toTimestamp } from '../time.js'
+import { ArgumentCheck } from './_check.js'
+import { checkItemComments } from './comments.js'
+
+const POST_KEYS = [
+  'title', 'slug', 'public_id', 'content', 'document_type', 'excerpt', 'published_at_iso', 'updated_at_iso', 'author_id', 'status',
+  'category_slugs', 'tag_slugs', 'categories', 'tags', 'featured_image', 'meta', 'data', 'discoverability', 'allow_comments', 'comments',
+] as const
+
+/** A checked Post argument: the input as given plus what the builder derived from it. */
+export type PostRecord = {
+  input: PostInput
+  /** The explicit slug (NFC), or the slug derived from the title, before collision suffixes. */
+  slug: string
+  explicitSlug: boolean
+  categorySlugs: string[]
+  tagSlugs: string[]
+  /** Names given through `categories`/`tags`, by slug, for creating undeclared entries. */
+  names: Map<string, string>
+  excerpt?: string
+}
+
+/**
+ * Checks a Post argument at the call: every field against its rule (timestamps are checked in `timezone`, and read
+ * again at build in the final site time zone). Throws a `PreviewDataError` naming the post, the field and the rule.
+ * @example
+ * checkPost({ title: 'Lisbon', author_id: 'ana', published_at_iso: '2024-05-01' }, 'UTC').slug // 'lisbon'
+ */
+export function checkPost(input: PostInput, timezone: string): PostRecord {
+  const given = input as Partial<PostInput> | undefined
+  const label = typeof given?.slug === 'string' ? `post "${given.slug}"` : typeof given?.title === 'string' ? `post "${given.title}"` : 'post'
+  const check = ArgumentCheck.of(label, input).onlyKeys(POST_KEYS)
+  const title = check.nonblank('title')!
+  const explicit = check.slug('slug')
+  check.positiveInteger('public_id')
+  check.string('content')
+  check.oneOf('document_type', DOCUMENT_TYPES)
+  check.string('excerpt')
+  for (const field of ['published_at_iso', 'updated_at_iso'] as const) {
+    const value = input[field]
+    if (value === undefined) {
+      if (field === 'published_at_iso') check.fail('missing_property', [field], `${field} is required (an RFC 3339 timestamp, a date, a Date or a DateTime).`)
+      continue
+    }
+    const result = toTimestamp(value, timezone)
+    if (!result.ok) check.fail('invalid_timestamp', [field], `${field} ${JSON.stringify(String(value))} ${result.reason}.`)
+  }
+  check.nonblank('author_id')
+  check.oneOf('status', STATUSES)
+  const names = new Map<string, string>()
+  const categorySlugs = references(check, 'category_slugs', 'categories', names)
+  const tagSlugs = references(check, 'tag_slugs', 'tags', names)
+  check.url('featured_image', 'media')
+  check.meta()
+  check.data()
+  check.oneOf('discoverability', DISCOVERABILITY_VALUES)
+  check.boolean('allow_comments')
+  checkItemComments(check)
+  const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, `post-${shortHash(title)}`)
+  return { input, slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
+}
+
+/**
+ * Slug references from `<kind>_slugs` (checked, NFC-unique for tags) followed by those of the display names in
+ * `<kind>s`; a name whose slug is already listed adds nothing.
+ */
+function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', names: Map<string, string>): string[] {
+  const slugs = check.stringList(slugField) ?? []
+  const seen = new Set<string>()
+  slugs.forEach((ref, i) => {
+    check.slug(slugField, ref, [slugField, i])
+    const key = normalizeSlug(ref)
+    if (seen.has(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
+    seen.add(key)
+  })
+  const out = [...slugs]
+  const byName = check.stringList(nameField) ?? []
+  byName.forEach((name, i) => {
+    const slug = slugFor(name)
+    if (slug === '') check.fail('invalid_slug', [nameField, i], `${nameField}[${i}] "${name}" gives no usable slug; pass it through ${slugField} with an explicit slug.`)
+    if (!names.has(slug)) names.set(slug, name.trim())
+    if (!seen.has(slug)) {
+      seen.add(slug)
+      out.push(slug)
+    }
+  })
+  return out
+}
+
+/**
+ * The contract Post of a record at build, with its final slug and id and timestamps read in the final time zone.
+ * @example
+ * toPost(record, 'lisbon', 1, 'Europe/Lisbon').published_at_iso
+ */
+export function toPost(record: PostRecord, slug: string, publicId: number, timezone: string): Post {
+  const input = record.input
+  const published = resolveTimestamp(input.published_at_iso, timezone)
+  const type = input.document_type ?? 'markdown'
+  const content = input.content ?? ''
+  record.excerpt ??= input.excerpt ?? plainTextExcerpt(content, type)
+  const post: Post = {
+    public_id: publicId,
+    title: input.title,
+    slug,
+    content,
+    document_type: type,
+    excerpt: record.excerpt,
+    published_at_iso: published,
+    updated_at_iso: input.updated_at_iso === undefined ? published : resolveTimestamp(input.updated_at_iso, timezone),
+    author_id: input.author_id,
+    status: input.status ?? 'published',
+    category_slugs: record.categorySlugs,
+    tag_slugs: record.tagSlugs,
+  }
+  if (input.featured_image !== undefined) post.featured_image = input.featured_image
+  if (input.meta !== undefined) post.meta = input.meta
+  if (input.data !== undefined) post.data = input.data
+  if (input.discoverability !== undefined && input.discoverability !== 'default') post.discoverability = input.discoverability
+  if (input.allow_comments !== undefined) post.allow_comments = input.allow_comments
+  if (input.comments !== undefined) post.comments = input.comments
+  return post
+}
+
+/** A timestamp already checked at the call, read in the final site time zone. */
+export function resolveTimestamp(value: PostInput['published_at_iso'], timezone: string): string {
+  const result = toTimestamp(value, timezone)
+  return result.ok ? result.value : String(value)
+}
+
+/** The publication instant of a built Post, for sorting. */
+export function publishedMs(post: Post): number {
+  return parseTimestamp(post.published_at_iso)?.epochMs ?? 0
+}
+
+/** Posts sort newest first, then by `public_id`. */
+export function comparePosts(a: { post: Post; ms: number }, b: { post: Post; ms: number }): number {
+  return b.ms - a.ms || a.post.public_id - b.post.public_id
+}

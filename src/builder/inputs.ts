@@ -1,0 +1,116 @@
+import type {
+  Author,
+  CollectionItem,
+  DataObject,
+  Discoverability,
+  DocumentType,
+  FrontPage,
+  ItemComments,
+  MenuTarget,
+  ScalarMap,
+  Status,
+  WidgetItem,
+} from '../contract/types.js'
+import type { TimestampInput } from './time.js'
+
+/** Options of `createPreviewData`. */
+export type BuilderOptions = {
+  /** Nonblank name of your producer, e.g. `'field-notes 1.0'`. */
+  generator: string
+  /** When the payload was generated; the builder never reads a clock. */
+  generated_at: TimestampInput
+  /**
+   * Create categories and tags that posts reference but nobody declared (name taken from the reference). Default
+   * `true`; with `false`, an undeclared reference is left as it is.
+   */
+  autoCreateTaxonomies?: boolean
+}
+
+/** A category or tag: `slug` is derived from `name` when omitted. */
+export type TaxonomyInput = { name: string; slug?: string; description?: string }
+
+/** A Post as the builder takes it: the contract's fields, with the conveniences documented on each. */
+export type PostInput = {
+  title: string
+  /** Derived from the title when omitted; a derived slug that collides gets `-2`, `-3`… at build. */
+  slug?: string
+  /** Assigned at build when omitted: the smallest free ids, oldest post first. */
+  public_id?: number
+  /** Default `''`. */
+  content?: string
+  /** Default `markdown`. */
+  document_type?: DocumentType
+  /** Default: the first paragraph of the content as plain text, at most 300 code points. */
+  excerpt?: string
+  /** RFC 3339 string, zone-less date or time (read in `site.timezone`), `Date` or luxon `DateTime`. */
+  published_at_iso: TimestampInput
+  /** Default: `published_at_iso`. */
+  updated_at_iso?: TimestampInput
+  author_id: string
+  /** Default `published`. */
+  status?: Status
+  category_slugs?: string[]
+  tag_slugs?: string[]
+  /** Categories by display name: each becomes a slug reference (and a category when undeclared). */
+  categories?: string[]
+  /** Tags by display name, in display order: each becomes a slug reference (and a tag when undeclared). */
+  tags?: string[]
+  featured_image?: string
+  meta?: ScalarMap
+  data?: DataObject
+  discoverability?: Discoverability
+  allow_comments?: boolean
+  comments?: ItemComments
+}
+
+/** A Page as the builder takes it. */
+export type PageInput = {
+  title: string
+  /** Derived from the title when omitted (or from the last component of `path`). */
+  slug?: string
+  /** Relative route override (`about/team`); default: the pages permalink applied to the slug. */
+  path?: string
+  /** Assigned at build only for Pages that allow comments (they need one). */
+  public_id?: number
+  content?: string
+  document_type?: DocumentType
+  status?: Status
+  excerpt?: string
+  featured_image?: string
+  updated_at_iso?: TimestampInput
+  meta?: ScalarMap
+  data?: DataObject
+  discoverability?: Discoverability
+  allow_comments?: boolean
+  comments?: ItemComments
+}
+
+/** A link target named by reference instead of a URL; resolved through the routes code at build. */
+export type LinkTarget = { post: string } | { page: string } | { category: string } | { tag: string } | { url: string }
+
+/** A menu item: a URL or a reference to a post (slug), page (effective path), category or tag (slug). */
+export type MenuItemInput = {
+  /** Default: the target's title or name (required with `url`). */
+  title?: string
+  url?: string
+  post?: string
+  page?: string
+  category?: string
+  tag?: string
+  /** Default `_self`. */
+  target?: MenuTarget
+  children?: MenuItemInput[]
+  meta?: ScalarMap
+}
+
+export type MenuInput = { name: string; items: MenuItemInput[] }
+export type WidgetAreaInput = { name: string; items: WidgetItem[] }
+
+/** A collection item: `{ post: slug }`, `{ page: path }` or the contract's own `{ type, slug | path }`. */
+export type CollectionItemInput = { post: string } | { page: string } | CollectionItem
+export type CollectionInput = { title?: string; description?: string; items: CollectionItemInput[] }
+
+/** The front page: the contract's branches, or `{ page: path }` for a Page by effective path. */
+export type FrontPageInput = FrontPage | { page: string }
+
+export type AuthorInput = Author

@@ -1,0 +1,114 @@
+import { readFile, realpath } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import type { PreviewDataIssue } from '../validate/issue.js'
+
+/** What a command may touch: output channels, the terminal flag, the working folder and standard input. */
+export type CliIo = {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  isTTY: boolean
+  cwd: string
+  readStdin?: () => Promise<string>
+}
+
+/** Exit codes shared by every command. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const
+
+/** A failure to read or write a file, reported with exit code 2. */
+export class CliIoError extends Error {}
+
+/** One issue as a report line: pointer, code, message. */
+export function formatIssueLine(issue: PreviewDataIssue): string {
+  return `  ${issue.path || '/'}  ${issue.code}  ${issue.message}`
+}
+
+/** Reads a file named on the command line (`-` is standard input) as UTF-8 text without a BOM. */
+export async function readTextInput(file: string, io: CliIo): Promise<string> {
+  let text: string
+  if (file === '-') {
+    if (!io.readStdin) throw new CliIoError('standard input is not available')
+    text = await io.readStdin()
+  } else {
+    try {
+      text = await readFile(resolve(io.cwd, file), 'utf8')
+    } catch (error) {
+      throw new CliIoError(`cannot read ${file}: ${systemMessage(error)}`)
+    }
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+/** The outcome of parsing JSON text: the value, or where and why the syntax is broken. */
+export type JsonParseResult = { ok: true; value: unknown } | { ok: false; line: number; column: number; message: string }
+
+/**
+ * Parses JSON text, turning V8's character position into a 1-based line and column so the error can be fixed
+ * in an editor.
+ */
+export function parseJsonText(text: string): JsonParseResult {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const lineCol = /line (\d+) column (\d+)/.exec(message)
+    if (lineCol) return { ok: false, line: Number(lineCol[1]), column: Number(lineCol[2]), message: cleanJsonMessage(message) }
+    const position = /position (\d+)/.exec(message)
+    const offset = position ? Number(position[1]) : text.length
+    const before = text.slice(0, offset)
+    const line = before.split('\n').length
+    const column = offset - before.lastIndexOf('\n')
+    return { ok: false, line, column, message: cleanJsonMessage(message) }
+  }
+}
+
+function cleanJsonMessage(message: string): string {
+  return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, ".*" is not valid JSON$/s, '')
+}
+
+/**
+ * Writes a file atomically (a temporary file renamed into place), refusing to replace any of `inputs` unless
+ * `allowInputs` is set, so a failed or mistaken run never leaves a half-written file or a clobbered input.
+ */
+export async function writeOutputAtomic(file: string, text: string, io: CliIo, inputs: string[] = [], allowInputs = false): Promise<void> {
+  const target = resolve(io.cwd, file)
+  if (!allowInputs) {
+    const targetReal = await realpathOrSelf(target)
+    for (const input of inputs) {
+      if (input === '-') continue
+      if ((await realpathOrSelf(resolve(io.cwd, input))) === targetReal) {
+        throw new CliIoError(`refusing to write over the input file ${file}: choose another output${allowInputs ? '' : ' (or pass --in-place where the command offers it)'}`)
+      }
+    }
+  }
+  try {
+    await writeFileAtomic(target, text, { encoding: 'utf8' })
+  } catch (error) {
+    throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
+  }
+}
+
+async function realpathOrSelf(path: string): Promise<string> {
+  try {
+    return await realpath(path)
+  } catch {
+    return path
+  }
+}
+
+/** The readable part of a Node system error (`ENOENT: no such file or directory`). */
+export function systemMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error) {
+    const code = String((error as { code: unknown }).code)
+    const known: Record<string, string> = {
+      ENOENT: 'no such file or directory',
+      EACCES: 'permission denied',
+      EISDIR: 'is a directory',
+      ENOTDIR: 'a part of the path is not a directory',
+      EEXIST: 'already exists',
+      ENOSPC: 'no space left on the device',
+    }
+    return known[code] ?? code
+  }
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,56 @@
+import { EXIT } from './io.js'
+import type { CliIo } from './io.js'
+
+const HELP = `Usage: preview-data <command> [options]
+
+Commands:
+  validate <file...>                 check payloads against the v0.7 contract
+  canonicalize <file> [-o out]       rewrite a payload in canonical key order
+  schema                             print the v0.7 JSON Schema
+  import markdown <dir> -o out       turn a folder of Markdown files into a payload
+  import wordpress <export.xml> -o out
+                                     migrate a WordPress (WXR) export into a payload
+
+Run "preview-data <command> --help" for a command's options.
+Exit codes: 0 success, 1 invalid input, 2 usage or I/O error.
+`
+
+/**
+ * Runs the `preview-data` command line with the given arguments (without `node` and the script) and returns the
+ * exit code; it never calls `process.exit`, so tests can drive it.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'validate':
+      return (await import('./commands/validate.js')).runValidate(rest, io)
+    case 'canonicalize':
+      return (await import('./commands/canonicalize.js')).runCanonicalize(rest, io)
+    case 'schema':
+      return (await import('./commands/schema.js')).runSchema(rest, io)
+    case 'import': {
+      const [kind, ...args] = rest
+      // Importers load remark or an XML parser; they are imported only when asked for.
+      if (kind === 'markdown') return (await import('./commands/import-markdown.js')).runImportMarkdown(args, io)
+      if (kind === 'wordpress') return (await import('./commands/import-wordpress.js')).runImportWordPress(args, io)
+      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${kind === undefined ? 'nothing' : `"${kind}"`}.\n`)
+      return EXIT.usage
+    }
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      io.stdout(HELP)
+      return command === undefined ? EXIT.usage : EXIT.ok
+    case '--version':
+    case '-v':
+      io.stdout(`${VERSION}\n`)
+      return EXIT.ok
+    default:
+      io.stderr(`preview-data: unknown command "${command}".\n\n${HELP}`)
+      return EXIT.usage
+  }
+}
+
+declare const __PACKAGE_VERSION__: string | undefined
+const VERSION = typeof __PACKAGE_VERSION__ === 'string' ? __PACKAGE_VERSION__ : '0.0.0-dev'

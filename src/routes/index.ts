@@ -1,0 +1,7 @@
+export { checkPermalinkPattern, outputStyle, parsePattern, permalinkPattern } from './permalink.js'
+export type { PatternSegment, PermalinkKind } from './permalink.js'
+export { categoryRoute, effectivePagePath, isSafeOutputPath, locate, pageRoute, postRoute, routeComponents, tagRoute } from './paths.js'
+export type { RouteLocation } from './paths.js'
+export { deriveRoutes } from './derive.js'
+export type { RouteEntry, RouteKind } from './derive.js'
+export { preflightPreviewData } from './preflight.js'

@@ -1,0 +1,98 @@
+import type { Site } from '../../contract/types.js'
+import type { IssueCode } from '../codes.js'
+import type { PreviewDataIssue } from '../issue.js'
+import { checkPermalinkPattern, effectivePagePath } from '../../routes/index.js'
+import { checkSlugSegment, normalizeSlug } from '../primitives/index.js'
+
+/** A payload of unknown shape: rules read it defensively, since they also run when the schema check failed. */
+export type Loose = Record<string, unknown>
+
+/** Per-validation memo and derived values shared by the rules. */
+export class RuleContext {
+  readonly payload: Loose
+  private slugReasons = new Map<string, string | null>()
+  private pagePaths: (string | undefined)[] | undefined
+
+  constructor(payload: Loose) {
+    this.payload = payload
+  }
+
+  get site(): Loose | undefined {
+    return record(this.payload.site)
+  }
+
+  get content(): Loose | undefined {
+    return record(this.payload.content)
+  }
+
+  /** `content[key]` when it is an array, else an empty list. */
+  list(key: 'authors' | 'posts' | 'pages' | 'categories' | 'tags' | 'media'): unknown[] {
+    const value = this.content?.[key]
+    return Array.isArray(value) ? value : []
+  }
+
+  /** `checkSlugSegment`, memoized: tag and category references repeat across thousands of posts. */
+  slugReason(value: string): string | null {
+    let reason = this.slugReasons.get(value)
+    if (reason === undefined) {
+      reason = checkSlugSegment(value)
+      this.slugReasons.set(value, reason)
+    }
+    return reason
+  }
+
+  /** The site as the route code needs it, with invalid permalink patterns replaced by the defaults. */
+  routeSite(): Pick<Site, 'permalinks' | 'timezone'> {
+    const site = this.site ?? {}
+    const permalinks = record(site.permalinks) ?? {}
+    const safe: Record<string, unknown> = {}
+    for (const kind of ['posts', 'pages', 'categories', 'tags'] as const) {
+      const pattern = permalinks[kind]
+      if (typeof pattern === 'string' && checkPermalinkPattern(kind, pattern) === null) safe[kind] = pattern
+    }
+    if (permalinks.output_style === 'html-extension') safe.output_style = 'html-extension'
+    return { permalinks: safe, timezone: typeof site.timezone === 'string' ? site.timezone : 'UTC' }
+  }
+
+  /** NFC effective path of each Page (undefined where its slug or path is unusable). */
+  effectivePagePaths(): (string | undefined)[] {
+    if (!this.pagePaths) {
+      const site = this.routeSite()
+      this.pagePaths = this.list('pages').map((page) => {
+        const p = record(page)
+        if (!p) return undefined
+        if (typeof p.path === 'string') return normalizeSlug(p.path)
+        if (typeof p.slug !== 'string') return undefined
+        return effectivePagePath({ slug: p.slug }, site)
+      })
+    }
+    return this.pagePaths
+  }
+}
+
+/** A semantic rule: one concern, one primary code, a plain function of the payload. */
+export type Rule = {
+  code: IssueCode
+  check(ctx: RuleContext): PreviewDataIssue[]
+}
+
+/** The value as a plain record, or undefined. */
+export function record(value: unknown): Loose | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined
+}
+
+/** The string at `obj[key]`, or undefined. */
+export function str(obj: Loose | undefined, key: string): string | undefined {
+  const value = obj?.[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+/** How an entity is named in messages: `post "hello"`, `page "about/team"`, `author "ana"`. */
+export function entityName(kind: string, value: unknown, index: number): string {
+  return typeof value === 'string' ? `${kind} "${value}"` : `${kind} #${index}`
+}
+
+/** Long values are cut in messages so a megabyte string does not become a megabyte message. */
+export function clip(value: string, max = 80): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value
+}

@@ -1,0 +1,66 @@
+import { pointer } from '../issue.js'
+import type { PreviewDataIssue } from '../issue.js'
+import { checkUrl } from '../primitives/index.js'
+import type { UrlClass } from '../primitives/index.js'
+import { clip, entityName, record, str } from './_context.js'
+import type { Rule } from './_context.js'
+
+const ADVICE: Record<UrlClass, string> = {
+  site_url: 'use an absolute http(s) origin such as https://example.com, or an empty string',
+  media_origin: 'use an absolute http(s) origin such as https://media.example.com (no path, query or fragment), or an empty string',
+  navigation: 'use an absolute http(s) URL or a root-relative path such as /about/',
+  media: 'use an absolute http(s) URL or a root-relative path to the file such as /media/photo.jpg',
+  comments_api: 'use an absolute http(s) URL or a root-relative path such as /api/comments, without query or fragment',
+}
+
+/** Every URL field passes its URL class and WHATWG parsing (runtime invariant 10). */
+export const urls: Rule = {
+  code: 'invalid_url',
+  check(ctx) {
+    const issues: PreviewDataIssue[] = []
+    const test = (value: unknown, cls: UrlClass, path: string, what: string) => {
+      if (typeof value !== 'string') return
+      const reason = checkUrl(value, cls)
+      if (reason) issues.push({ code: 'invalid_url', path, message: `${what} "${clip(value)}" is not allowed: ${reason}; ${ADVICE[cls]}.` })
+    }
+    const site = ctx.site
+    if (site) {
+      test(site.url, 'site_url', '/site/url', 'site.url')
+      test(site.media_origin, 'media_origin', '/site/media_origin', 'site.media_origin')
+      const favicon = record(site.favicon)
+      for (const key of ['icon', 'svg', 'png', 'apple_touch_icon', 'icon_dark']) {
+        test(favicon?.[key], 'media', pointer('site', 'favicon', key), `site.favicon.${key}`)
+      }
+      test(record(site.logo)?.src, 'media', '/site/logo/src', 'site.logo.src')
+      const newsletter = record(site.newsletter)
+      test(newsletter?.signup_url, 'navigation', '/site/newsletter/signup_url', 'site.newsletter.signup_url')
+      test(newsletter?.embed_url, 'navigation', '/site/newsletter/embed_url', 'site.newsletter.embed_url')
+      test(record(site.comments)?.api_base_url, 'comments_api', '/site/comments/api_base_url', 'site.comments.api_base_url')
+    }
+    ctx.list('authors').forEach((item, i) => {
+      const author = record(item)
+      test(author?.avatar, 'media', pointer('content', 'authors', i, 'avatar'), `The avatar of ${entityName('author', str(author, 'id'), i)}`)
+    })
+    for (const kind of ['posts', 'pages'] as const) {
+      ctx.list(kind).forEach((item, i) => {
+        const entity = record(item)
+        const name = entityName(kind.slice(0, -1), str(entity, 'slug'), i)
+        test(entity?.featured_image, 'media', pointer('content', kind, i, 'featured_image'), `The featured_image of ${name}`)
+      })
+    }
+    ctx.list('media').forEach((item, i) => test(record(item)?.src, 'media', pointer('content', 'media', i, 'src'), `content.media[${i}].src`))
+    const menus = record(ctx.payload.menus)
+    for (const id of menus ? Object.keys(menus) : []) {
+      const walk = (items: unknown, path: string[], depth: number) => {
+        if (!Array.isArray(items) || depth > 256) return
+        items.forEach((raw, j) => {
+          const item = record(raw)
+          test(item?.url, 'navigation', pointer(...path, j, 'url'), `The url of menu "${id}" item "${clip(str(item, 'title') ?? String(j), 40)}"`)
+          walk(item?.children, [...path, String(j), 'children'], depth + 1)
+        })
+      }
+      walk(record(menus![id])?.items, ['menus', id, 'items'], 0)
+    }
+    return issues
+  },
+}
