@@ -1,4 +1,7 @@
+import { copyFile, readFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
+
+const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string }
 
 export default defineConfig({
   entry: {
@@ -13,6 +16,9 @@ export default defineConfig({
   clean: true,
   sourcemap: false,
   splitting: true,
+  define: { __PACKAGE_VERSION__: JSON.stringify(version) },
   // The schema ships as its own file so editors can point `$schema` at `preview-data-sdk/schema.json`.
-  publicDir: 'src/contract/public',
+  onSuccess: async () => {
+    await copyFile('src/contract/preview-data.v0.7.schema.json', 'dist/preview-data.v0.7.schema.json')
+  },
 })

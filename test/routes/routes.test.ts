@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest'
+import type { PreviewData, Site } from '../../src/index.js'
+import { checkPermalinkPattern, deriveRoutes, effectivePagePath, isSafeOutputPath, pageRoute, postRoute, preflightPreviewData } from '../../src/index.js'
+import { validPayload } from '../helpers/payload.js'
+
+const site = (extra: Partial<Site> = {}): Site => ({ ...validPayload().site, permalinks: undefined, ...extra })
+
+describe('postRoute', () => {
+  const cases = [
+    { name: 'default pattern', site: site(), post: { slug: 'hi', public_id: 3, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/posts/hi/', output: 'posts/hi/index.html' },
+    { name: 'html-extension', site: site({ permalinks: { output_style: 'html-extension' } }), post: { slug: 'hi', public_id: 3, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/posts/hi', output: 'posts/hi.html' },
+    { name: 'date tokens in an IANA zone cross the UTC date', site: site({ timezone: 'Asia/Seoul', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2023-12-31T20:00:00Z' }, url: '/2024/01/01/a/', output: '2024/01/01/a/index.html' },
+    { name: 'date tokens in a fixed offset', site: site({ timezone: '+05:30', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-02-28T19:00:00Z' }, url: '/2024/02/29/a/', output: '2024/02/29/a/index.html' },
+    { name: 'negative fixed offset', site: site({ timezone: '-09:30', permalinks: { posts: '/:year/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-01-01T05:00:00Z' }, url: '/2023/a/', output: '2023/a/index.html' },
+    { name: 'public id token', site: site({ permalinks: { posts: '/p/:public_id/' } }), post: { slug: 'a', public_id: 42, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/p/42/', output: 'p/42/index.html' },
+    { name: 'NFD slug is normalized', site: site(), post: { slug: 'cafe\u0301', public_id: 1, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/posts/café/', output: 'posts/café/index.html' },
+  ]
+  test.each(cases)('$name', ({ site, post, url, output }) => {
+    expect(postRoute(post, site)).toEqual({ url, output_path: output })
+  })
+})
+
+describe('pages', () => {
+  const cases = [
+    { name: 'default', page: { slug: 'about' }, site: site(), path: 'about', url: '/about/', output: 'about/index.html' },
+    { name: 'explicit path', page: { slug: 'team', path: 'about/team' }, site: site(), path: 'about/team', url: '/about/team/', output: 'about/team/index.html' },
+    { name: 'pages pattern', page: { slug: 'about' }, site: site({ permalinks: { pages: '/p/:slug/' } }), path: 'p/about', url: '/p/about/', output: 'p/about/index.html' },
+    { name: 'html-extension', page: { slug: 'about' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'about', url: '/about', output: 'about.html' },
+    { name: 'terminal index under html-extension', page: { slug: 'index', path: 'guides/index' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'guides/index', url: '/guides/', output: 'guides/index.html' },
+    { name: 'terminal index under directory', page: { slug: 'index', path: 'guides/index' }, site: site(), path: 'guides/index', url: '/guides/index/', output: 'guides/index/index.html' },
+  ]
+  test.each(cases)('$name', ({ page, site, path, url, output }) => {
+    expect(effectivePagePath(page, site)).toBe(path)
+    expect(pageRoute(page, site)).toEqual({ url, output_path: output, path })
+  })
+})
+
+describe('checkPermalinkPattern', () => {
+  const cases: [Parameters<typeof checkPermalinkPattern>[0], string, boolean][] = [
+    ['posts', '/posts/:slug/', true],
+    ['posts', '/:year/:month/:day/:public_id', true],
+    ['posts', '/blog/v1.0/:slug/', true],
+    ['posts', '/:year/', false],
+    ['posts', '/posts/:slug.html', false],
+    ['posts', '/posts/:slug/index.html', false],
+    ['posts', '/Posts.HTML/:slug/', true],
+    ['posts', 'posts/:slug/', false],
+    ['posts', '/posts/:slug/?q', false],
+    ['posts', '/posts/:slug/#x', false],
+    ['posts', '/po sts/:slug/', false],
+    ['posts', '/po%20sts/:slug/', false],
+    ['posts', '/posts\\x/:slug/', false],
+    ['posts', '/posts/../:slug/', false],
+    ['posts', '/:slug/:slug/', true],
+    ['posts', '/:author/:slug/', false],
+    ['pages', '/:slug/', true],
+    ['pages', '/:year/:slug/', false],
+    ['categories', '/c/:slug', true],
+    ['tags', '/', false],
+  ]
+  test.each(cases)('%s %s → %s', (kind, pattern, ok) => {
+    expect(checkPermalinkPattern(kind, pattern) === null).toBe(ok)
+  })
+})
+
+test('isSafeOutputPath', () => {
+  expect(isSafeOutputPath('posts/a/index.html')).toBe(true)
+  for (const bad of ['', '/etc/passwd', '../x.html', 'a/../../x', 'a//b', 'a\\b', 'C:/x', 'a/./b', 'a\u0000b']) expect(isSafeOutputPath(bad)).toBe(false)
+})
+
+describe('deriveRoutes', () => {
+  test('every document of the fixture payload gets one route', () => {
+    const routes = deriveRoutes(validPayload())
+    const byKind = (k: string) => routes.filter((r) => r.kind === k).map((r) => r.url)
+    expect(byKind('post')).toEqual(['/2024/05/lisbon/', '/2024/06/v20.0.0/'])
+    expect(byKind('page')).toEqual(['/home/', '/about/', '/about/team/'])
+    expect(byKind('category')).toEqual(['/topics/travel/'])
+    expect(byKind('tag')).toEqual(['/tags/portugal/', '/tags/trams/'])
+    expect(byKind('front_page')).toEqual(['/'])
+    expect(byKind('post_index')).toEqual(['/blog/'])
+  })
+
+  test('pagination counts published, listed posts only', () => {
+    const payload = validPayload()
+    payload.site.posts_per_page = 1
+    const base = payload.content.posts[0]
+    payload.content.posts = [0, 1, 2, 3].map((i) => ({ ...base, public_id: i + 1, slug: `p${i}`, status: i === 3 ? 'draft' : 'published', discoverability: i === 2 ? 'delist' : undefined }))
+    const index = deriveRoutes(payload).filter((r) => r.kind === 'post_index')
+    expect(index.map((r) => [r.url, r.output_path])).toEqual([
+      ['/blog/', 'blog/index.html'],
+      ['/blog/page/2/', 'blog/page/2/index.html'],
+    ])
+  })
+})
+
+describe('preflightPreviewData', () => {
+  const withSite = (mutate: (p: PreviewData) => void) => {
+    const p = validPayload()
+    mutate(p)
+    return preflightPreviewData(p)
+  }
+  test('a valid layout has no failures', () => expect(withSite(() => {})).toEqual([]))
+  test('post index at "/" while a Page owns "/"', () => {
+    expect(withSite((p) => (p.site.post_index = { path: '/' }))).toEqual([expect.objectContaining({ code: 'post_index_conflict', path: '/site/post_index' })])
+  })
+  test('post index at "/" while standalone HTML owns "/"', () => {
+    const issues = withSite((p) => {
+      p.site.post_index = {}
+      p.site.front_page = { type: 'standalone_html', html: '<!doctype html><title>x</title>' }
+    })
+    expect(issues.map((i) => i.code)).toEqual(['post_index_conflict'])
+  })
+  test('a disabled post index at "/" is no conflict', () => {
+    expect(withSite((p) => (p.site.post_index = { enabled: false, path: '/' }))).toEqual([])
+  })
+  test('a page and a category claiming one output path', () => {
+    const issues = withSite((p) => {
+      p.site.permalinks!.categories = '/:slug/'
+      p.content.categories[0].slug = 'about'
+    })
+    expect(issues).toEqual([expect.objectContaining({ code: 'duplicate_output_path', path: '/content/categories/0' })])
+  })
+  test('html-extension: a post at /a and a page a/index do not collide, a page "a" does', () => {
+    const issues = withSite((p) => {
+      p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/' }
+      p.content.pages[2].path = 'lisbon'
+    })
+    expect(issues.map((i) => [i.code, i.path])).toEqual([['duplicate_output_path', '/content/pages/2']])
+  })
+})
