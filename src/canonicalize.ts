@@ -81,6 +81,16 @@ export function canonicalizePreviewDataKeyOrder<T>(payload: T): T {
   return order(payload, ROOT, new Set()) as T
 }
 
+/**
+ * A clone with every object's keys sorted at every depth: the canonical form of open objects (`meta`, `data`,
+ * widget `settings`).
+ * @example
+ * JSON.stringify(sortKeysDeep({ b: 1, a: { d: 2, c: 3 } })) // '{"a":{"c":3,"d":2},"b":1}'
+ */
+export function sortKeysDeep<T>(value: T): T {
+  return order(value, OPEN, new Set()) as T
+}
+
 function order(value: unknown, layout: Layout, ancestors: Set<object>): unknown {
   if (typeof value !== 'object' || value === null) return value
   if (ancestors.has(value)) throw new TypeError('canonicalizePreviewDataKeyOrder: the payload contains a cycle')

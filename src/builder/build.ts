@@ -66,7 +66,18 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   if (state.customCss) payload.custom_css = state.customCss
   if (state.customHtml) payload.custom_html = state.customHtml
 
-  const canonical = canonicalizePreviewDataKeyOrder(payload)
+  // Content entities are built in canonical key order with fresh objects; canonicalizing only the rest (site, maps)
+  // saves a deep copy of every post.
+  const content = payload.content
+  const canonical = canonicalizePreviewDataKeyOrder({ ...payload, content: {} as PreviewData['content'] })
+  canonical.content = {
+    authors: content.authors.map((a) => ({ ...a })),
+    posts: content.posts,
+    pages: content.pages,
+    categories: content.categories.map((c) => ({ ...c })),
+    tags: content.tags.map((t) => ({ ...t })),
+  }
+  if (content.media) canonical.content.media = content.media.map((m) => ({ ...m }))
   const validation = validatePreviewData(canonical)
   issues.push(...validation.errors)
   if (issues.length === 0) issues.push(...preflightPreviewData(canonical))
@@ -98,16 +109,7 @@ function buildPosts(state: BuilderState, timezone: string): BuiltPost[] {
       group.push(r)
     }
   }
-  for (const [base, group] of derived) {
-    if (group.length > 1) group.sort((a, b) => compareByContent(a.input, b.input, timezone))
-    let n = 1
-    for (const r of group) {
-      let slug = base
-      while (taken.has(slug)) slug = slugWithSuffix(base, ++n)
-      taken.add(slug)
-      slugs.set(r, slug)
-    }
-  }
+  assignSuffixes(derived, taken, slugs, (a, b) => compareByContent(a.input, b.input, timezone), (_r, slug) => slug)
 
   const ids = new Map<PostRecord, number>()
   const usedIds = new Set<number>()
@@ -133,6 +135,42 @@ function buildPosts(state: BuilderState, timezone: string): BuiltPost[] {
   return built.sort(comparePosts)
 }
 
+/**
+ * Gives each group of records that derive the same base slug its final slugs: the first of each group (in `order`)
+ * keeps the base unless something explicit holds it, the rest get `-2`, `-3`…. Every base is claimed before any
+ * suffix is handed out, and suffixes go out in base order, so a title that derives "lisbon-2" keeps it even when two
+ * "Lisbon" posts were added before it: the outcome does not depend on the order of the calls (or of `groups`).
+ */
+function assignSuffixes<R>(
+  groups: Map<string, R[]>,
+  taken: Set<string>,
+  slugs: Map<R, string>,
+  order: (a: R, b: R) => number,
+  key: (record: R, slug: string) => string,
+): void {
+  const pending: [string, R[]][] = []
+  for (const [base, group] of groups) {
+    if (group.length > 1) group.sort(order)
+    const first = group[0]
+    if (taken.has(key(first, base))) pending.push([base, group])
+    else {
+      taken.add(key(first, base))
+      slugs.set(first, base)
+      if (group.length > 1) pending.push([base, group.slice(1)])
+    }
+  }
+  pending.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [base, rest] of pending) {
+    let n = 1
+    for (const r of rest) {
+      let slug = slugWithSuffix(base, ++n)
+      while (taken.has(key(r, slug))) slug = slugWithSuffix(base, ++n)
+      taken.add(key(r, slug))
+      slugs.set(r, slug)
+    }
+  }
+}
+
 function instant(value: PostRecord['input']['published_at_iso'], timezone: string): number {
   return parseTimestamp(resolveTimestamp(value, timezone))?.epochMs ?? 0
 }
@@ -156,19 +194,20 @@ function stableKey(value: object): string {
 function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
   const records = [...state.pages.values()]
   const taken = new Set<string>()
-  const fixed = records.filter((r) => r.explicitSlug)
-  for (const r of fixed) taken.add(r.path ?? effectivePagePath({ slug: r.slug }, site))
   const slugs = new Map<PageRecord, string>()
-  for (const r of fixed) slugs.set(r, r.slug)
-  const derived = records.filter((r) => !r.explicitSlug)
-  derived.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : compareByContent(a.input, b.input, timezone)))
-  for (const r of derived) {
-    let slug = r.slug
-    let n = 1
-    while (taken.has(effectivePagePath({ slug }, site))) slug = slugWithSuffix(r.slug, ++n)
-    taken.add(effectivePagePath({ slug }, site))
-    slugs.set(r, slug)
+  const derived = new Map<string, PageRecord[]>()
+  for (const r of records) {
+    if (r.explicitSlug) {
+      taken.add(r.path ?? effectivePagePath({ slug: r.slug }, site))
+      slugs.set(r, r.slug)
+    } else {
+      let group = derived.get(r.slug)
+      if (!group) derived.set(r.slug, (group = []))
+      group.push(r)
+    }
   }
+  // A derived Page has no path of its own, so its identity is the pages permalink applied to the candidate slug.
+  assignSuffixes(derived, taken, slugs, (a, b) => compareByContent(a.input, b.input, timezone), (_r, slug) => effectivePagePath({ slug }, site))
   const usedIds = new Set<number>()
   for (const r of records) if (r.input.public_id !== undefined) usedIds.add(r.input.public_id)
   // Pages that allow comments need a public_id; give them the smallest free ones in path order.

@@ -1,3 +1,4 @@
+import { sortKeysDeep } from '../../canonicalize.js'
 import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
 import type { Page } from '../../contract/types.js'
 import { checkPagePath, normalizeSlug } from '../../validate/primitives/index.js'
@@ -5,6 +6,7 @@ import type { PageInput } from '../inputs.js'
 import { shortHash, slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
+import { ownCopy } from './_copy.js'
 import { checkItemComments } from './comments.js'
 import { resolveTimestamp } from './post.js'
 
@@ -61,7 +63,7 @@ export function checkPage(input: PageInput, timezone: string): PageRecord {
       : normalizedPath !== undefined
         ? normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1)
         : slugOrFallback(title, `page-${shortHash(title)}`)
-  return { input, slug, explicitSlug: explicit !== undefined || path !== undefined, path: normalizedPath }
+  return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined || path !== undefined, path: normalizedPath }
 }
 
 /**
@@ -83,10 +85,10 @@ export function toPage(record: PageRecord, slug: string, publicId: number | unde
   if (input.excerpt !== undefined) page.excerpt = input.excerpt
   if (input.featured_image !== undefined) page.featured_image = input.featured_image
   if (input.updated_at_iso !== undefined) page.updated_at_iso = resolveTimestamp(input.updated_at_iso, timezone)
-  if (input.meta !== undefined) page.meta = input.meta
-  if (input.data !== undefined) page.data = input.data
+  if (input.meta !== undefined) page.meta = sortKeysDeep(input.meta)
+  if (input.data !== undefined) page.data = sortKeysDeep(input.data)
   if (input.discoverability !== undefined && input.discoverability !== 'default') page.discoverability = input.discoverability
   if (input.allow_comments !== undefined) page.allow_comments = input.allow_comments
-  if (input.comments !== undefined) page.comments = input.comments
+  if (input.comments !== undefined) page.comments = { request_token: input.comments.request_token }
   return page
 }

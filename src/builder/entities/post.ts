@@ -1,3 +1,4 @@
+import { sortKeysDeep } from '../../canonicalize.js'
 import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
 import type { Post } from '../../contract/types.js'
 import { normalizeSlug, parseTimestamp } from '../../validate/primitives/index.js'
@@ -6,6 +7,7 @@ import type { PostInput } from '../inputs.js'
 import { shortHash, slugFor, slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
+import { ownCopy } from './_copy.js'
 import { checkItemComments } from './comments.js'
 
 const POST_KEYS = [
@@ -63,7 +65,7 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   check.boolean('allow_comments')
   checkItemComments(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, `post-${shortHash(title)}`)
-  return { input, slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
+  return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
 }
 
 /**
@@ -115,15 +117,16 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
     updated_at_iso: input.updated_at_iso === undefined ? published : resolveTimestamp(input.updated_at_iso, timezone),
     author_id: input.author_id,
     status: input.status ?? 'published',
-    category_slugs: record.categorySlugs,
-    tag_slugs: record.tagSlugs,
+    category_slugs: record.categorySlugs.slice(),
+    tag_slugs: record.tagSlugs.slice(),
   }
+  // Built in canonical key order, with fresh objects: a payload never shares mutable parts with the builder.
   if (input.featured_image !== undefined) post.featured_image = input.featured_image
-  if (input.meta !== undefined) post.meta = input.meta
-  if (input.data !== undefined) post.data = input.data
+  if (input.meta !== undefined) post.meta = sortKeysDeep(input.meta)
+  if (input.data !== undefined) post.data = sortKeysDeep(input.data)
   if (input.discoverability !== undefined && input.discoverability !== 'default') post.discoverability = input.discoverability
   if (input.allow_comments !== undefined) post.allow_comments = input.allow_comments
-  if (input.comments !== undefined) post.comments = input.comments
+  if (input.comments !== undefined) post.comments = { request_token: input.comments.request_token }
   return post
 }
 

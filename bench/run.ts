@@ -1,0 +1,24 @@
+// `npm run bench [name...]`: runs each bench/<name>.bench.ts in its own process (so peak memory is its own) with
+// the garbage collector exposed and room for the 100k-post payloads.
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const wanted = process.argv.slice(2)
+const benches = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .map((f) => f.replace('.bench.ts', ''))
+  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .sort()
+if (benches.length === 0) {
+  console.error(`No benchmark named ${wanted.join(', ')}.`)
+  process.exit(2)
+}
+let failed = false
+for (const name of benches) {
+  console.log(`\n# ${name}`)
+  const result = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16000', '--import', 'tsx', `${here}${name}.bench.ts`], { stdio: 'inherit' })
+  if (result.status !== 0) failed = true
+}
+process.exit(failed ? 1 : 0)

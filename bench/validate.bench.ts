@@ -1,0 +1,22 @@
+// Issue 2 target: validatePreviewData at most 0.35 × JSON.parse of the same text, at 10,000 and 100,000 posts,
+// with linear growth. One process, a warm-up, then the median of 3 runs of each.
+import { validatePreviewData } from '../src/index.js'
+import { generatePayload } from './generate-payload.js'
+import { median, report } from './measure.js'
+
+const results: Record<string, number> = {}
+for (const posts of [10_000, 100_000]) {
+  const text = JSON.stringify(generatePayload(posts))
+  const parsed = JSON.parse(text)
+  if (!validatePreviewData(parsed).ok) throw new Error('generated payload is invalid')
+  const parse = median(3, () => JSON.parse(text))
+  const validate = median(3, () => validatePreviewData(parsed))
+  results[posts] = validate
+  report(`validate ${posts.toLocaleString('en-US')} posts (${(text.length / 1e6).toFixed(0)} MB)`, {
+    'JSON.parse ms': parse.toFixed(0),
+    'validate ms': validate.toFixed(0),
+    'validate / parse': (validate / parse).toFixed(3),
+    target: '<= 0.35',
+  })
+}
+report('validate growth 10k -> 100k', { 'time ratio': (results[100_000] / results[10_000]).toFixed(1), linear: '~10' })
