@@ -12,4 +12,8 @@ export default tseslint.config(
       'no-control-regex': 'off', // The contract's rules are about control characters; matching them is the point.
     },
   },
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
 )

@@ -13,7 +13,7 @@ import type { PostRecord } from './entities/post.js'
 import { comparePosts, publishedMs, resolveTimestamp, toPost } from './entities/post.js'
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
-import type { BuilderOptions, MenuItemInput } from './inputs.js'
+import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
 import { slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
 
@@ -29,11 +29,12 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const given = state.site
   if (given.title === undefined) issues.push({ code: 'missing_property', path: '/site/title', message: 'The site has no title: call .site({ title: "..." }).' })
   const site: Site = { title: given.title ?? '', ...SITE_DEFAULTS, ...stripUndefined(given) } as Site
-  if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state, site, issues)
   const timezone = checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
 
   const posts = buildPosts(state, timezone)
   const pages = buildPages(state, site, timezone)
+  // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
+  if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
   const categories = taxonomies(state.categories, posts, 'categorySlugs', options.autoCreateTaxonomies !== false)
   const tags = taxonomies(state.tags, posts, 'tagSlugs', options.autoCreateTaxonomies !== false)
 
@@ -79,9 +80,19 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   }
   if (content.media) canonical.content.media = content.media.map((m) => ({ ...m }))
   const validation = validatePreviewData(canonical)
-  issues.push(...validation.errors)
+  // The builder's own findings name the call to fix; what the validator says about the placeholder left in their
+  // place (a blank site title, an unresolved page_path) would only repeat them, so it is dropped.
+  const reported = new Set(issues.map((i) => i.path))
+  issues.push(...validation.errors.filter((e) => !coveredBy(reported, e.path)))
   if (issues.length === 0) issues.push(...preflightPreviewData(canonical))
   return issues.length === 0 ? { ok: true, payload: canonical, errors: [] } : { ok: false, errors: issues }
+}
+
+/** Whether a pointer is one of `paths` or lies below one of them. */
+function coveredBy(paths: Set<string>, path: string): boolean {
+  if (paths.size === 0) return false
+  for (let at = path; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) if (paths.has(at)) return true
+  return false
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
@@ -231,7 +242,8 @@ function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], field: 
     for (const { record } of posts) {
       for (const slug of record[field]) {
         const key = normalizeSlug(slug)
-        if (!out.has(key)) out.set(key, record.names.has(slug) ? { name: record.names.get(slug)!, slug } : taxonomyFromSlug(slug))
+        // The entry takes the NFC form, whichever form the first reference used.
+        if (!out.has(key)) out.set(key, record.names.has(slug) ? { name: record.names.get(slug)!, slug: key } : taxonomyFromSlug(key))
       }
     }
   }
@@ -278,8 +290,11 @@ function resolveMenuItem(item: MenuItemInput, path: string[], lookup: Lookup, is
   const site = lookup.payload.site
   let url = item.url
   let title = item.title
-  const unresolved = (field: string, what: string, ref: string) =>
+  const unresolved = (field: string, what: string, ref: string) => {
     issues.push({ code: 'unresolved_reference', path: `/${[...path, field].join('/')}`, message: `Menu item refers to ${what} "${ref}", which was not added: add it, or fix the reference.` })
+    // A placeholder title, so the one problem is not reported a second time as a blank title.
+    title ??= ref
+  }
   if (item.post !== undefined) {
     const post = lookup.posts.get(normalizeSlug(item.post))
     if (post) {
@@ -326,15 +341,14 @@ function resolveCollection(collection: Collection, lookup: Lookup): Collection {
   }
 }
 
-function resolveFrontPage(state: BuilderState, site: Site, issues: PreviewDataIssue[]): FrontPage {
-  const input = state.frontPage!
+function resolveFrontPage(input: FrontPageInput, pages: Page[], site: Site, issues: PreviewDataIssue[]): FrontPage {
   if (!('page' in input)) return input
   const wanted = normalizeSlug(input.page.replace(/^\/+|\/+$/g, ''))
   const matches: string[] = []
-  for (const r of state.pages.values()) {
-    const path = r.path ?? effectivePagePath({ slug: r.slug }, site)
+  for (const page of pages) {
+    const path = effectivePagePath(page, site)
     if (path === wanted) return { type: 'page', page_path: path }
-    if (r.slug === wanted) matches.push(path)
+    if (page.slug === wanted) matches.push(path)
   }
   if (matches.length === 1) return { type: 'page', page_path: matches[0] }
   issues.push({ code: 'unresolved_front_page', path: '/site/front_page', message: `The front page names the page "${input.page}", which was not added: add that page or fix the path.` })

@@ -7,6 +7,7 @@ import { checkTimezone, normalizeSlug } from '../validate/primitives/index.js'
 import { assemble } from './build.js'
 import type { BuildResult } from './build.js'
 import { ArgumentCheck } from './entities/_check.js'
+import { ownCopy } from './entities/_copy.js'
 import { toAuthor } from './entities/author.js'
 import { checkCollection } from './entities/collection.js'
 import { checkMapId, checkMenu } from './entities/menu.js'
@@ -90,10 +91,20 @@ export class PreviewDataBuilder {
   site(fields: Partial<Site>): PreviewDataBuilder {
     const check = ArgumentCheck.of('site', fields)
     if ('front_page' in check.input) check.fail('invalid_argument', ['front_page'], 'set the front page with .frontPage(), which also accepts { page: path }.')
+    let own: Partial<Site> | undefined
     return this.#then((state) => {
-      const merged = { ...state.site, ...fields }
+      // A field given as undefined is unset (back to its default at build), so it must not reach the check as a value.
+      const merged = withoutUndefined({ ...state.site, ...(own ?? fields) })
       checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required', 'newsletter_url_required'])
-      state.site = merged
+      // Copied once, once checked: replaying this call for a branch (see Store) must not read the caller's object again.
+      own ??= ownCopy(fields)
+      const pagesPattern = state.site.permalinks?.pages
+      state.site = ownCopy(merged)
+      // Pages without a path are indexed by the pages permalink applied to their slug; a new pattern moves them all.
+      if (state.site.permalinks?.pages !== pagesPattern) {
+        state.pageKeys = new Map()
+        for (const [seq, record] of state.pages) indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+      }
     })
   }
 
@@ -145,8 +156,10 @@ export class PreviewDataBuilder {
    * builder.post({ title: 'Lisbon', author_id: 'ana', published_at_iso: '2024-05-01T10:00:00Z', content: 'Hello', tags: ['Travel'] })
    */
   post(input: PostInput): PreviewDataBuilder {
+    let record: PostRecord | undefined
     return this.#then((state) => {
-      const record = checkPost(input, this.#timezone(state))
+      // Checked and copied once: replaying this call for a branch (see Store) must not read the caller's object again.
+      record ??= checkPost(input, this.#timezone(state))
       this.#claimPost(state, record)
       const seq = ++state.seq
       state.posts.set(seq, record)
@@ -176,10 +189,12 @@ export class PreviewDataBuilder {
    * builder.updatePost('lisbon', (draft) => { draft.status = 'draft' })
    */
   updatePost(slug: string, recipe: (draft: PostInput) => void): PreviewDataBuilder {
+    let record: PostRecord | undefined
     return this.#then((state) => {
       const seq = this.#findPost(state, slug)
       const old = state.posts.get(seq)!
-      const record = checkPost(produce(old.input, recipe), this.#timezone(state))
+      // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
+      record ??= checkPost(produce(old.input, recipe), this.#timezone(state))
       this.#claimPost(state, record, seq)
       indexRemove(state.postSlugs, old.slug, seq)
       if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
@@ -204,24 +219,32 @@ export class PreviewDataBuilder {
     })
   }
 
-  #findPost(state: BuilderState, slug: string): number {
+  /** The posts a slug names: the one whose explicit slug it is, else every post whose title derives it. */
+  #matchPost(state: BuilderState, slug: string): number[] {
     const seqs = [...(state.postSlugs.get(normalizeSlug(slug)) ?? [])]
     const explicit = seqs.filter((s) => state.posts.get(s)!.explicitSlug)
-    const match = explicit.length === 1 ? explicit : seqs
+    return explicit.length === 1 ? explicit : seqs
+  }
+
+  #findPost(state: BuilderState, slug: string): number {
+    const match = this.#matchPost(state, slug)
     if (match.length === 1) return match[0]
     if (match.length === 0) throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.`)
     throw new PreviewDataError('invalid_argument', `post "${slug}": ${match.length} posts derive this slug from their titles; give them explicit slugs to address one.`)
   }
 
   /**
-   * Reads back a post's input (as given, with defaults not yet applied), or undefined.
+   * Reads back a post's input (as given, with defaults not yet applied) by the slug `updatePost` takes, or undefined
+   * when no post, or more than one post deriving it from the title, has it.
    * @example
    * builder.getPost('lisbon')?.title // 'Lisbon'
    */
   getPost(slug: string): Readonly<PostInput> | undefined {
     const state = this.#state
-    const seqs = state.postSlugs.get(normalizeSlug(slug))
-    return seqs && seqs.size > 0 ? state.posts.get([...seqs][0])!.input : undefined
+    // The same choice as updatePost: an explicit slug wins over titles that derive it (those get suffixes at build).
+    const match = this.#matchPost(state, slug)
+    // A copy: what the caller does with it must not reach the builder values that hold this post.
+    return match.length === 1 ? ownCopy(state.posts.get(match[0])!.input) : undefined
   }
 
   /**
@@ -230,7 +253,7 @@ export class PreviewDataBuilder {
    * builder.listPosts().length
    */
   listPosts(): readonly Readonly<PostInput>[] {
-    return [...this.#state.posts.values()].map((r) => r.input)
+    return [...this.#state.posts.values()].map((r) => ownCopy(r.input))
   }
 
   /**
@@ -240,8 +263,10 @@ export class PreviewDataBuilder {
    * builder.page({ title: 'Team', path: 'about/team', content: 'Who we are' })
    */
   page(input: PageInput): PreviewDataBuilder {
+    let record: PageRecord | undefined
     return this.#then((state) => {
-      const record = checkPage(input, this.#timezone(state))
+      // Checked and copied once: replaying this call for a branch (see Store) must not read the caller's object again.
+      record ??= checkPage(input, this.#timezone(state))
       this.#claimPage(state, record)
       const seq = ++state.seq
       state.pages.set(seq, record)
@@ -276,10 +301,12 @@ export class PreviewDataBuilder {
    * builder.updatePage('about', (draft) => { draft.title = 'About us' })
    */
   updatePage(path: string, recipe: (draft: PageInput) => void): PreviewDataBuilder {
+    let record: PageRecord | undefined
     return this.#then((state) => {
       const seq = this.#findPage(state, path)
       const old = state.pages.get(seq)!
-      const record = checkPage(produce(old.input, recipe), this.#timezone(state))
+      // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
+      record ??= checkPage(produce(old.input, recipe), this.#timezone(state))
       this.#claimPage(state, record, seq)
       indexRemove(state.pageKeys, this.#pageKey(state, old), seq)
       if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
@@ -304,22 +331,30 @@ export class PreviewDataBuilder {
     })
   }
 
-  #findPage(state: BuilderState, path: string): number {
+  /** The pages an effective path names: the one with an explicit slug or path, else every page deriving it. */
+  #matchPage(state: BuilderState, path: string): number[] {
     const seqs = [...(state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, ''))) ?? [])]
+    const explicit = seqs.filter((s) => state.pages.get(s)!.explicitSlug)
+    return explicit.length === 1 ? explicit : seqs
+  }
+
+  #findPage(state: BuilderState, path: string): number {
+    const seqs = this.#matchPage(state, path)
     if (seqs.length === 1) return seqs[0]
     if (seqs.length === 0) throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.`)
     throw new PreviewDataError('invalid_argument', `page "${path}": ${seqs.length} pages derive this path from their titles; give them explicit slugs to address one.`)
   }
 
   /**
-   * Reads back a page's input by effective path, or undefined.
+   * Reads back a page's input by the effective path `updatePage` takes, or undefined when no page, or more than
+   * one page deriving it from the title, has it.
    * @example
    * builder.getPage('about/team')?.title
    */
   getPage(path: string): Readonly<PageInput> | undefined {
     const state = this.#state
-    const seqs = state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))
-    return seqs && seqs.size > 0 ? state.pages.get([...seqs][0])!.input : undefined
+    const match = this.#matchPage(state, path)
+    return match.length === 1 ? ownCopy(state.pages.get(match[0])!.input) : undefined
   }
 
   /**
@@ -328,7 +363,7 @@ export class PreviewDataBuilder {
    * builder.listPages().map((p) => p.title)
    */
   listPages(): readonly Readonly<PageInput>[] {
-    return [...this.#state.pages.values()].map((r) => r.input)
+    return [...this.#state.pages.values()].map((r) => ownCopy(r.input))
   }
 
   /**
@@ -353,9 +388,11 @@ export class PreviewDataBuilder {
   menu(id: string, input: MenuInput): PreviewDataBuilder {
     checkMapId('menu', id)
     checkMenu(id, input)
+    // Copied at the call, not in the operation: a replay for a branch (see Store) must not read the caller's object.
+    const menu = ownCopy(input)
     return this.#then((state) => {
       if (state.menus.has(id)) throw new PreviewDataError('duplicate_id', `menu "${id}" was already added; menu ids must be unique.`)
-      state.menus.set(id, input)
+      state.menus.set(id, menu)
     })
   }
 
@@ -367,9 +404,10 @@ export class PreviewDataBuilder {
   widgetArea(id: string, input: WidgetAreaInput): PreviewDataBuilder {
     checkMapId('widget area', id)
     checkWidgetArea(id, input)
+    const area = ownCopy(input)
     return this.#then((state) => {
       if (state.widgets.has(id)) throw new PreviewDataError('duplicate_id', `widget area "${id}" was already added; widget-area ids must be unique.`)
-      state.widgets.set(id, input)
+      state.widgets.set(id, area)
     })
   }
 
@@ -380,7 +418,7 @@ export class PreviewDataBuilder {
    */
   collection(id: string, input: CollectionInput): PreviewDataBuilder {
     checkMapId('collection', id)
-    const collection = checkCollection(id, input)
+    const collection = ownCopy(checkCollection(id, input))
     return this.#then((state) => {
       if (state.collections.has(id)) throw new PreviewDataError('duplicate_id', `collection "${id}" was already added; collection ids must be unique.`)
       state.collections.set(id, collection)
@@ -406,8 +444,9 @@ export class PreviewDataBuilder {
    */
   customHtml(slots: CustomHtml): PreviewDataBuilder {
     checkFragment({ custom_html: slots }, '/custom_html', 'custom_html')
+    const html = { ...slots }
     return this.#then((state) => {
-      state.customHtml = { ...slots }
+      state.customHtml = html
     })
   }
 
@@ -420,8 +459,9 @@ export class PreviewDataBuilder {
   frontPage(input: FrontPageInput): PreviewDataBuilder {
     if (!('page' in (input as object))) checkFragment({ site: { front_page: input } as unknown as Site }, '/site/front_page', 'front_page', ['unresolved_front_page'])
     else ArgumentCheck.of('front_page', input).onlyKeys(['page']).nonblank('page')
+    const frontPage = ownCopy(input)
     return this.#then((state) => {
-      state.frontPage = input
+      state.frontPage = frontPage
     })
   }
 
@@ -467,6 +507,10 @@ export class PreviewDataBuilder {
   }
 }
 
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
 /**
  * Starts a builder. `generator` names your producer; `generated_at` is required because the builder never reads a
  * clock, so the same calls always give the same bytes.
@@ -482,6 +526,6 @@ export function createPreviewData(options: BuilderOptions): PreviewDataBuilder {
   if (options.generated_at === undefined) check.fail('missing_property', ['generated_at'], 'generated_at is required: the builder never reads the clock, so pass the generation time.')
   const stamp = toTimestamp(options.generated_at, 'UTC')
   if (!stamp.ok) check.fail('invalid_timestamp', ['generated_at'], `generated_at ${stamp.reason}.`)
-  return new PreviewDataBuilder({ ...options })
+  return new PreviewDataBuilder(ownCopy(options))
 }
 

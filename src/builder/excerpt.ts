@@ -7,7 +7,11 @@ import type { DocumentType } from '../contract/types.js'
 export const EXCERPT_MAX_LENGTH = 300
 
 const markdown = unified().use(remarkParse)
-const INLINE_SYNTAX = /[\\`*_[\]<>&!~|]|https?:/
+// What can make CommonMark inline parsing (remark-parse, without GFM) give other text than the paragraph itself:
+// escapes, code spans, `*` emphasis, links, images, autolinks and HTML, entity references, NUL (replaced), and a `_`
+// not between two letters or digits (an intraword `_`, as in snake_case, can neither open nor close emphasis). A `!`, `&`,
+// `~`, `|`, `>` or bare URL elsewhere is plain text, so a paragraph with none of these skips the parser.
+const INLINE_SYNTAX = /[\\`*[\]<\0]|&(?:#\d+|#[xX][\da-fA-F]+|[A-Za-z][A-Za-z\d]*);|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u
 const BLOCK_SKIP = /^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|>|[-+*]\s|\d{1,9}[.)]\s|\||<!--|<\/?[a-zA-Z]|\[[^\]]+\]:)| {4}|\t)/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 
@@ -114,7 +118,8 @@ function htmlText(content: string, maxLength: number): string {
   return first ?? (current.trim() !== '' ? current : all)
 }
 
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' })
+// A fixed locale, not the machine's default: the same content must give the same excerpt on every machine.
+const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' })
 
 /**
  * Cuts text to at most `maxLength` code points, ending on a word boundary (also for scripts written without spaces)

@@ -42,7 +42,9 @@ export function slugFor(text: string): string {
       pendingDash = true
     }
   }
-  return truncateSlug(normalizeSlug(out))
+  const slug = truncateSlug(normalizeSlug(out))
+  // Combining marks are kept with their letters, but marks alone (a title of U+0301) make no slug.
+  return checkSlugSegment(slug) === null ? slug : ''
 }
 
 const symbolWords = new Map<string, string>()
@@ -81,13 +83,14 @@ export function slugWithSuffix(slug: string, n: number): string {
 }
 
 /**
- * A slug that is valid by construction: the derived slug of `text`, or `fallback` when nothing usable remains.
+ * A slug that is valid by construction: the derived slug of `text`, or `<prefix>-<hash of text>` when nothing usable
+ * remains (an emoji-only title), so different such titles still get different, stable slugs.
  * @example
- * slugOrFallback('🎉🎉', 'post-1a2b3c4d') // 'post-1a2b3c4d'
+ * slugOrFallback('🎉🎉', 'post') // 'post-' and eight hexadecimal digits
  */
-export function slugOrFallback(text: string, fallback: string): string {
-  const slug = slugFor(text)
-  return slug !== '' && checkSlugSegment(slug) === null ? slug : fallback
+export function slugOrFallback(text: string, prefix: string): string {
+  // slugFor gives '' or a valid slug, so the hash is computed only for the rare title that derives nothing.
+  return slugFor(text) || `${prefix}-${shortHash(text)}`
 }
 
 /** A short, stable hexadecimal hash (FNV-1a, 32 bits) for fallback slugs and deterministic tie-breaks. */

@@ -1,6 +1,6 @@
 import { DEFAULT_PERMALINKS, PERMALINK_TOKENS } from '../contract/constants.js'
 import type { Permalinks, Site } from '../contract/types.js'
-import { checkRouteSegment } from '../validate/primitives/index.js'
+import { checkRouteSegment, normalizeSlug, splitRoutePath } from '../validate/primitives/index.js'
 
 /** The permalink members that hold a route pattern. */
 export type PermalinkKind = 'posts' | 'pages' | 'categories' | 'tags'
@@ -11,8 +11,8 @@ export type PatternSegment = { token: string } | { literal: string }
 const patternCache = new Map<string, PatternSegment[]>()
 
 /**
- * Splits a permalink pattern into segments. Assumes a valid pattern (see `checkPermalinkPattern`); cached, since
- * every Post shares one pattern.
+ * Splits a permalink pattern into segments, literals in NFC. Assumes a valid pattern (see `checkPermalinkPattern`);
+ * cached, since every Post shares one pattern.
  * @example
  * parsePattern('/posts/:year/:slug/') // [{ literal: 'posts' }, { token: ':year' }, { token: ':slug' }]
  */
@@ -22,7 +22,9 @@ export function parsePattern(pattern: string): PatternSegment[] {
     parsed = pattern
       .split('/')
       .filter((s) => s !== '')
-      .map((s) => (s.startsWith(':') ? { token: s } : { literal: s }))
+      // Literals are NFC like slugs, so an effective Page path built from a decomposed pattern literal matches (and
+      // collides with) the same path written precomposed: effective paths are compared after NFC.
+      .map((s) => (s.startsWith(':') ? { token: s } : { literal: normalizeSlug(s) }))
     if (patternCache.size > 64) patternCache.clear()
     patternCache.set(pattern, parsed)
   }
@@ -39,28 +41,33 @@ export function parsePattern(pattern: string): PatternSegment[] {
  * checkPermalinkPattern('pages', '/:public_id/') // 'uses the token ":public_id", which pages patterns do not allow (allowed: :slug)'
  */
 export function checkPermalinkPattern(kind: PermalinkKind, pattern: string): string | null {
-  if (!pattern.startsWith('/')) return 'does not begin with "/"'
-  if (pattern === '/') return `has no segments; it needs ${requiredTokensText(kind)}`
-  const body = pattern.slice(1, pattern.endsWith('/') ? -1 : undefined)
+  if (pattern.length === 0) return 'is empty'
+  // Route-wide rules first, so "/posts/:slug/?ref=1" is reported as a query rather than as an odd segment.
+  const segments = splitRoutePath(pattern)
+  if (typeof segments === 'string') return segments
+  if (segments.length === 0) return `has no segments; it needs ${requiredTokensText(kind)}`
   const { allowed, required } = PERMALINK_TOKENS[kind]
   let hasRequired = false
-  for (const segment of body.split('/')) {
-    if (segment === '') return 'has an empty component ("//")'
+  for (const segment of segments) {
     if (segment.startsWith(':')) {
       if (!(allowed as readonly string[]).includes(segment)) {
-        return `uses the token "${segment}", which ${kind} patterns do not allow (allowed: ${allowed.join(', ')})`
+        return `uses the token ${quote(segment)}, which ${kind} patterns do not allow (allowed: ${allowed.join(', ')})`
       }
       if ((required as readonly string[]).includes(segment)) hasRequired = true
       continue
     }
     if (segment.includes(':')) {
       const token = /:[A-Za-z_]+/.exec(segment)?.[0] ?? ':'
-      return `has the token "${token}" inside the segment "${segment}"; a token must occupy a whole segment`
+      return `has the token ${quote(token)} inside the segment ${quote(segment)}; a token must occupy a whole segment`
     }
     const reason = checkRouteSegment(segment)
-    if (reason) return `has the segment "${segment}", which ${reason}`
+    if (reason) return `has the segment ${quote(segment)}, which ${reason}`
   }
   return hasRequired ? null : `has no ${requiredTokensText(kind)} token`
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)
 }
 
 function requiredTokensText(kind: PermalinkKind): string {

@@ -12,6 +12,11 @@ export interface RemovedField {
   field: string
   /** Only when the object's `type` member has this value (discriminated objects such as collection items). */
   whenType?: string
+  /**
+   * Only when the object lacks this v0.7 member. With it present the object is already a v0.7 object that also
+   * carries the other branch's member (a Page item with both `path` and `slug`), which is `unknown_property`.
+   */
+  unlessPresent?: string
   /** Where the member lived, written as people write it. */
   lived: string
   /** A v0.7 member of the same object that replaces it one to one; the message then says "rename it". */
@@ -60,6 +65,7 @@ export const REMOVED_FIELDS: readonly RemovedField[] = [
     def: 'collectionItem',
     field: 'slug',
     whenType: 'page',
+    unlessPresent: 'path',
     lived: 'collection Page item slug',
     renamedTo: 'path',
     instead: "rename it to path and give the Page's effective path",
@@ -109,7 +115,11 @@ export function findRemovedField(def: string, field: string, owner: unknown): Re
   const candidates = fieldIndex.get(`${def}\u0000${field}`)
   if (candidates === undefined) return undefined
   const type = isRecord(owner) && Object.hasOwn(owner, 'type') ? owner['type'] : undefined
-  return candidates.find((c) => c.whenType === undefined || c.whenType === type)
+  return candidates.find(
+    (c) =>
+      (c.whenType === undefined || c.whenType === type) &&
+      (c.unlessPresent === undefined || !(isRecord(owner) && Object.hasOwn(owner, c.unlessPresent))),
+  )
 }
 
 /**

@@ -27,10 +27,56 @@ const AJV_OPTIONS: Options = {
 // Most payloads are valid, so the first pass stops at the first error; only a failing payload pays for the full report.
 const fastValidate = new Ajv2020(AJV_OPTIONS).compile(SCHEMA)
 // Compiled on first failure, once: compiling costs about as much as checking 100,000 Posts, and valid input never needs it.
+let fullAjv: Ajv2020 | undefined
 let fullValidate: ValidateFunction | undefined
-function fullValidator(): ValidateFunction {
-  fullValidate ??= new Ajv2020({ ...AJV_OPTIONS, allErrors: true, verbose: true }).compile(SCHEMA)
-  return fullValidate
+function fullValidator(def = ''): ValidateFunction {
+  if (fullAjv === undefined || fullValidate === undefined) {
+    fullAjv = new Ajv2020({ ...AJV_OPTIONS, allErrors: true, verbose: true })
+    fullValidate = fullAjv.compile(SCHEMA)
+  }
+  if (def === '') return fullValidate
+  const validate = fullAjv.getSchema(`${String(SCHEMA.$id)}#/$defs/${def}`)
+  if (validate === undefined) throw new Error(`The schema has no $defs/${def}`)
+  return validate as ValidateFunction
+}
+
+const CONTENT_ITEM_DEFS: Record<string, string> = {
+  authors: 'author',
+  posts: 'post',
+  pages: 'page',
+  categories: 'category',
+  tags: 'tag',
+  media: 'mediaEntry',
+}
+
+/**
+ * Runs the all-errors pass. ajv appends each `$ref` call's errors with `concat`, which is quadratic over a long array of
+ * failing items (100,000 bad Posts took over a minute), so the content arrays are emptied in a shallow copy and their
+ * items checked one by one. The input itself is never touched.
+ */
+function allErrors(data: unknown): ErrorObject[] {
+  const content = isRecord(data) ? data['content'] : undefined
+  const arrays = isRecord(content) ? Object.keys(CONTENT_ITEM_DEFS).filter((k) => Object.hasOwn(content, k) && Array.isArray(content[k])) : []
+  if (!isRecord(data) || !isRecord(content) || arrays.length === 0) return run(fullValidator(), data, '', [])
+  const emptied: Record<string, unknown> = { ...content }
+  for (const key of arrays) emptied[key] = []
+  const errors = run(fullValidator(), { ...data, content: emptied }, '', [])
+  for (const key of arrays) {
+    const validate = fullValidator(CONTENT_ITEM_DEFS[key])
+    const items = content[key] as unknown[]
+    for (let i = 0; i < items.length; i++) run(validate, items[i], `/content/${key}/${i}`, errors)
+  }
+  return errors
+}
+
+function run(validate: ValidateFunction, data: unknown, prefix: string, into: ErrorObject[]): ErrorObject[] {
+  if (validate(data)) return into
+  for (const error of validate.errors ?? []) into.push(prefix === '' ? error : { ...error, instancePath: prefix + error.instancePath })
+  return into
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**
@@ -49,13 +95,13 @@ export function checkShape(data: unknown): PreviewDataIssue[] {
     // A cycle can make the all-errors pass revisit the same objects without end, so it is reported on its own.
     const cycles = findCycles(data)
     if (cycles.length > 0) return cycles
-    const validate = fullValidator()
     let errors: ErrorObject[]
     try {
-      validate(data)
-      errors = validate.errors ?? []
-    } catch {
-      return [{ code: 'invalid_payload', path: '', message: 'The payload is nested too deeply to check: flatten its menus.' }]
+      errors = allErrors(data)
+    } catch (error) {
+      // Without cycles, only nesting thousands of levels deep (menu children are the one recursive member) gets here.
+      if (!(error instanceof RangeError)) throw error
+      return [{ code: 'invalid_payload', path: '', message: 'The payload nests too deeply to check (thousands of levels): flatten its menus.' }]
     }
     return toIssues(errors, data)
   } catch (error) {
@@ -201,7 +247,31 @@ function toIssues(errors: readonly ErrorObject[], root: unknown): PreviewDataIss
   }
   // A renamed v0.6 member already says what to add, so the missing v0.7 member is not a second problem.
   const issues = [...byKey.values()].filter((i) => !(i.code === 'missing_property' && renamed.has(i.path)))
-  return issues.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+  return sortIssues(issues)
+}
+
+/** Sorts by path, comparing array indices as numbers (`/posts/2` before `/posts/10`), then by code. */
+function sortIssues(issues: PreviewDataIssue[]): PreviewDataIssue[] {
+  const keyed = issues.map((issue) => ({ issue, segments: issue.path.split('/') }))
+  keyed.sort((a, b) => comparePaths(a.segments, b.segments) || compareText(a.issue.code, b.issue.code))
+  return keyed.map((k) => k.issue)
+}
+
+const INDEX = /^(?:0|[1-9]\d*)$/
+
+function comparePaths(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue
+    // Without leading zeros, a longer index is larger; equal lengths compare digit by digit, exact at any size.
+    if (INDEX.test(a[i]) && INDEX.test(b[i])) return a[i].length - b[i].length || compareText(a[i], b[i])
+    return compareText(a[i], b[i])
+  }
+  return a.length - b.length
+}
+
+// Code-unit order, not localeCompare: the result must not depend on the machine's locale.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** The member an error is about, for errors that ajv reports on the owning object. */
@@ -217,10 +287,18 @@ function removedFieldIssue(issue: PreviewDataIssue, f: Found, renamed: Set<strin
     const field = last(f.segments)
     // `additionalProperties` is reported on the object, a branch's `not` on the member itself.
     const ownerPath = f.error.keyword === 'not' ? f.segments.slice(0, -1) : f.owner
-    const entry = findRemovedField(f.place.def, field, valueAt(f.root, ownerPath))
+    const owner = valueAt(f.root, ownerPath)
+    const entry = findRemovedField(f.place.def, field, owner)
     if (entry === undefined) return undefined
-    if (entry.renamedTo !== undefined) renamed.add(pointer(...ownerPath, entry.renamedTo))
-    const instead = entry.instead ?? `rename it to ${name([...ownerPath, entry.renamedTo ?? ''])}`
+    const replacement = entry.renamedTo === undefined ? undefined : [...ownerPath, entry.renamedTo]
+    if (replacement !== undefined && valueAt(owner, [last(replacement)]) !== undefined) {
+      // With the replacement present this is not a v0.6 leftover but a member of another branch (collection items
+      // with both slug and path), or a stale duplicate of a rename.
+      if (entry.whenType !== undefined) return undefined
+      return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: remove it (${name(replacement)} replaces it and is already set).` }
+    }
+    if (replacement !== undefined) renamed.add(pointer(...replacement))
+    const instead = entry.instead ?? `rename it to ${name(replacement ?? [])}`
     return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: ${instead}.` }
   }
   if (issue.code === 'invalid_type') {
@@ -375,6 +453,8 @@ function expectation(propertySchema: unknown, member: string): string {
     return Array.isArray(target.enum) ? `${member}, one of ${target.enum.map(show).join(', ')}` : `${member}, an object`
   }
   if (Array.isArray(s.enum)) return `${member}, one of ${s.enum.map(show).join(', ')}`
+  // `version` is a `const` with no `type`: without this the message would read "add version, undefined".
+  if (s.const !== undefined) return `${member}, the ${typeof s.const === 'string' ? 'string' : 'value'} ${show(s.const)}`
   if (s.type === 'integer') return `${member}, an integer${typeof s.minimum === 'number' ? ` of at least ${s.minimum}` : ''}`
   if (s.type === 'string') return `${member}, a string (it may be empty)`
   if (s.type === 'array') return `${member}, an array (it may be empty)`
@@ -434,7 +514,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/
 function name(segments: readonly string[]): string {
   let out = ''
   for (const s of segments) {
-    if (/^(?:0|[1-9]\d*)$/.test(s)) out += `[${s}]`
+    if (INDEX.test(s)) out += `[${s}]`
     else if (IDENTIFIER.test(s) && s.length <= SHOWN_LENGTH) out += out === '' ? s : `.${s}`
     else out += `[${show(s)}]`
   }
@@ -509,5 +589,5 @@ function findCycles(root: unknown): PreviewDataIssue[] {
     open.add(child)
     stack.push({ node: child, keys: Object.keys(child), next: 0, parent: frame, key })
   }
-  return issues.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return sortIssues(issues)
 }

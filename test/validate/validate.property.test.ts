@@ -44,7 +44,7 @@ const mutation = fc.record({
   key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'id', 'media_base_url', 'type')),
 })
 
-function apply(payload: unknown, m: fc.RecordValue<{ pick: number; kind: string; value: unknown; key: string }>): void {
+function apply(payload: unknown, m: { pick: number; kind: string; value: unknown; key: string }): void {
   const all = paths(payload).filter((p) => p.length > 0)
   const path = all[m.pick % all.length]
   const parent = parentOf(payload, path)

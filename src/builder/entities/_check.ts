@@ -8,24 +8,27 @@ import { metaIssues } from '../../validate/rules/meta.js'
 
 /**
  * Checks one builder argument field by field, throwing a `PreviewDataError` that names the entity (`post "lisbon"`),
- * points into the argument (`/tag_slugs/2`) and says which rule broke.
+ * points into the argument (`/tag_slugs/2`) and says which rule broke. `at` is where the checked object sits inside
+ * the call's argument (`['items', 0]` for a menu item), so pointers always start at the argument.
  */
 export class ArgumentCheck {
   constructor(
     readonly entity: string,
     readonly input: Record<string, unknown>,
+    readonly at: readonly (string | number)[] = [],
   ) {}
 
   /** Starts a check, refusing anything but a plain object. */
-  static of(entity: string, input: unknown): ArgumentCheck {
+  static of(entity: string, input: unknown, at: readonly (string | number)[] = []): ArgumentCheck {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new PreviewDataError('invalid_argument', `${entity}: expected an object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}.`)
+      const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input
+      throw new PreviewDataError('invalid_argument', `${entity}: expected an object${at.length > 0 ? ` at ${pointer(...at)}` : ''}, got ${got}.`, pointer(...at))
     }
-    return new ArgumentCheck(entity, input as Record<string, unknown>)
+    return new ArgumentCheck(entity, input as Record<string, unknown>, at)
   }
 
   fail(code: IssueCode, path: (string | number)[], message: string): never {
-    throw new PreviewDataError(code, `${this.entity}: ${message}`, pointer(...path))
+    throw new PreviewDataError(code, `${this.entity}: ${message}`, pointer(...this.at, ...path))
   }
 
   /** Unknown fields are mistakes (a typo such as `publshed_at_iso`), not extensions. */

@@ -18,7 +18,7 @@ export function checkCollection(id: string, input: CollectionInput): Collection 
   const entity = `collection "${id}"`
   const check = ArgumentCheck.of(entity, input).onlyKeys(['title', 'description', 'items'])
   if (!Array.isArray(input.items)) check.fail('invalid_type', ['items'], 'items must be an array.')
-  const collection: Collection = { ...input, items: input.items.map((item, i) => toCollectionItem(ArgumentCheck.of(`${entity} item ${i}`, item).input as CollectionItemInput)) }
+  const collection: Collection = { ...input, items: input.items.map((item, i) => toCollectionItem(ArgumentCheck.of(entity, item, ['items', i]).input as CollectionItemInput)) }
   checkFragment({ collections: { [id]: collection } }, `/collections/${id}`, entity, ['unresolved_reference'])
   return collection
 }

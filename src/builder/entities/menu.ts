@@ -29,7 +29,7 @@ export function checkMenu(id: string, input: MenuInput): void {
 }
 
 function probeItem(entity: string, item: MenuItemInput, path: (string | number)[], depth: number): MenuItem {
-  const check = ArgumentCheck.of(`${entity} item ${path.join('/')}`, item).onlyKeys(ITEM_KEYS)
+  const check = ArgumentCheck.of(entity, item, path).onlyKeys(ITEM_KEYS)
   const refs = REFERENCE_KEYS.filter((k) => item[k] !== undefined)
   if (refs.length !== 1) check.fail(refs.length === 0 ? 'missing_property' : 'invalid_argument', [], `give exactly one of ${REFERENCE_KEYS.join(', ')}${refs.length > 1 ? ` (got ${refs.join(' and ')})` : ''}.`)
   if (refs[0] !== 'url') check.string(refs[0])

@@ -3,7 +3,7 @@ import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract
 import type { Page } from '../../contract/types.js'
 import { checkPagePath, normalizeSlug } from '../../validate/primitives/index.js'
 import type { PageInput } from '../inputs.js'
-import { shortHash, slugOrFallback } from '../slug.js'
+import { slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
 import { ownCopy } from './_copy.js'
@@ -62,7 +62,7 @@ export function checkPage(input: PageInput, timezone: string): PageRecord {
       ? normalizeSlug(explicit)
       : normalizedPath !== undefined
         ? normalizedPath.slice(normalizedPath.lastIndexOf('/') + 1)
-        : slugOrFallback(title, `page-${shortHash(title)}`)
+        : slugOrFallback(title, 'page')
   return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined || path !== undefined, path: normalizedPath }
 }
 

@@ -4,7 +4,7 @@ import type { Post } from '../../contract/types.js'
 import { normalizeSlug, parseTimestamp } from '../../validate/primitives/index.js'
 import { plainTextExcerpt } from '../excerpt.js'
 import type { PostInput } from '../inputs.js'
-import { shortHash, slugFor, slugOrFallback } from '../slug.js'
+import { slugFor, slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
 import { ownCopy } from './_copy.js'
@@ -64,7 +64,7 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   check.oneOf('discoverability', DISCOVERABILITY_VALUES)
   check.boolean('allow_comments')
   checkItemComments(check)
-  const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, `post-${shortHash(title)}`)
+  const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
   return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
 }
 

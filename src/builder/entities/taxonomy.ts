@@ -1,7 +1,7 @@
 import type { Category, Tag } from '../../contract/types.js'
 import { normalizeSlug } from '../../validate/primitives/index.js'
 import type { TaxonomyInput } from '../inputs.js'
-import { shortHash, slugOrFallback } from '../slug.js'
+import { slugOrFallback } from '../slug.js'
 import { ArgumentCheck } from './_check.js'
 
 const TAXONOMY_KEYS = ['name', 'slug', 'description'] as const
@@ -15,7 +15,7 @@ export function toTaxonomy(kind: 'category' | 'tag', input: TaxonomyInput): Cate
   const name = typeof (input as { name?: unknown })?.name === 'string' ? input.name : undefined
   const check = ArgumentCheck.of(name === undefined ? kind : `${kind} "${name}"`, input).onlyKeys(TAXONOMY_KEYS)
   const entry: Category = { name: check.nonblank('name')!, slug: '' }
-  entry.slug = normalizeSlug(check.slug('slug') ?? slugOrFallback(entry.name, `${kind}-${shortHash(entry.name)}`))
+  entry.slug = normalizeSlug(check.slug('slug') ?? slugOrFallback(entry.name, kind))
   const description = check.string('description')
   if (description !== undefined) entry.description = description
   return entry

@@ -9,6 +9,6 @@ export const locale: Rule = {
     const value = str(ctx.site, 'locale')
     const reason = value === undefined ? null : checkLocale(value)
     if (!reason) return []
-    return [{ code: 'invalid_locale', path: '/site/locale', message: `site.locale "${clip(value!)}" ${reason}: use a canonical BCP 47 tag such as en-US, pt-BR or zh-Hant-TW.` }]
+    return [{ code: 'invalid_locale', path: '/site/locale', message: `site.locale ${JSON.stringify(clip(value!))} ${reason}: use a canonical BCP 47 tag such as en-US, pt-BR or zh-Hant-TW.` }]
   },
 }

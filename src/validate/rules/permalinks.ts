@@ -18,7 +18,7 @@ export const permalinks: Rule = {
         issues.push({
           code: 'invalid_permalink',
           path: pointer('site', 'permalinks', kind),
-          message: `site.permalinks.${kind} "${clip(pattern)}" ${reason}. A valid example: ${EXAMPLES[kind]}.`,
+          message: `site.permalinks.${kind} ${JSON.stringify(clip(pattern))} ${reason}: write it like ${EXAMPLES[kind]}.`,
         })
       }
     }

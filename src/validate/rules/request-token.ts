@@ -20,6 +20,7 @@ export const requestToken: Rule = {
       ctx.list(kind).forEach((item, i) => {
         const entity = record(item)
         if (!entity) return
+        if (entity.comments === undefined && entity.allow_comments !== true) return
         const name = entityName(kind === 'posts' ? 'post' : 'page', str(entity, 'slug'), i)
         const token = record(entity.comments)?.request_token
         if (typeof token === 'string') {
@@ -33,7 +34,7 @@ export const requestToken: Rule = {
         if (nativeActive && entity.allow_comments === true && entity.comments === undefined) {
           issues.push({ code: 'request_token_required', path: pointer('content', kind, i, 'comments'), message: `${name} allows comments and site comments use the native provider, so it needs comments.request_token: add { "request_token": "..." }, or set allow_comments to false.` })
         } else if (nativeActive && entity.allow_comments === true && record(entity.comments) && token === undefined) {
-          issues.push({ code: 'request_token_required', path: pointer('content', kind, i, 'comments', 'request_token'), message: `${name} allows comments and site comments use the native provider, so comments.request_token is required.` })
+          issues.push({ code: 'request_token_required', path: pointer('content', kind, i, 'comments', 'request_token'), message: `${name} allows comments and site comments use the native provider, so comments.request_token is required: add the token from your comment provider, or set allow_comments to false.` })
         }
       })
     }

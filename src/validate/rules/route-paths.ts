@@ -17,7 +17,7 @@ export const routePaths: Rule = {
       const reason = absolute ? checkAbsoluteRoutePath(value) : checkPagePath(value)
       if (reason) {
         const advice = absolute ? 'write it like "/" or "/blog/"' : 'write it like "about" or "guides/install", without leading or trailing slash'
-        issues.push({ code: 'invalid_route_path', path, message: `${what} "${clip(value)}" ${reason}: ${advice}.` })
+        issues.push({ code: 'invalid_route_path', path, message: `${what} ${JSON.stringify(clip(value))} ${reason}: ${advice}.` })
       }
     }
     const site = ctx.site

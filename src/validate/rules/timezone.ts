@@ -9,6 +9,6 @@ export const timezone: Rule = {
     const value = str(ctx.site, 'timezone')
     const reason = value === undefined ? null : checkTimezone(value)
     if (!reason) return []
-    return [{ code: 'invalid_timezone', path: '/site/timezone', message: `site.timezone "${clip(value!)}" ${reason}: use UTC, a fixed offset such as +09:00, or a canonical IANA id such as Asia/Kolkata.` }]
+    return [{ code: 'invalid_timezone', path: '/site/timezone', message: `site.timezone ${JSON.stringify(clip(value!))} ${reason}: use UTC, a fixed offset such as +09:00, or a canonical IANA id such as Asia/Kolkata.` }]
   },
 }

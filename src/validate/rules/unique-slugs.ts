@@ -20,9 +20,11 @@ export const uniqueSlugs: Rule = {
         const key = normalizeSlug(slug)
         const first = seen.get(key)
         if (first === undefined) seen.set(key, i)
-        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${slug}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${kind} slugs must be unique; rename one.` })
+        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${slug}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${SINGULAR[kind]} slugs must be unique; rename one.` })
       })
     }
     return issues
   },
 }
+
+const SINGULAR = { posts: 'Post', categories: 'category', tags: 'tag' } as const

@@ -9,18 +9,21 @@ export const uniqueTagRefs: Rule = {
   code: 'duplicate_slug',
   check(ctx) {
     const issues: PreviewDataIssue[] = []
-    ctx.list('posts').forEach((item, i) => {
-      const post = record(item)
+    const posts = ctx.list('posts')
+    for (let i = 0; i < posts.length; i++) {
+      const post = record(posts[i])
       const refs = post?.tag_slugs
-      if (!Array.isArray(refs) || refs.length < 2) return
-      const seen = new Set<string>()
-      refs.forEach((ref, j) => {
-        if (typeof ref !== 'string') return
+      if (!Array.isArray(refs) || refs.length < 2) continue
+      // Posts carry a handful of tags: comparing each with those before it beats allocating a Set per post.
+      const keys: string[] = []
+      for (let j = 0; j < refs.length; j++) {
+        const ref = refs[j]
+        if (typeof ref !== 'string') continue
         const key = normalizeSlug(ref)
-        if (!seen.has(key)) seen.add(key)
+        if (refs.length > 16 ? !new Set(keys).has(key) : !keys.includes(key)) keys.push(key)
         else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${ref}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
-      })
-    })
+      }
+    }
     return issues
   },
 }

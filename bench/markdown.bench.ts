@@ -1,0 +1,69 @@
+/**
+ * Benchmarks the Markdown importer: the real 1,064-file Node.js blog (when ../shared is present) and generated
+ * native sites of 1,000, 5,000 and 10,000 files, each imported in a fresh child process so its peak memory is its
+ * own. Prints the time, peak RSS and files per second, then the growth from 1,000 to 10,000 files.
+ *
+ * Usage: npx tsx bench/markdown.bench.ts
+ */
+import { execFileSync, fork } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { generateMarkdownSite } from './generate-markdown-site.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const NODEJS_BLOG = path.resolve(here, '../../shared/fixtures/markdown/nodejs-blog')
+
+interface Figures {
+  ms: number
+  /** User plus system CPU time: on a shared machine, wall time also measures the neighbours. */
+  cpuMs: number
+  rssMB: number
+  files: number
+  posts: number
+  pages: number
+}
+
+if (process.argv[2] === '--child') {
+  const { importMarkdown } = await import('../importers/markdown/index.js')
+  const [dir, options] = [process.argv[3], JSON.parse(process.argv[4] ?? '{}')]
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  const result = await importMarkdown(dir, options)
+  const ms = performance.now() - start
+  const used = process.cpuUsage(cpu)
+  if (!result.payload) throw new Error(`import of ${dir} failed: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`)
+  const figures: Figures = { ms, cpuMs: (used.user + used.system) / 1000, rssMB: process.resourceUsage().maxRSS / 1024, files: result.counts.files, posts: result.counts.posts, pages: result.counts.pages }
+  process.send?.(figures)
+  process.exit(0)
+}
+
+function measure(dir: string, options: object): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', dir, JSON.stringify(options)], { execArgv: ['--import', 'tsx'] })
+    child.once('message', (m) => resolve(m as Figures))
+    child.once('exit', (code) => code !== 0 && reject(new Error(`benchmark child exited with ${code}`)))
+  })
+}
+
+const rows: Array<[string, Figures, string]> = []
+const show = (name: string, f: Figures, target: string) => {
+  rows.push([name, f, target])
+  console.log(`${name.padEnd(28)} ${(f.ms / 1000).toFixed(2).padStart(6)} s (CPU ${(f.cpuMs / 1000).toFixed(2)} s)  ${f.rssMB.toFixed(0).padStart(5)} MB peak RSS  ${Math.round((f.files / f.ms) * 1000).toString().padStart(6)} files/s  (${f.posts} posts, ${f.pages} pages)  target ${target}`)
+}
+
+if (existsSync(NODEJS_BLOG)) {
+  show('nodejs-blog (1,064 files)', await measure(NODEJS_BLOG, { preset: 'native', postsDir: 'pages/en/blog', pagesDir: 'pages/en' }), '≤ 2 s, ≤ 400 MB')
+} else {
+  console.log('nodejs-blog: skipped, ../shared/fixtures/markdown/nodejs-blog is absent')
+}
+const generated: Record<number, Figures> = {}
+for (const n of [1_000, 5_000, 10_000]) {
+  const dir = path.join(here, '.data', `markdown-${n}`)
+  if (!existsSync(path.join(dir, 'site.yml'))) await generateMarkdownSite(n, dir)
+  generated[n] = await measure(dir, { preset: 'native' })
+  show(`generated (${n.toLocaleString('en-US')} files)`, generated[n], n === 10_000 ? '≤ 10 s' : 'linear')
+}
+const growth = generated[10_000].ms / generated[1_000].ms
+console.log(`growth 1,000 → 10,000 files: ×${growth.toFixed(1)} time (linear would be ×10), ×${(generated[10_000].rssMB / generated[1_000].rssMB).toFixed(1)} memory`)
+console.log(`node ${process.version}, ${execFileSync('nproc').toString().trim()} CPU(s)`)

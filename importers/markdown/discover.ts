@@ -1,0 +1,105 @@
+import { readdir, realpath, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { Diagnostics } from './diagnostics.js'
+import { cmp } from './diagnostics.js'
+
+/** A file found under the input folder. */
+export interface DiscoveredFile {
+  /** Path relative to the input folder, with `/` separators. */
+  rel: string
+  abs: string
+}
+
+/** The folder's files in a deterministic order, plus a set of their relative paths for existence checks. */
+export interface Discovery {
+  files: DiscoveredFile[]
+  paths: Set<string>
+}
+
+/** Folder names never walked: tool state and dependencies, not content. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
+
+/**
+ * Walks `root` with at most `concurrency` directory reads in flight. Symbolic links are followed only when their
+ * target stays inside the folder (anything else is reported and skipped), and files come back sorted by relative
+ * path so that the file system's listing order never reaches the payload.
+ */
+export async function discover(root: string, diagnostics: Diagnostics, concurrency = 8): Promise<Discovery> {
+  const realRoot = await realpath(root)
+  const files: DiscoveredFile[] = []
+  // Real paths of walked directories: a link back to an ancestor would otherwise loop forever.
+  const seenDirs = new Set<string>([realRoot])
+  const queue: string[] = ['']
+  let active = 0
+
+  const inside = (real: string) => real === realRoot || real.startsWith(realRoot + path.sep)
+
+  async function walk(relDir: string): Promise<void> {
+    const absDir = relDir === '' ? root : path.join(root, relDir)
+    const entries = await readdir(absDir, { withFileTypes: true })
+    for (const entry of entries) {
+      const name = entry.name
+      if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue
+      const rel = relDir === '' ? name : `${relDir}/${name}`
+      const abs = path.join(absDir, name)
+      if (entry.isSymbolicLink()) {
+        let real: string
+        try {
+          real = await realpath(abs)
+        } catch {
+          diagnostics.warn(rel, 0, 'symlink_outside', `The symbolic link "${rel}" is broken; it was skipped. Remove it or point it at a file inside the folder.`)
+          continue
+        }
+        if (!inside(real)) {
+          diagnostics.warn(rel, 0, 'symlink_outside', `The symbolic link "${rel}" leads outside the input folder, so it was not followed. Copy the target into the folder if it belongs to the site.`)
+          continue
+        }
+        const st = await stat(real)
+        if (st.isDirectory()) {
+          if (!seenDirs.has(real)) {
+            seenDirs.add(real)
+            queue.push(rel)
+          }
+        } else if (st.isFile()) files.push({ rel, abs })
+      } else if (entry.isDirectory()) {
+        queue.push(rel)
+      } else if (entry.isFile()) {
+        files.push({ rel, abs })
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    let failed = false
+    const pump = () => {
+      if (failed) return
+      if (queue.length === 0 && active === 0) return resolve()
+      while (active < concurrency && queue.length > 0) {
+        const next = queue.shift() as string
+        active++
+        walk(next).then(
+          () => {
+            active--
+            pump()
+          },
+          (err: unknown) => {
+            failed = true
+            reject(err)
+          },
+        )
+      }
+    }
+    pump()
+  })
+
+  files.sort((a, b) => cmp(a.rel, b.rel))
+  return { files, paths: new Set(files.map((f) => f.rel)) }
+}
+
+/** Resolves `ref` (relative to the folder of `fromRel`, or to the root when it starts with `/`) to a relative path, or null when it leaves the folder. */
+export function resolveRelative(fromRel: string, ref: string): string | null {
+  const base = ref.startsWith('/') ? '' : path.posix.dirname(fromRel)
+  const joined = path.posix.normalize(path.posix.join(base === '.' ? '' : base, ref.replace(/^\/+/, '')))
+  if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) return null
+  return joined === '.' ? '' : joined
+}

@@ -1,0 +1,248 @@
+import type { DataObject, Discoverability, DocumentType, ScalarMap } from '../../src/contract/types.js'
+import { slugFor } from './_core.js'
+import { parseDate } from './dates.js'
+import type { Diagnostics } from './diagnostics.js'
+import { deriveExcerpt } from './excerpt.js'
+import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
+import type { FrontMatter } from './front-matter.js'
+import { isPlainObject } from './front-matter.js'
+import type { Classified, PresetName } from './presets/types.js'
+import type { BodyRef } from './scan.js'
+import { scanBody } from './scan.js'
+
+/** A value as written in a file, with the line it is on (for diagnostics). */
+export interface Located {
+  text: string
+  line: number
+}
+
+/** One Markdown file mapped to what the payload needs, before slugs are made unique and links resolved. */
+export interface SourceDoc {
+  file: string
+  kind: 'post' | 'page'
+  title: string
+  /** The wanted slug (already a valid segment) and whether the author chose it. */
+  slug: string
+  slugLine: number
+  /** Page folders as slug segments (empty for a top-level page). */
+  pathDirs: string[]
+  /** A page path the author chose (Hugo `url`, Jekyll `permalink`), as slug segments. */
+  pathOverride?: string
+  content: string
+  documentType: DocumentType
+  /** Excerpt from front matter, when given. */
+  excerpt?: string
+  published?: string
+  updated?: string
+  expiry?: string
+  draft: boolean
+  delist: boolean
+  discoverability?: Discoverability
+  authors: Located[]
+  categories: Located[]
+  tags: Located[]
+  featuredImage?: Located
+  meta?: ScalarMap
+  data?: DataObject
+  redirects: string[]
+  refs: BodyRef[]
+  /** File line of body line 1. */
+  bodyLine: number
+  /** Why the document is not imported (headless, `build.render: never`), when it is not. */
+  skip?: string
+}
+
+/** What mapping needs to know besides the file. */
+export interface MapContext {
+  preset: PresetName
+  timezone: string
+  excerptMarkers: readonly string[]
+  excerptLength: number
+  diagnostics: Diagnostics
+}
+
+/**
+ * Maps one parsed file to a SourceDoc: title (front matter, first level-1 heading, file name), slug (front matter,
+ * file or folder name, title), dates, authors, taxonomies, excerpt, image, status flags and the leftover keys.
+ */
+export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: MapContext): SourceDoc {
+  const { diagnostics } = ctx
+  const data: Record<string, unknown> = cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data
+  const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', 'cascade', 'url', 'permalink'])
+  // Pages have no authors or taxonomies in the contract: those keys stay in meta/data instead of vanishing.
+  if (cls.kind === 'post') for (const k of ['author', 'authors', 'categories', 'category', 'tags', 'tag']) consumed.add(k)
+  const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
+  const line = (key: string) => fm.lineOf(key)
+  const scan = scanBody(fm.body)
+
+  const title = nonBlank(text('title')) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
+
+  let slug = ''
+  const slugText = nonBlank(text('slug'))
+  if (slugText) {
+    // Docusaurus slugs can be whole paths (`/2025/04/22/Post`): the last segment is the document's own.
+    const last = slugText.split('/').filter((s) => s !== '').pop() ?? ''
+    slug = slugFor(last)
+    if (slug === '') diagnostics.warn(rel, line('slug'), 'invalid_field', `The slug "${slugText}" has no letters or digits; the file name is used instead.`)
+  }
+  if (slug === '') slug = cls.name === '' ? 'home' : slugFor(cls.name)
+  if (slug === '') slug = slugFor(title)
+  if (slug === '') slug = cls.kind === 'post' ? 'post' : 'page'
+
+  const dateText = (keys: readonly string[]): { value?: string; key?: string } => {
+    const key = firstKey(data, keys)
+    if (!key || typeof data[key] === 'boolean') return {}
+    const raw = text(key)
+    if (raw === undefined) {
+      diagnostics.warn(rel, line(key), 'invalid_date', `"${key}" is not a date. Write it as YYYY-MM-DD or an ISO 8601 date-time.`)
+      return {}
+    }
+    const parsed = parseDate(raw, ctx.timezone)
+    if (!parsed) diagnostics.warn(rel, line(key), 'invalid_date', `"${key}: ${raw}" is not a date this importer can read. Write it as YYYY-MM-DD or an ISO 8601 date-time such as 2024-05-01T10:00:00+01:00.`)
+    return { value: parsed ?? undefined, key }
+  }
+  const pub = dateText(DATE_KEYS)
+  let published = pub.value
+  if (!published && cls.nameDate) published = parseDate(cls.nameDate, ctx.timezone) ?? undefined
+  const upd = dateText(UPDATED_KEYS)
+  const exp = dateText(EXPIRY_KEYS)
+  for (const k of [pub.key, upd.key, exp.key]) if (k) consumed.add(k)
+  if (typeof data.published === 'string') {
+    // `published` as a date (some generators) rather than Jekyll's boolean.
+    const p = parseDate(data.published, ctx.timezone)
+    if (p && !published) published = p
+  }
+
+  const build = isPlainObject(data.build) ? data.build : {}
+  let skip: string | undefined
+  if (data.headless === true) skip = 'headless bundle (headless: true)'
+  else if (build.render === 'never' || build.render === false) skip = 'build.render is never'
+  const delist = build.list === 'never' || build.list === false || data.unlisted === true
+  const discoverability: Discoverability | undefined = delist ? 'delist' : data.noindex === true ? 'noindex' : undefined
+
+  const excerptKey = firstKey(data, EXCERPT_KEYS)
+  const excerptText = excerptKey ? text(excerptKey) : undefined
+  if (excerptKey && excerptText !== undefined) consumed.add(excerptKey)
+  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? deriveExcerpt(fm.body, ctx.excerptMarkers, ctx.excerptLength) : undefined
+
+  const imageKey = firstKey(data, IMAGE_KEYS)
+  let featuredImage: Located | undefined
+  if (imageKey) {
+    const v = data[imageKey]
+    const ref = typeof v === 'string' ? v : isPlainObject(v) ? (typeof v.image === 'string' ? v.image : typeof v.src === 'string' ? v.src : typeof v.url === 'string' ? v.url : undefined) : undefined
+    if (ref && ref.trim() !== '') {
+      featuredImage = { text: ref.trim(), line: line(imageKey) }
+      consumed.add(imageKey)
+    }
+  }
+
+  const redirects: string[] = []
+  for (const key of REDIRECT_KEYS) {
+    const values = fm.textsOf(key) ?? (typeof data[key] === 'string' ? [data[key] as string] : [])
+    if (key in data) consumed.add(key)
+    for (const v of values) if (v.trim() !== '') redirects.push(v.trim())
+  }
+
+  let pathOverride: string | undefined
+  const routeKey = cls.kind === 'page' ? (typeof data.url === 'string' ? 'url' : typeof data.permalink === 'string' ? 'permalink' : undefined) : undefined
+  const ownUrl = typeof data.url === 'string' ? data.url : typeof data.permalink === 'string' ? data.permalink : undefined
+  if (routeKey) {
+    const route = String(data[routeKey])
+    if (!route.includes(':')) {
+      // Decode first: `%2e%2e` is `..`, which must be refused like the literal, not turned into a harmless-looking word.
+      const parts = route.replace(/\.html?$/, '').split('/').filter((s) => s !== '').map((s) => slugFor(decodeSegment(s)))
+      if (parts.length > 0 && parts.every((s) => s !== '')) pathOverride = parts.join('/')
+      else if (route.replace(/\//g, '') !== '') diagnostics.warn(rel, line(routeKey), 'invalid_field', `The ${routeKey} "${route}" cannot be a page path; the folder path is used instead.`)
+    }
+  } else if (ownUrl && !ownUrl.includes(':') && ownUrl.startsWith('/')) {
+    // A post's own URL cannot override the permalink pattern; the old address becomes a redirect instead.
+    redirects.push(ownUrl)
+  }
+
+  const isPost = cls.kind === 'post'
+  const authors = !isPost ? [] : located(fm, data, ['author', 'authors'], (v) => (isPlainObject(v) ? (typeof v.name === 'string' ? v.name : typeof v.key === 'string' ? v.key : undefined) : undefined))
+  const spaceSeparated = ctx.preset === 'jekyll'
+  const categories = !isPost ? [] : [
+    ...(cls.folderCategories ?? []).map((c) => ({ text: c, line: 0 })),
+    ...located(fm, data, ['categories', 'category'], undefined, spaceSeparated ? ['categories'] : []),
+  ]
+  const tags = !isPost ? [] : located(fm, data, ['tags', 'tag'], (v) => (isPlainObject(v) && typeof v.label === 'string' ? v.label : undefined), spaceSeparated ? ['tags'] : [])
+
+  const draft = cls.draft === true || data.draft === true || data.published === false
+  const extras = splitExtras(fm, data, consumed, rel, diagnostics)
+  const refs = fm.bodyLine === 1 ? scan.refs : scan.refs.map((r) => ({ ...r, line: r.line + fm.bodyLine - 1 }))
+
+  return {
+    file: rel,
+    kind: cls.kind,
+    title,
+    slug,
+    slugLine: slugText ? line('slug') : 0,
+    pathDirs: (cls.pathDirs ?? []).map((d) => slugFor(d) || 'section'),
+    ...(pathOverride ? { pathOverride } : {}),
+    content: fm.body,
+    documentType: cls.documentType ?? 'markdown',
+    ...(excerpt !== undefined ? { excerpt } : {}),
+    ...(published ? { published } : {}),
+    ...(upd.value ? { updated: upd.value } : {}),
+    ...(exp.value ? { expiry: exp.value } : {}),
+    draft,
+    delist,
+    ...(discoverability ? { discoverability } : {}),
+    authors,
+    categories,
+    tags,
+    ...(featuredImage ? { featuredImage } : {}),
+    ...extras,
+    redirects,
+    refs,
+    bodyLine: fm.bodyLine,
+    ...(skip ? { skip } : {}),
+  }
+}
+
+/**
+ * Collects the strings under the first present key of `keys`: a string, a list, or objects named by `objectName`.
+ * Keys in `splitSpaces` hold Jekyll's space-separated lists (`categories: news release`).
+ */
+function located(
+  fm: FrontMatter,
+  data: Record<string, unknown>,
+  keys: readonly string[],
+  objectName?: (v: unknown) => string | undefined,
+  splitSpaces: readonly string[] = [],
+): Located[] {
+  const out: Located[] = []
+  for (const key of keys) {
+    const value = data[key]
+    if (value === undefined || value === null) continue
+    const line = fm.lineOf(key)
+    const texts = key in fm.data ? fm.textsOf(key) : undefined
+    const list = Array.isArray(value) ? value : [value]
+    list.forEach((item, i) => {
+      let t = typeof item === 'string' ? item : objectName?.(item)
+      if (t === undefined && (typeof item === 'number' || typeof item === 'boolean')) t = texts?.[i] ?? String(item)
+      if (t === undefined) return
+      const parts = splitSpaces.includes(key) && typeof value === 'string' ? t.split(/\s+/) : [t]
+      for (const p of parts) if (p.trim() !== '') out.push({ text: p.trim(), line })
+    })
+  }
+  return out
+}
+
+function withoutCascade(defaults: Record<string, unknown>): Record<string, unknown> {
+  const { cascade: _cascade, _target: _t, target: _tg, ...rest } = defaults
+  return rest
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+function nonBlank(s: string | undefined): string | undefined {
+  return s !== undefined && s.trim() !== '' ? s.trim() : undefined
+}

@@ -1,0 +1,298 @@
+import matter from 'gray-matter'
+import { parse as parseToml, TomlDate, TomlError } from 'smol-toml'
+import { isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
+import type { Document } from 'yaml'
+import type { Diagnostics } from './diagnostics.js'
+
+/** The data languages a front-matter block or a data file may use. */
+export type DataLanguage = 'yaml' | 'toml' | 'json'
+
+/** A parsed Markdown file: its front matter, its body and where the body starts. */
+export interface FrontMatter {
+  /** The front matter as plain values (TOML dates become their text); `{}` when there is none. */
+  data: Record<string, unknown>
+  language: DataLanguage | 'none'
+  body: string
+  /** 1-based line of the file on which the body starts. */
+  bodyLine: number
+  /** 1-based line of a top-level key in the file, or 1 when it is not found. */
+  lineOf(key: string): number
+  /** A scalar as the author wrote it (YAML `title: 2024` gives `"2024"`, not a number); undefined for non-scalars. */
+  textOf(key: string): string | undefined
+  /** A string or a list of scalars, each as written; undefined when absent or structured. */
+  textsOf(key: string): string[] | undefined
+}
+
+class RefusedEngineError extends Error {}
+
+const refuse = (name: string) => () => {
+  throw new RefusedEngineError(name)
+}
+
+/**
+ * gray-matter's default engines include `javascript`, which runs `eval` on the block. Passing our own engines
+ * replaces it (and, because options are passed, turns off gray-matter's shared cache); every language that
+ * executes code throws instead. The data languages only capture the raw block, which we parse below with line
+ * numbers that refer to the file.
+ */
+function engines(capture: (lang: DataLanguage) => () => object) {
+  return {
+    yaml: capture('yaml'),
+    yml: capture('yaml'),
+    toml: capture('toml'),
+    json: capture('json'),
+    js: refuse('js'),
+    javascript: refuse('javascript'),
+    coffee: refuse('coffee'),
+    coffeescript: refuse('coffeescript'),
+    cson: refuse('cson'),
+  }
+}
+
+/**
+ * Splits `text` (LF-only, no BOM) into front matter and body. Supports `---` YAML (and `---yaml`, `---toml`,
+ * `---json`), Hugo's `+++` TOML and `{ … }` JSON. Returns null after reporting an error when the block is refused
+ * or does not parse.
+ */
+export function parseFrontMatter(text: string, rel: string, diagnostics: Diagnostics): FrontMatter | null {
+  if (text.startsWith('{')) return parseJsonObjectFrontMatter(text, rel, diagnostics)
+  const toml = text.startsWith('+++\n') || text === '+++'
+  if (!toml && !text.startsWith('---')) return noFrontMatter(text)
+  let captured: DataLanguage | null = null
+  let file: { matter?: string; content: string; language?: string }
+  // Jekyll also closes YAML front matter with `...` (the YAML document end marker).
+  const close = toml ? '+++' : closesWithDots(text) ? '...' : '---'
+  try {
+    file = matter(text, {
+      delimiters: toml ? '+++' : ['---', close],
+      language: toml ? 'toml' : 'yaml',
+      engines: engines((lang) => () => {
+        captured = lang
+        return {}
+      }),
+    } as unknown as Parameters<typeof matter>[1]) as typeof file
+  } catch (err) {
+    if (err instanceof RefusedEngineError) {
+      diagnostics.error(rel, 1, 'front_matter_refused', `Front matter in "${err.message}" runs code, so it was refused and never executed. Use YAML (---), TOML (+++) or JSON front matter.`)
+    } else {
+      diagnostics.error(rel, 1, 'front_matter_syntax', `${(err as Error).message}. Use YAML (---), TOML (+++) or JSON front matter.`)
+    }
+    return null
+  }
+  if (file.matter === undefined) return noFrontMatter(text)
+  const raw = file.matter
+  const bodyLine = countLines(text, text.length - file.content.length) + 1
+  if (captured === null) return build({}, 'none', raw, file.content, bodyLine, null)
+  // gray-matter's block starts right after the opening fence, so block line n is file line n.
+  const parsed = parseData(raw, captured, rel, 0, diagnostics)
+  if (parsed === null) return null
+  if (!isPlainObject(parsed.value)) {
+    diagnostics.error(rel, 1, 'front_matter_not_object', 'The front matter is not a map of keys to values. Write `key: value` lines between the fences.')
+    return null
+  }
+  return build(parsed.value, captured, raw, file.content, bodyLine, parsed.doc)
+}
+
+function closesWithDots(text: string): boolean {
+  const m = /\n(---|\.\.\.)[ \t]*(?:\n|$)/.exec(text)
+  return m !== null && m[1] === '...'
+}
+
+function noFrontMatter(text: string): FrontMatter {
+  return build({}, 'none', '', text, 1, null)
+}
+
+/** Hugo's JSON front matter: a JSON object at the very start of the file, followed by the body. */
+function parseJsonObjectFrontMatter(text: string, rel: string, diagnostics: Diagnostics): FrontMatter | null {
+  const end = endOfJsonObject(text)
+  if (end < 0) {
+    diagnostics.error(rel, 1, 'front_matter_syntax', 'The JSON front matter that starts on line 1 is never closed. Close the object with `}` on its own line.')
+    return null
+  }
+  const raw = text.slice(0, end)
+  const parsed = parseData(raw, 'json', rel, 0, diagnostics)
+  if (parsed === null) return null
+  if (!isPlainObject(parsed.value)) return null
+  let bodyStart = end
+  if (text[bodyStart] === '\n') bodyStart++
+  return build(parsed.value, 'json', raw, text.slice(bodyStart), countLines(text, bodyStart) + 1, null)
+}
+
+function endOfJsonObject(text: string): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '{') depth++
+    else if (c === '}' && --depth === 0) return i + 1
+  }
+  return -1
+}
+
+/**
+ * Parses a data block or file. YAML uses the 1.2 core schema, so `no` stays a string and unquoted dates stay
+ * text. `lineOffset` is added to reported lines (the number of file lines before the block's first line).
+ */
+export function parseData(
+  raw: string,
+  lang: DataLanguage,
+  rel: string,
+  lineOffset: number,
+  diagnostics: Diagnostics,
+): { value: unknown; doc: Document | null } | null {
+  if (lang === 'yaml') {
+    const lineCounter = new LineCounter()
+    let doc = parseDocument(raw, { schema: 'core', lineCounter, prettyErrors: false })
+    if (doc.errors.length > 0) {
+      // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0; YAML 1.2
+      // wants them indented. Indenting such lines and parsing again reads those files as their authors meant.
+      const repaired = indentContinuations(raw)
+      if (repaired.firstLine > 0) {
+        const retry = parseDocument(repaired.text, { schema: 'core', prettyErrors: false })
+        if (retry.errors.length === 0) {
+          const line = repaired.firstLine + lineOffset
+          diagnostics.warn(rel, line, 'front_matter_syntax', `A quoted value continues on an unindented line (line ${line}), which YAML does not allow; it was read leniently. Indent the continuation lines.`)
+          doc = retry
+        }
+      }
+    }
+    if (doc.errors.length > 0) {
+      for (const e of doc.errors.slice(0, 3)) {
+        const pos = lineCounter.linePos(e.pos[0])
+        diagnostics.error(rel, pos.line + lineOffset, 'front_matter_syntax', `YAML syntax error at line ${pos.line + lineOffset}, column ${pos.col}: ${firstLine(e.message)}. Fix the YAML (quote values that contain ': ' or start with a special character).`)
+      }
+      return null
+    }
+    try {
+      return { value: doc.toJS({ maxAliasCount: 100 }), doc }
+    } catch (err) {
+      diagnostics.error(rel, 1 + lineOffset, 'front_matter_syntax', `YAML could not be loaded: ${firstLine((err as Error).message)}. Remove excessive aliases.`)
+      return null
+    }
+  }
+  if (lang === 'toml') {
+    try {
+      return { value: plainValue(parseToml(raw)), doc: null }
+    } catch (err) {
+      const line = err instanceof TomlError ? err.line + lineOffset : 1 + lineOffset
+      const col = err instanceof TomlError ? err.column : 1
+      diagnostics.error(rel, line, 'front_matter_syntax', `TOML syntax error at line ${line}, column ${col}: ${firstLine((err as Error).message).replace(/^Invalid TOML document: /, '')}. Fix the TOML.`)
+      return null
+    }
+  }
+  try {
+    return { value: JSON.parse(raw), doc: null }
+  } catch (err) {
+    const message = (err as Error).message
+    const m = /position (\d+)/.exec(message)
+    const line = (m ? countLines(raw, Number(m[1])) + 1 : 1) + lineOffset
+    diagnostics.error(rel, line, 'front_matter_syntax', `JSON syntax error at line ${line}: ${firstLine(message)}. Fix the JSON.`)
+    return null
+  }
+}
+
+/** Indents the lines that continue a quoted top-level value but start at column 0; `firstLine` is the first (1-based), 0 if none. */
+function indentContinuations(raw: string): { text: string; firstLine: number } {
+  const lines = raw.split('\n')
+  let quote: string | null = null
+  let firstLine = 0
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]
+    if (quote !== null && line !== '' && !/^\s/.test(line)) {
+      lines[i] = ' ' + line
+      if (firstLine === 0) firstLine = i + 1
+    }
+    if (quote === null) {
+      const m = /^[^\s#][^:]*:\s+(["'])(.*)$/.exec(line)
+      if (m && !closes(m[2], m[1])) quote = m[1]
+    } else if (closes(line, quote)) quote = null
+  }
+  return { text: lines.join('\n'), firstLine }
+}
+
+function closes(rest: string, quote: string): boolean {
+  if (quote === "'") return rest.replace(/''/g, '').includes("'")
+  return /(?:^|[^\\])(?:\\\\)*"/.test(rest)
+}
+
+function build(
+  data: Record<string, unknown>,
+  language: FrontMatter['language'],
+  raw: string,
+  body: string,
+  bodyLine: number,
+  doc: Document | null,
+): FrontMatter {
+  let lines: string[] | null = null
+  const lineOf = (key: string): number => {
+    lines ??= raw.split('\n')
+    const quoted = escapeRegExp(key)
+    const re = new RegExp(`^(?:"${quoted}"|'${quoted}'|${quoted})\\s*[:=]`)
+    const json = new RegExp(`^\\s*"${quoted}"\\s*:`)
+    for (let i = 0; i < lines.length; i++) {
+      if (re.test(lines[i]) || (language === 'json' && json.test(lines[i]))) return i + 1
+    }
+    return 1
+  }
+  const asText = (node: unknown, value: unknown): string | undefined => {
+    if (typeof value === 'string') return value
+    if (value === null || value === undefined || typeof value === 'object') return undefined
+    // A YAML `title: 2024` or `version: 1.10` arrives as a number: keep the characters the author typed.
+    if (doc && isScalar(node) && node.range) return String(node.source ?? value)
+    return String(value)
+  }
+  const textOf = (key: string): string | undefined => asText(doc?.get(key, true), data[key])
+  const textsOf = (key: string): string[] | undefined => {
+    const value = data[key]
+    if (value === null || value === undefined) return undefined
+    if (!Array.isArray(value)) {
+      const t = asText(doc?.get(key, true), value)
+      return t === undefined ? undefined : [t]
+    }
+    const node = doc?.get(key, true)
+    const items = isSeq(node) ? node.items : []
+    const out: string[] = []
+    value.forEach((v, i) => {
+      const t = asText(items[i], v)
+      if (t !== undefined) out.push(t)
+    })
+    return out
+  }
+  return { data, language, body, bodyLine, lineOf, textOf, textsOf }
+}
+
+/** Converts parser-specific values (TOML dates) into plain JSON-like values. */
+export function plainValue(value: unknown): unknown {
+  if (value instanceof TomlDate) return value.toISOString()
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return value.map(plainValue)
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = plainValue(v)
+    return out
+  }
+  return value
+}
+
+/** Whether `value` is a non-array object. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+}
+
+function countLines(text: string, end: number): number {
+  let n = 0
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++
+  return n
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0].replace(/[.:]\s*$/, '')
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,181 @@
+import type { Site, WidgetItem } from '../../../src/contract/types.js'
+import type { Diagnostics } from '../diagnostics.js'
+import { isPlainObject } from '../front-matter.js'
+import type { ConfigMenuItem, RegistryAuthor, SiteConfig, TaxonomyDefinition } from './types.js'
+
+/** The `site` members a site file may set directly (the contract's own names). */
+const SITE_KEYS: ReadonlySet<string> = new Set([
+  'title', 'description', 'url', 'media_origin', 'locale', 'posts_per_page', 'date_style', 'time_style', 'timezone',
+  'media_delivery_mode', 'expose_generator', 'search', 'feed', 'archive', 'robots', 'favicon', 'logo', 'newsletter',
+  'comments', 'footer', 'meta',
+])
+
+/** Keys of the native site file besides the site members. */
+const NATIVE_KEYS: ReadonlySet<string> = new Set([
+  'site', 'permalinks', 'front_page', 'post_index', 'menus', 'widgets', 'collections', 'custom_css', 'custom_html',
+  'excerpt_separator', 'authors', 'categories', 'tags', 'posts_dir', 'pages_dir', 'static_dirs',
+])
+
+/**
+ * Applies a native site file (`site.yml` and friends) to `config`: site members at the top level or under `site`,
+ * plus permalinks, front page, post index, menus, widgets, collections, custom CSS/HTML, registries and folders.
+ * Unknown keys are reported so a typo does not silently do nothing.
+ */
+export function applyNativeSiteFile(data: unknown, config: SiteConfig, rel: string, diagnostics: Diagnostics): { postsDir?: string; pagesDir?: string } {
+  if (!isPlainObject(data)) {
+    diagnostics.error(rel, 1, 'invalid_config', 'The site file must be a map of settings (title, url, timezone, menus, …).')
+    return {}
+  }
+  const site: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(data)) {
+    if (SITE_KEYS.has(key)) site[key] = value
+    else if (!NATIVE_KEYS.has(key)) diagnostics.warn(rel, 0, 'invalid_config', `Unknown site file key "${key}" was ignored. Site settings use the contract's names (title, url, timezone, …).`)
+  }
+  if (isPlainObject(data.site)) Object.assign(site, data.site)
+  config.site = { ...config.site, ...(site as Partial<Site>) }
+  if (isPlainObject(data.permalinks)) config.permalinks = data.permalinks
+  if (isPlainObject(data.front_page)) config.frontPage = data.front_page as SiteConfig['frontPage']
+  if (isPlainObject(data.post_index)) config.postIndex = data.post_index
+  if (isPlainObject(data.menus)) {
+    for (const [id, menu] of Object.entries(data.menus)) {
+      if (!isPlainObject(menu)) continue
+      config.menus[id] = { name: String(menu.name ?? id), items: Array.isArray(menu.items) ? (menu.items.filter(isPlainObject) as ConfigMenuItem[]) : [] }
+    }
+  }
+  if (isPlainObject(data.widgets)) {
+    for (const [id, area] of Object.entries(data.widgets)) {
+      if (!isPlainObject(area)) continue
+      config.widgets[id] = { name: String(area.name ?? id), items: Array.isArray(area.items) ? (area.items as WidgetItem[]) : [] }
+    }
+  }
+  if (isPlainObject(data.collections)) {
+    for (const [id, c] of Object.entries(data.collections)) {
+      if (!isPlainObject(c)) continue
+      config.collections[id] = {
+        ...(typeof c.title === 'string' ? { title: c.title } : {}),
+        ...(typeof c.description === 'string' ? { description: c.description } : {}),
+        items: Array.isArray(c.items) ? (c.items.filter(isPlainObject) as Array<{ post: string } | { page: string }>) : [],
+      }
+    }
+  }
+  if (typeof data.custom_css === 'string') config.customCss = data.custom_css
+  if (isPlainObject(data.custom_html)) config.customHtml = data.custom_html
+  if (typeof data.excerpt_separator === 'string') config.excerptMarkers = [data.excerpt_separator, ...config.excerptMarkers]
+  if (data.authors !== undefined) mergeMap(config.authors, readAuthorRegistry(data.authors))
+  if (data.categories !== undefined) mergeMap(config.categories, readTaxonomyRegistry(data.categories))
+  if (data.tags !== undefined) mergeMap(config.tags, readTaxonomyRegistry(data.tags))
+  if (Array.isArray(data.static_dirs)) config.staticDirs.push(...data.static_dirs.filter((d): d is string => typeof d === 'string'))
+  return {
+    ...(typeof data.posts_dir === 'string' ? { postsDir: data.posts_dir } : {}),
+    ...(typeof data.pages_dir === 'string' ? { pagesDir: data.pages_dir } : {}),
+  }
+}
+
+/**
+ * Reads an author registry: a map from key to `{ display_name | name, avatar | image_url }` (Docusaurus, ours,
+ * and the Node.js `authors.json` keyed by display name), or a list of `{ id | key, … }`.
+ */
+export function readAuthorRegistry(data: unknown): Map<string, RegistryAuthor> {
+  const out = new Map<string, RegistryAuthor>()
+  const add = (key: string, value: unknown) => {
+    if (typeof value === 'string') {
+      out.set(key, { display_name: value })
+      return
+    }
+    if (!isPlainObject(value)) return
+    const name = firstString(value.display_name, value.name, value.title, key) as string
+    const avatar = firstString(value.avatar, value.image_url, value.image, value.picture)
+    out.set(key, { display_name: name, ...(avatar ? { avatar } : {}) })
+  }
+  if (Array.isArray(data)) {
+    for (const item of data) if (isPlainObject(item)) add(String(item.id ?? item.key ?? item.name ?? ''), item)
+  } else if (isPlainObject(data)) {
+    for (const [key, value] of Object.entries(data)) add(key, value)
+  }
+  out.delete('')
+  return out
+}
+
+/** Reads a taxonomy registry: a map from key to `{ name | label, slug, description }`, a map to names, or a list. */
+export function readTaxonomyRegistry(data: unknown): Map<string, TaxonomyDefinition> {
+  const out = new Map<string, TaxonomyDefinition>()
+  const add = (key: string, value: unknown) => {
+    if (value === null || value === undefined) out.set(key, { name: key })
+    else if (typeof value === 'string') out.set(key, { name: value })
+    else if (isPlainObject(value)) {
+      const slug = firstString(value.slug)
+      const description = firstString(value.description)
+      out.set(key, {
+        name: firstString(value.name, value.label, value.title, key) as string,
+        ...(slug ? { slug } : {}),
+        ...(description !== undefined ? { description } : {}),
+      })
+    }
+  }
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      if (typeof item === 'string') add(item, item)
+      else if (isPlainObject(item)) add(String(item.slug ?? item.key ?? item.name ?? ''), item)
+    }
+  } else if (isPlainObject(data)) {
+    for (const [key, value] of Object.entries(data)) add(key, value)
+  }
+  out.delete('')
+  return out
+}
+
+/** The first argument that is a string. */
+export function firstString(...values: unknown[]): string | undefined {
+  for (const v of values) if (typeof v === 'string') return v
+  return undefined
+}
+
+function mergeMap<V>(into: Map<string, V>, from: Map<string, V>): void {
+  for (const [k, v] of from) into.set(k, v)
+}
+
+/**
+ * Converts a Jekyll or Hugo permalink pattern into the contract's tokens (`:title`, `:filename` → `:slug`),
+ * or returns null with the reason when it uses something the contract cannot express.
+ */
+export function convertPermalink(pattern: string, section?: string): { pattern: string; htmlExtension: boolean } | { error: string } {
+  let p = pattern.trim()
+  let htmlExtension = false
+  if (/(?:\.html|:output_ext)$/.test(p)) {
+    htmlExtension = true
+    p = p.replace(/(?:\.html|:output_ext)$/, '/')
+  }
+  if (!p.startsWith('/')) p = '/' + p
+  if (!p.endsWith('/')) p += '/'
+  const segments = p.split('/').filter((s) => s !== '')
+  const out: string[] = []
+  for (const seg of segments) {
+    if (!seg.startsWith(':')) {
+      if (seg.includes(':')) return { error: `segment "${seg}" mixes text and a token` }
+      out.push(seg)
+      continue
+    }
+    switch (seg) {
+      case ':title': case ':slug': case ':filename': case ':slugorfilename': case ':slugorcontentbasename': case ':contentbasename':
+        out.push(':slug'); break
+      case ':year': case ':month': case ':day':
+        out.push(seg); break
+      case ':section':
+        if (!section) return { error: 'the :section token has no single value here' }
+        out.push(section); break
+      default:
+        return { error: `the ${seg} token has no equivalent (use :slug, :public_id, :year, :month, :day)` }
+    }
+  }
+  if (!out.includes(':slug')) return { error: 'the pattern has no :title or :slug' }
+  return { pattern: '/' + out.join('/') + '/', htmlExtension }
+}
+
+/** The canonical BCP 47 form of a language tag (`en-us` → `en-US`, `pt_BR` → `pt-BR`), or undefined when it is not one. */
+export function canonicalLocale(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0]
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,109 @@
+/** A link or image reference found in a Markdown body, with where its target sits so it can be rewritten. */
+export interface BodyRef {
+  kind: 'link' | 'image'
+  target: string
+  alt: string
+  /** 1-based line in the body. */
+  line: number
+  /** Offsets of `target` in the body. */
+  start: number
+  end: number
+}
+
+/** What one cheap pass over a body finds: the first level-1 heading and the link and image references. */
+export interface BodyScan {
+  h1: string | null
+  refs: BodyRef[]
+}
+
+const FILE_TARGET = /\.(?:md|markdown|mdx|mkdn|mkd|mdown|mdwn|png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)\b/i
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)`
+const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + TARGET, 'gd')
+// A link's text may hold an image (`[![alt](a.png)](a.png)`); both the image and the link are references.
+const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^\]]*\]\([^)]*\)|[^[\]\\]|\\.|\[[^\]]*\])*)\]` + TARGET, 'gd')
+const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/
+const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi
+const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i
+
+/**
+ * Scans a Markdown body line by line, outside fenced code, without building a syntax tree: a regular expression
+ * per line is enough to find headings, links and images, and costs a fraction of a full parse.
+ */
+export function scanBody(body: string): BodyScan {
+  let h1: string | null = null
+  const refs: BodyRef[] = []
+  let fence: string | null = null
+  let offset = 0
+  let prev = ''
+  let lineNo = 0
+  while (offset <= body.length) {
+    let nl = body.indexOf('\n', offset)
+    if (nl === -1) nl = body.length
+    const line = body.slice(offset, nl)
+    lineNo++
+    const f = FENCE.exec(line)
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null
+    } else if (f) {
+      fence = f[1]
+    } else {
+      if (h1 === null) {
+        const atx = /^ {0,3}#(?!#)\s+(.*?)(?:\s+#+\s*)?$/.exec(line)
+        if (atx && atx[1].trim() !== '') h1 = stripInline(atx[1])
+        else if (/^ {0,3}=+\s*$/.test(line) && prev.trim() !== '' && !/^ {0,3}([-*+>#]|\d+[.)])/.test(prev)) h1 = stripInline(prev.trim())
+      }
+      // Only images and links to Markdown files matter; most links in a body point elsewhere, and skipping their
+      // lines keeps the scan far cheaper than matching every link.
+      if (line.includes('![') || line.includes('<img') || ((line.includes('](') || line.includes(']:')) && FILE_TARGET.test(line))) {
+        collectRefs(line, offset, lineNo, refs)
+      }
+    }
+    prev = line
+    offset = nl + 1
+  }
+  return { h1, refs }
+}
+
+function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef[]): void {
+  // Blank out inline code so a link shown as code is not rewritten; same length keeps offsets exact.
+  const text = line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (m) => ' '.repeat(m.length)) : line
+  for (const [re, image] of [[IMAGE, true], [LINK, false]] as const) {
+    for (const m of text.matchAll(re)) {
+      const raw = m[2]
+      const rawStart = (m.indices as RegExpIndicesArray)[2][0]
+      const bracketed = raw.startsWith('<')
+      const target = bracketed ? raw.slice(1, -1) : raw
+      const start = offset + rawStart + (bracketed ? 1 : 0)
+      // A plain link to a local image file publishes that file too, so it is resolved like an image.
+      const kind = image || IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
+      refs.push({ kind, target, alt: image ? m[1] : '', line: lineNo, start, end: start + target.length })
+    }
+  }
+  const def = DEFINITION.exec(text)
+  if (def) {
+    const raw = def[1]
+    const bracketed = raw.startsWith('<')
+    const target = bracketed ? raw.slice(1, -1) : raw
+    const start = offset + def[0].lastIndexOf(raw) + (bracketed ? 1 : 0)
+    refs.push({ kind: 'link', target, alt: '', line: lineNo, start, end: start + target.length })
+  }
+  for (const m of text.matchAll(IMG_TAG)) {
+    const target = m[1] ?? m[2] ?? ''
+    const alt = ALT_ATTR.exec(m[0])
+    const start = offset + (m.index ?? 0) + m[0].indexOf(target, m[0].search(/\bsrc\s*=/i))
+    refs.push({ kind: 'image', target, alt: alt ? (alt[1] ?? alt[2] ?? '') : '', line: lineNo, start, end: start + target.length })
+  }
+}
+
+/** Removes the common inline Markdown marks from a heading, leaving its text. */
+export function stripInline(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__|\*|_|~~)(?=\S)([^*_~]*?\S)\1/g, '$2')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

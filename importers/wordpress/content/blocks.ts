@@ -1,0 +1,81 @@
+import { LIMITS } from '../limits.js'
+
+// WordPress's own block delimiter grammar (wp-includes/class-wp-block-parser.php): `<!-- wp:ns/name {json} /-->`.
+// Attribute JSON never contains `}` followed by whitespace and `-->`, because WordPress escapes `--`, `<` and `>`.
+const DELIMITER = /<!--\s+(\/)?wp:((?:[a-z][a-z0-9_-]*\/)?[a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
+
+/** Whether a body is block-editor markup (it then skips `wpautop`, exactly as WordPress does). */
+export function hasBlocks(html: string): boolean {
+  return html.includes('<!-- wp:')
+}
+
+/** The parsed attributes of a block delimiter, or `{}` when the JSON is absent or broken. */
+export function blockAttributes(json: string | undefined): Record<string, unknown> {
+  if (!json) return {}
+  try {
+    const v: unknown = JSON.parse(json)
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Replaces reusable-block references (`<!-- wp:block {"ref":12} /-->`) with the body of their `wp_block` item,
+ * recursively up to a fixed depth; references that do not resolve are removed and returned in `missing`.
+ * @example
+ * inlineReusableBlocks('<!-- wp:block {"ref":7} /-->', new Map([[7, '<p>Hi</p>']])).html // '<p>Hi</p>'
+ */
+export function inlineReusableBlocks(html: string, blocks: ReadonlyMap<number, string>, depth = 0): { html: string; missing: number[] } {
+  const missing: number[] = []
+  if (!html.includes('wp:block ')) return { html, missing }
+  const out = html.replace(/<!--\s+wp:block\s+(\{[\s\S]*?\})\s+\/-->/g, (_m, json: string) => {
+    const ref = Number(blockAttributes(json).ref)
+    const body = Number.isInteger(ref) ? blocks.get(ref) : undefined
+    if (body === undefined || depth >= LIMITS.maxReusableBlockDepth) {
+      missing.push(ref)
+      return ''
+    }
+    const inner = inlineReusableBlocks(body, blocks, depth + 1)
+    for (const m of inner.missing) missing.push(m)
+    return inner.html
+  })
+  return { html: out, missing }
+}
+
+// Blocks whose delimiter is self-closing but that render static output elsewhere, or nothing by design.
+const STATIC_VOID_BLOCKS = new Set(['more', 'nextpage', 'block', 'separator', 'spacer'])
+
+/**
+ * Removes block delimiters (HTML comments themes never need), keeping the static HTML between them. Self-closing
+ * dynamic blocks (`latest-posts`, `archives`…) render only on a live WordPress, so they are counted in `dynamic`.
+ * @example
+ * stripBlockDelimiters('<!-- wp:paragraph -->\n<p>Hi</p>\n<!-- /wp:paragraph -->').html // '\n<p>Hi</p>\n'
+ */
+export function stripBlockDelimiters(html: string): { html: string; dynamic: string[] } {
+  const dynamic: string[] = []
+  const out = html.replace(DELIMITER, (_m, _closer: string | undefined, name: string, _json: string | undefined, selfClosing: string | undefined) => {
+    const short = name.startsWith('core/') ? name.slice(5) : name
+    if (selfClosing && !STATIC_VOID_BLOCKS.has(short)) dynamic.push(short)
+    return ''
+  })
+  return { html: out, dynamic }
+}
+
+/** One block delimiter token, for readers that walk block trees (navigation menus). */
+export type BlockToken = { kind: 'open' | 'close' | 'void'; name: string; attrs: Record<string, unknown>; index: number; end: number }
+
+/**
+ * Tokenizes block delimiters in order, names without the `core/` prefix.
+ * @example
+ * blockTokens('<!-- wp:home-link /-->')[0].name // 'home-link'
+ */
+export function blockTokens(html: string): BlockToken[] {
+  const tokens: BlockToken[] = []
+  for (const m of html.matchAll(DELIMITER)) {
+    const name = m[2].startsWith('core/') ? m[2].slice(5) : m[2]
+    const kind = m[1] ? 'close' : m[4] ? 'void' : 'open'
+    tokens.push({ kind, name, attrs: blockAttributes(m[3]), index: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
+  }
+  return tokens
+}

@@ -1,0 +1,44 @@
+import { escapeAttribute } from './html.js'
+
+// WordPress's autoembed pattern (class-wp-embed.php): a URL alone on its line, outside any tag.
+const BARE_URL_LINE = /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
+const YOUTUBE = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,20})/
+const VIMEO = /^https?:\/\/(?:www\.)?vimeo\.com\/(?:video\/)?(\d{1,15})(?:[/?#]|$)/
+
+/**
+ * The static HTML for an embeddable URL: an iframe for YouTube and Vimeo (the providers whose players need no
+ * API call to build), a plain link for everything else, since oEmbed needs the network and is not deterministic.
+ * @example
+ * embedHtml('https://youtu.be/dQw4w9WgXcQ') // '<iframe … src="https://www.youtube.com/embed/dQw4w9WgXcQ" …></iframe>'
+ */
+export function embedHtml(url: string): { html: string; kind: 'iframe' | 'link' } {
+  const yt = YOUTUBE.exec(url)
+  if (yt) return { html: iframe(`https://www.youtube.com/embed/${yt[1]}`), kind: 'iframe' }
+  const vimeo = VIMEO.exec(url)
+  if (vimeo) return { html: iframe(`https://player.vimeo.com/video/${vimeo[1]}`), kind: 'iframe' }
+  const href = escapeAttribute(url)
+  return { html: `<a href="${href}">${href}</a>`, kind: 'link' }
+}
+
+function iframe(src: string): string {
+  return `<iframe width="560" height="315" src="${src}" loading="lazy" allowfullscreen></iframe>`
+}
+
+/**
+ * Turns bare URLs alone on their own line into embeds, as WordPress's `autoembed` does before `wpautop`; lines
+ * inside `<pre>` and `<code>` are left alone. Returns the count of embeds made.
+ * @example
+ * autoEmbed('Look:\nhttps://vimeo.com/76979871\n').html.includes('player.vimeo.com') // true
+ */
+export function autoEmbed(html: string): { html: string; count: number } {
+  if (!html.includes('http')) return { html, count: 0 }
+  let count = 0
+  const parts = html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i)
+  for (let i = 0; i < parts.length; i += 2) {
+    parts[i] = parts[i].replace(BARE_URL_LINE, (_m, before: string, url: string, after: string) => {
+      count++
+      return before + embedHtml(url).html + after
+    })
+  }
+  return { html: parts.join(''), count }
+}

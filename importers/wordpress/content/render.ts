@@ -1,0 +1,65 @@
+import { classicAutop } from './autop.js'
+import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
+import { autoEmbed } from './embeds.js'
+import { htmlToText } from './html.js'
+import { renderEmbedShortcodes, renderShortcodes } from './shortcodes.js'
+import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
+
+/** What rendering a body needs from the rest of the export, and where it counts what it did. */
+export interface RenderEnv {
+  reusableBlocks: ReadonlyMap<number, string>
+  shortcodes(postId: number): ShortcodeContext
+  stats: ShortcodeStats
+  dynamicBlocks: Record<string, number>
+}
+
+/** A rendered body: static HTML, the plain text before `<!--more-->` (when there is one), unresolved block refs. */
+export interface RenderedBody {
+  html: string
+  moreText?: string
+  missingBlocks: number[]
+}
+
+/**
+ * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
+ * bodies are rendered after reading, every other body as soon as it is read so its raw text is not held.
+ */
+export function rendersLate(raw: string): boolean {
+  return raw.includes('[gallery') || raw.includes('wp:block ')
+}
+
+/**
+ * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, `[embed]` and
+ * bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies lose their delimiters instead),
+ * then the other shortcodes (priority 11).
+ * @example
+ * renderBody('Hello\n\nWorld', 1, env).html // '<p>Hello</p>\n<p>World</p>\n'
+ */
+export function renderBody(raw: string, postId: number, env: RenderEnv): RenderedBody {
+  let html = raw
+  let missingBlocks: number[] = []
+  const blocks = hasBlocks(html)
+  if (blocks) {
+    const inlined = inlineReusableBlocks(html, env.reusableBlocks)
+    html = inlined.html
+    missingBlocks = inlined.missing
+  }
+  const more = html.indexOf('<!--more')
+  const moreText = more >= 0 ? htmlToText(stripShortcodeTags(html.slice(0, more))) : undefined
+  html = renderEmbedShortcodes(html, env.stats)
+  const embedded = autoEmbed(html)
+  html = embedded.html
+  if (embedded.count) env.stats.rendered.autoembed = (env.stats.rendered.autoembed ?? 0) + embedded.count
+  if (blocks) {
+    const stripped = stripBlockDelimiters(html)
+    html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
+    for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
+  } else html = classicAutop(html)
+  html = renderShortcodes(html, env.shortcodes(postId), env.stats)
+  return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
+}
+
+/** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
+export function stripShortcodeTags(text: string): string {
+  return text.includes('[') ? text.replace(/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g, ' ') : text
+}

@@ -1,0 +1,36 @@
+/**
+ * Every size limit of the WordPress importer in one place. Each entry says where its number comes from, so a
+ * limit is changed deliberately and in one spot.
+ */
+export const LIMITS = {
+  /** Bytes read per chunk: large enough that per-chunk costs vanish, small enough to keep memory flat (1 MiB). */
+  readChunkBytes: 1 << 20,
+  /**
+   * Deepest XML element nesting accepted. WXR nests at most 5 levels (rss/channel/item/wp:postmeta/wp:meta_key);
+   * 64 leaves room for odd exporters while stopping pathological nesting early.
+   */
+  maxXmlDepth: 64,
+  /**
+   * Longest text of one XML element, in UTF-16 units. WordPress stores post bodies in LONGTEXT (4 GiB), but V8 caps
+   * strings at about 2^29 units; 64 Mi units (128 MiB) is far above any real post and far below that cap.
+   */
+  maxElementTextUnits: 64 * 1024 * 1024,
+  /** Malformed-byte and illegal-character positions listed one by one in the report; the rest are counted. */
+  maxReportedByteIssues: 50,
+  /** Longest `_wp_attachment_metadata` value parsed (WordPress writes a few KiB; 1 MiB bounds a hostile value). */
+  maxSerializedBytes: 1024 * 1024,
+  /** Deepest PHP-serialized nesting parsed (WordPress metadata nests 3 levels: sizes/<name>/<field>). */
+  maxSerializedDepth: 16,
+  /** Slug length in code points after NFC: the contract's slug segment limit. */
+  slugCodePoints: 200,
+  /** Deepest page hierarchy followed; WordPress has no limit, but a deeper chain in an export is a cycle or junk. */
+  maxPageDepth: 100,
+  /** Deepest reusable-block (`wp:block`) inlining; WordPress itself refuses recursion, this bounds chains. */
+  maxReusableBlockDepth: 10,
+  /** Excerpt length in words when one is derived: WordPress's own `excerpt_length` default (55). */
+  excerptWords: 55,
+  /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */
+  excerptChars: 110,
+  /** Menu id length: the contract's map id limit (`^[a-z][a-z0-9_-]{0,63}$`). */
+  mapIdLength: 64,
+} as const

@@ -1,0 +1,107 @@
+/** The query parameters WordPress resolves on its front page without pretty permalinks. */
+export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag'
+
+/**
+ * Maps old WordPress URLs (pretty permalinks, `?p=ID`, `?page_id=ID`, `?cat=ID`, `?tag=slug`) to new public URLs.
+ * Old URLs match on any host of the old site, `http` or `https`, with or without `www.`, or root-relative;
+ * paths compare percent-decoded, NFC, case-insensitive and without a trailing slash.
+ */
+export class LinkIndex {
+  private readonly hosts: Set<string>
+  private readonly paths = new Map<string, string>()
+  private readonly queries = new Map<string, string>()
+
+  /** `oldSiteUrls` are the export's own URLs (channel link, base blog URL). */
+  constructor(oldSiteUrls: string[]) {
+    this.hosts = new Set(oldSiteUrls.map(hostOf).filter((h): h is string => h !== undefined))
+  }
+
+  /** Records that the old URL `oldUrl` is now `newUrl`; the first record for a key wins. */
+  addUrl(oldUrl: string, newUrl: string): void {
+    const key = this.pathKey(oldUrl)
+    if (key !== undefined && !this.paths.has(key)) this.paths.set(key, newUrl)
+  }
+
+  /** Records that `/?kind=value` is now `newUrl`. */
+  addQuery(kind: QueryKind, value: string | number, newUrl: string): void {
+    const key = `${kind}=${String(value).toLowerCase()}`
+    if (!this.queries.has(key)) this.queries.set(key, newUrl)
+  }
+
+  /** The new URL for an old one, keeping its fragment; `undefined` when it is external or unknown. */
+  resolve(href: string): string | undefined {
+    const parsed = this.parse(href)
+    if (!parsed) return undefined
+    const fragment = parsed.fragment
+    if (parsed.query) {
+      const params = new URLSearchParams(parsed.query)
+      if (parsed.path === '' || parsed.path === '/index.php') {
+        for (const kind of ['p', 'page_id', 'cat', 'tag'] as const) {
+          const v = params.get(kind)
+          if (v) {
+            const hit = this.queries.get(`${kind}=${v.toLowerCase()}`)
+            if (hit) return hit + fragment
+          }
+        }
+      }
+    }
+    const hit = this.paths.get(parsed.path)
+    return hit === undefined ? undefined : hit + fragment
+  }
+
+  /** The comparison key of an old URL's path, or `undefined` when it is not on the old site. */
+  pathKey(url: string): string | undefined {
+    return this.parse(url)?.path
+  }
+
+  private parse(href: string): { path: string; query: string; fragment: string } | undefined {
+    const m = /^(?:(?:https?:)?\/\/([^/?#]+))?(\/[^?#]*)?(?:\?([^#]*))?(#.*)?$/i.exec(href.trim())
+    if (!m) return undefined
+    if (m[1] !== undefined) {
+      const host = m[1].toLowerCase().replace(/^www\./, '').replace(/:(80|443)$/, '')
+      if (!this.hosts.has(host)) return undefined
+    } else if (m[2] === undefined) {
+      return undefined
+    }
+    return { path: normalizePath(m[2] ?? ''), query: m[3] ?? '', fragment: m[4] ?? '' }
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  const m = /^https?:\/\/([^/?#]+)/i.exec(url.trim())
+  return m ? m[1].toLowerCase().replace(/^www\./, '').replace(/:(80|443)$/, '') : undefined
+}
+
+function normalizePath(path: string): string {
+  let p = path
+  if (p.includes('%')) {
+    try {
+      p = decodeURIComponent(p)
+    } catch {
+      // A malformed escape stays as written; it can only match the same malformed link.
+    }
+  }
+  p = p.normalize('NFC').toLowerCase()
+  while (p.endsWith('/')) p = p.slice(0, -1)
+  return p
+}
+
+// href attributes in double or single quotes; WordPress always quotes them.
+const HREF = /(\shref\s*=\s*)(["'])([^"']*)\2/gi
+
+/**
+ * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten.
+ * @example
+ * rewriteLinks('<a href="https://old.test/?p=5">x</a>', index).html // '<a href="/posts/hello/">x</a>'
+ */
+export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number } {
+  if (!html.includes('href')) return { html, count: 0 }
+  let count = 0
+  const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {
+    const target = index.resolve(value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&'))
+    if (target === undefined) return whole
+    count++
+    return `${lead}${quote}${target}${quote}`
+  })
+  return { html: out, count }
+}

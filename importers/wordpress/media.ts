@@ -1,0 +1,191 @@
+import { phpUnserialize } from './php-unserialize.js'
+import type { PhpValue } from './php-unserialize.js'
+import type { ShortcodeImage } from './content/shortcodes.js'
+import { attributeOf, decodeEntities } from './content/html.js'
+
+/** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
+export interface Attachment {
+  id: number
+  file: string
+  line: number
+  parent: number
+  menuOrder: number
+  /** The original URL as exported (before `--media-from`/`--media-to`). */
+  url: string
+  width?: number
+  height?: number
+  alt: string
+  caption: string
+  /** Named size variants (`thumbnail`, `medium`…) with their exported URLs. */
+  sizes: Record<string, { url: string; width: number; height: number }>
+}
+
+/** A media file as it will appear in `content.media`: final URL and size. */
+export interface MediaFile {
+  src: string
+  width: number
+  height: number
+  alt?: string
+}
+
+const positive = (v: PhpValue | undefined): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) && Number(v) > 0 ? Number(v) : undefined
+
+const asMap = (v: PhpValue | undefined): Record<string, PhpValue> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined
+
+/**
+ * Builds an attachment from its item fields and postmeta: width, height and size variants come from the
+ * PHP-serialized `_wp_attachment_metadata`, parsed without executing anything.
+ * @example
+ * toAttachment({ file: 'a.xml', line: 1, postId: 5, postParent: 1, menuOrder: 0, attachmentUrl: 'https://x.test/a.jpg', guid: '', excerpt: '', meta: {} }).url // 'https://x.test/a.jpg'
+ */
+export function toAttachment(item: { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }): Attachment {
+  const url = item.attachmentUrl || item.guid
+  const att: Attachment = {
+    id: item.postId,
+    file: item.file,
+    line: item.line,
+    parent: item.postParent,
+    menuOrder: item.menuOrder,
+    url,
+    alt: decodeEntities(item.meta._wp_attachment_image_alt ?? ''),
+    caption: decodeEntities(item.excerpt ?? ''),
+    sizes: {},
+  }
+  const raw = item.meta._wp_attachment_metadata
+  const meta = raw ? asMap(phpUnserialize(raw)) : undefined
+  if (meta) {
+    att.width = positive(meta.width)
+    att.height = positive(meta.height)
+    const dir = url.slice(0, url.lastIndexOf('/') + 1)
+    const sizes = asMap(meta.sizes)
+    if (sizes && dir) {
+      for (const name of Object.keys(sizes).sort()) {
+        const s = asMap(sizes[name])
+        const file = s && typeof s.file === 'string' ? s.file : ''
+        const w = positive(s?.width)
+        const h = positive(s?.height)
+        if (file && !file.includes('/') && w && h) att.sizes[name] = { url: dir + file, width: w, height: h }
+      }
+    }
+  }
+  return att
+}
+
+// WordPress names resized copies `<name>-<w>x<h>.<ext>`; the size is in the name even when metadata is missing.
+const SIZE_SUFFIX = /^(.*)-(\d{1,5})x(\d{1,5})(\.[A-Za-z0-9]{2,5})$/
+
+/**
+ * Finds attachments by the URLs content uses: originals, named size variants, and `-WxH` copies of a known
+ * original. URLs compare without scheme, query or fragment, so `http://` and `https://` copies both match.
+ */
+export class MediaIndex {
+  private readonly byKey = new Map<string, { att: Attachment; width?: number; height?: number }>()
+  private readonly byId = new Map<number, Attachment>()
+  private readonly children = new Map<number, Attachment[]>()
+
+  /** Registers an attachment and its size variants. */
+  add(att: Attachment): void {
+    this.byId.set(att.id, att)
+    const key = mediaKey(att.url)
+    if (key) this.byKey.set(key, { att, width: att.width, height: att.height })
+    for (const s of Object.values(att.sizes)) {
+      const k = mediaKey(s.url)
+      if (k && !this.byKey.has(k)) this.byKey.set(k, { att, width: s.width, height: s.height })
+    }
+    if (att.parent > 0) {
+      const list = this.children.get(att.parent)
+      if (list) list.push(att)
+      else this.children.set(att.parent, [att])
+    }
+  }
+
+  /** Every attachment, by WordPress id. */
+  all(): Attachment[] {
+    return [...this.byId.values()].sort((a, b) => a.id - b.id)
+  }
+
+  /** Every attachment id. */
+  ids(): number[] {
+    return [...this.byId.keys()]
+  }
+
+  /** The attachment with WordPress id `id`. */
+  get(id: number): Attachment | undefined {
+    return this.byId.get(id)
+  }
+
+  /** Attachment ids whose parent is `postId`, in gallery order (menu_order, then id). */
+  childIds(postId: number): number[] {
+    const list = this.children.get(postId) ?? []
+    return [...list].sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id).map((a) => a.id)
+  }
+
+  /** The attachment a URL shows and that file's size, when the export knows it. */
+  lookup(url: string): { att: Attachment; width?: number; height?: number } | undefined {
+    const key = mediaKey(url)
+    if (!key) return undefined
+    const hit = this.byKey.get(key)
+    if (hit) return hit
+    const m = SIZE_SUFFIX.exec(key)
+    if (!m) return undefined
+    const original = this.byKey.get(m[1] + m[4])
+    return original ? { att: original.att, width: Number(m[2]) || undefined, height: Number(m[3]) || undefined } : undefined
+  }
+
+  /** The attachment as shortcodes see it, URLs passed through `rewrite`. */
+  shortcodeImage(id: number, rewrite: (url: string) => string): ShortcodeImage | undefined {
+    const att = this.byId.get(id)
+    if (!att) return undefined
+    const sizes: ShortcodeImage['sizes'] = {}
+    for (const [name, s] of Object.entries(att.sizes)) sizes[name] = { src: rewrite(s.url), width: s.width, height: s.height }
+    return { src: rewrite(att.url), width: att.width, height: att.height, alt: att.alt, caption: att.caption, sizes }
+  }
+}
+
+/** The comparison key of a media URL: host and decoded path, without scheme, query or fragment. */
+export function mediaKey(url: string): string | undefined {
+  const m = /^(?:https?:)?\/\/([^/?#]+)([^?#]*)/i.exec(url.trim())
+  if (!m) return undefined
+  let path = m[2]
+  try {
+    path = decodeURI(path)
+  } catch {
+    // Keep the raw path: a malformed escape cannot match a decoded key anyway.
+  }
+  return m[1].toLowerCase().replace(/^www\./, '') + path
+}
+
+/**
+ * Rewrites media URLs from one prefix to another (`--media-from`/`--media-to`); identity when `from` is empty.
+ * @example
+ * mediaRewriter('https://old.test/wp-content/uploads/', '/media/')('https://old.test/wp-content/uploads/a.jpg') // '/media/a.jpg'
+ */
+export function mediaRewriter(from: string, to: string): (url: string) => string {
+  if (!from) return (url) => url
+  return (url) => (url.startsWith(from) ? to + url.slice(from.length) : url)
+}
+
+// <img …> tags and their src; srcset candidates are rewritten by prefix with the rest of the body.
+const IMG_TAG = /<img\s[^>]*>/gi
+const SRC_ATTR = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i
+
+/**
+ * Every `<img>` in an HTML body, in order: its `src` and the `width`/`height` attributes when they are integers.
+ * @example
+ * imageSources('<p><img src="/a.jpg" width="300" height="200"></p>') // [{ src: '/a.jpg', width: 300, height: 200 }]
+ */
+export function imageSources(html: string): Array<{ src: string; width?: number; height?: number }> {
+  const out: Array<{ src: string; width?: number; height?: number }> = []
+  if (!html.includes('<img')) return out
+  for (const m of html.matchAll(IMG_TAG)) {
+    const s = SRC_ATTR.exec(m[0])
+    if (!s) continue
+    const w = Number(attributeOf(m[0], 'width'))
+    const h = Number(attributeOf(m[0], 'height'))
+    const dims = Number.isInteger(w) && w > 0 && Number.isInteger(h) && h > 0 ? { width: w, height: h } : {}
+    out.push({ src: decodeEntities(s[1] ?? s[2] ?? ''), ...dims })
+  }
+  return out
+}

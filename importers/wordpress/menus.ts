@@ -1,0 +1,288 @@
+import { blockTokens } from './content/blocks.js'
+import { decodeEntities, htmlToText } from './content/html.js'
+import { LIMITS } from './limits.js'
+import { compareCodeUnits } from './redirects.js'
+import { decodeWpSlug } from './slugs.js'
+
+/** A menu item as the builder takes it: exactly one target, the title defaulting to the target's. */
+export interface MenuItemSpec {
+  title?: string
+  url?: string
+  post?: string
+  page?: string
+  category?: string
+  tag?: string
+  target?: '_self' | '_blank'
+  children?: MenuItemSpec[]
+}
+
+/** A menu ready for the builder. */
+export interface MenuSpec {
+  id: string
+  name: string
+  items: MenuItemSpec[]
+}
+
+/** A `nav_menu_item` item reduced to what a menu needs. */
+export interface NavMenuItem {
+  id: number
+  title: string
+  menu: string
+  order: number
+  parent: number
+  type: string
+  object: string
+  objectId: number
+  url: string
+  target: string
+  file: string
+  line: number
+}
+
+/** A problem with one menu item; the item is dropped and its children move up. */
+export interface MenuWarning {
+  menu: string
+  item: string
+  message: string
+  file: string
+  line: number
+}
+
+/** How menu targets are looked up in what was imported. */
+export interface MenuTargets {
+  post(wpId: number): { slug: string } | undefined
+  page(wpId: number): { path: string } | undefined
+  category(termId: number): { slug: string } | undefined
+  tag(termId: number): { slug: string } | undefined
+  /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
+  pageTree(): Array<{ id: number; parent: number; path: string }>
+  /** The new URL of an old-site URL, when it points at something imported. */
+  internalUrl(url: string): string | undefined
+  /** `null` when `url` is a valid navigation URL, else the reason. */
+  checkUrl(url: string): string | null
+  postIndexUrl: string
+}
+
+/**
+ * A contract map id from a WordPress menu slug: lower-case ASCII letters, digits, `_` and `-`, starting with a
+ * letter, at most 64 characters, unique among `taken` (a `-2`, `-3`… suffix otherwise).
+ * @example
+ * menuId('Main Menu', 5, new Set()) // 'main-menu'
+ */
+export function menuId(slug: string, fallbackNumber: number, taken: Set<string>): string {
+  let base = decodeWpSlug(slug)
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+  if (!/^[a-z]/.test(base)) base = base ? `menu-${base}` : `menu-${fallbackNumber}`
+  base = base.slice(0, LIMITS.mapIdLength).replace(/[-_]+$/, '')
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base.slice(0, LIMITS.mapIdLength - String(n).length - 1)}-${n}`
+  taken.add(id)
+  return id
+}
+
+type Resolved = { spec: MenuItemSpec } | { error: string }
+
+function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
+  const title = decodeEntities(item.title) || undefined
+  const target = item.target === '_blank' ? ('_blank' as const) : undefined
+  const base = { ...(title ? { title } : {}), ...(target ? { target } : {}) }
+  switch (item.type) {
+    case 'post_type': {
+      if (item.object === 'page') {
+        const page = targets.page(item.objectId)
+        return page ? { spec: { ...base, page: page.path } } : { error: `links to page ${item.objectId}, which was not imported` }
+      }
+      if (item.object === 'post') {
+        const post = targets.post(item.objectId)
+        return post ? { spec: { ...base, post: post.slug } } : { error: `links to post ${item.objectId}, which was not imported` }
+      }
+      return { error: `links to a "${item.object}" item, a post type that is not imported` }
+    }
+    case 'taxonomy': {
+      const term = item.object === 'category' ? targets.category(item.objectId) : item.object === 'post_tag' ? targets.tag(item.objectId) : undefined
+      if (!term) return { error: `links to ${item.object} ${item.objectId}, which was not imported` }
+      return { spec: { ...base, [item.object === 'category' ? 'category' : 'tag']: term.slug } }
+    }
+    case 'post_type_archive':
+      return { spec: { title: title ?? 'Posts', url: targets.postIndexUrl, ...(target ? { target } : {}) } }
+    default:
+      return customUrl(item.url, title, target, targets)
+  }
+}
+
+function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
+  const url = decodeEntities(raw)
+  const internal = targets.internalUrl(url)
+  const finalUrl = internal ?? url
+  const reason = targets.checkUrl(finalUrl)
+  if (reason !== null) return { error: `has the URL "${url}", which ${reason}` }
+  return { spec: { title: title ?? url, url: finalUrl, ...(target ? { target } : {}) } }
+}
+
+/**
+ * Builds classic menus from `nav_menu` terms and their published `nav_menu_item` items: ordered by `menu_order`,
+ * nested by `_menu_item_menu_item_parent`, targets resolved to imported items. An item that cannot be resolved is
+ * dropped with a warning and its children move up to its parent; a parent cycle is broken at the top.
+ */
+export function buildClassicMenus(
+  menus: ReadonlyArray<{ slug: string; name: string; termId: number }>,
+  items: readonly NavMenuItem[],
+  targets: MenuTargets,
+  taken: Set<string>,
+  warn: (w: MenuWarning) => void,
+): MenuSpec[] {
+  const byMenu = new Map<string, NavMenuItem[]>()
+  for (const item of items) {
+    const list = byMenu.get(item.menu)
+    if (list) list.push(item)
+    else byMenu.set(item.menu, [item])
+  }
+  const out: MenuSpec[] = []
+  const sorted = [...menus].sort((a, b) => compareCodeUnits(a.slug, b.slug) || a.termId - b.termId)
+  for (const menu of sorted) {
+    const menuName = decodeEntities(menu.name) || menu.slug
+    const list = (byMenu.get(menu.slug) ?? []).sort((a, b) => a.order - b.order || a.id - b.id)
+    if (list.length === 0) continue
+    const byId = new Map(list.map((i) => [i.id, i]))
+    const specs = new Map<number, MenuItemSpec>()
+    for (const item of list) {
+      const r = resolveClassic(item, targets)
+      if ('error' in r) warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" ${r.error}; it was dropped and its children moved up.`, file: item.file, line: item.line })
+      else specs.set(item.id, r.spec)
+    }
+    // The nearest kept ancestor, so children of a dropped item stay in the menu; cycles end at the top level.
+    const keptParent = (item: NavMenuItem): number => {
+      const seen = new Set<number>([item.id])
+      let p = item.parent
+      while (p > 0 && byId.has(p) && !seen.has(p)) {
+        if (specs.has(p)) return p
+        seen.add(p)
+        p = (byId.get(p) as NavMenuItem).parent
+      }
+      return 0
+    }
+    const rootIds: number[] = []
+    const childrenOf = new Map<number, number[]>()
+    for (const item of list) {
+      if (!specs.has(item.id)) continue
+      const parent = keptParent(item)
+      if (parent === 0) rootIds.push(item.id)
+      else {
+        const kids = childrenOf.get(parent)
+        if (kids) kids.push(item.id)
+        else childrenOf.set(parent, [item.id])
+      }
+    }
+    // Attach children only along chains reachable from the top, so a parent cycle cannot nest forever.
+    const attached = new Set<number>()
+    const attach = (id: number): MenuItemSpec => {
+      attached.add(id)
+      const spec = specs.get(id) as MenuItemSpec
+      const kids = (childrenOf.get(id) ?? []).filter((k) => !attached.has(k))
+      if (kids.length > 0) spec.children = kids.map(attach)
+      return spec
+    }
+    const roots = rootIds.map(attach)
+    for (const item of list) {
+      if (!specs.has(item.id) || attached.has(item.id)) continue
+      warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle; it was moved to the top level.`, file: item.file, line: item.line })
+      roots.push(attach(item.id))
+    }
+    out.push({ id: menuId(menu.slug, menu.termId, taken), name: menuName, items: roots })
+  }
+  return out
+}
+
+/**
+ * Builds a menu from a `wp_navigation` item's block markup: links, submenus, the home link and page lists become
+ * items; other blocks (search, social links, site logo) are not links and are counted in `skippedBlocks`.
+ */
+export function buildNavigationMenu(
+  nav: { id: number; slug: string; title: string; content: string; file: string; line: number },
+  targets: MenuTargets,
+  taken: Set<string>,
+  warn: (w: MenuWarning) => void,
+  skippedBlocks: Record<string, number>,
+): MenuSpec | undefined {
+  const name = decodeEntities(nav.title) || `Navigation ${nav.id}`
+  const root: MenuItemSpec[] = []
+  const stack: Array<MenuItemSpec[]> = [root]
+  const opened: Array<boolean> = []
+  const current = () => stack[stack.length - 1]
+  const add = (r: Resolved, label: string) => {
+    if ('error' in r) {
+      warn({ menu: nav.slug, item: label, message: `Navigation "${name}" item "${label}" ${r.error}; it was dropped.`, file: nav.file, line: nav.line })
+      return undefined
+    }
+    current().push(r.spec)
+    return r.spec
+  }
+  for (const t of blockTokens(nav.content)) {
+    if (t.name === 'navigation-link' || t.name === 'navigation-submenu') {
+      if (t.kind === 'close') {
+        if (t.name === 'navigation-submenu' && opened.pop()) stack.pop()
+        continue
+      }
+      const label = htmlToText(String(t.attrs.label ?? '')) || String(t.attrs.url ?? '')
+      const spec = add(navigationTarget(t.attrs, label, targets), label)
+      if (t.kind === 'open' && t.name === 'navigation-submenu') {
+        if (spec) {
+          spec.children = []
+          stack.push(spec.children)
+        }
+        opened.push(spec !== undefined)
+      }
+    } else if (t.name === 'home-link' && t.kind !== 'close') {
+      current().push({ title: htmlToText(String(t.attrs.label ?? '')) || 'Home', url: '/' })
+    } else if (t.name === 'page-list' && t.kind !== 'close') {
+      for (const spec of pageList(targets)) current().push(spec)
+    } else if (t.kind !== 'close' && t.name !== 'navigation') {
+      skippedBlocks[t.name] = (skippedBlocks[t.name] ?? 0) + 1
+    }
+  }
+  if (root.length === 0) return undefined
+  return { id: menuId(nav.slug || 'navigation', nav.id, taken), name, items: root }
+}
+
+function navigationTarget(attrs: Record<string, unknown>, label: string, targets: MenuTargets): Resolved {
+  const id = Number(attrs.id)
+  const type = String(attrs.type ?? '')
+  const title = label || undefined
+  const target = attrs.opensInNewTab === true ? ('_blank' as const) : undefined
+  const base = { ...(title ? { title } : {}), ...(target ? { target } : {}) }
+  if (Number.isInteger(id) && id > 0) {
+    if (type === 'page') {
+      const page = targets.page(id)
+      if (page) return { spec: { ...base, page: page.path } }
+    } else if (type === 'post') {
+      const post = targets.post(id)
+      if (post) return { spec: { ...base, post: post.slug } }
+    } else if (type === 'category') {
+      const c = targets.category(id)
+      if (c) return { spec: { ...base, category: c.slug } }
+    } else if (type === 'tag' || type === 'post_tag') {
+      const c = targets.tag(id)
+      if (c) return { spec: { ...base, tag: c.slug } }
+    }
+  }
+  const url = typeof attrs.url === 'string' ? attrs.url : ''
+  if (!url) return { error: 'has no URL and no imported target' }
+  return customUrl(url, title, target, targets)
+}
+
+function pageList(targets: MenuTargets): MenuItemSpec[] {
+  const pages = targets.pageTree()
+  const specs = new Map(pages.map((p) => [p.id, { page: p.path } as MenuItemSpec]))
+  const roots: MenuItemSpec[] = []
+  for (const p of pages) {
+    const spec = specs.get(p.id) as MenuItemSpec
+    const parent = specs.get(p.parent)
+    if (parent && p.parent !== p.id) (parent.children ??= []).push(spec)
+    else roots.push(spec)
+  }
+  return roots
+}

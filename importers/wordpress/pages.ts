@@ -1,0 +1,88 @@
+import { effectivePagePath, pageRoute } from '../../src/index.js'
+import type { Site } from '../../src/index.js'
+import type { Collected } from './collect.js'
+import { htmlToText } from './content/html.js'
+import { itemTitle, languageOf } from './item-fields.js'
+import { LIMITS } from './limits.js'
+import type { WxrItem } from './read-wxr.js'
+import type { ReportBuilder } from './report.js'
+import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
+
+/** Where a page goes: its leaf slug, explicit path (when the hierarchy or a language prefix needs one) and URL. */
+export type PagePlan = { item: WxrItem; title: string; slug: string; path?: string; effectivePath: string; url: string; emitted: boolean; parentId: number }
+
+/**
+ * Plans every emitted page's path from the `post_parent` hierarchy, computed over all exported pages so a draft
+ * parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top level with a
+ * warning; a path taken by an earlier page gets a `-2`, `-3`… leaf suffix; a Polylang/WPML language prefix that the
+ * old URL carried is kept as the first path component.
+ */
+export function planPages(
+  c: Collected,
+  site: Site,
+  basePath: string,
+  report: ReportBuilder,
+  warnItem: (item: { file: string; line: number }, code: 'invalid_route_path' | 'duplicate_path', path: string, message: string) => void,
+): Map<number, PagePlan> {
+  const emitted = new Map(c.pages.map((p) => [p.postId, p]))
+  const leaf = new Map<number, string>()
+  const leafOf = (id: number): string => {
+    let s = leaf.get(id)
+    if (s === undefined) {
+      const sk = c.pageSkeleton.get(id)
+      const title = sk ? htmlToText(sk.title) : ''
+      s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(title) || `page-${id}`
+      leaf.set(id, s)
+    }
+    return s
+  }
+  // Ancestors root-first; a cycle or an absurd depth ends the chain and is reported once per page.
+  const ancestors = (id: number): { chain: number[]; broken: boolean } => {
+    const chain: number[] = []
+    const seen = new Set([id])
+    let parent = c.pageSkeleton.get(id)?.parent ?? 0
+    while (parent > 0 && c.pageSkeleton.has(parent)) {
+      if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true }
+      seen.add(parent)
+      chain.unshift(parent)
+      parent = c.pageSkeleton.get(parent)?.parent ?? 0
+    }
+    return { chain, broken: false }
+  }
+  const takenPaths = new Set<string>()
+  const plans = new Map<number, PagePlan>()
+  for (const item of c.pages) {
+    const title = itemTitle(item, report)
+    const own = repairSlug(decodeWpSlug(item.postName))
+    let slug = own
+    if (!slug) {
+      report.fallback('slug_derived_from_title')
+      slug = slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
+    } else if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
+    const found = ancestors(item.postId)
+    const broken = found.broken
+    const chain = broken ? [] : found.chain
+    if (broken) warnItem(item, 'invalid_route_path', '', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
+    const lang = languageOf(item, basePath)
+    const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
+    const parents = chain.map(leafOf)
+    const top = effectivePagePath({ slug: parents[0] ?? slug }, site)
+    const parts = parents.length > 0 ? [...prefix, top, ...parents.slice(1), slug] : [...prefix, top]
+    let effective = parts.join('/')
+    const base = parts.slice(0, -1).join('/')
+    let leafSlug = slug
+    for (let n = 2; takenPaths.has(effective.normalize('NFC')); n++) {
+      leafSlug = withSuffix(slug, n)
+      effective = (base ? base + '/' : '') + (parents.length > 0 || prefix.length > 0 ? leafSlug : effectivePagePath({ slug: leafSlug }, site))
+    }
+    if (leafSlug !== slug) warnItem(item, 'duplicate_path', '', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+    takenPaths.add(effective.normalize('NFC'))
+    const explicitPath = parents.length > 0 || prefix.length > 0 || leafSlug !== slug ? effective : undefined
+    leaf.set(item.postId, leafSlug)
+    const url = pageRoute({ slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}) }, site).url
+    const parentId = chain.length > 0 ? chain[chain.length - 1] : 0
+    plans.set(item.postId, { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, emitted: emitted.has(item.postId), parentId })
+  }
+  return plans
+}
+

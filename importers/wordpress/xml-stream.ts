@@ -1,0 +1,462 @@
+import { isUtf8 } from 'node:buffer'
+import { PreviewDataError } from '../../src/index.js'
+import { LIMITS } from './limits.js'
+
+/** What an element's namespace means to WXR, whatever exact URI the exporter wrote. */
+export type Namespace = '' | 'wp' | 'content' | 'excerpt' | 'dc' | 'other'
+
+/** A byte-level problem that was cleaned: malformed UTF-8 (replaced by U+FFFD) or an XML-illegal character (removed). */
+export type ByteIssue = { kind: 'malformed_utf8' | 'illegal_character'; byteOffset: number; detail: string }
+
+/** The callbacks a WXR reader gives `streamXml`; text and CDATA arrive through `text`, possibly in pieces. */
+export interface XmlHandler {
+  /** When present and false, text and CDATA are skipped without being decoded (nothing would read them). */
+  wantsText?(): boolean
+  open(ns: Namespace, local: string, attributes: Record<string, string>, line: number): void
+  text(text: string): void
+  close(ns: Namespace, local: string): void
+}
+
+/** Options of `streamXml`. */
+export interface StreamXmlOptions {
+  /** Name used in error messages. */
+  file: string
+  /** Called for every cleaned byte problem, in file order. */
+  onByteIssue: (issue: ByteIssue) => void
+  /** Called for recoverable XML problems (an undefined entity kept as text, an undeclared WXR prefix). */
+  onWarning: (message: string, line: number) => void
+}
+
+// WordPress changed its export namespace from http:// to https:// on WordPress.com and bumped the version three
+// times; binding by meaning lets every variant through while unrelated namespaces stay unrelated.
+const WXR_BASE = /^https?:\/\/wordpress\.org\/export\/1\.[0-9]+\/?$/
+const WXR_EXCERPT = /^https?:\/\/wordpress\.org\/export\/1\.[0-9]+\/excerpt\/?$/
+const CONTENT_NS = /^https?:\/\/purl\.org\/rss\/1\.0\/modules\/content\/?$/
+const DC_NS = /^https?:\/\/purl\.org\/dc\/elements\/1\.1\/?$/
+
+/**
+ * Classifies a namespace URI by its WXR meaning.
+ * @example
+ * namespaceMeaning('https://wordpress.org/export/1.2/') // 'wp'
+ */
+export function namespaceMeaning(uri: string): Namespace {
+  if (uri === '') return ''
+  if (WXR_BASE.test(uri)) return 'wp'
+  if (WXR_EXCERPT.test(uri)) return 'excerpt'
+  if (CONTENT_NS.test(uri)) return 'content'
+  if (DC_NS.test(uri)) return 'dc'
+  return 'other'
+}
+
+// Exporters that forgot a declaration still mean these prefixes; reading them by name beats losing every post.
+const CONVENTIONAL_PREFIXES: Record<string, Namespace> = { wp: 'wp', content: 'content', excerpt: 'excerpt', dc: 'dc' }
+
+// XML 1.0 allows TAB, LF, CR and everything from U+0020 except surrogates, U+FFFE and U+FFFF.
+const ILLEGAL_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/
+const NAME = /^[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?$/
+const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y
+const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+type Scope = Map<string, Namespace> & { resolved?: Map<string, { ns: Namespace; local: string }> }
+type Open = { qname: string; scope: Scope }
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>
+
+/**
+ * Streams XML bytes as element, text and CDATA events, namespace-aware, with entity expansion limited to XML's five
+ * predefined entities and character references. It scans bytes with `Buffer.indexOf` and decodes only the pieces it
+ * hands over, so large CDATA bodies (most of a WordPress export) cost one decode, come out as compact one-byte
+ * strings when they are Latin-1, and never pin the chunk they came from in memory. Malformed UTF-8 and XML-illegal
+ * characters are cleaned and reported with byte offsets; a DOCTYPE declaring entities, a non-XML or non-RSS file,
+ * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line.
+ * @example
+ * await streamXml(createReadStream('export.xml'), handler, { file: 'export.xml', onByteIssue() {}, onWarning() {} })
+ */
+export async function streamXml(source: AsyncIterable<Uint8Array | string>, handler: XmlHandler, options: StreamXmlOptions): Promise<void> {
+  const { file } = options
+  const stack: Open[] = []
+  const rootScope: Scope = new Map([['', '' as Namespace]])
+  let sawRoot = false
+  let closedRoot = false
+  let buf: Buffer = Buffer.alloc(0)
+  let pos = 0
+  // Byte offset of buf[0] in the file, for reports.
+  let base = 0
+  // Where to resume looking for the end of an unfinished token, so a body spanning many chunks is scanned once.
+  let resumeAt = 0
+  // Line counting is incremental: `line` is the line number at `linePos` in the current buffer.
+  let line = 1
+  let linePos = 0
+  const warnedPrefixes = new Set<string>()
+
+  const lineAt = (index: number): number => {
+    if (index <= linePos) return line
+    let i = buf.indexOf(0x0a, linePos)
+    while (i >= 0 && i < index) {
+      line++
+      i = buf.indexOf(0x0a, i + 1)
+    }
+    linePos = index
+    return line
+  }
+  const fail = (message: string, at = pos): never => {
+    throw new PreviewDataError('invalid_xml', `${file}:${lineAt(Math.max(at, linePos))}: ${message}`)
+  }
+
+  // Decodes bytes [start, end) and removes XML-illegal characters (reported with their byte offsets).
+  const piece = (start: number, end: number): string => {
+    const text = buf.toString('utf8', start, end)
+    if (!ILLEGAL_CHARACTER.test(text)) return text
+    return text.replace(ILLEGAL_GLOBAL, (ch: string, at: number) => {
+      const byteOffset = base + start + Buffer.byteLength(text.slice(0, at))
+      options.onByteIssue({ kind: 'illegal_character', byteOffset, detail: `character U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} removed` })
+      return ''
+    })
+  }
+
+  const decode = (text: string, at: number): string => {
+    if (!text.includes('&')) return text
+    return text.replace(/&([^;&\s<]{0,32});?/g, (whole) => {
+      ENTITY.lastIndex = 0
+      const m = ENTITY.exec(whole)
+      if (m && m.index === 0 && m[0].length === whole.length) {
+        if (m[1]) return PREDEFINED[m[1]]
+        const cp = m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16)
+        if (cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)) {
+          return String.fromCodePoint(cp)
+        }
+      }
+      options.onWarning(`"${whole.slice(0, 40)}" is not an XML entity; it was kept as text.`, lineAt(Math.max(at, linePos)))
+      return whole
+    })
+  }
+
+  // Element names repeat millions of times in a large export; resolving each distinct name once per scope is enough.
+  const resolve = (qname: string, scope: Scope, at: number): { ns: Namespace; local: string } => {
+    const cache = (scope.resolved ??= new Map())
+    let hit = cache.get(qname)
+    if (hit === undefined) cache.set(qname, (hit = resolveUncached(qname, scope, at)))
+    return hit
+  }
+  const resolveUncached = (qname: string, scope: Scope, at: number): { ns: Namespace; local: string } => {
+    if (!NAME.test(qname)) fail(`"<${qname.slice(0, 40)}" is not a valid element name.`, at)
+    const colon = qname.indexOf(':')
+    if (colon < 0) return { ns: scope.get('') ?? '', local: qname }
+    const prefix = qname.slice(0, colon)
+    const local = qname.slice(colon + 1)
+    const ns = scope.get(prefix)
+    if (ns !== undefined) return { ns, local }
+    const guess = CONVENTIONAL_PREFIXES[prefix]
+    if (!warnedPrefixes.has(prefix)) {
+      warnedPrefixes.add(prefix)
+      options.onWarning(`the prefix "${prefix}:" is used without a namespace declaration; it was read as ${guess ? `the WXR "${prefix}" namespace` : 'an unknown namespace'}.`, lineAt(Math.max(at, linePos)))
+    }
+    return { ns: guess ?? 'other', local }
+  }
+
+  const startTag = (lt: number, gt: number) => {
+    const body = piece(lt + 1, gt)
+    const selfClosing = body.endsWith('/')
+    const inner = selfClosing ? body.slice(0, -1) : body
+    let nameEnd = 0
+    while (nameEnd < inner.length) {
+      const ch = inner.charCodeAt(nameEnd)
+      if (ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d) break
+      nameEnd++
+    }
+    const qname = inner.slice(0, nameEnd)
+    if (stack.length === 0) {
+      if (sawRoot) fail('content after the root element.', lt)
+      if (qname !== 'rss') fail(`this is not a WordPress export: the root element is <${qname.slice(0, 40)}>, not <rss>.`, lt)
+      sawRoot = true
+    }
+    if (stack.length >= LIMITS.maxXmlDepth) fail(`elements nest deeper than ${LIMITS.maxXmlDepth} levels.`, lt)
+    const parentScope = stack.length > 0 ? stack[stack.length - 1].scope : rootScope
+    let scope = parentScope
+    let attributes = NO_ATTRIBUTES
+    if (nameEnd < inner.length) {
+      attributes = {}
+      const rest = inner.slice(nameEnd)
+      ATTRIBUTE.lastIndex = 0
+      let consumed = 0
+      let m: RegExpExecArray | null
+      while ((m = ATTRIBUTE.exec(rest)) !== null) {
+        consumed = ATTRIBUTE.lastIndex
+        const name = m[1]
+        const value = decode(m[2] ?? m[3] ?? '', lt)
+        if (name === 'xmlns' || name.startsWith('xmlns:')) {
+          if (scope === parentScope) scope = new Map(parentScope) as Scope
+          scope.set(name === 'xmlns' ? '' : name.slice(6), namespaceMeaning(value))
+        } else if (!name.includes(':')) attributes[name] = value
+      }
+      if (rest.slice(consumed).trim() !== '') fail(`malformed attributes in <${qname}>.`, lt)
+    }
+    const { ns, local } = resolve(qname, scope, lt)
+    stack.push({ qname, scope })
+    handler.open(ns, local, attributes, lineAt(lt))
+    if (selfClosing) endTag(qname, gt)
+  }
+
+  const endTag = (qname: string, at: number) => {
+    const top = stack.pop()
+    if (!top) return fail(`a closing </${qname}> with no open element.`, at)
+    if (top.qname !== qname) fail(`</${qname}> closes <${top.qname}>; the XML is not well-formed.`, at)
+    const { ns, local } = resolve(qname, top.scope, at)
+    handler.close(ns, local)
+    if (stack.length === 0) closedRoot = true
+  }
+
+  const text = (start: number, end: number) => {
+    if (stack.length > 0) {
+      if (handler.wantsText && !handler.wantsText()) return
+      handler.text(decode(piece(start, end), start))
+      return
+    }
+    for (let i = start; i < end; i++) {
+      const b = buf[i]
+      if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) fail('text outside the root element; this is not an XML document.', start)
+    }
+  }
+
+  // Consumes every complete token in `buf` from `pos`; leaves an unfinished one for the next chunk.
+  const consume = (final: boolean) => {
+    for (;;) {
+      const lt = buf.indexOf(0x3c, pos)
+      if (lt < 0) {
+        if (final || stack.length > 0) {
+          // Keep a trailing partial entity for the next chunk; everything else is text now.
+          const amp = final ? -1 : buf.lastIndexOf(0x26)
+          const cut = amp >= pos && buf.indexOf(0x3b, amp) < 0 ? amp : buf.length
+          if (cut > pos) text(pos, cut)
+          pos = cut
+        }
+        return
+      }
+      if (lt > pos) text(pos, lt)
+      pos = lt
+      const c = buf[lt + 1]
+      if (c === 0x21 /* ! */) {
+        if (startsWith(buf, lt, CDATA_OPEN)) {
+          const end = buf.indexOf(CDATA_CLOSE, Math.max(lt + 9, resumeAt))
+          if (end < 0) return pending(lt, 3, final, 'a CDATA section')
+          if (stack.length === 0) fail('CDATA outside the root element.', lt)
+          if (end - lt > LIMITS.maxElementTextUnits) fail(`a CDATA section exceeds ${LIMITS.maxElementTextUnits} bytes.`, lt)
+          if (!handler.wantsText || handler.wantsText()) handler.text(piece(lt + 9, end))
+          pos = end + 3
+        } else if (startsWith(buf, lt, COMMENT_OPEN)) {
+          const end = buf.indexOf(COMMENT_CLOSE, Math.max(lt + 4, resumeAt))
+          if (end < 0) return pending(lt, 3, final, 'a comment')
+          pos = end + 3
+        } else if (startsWith(buf, lt, DOCTYPE_OPEN)) {
+          const end = doctypeEnd(buf, lt)
+          if (end < 0) return pending(lt, 0, final, 'the DOCTYPE')
+          // Entity declarations are how billion-laughs and external-entity attacks start; no WXR exporter writes them.
+          if (/<!ENTITY/i.test(buf.toString('utf8', lt, end))) fail('the DOCTYPE declares entities; refusing to read it (WordPress exports never do).', lt)
+          if (sawRoot) fail('a DOCTYPE after the root element.', lt)
+          pos = end
+        } else {
+          if (!final && buf.length - lt < 9) return pending(lt, 0, final, 'markup')
+          fail('unknown markup starting with "<!".', lt)
+        }
+      } else if (c === 0x3f /* ? */) {
+        const end = buf.indexOf(PI_CLOSE, Math.max(lt + 2, resumeAt))
+        if (end < 0) return pending(lt, 2, final, 'a processing instruction')
+        pos = end + 2
+      } else if (c === 0x2f /* / */) {
+        const gt = buf.indexOf(0x3e, lt)
+        if (gt < 0) return pending(lt, 0, final, 'a closing tag')
+        endTag(buf.toString('utf8', lt + 2, gt).trim(), lt)
+        pos = gt + 1
+      } else {
+        const gt = tagEnd(buf, lt)
+        if (gt < 0) return pending(lt, 0, final, 'a tag')
+        pos = gt + 1
+        startTag(lt, gt)
+      }
+      resumeAt = 0
+    }
+  }
+
+  // An unfinished token at the end of the buffer: wait for more bytes, or fail when there are none.
+  const pending = (lt: number, delimiterLength: number, final: boolean, what: string) => {
+    if (final) fail(`the file ends inside ${what}; it looks truncated.`, lt)
+    pos = lt
+    resumeAt = Math.max(lt, buf.length - delimiterLength)
+  }
+
+  const feed = (chunk: Buffer, final: boolean) => {
+    if (pos > 0) {
+      // Drop consumed bytes, keeping line counting in step with the buffer.
+      lineAt(pos)
+      buf = buf.subarray(pos)
+      base += pos
+      resumeAt = Math.max(0, resumeAt - pos)
+      linePos = 0
+      pos = 0
+    }
+    buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk])
+    consume(final)
+  }
+
+  let offset = 0
+  let carry: Buffer | undefined
+  let first = true
+  for await (const part of source) {
+    let chunk = typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.isBuffer(part) ? part : Buffer.from(part)
+    if (first && chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+      chunk = chunk.subarray(3)
+      offset = 3
+      base = 3
+    }
+    first = false
+    const bytes = carry ? Buffer.concat([carry, chunk]) : chunk
+    const cut = completeLength(bytes)
+    carry = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : undefined
+    let body = bytes.subarray(0, cut)
+    // Malformed UTF-8 is rare; only then is the chunk decoded, cleaned and re-encoded (later offsets in the same
+    // chunk shift by the replacement characters).
+    if (!isUtf8(body)) body = Buffer.from(cleanBytes(body, offset, options.onByteIssue), 'utf8')
+    offset += cut
+    feed(body, false)
+  }
+  if (carry) {
+    options.onByteIssue({ kind: 'malformed_utf8', byteOffset: offset, detail: 'the file ends inside a UTF-8 sequence; replaced with U+FFFD' })
+    feed(Buffer.from('\uFFFD', 'utf8'), false)
+  }
+  feed(Buffer.alloc(0), true)
+  if (!sawRoot) fail('the file holds no XML element; it is empty or not XML.')
+  if (!closedRoot) fail(`the file ends before </${stack[0]?.qname ?? 'rss'}>; it looks truncated.`, buf.length)
+}
+
+const CDATA_OPEN = Buffer.from('<![CDATA[')
+const CDATA_CLOSE = Buffer.from(']]>')
+const COMMENT_OPEN = Buffer.from('<!--')
+const COMMENT_CLOSE = Buffer.from('-->')
+const DOCTYPE_OPEN = Buffer.from('<!DOCTYPE')
+const PI_CLOSE = Buffer.from('?>')
+const ILLEGAL_GLOBAL = new RegExp(ILLEGAL_CHARACTER.source, 'g')
+
+function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
+  if (at + prefix.length > buf.length) return false
+  for (let i = 0; i < prefix.length; i++) if (buf[at + i] !== prefix[i]) return false
+  return true
+}
+
+/** The index of the `>` that ends the start tag at `lt`, skipping `>` inside quoted attribute values; -1 if unfinished. */
+function tagEnd(buf: Buffer, lt: number): number {
+  const gt = buf.indexOf(0x3e, lt)
+  if (gt < 0) return -1
+  // Fast path: no quote before the first `>` means no attribute value can hide one.
+  let quoted = false
+  for (let i = lt + 1; i < gt; i++) {
+    const b = buf[i]
+    if (b === 0x22 || b === 0x27) {
+      quoted = true
+      break
+    }
+  }
+  if (!quoted) return gt
+  let i = lt + 1
+  while (i < buf.length) {
+    const ch = buf[i]
+    if (ch === 0x22 || ch === 0x27) {
+      const close = buf.indexOf(ch, i + 1)
+      if (close < 0) return -1
+      i = close + 1
+    } else if (ch === 0x3e) return i
+    else i++
+  }
+  return -1
+}
+
+/** The index just past a DOCTYPE declaration (with an internal subset in brackets), or -1 if unfinished. */
+function doctypeEnd(buf: Buffer, lt: number): number {
+  let depth = 0
+  for (let i = lt + 9; i < buf.length; i++) {
+    const ch = buf[i]
+    if (ch === 0x5b) depth++
+    else if (ch === 0x5d) depth--
+    else if (ch === 0x3e && depth <= 0) return i + 1
+  }
+  return -1
+}
+
+/** The length of `buf` up to the last complete UTF-8 sequence, so a character split across chunks is not broken. */
+function completeLength(buf: Buffer): number {
+  const n = buf.length
+  for (let back = 1; back <= 4 && back <= n; back++) {
+    const b = buf[n - back]
+    if ((b & 0xc0) === 0x80) continue
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1
+    return back < need ? n - back : n
+  }
+  return n
+}
+
+/**
+ * Decodes bytes that failed the fast check: each malformed UTF-8 sequence becomes U+FFFD and each XML-illegal
+ * character is dropped, and every change is reported with its byte offset.
+ * @example
+ * cleanBytes(Buffer.from([0x61, 0xff, 0x01, 0x62]), 0, console.log) // 'a\uFFFDb'
+ */
+export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: ByteIssue) => void): string {
+  const out: string[] = []
+  let start = 0
+  let i = 0
+  const n = body.length
+  const flush = (end: number) => {
+    if (end > start) out.push(body.toString('utf8', start, end))
+  }
+  while (i < n) {
+    const b = body[i]
+    if (b < 0x80) {
+      if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) {
+        flush(i)
+        report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: `control character U+${b.toString(16).padStart(4, '0').toUpperCase()} removed` })
+        start = ++i
+        continue
+      }
+      i++
+      continue
+    }
+    const len = sequenceLength(body, i)
+    if (len === 0) {
+      flush(i)
+      out.push('\uFFFD')
+      report({ kind: 'malformed_utf8', byteOffset: baseOffset + i, detail: `byte 0x${b.toString(16)} is not valid UTF-8; replaced with U+FFFD` })
+      start = ++i
+      continue
+    }
+    if (len === 3 && b === 0xef && body[i + 1] === 0xbf && (body[i + 2] === 0xbe || body[i + 2] === 0xbf)) {
+      flush(i)
+      report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: 'noncharacter U+FFFE/U+FFFF removed' })
+      start = i += 3
+      continue
+    }
+    i += len
+  }
+  flush(n)
+  return out.join('')
+}
+
+/** The length of the well-formed UTF-8 sequence at `i`, or 0 when it is malformed (overlong, surrogate, truncated). */
+function sequenceLength(buf: Buffer, i: number): number {
+  const b = buf[i]
+  const cont = (k: number) => i + k < buf.length && (buf[i + k] & 0xc0) === 0x80
+  if (b >= 0xc2 && b <= 0xdf) return cont(1) ? 2 : 0
+  if (b >= 0xe0 && b <= 0xef) {
+    if (!cont(1) || !cont(2)) return 0
+    const b1 = buf[i + 1]
+    if (b === 0xe0 && b1 < 0xa0) return 0
+    if (b === 0xed && b1 >= 0xa0) return 0
+    return 3
+  }
+  if (b >= 0xf0 && b <= 0xf4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0
+    const b1 = buf[i + 1]
+    if (b === 0xf0 && b1 < 0x90) return 0
+    if (b === 0xf4 && b1 >= 0x90) return 0
+    return 4
+  }
+  return 0
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { validatePreviewData } from '../../../src/index.js'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import type { ImportMarkdownOptions } from '../../../importers/markdown/index.js'
+
+// Every folder under test/fixtures/markdown is a case: `input/` is imported with `options` from `expected.json`,
+// and the result must match the rest of that file. Adding a case means adding a folder, not code.
+const root = fileURLToPath(new URL('../../fixtures/markdown/', import.meta.url))
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort()
+
+interface Expected {
+  options?: ImportMarkdownOptions
+  preset: string
+  diagnostics: Array<{ file: string; line: number; code: string; severity: string }>
+  skipped?: Array<{ file: string; reason: string }>
+  redirects?: Array<{ from: string; to: string; file: string }>
+  assets?: Array<{ src: string; file: string }>
+  payload: unknown
+}
+
+describe.each(cases)('fixture %s', (name) => {
+  const expected = JSON.parse(readFileSync(`${root}${name}/expected.json`, 'utf8')) as Expected
+
+  test('imports to the expected payload and diagnostics', async () => {
+    const result = await importMarkdown(`${root}${name}/input`, expected.options ?? {})
+    expect(result.preset).toBe(expected.preset)
+    expect(result.diagnostics.map(({ file, line, code, severity }) => ({ file, line, code, severity }))).toEqual(expected.diagnostics)
+    expect(result.skipped).toEqual(expected.skipped ?? [])
+    expect(result.redirects).toEqual(expected.redirects ?? [])
+    expect(result.assets).toEqual(expected.assets ?? [])
+    expect(result.payload ?? null).toEqual(expected.payload)
+    if (result.payload) expect(validatePreviewData(result.payload).errors).toEqual([])
+    // Every diagnostic says what to do, not only what is wrong.
+    for (const d of result.diagnostics) expect(d.message.length).toBeGreaterThan(20)
+  })
+})

@@ -1,0 +1,93 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { validatePreviewData } from 'preview-data-sdk'
+import { runImportWordPress } from '../../../src/cli/commands/import-wordpress.js'
+
+const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
+let dir = ''
+
+function io() {
+  const out: string[] = []
+  const err: string[] = []
+  return { io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s), isTTY: false, cwd: dir }, out, err }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wp-cli-'))
+  for (const f of ['classic-content.xml', 'truncated.xml', 'pages-menus.xml']) copyFileSync(fixtures + f, join(dir, f))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('preview-data import wordpress', () => {
+  test('writes a valid payload, the report and redirects', async () => {
+    const t = io()
+    const code = await runImportWordPress(['classic-content.xml', '-o', 'out.json', '--report', 'report.json', '--redirects', '_redirects', '--generated-at', '2026-01-01T00:00:00Z'], t.io)
+    expect(code).toBe(0)
+    const payload = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'))
+    expect(validatePreviewData(payload).ok).toBe(true)
+    expect(payload.content.posts).toHaveLength(2)
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).counts.posts).toBe(2)
+    expect(readFileSync(join(dir, '_redirects'), 'utf8')).toContain('/2012/05/hello-world/  /posts/hello-welcome/  301')
+    expect(t.err.join('')).toMatch(/Imported 2 posts \(0 drafts\)/)
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  test('two runs write byte-identical files', async () => {
+    await runImportWordPress(['classic-content.xml', '-o', 'a.json'], io().io)
+    await runImportWordPress(['classic-content.xml', '-o', 'b.json'], io().io)
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(readFileSync(join(dir, 'a.json'), 'utf8'))
+  })
+
+  test('--site is merged and checked before the export is read', async () => {
+    writeFileSync(join(dir, 'site.json'), JSON.stringify({ url: 'https://new.example', permalinks: { posts: '/:year/:slug/' } }))
+    expect(await runImportWordPress(['classic-content.xml', '-o', 'out.json', '--site', 'site.json'], io().io)).toBe(0)
+    const payload = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'))
+    expect(payload.site.url).toBe('https://new.example')
+    expect(payload.content.posts[0].content).toContain('href="/2012/hello-welcome/')
+
+    writeFileSync(join(dir, 'bad-site.json'), JSON.stringify({ comments: { enabled: true, api_base_url: '/c', provider: 'disqus' } }))
+    const t = io()
+    expect(await runImportWordPress(['truncated.xml', '-o', 'x.json', '--site', 'bad-site.json'], t.io)).toBe(1)
+    expect(t.err.join('')).not.toMatch(/truncated/)
+    expect(existsSync(join(dir, 'x.json'))).toBe(false)
+  })
+
+  test('a broken export exits 1 and writes nothing', async () => {
+    const t = io()
+    expect(await runImportWordPress(['truncated.xml', '-o', 'out.json'], t.io)).toBe(1)
+    expect(t.err.join('')).toMatch(/truncated\.xml:5: the file ends inside a CDATA section; it looks truncated\.\nNothing was written\./)
+    expect(existsSync(join(dir, 'out.json'))).toBe(false)
+  })
+
+  test('--strict turns warnings into failure', async () => {
+    const t = io()
+    expect(await runImportWordPress(['pages-menus.xml', '-o', 'out.json', '--strict'], t.io)).toBe(1)
+    expect(t.err.join('')).toMatch(/--strict and 5 warning/)
+    expect(existsSync(join(dir, 'out.json'))).toBe(false)
+  })
+
+  test.each([
+    [['classic-content.xml'], /-o payload.json/],
+    [[], /at least one WordPress export/],
+    [['classic-content.xml', '-o', 'classic-content.xml'], /refusing to write over the input file/],
+    [['classic-content.xml', '-o', 'a.json', '--report', 'a.json'], /named for two outputs/],
+    [['classic-content.xml', '-o', 'a.json', '--status-policy', 'publish'], /--status-policy is "draft" or "skip"/],
+    [['classic-content.xml', '-o', 'a.json', '--redirects-format', 'apache'], /--redirects-format/],
+    [['classic-content.xml', '-o', 'a.json', '--nope'], /Unknown option/],
+    [['missing.xml', '-o', 'a.json'], /cannot read missing\.xml: no such file or directory/],
+  ])('usage and I/O errors exit 2: %j', async (argv, message) => {
+    const t = io()
+    expect(await runImportWordPress(argv, t.io)).toBe(2)
+    expect(t.err.join('')).toMatch(message)
+    expect(readFileSync(join(dir, 'classic-content.xml'), 'utf8')).toContain('<rss')
+  })
+
+  test('--format json prints the summary on standard output', async () => {
+    const t = io()
+    expect(await runImportWordPress(['classic-content.xml', '-o', 'out.json', '--format', 'json'], t.io)).toBe(0)
+    expect(JSON.parse(t.out.join('')).counts.posts).toBe(2)
+  })
+})

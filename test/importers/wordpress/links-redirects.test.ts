@@ -1,0 +1,101 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
+import { LinkIndex, rewriteLinks } from '../../../importers/wordpress/links.js'
+import { menuId } from '../../../importers/wordpress/menus.js'
+import { formatRedirects, RedirectSet, redirectSource } from '../../../importers/wordpress/redirects.js'
+
+describe('LinkIndex', () => {
+  const index = new LinkIndex(['http://old.example', 'https://old.example/blog'])
+  index.addUrl('http://old.example/2020/01/%d8%b3%d9%84%d8%a7%d9%85/', '/posts/سلام/')
+  index.addQuery('p', 7, '/posts/seven/')
+  index.addQuery('page_id', 8, '/about/')
+
+  test.each([
+    ['https://www.old.example/2020/01/%D8%B3%D9%84%D8%A7%D9%85', '/posts/سلام/'],
+    ['/2020/01/سلام/#comments', '/posts/سلام/#comments'],
+    ['http://old.example/?p=7', '/posts/seven/'],
+    ['http://old.example/index.php?page_id=8&foo=1', '/about/'],
+    ['http://old.example/?p=8', undefined],
+    ['https://other.example/?p=7', undefined],
+    ['mailto:me@old.example', undefined],
+    ['#top', undefined],
+  ])('%s', (href, target) => {
+    expect(index.resolve(href)).toBe(target)
+  })
+
+  test('rewrites only hrefs it knows, including &amp; in queries', () => {
+    const r = rewriteLinks('<a href="http://old.example/?p=7">a</a> <a href=\'https://x.example/\'>b</a> <a href="/?foo=1&amp;p=7">c</a>', index)
+    expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2 })
+  })
+})
+
+describe('redirects', () => {
+  test('sorted, deduplicated, never to themselves', () => {
+    const set = new RedirectSet()
+    set.add('/b/', '/posts/b/')
+    set.add('/a/', '/posts/a/')
+    set.add('/a/', '/elsewhere/')
+    set.add('/same/', '/same')
+    expect(set.list()).toEqual([
+      { from: '/a/', to: '/posts/a/', status: 301 },
+      { from: '/b/', to: '/posts/b/', status: 301 },
+    ])
+  })
+
+  test('sources are root-relative on the old hosts only', () => {
+    const hosts = new Set(['old.example'])
+    expect(redirectSource('https://www.old.example/x/?q=1', hosts)).toBe('/x/?q=1')
+    expect(redirectSource('https://new.example/x/', hosts)).toBeUndefined()
+  })
+
+  const list = [
+    { from: '/%d8%a7/', to: '/posts/ا/', status: 301 as const },
+    { from: '/?p=7', to: '/posts/seven/', status: 301 as const },
+  ]
+  test('netlify', () => {
+    expect(formatRedirects(list, 'netlify')).toMatchInlineSnapshot(`
+      "/%d8%a7/  /posts/%D8%A7/  301
+      /  p=7  /posts/seven/  301!
+      "
+    `)
+  })
+  test('nginx', () => {
+    expect(formatRedirects(list, 'nginx')).toMatchInlineSnapshot(`
+      "map $request_uri $new_uri {
+        default "";
+        "/%d8%a7/" "/posts/%D8%A7/";
+        "/?p=7" "/posts/seven/";
+      }
+      "
+    `)
+  })
+  test('json', () => {
+    expect(JSON.parse(formatRedirects(list, 'json'))).toEqual(list)
+  })
+})
+
+test.each([
+  ['Main Menu', 'main-menu'],
+  ['%d9%85%d9%86%d9%88', 'menu-5'],
+  ['2024', 'menu-2024'],
+  ['a'.repeat(80), 'a'.repeat(64)],
+])('menuId(%j)', (slug, id) => {
+  expect(menuId(slug, 5, new Set())).toBe(id)
+})
+
+test('menu ids are unique', () => {
+  const taken = new Set<string>()
+  expect([menuId('main', 1, taken), menuId('Main', 2, taken), menuId('main', 3, taken)]).toEqual(['main', 'main-2', 'main-3'])
+})
+
+test('jsonChunks equals JSON.stringify(value, null, 2)', () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 5 }), (value, depth) => {
+      expect([...jsonChunks(value, depth)].join('')).toBe(JSON.stringify(value, null, 2))
+    }),
+    { numRuns: 300 },
+  )
+  const withUndefined = { a: undefined, b: [undefined, 1], c: { d: undefined } }
+  expect([...jsonChunks(withUndefined)].join('')).toBe(JSON.stringify(withUndefined, null, 2))
+})

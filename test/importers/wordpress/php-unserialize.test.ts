@@ -1,0 +1,50 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { phpUnserialize } from '../../../importers/wordpress/php-unserialize.js'
+
+describe('phpUnserialize', () => {
+  test.each([
+    ['N;', null],
+    ['b:1;', true],
+    ['i:-42;', -42],
+    ['d:0.5;', 0.5],
+    ['s:5:"héllo";'.replace('5', '6'), 'héllo'],
+    ['s:3:"中";', '中'],
+    ['a:2:{i:0;s:1:"a";i:1;s:1:"b";}', ['a', 'b']],
+    ['a:2:{s:5:"width";i:640;s:6:"height";i:480;}', { width: 640, height: 480 }],
+    ['O:8:"stdClass":1:{s:1:"x";i:1;}', { x: 1 }],
+  ])('%s', (input, expected) => {
+    expect(phpUnserialize(input)).toEqual(expected)
+  })
+
+  test.each([
+    ['s:10:"short";'],
+    ['C:3:"Foo":3:{abc}'],
+    ['r:1;'],
+    ['a:1:{i:0;'],
+    ['i:1;trailing'],
+    ['O:3:"Foo":1:{s:4:"evil";s:0:"";'],
+    ['a:1:{a:0:{}i:1;}'],
+  ])('refuses %s', (input) => {
+    expect(phpUnserialize(input)).toBeUndefined()
+  })
+
+  test('a __proto__ key stays data and never touches the prototype', () => {
+    const v = phpUnserialize('a:1:{s:9:"__proto__";a:1:{s:5:"admin";b:1;}}') as Record<string, unknown>
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).admin).toBeUndefined()
+  })
+
+  test('deep nesting is refused instead of overflowing the stack', () => {
+    expect(phpUnserialize('a:1:{i:0;'.repeat(1000) + 'N;' + '}'.repeat(1000))).toBeUndefined()
+  })
+
+  test('never throws on hostile input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => {
+        phpUnserialize(s)
+        phpUnserialize('a:2:{' + s)
+      }),
+    )
+  })
+})

@@ -1,0 +1,181 @@
+import fc from 'fast-check'
+import { SaxesParser } from 'saxes'
+import { describe, expect, test } from 'vitest'
+import { namespaceMeaning, streamXml } from '../../../importers/wordpress/xml-stream.js'
+import type { ByteIssue } from '../../../importers/wordpress/xml-stream.js'
+
+type Event = string
+
+async function events(chunks: Array<string | Buffer>): Promise<{ events: Event[]; issues: ByteIssue[]; warnings: string[] }> {
+  const out: Event[] = []
+  const issues: ByteIssue[] = []
+  const warnings: string[] = []
+  let text = ''
+  const flush = () => {
+    if (text) out.push(`text ${text}`)
+    text = ''
+  }
+  await streamXml(
+    (async function* () {
+      yield* chunks
+    })(),
+    {
+      open(ns, local, attributes) {
+        flush()
+        out.push(`open ${ns}:${local} ${JSON.stringify(attributes)}`)
+      },
+      text(t) {
+        text += t
+      },
+      close(ns, local) {
+        flush()
+        out.push(`close ${ns}:${local}`)
+      },
+    },
+    { file: 'test.xml', onByteIssue: (i) => issues.push(i), onWarning: (m) => warnings.push(m) },
+  )
+  return { events: out, issues, warnings }
+}
+
+// The reference: saxes with namespaces, mapped to the same event shape.
+function saxesEvents(xml: string): Event[] {
+  const out: Event[] = []
+  let text = ''
+  const flush = () => {
+    if (text) out.push(`text ${text}`)
+    text = ''
+  }
+  const p = new SaxesParser({ xmlns: true })
+  p.on('opentag', (n) => {
+    flush()
+    const attributes: Record<string, string> = {}
+    for (const a of Object.values(n.attributes)) if (a.uri === '') attributes[a.local] = a.value
+    out.push(`open ${namespaceMeaning(n.uri)}:${n.local} ${JSON.stringify(attributes)}`)
+  })
+  p.on('text', (t) => {
+    if (out.length > 0) text += t
+  })
+  p.on('cdata', (t) => {
+    text += t
+  })
+  p.on('closetag', (n) => {
+    flush()
+    out.push(`close ${namespaceMeaning(n.uri)}:${n.local}`)
+  })
+  p.on('error', (e) => {
+    throw e
+  })
+  p.write(xml).close()
+  return out
+}
+
+const NS = 'xmlns:wp="https://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/"'
+
+describe('namespaceMeaning', () => {
+  test.each([
+    ['http://wordpress.org/export/1.0/', 'wp'],
+    ['https://wordpress.org/export/1.2/', 'wp'],
+    ['http://wordpress.org/export/1.1/excerpt/', 'excerpt'],
+    ['http://purl.org/rss/1.0/modules/content/', 'content'],
+    ['http://purl.org/dc/elements/1.1/', 'dc'],
+    ['http://example.com/wordpress.org/export/1.2/', 'other'],
+    ['', ''],
+  ])('%s -> %s', (uri, meaning) => {
+    expect(namespaceMeaning(uri)).toBe(meaning)
+  })
+})
+
+describe('streamXml', () => {
+  test('binds prefixes by meaning, whatever the prefix is called', async () => {
+    const xml = '<rss xmlns:x="http://wordpress.org/export/1.1/"><x:post_id>1</x:post_id></rss>'
+    expect((await events([xml])).events).toEqual(['open :rss {}', 'open wp:post_id {}', 'text 1', 'close wp:post_id', 'close :rss'])
+  })
+
+  test('decodes predefined and numeric entities, keeps CDATA literal', async () => {
+    const xml = `<rss ${NS}><a t="1 &amp; 2">&lt;b&gt; &#233;&#x4E2D;<![CDATA[&amp; <raw>]]></a></rss>`
+    expect((await events([xml])).events).toEqual(['open :rss {}', 'open :a {"t":"1 & 2"}', 'text <b> é中&amp; <raw>', 'close :a', 'close :rss'])
+  })
+
+  test('keeps an unknown entity as text with a warning', async () => {
+    const r = await events(['<rss><a>x &nbsp; y</a></rss>'])
+    expect(r.events).toContain('text x &nbsp; y')
+    expect(r.warnings).toHaveLength(1)
+  })
+
+  test('reads an undeclared wp: prefix as WXR, with one warning', async () => {
+    const r = await events(['<rss><wp:post_id>1</wp:post_id><wp:status>x</wp:status></rss>'])
+    expect(r.events[1]).toBe('open wp:post_id {}')
+    expect(r.warnings).toHaveLength(1)
+  })
+
+  test.each([
+    ['<!DOCTYPE rss [<!ENTITY a "x">]><rss>&a;</rss>', /declares entities/],
+    ['<!DOCTYPE rss [<!ENTITY e SYSTEM "file:///etc/passwd">]><rss>&e;</rss>', /declares entities/],
+    ['<rss><channel><item><title>cut', /truncated/],
+    ['<rss><a><![CDATA[cut', /ends inside a CDATA section/],
+    ['<feed></feed>', /not a WordPress export: the root element is <feed>/],
+    ['<rss><a></b></rss>', /<\/b> closes <a>/],
+    ['', /empty or not XML/],
+    ['just text', /not an XML document/],
+    ['<rss></rss><rss></rss>', /after the root element/],
+  ])('refuses %j', async (xml, message) => {
+    await expect(events([xml])).rejects.toMatchObject({ code: 'invalid_xml', message })
+  })
+
+  test('errors name the file and line', async () => {
+    await expect(events(['<rss>\n<a>\n</b></rss>'])).rejects.toThrow(/^test\.xml:3: /)
+  })
+
+  test('removes illegal characters and replaces malformed UTF-8, reporting byte offsets', async () => {
+    const bytes = Buffer.concat([Buffer.from('<rss><a>ok\x01'), Buffer.from([0xff]), Buffer.from('é</a></rss>')])
+    const r = await events([bytes])
+    expect(r.events).toContain('text ok\uFFFDé')
+    expect(r.issues.map((i) => [i.kind, i.byteOffset])).toEqual([
+      ['illegal_character', 10],
+      ['malformed_utf8', 11],
+    ])
+  })
+
+  test('a character split across chunks survives', async () => {
+    const bytes = Buffer.from('<rss><a>中文</a></rss>')
+    const r = await events([bytes.subarray(0, 10), bytes.subarray(10)])
+    expect(r.events).toContain('text 中文')
+    expect(r.issues).toEqual([])
+  })
+
+  // Random well-formed documents: the streaming tokenizer must agree with saxes, however the bytes are chunked.
+  const name = fc.constantFrom('a', 'b', 'wp:post_id', 'content:encoded', 'item', 'x-y')
+  const textArb = fc.string({ maxLength: 12 }).map((s) => s.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF\uD800-\uDFFF]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, ''))
+  const cdataArb = fc.string({ maxLength: 12 }).map((s) => `<![CDATA[${s.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF\uD800-\uDFFF\r]/g, '').replace(/]]>/g, '')}]]>`)
+  const attrArb = fc.array(fc.tuple(fc.constantFrom('k', 'domain', 'nicename'), textArb.map((t) => t.replace(/"/g, '&quot;'))), { maxLength: 2 })
+  const node: fc.Memo<string> = fc.memo((depth) =>
+    depth <= 1
+      ? fc.oneof(textArb, cdataArb)
+      : fc.oneof(
+          textArb,
+          cdataArb,
+          fc.tuple(name, attrArb, fc.array(node(depth - 1), { maxLength: 3 })).map(([n, attrs, kids]) => {
+            const seen = new Set<string>()
+            const a = attrs.filter(([k]) => !seen.has(k) && seen.add(k)).map(([k, v]) => ` ${k}="${v}"`).join('')
+            return kids.length === 0 ? `<${n}${a}/>` : `<${n}${a}>${kids.join('')}</${n}>`
+          }),
+        ),
+  )
+  test('agrees with saxes on random documents and chunkings', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(node(4), { maxLength: 4 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }), async (kids, cuts) => {
+        const xml = `<rss ${NS}>${kids.join('')}</rss>`
+        const bytes = Buffer.from(xml)
+        const chunks: Buffer[] = []
+        let at = 0
+        for (let i = 0; at < bytes.length; i++) {
+          const n = cuts[i % cuts.length]
+          chunks.push(bytes.subarray(at, at + n))
+          at += n
+        }
+        expect((await events(chunks)).events).toEqual(saxesEvents(xml))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
