@@ -1,7 +1,7 @@
 // Issue 3 targets: 100,000 posts with 500 tags, 50 categories and 20 authors added and built (validated, canonical)
 // in at most 4 s; 10,000 in at most 0.5 s; the 100k time within 12 × the 10k time.
-import { createPreviewData } from '../src/index.js'
-import type { PostInput } from '../src/index.js'
+import { createPreviewData } from '../dist/index.js'
+import type { PostInput } from '../dist/index.js'
 import { corpus, postFields, prng } from './generate-payload.js'
 import { median, report } from './measure.js'
 

@@ -1,10 +1,12 @@
 // Small timing helpers shared by the benchmarks.
 
-/** Median wall time in milliseconds of `runs` calls (after the caller's warm-up). */
+/**
+ * Median wall time in milliseconds of `runs` calls (after the caller's warm-up). No forced GC between runs: a full
+ * collection also drops V8's optimized code, which would measure a cold start each time.
+ */
 export function median(runs: number, fn: () => unknown): number {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
-    globalThis.gc?.()
     const start = performance.now()
     fn()
     times.push(performance.now() - start)

@@ -2,7 +2,7 @@ import type { PreviewData } from '../contract/types.js'
 import { PreviewDataError, pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
 import { RULES, RuleContext } from './rules/index.js'
-import { checkShape, isShapeValid } from './shape.js'
+import { checkShape } from './shape.js'
 
 /** The result of `validatePreviewData`: every problem, not just the first. */
 export type ValidationResult = { ok: true; errors: [] } | { ok: false; errors: PreviewDataIssue[] }
@@ -43,7 +43,7 @@ export function assertPreviewData(data: unknown): asserts data is PreviewData {
  */
 export function isPreviewData(data: unknown): data is PreviewData {
   try {
-    return isShapeValid(data) && validatePreviewData(data).ok
+    return validatePreviewData(data).ok
   } catch {
     return false
   }
@@ -70,7 +70,7 @@ function collect(data: unknown): PreviewDataIssue[] {
 
 function shapeIssues(data: object): PreviewDataIssue[] {
   try {
-    return checkShape(data)
+    return checkShape(data, true)
   } catch (error) {
     const cycle = findCycle(data)
     if (cycle !== undefined) return [{ code: 'invalid_value', path: cycle, message: 'This value contains itself (a cycle): a payload must be a JSON tree.' }]

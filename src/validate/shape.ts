@@ -24,8 +24,36 @@ const AJV_OPTIONS: Options = {
   messages: false,
 }
 
+// Formats that a runtime rule checks exactly (and more strictly: NFC, code points, WHATWG parsing, calendar dates,
+// canonical zones), wherever the schema uses them. The first pass leaves their regular expressions out: a valid
+// payload would pay for each check twice, and an invalid one is caught by the rule, or reported in full by the
+// second pass, which runs the whole schema. test/validate/validate.property.test.ts checks that validation still
+// rejects whatever the schema rejects.
+const RUNTIME_CHECKED_FORMATS = [
+  'slug', 'timestamp', 'locale', 'timezone', 'siteUrl', 'mediaOrigin', 'navigationUrl', 'mediaUrl', 'commentsApiUrl',
+  'permalinkPattern', 'postIndexPath', 'pagePath', 'pagePathRef',
+]
+
+function withoutRuntimeCheckedPatterns(source: SchemaObject): SchemaObject {
+  const copy = structuredClone(source) as SchemaObject & { $defs: Record<string, Record<string, unknown>> }
+  for (const name of RUNTIME_CHECKED_FORMATS) {
+    if (!copy.$defs[name] || typeof copy.$defs[name].pattern !== 'string') throw new Error(`The schema has no pattern in $defs/${name}`)
+    delete copy.$defs[name].pattern
+  }
+  // The slug rule's limit (200 code points after NFC) is stricter than the schema's coarse 800.
+  delete copy.$defs.slug.maxLength
+  return copy
+}
+
 // Most payloads are valid, so the first pass stops at the first error; only a failing payload pays for the full report.
-const fastValidate = new Ajv2020(AJV_OPTIONS).compile(SCHEMA)
+// validatePreviewData, which runs the rules too, uses the pass without the rule-checked patterns.
+const fastWithRules = new Ajv2020(AJV_OPTIONS).compile(withoutRuntimeCheckedPatterns(SCHEMA))
+let fastSchemaOnly: ValidateFunction | undefined
+function fastValidator(alongsideRules: boolean): ValidateFunction {
+  if (alongsideRules) return fastWithRules
+  fastSchemaOnly ??= new Ajv2020(AJV_OPTIONS).compile(SCHEMA)
+  return fastSchemaOnly
+}
 // Compiled on first failure, once: compiling costs about as much as checking 100,000 Posts, and valid input never needs it.
 let fullAjv: Ajv2020 | undefined
 let fullValidate: ValidateFunction | undefined
@@ -84,10 +112,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * never throws and never changes its input; an empty array means the shape is valid (the semantic rules still apply).
  * @example
  * checkShape({ version: '0.6' }) // [{ code: 'missing_property', path: '/content', ... }, ...]
+ *
+ * With `alongsideRules`, the caller promises to run the semantic rules as well, which check slugs, timestamps, URLs,
+ * route values, locale and time zone exactly; a payload whose only problems are in those formats may then pass here.
  */
-export function checkShape(data: unknown): PreviewDataIssue[] {
+export function checkShape(data: unknown, alongsideRules = false): PreviewDataIssue[] {
   try {
-    if (fastValidate(data)) return []
+    if (fastValidator(alongsideRules)(data)) return []
   } catch {
     // Recursion through a cycle or an absurdly deep menu overflows the stack; diagnosed below.
   }
@@ -117,7 +148,7 @@ export function checkShape(data: unknown): PreviewDataIssue[] {
  */
 export function isShapeValid(data: unknown): boolean {
   try {
-    return fastValidate(data)
+    return fastValidator(false)(data)
   } catch {
     return false
   }

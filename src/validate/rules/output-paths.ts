@@ -1,6 +1,6 @@
 import { categoryRoute, isSafeOutputPath, pageRoute, postRoute, tagRoute } from '../../routes/index.js'
 import { pointer } from '../issue.js'
-import { checkPagePath } from '../primitives/index.js'
+import { checkPagePath, checkSlugSegment } from '../primitives/index.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { clip, record, str } from './_context.js'
 import type { Rule } from './_context.js'
@@ -21,7 +21,7 @@ export const outputPaths: Rule = {
     ctx.list('posts').forEach((item, i) => {
       const post = record(item)
       const slug = str(post, 'slug')
-      if (slug === undefined || ctx.slugReason(slug) === null) return
+      if (slug === undefined || checkSlugSegment(slug) === null) return
       const id = typeof post?.public_id === 'number' ? post.public_id : 0
       const published = str(post, 'published_at_iso') ?? ''
       test(postRoute({ slug, public_id: id, published_at_iso: published }, site).output_path, pointer('content', 'posts', i, 'slug'), `post ${JSON.stringify(clip(slug))}`)
@@ -31,13 +31,13 @@ export const outputPaths: Rule = {
       const slug = str(page, 'slug')
       if (slug === undefined) return
       const path = str(page, 'path')
-      if (path === undefined ? ctx.slugReason(slug) === null : checkPagePath(path) === null) return
+      if (path === undefined ? checkSlugSegment(slug) === null : checkPagePath(path) === null) return
       test(pageRoute({ slug, path }, site).output_path, pointer('content', 'pages', i, path === undefined ? 'slug' : 'path'), `page ${JSON.stringify(clip(path ?? slug))}`)
     })
     for (const kind of ['categories', 'tags'] as const) {
       ctx.list(kind).forEach((item, i) => {
         const slug = str(record(item), 'slug')
-        if (slug === undefined || ctx.slugReason(slug) === null) return
+        if (slug === undefined || checkSlugSegment(slug) === null) return
         const route = kind === 'categories' ? categoryRoute(slug, site) : tagRoute(slug, site)
         test(route.output_path, pointer('content', kind, i, 'slug'), `${kind === 'categories' ? 'category' : 'tag'} ${JSON.stringify(clip(slug))}`)
       })

@@ -18,9 +18,17 @@ export const urls: Rule = {
   code: 'invalid_url',
   check(ctx) {
     const issues: PreviewDataIssue[] = []
-    const test = (value: unknown, cls: UrlClass, path: string, what: string) => {
-      if (typeof value !== 'string') return
+    // Featured images are usually also media entries: a media URL that passed once is not parsed again.
+    const validMedia = new Set<string>()
+    const test = (value: unknown, cls: UrlClass, path: string | (() => string), what: string | (() => string)) => {
+      if (typeof value !== 'string' || (cls === 'media' && validMedia.has(value))) return
       const reason = checkUrl(value, cls)
+      if (!reason) {
+        if (cls === 'media') validMedia.add(value)
+        return
+      }
+      if (typeof path === 'function') path = path()
+      if (typeof what === 'function') what = what()
       // Some reasons already say what to use instead; the class advice would only repeat them.
       if (reason) issues.push({ code: 'invalid_url', path, message: `${what} ${JSON.stringify(clip(value))} is not allowed: ${reason}${reason.includes('; use ') ? '' : `; ${ADVICE[cls]}`}.` })
     }
@@ -47,10 +55,11 @@ export const urls: Rule = {
         const entity = record(item)
         // Most posts have no featured image: build nothing for them.
         if (entity?.featured_image === undefined) return
-        test(entity.featured_image, 'media', pointer('content', kind, i, 'featured_image'), `The featured_image of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
+        test(entity.featured_image, 'media', () => pointer('content', kind, i, 'featured_image'), () => `The featured_image of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
       })
     }
-    ctx.list('media').forEach((item, i) => test(record(item)?.src, 'media', pointer('content', 'media', i, 'src'), `content.media[${i}].src`))
+    const media = ctx.list('media')
+    for (let i = 0; i < media.length; i++) test(record(media[i])?.src, 'media', () => pointer('content', 'media', i, 'src'), () => `content.media[${i}].src`)
     const menus = record(ctx.payload.menus)
     for (const id of menus ? Object.keys(menus) : []) {
       const walk = (items: unknown, path: string[], depth: number) => {
