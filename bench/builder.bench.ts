@@ -1,7 +1,7 @@
 // Issue 3 targets: 100,000 posts with 500 tags, 50 categories and 20 authors added and built (validated, canonical)
 // in at most 4 s; 10,000 in at most 0.5 s; the 100k time within 12 × the 10k time.
-import { createPreviewData } from '../dist/index.js'
-import type { PostInput } from '../dist/index.js'
+import type { PostInput } from '../src/index.js'
+import { sdk } from './sdk.js'
 import { corpus, postFields, prng } from './generate-payload.js'
 import { median, report } from './measure.js'
 
@@ -16,7 +16,7 @@ function inputs(posts: number, withExcerpts: boolean): PostInput[] {
 
 function build(posts: PostInput[]): number {
   const c = corpus()
-  let b = createPreviewData({ generator: 'bench', generated_at: '2026-01-01T00:00:00Z' }).site({ title: 'Bench', url: 'https://bench.example', timezone: 'Europe/Lisbon' })
+  let b = sdk.createPreviewData({ generator: 'bench', generated_at: '2026-01-01T00:00:00Z' }).site({ title: 'Bench', url: 'https://bench.example', timezone: 'Europe/Lisbon' })
   for (const a of c.authors) b = b.author(a)
   for (const cat of c.categories) b = b.category(cat)
   for (const t of c.tags) b = b.tag(t)

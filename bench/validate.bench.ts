@@ -1,6 +1,6 @@
 // Issue 2 target: validatePreviewData at most 0.35 × JSON.parse of the same text, at 10,000 and 100,000 posts,
 // with linear growth. One process, a warm-up, then the median of 3 runs of each.
-import { validatePreviewData } from '../dist/index.js'
+import { sdk } from './sdk.js'
 import { generatePayload } from './generate-payload.js'
 import { median, report } from './measure.js'
 
@@ -8,14 +8,14 @@ const results: Record<string, number> = {}
 for (const posts of [10_000, 100_000]) {
   const text = JSON.stringify(generatePayload(posts))
   const parsed = JSON.parse(text)
-  if (!validatePreviewData(parsed).ok) throw new Error('generated payload is invalid')
+  if (!sdk.validatePreviewData(parsed).ok) throw new Error('generated payload is invalid')
   // Warm up until the JIT has compiled the hot paths of both, as a long-running producer or build would have.
   for (let i = 0; i < 4; i++) {
     JSON.parse(text)
-    validatePreviewData(parsed)
+    sdk.validatePreviewData(parsed)
   }
   const parse = median(3, () => JSON.parse(text))
-  const validate = median(3, () => validatePreviewData(parsed))
+  const validate = median(3, () => sdk.validatePreviewData(parsed))
   results[posts] = validate
   report(`validate ${posts.toLocaleString('en-US')} posts (${(text.length / 1e6).toFixed(0)} MB)`, {
     'JSON.parse ms': parse.toFixed(0),
