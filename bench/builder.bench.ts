@@ -25,14 +25,15 @@ function build(posts: PostInput[]): number {
 }
 
 const times: Record<string, number> = {}
-for (const [posts, excerpts] of [[10_000, true], [100_000, true], [10_000, false]] as const) {
+// Excerpts are derived from the Markdown bodies (the builder's default), the harder case; one run supplies them.
+for (const [posts, excerpts] of [[10_000, false], [100_000, false], [10_000, true]] as const) {
   const data = inputs(posts, excerpts)
   build(data.slice(0, 2000))
   const ms = median(3, () => build(data))
   times[`${posts}-${excerpts}`] = ms
-  report(`builder ${posts.toLocaleString('en-US')} posts${excerpts ? '' : ', excerpts derived'}`, {
+  report(`builder ${posts.toLocaleString('en-US')} posts, excerpts ${excerpts ? 'given' : 'derived'}`, {
     'add + build ms': ms.toFixed(0),
-    target: excerpts ? (posts === 10_000 ? '<= 500' : '<= 4000') : 'n/a',
+    target: posts === 10_000 ? '<= 500' : '<= 4000',
   })
 }
-report('builder growth 10k -> 100k', { 'time ratio': (times['100000-true'] / times['10000-true']).toFixed(1), target: '<= 12' })
+report('builder growth 10k -> 100k', { 'time ratio': (times['100000-false'] / times['10000-false']).toFixed(1), target: '<= 12' })

@@ -2,7 +2,7 @@ import type { DataObject, Discoverability, DocumentType, ScalarMap } from '../..
 import { slugFor } from './_core.js'
 import { parseDate } from './dates.js'
 import type { Diagnostics } from './diagnostics.js'
-import { deriveExcerpt } from './excerpt.js'
+import { markdownExcerpt } from './_core.js'
 import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
 import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
@@ -123,7 +123,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
   const excerptKey = firstKey(data, EXCERPT_KEYS)
   const excerptText = excerptKey ? text(excerptKey) : undefined
   if (excerptKey && excerptText !== undefined) consumed.add(excerptKey)
-  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? deriveExcerpt(fm.body, ctx.excerptMarkers, ctx.excerptLength) : undefined
+  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? markdownExcerpt(fm.body, ctx.excerptMarkers, ctx.excerptLength) : undefined
 
   const imageKey = firstKey(data, IMAGE_KEYS)
   let featuredImage: Located | undefined

@@ -11,7 +11,7 @@ import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { mapDocument } from './document.js'
 import type { SourceDoc } from './document.js'
-import { DEFAULT_EXCERPT_LENGTH } from './excerpt.js'
+import { EXCERPT_MAX_LENGTH } from './_core.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage } from './front-matter.js'
 import { decodePath, isLocalRef, mediaUrl, readImageDimensions, splitSuffix } from './images.js'
@@ -100,7 +100,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     preset: detected.preset,
     timezone,
     excerptMarkers: config.excerptMarkers,
-    excerptLength: options.excerptLength ?? DEFAULT_EXCERPT_LENGTH,
+    excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH,
     diagnostics,
   }
   let done = 0

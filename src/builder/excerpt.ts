@@ -1,19 +1,13 @@
 import { Parser } from 'htmlparser2'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { toString } from 'mdast-util-to-string'
 import type { DocumentType } from '../contract/types.js'
 
 /** The longest default excerpt, in code points, before it is cut on a word boundary. */
 export const EXCERPT_MAX_LENGTH = 300
 
-const markdown = unified().use(remarkParse)
-// What can make CommonMark inline parsing (remark-parse, without GFM) give other text than the paragraph itself:
-// escapes, code spans, `*` emphasis, links, images, autolinks and HTML, entity references, NUL (replaced), and a `_`
-// not between two letters or digits (an intraword `_`, as in snake_case, can neither open nor close emphasis). A `!`, `&`,
-// `~`, `|`, `>` or bare URL elsewhere is plain text, so a paragraph with none of these skips the parser.
-const INLINE_SYNTAX = /[\\`*[\]<\0]|&(?:#\d+|#[xX][\da-fA-F]+|[A-Za-z][A-Za-z\d]*);|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u
-const BLOCK_SKIP = /^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|>|[-+*]\s|\d{1,9}[.)]\s|\||<!--|<\/?[a-zA-Z]|\[[^\]]+\]:)| {4}|\t)/
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const remark = unified().use(remarkParse)
 
 /**
  * A plain-text excerpt of a document: its first paragraph as text (Markdown through remark, HTML by its text),
@@ -23,7 +17,8 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/
  * plainTextExcerpt('# Title\n\nHello **world**.', 'markdown') // 'Hello world.'
  */
 export function plainTextExcerpt(content: string, type: DocumentType, maxLength = EXCERPT_MAX_LENGTH): string {
-  const text = type === 'html' ? htmlText(content, maxLength) : type === 'markdown' ? markdownText(content, maxLength) : firstBlock(content)
+  if (type === 'markdown') return markdownExcerpt(content, [], maxLength)
+  const text = type === 'html' ? htmlText(content, maxLength) : firstBlock(content)
   return truncateOnWord(collapse(text), maxLength)
 }
 
@@ -36,50 +31,6 @@ function firstBlock(content: string): string {
   const head = content.slice(0, 8192).replace(/^\s+/u, '')
   const end = head.search(/\n[ \t]*\n/)
   return end === -1 ? head : head.slice(0, end)
-}
-
-function markdownText(content: string, maxLength: number): string {
-  const paragraph = firstMarkdownParagraph(content)
-  const source = paragraph ?? content.slice(0, Math.max(2048, maxLength * 4))
-  if (paragraph !== undefined && !INLINE_SYNTAX.test(paragraph)) return paragraph
-  return mdastText(markdown.parse(source))
-}
-
-/** The first paragraph of a Markdown body, found by scanning lines: headings, fences, lists, quotes and HTML are skipped. */
-function firstMarkdownParagraph(content: string): string | undefined {
-  const lines = content.slice(0, 16384).split(/\r?\n/)
-  let fence: string | undefined
-  const collected: string[] = []
-  for (const line of lines) {
-    if (fence) {
-      if (line.trimStart().startsWith(fence)) fence = undefined
-      continue
-    }
-    if (collected.length > 0) {
-      if (line.trim() === '' || BLOCK_SKIP.test(line) || FENCE.test(line)) break
-      collected.push(line)
-      continue
-    }
-    const open = FENCE.exec(line)
-    if (open) {
-      fence = open[1]
-      continue
-    }
-    if (line.trim() === '' || BLOCK_SKIP.test(line) || /^ {0,3}(=+|-+)\s*$/.test(line)) continue
-    collected.push(line)
-  }
-  return collected.length > 0 ? collected.join('\n') : undefined
-}
-
-type MdNode = { type: string; value?: string; children?: MdNode[] }
-
-function mdastText(node: MdNode): string {
-  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? ''
-  if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference' || node.type === 'code' || node.type === 'definition') return ''
-  if (node.type === 'break') return ' '
-  if (!node.children) return ''
-  const parts = node.children.map(mdastText)
-  return node.type === 'root' || node.type === 'list' || node.type === 'blockquote' || node.type === 'listItem' ? parts.join(' ') : parts.join('')
 }
 
 const SKIP_TAGS = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'head', 'figcaption', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
@@ -141,4 +92,133 @@ export function truncateOnWord(text: string, maxLength: number): string {
   }
   const cut = (end > 0 ? head.slice(0, end) : head).replace(/[\s\p{P}]+$/u, '')
   return `${cut}…`
+}
+
+// Only the slice that becomes the excerpt is parsed, and its tree is dropped right away: a full parse of every
+// body costs seconds and hundreds of megabytes on a thousand-file blog.
+const SLICE_LIMIT = 8 * 1024
+const PARSE_LIMIT = 2 * 1024
+
+/**
+ * A plain-text excerpt of a Markdown body: the text before the first of `markers` (such as `<!--more-->`) when one
+ * is present, else the first paragraph within the first 8 KB (else the first non-heading block), cut to `maxLength`
+ * code points on a word boundary.
+ * @example
+ * markdownExcerpt('# Title\n\nHello **world**.') // 'Hello world.'
+ */
+export function markdownExcerpt(body: string, markers: readonly string[] = [], maxLength = EXCERPT_MAX_LENGTH): string {
+  let cut = -1
+  for (const marker of markers) {
+    const i = body.indexOf(marker)
+    if (i !== -1 && (cut === -1 || i < cut)) cut = i
+  }
+  const slice = cut !== -1 ? body.slice(0, Math.min(cut, SLICE_LIMIT)) : firstMarkdownBlock(body.slice(0, SLICE_LIMIT))
+  if (slice.trim() === '') return ''
+  return truncateOnWord(markdownToText(slice), maxLength)
+}
+
+/**
+ * Converts a small Markdown fragment to plain text, blocks separated by a space. Plain paragraphs with common
+ * inline marks (emphasis, code, links, images, tags, entities) take a fast path; anything else goes through remark.
+ */
+export function markdownToText(markdown: string): string {
+  // remark reads about a character per microsecond: read only as much source as a bounded excerpt can need.
+  const source = markdown.length > PARSE_LIMIT ? markdown.slice(0, markdown.lastIndexOf('\n', PARSE_LIMIT) + 1 || PARSE_LIMIT) : markdown
+  const fast = simpleText(source)
+  if (fast !== null) return fast
+  const tree = remark.parse(source)
+  const parts: string[] = []
+  for (const node of tree.children) {
+    if (node.type === 'heading' || node.type === 'code' || node.type === 'html' || node.type === 'thematicBreak') continue
+    if (node.type === 'yaml' || node.type === 'definition') continue
+    parts.push(toString(node, { includeImageAlt: false, includeHtml: false }))
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim()
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+const ESCAPABLE = /\\([!-/:-@[-`{-~])/g
+// Private-use characters stand in for escaped marks while the marks are removed, then turn back into the marks.
+const HOLD = 0xe000
+
+/**
+ * Plain text of a fragment that uses only common Markdown (paragraphs, headings, list and quote markers, links,
+ * images, emphasis, code spans, tags, entities, escapes), or null when remark is needed (code blocks, HTML blocks,
+ * tables, setext headings, or marks the fast path could not account for).
+ */
+export function simpleText(markdown: string): string | null {
+  const kept: string[] = []
+  // Inside a list, indented lines continue items; elsewhere they are code, which the fast path leaves to remark.
+  let inList = false
+  for (const raw of markdown.split('\n')) {
+    if (/^ {0,3}(?:[-*+]|\d{1,9}[.)])\s/.test(raw)) inList = true
+    else if (raw.trim() === '') inList = inList && true
+    else if (!/^\s/.test(raw)) inList = false
+    if (/^ {0,3}(?:`{3}|~{3}|<!--|<[a-zA-Z/]|\||=+\s*$|-+\s*$)/.test(raw) || (!inList && /^(?: {4}|\t)/.test(raw))) return null
+    if (/^ {0,3}#{1,6}(?:\s|$)/.test(raw) || /^ {0,3}\[[^\]]+\]:/.test(raw)) continue
+    kept.push(raw.replace(/^ {0,3}(?:>\s?)+/, '').replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim())
+  }
+  const held: string[] = []
+  const hold = (text: string) => String.fromCharCode(HOLD + held.push(text) - 1)
+  let unknownEntity = false
+  let text = kept.join('\n')
+  // Backslashes mean nothing inside code spans but escape a backtick outside them: leave that mix to remark.
+  if (text.includes('`') && text.includes('\\')) return null
+  // Code span contents are literal: hold them before any other mark is removed, so `*a*` in code stays as written.
+  text = text
+    .replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_m, _f, code: string) => hold(code.trim() || code))
+    .replace(ESCAPABLE, (_m, ch: string) => hold(ch))
+  if (/\[[^\]]*\[/.test(text)) return null
+  text = text
+    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '')
+    .replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+    // CommonMark tag names are ASCII letters, digits and "-"; anything else (`<a한>`) is text, left for the check below.
+    .replace(/<[a-zA-Z][a-zA-Z\d-]*(?:\s[^<>]*)?\/?>|<\/[a-zA-Z][a-zA-Z\d-]*\s*>/g, '')
+    .replace(/(\*\*|\*|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}_])(__?)(?=\S)([\s\S]*?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')
+    .replace(/&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi, (m, e: string) => {
+      if (e[0] !== '#') {
+        // HTML has two thousand named entities; only remark knows them all.
+        const known = ENTITIES[e]
+        if (known === undefined) unknownEntity = true
+        return known ?? m
+      }
+      const cp = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)
+      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m
+    })
+  if (unknownEntity) return null
+  // Leftover marks mean the fast path misread something (an unclosed link or emphasis): let remark decide.
+  if (/`|\*\S|\S\*|\[[^\]]*\]\(|<[a-zA-Z/!]/.test(text)) return null
+  if (held.length > 0) text = text.replace(/[\ue000-\uf8ff]/g, (c) => held[c.charCodeAt(0) - HOLD] ?? c)
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+const NOT_PARAGRAPH = /^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s|>|\||<|`{3}|~{3}|\{[{%]|[-*_](?:\s*[-*_]){2,}\s*$|=+\s*$)|import\s|export\s|:::|\s{4})/
+
+/** The first paragraph of `markdown` (outside fenced code); when there is none, the first non-heading block. */
+export function firstMarkdownBlock(markdown: string): string {
+  const lines = markdown.split('\n')
+  let fence: string | null = null
+  let other: string | null = null
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null
+      continue
+    }
+    if (f) {
+      fence = f[1]
+      continue
+    }
+    if (line.trim() === '' || /^ {0,3}#{1,6}(?:\s|$)/.test(line)) continue
+    let j = i
+    while (j < lines.length && lines[j].trim() !== '') j++
+    const block = lines.slice(i, j)
+    if (!NOT_PARAGRAPH.test(line)) return block.join('\n')
+    if (other === null && /^ {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>)/.test(line)) other = block.join('\n')
+    i = j - 1
+  }
+  return other ?? ''
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { boundText, deriveExcerpt, markdownToText } from '../../../importers/markdown/excerpt.js'
-import { scanBody } from '../../../importers/markdown/scan.js'
+import { markdownExcerpt as deriveExcerpt, markdownToText, truncateOnWord as boundText } from '../../src/builder/excerpt.js'
+import { scanBody } from '../../importers/markdown/scan.js'
 
 describe('deriveExcerpt', () => {
   test.each([
