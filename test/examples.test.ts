@@ -18,3 +18,19 @@ describe.each(['minimal', 'blog'])('examples/%s.ts', (name) => {
     expect(preflightPreviewData(payload)).toEqual([])
   }, 60_000)
 })
+
+describe('the bundled sources the README imports', () => {
+  test('examples/site imports into a valid payload with no diagnostics', async () => {
+    const { importMarkdown } = await import('preview-data-sdk/markdown')
+    const result = await importMarkdown(`${root}examples/site`)
+    expect(result.diagnostics).toEqual([])
+    expect(validatePreviewData(result.payload).errors).toEqual([])
+  })
+
+  test('examples/wordpress-export.xml imports into a valid payload', async () => {
+    const { importWordPress } = await import('preview-data-sdk/wordpress')
+    const { payload } = await importWordPress(`${root}examples/wordpress-export.xml`)
+    expect(validatePreviewData(payload).errors).toEqual([])
+    expect(payload.content.posts.length).toBeGreaterThan(0)
+  })
+})
