@@ -1,4 +1,5 @@
 import type { CustomHtml, FrontPage, Permalinks, PostIndex, Site, WidgetItem } from '../../../src/contract/types.js'
+import type { MenuItemInput } from '../../../src/builder/inputs.js'
 import type { Diagnostics } from '../diagnostics.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import type { DataLanguage } from '../front-matter.js'
@@ -19,15 +20,8 @@ export interface TaxonomyDefinition {
   description?: string
 }
 
-/** A menu item as written in a site file: a URL or a reference to a document or taxonomy. */
-export interface ConfigMenuItem {
-  title?: string
-  url?: string
-  post?: string
-  page?: string
-  category?: string
-  tag?: string
-  target?: '_self' | '_blank'
+/** A menu item as written in a site file: the builder's menu item, plus where it came from and its order. */
+export interface ConfigMenuItem extends Omit<MenuItemInput, 'children'> {
   children?: ConfigMenuItem[]
   /** Sort key (Hugo `weight`). */
   weight?: number

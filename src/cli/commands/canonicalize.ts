@@ -1,31 +1,16 @@
-import { parseArgs } from 'node:util'
 import { canonicalizePreviewDataKeyOrder } from '../../canonicalize.js'
 import { CliIoError, EXIT, parseJsonText, readTextInput, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
-import { usageError } from '../usage.js'
+import { parseCommandLine, usageError } from '../usage.js'
 
 /**
  * `preview-data canonicalize <file> [-o out] [--in-place]`: rewrites a payload in canonical key order. Writes
  * atomically and never replaces its input unless `--in-place` is given; without `-o` it prints to standard output.
  */
 export async function runCanonicalize(argv: string[], io: CliIo): Promise<number> {
-  let values: { output?: string; 'in-place'?: boolean; help?: boolean }
-  let files: string[]
-  try {
-    const parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { output: { type: 'string', short: 'o' }, 'in-place': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    })
-    values = parsed.values
-    files = parsed.positionals
-  } catch (error) {
-    return usageError(io, 'canonicalize', error)
-  }
-  if (values.help) {
-    io.stdout(CANONICALIZE_HELP)
-    return EXIT.ok
-  }
+  const line = parseCommandLine(argv, io, 'canonicalize', { output: { type: 'string', short: 'o' }, 'in-place': { type: 'boolean' } }, CANONICALIZE_HELP)
+  if (typeof line === 'number') return line
+  const { values, positionals: files } = line
   if (files.length !== 1) return usageError(io, 'canonicalize', 'name exactly one payload file (or - for standard input)')
   const [file] = files
   if (values['in-place'] && values.output) return usageError(io, 'canonicalize', 'use either -o or --in-place, not both')
@@ -37,7 +22,7 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
       return EXIT.invalid
     }
     const text = JSON.stringify(canonicalizePreviewDataKeyOrder(parsed.value), null, 2) + '\n'
-    const target = values['in-place'] ? file : values.output
+    const target = values['in-place'] ? file : typeof values.output === 'string' ? values.output : undefined
     if (target === undefined) io.stdout(text)
     else await writeOutputAtomic(target, text, io, [file], values['in-place'] === true)
     return EXIT.ok

@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
-import { parseArgs } from 'node:util'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import type { ImportMarkdownOptions, ImportMarkdownResult, MarkdownDiagnostic, PresetName } from '../../../importers/markdown/index.js'
 import { CliIoError, EXIT, systemMessage, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
-import { usageError } from '../usage.js'
+import { parseCommandLine, usageError } from '../usage.js'
 
 const COMMAND = 'import markdown'
 const PRESETS: readonly string[] = ['auto', 'native', 'hugo', 'jekyll', 'docusaurus', 'astro']
@@ -38,38 +37,29 @@ Exit codes: 0 written, 1 invalid input (nothing written), 2 usage or I/O error.
  * and line, and writes the payload atomically only when it is valid (and, with `--strict`, free of warnings).
  */
 export async function runImportMarkdown(argv: string[], io: CliIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>
-  let positionals: string[]
-  try {
-    const parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        preset: { type: 'string', default: 'auto' },
-        config: { type: 'string' },
-        redirects: { type: 'string' },
-        'generated-at': { type: 'string' },
-        timezone: { type: 'string' },
-        drafts: { type: 'string', default: 'draft' },
-        'media-path': { type: 'string' },
-        'posts-dir': { type: 'string' },
-        'pages-dir': { type: 'string' },
-        'max-file-bytes': { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'text' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-    values = parsed.values
-    positionals = parsed.positionals
-  } catch (error) {
-    return usageError(io, COMMAND, error)
-  }
-  if (values.help) {
-    io.stdout(HELP)
-    return EXIT.ok
-  }
+  const line = parseCommandLine(
+    argv,
+    io,
+    COMMAND,
+    {
+    output: { type: 'string', short: 'o' },
+    preset: { type: 'string', default: 'auto' },
+    config: { type: 'string' },
+    redirects: { type: 'string' },
+    'generated-at': { type: 'string' },
+    timezone: { type: 'string' },
+    drafts: { type: 'string', default: 'draft' },
+    'media-path': { type: 'string' },
+    'posts-dir': { type: 'string' },
+    'pages-dir': { type: 'string' },
+    'max-file-bytes': { type: 'string' },
+    strict: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'text' },
+    },
+    HELP,
+  )
+  if (typeof line === 'number') return line
+  const { values, positionals } = line
   if (positionals.length !== 1) return usageError(io, COMMAND, positionals.length === 0 ? 'name the folder to import' : 'name exactly one folder')
   if (typeof values.output !== 'string' || values.output === '') return usageError(io, COMMAND, 'name the output file with -o payload.json')
   if (!PRESETS.includes(values.preset as string)) return usageError(io, COMMAND, `--preset must be one of ${PRESETS.join(', ')}, not "${values.preset}"`)

@@ -1,27 +1,16 @@
-import { parseArgs } from 'node:util'
 import { validatePreviewData } from '../../validate/index.js'
 import type { PreviewDataIssue } from '../../validate/issue.js'
 import { CliIoError, EXIT, formatIssueLine, parseJsonText, readTextInput } from '../io.js'
 import type { CliIo } from '../io.js'
-import { usageError } from '../usage.js'
+import { parseCommandLine, usageError } from '../usage.js'
 
 type FileReport = { file: string; ok: boolean; errors: PreviewDataIssue[]; error?: string }
 
 /** `preview-data validate <file...> [--format text|json]`: a report per file; exit 0 valid, 1 invalid, 2 usage or I/O. */
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  let values: { format?: string; help?: boolean }
-  let files: string[]
-  try {
-    const parsed = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } } })
-    values = parsed.values
-    files = parsed.positionals
-  } catch (error) {
-    return usageError(io, 'validate', error)
-  }
-  if (values.help) {
-    io.stdout(VALIDATE_HELP)
-    return EXIT.ok
-  }
+  const line = parseCommandLine(argv, io, 'validate', { format: { type: 'string', default: 'text' } }, VALIDATE_HELP)
+  if (typeof line === 'number') return line
+  const { values, positionals: files } = line
   if (files.length === 0) return usageError(io, 'validate', 'name at least one payload file (or - for standard input)')
   if (values.format !== 'text' && values.format !== 'json') return usageError(io, 'validate', `--format must be "text" or "json", not "${values.format}"`)
 
