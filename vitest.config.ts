@@ -13,6 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
     typecheck: { include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 60_000,
     pool: 'forks',

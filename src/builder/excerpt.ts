@@ -69,8 +69,9 @@ function htmlText(content: string, maxLength: number): string {
   return first ?? (current.trim() !== '' ? current : all)
 }
 
-// A fixed locale, not the machine's default: the same content must give the same excerpt on every machine.
+// Fixed locales, not the machine's default: the same content must give the same excerpt on every machine.
 const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' })
+const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' })
 
 /**
  * Cuts text to at most `maxLength` code points, ending on a word boundary (also for scripts written without spaces)
@@ -80,9 +81,8 @@ const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' })
  */
 export function truncateOnWord(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text
-  const points = Array.from(text)
-  if (points.length <= maxLength) return text
-  const head = points.slice(0, maxLength - 1).join('')
+  if (Array.from(text).length <= maxLength) return text
+  const head = wholeGraphemes(text, maxLength - 1)
   const space = head.lastIndexOf(' ')
   if (space >= head.length * 0.6) return `${head.slice(0, space).replace(/[\s\p{P}]+$/u, '')}…`
   let end = 0
@@ -92,6 +92,23 @@ export function truncateOnWord(text: string, maxLength: number): string {
   }
   const cut = (end > 0 ? head.slice(0, end) : head).replace(/[\s\p{P}]+$/u, '')
   return `${cut}…`
+}
+
+/** The longest prefix of whole grapheme clusters with at most `max` code points. */
+function wholeGraphemes(text: string, max: number): string {
+  // Below U+0300 no character joins the next one into a cluster (whitespace is already collapsed, so no CR LF):
+  // a code-point cut is a grapheme cut, without the segmenter.
+  if (!/[^\u0000-\u02ff]/.test(text.slice(0, max + 1))) return text.slice(0, max)
+  let head = ''
+  let count = 0
+  // A cluster is rarely more than a few code units, so a prefix of the text is all the segmenter needs to see.
+  for (const { segment } of graphemeSegmenter.segment(text.slice(0, max * 4 + 8))) {
+    const n = Array.from(segment).length
+    if (count + n > max) break
+    head += segment
+    count += n
+  }
+  return head
 }
 
 // Only the slice that becomes the excerpt is parsed, and its tree is dropped right away: a full parse of every

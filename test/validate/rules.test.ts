@@ -124,7 +124,7 @@ const failing: Case[] = [
   { name: 'page allowing native comments without a token', mutate: (p) => delete page(p, 1).comments, code: 'request_token_required', path: '/content/pages/1/comments' },
   { name: 'request token of 513 code points', mutate: (p) => (post(p).comments = { request_token: '😀'.repeat(513) }), code: 'too_long', path: '/content/posts/0/comments/request_token' },
   { name: 'blank request token', mutate: (p) => (post(p).comments = { request_token: ' ' }), code: 'blank_string', path: '/content/posts/0/comments/request_token' },
-  { name: 'page allowing comments without public_id', mutate: (p) => { delete page(p, 1).public_id }, code: 'page_public_id_required', path: '/content/pages/1' },
+  { name: 'page allowing comments without public_id', mutate: (p) => { delete page(p, 1).public_id }, code: 'page_public_id_required', path: '/content/pages/1/public_id' },
   { name: 'enabled newsletter without urls', mutate: (p) => delete p.site.newsletter!.signup_url, code: 'newsletter_url_required', path: '/site/newsletter' },
   { name: 'custom_html slot of 65,537 code points', mutate: (p) => (p.custom_html!.head_end = '😀'.repeat(65_537)), code: 'too_long', path: '/custom_html/head_end' },
   { name: 'blank custom_html slot', mutate: (p) => (p.custom_html!.body_end = ' \n'), code: 'blank_string', path: '/custom_html/body_end' },

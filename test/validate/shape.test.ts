@@ -346,7 +346,7 @@ describe('properties', () => {
           expect(issue.message.length).toBeGreaterThan(0)
         }
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.SHAPE_RUNS ?? 300) },
     )
   })
 })

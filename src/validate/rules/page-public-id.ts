@@ -12,7 +12,9 @@ export const pagePublicId: Rule = {
       const page = record(item)
       // "Requires a positive public_id": a 0, negative or fractional id fails this rule as well as the id's own range.
       if (page?.allow_comments !== true || (Number.isInteger(page.public_id) && (page.public_id as number) >= 1)) return
-      issues.push({ code: 'page_public_id_required', path: pointer('content', 'pages', i), message: `${entityName('Page', str(page, 'slug'), i)} has allow_comments: true but no positive public_id: add a positive integer public_id (unique among Pages) or drop allow_comments.` })
+      // The pointer names the member that is missing or wrong, as the schema's conditional requirement does, so the
+      // two layers report this once.
+      issues.push({ code: 'page_public_id_required', path: pointer('content', 'pages', i, 'public_id'), message: `${entityName('Page', str(page, 'slug'), i)} has allow_comments: true but no positive public_id: add a positive integer public_id (unique among Pages) or drop allow_comments.` })
     })
     return issues
   },
