@@ -3,6 +3,8 @@ import type { IssueCode } from '../../validate/codes.js'
 import { PreviewDataError, pointer } from '../../validate/issue.js'
 import { checkSlugSegment, checkUrl, isBlank } from '../../validate/primitives/index.js'
 import type { UrlClass } from '../../validate/primitives/index.js'
+import { toTimestamp } from '../time.js'
+import type { TimestampInput } from '../time.js'
 import { dataIssues } from '../../validate/rules/data.js'
 import { metaIssues } from '../../validate/rules/meta.js'
 
@@ -77,6 +79,17 @@ export class ArgumentCheck {
     if (value === undefined) return undefined
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) this.fail('out_of_range', [field], `${field} must be a positive integer, not ${JSON.stringify(value)}.`)
     return value
+  }
+
+  /** A timestamp field: an RFC 3339 string, a zone-less date or time (read in `timezone`), a `Date` or a `DateTime`. */
+  timestamp(field: string, timezone: string, required = false): void {
+    const value = this.input[field]
+    if (value === undefined) {
+      if (required) this.fail('missing_property', [field], `${field} is required (an RFC 3339 timestamp, a date, a Date or a DateTime).`)
+      return
+    }
+    const result = toTimestamp(value as TimestampInput, timezone)
+    if (!result.ok) this.fail('invalid_timestamp', [field], `${field} ${JSON.stringify(String(value))} ${result.reason}.`)
   }
 
   slug(field: string, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {

@@ -1,13 +1,12 @@
 import { sortKeysDeep } from '../../canonicalize.js'
-import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
+import { DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
 import type { Page } from '../../contract/types.js'
 import { checkPagePath, normalizeSlug } from '../../validate/primitives/index.js'
 import type { PageInput } from '../inputs.js'
 import { slugOrFallback } from '../slug.js'
-import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
 import { ownCopy } from './_copy.js'
-import { checkItemComments } from './comments.js'
+import { checkDocumentExtras } from './document-extras.js'
 import { resolveTimestamp } from './post.js'
 
 const PAGE_KEYS = [
@@ -46,16 +45,8 @@ export function checkPage(input: PageInput, timezone: string): PageRecord {
   check.oneOf('document_type', DOCUMENT_TYPES)
   check.oneOf('status', STATUSES)
   check.string('excerpt')
-  if (input.updated_at_iso !== undefined) {
-    const result = toTimestamp(input.updated_at_iso, timezone)
-    if (!result.ok) check.fail('invalid_timestamp', ['updated_at_iso'], `updated_at_iso ${JSON.stringify(String(input.updated_at_iso))} ${result.reason}.`)
-  }
-  check.url('featured_image', 'media')
-  check.meta()
-  check.data()
-  check.oneOf('discoverability', DISCOVERABILITY_VALUES)
-  check.boolean('allow_comments')
-  checkItemComments(check)
+  check.timestamp('updated_at_iso', timezone)
+  checkDocumentExtras(check)
   const normalizedPath = path === undefined ? undefined : normalizeSlug(path)
   const slug =
     explicit !== undefined

@@ -1,5 +1,5 @@
 import { sortKeysDeep } from '../../canonicalize.js'
-import { DISCOVERABILITY_VALUES, DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
+import { DOCUMENT_TYPES, STATUSES } from '../../contract/constants.js'
 import type { Post } from '../../contract/types.js'
 import { normalizeSlug, parseTimestamp } from '../../validate/primitives/index.js'
 import { plainTextExcerpt } from '../excerpt.js'
@@ -8,7 +8,7 @@ import { slugFor, slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
 import { ArgumentCheck } from './_check.js'
 import { ownCopy } from './_copy.js'
-import { checkItemComments } from './comments.js'
+import { checkDocumentExtras } from './document-extras.js'
 
 const POST_KEYS = [
   'title', 'slug', 'public_id', 'content', 'document_type', 'excerpt', 'published_at_iso', 'updated_at_iso', 'author_id', 'status',
@@ -44,26 +44,14 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   check.string('content')
   check.oneOf('document_type', DOCUMENT_TYPES)
   check.string('excerpt')
-  for (const field of ['published_at_iso', 'updated_at_iso'] as const) {
-    const value = input[field]
-    if (value === undefined) {
-      if (field === 'published_at_iso') check.fail('missing_property', [field], `${field} is required (an RFC 3339 timestamp, a date, a Date or a DateTime).`)
-      continue
-    }
-    const result = toTimestamp(value, timezone)
-    if (!result.ok) check.fail('invalid_timestamp', [field], `${field} ${JSON.stringify(String(value))} ${result.reason}.`)
-  }
+  check.timestamp('published_at_iso', timezone, true)
+  check.timestamp('updated_at_iso', timezone)
   check.nonblank('author_id')
   check.oneOf('status', STATUSES)
   const names = new Map<string, string>()
   const categorySlugs = references(check, 'category_slugs', 'categories', names)
   const tagSlugs = references(check, 'tag_slugs', 'tags', names)
-  check.url('featured_image', 'media')
-  check.meta()
-  check.data()
-  check.oneOf('discoverability', DISCOVERABILITY_VALUES)
-  check.boolean('allow_comments')
-  checkItemComments(check)
+  checkDocumentExtras(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
   return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
 }

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../contract/constants.js'
+import { DISCOVERABILITY_VALUES, LIMITS } from '../../contract/constants.js'
 import { codePointLength, isBlank } from '../../validate/primitives/index.js'
 import type { ArgumentCheck } from './_check.js'
 
@@ -14,4 +14,17 @@ export function checkItemComments(check: ArgumentCheck): void {
   if (typeof token !== 'string') check.fail('missing_property', ['comments', 'request_token'], 'comments.request_token is required (a nonblank string).')
   if (isBlank(token)) check.fail('blank_string', ['comments', 'request_token'], 'comments.request_token must not be blank.')
   if (codePointLength(token) > LIMITS.requestTokenCodePoints) check.fail('too_long', ['comments', 'request_token'], `comments.request_token has more than ${LIMITS.requestTokenCodePoints} code points.`)
+}
+
+/**
+ * The optional fields Posts and Pages share: `featured_image` (a media URL), `meta`, `data`, `discoverability`,
+ * `allow_comments` and `comments`.
+ */
+export function checkDocumentExtras(check: ArgumentCheck): void {
+  check.url('featured_image', 'media')
+  check.meta()
+  check.data()
+  check.oneOf('discoverability', DISCOVERABILITY_VALUES)
+  check.boolean('allow_comments')
+  checkItemComments(check)
 }
