@@ -1,17 +1,18 @@
 /**
- * WordPress importer benchmark: imports generated exports and writes the payload, printing wall time and peak RSS
- * against the targets (10,000 posts in 2.5 s and 300 MB; 100,000 posts in 25 s and 1 GB).
+ * WordPress importer benchmark: imports generated exports with the built package, the way users run it, and prints
+ * wall time and peak RSS against the targets (10,000 posts in 2.5 s and 300 MB; 100,000 posts in 25 s and 1 GB).
  *
- * Usage: npx tsx bench/wordpress.bench.ts [--posts 10000] [--all]
- * Exports are generated once under bench/.data/ (git-ignored) and reused. Each import runs in its own process so
- * its peak RSS is its own, from a bundle built with esbuild the way tsup builds the shipped CLI: running it under tsx
- * would add tsx's own ~70 MB to every figure.
+ * Usage: npx tsx bench/wordpress.bench.ts [--posts 10000] [--all] [--no-build]   (or: npm run bench wordpress)
+ * The package is built first with `npx tsup` (skip with --no-build when dist/ is fresh). Exports are generated once
+ * under bench/.data/ (git-ignored) and reused. Each measurement runs in its own process, so its peak RSS is its
+ * own and tsx adds nothing to it:
+ * - `cli`: spawns `node dist/cli.js import wordpress <export> -o <payload>`; the time is the command's own figure
+ *   (from parsed arguments to the written payload), and the process's wall time is shown too.
+ * - `library`: a plain Node child that imports `dist/wordpress.js` and times `importWordPress` alone (no payload file).
  */
-import { spawnSync } from 'node:child_process'
-import { build } from 'esbuild'
-import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generateWxr } from './generate-wxr.js'
 
@@ -19,67 +20,59 @@ const TARGETS: Record<number, { seconds: number; mb: number }> = {
   10_000: { seconds: 2.5, mb: 300 },
   100_000: { seconds: 25, mb: 1024 },
 }
-const here = fileURLToPath(import.meta.url)
+const root = fileURLToPath(new URL('../', import.meta.url))
 const dataDir = fileURLToPath(new URL('./.data/', import.meta.url))
+const GENERATED_AT = '2026-06-01T00:00:00Z'
 
 const { values } = parseArgs({
-  options: { posts: { type: 'string' }, all: { type: 'boolean' }, child: { type: 'string' }, out: { type: 'string' } },
+  options: { posts: { type: 'string' }, all: { type: 'boolean' }, 'no-build': { type: 'boolean' } },
 })
 
-if (values.child) {
-  // Child: one import, measured from the first line of work to the closed output file.
-  const { importWordPress } = await import('../importers/wordpress/index.js')
-  const { jsonChunks } = await import('../importers/wordpress/json-chunks.js')
-  const started = performance.now()
-  const { payload, report } = await importWordPress(values.child, { generatedAt: '2026-06-01T00:00:00Z' })
-  const imported = performance.now()
-  const out = createWriteStream(values.out as string)
-  let batch = ''
-  for (const piece of jsonChunks(payload)) {
-    batch += piece
-    if (batch.length >= 1 << 20) {
-      if (!out.write(batch)) await once(out, 'drain')
-      batch = ''
-    }
+// The library measurement runs in plain Node on the built subpath, so neither tsx nor this script adds to its RSS.
+const LIBRARY_CHILD = `
+const { importWordPress } = await import(process.argv[1])
+const started = performance.now()
+const { report } = await importWordPress(process.argv[2], { generatedAt: '${GENERATED_AT}' })
+console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), posts: report.counts.posts }))
+`
+
+const sizes = values.all ? [10_000, 100_000] : [Number(values.posts ?? 10_000)]
+if (!values['no-build']) execFileSync('npx', ['tsup'], { cwd: root, stdio: 'ignore' })
+mkdirSync(dataDir, { recursive: true })
+for (const posts of sizes) {
+  const file = `${dataDir}wxr-${posts}.xml`
+  if (!existsSync(file)) {
+    console.log(`generating ${file} …`)
+    await generateWxr(posts, file)
   }
-  out.end(batch + '\n')
-  await once(out, 'close')
-  const done = performance.now()
-  console.log(JSON.stringify({
-    importMs: Math.round(imported - started),
-    totalMs: Math.round(done - started),
-    peakMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    posts: report.counts.posts,
-    pages: report.counts.pages,
-    media: report.counts.media,
-  }))
-} else {
-  const sizes = values.all ? [10_000, 100_000] : [Number(values.posts ?? 10_000)]
-  mkdirSync(dataDir, { recursive: true })
-  const bundle = `${dataDir}wordpress-bench.mjs`
-  await build({ entryPoints: [here], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, packages: 'external', logLevel: 'error' })
-  for (const posts of sizes) {
-    const file = `${dataDir}wxr-${posts}.xml`
-    if (!existsSync(file)) {
-      console.log(`generating ${file} …`)
-      await generateWxr(posts, file)
-    }
-    const mb = statSync(file).size / 1048576
-    const child = spawnSync(process.execPath, [bundle, '--child', file, '--out', `${dataDir}payload-${posts}.json`], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 24,
-    })
-    if (child.status !== 0) {
-      console.error(child.stderr)
-      process.exitCode = 1
-      continue
-    }
-    const r = JSON.parse(child.stdout.trim().split('\n').pop() as string)
-    const target = TARGETS[posts]
-    const verdict = target ? ` (target ${target.seconds} s, ${target.mb} MB: ${r.totalMs / 1000 <= target.seconds && r.peakMb <= target.mb ? 'met' : 'MISSED'})` : ''
-    console.log(
-      `wordpress import: ${posts} posts, ${mb.toFixed(0)} MB export -> ${r.posts} posts, ${r.pages} pages, ${r.media} media: ` +
-        `${(r.totalMs / 1000).toFixed(2)} s (import ${(r.importMs / 1000).toFixed(2)} s), peak RSS ${r.peakMb} MB${verdict}`,
-    )
+  const mb = statSync(file).size / 1048576
+  const target = TARGETS[posts]
+  const verdict = (seconds: number, peakMb: number) =>
+    target ? ` (target ${target.seconds} s, ${target.mb} MB: ${seconds <= target.seconds && peakMb <= target.mb ? 'met' : 'MISSED'})` : ''
+
+  const cliStarted = performance.now()
+  const cli = spawnSync(process.execPath, [`${root}dist/cli.js`, 'import', 'wordpress', file, '-o', `${dataDir}payload-${posts}.json`, '--generated-at', GENERATED_AT, '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  })
+  const cliWall = (performance.now() - cliStarted) / 1000
+  if (cli.status !== 0) {
+    console.error(cli.stderr)
+    process.exitCode = 1
+    continue
   }
+  const c = JSON.parse(cli.stdout) as { seconds: number; peak_rss_mb: number; counts: { posts: number; pages: number; media: number } }
+  console.log(
+    `wordpress cli:     ${posts} posts, ${mb.toFixed(0)} MB export -> ${c.counts.posts} posts, ${c.counts.pages} pages, ${c.counts.media} media: ` +
+      `${c.seconds.toFixed(2)} s (process ${cliWall.toFixed(2)} s), peak RSS ${c.peak_rss_mb} MB${verdict(c.seconds, c.peak_rss_mb)}`,
+  )
+
+  const lib = spawnSync(process.execPath, ['--input-type=module', '-e', LIBRARY_CHILD, pathToFileURL(`${root}dist/wordpress.js`).href, file], { encoding: 'utf8', maxBuffer: 1 << 24 })
+  if (lib.status !== 0) {
+    console.error(lib.stderr)
+    process.exitCode = 1
+    continue
+  }
+  const l = JSON.parse(lib.stdout.trim().split('\n').pop() as string) as { seconds: number; peak_rss_mb: number }
+  console.log(`wordpress library: ${posts} posts: importWordPress ${l.seconds.toFixed(2)} s, peak RSS ${l.peak_rss_mb} MB (no payload file)`)
 }

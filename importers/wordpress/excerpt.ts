@@ -1,5 +1,6 @@
 import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/render.js'
+import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
 
 /**
@@ -7,6 +8,10 @@ import { LIMITS } from './limits.js'
  * spaces. Only the head of the body is converted, since a 55-word excerpt never needs more.
  */
 export function deriveExcerpt(html: string): string {
+  return detach(excerptOf(html))
+}
+
+function excerptOf(html: string): string {
   const HEAD = 1500
   const cut = html.length > HEAD
   const head = cut ? html.slice(0, HEAD).replace(/<[^>]*$/, '') : html

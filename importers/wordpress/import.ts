@@ -6,7 +6,7 @@ import type { PreviewData, Site } from '../../src/index.js'
 import { createCollector } from './collect.js'
 import type { Collected, StatusPolicy } from './collect.js'
 import { decodeEntities, htmlToText } from './content/html.js'
-import { renderBody, rendersLate, stripShortcodeTags } from './content/render.js'
+import { earlyRenderEnv, renderBody, rendersLate, stripShortcodeTags } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
 import type { ShortcodeStats } from './content/shortcodes.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso, resolveItemDates } from './dates.js'
@@ -22,7 +22,10 @@ import type { WxrItem } from './read-wxr.js'
 import { compareCodeUnits, RedirectSet, redirectSource } from './redirects.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
+import { detach } from './detach.js'
 import { deriveExcerpt } from './excerpt.js'
+import { EarlyRenderer } from './early-render.js'
+import type { RenderWorkerSource } from './early-render.js'
 import { itemSlug, itemTitle, languageOf } from './item-fields.js'
 import { planPages } from './pages.js'
 import type { ImportReport } from './report.js'
@@ -84,36 +87,45 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
   let currentFile = ''
   const progress = () => options.onProgress?.({ file: currentFile, bytes, items })
   const stats: ShortcodeStats = { rendered: report.renderedShortcodes, unknown: report.unknownShortcodes, missingAttachments: [] }
-  const early: RenderEnv = {
-    reusableBlocks: new Map(),
-    // Bodies that need attachments (galleries) render late, so an early render never looks one up.
-    shortcodes: (postId) => ({ postId, attachment: () => undefined, childAttachments: () => [] }),
-    stats,
-    dynamicBlocks: report.dynamicBlocks,
-  }
+  // Bodies that need attachments (galleries) or reusable blocks render late; the rest as they are read.
+  const renderer = new EarlyRenderer(earlyRenderEnv(stats, report.dynamicBlocks), { worker: await renderWorker() })
   const prepare = (item: WxrItem) => {
-    if (rendersLate(item.content)) return
-    const body = renderBody(item.content, item.postId, early)
-    item.content = body.html
-    item.moreText = body.moreText
-    item.rendered = true
+    if (!rendersLate(item.content)) renderer.render(item)
   }
   const { sink, collected } = createCollector({ statusPolicy, passwordProtected, prepare }, report, () => {
     items++
     if (items % 1000 === 0) progress()
   })
 
-  for (const [name, stream] of sources(source)) {
-    files.push(name)
-    currentFile = name
-    const counted = countBytes(stream, (n) => {
-      bytes += n
-    })
-    const { sawWxr } = await readWxr(counted, name, sink)
-    if (!sawWxr) throw new PreviewDataError('invalid_xml', `${name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
+  try {
+    for (const [name, stream] of sources(source)) {
+      files.push(name)
+      currentFile = name
+      const counted = countBytes(stream, (n) => {
+        bytes += n
+      })
+      const { sawWxr } = await readWxr(counted, name, sink)
+      if (!sawWxr) throw new PreviewDataError('invalid_xml', `${name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
+    }
+    await renderer.finish()
+  } finally {
+    await renderer.close()
   }
   progress()
   return assemble(collected, report, stats, files, siteOverride, options)
+}
+
+/**
+ * The render worker, when this code runs as built JavaScript. From TypeScript sources (tests, tsx) Node could not
+ * load the worker module, and small imports never start one anyway.
+ */
+async function renderWorker(): Promise<RenderWorkerSource | undefined> {
+  if (!/\.m?js$/.test(new URL(import.meta.url).pathname)) return undefined
+  const { renderWorkerUrl } = await import('./content/render-worker.js')
+  // Only a chunk of its own (tsup's code splitting names it render-worker-<hash>.js): a bundle without splitting
+  // would hand the worker the whole CLI, which would run again inside it.
+  if (!/\/render-worker[^/]*\.m?js$/.test(new URL(renderWorkerUrl).pathname)) return undefined
+  return { url: new URL(renderWorkerUrl) }
 }
 
 function* sources(source: WordPressSource): Generator<[string, AsyncIterable<Uint8Array | string>]> {
@@ -339,7 +351,8 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
   // An attachment's size comes from its metadata, else from a `-WxH` file name, else from the <img> attributes.
   const useImage = (url: string, shown?: { width?: number; height?: number }): string | undefined => {
     const hit = c.media.lookup(url)
-    const src = rewriteMedia(url)
+    // The URL was cut from a body; kept as a map key and in the payload, it must not keep that body alive.
+    const src = detach(rewriteMedia(url))
     if (hit) usedAttachments.add(hit.att.id)
     if (checkUrl(src, 'media') !== null) return undefined
     if (!hit || media.has(src)) return src

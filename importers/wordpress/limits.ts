@@ -31,6 +31,19 @@ export const LIMITS = {
   excerptWords: 55,
   /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */
   excerptChars: 110,
+  /**
+   * Raw body characters rendered on the main thread before a render worker starts: starting one costs about 40 ms,
+   * which pays off only past a few MB of bodies (measured on the generated benchmark exports).
+   */
+  renderWorkerAfterChars: 4 * 1024 * 1024,
+  /**
+   * Raw body characters handed to the render worker and not yet answered. Past this the main thread renders too;
+   * 8 Mi keeps both threads busy on the benchmark exports while bounding the raw text held for the worker.
+   */
+  renderInFlightChars: 8 * 1024 * 1024,
+  /** Bodies per message to the render worker, and characters per message: enough to make messaging overhead vanish. */
+  renderBatchItems: 64,
+  renderBatchChars: 512 * 1024,
   /** Menu id length: the contract's map id limit (`^[a-z][a-z0-9_-]{0,63}$`). */
   mapIdLength: 64,
 } as const

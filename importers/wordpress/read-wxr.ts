@@ -168,14 +168,14 @@ export async function readWxr(source: AsyncIterable<Uint8Array | string>, file: 
 
   const handler: XmlHandler = {
     wantsText: () => capturing,
-    open(ns: Namespace, local: string, attributes: Record<string, string>, line: number) {
+    open(ns: Namespace, local: string, attributes: Record<string, string>, line: number, qualified?: string) {
       stack.push(context)
       if (capturing) {
         // Markup inside a leaf we read (never written by WordPress) is skipped; its text still joins the leaf.
         context = 'skip'
         return
       }
-      const key = ns + ':' + local
+      const key = qualified ?? ns + ':' + local
       if (ns === 'wp') sawWxr = true
       switch (context) {
         case 'outside':

@@ -24,6 +24,27 @@ function iframe(src: string): string {
   return `<iframe width="560" height="315" src="${src}" loading="lazy" allowfullscreen></iframe>`
 }
 
+// Whitespace as the regex's `\s` sees it, and the line terminators its `^` follows with the `m` flag.
+const SPACE = /\s/
+const LINE_END = /[\n\r\u2028\u2029]/
+
+/**
+ * Whether some `http` starts a line (or follows a `</pre>` or `</code>`) after nothing but whitespace: a cheap scan that lets most bodies skip the
+ * multiline regex below, whose per-position cost dominated rendering on large exports.
+ */
+function mayHaveBareUrlLine(html: string): boolean {
+  for (let at = html.indexOf('http'); at >= 0; at = html.indexOf('http', at + 4)) {
+    let i = at - 1
+    while (i >= 0 && SPACE.test(html[i])) {
+      if (LINE_END.test(html[i])) return true
+      i--
+    }
+    // A line start, or the end of a <pre>/<code> section: the text after one is matched as if it began the body.
+    if (i < 0 || (html[i] === '>' && /<\/(?:pre|code)>$/i.test(html.slice(Math.max(0, i - 6), i + 1)))) return true
+  }
+  return false
+}
+
 /**
  * Turns bare URLs alone on their own line into embeds, as WordPress's `autoembed` does before `wpautop`; lines
  * inside `<pre>` and `<code>` are left alone. Returns the count of embeds made.
@@ -31,7 +52,7 @@ function iframe(src: string): string {
  * autoEmbed('Look:\nhttps://vimeo.com/76979871\n').html.includes('player.vimeo.com') // true
  */
 export function autoEmbed(html: string): { html: string; count: number } {
-  if (!html.includes('http')) return { html, count: 0 }
+  if (!mayHaveBareUrlLine(html)) return { html, count: 0 }
   let count = 0
   const parts = html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i)
   for (let i = 0; i < parts.length; i += 2) {

@@ -21,6 +21,21 @@ export interface RenderedBody {
 }
 
 /**
+ * The environment of an early render (while the export is still being read): no reusable blocks and no
+ * attachments yet, because bodies that need them render late. The same on the main thread and in the render worker.
+ * @example
+ * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
+ */
+export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<string, number>): RenderEnv {
+  return {
+    reusableBlocks: new Map(),
+    shortcodes: (postId) => ({ postId, attachment: () => undefined, childAttachments: () => [] }),
+    stats,
+    dynamicBlocks,
+  }
+}
+
+/**
  * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
  * bodies are rendered after reading, every other body as soon as it is read so its raw text is not held.
  */

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
@@ -103,4 +104,37 @@ describe('blocks', () => {
 
 test('htmlToText', () => {
   expect(htmlToText('<p>Fish &amp; <b>chips</b></p><script>x()</script><!-- c --><p>more</p>')).toBe('Fish & chips more')
+})
+
+describe('autoEmbed pre-scan', () => {
+  // The reference is WordPress's pattern applied to every body; the pre-scan may only skip bodies it cannot change.
+  const BARE_URL_LINE = /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
+  const reference = (html: string) => {
+    let count = 0
+    const parts = html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i)
+    for (let i = 0; i < parts.length; i += 2) {
+      parts[i] = parts[i].replace(BARE_URL_LINE, (_m, before: string, url: string, after: string) => {
+        count++
+        return before + embedHtml(url).html + after
+      })
+    }
+    return { html: parts.join(''), count }
+  }
+  const piece = fc.constantFrom('https://vimeo.com/1', 'http://x.test/a', 'see https://y.test', 'text', ' ', '\t', '\n', '\r\n', '\u2028', '\u00a0', '<p>', '</p>', '<pre>', '</pre>', '<PRE>', '</PRE>', '<code>', '</code>', 'http', '"')
+  test('agrees with the plain regex on random bodies', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const html = pieces.join('')
+        expect(autoEmbed(html)).toEqual(reference(html))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  test.each([
+    ['a URL after spaces on its own line', 'Intro\n   https://vimeo.com/5\nOutro', 1],
+    ['a URL after a non-breaking space and a line separator', 'x\u2028\u00a0https://vimeo.com/5', 1],
+    ['a URL inside a sentence', 'Go to https://vimeo.com/5 now', 0],
+  ])('%s', (_name, html, count) => {
+    expect(autoEmbed(html).count).toBe(count)
+  })
 })

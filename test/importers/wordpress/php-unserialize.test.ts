@@ -48,3 +48,11 @@ describe('phpUnserialize', () => {
     )
   })
 })
+
+describe('phpUnserialize keys', () => {
+  test('a "__proto__" key is plain data, and a repeated key keeps its first position with the last value', () => {
+    const value = phpUnserialize('a:3:{s:9:"__proto__";s:1:"x";s:1:"a";i:1;s:9:"__proto__";s:1:"y";}') as Record<string, unknown>
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(Object.entries(value)).toEqual([['__proto__', 'y'], ['a', 1]])
+  })
+})

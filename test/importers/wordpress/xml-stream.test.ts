@@ -122,6 +122,22 @@ describe('streamXml', () => {
     await expect(events([xml])).rejects.toMatchObject({ code: 'invalid_xml', message })
   })
 
+  // Repeated names take a shortcut that compares bytes instead of decoding; errors and events must not change.
+  test.each([
+    ['<rss><a></a><a></b></rss>', /<\/b> closes <a>/],
+    ['<rss><a></a><a></a ></rss></rss>', /closing <\/rss> with no open element|after the root element/],
+    ['<rss><a></a><a>', /truncated/],
+  ])('a repeated name still refuses %j', async (xml, message) => {
+    await expect(events([xml])).rejects.toMatchObject({ code: 'invalid_xml', message })
+  })
+
+  test('a repeated name resolves in the namespace scope it appears in', async () => {
+    const xml = '<rss xmlns:p="http://wordpress.org/export/1.2/"><p:x/><b xmlns:p="http://purl.org/dc/elements/1.1/"><p:x/></b><p:x></p:x></rss>'
+    expect((await events([xml])).events).toEqual([
+      'open :rss {}', 'open wp:x {}', 'close wp:x', 'open :b {}', 'open dc:x {}', 'close dc:x', 'close :b', 'open wp:x {}', 'close wp:x', 'close :rss',
+    ])
+  })
+
   test('errors name the file and line', async () => {
     await expect(events(['<rss>\n<a>\n</b></rss>'])).rejects.toThrow(/^test\.xml:3: /)
   })

@@ -1,0 +1,172 @@
+import { Worker } from 'node:worker_threads'
+import { renderBody } from './content/render.js'
+import type { RenderEnv } from './content/render.js'
+import type { RenderJob, RenderReply } from './content/render-worker.js'
+import { LIMITS } from './limits.js'
+import type { WxrItem } from './read-wxr.js'
+
+/** Where the render worker comes from; tests pass a loader for TypeScript sources. */
+export interface RenderWorkerSource {
+  url: string | URL
+  execArgv?: string[]
+}
+
+/** How the early renderer shares work; defaults come from `LIMITS`. */
+export interface EarlyRendererOptions {
+  /** The worker module; when absent, every body renders on the calling thread. */
+  worker?: RenderWorkerSource
+  /** Raw body bytes rendered on the calling thread before a worker is worth starting. */
+  startAfterChars?: number
+  /** Raw body characters sent to the worker and not yet answered; past this, the calling thread renders. */
+  maxInFlightChars?: number
+}
+
+type Batch = { items: WxrItem[]; chars: number }
+
+/**
+ * Renders post and page bodies while the export is read, on a second thread when the export is large. Rendering
+ * (wpautop, embeds, shortcodes) costs as much CPU as reading the XML, so a worker renders while the main thread
+ * reads; when the worker falls behind, the main thread renders the next bodies itself, which both balances the
+ * two threads and bounds the raw text waiting in memory. Results, and the counts they add to the report, do not
+ * depend on which thread rendered what.
+ */
+export class EarlyRenderer {
+  readonly #env: RenderEnv
+  readonly #options: Required<Omit<EarlyRendererOptions, 'worker'>> & { worker?: RenderWorkerSource }
+  #worker: Worker | undefined
+  #workerFailed = false
+  #submitted = 0
+  #batch: Batch = { items: [], chars: 0 }
+  // Batches sent and not yet answered, oldest first: a worker answers its messages in order.
+  readonly #inFlight: Batch[] = []
+  #inFlightChars = 0
+  #error: unknown
+  #idle: (() => void) | undefined
+  #byWorker = 0
+
+  /** `env` is the early render environment; its stats and dynamic-block counts receive the worker's counts too. */
+  constructor(env: RenderEnv, options: EarlyRendererOptions = {}) {
+    this.#env = env
+    this.#options = {
+      startAfterChars: options.startAfterChars ?? LIMITS.renderWorkerAfterChars,
+      maxInFlightChars: options.maxInFlightChars ?? LIMITS.renderInFlightChars,
+      ...(options.worker ? { worker: options.worker } : {}),
+    }
+  }
+
+  /** How many bodies the worker rendered (the rest rendered on the calling thread). */
+  get renderedByWorker(): number {
+    return this.#byWorker
+  }
+
+  /** Renders `item`'s body now or hands it to the worker; `finish()` guarantees it is done. */
+  render(item: WxrItem): void {
+    this.#rethrow()
+    this.#submitted += item.content.length
+    if (this.#worker === undefined && !this.#workerFailed && this.#options.worker && this.#submitted > this.#options.startAfterChars) this.#start(this.#options.worker)
+    if (this.#worker === undefined || this.#inFlightChars + this.#batch.chars >= this.#options.maxInFlightChars) {
+      this.#renderHere(item)
+      return
+    }
+    this.#batch.items.push(item)
+    this.#batch.chars += item.content.length
+    if (this.#batch.items.length >= LIMITS.renderBatchItems || this.#batch.chars >= LIMITS.renderBatchChars) this.#send()
+  }
+
+  /** Waits until every body handed over is rendered, then stops the worker. */
+  async finish(): Promise<void> {
+    if (this.#worker !== undefined && this.#batch.items.length > 0) this.#send()
+    for (const item of this.#batch.items) this.#renderHere(item)
+    this.#batch = { items: [], chars: 0 }
+    if (this.#inFlight.length > 0) await new Promise<void>((resolve) => (this.#idle = resolve))
+    await this.close()
+    this.#rethrow()
+  }
+
+  /** Stops the worker without waiting for answers (after a failed read). */
+  async close(): Promise<void> {
+    const worker = this.#worker
+    this.#worker = undefined
+    if (worker) await worker.terminate()
+  }
+
+  #start(source: RenderWorkerSource): void {
+    try {
+      const worker = new Worker(source.url, { workerData: { [FLAG]: true }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
+      worker.on('message', (reply: RenderReply) => this.#answer(reply))
+      // A worker that cannot start or dies leaves its batches to this thread; the import still completes.
+      worker.on('error', () => this.#abandon())
+      worker.on('exit', () => this.#abandon())
+      this.#worker = worker
+    } catch {
+      this.#workerFailed = true
+    }
+  }
+
+  #send(): void {
+    const batch = this.#batch
+    this.#batch = { items: [], chars: 0 }
+    const jobs: RenderJob[] = batch.items.map((item) => ({ postId: item.postId, content: item.content }))
+    this.#inFlight.push(batch)
+    this.#inFlightChars += batch.chars
+    this.#worker!.postMessage(jobs)
+  }
+
+  #answer(reply: RenderReply): void {
+    const batch = this.#inFlight.shift()
+    if (batch === undefined) return
+    this.#inFlightChars -= batch.chars
+    if (reply.ok) {
+      batch.items.forEach((item, i) => settle(item, reply.html[i], reply.moreText[i]))
+      this.#byWorker += batch.items.length
+      add(this.#env.stats.rendered, reply.rendered)
+      add(this.#env.stats.unknown, reply.unknown)
+      add(this.#env.dynamicBlocks, reply.dynamic)
+    } else {
+      for (const item of batch.items) this.#renderHere(item)
+    }
+    if (this.#inFlight.length === 0) this.#wake()
+  }
+
+  #abandon(): void {
+    if (this.#worker === undefined) return
+    this.#worker = undefined
+    this.#workerFailed = true
+    for (const batch of this.#inFlight.splice(0)) for (const item of batch.items) this.#renderHere(item)
+    this.#inFlightChars = 0
+    this.#wake()
+  }
+
+  #renderHere(item: WxrItem): void {
+    try {
+      const body = renderBody(item.content, item.postId, this.#env)
+      settle(item, body.html, body.moreText)
+    } catch (error) {
+      // Called from worker events too, where a throw would be lost: kept and rethrown to the importer.
+      this.#error ??= error
+    }
+  }
+
+  #wake(): void {
+    const idle = this.#idle
+    this.#idle = undefined
+    idle?.()
+  }
+
+  #rethrow(): void {
+    if (this.#error !== undefined) throw this.#error
+  }
+}
+
+// Repeated here (not imported) so the main bundle does not pull the worker module in statically.
+const FLAG = 'preview-data-sdk:wordpress-render-worker'
+
+function settle(item: WxrItem, html: string, moreText: string | undefined): void {
+  item.content = html
+  if (moreText !== undefined) item.moreText = moreText
+  item.rendered = true
+}
+
+function add(into: Record<string, number>, counts: Record<string, number>): void {
+  for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n
+}

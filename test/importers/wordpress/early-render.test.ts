@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest'
+import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
+import { EarlyRenderer } from '../../../importers/wordpress/early-render.js'
+import type { WxrItem } from '../../../importers/wordpress/read-wxr.js'
+
+// Bodies that exercise every early step: classic wpautop, blocks (with a dynamic one), embeds, shortcodes, <!--more-->.
+const BODIES = [
+  'One\ntwo\n\nThree [caption width="300"]<img src="/a.jpg" /> Cat[/caption]',
+  '<!-- wp:paragraph -->\n<p>Block</p>\n<!-- /wp:paragraph -->\n<!-- wp:latest-posts /-->',
+  'Intro<!--more-->\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n[unknown_code x=1]',
+  '[embed]https://vimeo.com/76979871[/embed]\n\n[audio src="/a.mp3"]',
+]
+
+const items = (n: number): WxrItem[] =>
+  Array.from({ length: n }, (_, i) => ({ postId: i + 1, content: BODIES[i % BODIES.length] + ` #${i}`, rendered: false }) as WxrItem)
+
+// What the main thread alone produces: the reference every split of the work must match.
+function reference(n: number) {
+  const stats = { rendered: {}, unknown: {}, missingAttachments: [] }
+  const dynamic: Record<string, number> = {}
+  const env = earlyRenderEnv(stats, dynamic)
+  const out = items(n).map((item) => {
+    const body = renderBody(item.content, item.postId, env)
+    return { html: body.html, moreText: body.moreText }
+  })
+  return { out, stats, dynamic }
+}
+
+let byWorker = 0
+
+async function renderAll(n: number, worker: ConstructorParameters<typeof EarlyRenderer>[1]) {
+  const stats = { rendered: {}, unknown: {}, missingAttachments: [] }
+  const dynamic: Record<string, number> = {}
+  const renderer = new EarlyRenderer(earlyRenderEnv(stats, dynamic), worker)
+  const list = items(n)
+  for (const item of list) renderer.render(item)
+  await renderer.finish()
+  byWorker = renderer.renderedByWorker
+  return { out: list.map((i) => ({ html: i.content, moreText: i.moreText, rendered: i.rendered })), stats, dynamic }
+}
+
+const workerUrl = new URL('./render-worker-ts.mjs', import.meta.url)
+
+describe('EarlyRenderer', () => {
+  const n = 300
+  const ref = reference(n)
+  const expected = { out: ref.out.map((r) => ({ ...r, rendered: true })), stats: ref.stats, dynamic: ref.dynamic }
+
+  test('without a worker, renders on the calling thread', async () => {
+    expect(await renderAll(n, {})).toEqual(expected)
+  })
+
+  test('a worker gives the same bodies and report counts, whatever share of the work it takes', async () => {
+    // Tiny thresholds: the worker starts after a few bodies and the main thread renders whenever it falls behind.
+    const result = await renderAll(n, { worker: { url: workerUrl }, startAfterChars: 200, maxInFlightChars: 2000 })
+    expect(result).toEqual(expected)
+    expect(byWorker).toBeGreaterThan(0)
+    expect(byWorker).toBeLessThan(n)
+  })
+
+  test('a worker that cannot start leaves every body to the calling thread', async () => {
+    const missing = new URL('./no-such-worker.js', import.meta.url)
+    expect(await renderAll(n, { worker: { url: missing }, startAfterChars: 0 })).toEqual(expected)
+    expect(byWorker).toBe(0)
+  })
+})
