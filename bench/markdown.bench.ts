@@ -9,6 +9,7 @@ import { execFileSync, fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type * as Markdown from '../importers/markdown/index.js'
 import { generateMarkdownSite } from './generate-markdown-site.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -25,7 +26,9 @@ interface Figures {
 }
 
 if (process.argv[2] === '--child') {
-  const { importMarkdown } = await import('../importers/markdown/index.js')
+  // The built package, as users run it (`npm run bench` builds first); types come from the sources.
+  const entry = new URL('../dist/markdown.js', import.meta.url).href
+  const { importMarkdown } = (await import(entry)) as typeof Markdown
   const [dir, options] = [process.argv[3], JSON.parse(process.argv[4] ?? '{}')]
   const start = performance.now()
   const cpu = process.cpuUsage()
