@@ -1,5 +1,5 @@
 import { produce } from 'immer'
-import type { Author, CustomHtml, MediaEntry, Permalinks, PostIndex, PreviewData, Site } from '../contract/types.js'
+import type { Author, Category, Collection, CustomHtml, MediaEntry, Permalinks, PostIndex, PreviewData, Site, Tag } from '../contract/types.js'
 import { effectivePagePath } from '../routes/index.js'
 import { PreviewDataError } from '../validate/issue.js'
 
@@ -426,6 +426,42 @@ export class PreviewDataBuilder {
   }
 
   /**
+   * Removes an author (by id), category or tag (by slug), media entry (by `src`), menu, widget area or collection (by
+   * id); naming nothing throws `not_found`. A removed category or tag that posts still reference is created again at
+   * build while `autoCreateTaxonomies` is on.
+   * @example
+   * builder.remove('tag', 'lisbon').remove('menu', 'footer')
+   */
+  remove(kind: RemovableKind, key: string): PreviewDataBuilder {
+    return this.#then((state) => {
+      const map = removableMap(state, kind)
+      const id = kind === 'category' || kind === 'tag' ? normalizeSlug(key) : key
+      if (!map.has(id)) throw new PreviewDataError('not_found', `${kind} "${key}": nothing with this ${KEY_NAMES[kind]} was added.`)
+      map.delete(id)
+    })
+  }
+
+  /**
+   * A copy of what has been added so far, before defaults and resolution: site fields, authors, categories, tags,
+   * media entries, and the menus, widget areas and collections by id. Posts and pages: `listPosts()`, `listPages()`.
+   * @example
+   * builder.snapshot().authors.map((a) => a.id)
+   */
+  snapshot(): BuilderSnapshot {
+    const state = this.#state
+    return ownCopy({
+      site: state.site,
+      authors: [...state.authors.values()],
+      categories: [...state.categories.values()],
+      tags: [...state.tags.values()],
+      media: [...state.media.values()],
+      menus: Object.fromEntries(state.menus),
+      widgets: Object.fromEntries(state.widgets),
+      collections: Object.fromEntries(state.collections),
+    })
+  }
+
+  /**
    * Sets the site's custom CSS (emitted as a stylesheet, unchanged).
    * @example
    * builder.customCss('body { font-family: Georgia, serif }')
@@ -529,3 +565,38 @@ export function createPreviewData(options: BuilderOptions): PreviewDataBuilder {
   return new PreviewDataBuilder(ownCopy(options))
 }
 
+/** What `remove()` can take away, each named by its key. */
+export type RemovableKind = 'author' | 'category' | 'tag' | 'media' | 'menu' | 'widgetArea' | 'collection'
+
+const KEY_NAMES: Record<RemovableKind, string> = { author: 'id', category: 'slug', tag: 'slug', media: 'src', menu: 'id', widgetArea: 'id', collection: 'id' }
+
+function removableMap(state: BuilderState, kind: RemovableKind): Map<string, unknown> {
+  switch (kind) {
+    case 'author':
+      return state.authors
+    case 'category':
+      return state.categories
+    case 'tag':
+      return state.tags
+    case 'media':
+      return state.media
+    case 'menu':
+      return state.menus
+    case 'widgetArea':
+      return state.widgets
+    case 'collection':
+      return state.collections
+  }
+}
+
+/** What `snapshot()` returns: copies of the entities added so far, before defaults and resolution. */
+export type BuilderSnapshot = {
+  site: Partial<Site>
+  authors: Author[]
+  categories: Category[]
+  tags: Tag[]
+  media: MediaEntry[]
+  menus: Record<string, MenuInput>
+  widgets: Record<string, WidgetAreaInput>
+  collections: Record<string, Collection>
+}

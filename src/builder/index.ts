@@ -1,4 +1,5 @@
 export { createPreviewData, PreviewDataBuilder } from './builder.js'
+export type { BuilderSnapshot, RemovableKind } from './builder.js'
 export type { BuildResult } from './build.js'
 export type {
   AuthorInput,
