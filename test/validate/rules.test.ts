@@ -101,6 +101,7 @@ const failing: Case[] = [
   { name: 'page path with a leading slash', mutate: (p) => (page(p, 2).path = '/about/team'), code: 'invalid_route_path', path: '/content/pages/2/path' },
   { name: 'page path with a .html component', mutate: (p) => (page(p, 2).path = 'about/team.html'), code: 'invalid_route_path', path: '/content/pages/2/path' },
   { name: 'post_index path with percent encoding', mutate: (p) => (p.site.post_index!.path = '/bl%6fg/'), code: 'invalid_route_path', path: '/site/post_index/path' },
+  { name: 'dot-segment slug routed with date tokens in an alias zone', mutate: (p) => { p.site.timezone = 'Asia/Calcutta'; post(p, 1).slug = '..' }, code: 'unsafe_output_path', path: '/content/posts/1/slug' },
   // uniqueness
   { name: 'duplicate author id', mutate: (p) => (p.content.authors[1].id = 'ana'), code: 'duplicate_id', path: '/content/authors/1/id' },
   { name: 'duplicate post public_id', mutate: (p) => (post(p, 1).public_id = 1), code: 'duplicate_id', path: '/content/posts/1/public_id' },

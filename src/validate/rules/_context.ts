@@ -2,7 +2,7 @@ import type { Site } from '../../contract/types.js'
 import type { IssueCode } from '../codes.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { checkPermalinkPattern, effectivePagePath } from '../../routes/index.js'
-import { checkSlugSegment, normalizeSlug } from '../primitives/index.js'
+import { checkSlugSegment, checkTimezone, normalizeSlug } from '../primitives/index.js'
 
 /** A payload of unknown shape: rules read it defensively, since they also run when the schema check failed. */
 export type Loose = Record<string, unknown>
@@ -51,7 +51,9 @@ export class RuleContext {
       if (typeof pattern === 'string' && checkPermalinkPattern(kind, pattern) === null) safe[kind] = pattern
     }
     if (permalinks.output_style === 'html-extension') safe.output_style = 'html-extension'
-    return { permalinks: safe, timezone: typeof site.timezone === 'string' ? site.timezone : 'UTC' }
+    // An invalid zone is reported by its own rule; routes still need one to compute date tokens.
+    const timezone = typeof site.timezone === 'string' && checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
+    return { permalinks: safe, timezone }
   }
 
   /** NFC effective path of each Page (undefined where its slug or path is unusable). */
