@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { renderBody } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
+import type { BodySpool } from './body-spool.js'
 import type { RenderJob, RenderReply } from './content/render-worker.js'
 import { LIMITS } from './limits.js'
 import type { WxrItem } from './read-wxr.js'
@@ -19,6 +20,8 @@ export interface EarlyRendererOptions {
   startAfterChars?: number
   /** Raw body characters sent to the worker and not yet answered; past this, the calling thread renders. */
   maxInFlightChars?: number
+  /** Where rendered bodies wait until the payload is assembled; when absent, they stay in `item.content`. */
+  spool?: BodySpool
 }
 
 type Batch = { items: WxrItem[]; chars: number }
@@ -32,7 +35,8 @@ type Batch = { items: WxrItem[]; chars: number }
  */
 export class EarlyRenderer {
   readonly #env: RenderEnv
-  readonly #options: Required<Omit<EarlyRendererOptions, 'worker'>> & { worker?: RenderWorkerSource }
+  readonly #options: Required<Omit<EarlyRendererOptions, 'worker' | 'spool'>> & { worker?: RenderWorkerSource }
+  readonly #spool: BodySpool | undefined
   #worker: Worker | undefined
   #workerFailed = false
   #submitted = 0
@@ -47,6 +51,7 @@ export class EarlyRenderer {
   /** `env` is the early render environment; its stats and dynamic-block counts receive the worker's counts too. */
   constructor(env: RenderEnv, options: EarlyRendererOptions = {}) {
     this.#env = env
+    this.#spool = options.spool
     this.#options = {
       startAfterChars: options.startAfterChars ?? LIMITS.renderWorkerAfterChars,
       maxInFlightChars: options.maxInFlightChars ?? LIMITS.renderInFlightChars,
@@ -117,7 +122,7 @@ export class EarlyRenderer {
     if (batch === undefined) return
     this.#inFlightChars -= batch.chars
     if (reply.ok) {
-      batch.items.forEach((item, i) => settle(item, reply.html[i], reply.moreText[i]))
+      batch.items.forEach((item, i) => this.#settle(item, reply.html[i], reply.moreText[i]))
       this.#byWorker += batch.items.length
       add(this.#env.stats.rendered, reply.rendered)
       add(this.#env.stats.unknown, reply.unknown)
@@ -140,11 +145,20 @@ export class EarlyRenderer {
   #renderHere(item: WxrItem): void {
     try {
       const body = renderBody(item.content, item.postId, this.#env)
-      settle(item, body.html, body.moreText)
+      this.#settle(item, body.html, body.moreText)
     } catch (error) {
       // Called from worker events too, where a throw would be lost: kept and rethrown to the importer.
       this.#error ??= error
     }
+  }
+
+  #settle(item: WxrItem, html: string, moreText: string | undefined): void {
+    if (this.#spool) {
+      item.spooled = this.#spool.keepRendered(html)
+      item.content = ''
+    } else item.content = html
+    if (moreText !== undefined) item.moreText = moreText
+    item.rendered = true
   }
 
   #wake(): void {
@@ -160,12 +174,6 @@ export class EarlyRenderer {
 
 // Repeated here (not imported) so the main bundle does not pull the worker module in statically.
 const FLAG = 'preview-data-sdk:wordpress-render-worker'
-
-function settle(item: WxrItem, html: string, moreText: string | undefined): void {
-  item.content = html
-  if (moreText !== undefined) item.moreText = moreText
-  item.rendered = true
-}
 
 function add(into: Record<string, number>, counts: Record<string, number>): void {
   for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n

@@ -14,7 +14,7 @@ export function deriveExcerpt(html: string): string {
 function excerptOf(html: string): string {
   const HEAD = 1500
   const cut = html.length > HEAD
-  const head = cut ? html.slice(0, HEAD).replace(/<[^>]*$/, '') : html
+  const head = cut ? withoutOpenTag(html.slice(0, HEAD)) : html
   const text = htmlToText(stripShortcodeTags(head))
   let spaces = 0
   for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
@@ -26,6 +26,12 @@ function excerptOf(html: string): string {
   }
   // The head held fewer than 55 words: use the whole body, as rare as that is.
   return cut ? deriveExcerptFull(html) : text
+}
+
+// `text.replace(/<[^>]*$/, '')` without the regex's rescans: the first `<` after the last `>` starts the cut tag.
+function withoutOpenTag(text: string): string {
+  const lt = text.indexOf('<', text.lastIndexOf('>') + 1)
+  return lt < 0 ? text : text.slice(0, lt)
 }
 
 export function deriveExcerptFull(html: string): string {

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Readable } from 'node:stream'
 import { categoryRoute, checkUrl, createPreviewData, PreviewDataError, postRoute, tagRoute } from '../../src/index.js'
@@ -23,6 +23,7 @@ import { compareCodeUnits, RedirectSet, redirectSource } from './redirects.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import { detach } from './detach.js'
+import type { BodySpool } from './body-spool.js'
 import { deriveExcerpt } from './excerpt.js'
 import { EarlyRenderer } from './early-render.js'
 import type { RenderWorkerSource } from './early-render.js'
@@ -75,6 +76,14 @@ type Builder = ReturnType<typeof createPreviewData>
  * const { payload, report, redirects } = await importWordPress('export.xml', { site: { url: 'https://example.com' } })
  */
 export async function importWordPress(source: WordPressSource, options: ImportWordPressOptions = {}): Promise<ImportWordPressResult> {
+  return importWordPressVia(source, options)
+}
+
+/**
+ * `importWordPress` for the CLI: with a `spool`, post and page bodies wait on disk, and the payload's `content` and
+ * `excerpt` of each post and page are placeholders that only `spool.expand` turns back into text as it writes JSON.
+ */
+export async function importWordPressVia(source: WordPressSource, options: ImportWordPressOptions = {}, spool?: BodySpool): Promise<ImportWordPressResult> {
   const siteOverride = options.site ?? {}
   // Checked against the contract before the export is read, so a bad --site costs nothing.
   createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(siteOverride)
@@ -88,7 +97,12 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
   const progress = () => options.onProgress?.({ file: currentFile, bytes, items })
   const stats: ShortcodeStats = { rendered: report.renderedShortcodes, unknown: report.unknownShortcodes, missingAttachments: [] }
   // Bodies that need attachments (galleries) or reusable blocks render late; the rest as they are read.
-  const renderer = new EarlyRenderer(earlyRenderEnv(stats, report.dynamicBlocks), { worker: await renderWorker() })
+  const renderer = new EarlyRenderer(earlyRenderEnv(stats, report.dynamicBlocks), {
+    worker: await renderWorker(),
+    // An export known to be large starts the worker with its first body rather than after a few MB of them.
+    ...(sourceBytes(source) > LIMITS.renderWorkerEagerBytes ? { startAfterChars: 0 } : {}),
+    ...(spool ? { spool } : {}),
+  })
   const prepare = (item: WxrItem) => {
     if (!rendersLate(item.content)) renderer.render(item)
   }
@@ -112,7 +126,7 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
     await renderer.close()
   }
   progress()
-  return assemble(collected, report, stats, files, siteOverride, options)
+  return assemble(collected, report, stats, files, siteOverride, options, spool)
 }
 
 /**
@@ -126,6 +140,20 @@ async function renderWorker(): Promise<RenderWorkerSource | undefined> {
   // would hand the worker the whole CLI, which would run again inside it.
   if (!/\/render-worker[^/]*\.m?js$/.test(new URL(renderWorkerUrl).pathname)) return undefined
   return { url: new URL(renderWorkerUrl) }
+}
+
+/** The size of the export files, or 0 for a stream (or a file that cannot be read, which fails later). */
+function sourceBytes(source: WordPressSource): number {
+  const paths = typeof source === 'string' ? [source] : Array.isArray(source) ? (source as string[]) : []
+  let total = 0
+  for (const path of paths) {
+    try {
+      total += statSync(path).size
+    } catch {
+      // Reading reports the problem with its own message.
+    }
+  }
+  return total
 }
 
 function* sources(source: WordPressSource): Generator<[string, AsyncIterable<Uint8Array | string>]> {
@@ -145,7 +173,7 @@ async function* countBytes(stream: AsyncIterable<Uint8Array | string>, add: (n: 
   }
 }
 
-function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, files: string[], siteOverride: Partial<Site>, options: ImportWordPressOptions): ImportWordPressResult {
+function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, files: string[], siteOverride: Partial<Site>, options: ImportWordPressOptions, spool: BodySpool | undefined): ImportWordPressResult {
   const channel = c.channels[0] ?? { title: '', link: '', description: '', language: '', baseBlogUrl: '', baseSiteUrl: '', pubDate: '', generator: '', wxrVersion: '' }
   const oldSiteUrls = [...new Set(c.channels.flatMap((ch) => [ch.link, ch.baseBlogUrl, ch.baseSiteUrl]).filter(Boolean))]
   const oldHosts = new Set(oldSiteUrls.map((u) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase().replace(/^www\./, '')).filter((h): h is string => !!h))
@@ -178,20 +206,26 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
   // Taxonomies: declared terms and inline references, slugs decoded, repaired and made unique per taxonomy.
   const taxonomies = { category: new Map<string, TermOut>(), post_tag: new Map<string, TermOut>() }
   const termIds = { category: new Map<number, string>(), post_tag: new Map<number, string>() }
-  const rawTerms: Array<{ taxonomy: 'category' | 'post_tag'; raw: string; name: string; description: string; termId: number; parent: string }> = []
+  const rawTerms: Array<{ taxonomy: 'category' | 'post_tag'; raw: string; key: string; name: string; description: string; termId: number; parent: string }> = []
   for (const t of c.terms) {
-    if (t.taxonomy === 'category' || t.taxonomy === 'post_tag') rawTerms.push({ taxonomy: t.taxonomy, raw: t.slug, name: t.name, description: t.description, termId: t.termId, parent: t.parent })
+    if (t.taxonomy === 'category' || t.taxonomy === 'post_tag') rawTerms.push({ taxonomy: t.taxonomy, raw: t.slug, key: decodeWpSlug(t.slug), name: t.name, description: t.description, termId: t.termId, parent: t.parent })
   }
-  for (const item of [...c.posts]) {
+  // The reader shares one object per distinct reference; a repeat is indistinguishable from its first occurrence,
+  // and the sort below is stable, so only first occurrences are kept (a handful instead of one per post).
+  const seenRefs = new Set<WxrItem['terms'][number]>()
+  for (const item of c.posts) {
     for (const t of item.terms) {
-      if (t.domain === 'category' || t.domain === 'post_tag') rawTerms.push({ taxonomy: t.domain, raw: t.nicename, name: t.name, description: '', termId: 0, parent: '' })
+      if ((t.domain === 'category' || t.domain === 'post_tag') && !seenRefs.has(t)) {
+        seenRefs.add(t)
+        rawTerms.push({ taxonomy: t.domain, raw: t.nicename, key: decodeWpSlug(t.nicename), name: t.name, description: '', termId: 0, parent: '' })
+      }
     }
   }
   // Declared terms (with ids) first, then by slug, so the claim order never depends on file order.
-  rawTerms.sort((a, b) => compareCodeUnits(a.taxonomy, b.taxonomy) || Number(b.termId > 0) - Number(a.termId > 0) || compareCodeUnits(decodeWpSlug(a.raw), decodeWpSlug(b.raw)) || a.termId - b.termId)
+  rawTerms.sort((a, b) => compareCodeUnits(a.taxonomy, b.taxonomy) || Number(b.termId > 0) - Number(a.termId > 0) || compareCodeUnits(a.key, b.key) || a.termId - b.termId)
   const registries = { category: new SlugRegistry(), post_tag: new SlugRegistry() }
   for (const t of rawTerms) {
-    const key = decodeWpSlug(t.raw)
+    const key = t.key
     const map = taxonomies[t.taxonomy]
     const existing = map.get(key)
     if (existing) {
@@ -380,7 +414,7 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     dynamicBlocks: report.dynamicBlocks,
   }
   const finishBody = (item: WxrItem): { html: string; excerpt: string } => {
-    let html = item.content
+    let html = item.spooled !== undefined && spool ? spool.rendered(item.spooled) : item.content
     let moreText = item.moreText
     item.content = ''
     if (!item.rendered) {
@@ -400,7 +434,8 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
       report.fallback('excerpt_from_more')
     }
     if (!excerpt) excerpt = deriveExcerpt(html)
-    return { html, excerpt }
+    // Excerpts end in `…`, which makes each a two-byte string: on disk too, with the bodies.
+    return spool ? { html: spool.placeholder(html), excerpt: spool.placeholder(excerpt) } : { html, excerpt }
   }
 
   const featured = (item: WxrItem): string | undefined => {
@@ -422,6 +457,14 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     return { allow_comments: true, ...(commentsNeedToken ? { comments: { request_token: `wordpress-${type}-${item.postId}` } } : {}) }
   }
 
+  // Posts name the same few terms over and over: each nicename is decoded once.
+  const decodedSlugs = new Map<string, string>()
+  const decodedSlug = (raw: string): string => {
+    let key = decodedSlugs.get(raw)
+    if (key === undefined) decodedSlugs.set(raw, (key = decodeWpSlug(raw)))
+    return key
+  }
+
   let drafts = 0
   let postsDone = 0
   for (const p of postOut.values()) {
@@ -434,8 +477,8 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     if (format) meta.post_format = format
     if (lang.lang) meta.language = lang.lang
     if (lang.group) meta.translation_group = lang.group
-    const categories = uniqueSlugs(item.terms.filter((t) => t.domain === 'category').map((t) => taxonomies.category.get(decodeWpSlug(t.nicename))?.slug))
-    const tags = uniqueSlugs(item.terms.filter((t) => t.domain === 'post_tag').map((t) => taxonomies.post_tag.get(decodeWpSlug(t.nicename))?.slug))
+    const categories = uniqueSlugs(item.terms.filter((t) => t.domain === 'category').map((t) => taxonomies.category.get(decodedSlug(t.nicename))?.slug))
+    const tags = uniqueSlugs(item.terms.filter((t) => t.domain === 'post_tag').map((t) => taxonomies.post_tag.get(decodedSlug(t.nicename))?.slug))
     const image = featured(item)
     const status = item.status === 'publish' ? 'published' : 'draft'
     const authorId = authorFor(item)
@@ -462,6 +505,7 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     } catch (e) {
       dropItem(item, e)
     }
+    trim(item)
   }
 
   let pagesDone = 0
@@ -500,6 +544,7 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     } catch (e) {
       dropItem(item, e)
     }
+    trim(item)
   }
 
   function dropItem(item: WxrItem, e: unknown) {
@@ -522,6 +567,9 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
       report.skip({ file: att.file, line: att.line, post_id: att.id, post_type: 'attachment', status: 'inherit', title: att.url, reason: 'attachment_unused', detail: 'no imported item shows it' })
     }
   }
+  // Attachments are a third of what an import holds; nothing reads them after this, and the build needs the room.
+  c.media.clear()
+  c.reusableBlocks.clear()
 
   // Menus: classic menus, then block navigation.
   const menuTargets: MenuTargets = {
@@ -620,6 +668,19 @@ function categoryChain(t: TermOut, map: Map<string, TermOut>): string[] {
     parent = map.get(decodeWpSlug(parent))?.parentRaw ?? ''
   }
   return chain
+}
+
+/**
+ * Empties what an emitted item no longer needs once it is in the builder; menus read only its id, status and menu
+ * order. On 100,000 posts these fields hold about 100 MB that would otherwise stay alive through the build.
+ */
+function trim(item: WxrItem): void {
+  item.guid = item.pubDate = item.creator = item.excerpt = item.link = ''
+  item.postDate = item.postDateGmt = item.postModified = item.postModifiedGmt = item.commentStatus = ''
+  item.terms = []
+  item.meta = {}
+  item.oldSlugs = []
+  item.moreText = undefined
 }
 
 function replaceLastSegment(link: string, current: string, old: string): string | undefined {

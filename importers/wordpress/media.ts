@@ -101,6 +101,13 @@ export class MediaIndex {
     }
   }
 
+  /** Forgets every attachment, so a finished import does not hold them while the payload is built. */
+  clear(): void {
+    this.byKey.clear()
+    this.byId.clear()
+    this.children.clear()
+  }
+
   /** Every attachment, by WordPress id. */
   all(): Attachment[] {
     return [...this.byId.values()].sort((a, b) => a.id - b.id)

@@ -76,6 +76,8 @@ export interface WxrItem {
   rendered: boolean
   /** Plain text before `<!--more-->`, kept when the body is rendered early. */
   moreText?: string
+  /** The `BodySpool` id of the rendered body, when it waits on disk (`content` is then empty). */
+  spooled?: number
 }
 
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */
@@ -165,6 +167,17 @@ export async function readWxr(source: AsyncIterable<Uint8Array | string>, file: 
   let text = ''
   let categoryAttrs: Record<string, string> = {}
   let sawWxr = false
+  // Items repeat the same few categories and tags: one shared, frozen object each instead of one per item.
+  const termCache = new Map<string, WxrItemTerm[]>()
+  const sharedTerm = (domain: string, nicename: string, name: string): WxrItemTerm => {
+    let list = termCache.get(nicename)
+    if (list === undefined) termCache.set(nicename, (list = []))
+    for (const term of list) if (term.domain === domain && term.name === name) return term
+    const term = Object.freeze({ domain, nicename, name })
+    // A few variants per slug are shared; past that (a hostile export) each is its own object, so this stays linear.
+    if (list.length < 8) list.push(term)
+    return term
+  }
 
   const handler: XmlHandler = {
     wantsText: () => capturing,
@@ -332,7 +345,7 @@ export async function readWxr(source: AsyncIterable<Uint8Array | string>, file: 
             item.isSticky = value.trim() === '1'
             return
           case 'category':
-            item.terms.push({ domain: categoryAttrs.domain ?? '', nicename: categoryAttrs.nicename ?? '', name: value.trim() })
+            item.terms.push(sharedTerm(categoryAttrs.domain ?? '', categoryAttrs.nicename ?? '', value.trim()))
             return
           case 'content':
           case 'excerpt':

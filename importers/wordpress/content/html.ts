@@ -12,15 +12,16 @@ export function escapeAttribute(text: string): string {
  * htmlToText('<p>Fish &amp; <b>chips</b></p>') // 'Fish & chips'
  */
 export function htmlToText(html: string): string {
-  return decodeHTML(
-    html
-      .replace(/<!--[\s\S]*?-->/g, ' ')
+  let text = html.includes('<!--') ? html.replace(/<!--[\s\S]*?-->/g, ' ') : html
+  if (text.includes('<')) {
+    text = text
       .replace(/<(script|style)[\s>][\s\S]*?<\/\1>/gi, ' ')
       .replace(/<\/?(?:p|div|br|li|h[1-6]|figure|figcaption|blockquote|tr|td|th|pre)\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
-    .replace(/\s+/g, ' ')
-    .trim()
+      .replace(/<[^>]*>/g, '')
+  }
+  if (text.includes('&')) text = decodeHTML(text)
+  // The same as replacing every run of /\s+/ with one space, but a lone space (most of them) is not a match.
+  return text.replace(/\s{2,}|[^\S ]/g, ' ').trim()
 }
 
 /**

@@ -1,11 +1,12 @@
-import { createWriteStream } from 'node:fs'
+import { closeSync, openSync, writeSync } from 'node:fs'
 import { readFile, realpath, rename, stat, unlink } from 'node:fs/promises'
-import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PreviewDataError } from '../../validate/issue.js'
 import type { Site } from '../../contract/types.js'
-import { formatRedirects, importWordPress, summarizeReport } from '../../../importers/wordpress/index.js'
+import { formatRedirects, summarizeReport } from '../../../importers/wordpress/index.js'
+import { BodySpool } from '../../../importers/wordpress/body-spool.js'
+import { importWordPressVia } from '../../../importers/wordpress/import.js'
 import type { ImportIssue, ImportWordPressResult, RedirectFormat } from '../../../importers/wordpress/index.js'
 import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
 import { CliIoError, EXIT, formatIssueLine, systemMessage, writeOutputAtomic } from '../io.js'
@@ -68,10 +69,12 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
   }
   if (files.length === 0) return usageError(io, COMMAND, 'name at least one WordPress export file')
   if (!values.output) return usageError(io, COMMAND, 'name the payload file with -o payload.json')
-  const statusPolicy = values['status-policy'] ?? 'draft'
-  if (statusPolicy !== 'draft' && statusPolicy !== 'skip') return usageError(io, COMMAND, `--status-policy is "draft" or "skip", not "${statusPolicy}"`)
-  const passwordProtected = values['password-protected'] ?? 'skip'
-  if (passwordProtected !== 'skip' && passwordProtected !== 'draft') return usageError(io, COMMAND, `--password-protected is "skip" or "draft", not "${passwordProtected}"`)
+  const statusPolicyArg = values['status-policy'] ?? 'draft'
+  if (statusPolicyArg !== 'draft' && statusPolicyArg !== 'skip') return usageError(io, COMMAND, `--status-policy is "draft" or "skip", not "${statusPolicyArg}"`)
+  const statusPolicy: 'draft' | 'skip' = statusPolicyArg
+  const passwordProtectedArg = values['password-protected'] ?? 'skip'
+  if (passwordProtectedArg !== 'skip' && passwordProtectedArg !== 'draft') return usageError(io, COMMAND, `--password-protected is "skip" or "draft", not "${passwordProtectedArg}"`)
+  const passwordProtected: 'skip' | 'draft' = passwordProtectedArg
   const redirectsFormat = (values['redirects-format'] ?? 'netlify') as RedirectFormat
   if (!REDIRECT_FORMATS.includes(redirectsFormat)) return usageError(io, COMMAND, `--redirects-format is one of ${REDIRECT_FORMATS.join(', ')}, not "${redirectsFormat}"`)
   if (values.format !== undefined && values.format !== 'json' && values.format !== 'text') return usageError(io, COMMAND, `--format is "json" or "text", not "${values.format}"`)
@@ -95,10 +98,24 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       site = parsedSite
     }
 
+    // Bodies wait on disk, outside the JS heap, from rendering until the payload file is written.
+    const spool = await BodySpool.create()
+    try {
+      return await importAndWrite(spool, site)
+    } finally {
+      await spool.dispose()
+    }
+  } catch (error) {
+    if (!(error instanceof CliIoError)) throw error
+    io.stderr(`preview-data ${COMMAND}: ${error.message}\n`)
+    return EXIT.usage
+  }
+
+  async function importAndWrite(spool: BodySpool, site: Partial<Site> | undefined): Promise<number> {
     let lastShown = 0
     let result: ImportWordPressResult
     try {
-      result = await importWordPress(
+      result = await importWordPressVia(
         files.map((f) => resolve(io.cwd, f)),
         {
           ...(site ? { site } : {}),
@@ -116,6 +133,7 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
               }
             : undefined,
         },
+        spool,
       )
     } catch (error) {
       if (io.isTTY) io.stderr('\n')
@@ -137,7 +155,7 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       return EXIT.invalid
     }
 
-    await writeJsonStreamAtomic(values.output, payload, io)
+    await writeJsonStreamAtomic(values.output as string, spool.expand(jsonChunks(payload)), io)
     if (values.report) await writeOutputAtomic(values.report, JSON.stringify(report, null, 2) + '\n', io, inputs)
     if (values.redirects) await writeOutputAtomic(values.redirects, formatRedirects(redirects, redirectsFormat), io, inputs)
 
@@ -152,10 +170,6 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       io.stderr(`Wrote ${values.output} in ${seconds.toFixed(2)} s, peak memory ${peakMb} MB.\n`)
     }
     return EXIT.ok
-  } catch (error) {
-    if (!(error instanceof CliIoError)) throw error
-    io.stderr(`preview-data ${COMMAND}: ${error.message}\n`)
-    return EXIT.usage
   }
 }
 
@@ -211,28 +225,42 @@ async function refuseInputsAsOutputs(outputs: string[], inputs: string[], io: Cl
 }
 
 /**
- * Writes a payload as pretty JSON through a temporary file renamed into place. It streams in ~1 MiB pieces because a
- * large site's JSON exceeds what one string can hold (write-file-atomic needs the whole text in memory).
+ * Writes a payload's JSON pieces through a temporary file renamed into place, in 1 MiB synchronous writes: a large
+ * site's JSON exceeds what one string can hold (write-file-atomic needs the whole text in memory), and a write
+ * stream would queue one thread-pool write per spooled body. Byte pieces are spooled bodies, copied as they are.
  */
-async function writeJsonStreamAtomic(file: string, value: unknown, io: CliIo): Promise<void> {
+async function writeJsonStreamAtomic(file: string, pieces: Iterable<string | Buffer>, io: CliIo): Promise<void> {
   const target = resolve(io.cwd, file)
   const temp = `${target}.${process.pid}.tmp`
-  const out = createWriteStream(temp, { flags: 'wx' })
+  let fd: number | undefined
   try {
-    let batch = ''
-    for (const piece of jsonChunks(value)) {
-      batch += piece
-      if (batch.length >= 1 << 20) {
-        if (!out.write(batch)) await once(out, 'drain')
-        batch = ''
-      }
+    fd = openSync(temp, 'wx')
+    const out = fd
+    const buffer = Buffer.allocUnsafe(1 << 20)
+    let used = 0
+    const flush = () => {
+      for (let done = 0; done < used; ) done += writeSync(out, buffer, done, used - done)
+      used = 0
     }
-    out.write(batch + '\n')
-    out.end()
-    await once(out, 'close')
+    const put = (bytes: Buffer) => {
+      if (used + bytes.length > buffer.length) flush()
+      if (bytes.length > buffer.length) {
+        for (let done = 0; done < bytes.length; ) done += writeSync(out, bytes, done, bytes.length - done)
+      } else used += bytes.copy(buffer, used)
+    }
+    for (const piece of pieces) {
+      if (typeof piece !== 'string') put(piece)
+      // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece that fits that bound is encoded in place.
+      else if (piece.length * 3 <= buffer.length - used) used += buffer.write(piece, used, 'utf8')
+      else put(Buffer.from(piece, 'utf8'))
+    }
+    put(Buffer.from('\n'))
+    flush()
+    closeSync(fd)
+    fd = undefined
     await rename(temp, target)
   } catch (error) {
-    out.destroy()
+    if (fd !== undefined) closeSync(fd)
     await unlink(temp).catch(() => undefined)
     throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
   }

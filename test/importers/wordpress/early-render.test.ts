@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
+import { BodySpool } from '../../../importers/wordpress/body-spool.js'
 import { EarlyRenderer } from '../../../importers/wordpress/early-render.js'
 import type { WxrItem } from '../../../importers/wordpress/read-wxr.js'
 
@@ -36,7 +37,9 @@ async function renderAll(n: number, worker: ConstructorParameters<typeof EarlyRe
   for (const item of list) renderer.render(item)
   await renderer.finish()
   byWorker = renderer.renderedByWorker
-  return { out: list.map((i) => ({ html: i.content, moreText: i.moreText, rendered: i.rendered })), stats, dynamic }
+  // With a spool, bodies wait on disk and the item keeps only their id.
+  const spool = worker?.spool
+  return { out: list.map((i) => ({ html: spool ? spool.rendered(i.spooled as number) + i.content : i.content, moreText: i.moreText, rendered: i.rendered })), stats, dynamic }
 }
 
 const workerUrl = new URL('./render-worker-ts.mjs', import.meta.url)
@@ -56,6 +59,18 @@ describe('EarlyRenderer', () => {
     expect(result).toEqual(expected)
     expect(byWorker).toBeGreaterThan(0)
     expect(byWorker).toBeLessThan(n)
+  })
+
+  test('with a spool, the bodies from both threads wait on disk and come back the same', async () => {
+    const spool = await BodySpool.create()
+    try {
+      const result = await renderAll(n, { worker: { url: workerUrl }, startAfterChars: 200, maxInFlightChars: 2000, spool })
+      expect(result).toEqual(expected)
+      expect(byWorker).toBeGreaterThan(0)
+      expect(byWorker).toBeLessThan(n)
+    } finally {
+      await spool.dispose()
+    }
   })
 
   test('a worker that cannot start leaves every body to the calling thread', async () => {
