@@ -215,27 +215,46 @@ const NOT_PARAGRAPH = /^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s|>|\||<|
 
 /** The first paragraph of `markdown` (outside fenced code); when there is none, the first non-heading block. */
 export function firstMarkdownBlock(markdown: string): string {
-  const lines = markdown.split('\n')
+  // Lines are read one at a time rather than split up front: the first paragraph is usually a few lines in, and
+  // splitting every body into an array of lines is most of the cost on a hundred thousand posts.
   let fence: string | null = null
   let other: string | null = null
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
+  let at = 0
+  while (at < markdown.length) {
+    const end = lineEnd(markdown, at)
+    const line = markdown.slice(at, end)
+    const next = end + 1
     const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)
     if (fence !== null) {
       if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null
+      at = next
       continue
     }
     if (f) {
       fence = f[1]
+      at = next
       continue
     }
-    if (line.trim() === '' || /^ {0,3}#{1,6}(?:\s|$)/.test(line)) continue
-    let j = i
-    while (j < lines.length && lines[j].trim() !== '') j++
-    const block = lines.slice(i, j)
-    if (!NOT_PARAGRAPH.test(line)) return block.join('\n')
-    if (other === null && /^ {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>)/.test(line)) other = block.join('\n')
-    i = j - 1
+    if (line.trim() === '' || /^ {0,3}#{1,6}(?:\s|$)/.test(line)) {
+      at = next
+      continue
+    }
+    // The block runs to the next blank line.
+    let blockEnd = end
+    while (blockEnd < markdown.length) {
+      const after = lineEnd(markdown, blockEnd + 1)
+      if (markdown.slice(blockEnd + 1, after).trim() === '') break
+      blockEnd = after
+    }
+    const block = markdown.slice(at, Math.min(blockEnd, markdown.length))
+    if (!NOT_PARAGRAPH.test(line)) return block
+    if (other === null && /^ {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>)/.test(line)) other = block
+    at = blockEnd + 1
   }
   return other ?? ''
+}
+
+function lineEnd(text: string, from: number): number {
+  const i = text.indexOf('\n', from)
+  return i === -1 ? text.length : i
 }

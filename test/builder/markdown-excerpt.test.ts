@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { markdownExcerpt as deriveExcerpt, markdownToText, truncateOnWord as boundText } from '../../src/builder/excerpt.js'
+import { firstMarkdownBlock, markdownExcerpt as deriveExcerpt, markdownToText, truncateOnWord as boundText } from '../../src/builder/excerpt.js'
 import { scanBody } from '../../importers/markdown/scan.js'
 
 describe('deriveExcerpt', () => {
@@ -77,4 +77,41 @@ describe('scanBody', () => {
     ])
     for (const r of refs) expect(body.slice(r.start, r.end)).toBe(r.target)
   })
+})
+
+// The line-by-line scan must find the same block as splitting the whole text into lines first (the plain reading).
+test('firstMarkdownBlock reads lines lazily but finds the block a full split finds', () => {
+  const reference = (markdown: string): string => {
+    const lines = markdown.split('\n')
+    let fence: string | null = null
+    let other: string | null = null
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]
+      const f = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+      if (fence !== null) {
+        if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null
+        continue
+      }
+      if (f) {
+        fence = f[1]
+        continue
+      }
+      if (line.trim() === '' || /^ {0,3}#{1,6}(?:\s|$)/.test(line)) continue
+      let j = i
+      while (j < lines.length && lines[j].trim() !== '') j++
+      const block = lines.slice(i, j).join('\n')
+      if (!/^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s|>|\||<|`{3}|~{3}|\{[{%]|[-*_](?:\s*[-*_]){2,}\s*$|=+\s*$)|import\s|export\s|:::|\s{4})/.test(line)) return block
+      if (other === null && /^ {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|>)/.test(line)) other = block
+      i = j - 1
+    }
+    return other ?? ''
+  }
+  const line = fc.constantFrom('', ' ', 'text', 'more text', '# h', '```', '~~~', '- item', '1. one', '> quote', '    code', '---', '<div>', 'a')
+  fc.assert(
+    fc.property(fc.array(line, { maxLength: 25 }), (lines) => {
+      const markdown = lines.join('\n')
+      expect(firstMarkdownBlock(markdown)).toBe(reference(markdown))
+    }),
+    { numRuns: 3000 },
+  )
 })
