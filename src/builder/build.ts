@@ -52,17 +52,18 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
     },
   }
   if (state.media.size > 0) payload.content.media = [...state.media.values()].sort(compareMedia)
-  const lookup = new Lookup(payload, posts)
+  // Only menus and collections name entities; a payload without them never pays for the index.
+  const lookup = state.menus.size > 0 || state.collections.size > 0 ? new Lookup(payload, posts) : undefined
   if (state.menus.size > 0) {
     payload.menus = {}
     for (const [id, menu] of state.menus) {
-      payload.menus[id] = { name: menu.name, items: menu.items.map((item, i) => resolveMenuItem(item, ['menus', id, 'items', String(i)], lookup, issues)) }
+      payload.menus[id] = { name: menu.name, items: menu.items.map((item, i) => resolveMenuItem(item, ['menus', id, 'items', String(i)], lookup!, issues)) }
     }
   }
   if (state.widgets.size > 0) payload.widgets = Object.fromEntries(state.widgets)
   if (state.collections.size > 0) {
     payload.collections = {}
-    for (const [id, collection] of state.collections) payload.collections[id] = resolveCollection(collection, lookup)
+    for (const [id, collection] of state.collections) payload.collections[id] = resolveCollection(collection, lookup!)
   }
   if (state.customCss) payload.custom_css = state.customCss
   if (state.customHtml) payload.custom_html = state.customHtml

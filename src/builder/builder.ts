@@ -20,7 +20,7 @@ import { toTaxonomy } from './entities/taxonomy.js'
 import { checkWidgetArea } from './entities/widget.js'
 import { checkFragment } from './fragment.js'
 import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
-import { BuilderState, indexAdd, indexRemove } from './state.js'
+import { BuilderState, MultiIndex } from './state.js'
 import { toTimestamp } from './time.js'
 
 type Op = (state: BuilderState) => void
@@ -102,8 +102,8 @@ export class PreviewDataBuilder {
       state.site = ownCopy(merged)
       // Pages without a path are indexed by the pages permalink applied to their slug; a new pattern moves them all.
       if (state.site.permalinks?.pages !== pagesPattern) {
-        state.pageKeys = new Map()
-        for (const [seq, record] of state.pages) indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+        state.pageKeys = new MultiIndex()
+        for (const [seq, record] of state.pages) state.pageKeys.add(this.#pageKey(state, record), seq)
       }
     })
   }
@@ -163,14 +163,14 @@ export class PreviewDataBuilder {
       this.#claimPost(state, record)
       const seq = ++state.seq
       state.posts.set(seq, record)
-      indexAdd(state.postSlugs, record.slug, seq)
+      state.postSlugs.add(record.slug, seq)
       if (record.input.public_id !== undefined) state.postIds.set(record.input.public_id, seq)
     })
   }
 
   #claimPost(state: BuilderState, record: PostRecord, replacing?: number): void {
     if (record.explicitSlug) {
-      for (const seq of state.postSlugs.get(record.slug) ?? []) {
+      for (const seq of state.postSlugs.get(record.slug)) {
         if (seq !== replacing && state.posts.get(seq)!.explicitSlug) {
           throw new PreviewDataError('duplicate_slug', `post "${record.slug}": another post already has this slug (compared after NFC); post slugs must be unique.`, '/slug')
         }
@@ -196,10 +196,10 @@ export class PreviewDataBuilder {
       // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
       record ??= checkPost(produce(old.input, recipe), this.#timezone(state))
       this.#claimPost(state, record, seq)
-      indexRemove(state.postSlugs, old.slug, seq)
+      state.postSlugs.remove(old.slug, seq)
       if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
       state.posts.set(seq, record)
-      indexAdd(state.postSlugs, record.slug, seq)
+      state.postSlugs.add(record.slug, seq)
       if (record.input.public_id !== undefined) state.postIds.set(record.input.public_id, seq)
     })
   }
@@ -214,14 +214,14 @@ export class PreviewDataBuilder {
       const seq = this.#findPost(state, slug)
       const old = state.posts.get(seq)!
       state.posts.delete(seq)
-      indexRemove(state.postSlugs, old.slug, seq)
+      state.postSlugs.remove(old.slug, seq)
       if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
     })
   }
 
   /** The posts a slug names: the one whose explicit slug it is, else every post whose title derives it. */
   #matchPost(state: BuilderState, slug: string): number[] {
-    const seqs = [...(state.postSlugs.get(normalizeSlug(slug)) ?? [])]
+    const seqs = [...state.postSlugs.get(normalizeSlug(slug))]
     const explicit = seqs.filter((s) => state.posts.get(s)!.explicitSlug)
     return explicit.length === 1 ? explicit : seqs
   }
@@ -270,7 +270,7 @@ export class PreviewDataBuilder {
       this.#claimPage(state, record)
       const seq = ++state.seq
       state.pages.set(seq, record)
-      indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+      state.pageKeys.add(this.#pageKey(state, record), seq)
       if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
     })
   }
@@ -282,7 +282,7 @@ export class PreviewDataBuilder {
   #claimPage(state: BuilderState, record: PageRecord, replacing?: number): void {
     const key = this.#pageKey(state, record)
     if (record.explicitSlug) {
-      for (const seq of state.pageKeys.get(key) ?? []) {
+      for (const seq of state.pageKeys.get(key)) {
         if (seq !== replacing && state.pages.get(seq)!.explicitSlug) {
           throw new PreviewDataError('duplicate_path', `page "${key}": another page already has this effective path (compared after NFC); give one a different slug or path.`, record.path ? '/path' : '/slug')
         }
@@ -308,10 +308,10 @@ export class PreviewDataBuilder {
       // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
       record ??= checkPage(produce(old.input, recipe), this.#timezone(state))
       this.#claimPage(state, record, seq)
-      indexRemove(state.pageKeys, this.#pageKey(state, old), seq)
+      state.pageKeys.remove(this.#pageKey(state, old), seq)
       if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
       state.pages.set(seq, record)
-      indexAdd(state.pageKeys, this.#pageKey(state, record), seq)
+      state.pageKeys.add(this.#pageKey(state, record), seq)
       if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
     })
   }
@@ -326,14 +326,14 @@ export class PreviewDataBuilder {
       const seq = this.#findPage(state, path)
       const old = state.pages.get(seq)!
       state.pages.delete(seq)
-      indexRemove(state.pageKeys, this.#pageKey(state, old), seq)
+      state.pageKeys.remove(this.#pageKey(state, old), seq)
       if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
     })
   }
 
   /** The pages an effective path names: the one with an explicit slug or path, else every page deriving it. */
   #matchPage(state: BuilderState, path: string): number[] {
-    const seqs = [...(state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, ''))) ?? [])]
+    const seqs = [...state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))]
     const explicit = seqs.filter((s) => state.pages.get(s)!.explicitSlug)
     return explicit.length === 1 ? explicit : seqs
   }

@@ -19,11 +19,7 @@ const remark = unified().use(remarkParse)
 export function plainTextExcerpt(content: string, type: DocumentType, maxLength = EXCERPT_MAX_LENGTH): string {
   if (type === 'markdown') return markdownExcerpt(content, [], maxLength)
   const text = type === 'html' ? htmlText(content, maxLength) : firstBlock(content)
-  return truncateOnWord(collapse(text), maxLength)
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/gu, ' ').trim()
+  return truncateOnWord(collapseWhitespace(text), maxLength)
 }
 
 /** Plain text has no syntax: its first non-blank block, bounded. */
@@ -150,7 +146,7 @@ export function markdownToText(markdown: string): string {
     if (node.type === 'yaml' || node.type === 'definition') continue
     parts.push(toString(node, { includeImageAlt: false, includeHtml: false }))
   }
-  return parts.join(' ').replace(/\s+/g, ' ').trim()
+  return collapseWhitespace(parts.join(' '))
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
@@ -179,22 +175,28 @@ export function simpleText(markdown: string): string | null {
   const hold = (text: string) => String.fromCharCode(HOLD + held.push(text) - 1)
   let unknownEntity = false
   let text = kept.join('\n')
+  // Each pass runs only when its mark occurs at all: most excerpts use one or two kinds of mark, and a hundred
+  // thousand posts would otherwise pay for every regular expression.
+  const has = (mark: string) => text.includes(mark)
   // Backslashes mean nothing inside code spans but escape a backtick outside them: leave that mix to remark.
-  if (text.includes('`') && text.includes('\\')) return null
+  if (has('`') && has('\\')) return null
   // Code span contents are literal: hold them before any other mark is removed, so `*a*` in code stays as written.
-  text = text
-    .replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_m, _f, code: string) => hold(code.trim() || code))
-    .replace(ESCAPABLE, (_m, ch: string) => hold(ch))
-  if (/\[[^\]]*\[/.test(text)) return null
-  text = text
-    .replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '')
-    .replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
-    .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
-    // CommonMark tag names are ASCII letters, digits and "-"; anything else (`<a한>`) is text, left for the check below.
-    .replace(/<[a-zA-Z][a-zA-Z\d-]*(?:\s[^<>]*)?\/?>|<\/[a-zA-Z][a-zA-Z\d-]*\s*>/g, '')
-    .replace(/(\*\*|\*|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/(^|[^\p{L}\p{N}_])(__?)(?=\S)([\s\S]*?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')
-    .replace(/&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi, (m, e: string) => {
+  if (has('`')) text = text.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_m, _f, code: string) => hold(code.trim() || code))
+  if (has('\\')) text = text.replace(ESCAPABLE, (_m, ch: string) => hold(ch))
+  if (has('[')) {
+    if (/\[[^\]]*\[/.test(text)) return null
+    text = text.replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '').replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
+  }
+  if (has('<')) {
+    text = text
+      .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+      // CommonMark tag names are ASCII letters, digits and "-"; anything else (`<a한>`) is text, left for the check below.
+      .replace(/<[a-zA-Z][a-zA-Z\d-]*(?:\s[^<>]*)?\/?>|<\/[a-zA-Z][a-zA-Z\d-]*\s*>/g, '')
+  }
+  if (has('*') || has('~~')) text = text.replace(/(\*\*|\*|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+  if (has('_')) text = text.replace(/(^|[^\p{L}\p{N}_])(__?)(?=\S)([\s\S]*?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')
+  if (has('&'))
+    text = text.replace(/&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi, (m, e: string) => {
       if (e[0] !== '#') {
         // HTML has two thousand named entities; only remark knows them all.
         const known = ENTITIES[e]
@@ -208,7 +210,7 @@ export function simpleText(markdown: string): string | null {
   // Leftover marks mean the fast path misread something (an unclosed link or emphasis): let remark decide.
   if (/`|\*\S|\S\*|\[[^\]]*\]\(|<[a-zA-Z/!]/.test(text)) return null
   if (held.length > 0) text = text.replace(/[\ue000-\uf8ff]/g, (c) => held[c.charCodeAt(0) - HOLD] ?? c)
-  return text.replace(/\s+/g, ' ').trim()
+  return collapseWhitespace(text)
 }
 
 const NOT_PARAGRAPH = /^(?: {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s|>|\||<|`{3}|~{3}|\{[{%]|[-*_](?:\s*[-*_]){2,}\s*$|=+\s*$)|import\s|export\s|:::|\s{4})/
@@ -257,4 +259,14 @@ export function firstMarkdownBlock(markdown: string): string {
 function lineEnd(text: string, from: number): number {
   const i = text.indexOf('\n', from)
   return i === -1 ? text.length : i
+}
+
+/**
+ * Runs of whitespace become one space, and the ends are trimmed. Only runs that are not already a single space are
+ * replaced: rewriting every space of a paragraph costs more than everything else done to an excerpt.
+ * @example
+ * collapseWhitespace(' a\t b ') // 'a b'
+ */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s\s+|[^\S ]/g, ' ').trim()
 }

@@ -15,11 +15,11 @@ export class BuilderState {
   tags = new Map<string, Tag>()
   posts = new Map<number, PostRecord>()
   /** NFC slug → sequence numbers of the posts whose explicit slug or derived base it is. */
-  postSlugs = new Map<string, Set<number>>()
+  postSlugs = new MultiIndex()
   postIds = new Map<number, number>()
   pages = new Map<number, PageRecord>()
   /** NFC explicit path or slug → sequence numbers of the pages using it. */
-  pageKeys = new Map<string, Set<number>>()
+  pageKeys = new MultiIndex()
   pageIds = new Map<number, number>()
   media = new Map<string, MediaEntry>()
   menus = new Map<string, MenuInput>()
@@ -30,17 +30,32 @@ export class BuilderState {
   seq = 0
 }
 
-/** Adds `seq` under `key` in a multi-index. */
-export function indexAdd<K>(index: Map<K, Set<number>>, key: K, seq: number): void {
-  let set = index.get(key)
-  if (!set) index.set(key, (set = new Set()))
-  set.add(seq)
-}
+/**
+ * Sequence numbers by key, where a key almost always has one entry: a lone number is stored as itself, so a hundred
+ * thousand posts do not cost a hundred thousand one-element sets.
+ */
+export class MultiIndex {
+  private readonly entries = new Map<string, number | number[]>()
 
-/** Removes `seq` from `key` in a multi-index. */
-export function indexRemove<K>(index: Map<K, Set<number>>, key: K, seq: number): void {
-  const set = index.get(key)
-  if (!set) return
-  set.delete(seq)
-  if (set.size === 0) index.delete(key)
+  add(key: string, seq: number): void {
+    const current = this.entries.get(key)
+    if (current === undefined) this.entries.set(key, seq)
+    else if (typeof current === 'number') this.entries.set(key, [current, seq])
+    else current.push(seq)
+  }
+
+  remove(key: string, seq: number): void {
+    const current = this.entries.get(key)
+    if (current === seq) this.entries.delete(key)
+    else if (Array.isArray(current)) {
+      const rest = current.filter((s) => s !== seq)
+      if (rest.length === 0) this.entries.delete(key)
+      else this.entries.set(key, rest.length === 1 ? rest[0] : rest)
+    }
+  }
+
+  get(key: string): readonly number[] {
+    const current = this.entries.get(key)
+    return current === undefined ? [] : typeof current === 'number' ? [current] : current
+  }
 }

@@ -8,6 +8,8 @@ import type { TimestampInput } from '../time.js'
 import { dataIssues } from '../../validate/rules/data.js'
 import { metaIssues } from '../../validate/rules/meta.js'
 
+const VALID_SLUGS = new Set<string>()
+
 /**
  * Checks one builder argument field by field, throwing a `PreviewDataError` that names the entity (`post "lisbon"`),
  * points into the argument (`/tag_slugs/2`) and says which rule broke. `at` is where the checked object sits inside
@@ -95,8 +97,12 @@ export class ArgumentCheck {
   slug(field: string, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {
     if (value === undefined) return undefined
     if (typeof value !== 'string') this.fail('invalid_type', path, `${path.join('.')} must be a string.`)
+    if (VALID_SLUGS.has(value)) return value
     const reason = checkSlugSegment(value)
     if (reason) this.fail('invalid_slug', path, `${path.join('.')} "${value}" is not a valid slug: ${reason}.`)
+    // Taxonomy references repeat across thousands of posts: remember recent valid ones (bounded, so memory is too).
+    if (VALID_SLUGS.size >= 4096) VALID_SLUGS.clear()
+    VALID_SLUGS.add(value)
     return value
   }
 

@@ -62,12 +62,13 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
  */
 function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', names: Map<string, string>): string[] {
   const slugs = check.stringList(slugField) ?? []
-  const seen = new Set<string>()
+  // A post names a handful of taxonomies: an array beats a Set per field on a hundred thousand calls.
+  const seen: string[] = []
   slugs.forEach((ref, i) => {
     check.slug(slugField, ref, [slugField, i])
     const key = normalizeSlug(ref)
-    if (seen.has(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
-    seen.add(key)
+    if (seen.includes(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
+    seen.push(key)
   })
   const out = [...slugs]
   const byName = check.stringList(nameField) ?? []
@@ -75,8 +76,8 @@ function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slu
     const slug = slugFor(name)
     if (slug === '') check.fail('invalid_slug', [nameField, i], `${nameField}[${i}] "${name}" gives no usable slug; pass it through ${slugField} with an explicit slug.`)
     if (!names.has(slug)) names.set(slug, name.trim())
-    if (!seen.has(slug)) {
-      seen.add(slug)
+    if (!seen.includes(slug)) {
+      seen.push(slug)
       out.push(slug)
     }
   })
