@@ -8,18 +8,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { pathToFileURL } from 'node:url'
-
-/** Mulberry32: a tiny fixed-seed PRNG, so generated exports are byte-identical across runs and machines. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { prng } from './generate-payload.js'
 
 const WORDS = (
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna ' +

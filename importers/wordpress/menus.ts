@@ -1,3 +1,4 @@
+import type { MenuItemInput } from '../../src/index.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
@@ -5,16 +6,7 @@ import { compareCodeUnits } from './redirects.js'
 import { decodeWpSlug } from './slugs.js'
 
 /** A menu item as the builder takes it: exactly one target, the title defaulting to the target's. */
-export interface MenuItemSpec {
-  title?: string
-  url?: string
-  post?: string
-  page?: string
-  category?: string
-  tag?: string
-  target?: '_self' | '_blank'
-  children?: MenuItemSpec[]
-}
+export type MenuItemSpec = MenuItemInput
 
 /** A menu ready for the builder. */
 export interface MenuSpec {

@@ -1,7 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { readFile, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { PreviewDataError } from '../../validate/issue.js'
 import type { Site } from '../../contract/types.js'
 import { formatRedirects, summarizeReport } from '../../../importers/wordpress/index.js'
@@ -11,7 +10,7 @@ import type { ImportIssue, ImportWordPressResult, RedirectFormat } from '../../.
 import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
 import { CliIoError, EXIT, formatIssueLine, systemMessage, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
-import { usageError } from '../usage.js'
+import { parseCommandLine, usageError } from '../usage.js'
 
 const COMMAND = 'import wordpress'
 const REDIRECT_FORMATS: readonly RedirectFormat[] = ['netlify', 'nginx', 'json']
@@ -22,51 +21,28 @@ const REDIRECT_FORMATS: readonly RedirectFormat[] = ['netlify', 'nginx', 'json']
  * over an input, each file atomically. Exit codes: 0 ok, 1 invalid input, 2 usage or I/O error.
  */
 export async function runImportWordPress(argv: string[], io: CliIo): Promise<number> {
-  let values: {
-    output?: string
-    site?: string
-    report?: string
-    redirects?: string
-    'redirects-format'?: string
-    'media-from'?: string
-    'media-to'?: string
-    'status-policy'?: string
-    'password-protected'?: string
-    'generated-at'?: string
-    strict?: boolean
-    format?: string
-    help?: boolean
-  }
-  let files: string[]
-  try {
-    const parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        site: { type: 'string' },
-        report: { type: 'string' },
-        redirects: { type: 'string' },
-        'redirects-format': { type: 'string' },
-        'media-from': { type: 'string' },
-        'media-to': { type: 'string' },
-        'status-policy': { type: 'string' },
-        'password-protected': { type: 'string' },
-        'generated-at': { type: 'string' },
-        strict: { type: 'boolean' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-    values = parsed.values
-    files = parsed.positionals
-  } catch (error) {
-    return usageError(io, COMMAND, error)
-  }
-  if (values.help) {
-    io.stdout(HELP)
-    return EXIT.ok
-  }
+  const line = parseCommandLine(
+    argv,
+    io,
+    COMMAND,
+    {
+      output: { type: 'string', short: 'o' },
+      site: { type: 'string' },
+      report: { type: 'string' },
+      redirects: { type: 'string' },
+      'redirects-format': { type: 'string' },
+      'media-from': { type: 'string' },
+      'media-to': { type: 'string' },
+      'status-policy': { type: 'string' },
+      'password-protected': { type: 'string' },
+      'generated-at': { type: 'string' },
+      strict: { type: 'boolean' },
+      format: { type: 'string' },
+    },
+    HELP,
+  )
+  if (typeof line === 'number') return line
+  const { values, positionals: files } = line
   if (files.length === 0) return usageError(io, COMMAND, 'name at least one WordPress export file')
   if (!values.output) return usageError(io, COMMAND, 'name the payload file with -o payload.json')
   const statusPolicyArg = values['status-policy'] ?? 'draft'
