@@ -1,12 +1,10 @@
 import type {
   Author,
   CollectionItem,
-  DataObject,
-  Discoverability,
   DocumentType,
   FrontPage,
-  ItemComments,
   MenuTarget,
+  Post,
   ScalarMap,
   Status,
   WidgetItem,
@@ -25,6 +23,9 @@ export type BuilderOptions = {
    */
   autoCreateTaxonomies?: boolean
 }
+
+/** The optional fields Posts and Pages share, as the contract defines them (checked by `checkDocumentExtras`). */
+export type DocumentExtras = Pick<Post, 'featured_image' | 'meta' | 'data' | 'discoverability' | 'allow_comments' | 'comments'>
 
 /** A category or tag: `slug` is derived from `name` when omitted. */
 export type TaxonomyInput = { name: string; slug?: string; description?: string }
@@ -55,13 +56,7 @@ export type PostInput = {
   categories?: string[]
   /** Tags by display name, in display order: each becomes a slug reference (and a tag when undeclared). */
   tags?: string[]
-  featured_image?: string
-  meta?: ScalarMap
-  data?: DataObject
-  discoverability?: Discoverability
-  allow_comments?: boolean
-  comments?: ItemComments
-}
+} & DocumentExtras
 
 /** A Page as the builder takes it. */
 export type PageInput = {
@@ -76,14 +71,8 @@ export type PageInput = {
   document_type?: DocumentType
   status?: Status
   excerpt?: string
-  featured_image?: string
   updated_at_iso?: TimestampInput
-  meta?: ScalarMap
-  data?: DataObject
-  discoverability?: Discoverability
-  allow_comments?: boolean
-  comments?: ItemComments
-}
+} & DocumentExtras
 
 /** A link target named by reference instead of a URL; resolved through the routes code at build. */
 export type LinkTarget = { post: string } | { page: string } | { category: string } | { tag: string } | { url: string }
