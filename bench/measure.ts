@@ -11,6 +11,8 @@ export function median(runs: number, fn: () => unknown): number {
     fn()
     times.push(performance.now() - start)
   }
+  // BENCH_TIMES=1 prints every run, to see the spread behind a median.
+  if (process.env.BENCH_TIMES) console.error(times.map((t) => t.toFixed(0)).join(' '))
   times.sort((a, b) => a - b)
   return times[Math.floor(times.length / 2)]
 }

@@ -10,7 +10,8 @@ import { compareMedia } from './entities/media.js'
 import type { PageRecord } from './entities/page.js'
 import { toPage } from './entities/page.js'
 import type { PostRecord } from './entities/post.js'
-import { comparePosts, publishedMs, resolveTimestamp, toPost } from './entities/post.js'
+import { comparePosts, postTimes, resolveTimestamp, toPost } from './entities/post.js'
+import { plainTextExcerpt } from './excerpt.js'
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
 import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
@@ -35,8 +36,8 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const pages = buildPages(state, site, timezone)
   // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
   if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
-  const categories = taxonomies(state.categories, posts, 'categorySlugs', options.autoCreateTaxonomies !== false)
-  const tags = taxonomies(state.tags, posts, 'tagSlugs', options.autoCreateTaxonomies !== false)
+  const categories = taxonomies(state.categories, posts.inCallOrder, 'categorySlugs', options.autoCreateTaxonomies !== false)
+  const tags = taxonomies(state.tags, posts.inCallOrder, 'tagSlugs', options.autoCreateTaxonomies !== false)
 
   const payload: PreviewData = {
     version: '0.7',
@@ -45,7 +46,7 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
     site,
     content: {
       authors: [...state.authors.values()].sort(compareAuthors),
-      posts: posts.map((p) => p.post),
+      posts: posts.sorted.map((p) => p.post),
       pages,
       categories,
       tags,
@@ -53,7 +54,7 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   }
   if (state.media.size > 0) payload.content.media = [...state.media.values()].sort(compareMedia)
   // Only menus and collections name entities; a payload without them never pays for the index.
-  const lookup = state.menus.size > 0 || state.collections.size > 0 ? new Lookup(payload, posts) : undefined
+  const lookup = state.menus.size > 0 || state.collections.size > 0 ? new Lookup(payload, posts.sorted) : undefined
   if (state.menus.size > 0) {
     payload.menus = {}
     for (const [id, menu] of state.menus) {
@@ -100,51 +101,58 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-type BuiltPost = { post: Post; ms: number; record: PostRecord }
+/** A post during assembly: its record, final slug and id, publication instant and (last) the contract Post. */
+type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; rank: number; post: Post }
 
 /**
  * Final slugs, then ids, then contract Posts in the documented order. Derived slugs never take an explicit one;
  * when several posts derive the same slug, the oldest keeps it and the others get `-2`, `-3`… (ties broken by
- * title and content), so the result does not depend on the order of the calls.
+ * title and content), so the result does not depend on the order of the calls. Returns the posts in call order
+ * (with `rank`, the place in the payload) and in payload order.
  */
-function buildPosts(state: BuilderState, timezone: string): BuiltPost[] {
-  const records = [...state.posts.values()]
-  const taken = new Set<string>()
-  for (const r of records) if (r.explicitSlug) taken.add(r.slug)
-  const slugs = new Map<PostRecord, string>()
-  const derived = new Map<string, PostRecord[]>()
-  for (const r of records) {
-    if (r.explicitSlug) slugs.set(r, r.slug)
-    else {
-      let group = derived.get(r.slug)
-      if (!group) derived.set(r.slug, (group = []))
-      group.push(r)
-    }
+function buildPosts(state: BuilderState, timezone: string): { inCallOrder: BuiltPost[]; sorted: BuiltPost[] } {
+  // Work that reads each record (timestamps, the excerpt from the body) runs in call order, the order the records
+  // and their bodies were allocated in; only small entries are reordered.
+  const inCallOrder: BuiltPost[] = []
+  for (const record of state.posts.values()) {
+    record.excerpt ??= record.input.excerpt ?? plainTextExcerpt(record.input.content ?? '', record.input.document_type ?? 'markdown')
+    inCallOrder.push({ record, slug: record.slug, id: record.input.public_id ?? 0, ms: postTimes(record, timezone).ms, rank: 0, post: undefined! })
   }
-  assignSuffixes(derived, taken, slugs, (a, b) => compareByContent(a.input, b.input, timezone), (_r, slug) => slug)
+  const derived = new Map<string, BuiltPost[]>()
+  for (const entry of inCallOrder) {
+    if (entry.record.explicitSlug) continue
+    let group = derived.get(entry.slug)
+    if (!group) derived.set(entry.slug, (group = []))
+    group.push(entry)
+  }
+  if (derived.size > 0) {
+    const taken = new Set<string>()
+    for (const entry of inCallOrder) if (entry.record.explicitSlug) taken.add(entry.slug)
+    const order = (a: BuiltPost, b: BuiltPost) => compareByContent(a.record.input, b.record.input, timezone)
+    assignSuffixes(derived, taken, (entry, slug) => (entry.slug = slug), order, (_entry, slug) => slug)
+  }
 
-  const ids = new Map<PostRecord, number>()
   const usedIds = new Set<number>()
-  const auto: { r: PostRecord; ms: number; slug: string }[] = []
-  for (const r of records) {
-    if (r.input.public_id !== undefined) {
-      ids.set(r, r.input.public_id)
-      usedIds.add(r.input.public_id)
-    } else auto.push({ r, ms: instant(r.input.published_at_iso, timezone), slug: slugs.get(r)! })
+  const auto: BuiltPost[] = []
+  for (const entry of inCallOrder) {
+    if (entry.id !== 0) usedIds.add(entry.id)
+    else auto.push(entry)
   }
   // Oldest first, so ids grow with publication dates, whatever order the posts were added in.
   auto.sort((a, b) => a.ms - b.ms || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
   let next = 1
-  for (const a of auto) {
+  for (const entry of auto) {
     while (usedIds.has(next)) next++
-    ids.set(a.r, next++)
+    entry.id = next++
   }
-
-  const built = records.map((r) => {
-    const post = toPost(r, slugs.get(r)!, ids.get(r)!, timezone)
-    return { post, ms: publishedMs(post), record: r }
+  // Newest first, then by public_id. The Posts are made in this order, so a pass over the payload's posts (the
+  // validator makes several) reads memory front to back instead of jumping.
+  const sorted = inCallOrder.slice().sort(comparePosts)
+  sorted.forEach((entry, rank) => {
+    entry.rank = rank
+    entry.post = toPost(entry.record, entry.slug, entry.id, timezone)
   })
-  return built.sort(comparePosts)
+  return { inCallOrder, sorted }
 }
 
 /**
@@ -156,7 +164,7 @@ function buildPosts(state: BuilderState, timezone: string): BuiltPost[] {
 function assignSuffixes<R>(
   groups: Map<string, R[]>,
   taken: Set<string>,
-  slugs: Map<R, string>,
+  assign: (record: R, slug: string) => void,
   order: (a: R, b: R) => number,
   key: (record: R, slug: string) => string,
 ): void {
@@ -167,7 +175,7 @@ function assignSuffixes<R>(
     if (taken.has(key(first, base))) pending.push([base, group])
     else {
       taken.add(key(first, base))
-      slugs.set(first, base)
+      assign(first, base)
       if (group.length > 1) pending.push([base, group.slice(1)])
     }
   }
@@ -178,7 +186,7 @@ function assignSuffixes<R>(
       let slug = slugWithSuffix(base, ++n)
       while (taken.has(key(r, slug))) slug = slugWithSuffix(base, ++n)
       taken.add(key(r, slug))
-      slugs.set(r, slug)
+      assign(r, slug)
     }
   }
 }
@@ -219,7 +227,7 @@ function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
     }
   }
   // A derived Page has no path of its own, so its identity is the pages permalink applied to the candidate slug.
-  assignSuffixes(derived, taken, slugs, (a, b) => compareByContent(a.input, b.input, timezone), (_r, slug) => effectivePagePath({ slug }, site))
+  assignSuffixes(derived, taken, (r, slug) => slugs.set(r, slug), (a, b) => compareByContent(a.input, b.input, timezone), (_r, slug) => effectivePagePath({ slug }, site))
   const usedIds = new Set<number>()
   for (const r of records) if (r.input.public_id !== undefined) usedIds.add(r.input.public_id)
   // Pages that allow comments need a public_id; give them the smallest free ones in path order.
@@ -236,17 +244,28 @@ function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
   })
 }
 
-/** Declared entries plus, when enabled, one for each slug that posts reference but nobody declared. */
+/**
+ * Declared entries plus, when enabled, one for each slug that posts reference but nobody declared. The entry takes
+ * the NFC slug and the display name given by the first post in payload order that gives one (`tags: ['Trams']`),
+ * else a name made from the slug. Posts are read in call order, the order they sit in memory; `rank` (the place in
+ * the payload) keeps the choice independent of it.
+ */
 function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], field: 'categorySlugs' | 'tagSlugs', autoCreate: boolean): Category[] {
   const out = new Map(declared)
   if (autoCreate) {
-    for (const { record } of posts) {
+    const named = new Map<string, { rank: number; name: string }>()
+    for (const { record, rank } of posts) {
       for (const slug of record[field]) {
         const key = normalizeSlug(slug)
-        // The entry takes the NFC form, whichever form the first reference used.
-        if (!out.has(key)) out.set(key, record.names.has(slug) ? { name: record.names.get(slug)!, slug: key } : taxonomyFromSlug(key))
+        if (declared.has(key)) continue
+        if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
+        const name = record.names.get(slug)
+        if (name === undefined) continue
+        const best = named.get(key)
+        if (best === undefined || rank < best.rank) named.set(key, { rank, name })
       }
     }
+    for (const [key, { name }] of named) out.set(key, { name, slug: key })
   }
   return [...out.values()].sort(compareTaxonomies)
 }

@@ -76,11 +76,6 @@ export class PreviewDataBuilder {
     return this.#own().state
   }
 
-  #timezone(state: BuilderState): string {
-    const tz = state.site.timezone
-    return tz !== undefined && checkTimezone(tz) === null ? tz : 'UTC'
-  }
-
   /**
    * Sets site fields, merged over earlier calls. Required fields you leave out get the documented defaults at build
    * (description '', url '', media_origin '', locale en-US, posts_per_page 10, date_style medium, time_style short,
@@ -103,7 +98,7 @@ export class PreviewDataBuilder {
       // Pages without a path are indexed by the pages permalink applied to their slug; a new pattern moves them all.
       if (state.site.permalinks?.pages !== pagesPattern) {
         state.pageKeys = new MultiIndex()
-        for (const [seq, record] of state.pages) state.pageKeys.add(this.#pageKey(state, record), seq)
+        for (const [seq, record] of state.pages) state.pageKeys.add(pageKey(state, record), seq)
       }
     })
   }
@@ -159,28 +154,13 @@ export class PreviewDataBuilder {
     let record: PostRecord | undefined
     return this.#then((state) => {
       // Checked and copied once: replaying this call for a branch (see Store) must not read the caller's object again.
-      record ??= checkPost(input, this.#timezone(state))
-      this.#claimPost(state, record)
+      record ??= checkPost(input, siteTimezone(state))
+      claimPost(state, record)
       const seq = ++state.seq
       state.posts.set(seq, record)
       state.postSlugs.add(record.slug, seq)
       if (record.input.public_id !== undefined) state.postIds.set(record.input.public_id, seq)
     })
-  }
-
-  #claimPost(state: BuilderState, record: PostRecord, replacing?: number): void {
-    if (record.explicitSlug) {
-      for (const seq of state.postSlugs.get(record.slug)) {
-        if (seq !== replacing && state.posts.get(seq)!.explicitSlug) {
-          throw new PreviewDataError('duplicate_slug', `post "${record.slug}": another post already has this slug (compared after NFC); post slugs must be unique.`, '/slug')
-        }
-      }
-    }
-    const id = record.input.public_id
-    const holder = id === undefined ? undefined : state.postIds.get(id)
-    if (holder !== undefined && holder !== replacing) {
-      throw new PreviewDataError('duplicate_id', `post "${record.slug}": public_id ${id} is already used by post "${state.posts.get(holder)!.slug}"; post public_ids must be unique.`, '/public_id')
-    }
   }
 
   /**
@@ -191,11 +171,11 @@ export class PreviewDataBuilder {
   updatePost(slug: string, recipe: (draft: PostInput) => void): PreviewDataBuilder {
     let record: PostRecord | undefined
     return this.#then((state) => {
-      const seq = this.#findPost(state, slug)
+      const seq = findPost(state, slug)
       const old = state.posts.get(seq)!
       // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
-      record ??= checkPost(produce(old.input, recipe), this.#timezone(state))
-      this.#claimPost(state, record, seq)
+      record ??= checkPost(produce(old.input, recipe), siteTimezone(state))
+      claimPost(state, record, seq)
       state.postSlugs.remove(old.slug, seq)
       if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
       state.posts.set(seq, record)
@@ -211,26 +191,12 @@ export class PreviewDataBuilder {
    */
   removePost(slug: string): PreviewDataBuilder {
     return this.#then((state) => {
-      const seq = this.#findPost(state, slug)
+      const seq = findPost(state, slug)
       const old = state.posts.get(seq)!
       state.posts.delete(seq)
       state.postSlugs.remove(old.slug, seq)
       if (old.input.public_id !== undefined) state.postIds.delete(old.input.public_id)
     })
-  }
-
-  /** The posts a slug names: the one whose explicit slug it is, else every post whose title derives it. */
-  #matchPost(state: BuilderState, slug: string): number[] {
-    const seqs = [...state.postSlugs.get(normalizeSlug(slug))]
-    const explicit = seqs.filter((s) => state.posts.get(s)!.explicitSlug)
-    return explicit.length === 1 ? explicit : seqs
-  }
-
-  #findPost(state: BuilderState, slug: string): number {
-    const match = this.#matchPost(state, slug)
-    if (match.length === 1) return match[0]
-    if (match.length === 0) throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.`)
-    throw new PreviewDataError('invalid_argument', `post "${slug}": ${match.length} posts derive this slug from their titles; give them explicit slugs to address one.`)
   }
 
   /**
@@ -242,7 +208,7 @@ export class PreviewDataBuilder {
   getPost(slug: string): Readonly<PostInput> | undefined {
     const state = this.#state
     // The same choice as updatePost: an explicit slug wins over titles that derive it (those get suffixes at build).
-    const match = this.#matchPost(state, slug)
+    const match = matchPost(state, slug)
     // A copy: what the caller does with it must not reach the builder values that hold this post.
     return match.length === 1 ? ownCopy(state.posts.get(match[0])!.input) : undefined
   }
@@ -266,33 +232,13 @@ export class PreviewDataBuilder {
     let record: PageRecord | undefined
     return this.#then((state) => {
       // Checked and copied once: replaying this call for a branch (see Store) must not read the caller's object again.
-      record ??= checkPage(input, this.#timezone(state))
-      this.#claimPage(state, record)
+      record ??= checkPage(input, siteTimezone(state))
+      claimPage(state, record)
       const seq = ++state.seq
       state.pages.set(seq, record)
-      state.pageKeys.add(this.#pageKey(state, record), seq)
+      state.pageKeys.add(pageKey(state, record), seq)
       if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
     })
-  }
-
-  #pageKey(state: BuilderState, record: PageRecord): string {
-    return record.path ?? effectivePagePath({ slug: record.slug }, { permalinks: state.site.permalinks })
-  }
-
-  #claimPage(state: BuilderState, record: PageRecord, replacing?: number): void {
-    const key = this.#pageKey(state, record)
-    if (record.explicitSlug) {
-      for (const seq of state.pageKeys.get(key)) {
-        if (seq !== replacing && state.pages.get(seq)!.explicitSlug) {
-          throw new PreviewDataError('duplicate_path', `page "${key}": another page already has this effective path (compared after NFC); give one a different slug or path.`, record.path ? '/path' : '/slug')
-        }
-      }
-    }
-    const id = record.input.public_id
-    const holder = id === undefined ? undefined : state.pageIds.get(id)
-    if (holder !== undefined && holder !== replacing) {
-      throw new PreviewDataError('duplicate_id', `page "${key}": public_id ${id} is already used by another page; page public_ids must be unique.`, '/public_id')
-    }
   }
 
   /**
@@ -303,15 +249,15 @@ export class PreviewDataBuilder {
   updatePage(path: string, recipe: (draft: PageInput) => void): PreviewDataBuilder {
     let record: PageRecord | undefined
     return this.#then((state) => {
-      const seq = this.#findPage(state, path)
+      const seq = findPage(state, path)
       const old = state.pages.get(seq)!
       // Run once: a replay for a branch (see Store) must not call the recipe again, which may not be pure.
-      record ??= checkPage(produce(old.input, recipe), this.#timezone(state))
-      this.#claimPage(state, record, seq)
-      state.pageKeys.remove(this.#pageKey(state, old), seq)
+      record ??= checkPage(produce(old.input, recipe), siteTimezone(state))
+      claimPage(state, record, seq)
+      state.pageKeys.remove(pageKey(state, old), seq)
       if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
       state.pages.set(seq, record)
-      state.pageKeys.add(this.#pageKey(state, record), seq)
+      state.pageKeys.add(pageKey(state, record), seq)
       if (record.input.public_id !== undefined) state.pageIds.set(record.input.public_id, seq)
     })
   }
@@ -323,26 +269,12 @@ export class PreviewDataBuilder {
    */
   removePage(path: string): PreviewDataBuilder {
     return this.#then((state) => {
-      const seq = this.#findPage(state, path)
+      const seq = findPage(state, path)
       const old = state.pages.get(seq)!
       state.pages.delete(seq)
-      state.pageKeys.remove(this.#pageKey(state, old), seq)
+      state.pageKeys.remove(pageKey(state, old), seq)
       if (old.input.public_id !== undefined) state.pageIds.delete(old.input.public_id)
     })
-  }
-
-  /** The pages an effective path names: the one with an explicit slug or path, else every page deriving it. */
-  #matchPage(state: BuilderState, path: string): number[] {
-    const seqs = [...state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))]
-    const explicit = seqs.filter((s) => state.pages.get(s)!.explicitSlug)
-    return explicit.length === 1 ? explicit : seqs
-  }
-
-  #findPage(state: BuilderState, path: string): number {
-    const seqs = this.#matchPage(state, path)
-    if (seqs.length === 1) return seqs[0]
-    if (seqs.length === 0) throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.`)
-    throw new PreviewDataError('invalid_argument', `page "${path}": ${seqs.length} pages derive this path from their titles; give them explicit slugs to address one.`)
   }
 
   /**
@@ -353,7 +285,7 @@ export class PreviewDataBuilder {
    */
   getPage(path: string): Readonly<PageInput> | undefined {
     const state = this.#state
-    const match = this.#matchPage(state, path)
+    const match = matchPage(state, path)
     return match.length === 1 ? ownCopy(state.pages.get(match[0])!.input) : undefined
   }
 
@@ -599,4 +531,77 @@ export type BuilderSnapshot = {
   menus: Record<string, MenuInput>
   widgets: Record<string, WidgetAreaInput>
   collections: Record<string, Collection>
+}
+
+// The helpers below take the state, not the builder: op closures that call them then hold no builder value, so the
+// values a chain of calls leaves behind die young instead of living as long as the op log.
+
+/** The site time zone so far, or UTC while none (or an invalid one) is set. */
+function siteTimezone(state: BuilderState): string {
+  const tz = state.site.timezone
+  return tz !== undefined && checkTimezone(tz) === null ? tz : 'UTC'
+}
+
+/** Refuses a post whose explicit slug or public_id another post (other than `replacing`) already has. */
+function claimPost(state: BuilderState, record: PostRecord, replacing?: number): void {
+  if (record.explicitSlug && state.postSlugs.some(record.slug, (seq) => seq !== replacing && state.posts.get(seq)!.explicitSlug)) {
+    throw new PreviewDataError('duplicate_slug', `post "${record.slug}": another post already has this slug (compared after NFC); post slugs must be unique.`, '/slug')
+  }
+  const id = record.input.public_id
+  const holder = id === undefined ? undefined : state.postIds.get(id)
+  if (holder !== undefined && holder !== replacing) {
+    throw new PreviewDataError('duplicate_id', `post "${record.slug}": public_id ${id} is already used by post "${state.posts.get(holder)!.slug}"; post public_ids must be unique.`, '/public_id')
+  }
+}
+
+/** The posts a slug names: the one whose explicit slug it is, else every post whose title derives it. */
+function matchPost(state: BuilderState, slug: string): number[] {
+  const seqs = [...state.postSlugs.get(normalizeSlug(slug))]
+  const explicit = seqs.filter((s) => state.posts.get(s)!.explicitSlug)
+  return explicit.length === 1 ? explicit : seqs
+}
+
+/** The one post a slug names, or a `not_found` / ambiguity error. */
+function findPost(state: BuilderState, slug: string): number {
+  const match = matchPost(state, slug)
+  if (match.length === 1) return match[0]
+  if (match.length === 0) throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.`)
+  throw new PreviewDataError('invalid_argument', `post "${slug}": ${match.length} posts derive this slug from their titles; give them explicit slugs to address one.`)
+}
+
+/** A page's identity: its explicit path, or the pages permalink applied to its slug. */
+function pageKey(state: BuilderState, record: PageRecord): string {
+  return record.path ?? effectivePagePath({ slug: record.slug }, { permalinks: state.site.permalinks })
+}
+
+/** Refuses a page whose explicit effective path or public_id another page (other than `replacing`) already has. */
+function claimPage(state: BuilderState, record: PageRecord, replacing?: number): void {
+  const key = pageKey(state, record)
+  if (record.explicitSlug) {
+    for (const seq of state.pageKeys.get(key)) {
+      if (seq !== replacing && state.pages.get(seq)!.explicitSlug) {
+        throw new PreviewDataError('duplicate_path', `page "${key}": another page already has this effective path (compared after NFC); give one a different slug or path.`, record.path ? '/path' : '/slug')
+      }
+    }
+  }
+  const id = record.input.public_id
+  const holder = id === undefined ? undefined : state.pageIds.get(id)
+  if (holder !== undefined && holder !== replacing) {
+    throw new PreviewDataError('duplicate_id', `page "${key}": public_id ${id} is already used by another page; page public_ids must be unique.`, '/public_id')
+  }
+}
+
+/** The pages an effective path names: the one with an explicit slug or path, else every page deriving it. */
+function matchPage(state: BuilderState, path: string): number[] {
+  const seqs = [...state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))]
+  const explicit = seqs.filter((s) => state.pages.get(s)!.explicitSlug)
+  return explicit.length === 1 ? explicit : seqs
+}
+
+/** The one page an effective path names, or a `not_found` / ambiguity error. */
+function findPage(state: BuilderState, path: string): number {
+  const seqs = matchPage(state, path)
+  if (seqs.length === 1) return seqs[0]
+  if (seqs.length === 0) throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.`)
+  throw new PreviewDataError('invalid_argument', `page "${path}": ${seqs.length} pages derive this path from their titles; give them explicit slugs to address one.`)
 }

@@ -54,6 +54,13 @@ export class MultiIndex {
     }
   }
 
+  /** Whether a sequence number under `key` passes `test` (without making an array for a lone entry). */
+  some(key: string, test: (seq: number) => boolean): boolean {
+    const current = this.entries.get(key)
+    if (current === undefined) return false
+    return typeof current === 'number' ? test(current) : current.some(test)
+  }
+
   get(key: string): readonly number[] {
     const current = this.entries.get(key)
     return current === undefined ? [] : typeof current === 'number' ? [current] : current

@@ -20,6 +20,9 @@ export type RouteEntry = RouteLocation & {
   page_number?: number
 }
 
+/** Receives each route: its location, kind, and the index of its entity (or the page number of a post index page). */
+export type RouteVisitor = (location: RouteLocation & { path?: string }, kind: RouteKind, index: number) => void
+
 /**
  * Every document route the build stage would make from a valid payload: Posts, Pages, categories, tags, the post index
  * with its pagination pages (`<index>page/<n>/`), and the front page. Pagination counts published Posts that are not
@@ -28,39 +31,54 @@ export type RouteEntry = RouteLocation & {
  * deriveRoutes(payload).find((r) => r.kind === 'post')?.url // '/posts/lisbon/'
  */
 export function deriveRoutes(payload: PreviewData): RouteEntry[] {
+  const routes: RouteEntry[] = []
+  visitRoutes(payload, (location, kind, index) => routes.push(routeEntry(payload, location, kind, index)))
+  return routes
+}
+
+/**
+ * Calls `visit` for each route in `deriveRoutes` order without building the entries, for passes over a hundred
+ * thousand routes that need only their locations (`routeEntry` makes the entry of one when it is wanted).
+ */
+export function visitRoutes(payload: PreviewData, visit: RouteVisitor): void {
   const { site, content } = payload
   const style = outputStyle(site)
-  const routes: RouteEntry[] = []
-  content.posts.forEach((post, i) => {
-    routes.push({ kind: 'post', source: `/content/posts/${i}`, status: post.status, key: post.slug, ...postRoute(post, site) })
-  })
-  content.pages.forEach((page, i) => {
-    const { path, ...location } = pageRoute(page, site)
-    routes.push({ kind: 'page', source: `/content/pages/${i}`, status: page.status, key: path, ...location })
-  })
-  content.categories.forEach((category, i) => {
-    routes.push({ kind: 'category', source: `/content/categories/${i}`, key: category.slug, ...categoryRoute(category.slug, site) })
-  })
-  content.tags.forEach((tag, i) => {
-    routes.push({ kind: 'tag', source: `/content/tags/${i}`, key: tag.slug, ...tagRoute(tag.slug, site) })
-  })
+  content.posts.forEach((post, i) => visit(postRoute(post, site), 'post', i))
+  content.pages.forEach((page, i) => visit(pageRoute(page, site), 'page', i))
+  content.categories.forEach((category, i) => visit(categoryRoute(category.slug, site), 'category', i))
+  content.tags.forEach((tag, i) => visit(tagRoute(tag.slug, site), 'tag', i))
 
   const index = { ...DEFAULT_POST_INDEX, ...site.post_index }
   const frontPage = site.front_page ?? { type: 'theme_index' as const }
   const indexAtRoot = index.enabled && routeComponents(index.path).length === 0
-  if (frontPage.type !== 'theme_index' || !indexAtRoot) {
-    routes.push({ kind: 'front_page', source: '/site/front_page', ...locate([], style) })
-  }
+  if (frontPage.type !== 'theme_index' || !indexAtRoot) visit(locate([], style), 'front_page', 0)
   if (index.enabled) {
     const base = routeComponents(index.path)
-    routes.push({ kind: 'post_index', source: '/site/post_index', page_number: 1, ...locate(base, style) })
+    visit(locate(base, style), 'post_index', 1)
     if (index.paginate) {
       const listed = content.posts.filter((p) => p.status === 'published' && p.discoverability !== 'delist').length
       const pages = Math.ceil(listed / Math.max(1, site.posts_per_page))
-      for (let n = 2; n <= pages; n++) {
-        routes.push({ kind: 'post_index', source: '/site/post_index', page_number: n, ...locate([...base, 'page', String(n)], style) })
-      }
+      for (let n = 2; n <= pages; n++) visit(locate([...base, 'page', String(n)], style), 'post_index', n)
     }
   }
-  return routes
+}
+
+/** The entry `deriveRoutes` makes for a route that `visitRoutes` reported. */
+function routeEntry(payload: PreviewData, location: RouteLocation & { path?: string }, kind: RouteKind, index: number): RouteEntry {
+  const { url, output_path } = location
+  const { content } = payload
+  switch (kind) {
+    case 'post':
+      return { kind, source: `/content/posts/${index}`, status: content.posts[index].status, key: content.posts[index].slug, url, output_path }
+    case 'page':
+      return { kind, source: `/content/pages/${index}`, status: content.pages[index].status, key: location.path, url, output_path }
+    case 'category':
+      return { kind, source: `/content/categories/${index}`, key: content.categories[index].slug, url, output_path }
+    case 'tag':
+      return { kind, source: `/content/tags/${index}`, key: content.tags[index].slug, url, output_path }
+    case 'front_page':
+      return { kind, source: '/site/front_page', url, output_path }
+    case 'post_index':
+      return { kind, source: '/site/post_index', page_number: index, url, output_path }
+  }
 }

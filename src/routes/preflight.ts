@@ -1,19 +1,19 @@
 import { DEFAULT_POST_INDEX } from '../contract/constants.js'
 import type { PreviewData } from '../contract/types.js'
 import type { PreviewDataIssue } from '../validate/issue.js'
-import { deriveRoutes } from './derive.js'
+import { deriveRoutes, visitRoutes } from './derive.js'
+import type { RouteEntry } from './derive.js'
 import { routeComponents } from './paths.js'
 
 /**
  * The build failures that the payload alone decides and the validator does not report: an enabled post index at `/`
  * while a Page or standalone HTML owns `/`, and two documents claiming the same output path. Expects a payload that
- * passed `validatePreviewData`.
+ * passed `validatePreviewData` (two Posts with one output path already broke its unique slug or id rule).
  * @example
  * preflightPreviewData(payload) // [] when the build stage can lay out every document
  */
 export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
   const issues: PreviewDataIssue[] = []
-  const routes = deriveRoutes(payload)
   const index = { ...DEFAULT_POST_INDEX, ...payload.site.post_index }
   const indexAtRoot = index.enabled && routeComponents(index.path).length === 0
   const frontPage = payload.site.front_page
@@ -27,13 +27,33 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
       message: `The post index is enabled at "/" while site.front_page makes ${owner} own "/": move the post index (site.post_index.path, e.g. "/blog/"), disable it, or use front_page type "theme_index".`,
     })
   }
-  const claimed = new Map<string, (typeof routes)[number]>()
-  for (const route of routes) {
-    const first = claimed.get(route.output_path)
-    if (!first) {
-      claimed.set(route.output_path, route)
-      continue
-    }
+  // Output paths are claimed in route order (posts first), by number; entries with sources and names are made only
+  // for collisions. Posts never share an output path in a valid payload (their pattern holds :slug or :public_id,
+  // both unique), so a hundred thousand post paths are only looked up among the other routes' few, never indexed.
+  const postPaths: string[] = []
+  const others: [number, string][] = []
+  let n = 0
+  visitRoutes(payload, ({ output_path }, kind) => {
+    if (kind === 'post') postPaths.push(output_path)
+    else others.push([n, output_path])
+    n++
+  })
+  const otherPaths = new Set(others.map(([, path]) => path))
+  const claimed = new Map<string, number>()
+  postPaths.forEach((path, i) => {
+    if (otherPaths.has(path) && !claimed.has(path)) claimed.set(path, i)
+  })
+  const collisions: [number, number][] = []
+  for (const [route, path] of others) {
+    const first = claimed.get(path)
+    if (first === undefined) claimed.set(path, route)
+    else collisions.push([route, first])
+  }
+  if (collisions.length > 0) {
+    const routes = deriveRoutes(payload)
+    for (const [route, first] of collisions) collision(routes[route], routes[first])
+  }
+  function collision(route: RouteEntry, first: RouteEntry): void {
     if (route.output_path === 'index.html' && indexAtRoot && (route.kind === 'page' || first.kind === 'page')) {
       const page = route.kind === 'page' ? route : first
       issues.push({
@@ -41,9 +61,9 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
         path: page.source,
         message: `The Page "${page.key}" is routed to "/" while the post index is enabled there: give the Page another path, or move or disable the post index (site.post_index).`,
       })
-      continue
+      return
     }
-    if (rootConflict && route.output_path === 'index.html') continue
+    if (rootConflict && route.output_path === 'index.html') return
     issues.push({
       code: 'duplicate_output_path',
       path: route.source,

@@ -234,7 +234,13 @@ describe('taxonomy auto-creation', () => {
   })
 
   test('a name referenced by several posts takes the name of the newest post that gives one', () => {
-    const payload = start().post(post('A', '2024-01-01', { tags: ['trams'] })).post(post('B', '2024-02-01', { tags: ['Trams'] })).build()
-    expect(payload.content.tags).toEqual([{ name: 'Trams', slug: 'trams' }])
+    const older = post('A', '2024-01-01', { tags: ['trams'] })
+    const newer = post('B', '2024-02-01', { tags: ['Trams'] })
+    for (const [first, second] of [[older, newer], [newer, older]]) {
+      expect(start().post(first).post(second).build().content.tags).toEqual([{ name: 'Trams', slug: 'trams' }])
+    }
+    // A newer post that names the tag only by slug does not take the name away.
+    const bySlug = post('C', '2024-03-01', { tag_slugs: ['trams'] })
+    expect(start().post(newer).post(bySlug).build().content.tags).toEqual([{ name: 'Trams', slug: 'trams' }])
   })
 })

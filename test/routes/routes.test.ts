@@ -120,6 +120,19 @@ describe('preflightPreviewData', () => {
     })
     expect(issues).toEqual([expect.objectContaining({ code: 'duplicate_output_path', path: '/content/categories/0' })])
   })
+  test('a post, a page and a category on one output path: each later route is reported against the post', () => {
+    const issues = withSite((p) => {
+      p.site.permalinks = { posts: '/:slug/', categories: '/:slug/' }
+      const slug = p.content.posts[0].slug
+      p.content.pages[0].path = slug
+      p.content.categories[0].slug = slug
+    })
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['duplicate_output_path', '/content/pages/0'],
+      ['duplicate_output_path', '/content/categories/0'],
+    ])
+    for (const issue of issues) expect(issue.message).toContain('at /content/posts/0')
+  })
   test('html-extension: a post at /a and a page a/index do not collide, a page "a" does', () => {
     const issues = withSite((p) => {
       p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/' }

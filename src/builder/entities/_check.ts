@@ -37,8 +37,8 @@ export class ArgumentCheck {
 
   /** Unknown fields are mistakes (a typo such as `publshed_at_iso`), not extensions. */
   onlyKeys(allowed: readonly string[]): this {
-    for (const key of Object.keys(this.input)) {
-      if (!allowed.includes(key) && this.input[key] !== undefined) {
+    for (const key in this.input) {
+      if (Object.hasOwn(this.input, key) && !allowed.includes(key) && this.input[key] !== undefined) {
         this.fail('unknown_property', [key], `unknown field "${key}"; the known fields are ${allowed.join(', ')}.`)
       }
     }
@@ -83,21 +83,28 @@ export class ArgumentCheck {
     return value
   }
 
-  /** A timestamp field: an RFC 3339 string, a zone-less date or time (read in `timezone`), a `Date` or a `DateTime`. */
-  timestamp(field: string, timezone: string, required = false): void {
+  /**
+   * A timestamp field: an RFC 3339 string, a zone-less date or time (read in `timezone`), a `Date` or a `DateTime`.
+   * Returns it as RFC 3339.
+   */
+  timestamp(field: string, timezone: string, required = false): string | undefined {
     const value = this.input[field]
     if (value === undefined) {
       if (required) this.fail('missing_property', [field], `${field} is required (an RFC 3339 timestamp, a date, a Date or a DateTime).`)
-      return
+      return undefined
     }
     const result = toTimestamp(value as TimestampInput, timezone)
     if (!result.ok) this.fail('invalid_timestamp', [field], `${field} ${JSON.stringify(String(value))} ${result.reason}.`)
+    return result.value
   }
 
-  slug(field: string, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {
+  /** A slug field, or item `index` of a slug list field when `index` is given. */
+  slug(field: string, value: unknown = this.input[field], index?: number): string | undefined {
     if (value === undefined) return undefined
+    if (typeof value === 'string' && VALID_SLUGS.has(value)) return value
+    // The path is built only for a failure: the common case runs a hundred thousand times.
+    const path = index === undefined ? [field] : [field, index]
     if (typeof value !== 'string') this.fail('invalid_type', path, `${path.join('.')} must be a string.`)
-    if (VALID_SLUGS.has(value)) return value
     const reason = checkSlugSegment(value)
     if (reason) this.fail('invalid_slug', path, `${path.join('.')} "${value}" is not a valid slug: ${reason}.`)
     // Taxonomy references repeat across thousands of posts: remember recent valid ones (bounded, so memory is too).
@@ -106,11 +113,12 @@ export class ArgumentCheck {
     return value
   }
 
-  url(field: string, cls: UrlClass, value: unknown = this.input[field], path: (string | number)[] = [field]): string | undefined {
+  url(field: string, cls: UrlClass): string | undefined {
+    const value = this.input[field]
     if (value === undefined) return undefined
-    if (typeof value !== 'string') this.fail('invalid_type', path, `${path.join('.')} must be a string.`)
+    if (typeof value !== 'string') this.fail('invalid_type', [field], `${field} must be a string.`)
     const reason = checkUrl(value, cls)
-    if (reason) this.fail('invalid_url', path, `${path.join('.')} "${value}" is not allowed: ${reason}.`)
+    if (reason) this.fail('invalid_url', [field], `${field} "${value}" is not allowed: ${reason}.`)
     return value
   }
 
@@ -118,9 +126,9 @@ export class ArgumentCheck {
     const value = this.input[field]
     if (value === undefined) return undefined
     if (!Array.isArray(value)) this.fail('invalid_type', [field], `${field} must be an array of strings.`)
-    value.forEach((v, i) => {
-      if (typeof v !== 'string') this.fail('invalid_type', [field, i], `${field}[${i}] must be a string.`)
-    })
+    for (let i = 0; i < value.length; i++) {
+      if (typeof value[i] !== 'string') this.fail('invalid_type', [field, i], `${field}[${i}] must be a string.`)
+    }
     return value as string[]
   }
 

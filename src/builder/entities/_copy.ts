@@ -14,7 +14,9 @@ export function ownCopy<T>(value: T): T {
   const proto = Object.getPrototypeOf(value) as unknown
   if (proto !== Object.prototype && proto !== null) return value
   const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) {
+  // for…in with an own-property test visits what Object.keys would, without making the array of keys.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
     const copy = ownCopy((value as Record<string, unknown>)[key])
     // An own "__proto__" key (JSON.parse makes them) must stay a plain key; assigning it would set the prototype.
     if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true })

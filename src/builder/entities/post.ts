@@ -24,9 +24,14 @@ export type PostRecord = {
   categorySlugs: string[]
   tagSlugs: string[]
   /** Names given through `categories`/`tags`, by slug, for creating undeclared entries. */
-  names: Map<string, string>
+  names: ReadonlyMap<string, string>
   excerpt?: string
+  /** The timestamps as read in `times.timezone`, kept so a build in the same time zone does not read them again. */
+  times: PostTimes
 }
+
+/** A Post's timestamps in one time zone, as RFC 3339, and the publication instant. */
+export type PostTimes = { timezone: string; published: string; updated: string; ms: number }
 
 /**
  * Checks a Post argument at the call: every field against its rule (timestamps are checked in `timezone`, and read
@@ -44,44 +49,56 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   check.string('content')
   check.oneOf('document_type', DOCUMENT_TYPES)
   check.string('excerpt')
-  check.timestamp('published_at_iso', timezone, true)
-  check.timestamp('updated_at_iso', timezone)
+  const published = check.timestamp('published_at_iso', timezone, true)!
+  const updated = check.timestamp('updated_at_iso', timezone)
   check.nonblank('author_id')
   check.oneOf('status', STATUSES)
-  const names = new Map<string, string>()
+  // Names come only with `categories`/`tags`; most posts share one empty map rather than allocate their own.
+  const names = nonEmpty(given?.categories) || nonEmpty(given?.tags) ? new Map<string, string>() : NO_NAMES
   const categorySlugs = references(check, 'category_slugs', 'categories', names)
   const tagSlugs = references(check, 'tag_slugs', 'tags', names)
   checkDocumentExtras(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
-  return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names }
+  const times = { timezone, published, updated: updated ?? published, ms: parseTimestamp(published)?.epochMs ?? 0 }
+  return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names, times }
 }
 
 /**
  * Slug references from `<kind>_slugs` (checked, NFC-unique for tags) followed by those of the display names in
  * `<kind>s`; a name whose slug is already listed adds nothing.
  */
-function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', names: Map<string, string>): string[] {
-  const slugs = check.stringList(slugField) ?? []
+function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', names: ReadonlyMap<string, string>): string[] {
+  const slugs = check.stringList(slugField) ?? NONE
   // A post names a handful of taxonomies: an array beats a Set per field on a hundred thousand calls.
   const seen: string[] = []
-  slugs.forEach((ref, i) => {
-    check.slug(slugField, ref, [slugField, i])
+  for (let i = 0; i < slugs.length; i++) {
+    const ref = slugs[i]
+    check.slug(slugField, ref, i)
     const key = normalizeSlug(ref)
     if (seen.includes(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
     seen.push(key)
-  })
-  const out = [...slugs]
-  const byName = check.stringList(nameField) ?? []
+  }
+  const byName = check.stringList(nameField)
+  if (byName === undefined || byName.length === 0) return slugs.slice()
+  const out = slugs.slice()
   byName.forEach((name, i) => {
     const slug = slugFor(name)
     if (slug === '') check.fail('invalid_slug', [nameField, i], `${nameField}[${i}] "${name}" gives no usable slug; pass it through ${slugField} with an explicit slug.`)
-    if (!names.has(slug)) names.set(slug, name.trim())
+    if (!names.has(slug)) (names as Map<string, string>).set(slug, name.trim())
     if (!seen.includes(slug)) {
       seen.push(slug)
       out.push(slug)
     }
   })
   return out
+}
+
+const NONE: readonly string[] = Object.freeze([])
+// Shared by every post without display names; `references` writes names only for posts that have some.
+const NO_NAMES: ReadonlyMap<string, string> = new Map()
+
+function nonEmpty(list: unknown): boolean {
+  return Array.isArray(list) && list.length > 0
 }
 
 /**
@@ -91,7 +108,7 @@ function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slu
  */
 export function toPost(record: PostRecord, slug: string, publicId: number, timezone: string): Post {
   const input = record.input
-  const published = resolveTimestamp(input.published_at_iso, timezone)
+  const { published, updated } = postTimes(record, timezone)
   const type = input.document_type ?? 'markdown'
   const content = input.content ?? ''
   record.excerpt ??= input.excerpt ?? plainTextExcerpt(content, type)
@@ -103,7 +120,7 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
     document_type: type,
     excerpt: record.excerpt,
     published_at_iso: published,
-    updated_at_iso: input.updated_at_iso === undefined ? published : resolveTimestamp(input.updated_at_iso, timezone),
+    updated_at_iso: updated,
     author_id: input.author_id,
     status: input.status ?? 'published',
     category_slugs: record.categorySlugs.slice(),
@@ -119,18 +136,26 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
   return post
 }
 
+/**
+ * A Post's timestamps read in the final site time zone: those read at the call when the zone is the same (it is
+ * unless `.site({ timezone })` came later), else read again (and kept for the next build).
+ */
+export function postTimes(record: PostRecord, timezone: string): PostTimes {
+  if (record.times.timezone !== timezone) {
+    const published = resolveTimestamp(record.input.published_at_iso, timezone)
+    const updated = record.input.updated_at_iso === undefined ? published : resolveTimestamp(record.input.updated_at_iso, timezone)
+    record.times = { timezone, published, updated, ms: parseTimestamp(published)?.epochMs ?? 0 }
+  }
+  return record.times
+}
+
 /** A timestamp already checked at the call, read in the final site time zone. */
 export function resolveTimestamp(value: PostInput['published_at_iso'], timezone: string): string {
   const result = toTimestamp(value, timezone)
   return result.ok ? result.value : String(value)
 }
 
-/** The publication instant of a built Post, for sorting. */
-export function publishedMs(post: Post): number {
-  return parseTimestamp(post.published_at_iso)?.epochMs ?? 0
-}
-
-/** Posts sort newest first, then by `public_id`. */
-export function comparePosts(a: { post: Post; ms: number }, b: { post: Post; ms: number }): number {
-  return b.ms - a.ms || a.post.public_id - b.post.public_id
+/** Posts sort newest first (by publication instant in ms), then by `public_id`. */
+export function comparePosts(a: { ms: number; id: number }, b: { ms: number; id: number }): number {
+  return b.ms - a.ms || a.id - b.id
 }

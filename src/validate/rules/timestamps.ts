@@ -2,7 +2,7 @@ import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { checkTimestamp } from '../primitives/index.js'
 import { clip, entityName, record, str } from './_context.js'
-import type { Rule } from './_context.js'
+import type { Loose, Rule } from './_context.js'
 
 /** RFC 3339 values are real calendar dates with a valid clock and offset (runtime invariant 8). */
 export const timestamps: Rule = {
@@ -23,17 +23,18 @@ export const timestamps: Rule = {
     }
     for (const kind of ['posts', 'pages'] as const) {
       const items = ctx.list(kind)
+      const check = (entity: Loose, i: number, field: 'published_at_iso' | 'updated_at_iso', value: string) => {
+        const reason = checkTimestamp(value)
+        if (reason) fail(value, reason, pointer('content', kind, i, field), `The ${field} of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
+      }
       for (let i = 0; i < items.length; i++) {
         const entity = record(items[i])
         if (!entity) continue
         const published = kind === 'posts' ? entity.published_at_iso : undefined
         const updated = entity.updated_at_iso
-        for (const [field, value] of [['published_at_iso', published], ['updated_at_iso', updated]] as const) {
-          // updated_at_iso is often the very same text as published_at_iso: one check serves both.
-          if (typeof value !== 'string' || (field === 'updated_at_iso' && value === published)) continue
-          const reason = checkTimestamp(value)
-          if (reason) fail(value, reason, pointer('content', kind, i, field), `The ${field} of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
-        }
+        if (typeof published === 'string') check(entity, i, 'published_at_iso', published)
+        // updated_at_iso is often the very same text as published_at_iso: one check serves both.
+        if (typeof updated === 'string' && updated !== published) check(entity, i, 'updated_at_iso', updated)
       }
     }
     return issues

@@ -18,13 +18,15 @@ export const urls: Rule = {
   code: 'invalid_url',
   check(ctx) {
     const issues: PreviewDataIssue[] = []
-    // Featured images are usually also media entries: a media URL that passed once is not parsed again.
+    // Featured images are usually also media entries: the media entries are checked first, and a featured image
+    // that one of them already passed is not parsed again. Featured images themselves are not remembered: most are
+    // unique, and a set of a hundred thousand URLs costs more than it saves.
     const validMedia = new Set<string>()
-    const test = (value: unknown, cls: UrlClass, path: string | (() => string), what: string | (() => string)) => {
+    const test = (value: unknown, cls: UrlClass, path: string | (() => string), what: string | (() => string), remember = true) => {
       if (typeof value !== 'string' || (cls === 'media' && validMedia.has(value))) return
       const reason = checkUrl(value, cls)
       if (!reason) {
-        if (cls === 'media') validMedia.add(value)
+        if (cls === 'media' && remember) validMedia.add(value)
         return
       }
       if (typeof path === 'function') path = path()
@@ -50,16 +52,16 @@ export const urls: Rule = {
       const author = record(item)
       test(author?.avatar, 'media', pointer('content', 'authors', i, 'avatar'), `The avatar of ${entityName('author', str(author, 'id'), i)}`)
     })
+    const media = ctx.list('media')
+    for (let i = 0; i < media.length; i++) test(record(media[i])?.src, 'media', () => pointer('content', 'media', i, 'src'), () => `content.media[${i}].src`)
     for (const kind of ['posts', 'pages'] as const) {
       ctx.list(kind).forEach((item, i) => {
         const entity = record(item)
         // Most posts have no featured image: build nothing for them.
         if (entity?.featured_image === undefined) return
-        test(entity.featured_image, 'media', () => pointer('content', kind, i, 'featured_image'), () => `The featured_image of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
+        test(entity.featured_image, 'media', () => pointer('content', kind, i, 'featured_image'), () => `The featured_image of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`, false)
       })
     }
-    const media = ctx.list('media')
-    for (let i = 0; i < media.length; i++) test(record(media[i])?.src, 'media', () => pointer('content', 'media', i, 'src'), () => `content.media[${i}].src`)
     const menus = record(ctx.payload.menus)
     for (const id of menus ? Object.keys(menus) : []) {
       const walk = (items: unknown, path: string[], depth: number) => {
