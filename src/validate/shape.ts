@@ -2,64 +2,39 @@
  * The JSON Schema layer of validation: runs the v0.7 schema with ajv and turns ajv's errors into our issues. ajv's
  * types stay inside this module; callers see only `PreviewDataIssue`.
  */
-import schema from '../contract/preview-data.v0.7.schema.json' with { type: 'json' }
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import type { AnySchemaObject, ErrorObject, Options, SchemaObject, ValidateFunction } from 'ajv/dist/2020.js'
+import { createRequire } from 'node:module'
+import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+import type * as AjvModule from 'ajv/dist/2020.js'
 import { LIMITS } from '../contract/constants.js'
 import type { IssueCode } from './codes.js'
+import fastWithRules from './generated/fast-shape.js'
 import { pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
 import { findRemovedField, findRemovedShape } from './removed-fields.js'
+import { AJV_OPTIONS, SCHEMA } from './shape-schema.js'
 
-const SCHEMA = schema as SchemaObject
-
-const AJV_OPTIONS: Options = {
-  strict: true,
-  // A conditional `then: { required: [...] }` names members declared by the enclosing object's `properties`, which ajv
-  // evaluates after `if`/`then`, so strictRequired flags them; test/contract/schema.test.ts checks the names instead.
-  strictRequired: false,
-  // Scalar maps and data values are `type: [string, number, boolean, null, ...]`: one keyword, one clear error, where
-  // the `anyOf` that strictTypes would want reports a failure per branch.
-  allowUnionTypes: true,
-  messages: false,
-}
-
-// Formats that a runtime rule checks exactly (and more strictly: NFC, code points, WHATWG parsing, calendar dates,
-// canonical zones), wherever the schema uses them. The first pass leaves their regular expressions out: a valid
-// payload would pay for each check twice, and an invalid one is caught by the rule, or reported in full by the
-// second pass, which runs the whole schema. test/validate/validate.property.test.ts checks that validation still
-// rejects whatever the schema rejects.
-const RUNTIME_CHECKED_FORMATS = [
-  'slug', 'timestamp', 'locale', 'timezone', 'siteUrl', 'mediaOrigin', 'navigationUrl', 'mediaUrl', 'commentsApiUrl',
-  'permalinkPattern', 'postIndexPath', 'pagePath', 'pagePathRef',
-]
-
-function withoutRuntimeCheckedPatterns(source: SchemaObject): SchemaObject {
-  const copy = structuredClone(source) as SchemaObject & { $defs: Record<string, Record<string, unknown>> }
-  for (const name of RUNTIME_CHECKED_FORMATS) {
-    if (!copy.$defs[name] || typeof copy.$defs[name].pattern !== 'string') throw new Error(`The schema has no pattern in $defs/${name}`)
-    delete copy.$defs[name].pattern
-  }
-  // The slug rule's limit (200 code points after NFC) is stricter than the schema's coarse 800.
-  delete copy.$defs.slug.maxLength
-  return copy
+// The first pass, which validatePreviewData runs, is precompiled (see scripts/shape-validator.ts). ajv itself loads
+// only when something else is needed: the schema-only pass, or the all-errors pass that explains a failure.
+let ajvModule: typeof AjvModule | undefined
+function newAjv(options: AjvModule.Options): AjvModule.Ajv2020 {
+  ajvModule ??= createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule
+  return new ajvModule.Ajv2020(options)
 }
 
 // Most payloads are valid, so the first pass stops at the first error; only a failing payload pays for the full report.
 // validatePreviewData, which runs the rules too, uses the pass without the rule-checked patterns.
-const fastWithRules = new Ajv2020(AJV_OPTIONS).compile(withoutRuntimeCheckedPatterns(SCHEMA))
 let fastSchemaOnly: ValidateFunction | undefined
-function fastValidator(alongsideRules: boolean): ValidateFunction {
+function fastValidator(alongsideRules: boolean): (data: unknown) => boolean {
   if (alongsideRules) return fastWithRules
-  fastSchemaOnly ??= new Ajv2020(AJV_OPTIONS).compile(SCHEMA)
+  fastSchemaOnly ??= newAjv(AJV_OPTIONS).compile(SCHEMA)
   return fastSchemaOnly
 }
 // Compiled on first failure, once: compiling costs about as much as checking 100,000 Posts, and valid input never needs it.
-let fullAjv: Ajv2020 | undefined
+let fullAjv: AjvModule.Ajv2020 | undefined
 let fullValidate: ValidateFunction | undefined
 function fullValidator(def = ''): ValidateFunction {
   if (fullAjv === undefined || fullValidate === undefined) {
-    fullAjv = new Ajv2020({ ...AJV_OPTIONS, allErrors: true, verbose: true })
+    fullAjv = newAjv({ ...AJV_OPTIONS, allErrors: true, verbose: true })
     fullValidate = fullAjv.compile(SCHEMA)
   }
   if (def === '') return fullValidate

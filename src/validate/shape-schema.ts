@@ -1,0 +1,41 @@
+/**
+ * The schema and ajv settings behind shape validation, shared by the validator (`shape.ts`) and the script that
+ * precompiles its first pass (`scripts/shape-validator.ts`), so both always compile the same thing.
+ */
+import schema from '../contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import type { Options, SchemaObject } from 'ajv/dist/2020.js'
+
+export const SCHEMA = schema as SchemaObject
+
+export const AJV_OPTIONS: Options = {
+  strict: true,
+  // A conditional `then: { required: [...] }` names members declared by the enclosing object's `properties`, which ajv
+  // evaluates after `if`/`then`, so strictRequired flags them; test/contract/schema.test.ts checks the names instead.
+  strictRequired: false,
+  // Scalar maps and data values are `type: [string, number, boolean, null, ...]`: one keyword, one clear error, where
+  // the `anyOf` that strictTypes would want reports a failure per branch.
+  allowUnionTypes: true,
+  messages: false,
+}
+
+// Formats that a runtime rule checks exactly (and more strictly: NFC, code points, WHATWG parsing, calendar dates,
+// canonical zones), wherever the schema uses them. The first pass leaves their regular expressions out: a valid
+// payload would pay for each check twice, and an invalid one is caught by the rule, or reported in full by the
+// second pass, which runs the whole schema. test/validate/validate.property.test.ts checks that validation still
+// rejects whatever the schema rejects.
+const RUNTIME_CHECKED_FORMATS = [
+  'slug', 'timestamp', 'locale', 'timezone', 'siteUrl', 'mediaOrigin', 'navigationUrl', 'mediaUrl', 'commentsApiUrl',
+  'permalinkPattern', 'postIndexPath', 'pagePath', 'pagePathRef',
+]
+
+/** The schema without the patterns of the rule-checked formats: what the first pass runs alongside the rules. */
+export function withoutRuntimeCheckedPatterns(source: SchemaObject): SchemaObject {
+  const copy = structuredClone(source) as SchemaObject & { $defs: Record<string, Record<string, unknown>> }
+  for (const name of RUNTIME_CHECKED_FORMATS) {
+    if (!copy.$defs[name] || typeof copy.$defs[name].pattern !== 'string') throw new Error(`The schema has no pattern in $defs/${name}`)
+    delete copy.$defs[name].pattern
+  }
+  // The slug rule's limit (200 code points after NFC) is stricter than the schema's coarse 800.
+  delete copy.$defs.slug.maxLength
+  return copy
+}
