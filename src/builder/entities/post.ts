@@ -60,7 +60,10 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   checkDocumentExtras(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
   const times = { timezone, published, updated: updated ?? published, ms: parseTimestamp(published)?.epochMs ?? 0 }
-  return { input: ownCopy(input), slug, explicitSlug: explicit !== undefined, categorySlugs, tagSlugs, names, times }
+  const own = ownCopy(input)
+  // Without display names the references are exactly the copied slug lists: one array each, not two.
+  const sameAs = (refs: string[], list: string[] | undefined) => (list !== undefined && refs.length === list.length ? list : refs)
+  return { input: own, slug, explicitSlug: explicit !== undefined, categorySlugs: sameAs(categorySlugs, own.category_slugs), tagSlugs: sameAs(tagSlugs, own.tag_slugs), names, times }
 }
 
 /**
