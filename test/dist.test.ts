@@ -28,5 +28,33 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
     expect(existsSync(`${root}dist/preview-data.v0.7.schema.json`)).toBe(true)
     await expect(run(process.execPath, [`${root}dist/cli.js`, 'validate', `${root}package.json`])).rejects.toMatchObject({ code: 1 })
   })
+  // The bin's signal handling, end to end: a child importing a generated export gets SIGINT mid-run.
+  test('Ctrl-C during an import leaves no temporary folder, partial payload or temporary file, and exits with 130', async () => {
+    const { spawn } = await import('node:child_process')
+    const { mkdirSync, mkdtempSync, readdirSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { generateWxr } = await import('../bench/generate-wxr.js')
+    const dir = mkdtempSync(join(tmpdir(), 'dist-interrupt-'))
+    try {
+      const temp = join(dir, 'tmp')
+      mkdirSync(temp)
+      await generateWxr(3000, join(dir, 'big.xml'))
+      const child = spawn(process.execPath, [`${root}dist/cli.js`, 'import', 'wordpress', 'big.xml', '-o', 'out.json'], { cwd: dir, env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'ignore', 'pipe'] })
+      let stderr = ''
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
+      // Interrupt once the import holds its temporary folder.
+      for (let waited = 0; readdirSync(temp).length === 0 && waited < 30_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+      expect(readdirSync(temp)).toHaveLength(1)
+      child.kill('SIGINT')
+      expect(await exited).toBe(130)
+      expect(stderr).toMatch(/interrupted \(SIGINT\); nothing was written/)
+      expect(readdirSync(temp)).toEqual([])
+      expect(readdirSync(dir).sort()).toEqual(['big.xml', 'tmp'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
 if (!built) test.skip('dist/ is not built here: run `npm run build` first (CI does)', () => {})

@@ -10,6 +10,11 @@ export type CliIo = {
   isTTY: boolean
   cwd: string
   readStdin?: () => Promise<string>
+  /**
+   * Registers a synchronous cleanup (removing temporary files) to run if the process is interrupted (Ctrl-C,
+   * SIGTERM) before the command ends; returns the function that unregisters it. The bin provides it.
+   */
+  onInterrupt?: (cleanup: () => void) => () => void
 }
 
 /** Exit codes shared by every command. */

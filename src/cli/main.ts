@@ -2,6 +2,22 @@
 import { text } from 'node:stream/consumers'
 import { runCli } from './run.js'
 
+// Cleanups of temporary files that an interrupted command would otherwise leave behind.
+const cleanups = new Set<() => void>()
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.on(signal, () => {
+    for (const cleanup of cleanups) {
+      try {
+        cleanup()
+      } catch {
+        // Best effort: one failed removal must not keep the others from running.
+      }
+    }
+    process.stderr.write(`\npreview-data: interrupted (${signal}); nothing was written.\n`)
+    process.exit(code)
+  })
+}
+
 // The bin: the only place that touches process. Everything else takes argv and io as parameters.
 runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
@@ -9,6 +25,10 @@ runCli(process.argv.slice(2), {
   isTTY: Boolean(process.stderr.isTTY),
   cwd: process.cwd(),
   readStdin: () => text(process.stdin),
+  onInterrupt: (cleanup) => {
+    cleanups.add(cleanup)
+    return () => cleanups.delete(cleanup)
+  },
 }).then(
   (code) => {
     process.exitCode = code

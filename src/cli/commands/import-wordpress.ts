@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
 import { readFile, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { PreviewDataError } from '../../validate/issue.js'
@@ -76,9 +76,12 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
 
     // Bodies wait on disk, outside the JS heap, from rendering until the payload file is written.
     const spool = await BodySpool.create()
+    // Interrupted, the import leaves neither its temporary folder nor a partial payload behind.
+    const forget = io.onInterrupt?.(() => rmSync(spool.directory, { recursive: true, force: true }))
     try {
       return await importAndWrite(spool, site)
     } finally {
+      forget?.()
       await spool.dispose()
     }
   } catch (error) {
@@ -209,6 +212,7 @@ async function writeJsonStreamAtomic(file: string, pieces: Iterable<string | Buf
   const target = resolve(io.cwd, file)
   const temp = `${target}.${process.pid}.tmp`
   let fd: number | undefined
+  const forget = io.onInterrupt?.(() => rmSync(temp, { force: true }))
   try {
     fd = openSync(temp, 'wx')
     const out = fd
@@ -239,6 +243,8 @@ async function writeJsonStreamAtomic(file: string, pieces: Iterable<string | Buf
     if (fd !== undefined) closeSync(fd)
     await unlink(temp).catch(() => undefined)
     throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
+  } finally {
+    forget?.()
   }
 }
 

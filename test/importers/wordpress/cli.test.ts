@@ -91,3 +91,4 @@ describe('preview-data import wordpress', () => {
     expect(JSON.parse(t.out.join('')).counts.posts).toBe(2)
   })
 })
+
