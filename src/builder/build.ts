@@ -36,8 +36,8 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const pages = buildPages(state, site, timezone)
   // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
   if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
-  const categories = taxonomies(state.categories, posts.inCallOrder, 'categorySlugs', options.autoCreateTaxonomies !== false)
-  const tags = taxonomies(state.tags, posts.inCallOrder, 'tagSlugs', options.autoCreateTaxonomies !== false)
+  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false)
+  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false)
 
   const payload: PreviewData = {
     version: '0.7',
@@ -102,7 +102,7 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 }
 
 /** A post during assembly: its record, final slug and id, publication instant and (last) the contract Post. */
-type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; rank: number; post: Post }
+type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; rank: number; post: Post; categories: readonly string[]; tags: readonly string[] }
 
 /**
  * Final slugs, then ids, then contract Posts in the documented order. Derived slugs never take an explicit one;
@@ -111,12 +111,23 @@ type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; ran
  * (with `rank`, the place in the payload) and in payload order.
  */
 function buildPosts(state: BuilderState, timezone: string): { inCallOrder: BuiltPost[]; sorted: BuiltPost[] } {
+  const categoriesByName = byName(state.categories)
+  const tagsByName = byName(state.tags)
   // Work that reads each record (timestamps, the excerpt from the body) runs in call order, the order the records
   // and their bodies were allocated in; only small entries are reordered.
   const inCallOrder: BuiltPost[] = []
   for (const record of state.posts.values()) {
     record.excerpt ??= record.input.excerpt ?? plainTextExcerpt(record.input.content ?? '', record.input.document_type ?? 'markdown')
-    inCallOrder.push({ record, slug: record.slug, id: record.input.public_id ?? 0, ms: postTimes(record, timezone).ms, rank: 0, post: undefined! })
+    inCallOrder.push({
+      record,
+      slug: record.slug,
+      id: record.input.public_id ?? 0,
+      ms: postTimes(record, timezone).ms,
+      rank: 0,
+      post: undefined!,
+      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNames, categoriesByName),
+      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNames, tagsByName),
+    })
   }
   const derived = new Map<string, BuiltPost[]>()
   for (const entry of inCallOrder) {
@@ -150,7 +161,7 @@ function buildPosts(state: BuilderState, timezone: string): { inCallOrder: Built
   const sorted = inCallOrder.slice().sort(comparePosts)
   sorted.forEach((entry, rank) => {
     entry.rank = rank
-    entry.post = toPost(entry.record, entry.slug, entry.id, timezone)
+    entry.post = toPost(entry.record, entry.slug, entry.id, timezone, entry)
   })
   return { inCallOrder, sorted }
 }
@@ -250,24 +261,56 @@ function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
  * else a name made from the slug. Posts are read in call order, the order they sit in memory; `rank` (the place in
  * the payload) keeps the choice independent of it.
  */
-function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], field: 'categorySlugs' | 'tagSlugs', autoCreate: boolean): Category[] {
+function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], kind: 'categories' | 'tags', autoCreate: boolean): Category[] {
   const out = new Map(declared)
   if (autoCreate) {
     const named = new Map<string, { rank: number; name: string }>()
-    for (const { record, rank } of posts) {
-      for (const slug of record[field]) {
+    for (const entry of posts) {
+      const names = kind === 'categories' ? entry.record.categoryNames : entry.record.tagNames
+      for (const slug of entry[kind]) {
         const key = normalizeSlug(slug)
         if (declared.has(key)) continue
         if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
-        const name = record.names.get(slug)
+        const name = names.get(slug)
         if (name === undefined) continue
         const best = named.get(key)
-        if (best === undefined || rank < best.rank) named.set(key, { rank, name })
+        if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })
       }
     }
     for (const [key, { name }] of named) out.set(key, { name, slug: key })
   }
   return [...out.values()].sort(compareTaxonomies)
+}
+
+/** Declared entries by display name (NFC, trimmed); a name that two entries share maps to neither. */
+function byName(declared: Map<string, Category>): Map<string, string | null> {
+  const out = new Map<string, string | null>()
+  for (const entry of declared.values()) {
+    const name = entry.name.normalize('NFC').trim()
+    out.set(name, out.has(name) ? null : entry.slug)
+  }
+  return out
+}
+
+/**
+ * A post's references with each one that came from a display name (`tags: ['Travel']`) pointing at the declared
+ * entry of that name, whatever its slug; references given as slugs stay as written. Decided at build, so the order
+ * of `.tag()` and `.post()` calls does not matter.
+ */
+function namedReferences(refs: string[], explicit: string[] | undefined, names: ReadonlyMap<string, string>, declared: Map<string, string | null>): readonly string[] {
+  if (names.size === 0 || declared.size === 0) return refs
+  const given = explicit?.length ?? 0
+  const out = refs.slice(0, given)
+  const keys = out.map(normalizeSlug)
+  for (let i = given; i < refs.length; i++) {
+    const name = names.get(refs[i])
+    const slug = (name !== undefined && declared.get(name.normalize('NFC'))) || refs[i]
+    const key = normalizeSlug(slug)
+    if (keys.includes(key)) continue
+    keys.push(key)
+    out.push(slug)
+  }
+  return out
 }
 
 /** Finds posts, pages and taxonomies by the names menus, collections and the front page use. */

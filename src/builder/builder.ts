@@ -84,12 +84,21 @@ export class PreviewDataBuilder {
    * createPreviewData(opts).site({ title: 'Field Notes', url: 'https://notes.example', timezone: 'Europe/Lisbon' })
    */
   site(fields: Partial<Site>): PreviewDataBuilder {
+    return this.#site(fields)
+  }
+
+  /** `site()`, with the objects named in `deep` merged member by member over earlier calls instead of replaced. */
+  #site(fields: Partial<Site>, deep: readonly ('permalinks' | 'post_index')[] = []): PreviewDataBuilder {
     const check = ArgumentCheck.of('site', fields)
     if ('front_page' in check.input) check.fail('invalid_argument', ['front_page'], 'set the front page with .frontPage(), which also accepts { page: path }.')
     let own: Partial<Site> | undefined
     return this.#then((state) => {
       // A field given as undefined is unset (back to its default at build), so it must not reach the check as a value.
-      const merged = withoutUndefined({ ...state.site, ...(own ?? fields) })
+      const given = own ?? fields
+      const merged = withoutUndefined({ ...state.site, ...given })
+      for (const key of deep) {
+        if (typeof given[key] === 'object' && given[key] !== null) merged[key] = withoutUndefined({ ...state.site[key], ...given[key] }) as never
+      }
       checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required', 'newsletter_url_required'])
       // Copied once, once checked: replaying this call for a branch (see Store) must not read the caller's object again.
       own ??= ownCopy(fields)
@@ -434,21 +443,23 @@ export class PreviewDataBuilder {
   }
 
   /**
-   * Sets the post index (`enabled`, `path`, `paginate`).
+   * Sets the post index (`enabled`, `path`, `paginate`), merged member by member over earlier calls (a member given as
+   * undefined goes back to its default). `.site({ post_index })` replaces the whole object instead.
    * @example
    * builder.postIndex({ path: '/blog/' })
    */
   postIndex(input: PostIndex): PreviewDataBuilder {
-    return this.site({ post_index: input })
+    return this.#site({ post_index: input }, ['post_index'])
   }
 
   /**
-   * Sets permalink patterns and output style; routes, menu links and page paths follow them.
+   * Sets permalink patterns and output style, merged member by member over earlier calls; routes, menu links and page
+   * paths follow them. `.site({ permalinks })` replaces the whole object instead.
    * @example
    * builder.permalinks({ posts: '/:year/:month/:slug/', output_style: 'html-extension' })
    */
   permalinks(input: Permalinks): PreviewDataBuilder {
-    return this.site({ permalinks: input })
+    return this.#site({ permalinks: input }, ['permalinks'])
   }
 
   /**

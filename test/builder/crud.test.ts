@@ -135,3 +135,18 @@ describe('pages: updatePage, removePage, getPage, listPages', () => {
     expect(removed.page({ title: 'About again', slug: 'about' }).getPage('p/about')?.title).toBe('About again')
   })
 })
+
+describe('permalinks and postIndex', () => {
+  test('merge member by member over earlier calls; undefined puts a member back to its default; site() replaces', () => {
+    const merged = start().permalinks({ posts: '/:year/:slug/' }).permalinks({ output_style: 'html-extension' }).postIndex({ path: '/blog/' }).postIndex({ paginate: false })
+    const site = merged.build().site
+    expect(site.permalinks).toEqual({ posts: '/:year/:slug/', output_style: 'html-extension' })
+    expect(site.post_index).toEqual({ path: '/blog/', paginate: false })
+    expect(merged.permalinks({ posts: undefined }).build().site.permalinks).toEqual({ output_style: 'html-extension' })
+    expect(merged.site({ permalinks: { tags: '/t/:slug/' } }).build().site.permalinks).toEqual({ tags: '/t/:slug/' })
+  })
+
+  test('a merged pattern is checked as a whole, at the call', () => {
+    expect(() => start().permalinks({ posts: '/:year/:slug/' }).permalinks({ posts: '/posts/' })).toThrow(/permalinks/)
+  })
+})

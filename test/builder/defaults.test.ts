@@ -233,6 +233,32 @@ describe('taxonomy auto-creation', () => {
     expect(payload.content.posts[0]).toMatchObject({ category_slugs: ['travel', 'food'], tag_slugs: ['trams'] })
   })
 
+  test.each([
+    { name: 'a display name points at the declared entry of that name, whatever its slug', refs: { tags: ['Travel'] }, slugs: ['trips'], tags: ['trips'] },
+    { name: 'declared after the post: the same result', refs: { tags: ['Travel'] }, slugs: ['trips'], tags: ['trips'], declareLast: true },
+    { name: 'a name and the slug it resolves to are one reference', refs: { tag_slugs: ['trips'], tags: ['Travel'] }, slugs: ['trips'], tags: ['trips'] },
+    { name: 'a slug given as a slug stays as written', refs: { tag_slugs: ['travel'] }, slugs: ['travel'], tags: ['travel', 'trips'] },
+    { name: 'names match exactly (after NFC and trimming)', refs: { tags: [' Travel '] }, slugs: ['trips'], tags: ['trips'] },
+    { name: 'another spelling of the name is another tag', refs: { tags: ['travel'] }, slugs: ['travel'], tags: ['travel', 'trips'] },
+  ])('$name', ({ refs, slugs, tags, declareLast }) => {
+    const declare = (b: ReturnType<typeof start>) => b.tag({ name: 'Travel', slug: 'trips' })
+    const withPost = (b: ReturnType<typeof start>) => b.post(post('Lisbon', '2024-01-01', refs))
+    const payload = (declareLast ? declare(withPost(start())) : withPost(declare(start()))).build()
+    expect(payload.content.posts[0].tag_slugs).toEqual(slugs)
+    expect(payload.content.tags.map((t) => t.slug).sort()).toEqual(tags)
+  })
+
+  test('a name two declared entries share resolves to neither', () => {
+    const payload = start().tag({ name: 'Travel', slug: 'trips' }).tag({ name: 'Travel', slug: 'journeys' }).post(post('Lisbon', '2024-01-01', { tags: ['Travel'] })).build()
+    expect(payload.content.posts[0].tag_slugs).toEqual(['travel'])
+  })
+
+  test('categories and tags resolve names separately', () => {
+    const payload = start().category({ name: 'Travel', slug: 'travel-notes' }).post(post('Lisbon', '2024-01-01', { categories: ['Travel'], tags: ['Travel'] })).build()
+    expect(payload.content.posts[0]).toMatchObject({ category_slugs: ['travel-notes'], tag_slugs: ['travel'] })
+    expect(payload.content.tags).toEqual([{ name: 'Travel', slug: 'travel' }])
+  })
+
   test('a name referenced by several posts takes the name of the newest post that gives one', () => {
     const older = post('A', '2024-01-01', { tags: ['trams'] })
     const newer = post('B', '2024-02-01', { tags: ['Trams'] })

@@ -23,8 +23,9 @@ export type PostRecord = {
   explicitSlug: boolean
   categorySlugs: string[]
   tagSlugs: string[]
-  /** Names given through `categories`/`tags`, by slug, for creating undeclared entries. */
-  names: ReadonlyMap<string, string>
+  /** Display names given through `categories` and `tags`, by the slug each derives, for creating undeclared entries. */
+  categoryNames: ReadonlyMap<string, string>
+  tagNames: ReadonlyMap<string, string>
   excerpt?: string
   /** The timestamps as read in `times.timezone`, kept so a build in the same time zone does not read them again. */
   times: PostTimes
@@ -54,16 +55,17 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   check.nonblank('author_id')
   check.oneOf('status', STATUSES)
   // Names come only with `categories`/`tags`; most posts share one empty map rather than allocate their own.
-  const names = nonEmpty(given?.categories) || nonEmpty(given?.tags) ? new Map<string, string>() : NO_NAMES
-  const categorySlugs = references(check, 'category_slugs', 'categories', names)
-  const tagSlugs = references(check, 'tag_slugs', 'tags', names)
+  const categoryNames = nonEmpty(given?.categories) ? new Map<string, string>() : NO_NAMES
+  const tagNames = nonEmpty(given?.tags) ? new Map<string, string>() : NO_NAMES
+  const categorySlugs = references(check, 'category_slugs', 'categories', categoryNames)
+  const tagSlugs = references(check, 'tag_slugs', 'tags', tagNames)
   checkDocumentExtras(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
   const times = { timezone, published, updated: updated ?? published, ms: parseTimestamp(published)?.epochMs ?? 0 }
   const own = ownCopy(input)
   // Without display names the references are exactly the copied slug lists: one array each, not two.
   const sameAs = (refs: string[], list: string[] | undefined) => (list !== undefined && refs.length === list.length ? list : refs)
-  return { input: own, slug, explicitSlug: explicit !== undefined, categorySlugs: sameAs(categorySlugs, own.category_slugs), tagSlugs: sameAs(tagSlugs, own.tag_slugs), names, times }
+  return { input: own, slug, explicitSlug: explicit !== undefined, categorySlugs: sameAs(categorySlugs, own.category_slugs), tagSlugs: sameAs(tagSlugs, own.tag_slugs), categoryNames, tagNames, times }
 }
 
 /**
@@ -108,8 +110,10 @@ function nonEmpty(list: unknown): boolean {
  * The contract Post of a record at build, with its final slug and id and timestamps read in the final time zone.
  * @example
  * toPost(record, 'lisbon', 1, 'Europe/Lisbon').published_at_iso
+ *
+ * `refs` are the category and tag slugs to emit (the record's, unless build resolved display names differently).
  */
-export function toPost(record: PostRecord, slug: string, publicId: number, timezone: string): Post {
+export function toPost(record: PostRecord, slug: string, publicId: number, timezone: string, refs: { categories: readonly string[]; tags: readonly string[] } = { categories: record.categorySlugs, tags: record.tagSlugs }): Post {
   const input = record.input
   const { published, updated } = postTimes(record, timezone)
   const type = input.document_type ?? 'markdown'
@@ -126,8 +130,8 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
     updated_at_iso: updated,
     author_id: input.author_id,
     status: input.status ?? 'published',
-    category_slugs: record.categorySlugs.slice(),
-    tag_slugs: record.tagSlugs.slice(),
+    category_slugs: refs.categories.slice(),
+    tag_slugs: refs.tags.slice(),
   }
   // Built in canonical key order, with fresh objects: a payload never shares mutable parts with the builder.
   if (input.featured_image !== undefined) post.featured_image = input.featured_image
