@@ -3,6 +3,7 @@ import type { IssueCode } from '../codes.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { checkPermalinkPattern, effectivePagePath } from '../../routes/index.js'
 import { checkSlugSegment, checkTimezone, normalizeSlug } from '../primitives/index.js'
+import { checkNormalizedSlugSegment } from '../primitives/slug.js'
 
 /** A payload of unknown shape: rules read it defensively, since they also run when the schema check failed. */
 export type Loose = Record<string, unknown>
@@ -12,6 +13,7 @@ export class RuleContext {
   readonly payload: Loose
   private slugReasons = new Map<string, string | null>()
   private pagePaths: (string | undefined)[] | undefined
+  private readonly entitySlugs = new Map<SluggedKind, SlugFacts>()
 
   constructor(payload: Loose) {
     this.payload = payload
@@ -39,6 +41,28 @@ export class RuleContext {
       this.slugReasons.set(value, reason)
     }
     return reason
+  }
+
+  /**
+   * The slug of each post, page, category or tag (undefined where it is not a string), with its NFC form and the slug
+   * policy's verdict: read once for the several rules that need them, since on a hundred thousand posts each extra
+   * pass over the slugs costs as much as the check itself.
+   */
+  slugFacts(kind: SluggedKind): SlugFacts {
+    let facts = this.entitySlugs.get(kind)
+    if (!facts) {
+      const items = this.list(kind)
+      facts = { slugs: [], keys: [], reasons: [] }
+      for (let i = 0; i < items.length; i++) {
+        const slug = str(record(items[i]), 'slug')
+        const key = slug === undefined ? undefined : normalizeSlug(slug)
+        facts.slugs.push(slug)
+        facts.keys.push(key)
+        facts.reasons.push(key === undefined ? null : checkNormalizedSlugSegment(key))
+      }
+      this.entitySlugs.set(kind, facts)
+    }
+    return facts
   }
 
   /** The site as the route code needs it, with invalid permalink patterns replaced by the defaults. */
@@ -71,6 +95,12 @@ export class RuleContext {
     return this.pagePaths
   }
 }
+
+/** The entities that have slugs. */
+export type SluggedKind = 'posts' | 'pages' | 'categories' | 'tags'
+
+/** Per entity, in list order: the slug as written, its NFC form, and why it breaks the slug policy (null if it does not). */
+export type SlugFacts = { slugs: (string | undefined)[]; keys: (string | undefined)[]; reasons: (string | null)[] }
 
 /** A semantic rule: one concern, one primary code, a plain function of the payload. */
 export type Rule = {

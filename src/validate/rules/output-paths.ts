@@ -18,10 +18,11 @@ export const outputPaths: Rule = {
     // A route built from valid slug segments, a valid pattern (routeSite keeps only those) and numeric tokens can
     // have no empty, dot or separator component, so only documents whose slug or path breaks the policy need their
     // route computed and checked; that keeps this rule off the per-post hot path.
+    const postSlugs = ctx.slugFacts('posts')
     ctx.list('posts').forEach((item, i) => {
+      const slug = postSlugs.slugs[i]
+      if (slug === undefined || postSlugs.reasons[i] === null) return
       const post = record(item)
-      const slug = str(post, 'slug')
-      if (slug === undefined || checkSlugSegment(slug) === null) return
       const id = typeof post?.public_id === 'number' ? post.public_id : 0
       const published = str(post, 'published_at_iso') ?? ''
       test(postRoute({ slug, public_id: id, published_at_iso: published }, site).output_path, pointer('content', 'posts', i, 'slug'), `post ${JSON.stringify(clip(slug))}`)
@@ -35,9 +36,9 @@ export const outputPaths: Rule = {
       test(pageRoute({ slug, path }, site).output_path, pointer('content', 'pages', i, path === undefined ? 'slug' : 'path'), `page ${JSON.stringify(clip(path ?? slug))}`)
     })
     for (const kind of ['categories', 'tags'] as const) {
-      ctx.list(kind).forEach((item, i) => {
-        const slug = str(record(item), 'slug')
-        if (slug === undefined || checkSlugSegment(slug) === null) return
+      const facts = ctx.slugFacts(kind)
+      facts.slugs.forEach((slug, i) => {
+        if (slug === undefined || facts.reasons[i] === null) return
         const route = kind === 'categories' ? categoryRoute(slug, site) : tagRoute(slug, site)
         test(route.output_path, pointer('content', kind, i, 'slug'), `${kind === 'categories' ? 'category' : 'tag'} ${JSON.stringify(clip(slug))}`)
       })

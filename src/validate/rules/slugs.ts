@@ -1,7 +1,7 @@
 import { LIMITS } from '../../contract/constants.js'
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { checkSlugSegment, codePointLength, normalizeSlug } from '../primitives/index.js'
+import { codePointLength, normalizeSlug } from '../primitives/index.js'
 import { clip, entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
@@ -32,15 +32,13 @@ export const slugs: Rule = {
     for (const kind of ['posts', 'pages', 'categories', 'tags'] as const) {
       const singular = kind === 'categories' ? 'category' : kind.slice(0, -1)
       const items = ctx.list(kind)
+      const { slugs, reasons } = ctx.slugFacts(kind)
       for (let i = 0; i < items.length; i++) {
+        const reason = reasons[i]
+        if (reason) fail(slugs[i]!, reason, pointer('content', kind, i, 'slug'), `The slug of ${singular} #${i}`)
+        if (kind !== 'posts') continue
         const entity = record(items[i])
         if (!entity) continue
-        const slug = entity.slug
-        if (typeof slug === 'string') {
-          const reason = checkSlugSegment(slug)
-          if (reason) fail(slug, reason, pointer('content', kind, i, 'slug'), `The slug of ${singular} #${i}`)
-        }
-        if (kind !== 'posts') continue
         for (const field of ['category_slugs', 'tag_slugs'] as const) {
           const refs = entity[field]
           if (!Array.isArray(refs)) continue

@@ -1,7 +1,5 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { normalizeSlug } from '../primitives/index.js'
-import { record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /**
@@ -14,13 +12,12 @@ export const uniqueSlugs: Rule = {
     const issues: PreviewDataIssue[] = []
     for (const kind of ['posts', 'categories', 'tags'] as const) {
       const seen = new Map<string, number>()
-      ctx.list(kind).forEach((item, i) => {
-        const slug = str(record(item), 'slug')
-        if (slug === undefined) return
-        const key = normalizeSlug(slug)
+      const { slugs, keys } = ctx.slugFacts(kind)
+      keys.forEach((key, i) => {
+        if (key === undefined) return
         const first = seen.get(key)
         if (first === undefined) seen.set(key, i)
-        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${slug}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${SINGULAR[kind]} slugs must be unique; rename one.` })
+        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${slugs[i]}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${SINGULAR[kind]} slugs must be unique; rename one.` })
       })
     }
     return issues
