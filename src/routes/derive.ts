@@ -38,12 +38,13 @@ export function deriveRoutes(payload: PreviewData): RouteEntry[] {
 
 /**
  * Calls `visit` for each route in `deriveRoutes` order without building the entries, for passes over a hundred
- * thousand routes that need only their locations (`routeEntry` makes the entry of one when it is wanted).
+ * thousand routes that need only their locations (`routeEntry` makes the entry of one when it is wanted). With
+ * `posts: false`, the Posts' routes are left out (the others keep their order).
  */
-export function visitRoutes(payload: PreviewData, visit: RouteVisitor): void {
+export function visitRoutes(payload: PreviewData, visit: RouteVisitor, { posts = true } = {}): void {
   const { site, content } = payload
   const style = outputStyle(site)
-  content.posts.forEach((post, i) => visit(postRoute(post, site), 'post', i))
+  if (posts) content.posts.forEach((post, i) => visit(postRoute(post, site), 'post', i))
   content.pages.forEach((page, i) => visit(pageRoute(page, site), 'page', i))
   content.categories.forEach((category, i) => visit(categoryRoute(category.slug, site), 'category', i))
   content.tags.forEach((tag, i) => visit(tagRoute(tag.slug, site), 'tag', i))

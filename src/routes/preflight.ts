@@ -3,7 +3,8 @@ import type { PreviewData } from '../contract/types.js'
 import type { PreviewDataIssue } from '../validate/issue.js'
 import { deriveRoutes, visitRoutes } from './derive.js'
 import type { RouteEntry } from './derive.js'
-import { routeComponents } from './paths.js'
+import { postRoute, routeComponents } from './paths.js'
+import { outputStyle, parsePattern, permalinkPattern } from './permalink.js'
 
 /**
  * The build failures that the payload alone decides and the validator does not report: an enabled post index at `/`
@@ -29,20 +30,20 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
   }
   // Output paths are claimed in route order (posts first), by number; entries with sources and names are made only
   // for collisions. Posts never share an output path in a valid payload (their pattern holds :slug or :public_id,
-  // both unique), so a hundred thousand post paths are only looked up among the other routes' few, never indexed.
-  const postPaths: string[] = []
+  // both unique), so only their collisions with the other routes matter; and when no other route has the shape of a
+  // post route, the hundred thousand post routes are not computed at all.
+  const posts = payload.content.posts.length
   const others: [number, string][] = []
-  let n = 0
-  visitRoutes(payload, ({ output_path }, kind) => {
-    if (kind === 'post') postPaths.push(output_path)
-    else others.push([n, output_path])
-    n++
-  })
-  const otherPaths = new Set(others.map(([, path]) => path))
+  visitRoutes(payload, ({ output_path }) => void others.push([posts + others.length, output_path]), { posts: false })
   const claimed = new Map<string, number>()
-  postPaths.forEach((path, i) => {
-    if (otherPaths.has(path) && !claimed.has(path)) claimed.set(path, i)
-  })
+  const shape = postRouteShape(payload.site)
+  if (others.some(([, path]) => shape(path))) {
+    const otherPaths = new Set(others.map(([, path]) => path))
+    payload.content.posts.forEach((post, i) => {
+      const path = postRoute(post, payload.site).output_path
+      if (otherPaths.has(path) && !claimed.has(path)) claimed.set(path, i)
+    })
+  }
   const collisions: [number, number][] = []
   for (const [route, path] of others) {
     const first = claimed.get(path)
@@ -71,6 +72,21 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
     })
   }
   return issues
+}
+
+/**
+ * A test of whether an output path has the shape of a Post's under the site's posts pattern and output style: as many
+ * components, the pattern's literals in their places, a token anywhere else. Only such a path can be a Post's.
+ */
+function postRouteShape(site: PreviewData['site']): (outputPath: string) => boolean {
+  const segments = parsePattern(permalinkPattern(site, 'posts'))
+  const suffix = outputStyle(site) === 'directory' ? '/index.html' : '.html'
+  return (outputPath) => {
+    if (outputPath === 'index.html') return segments.length === 0
+    if (!outputPath.endsWith(suffix)) return false
+    const components = outputPath.slice(0, -suffix.length).split('/')
+    return components.length === segments.length && segments.every((s, i) => 'token' in s || s.literal === components[i])
+  }
 }
 
 function describe(route: { kind: string; key?: string; page_number?: number }): string {

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { PreviewData, Site } from '../../src/index.js'
 import { checkPermalinkPattern, deriveRoutes, effectivePagePath, isSafeOutputPath, pageRoute, postRoute, preflightPreviewData } from '../../src/index.js'
@@ -139,5 +140,49 @@ describe('preflightPreviewData', () => {
       p.content.pages[2].path = 'lisbon'
     })
     expect(issues.map((i) => [i.code, i.path])).toEqual([['duplicate_output_path', '/content/pages/2']])
+  })
+})
+
+describe('preflightPreviewData against the plain algorithm', () => {
+  // The reference: every route into one map, in deriveRoutes order; a later route that finds its output path taken
+  // is a collision. Preflight must report the same routes (it skips post routes when no other route has their shape).
+  function reference(p: PreviewData): string[] {
+    const claimed = new Map<string, string>()
+    const out: string[] = []
+    for (const route of deriveRoutes(p)) {
+      const first = claimed.get(route.output_path)
+      if (first === undefined) claimed.set(route.output_path, route.source)
+      else out.push(`${route.source} ${first}`)
+    }
+    return out
+  }
+  const collisions = (p: PreviewData) =>
+    preflightPreviewData(p)
+      .filter((i) => i.code === 'duplicate_output_path' || (i.code === 'post_index_conflict' && i.path !== '/site/post_index'))
+      .map((i) => `${i.path} ${/ at (\S+) both write/.exec(i.message)?.[1] ?? ''}`)
+
+  const words = ['a', 'b', 'index', 'posts', '2024', '05', 'topics', 'tags']
+  test('reports the same collisions for random patterns, styles, slugs and page paths', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('/posts/:slug/', '/:slug/', '/:year/:month/:slug/', '/p/:public_id/', '/:year/:slug/'),
+        fc.constantFrom('directory' as const, 'html-extension' as const),
+        fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), { maxLength: 4 }),
+        fc.constantFrom(...words),
+        (pattern, style, slugs, pagePaths, categorySlug) => {
+          const p = validPayload()
+          p.site.permalinks = { output_style: style, posts: pattern, categories: '/:slug/', tags: '/tags/:slug/' }
+          const base = p.content.posts[0]
+          p.content.posts = slugs.map((slug, i) => ({ ...base, slug, public_id: i + 1, published_at_iso: '2024-05-01T10:00:00Z' }))
+          const paths = [...new Set(pagePaths.map((c) => c.join('/')))]
+          p.content.pages = paths.map((path, i) => ({ ...p.content.pages[0], path, slug: `page-${i}`, public_id: undefined, allow_comments: false }))
+          p.content.categories = [{ name: 'C', slug: categorySlug }]
+          p.site.front_page = { type: 'theme_index' }
+          expect(collisions(p)).toEqual(reference(p))
+        },
+      ),
+      { numRuns: 400 },
+    )
   })
 })
