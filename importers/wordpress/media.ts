@@ -156,12 +156,16 @@ export function mediaKey(url: string): string | undefined {
   const m = /^(?:https?:)?\/\/([^/?#]+)([^?#]*)/i.exec(url.trim())
   if (!m) return undefined
   let path = m[2]
-  try {
-    path = decodeURI(path)
-  } catch {
-    // Keep the raw path: a malformed escape cannot match a decoded key anyway.
+  // Every attachment and each of its sizes pass through here: decode only what has escapes to decode.
+  if (path.includes('%')) {
+    try {
+      path = decodeURI(path)
+    } catch {
+      // Keep the raw path: a malformed escape cannot match a decoded key anyway.
+    }
   }
-  return m[1].toLowerCase().replace(/^www\./, '') + path
+  const host = m[1].toLowerCase()
+  return (host.startsWith('www.') ? host.slice(4) : host) + path
 }
 
 /**
