@@ -81,8 +81,8 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
 function postRouteShape(site: PreviewData['site']): (outputPath: string) => boolean {
   const segments = parsePattern(permalinkPattern(site, 'posts'))
   const suffix = outputStyle(site) === 'directory' ? '/index.html' : '.html'
+  // Under html-extension a one-token pattern makes `index.html` too (a post slugged "index"), like the root routes.
   return (outputPath) => {
-    if (outputPath === 'index.html') return segments.length === 0
     if (!outputPath.endsWith(suffix)) return false
     const components = outputPath.slice(0, -suffix.length).split('/')
     return components.length === segments.length && segments.every((s, i) => 'token' in s || s.literal === components[i])

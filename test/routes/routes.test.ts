@@ -134,6 +134,15 @@ describe('preflightPreviewData', () => {
     ])
     for (const issue of issues) expect(issue.message).toContain('at /content/posts/0')
   })
+  test('html-extension: a post slugged "index" under /:slug/ writes the root index.html the post index at "/" writes', () => {
+    const issues = withSite((p) => {
+      p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/', pages: '/p/:slug/' }
+      p.site.front_page = { type: 'theme_index' }
+      p.site.post_index = { path: '/' }
+      p.content.posts[0].slug = 'index'
+    })
+    expect(issues.map((i) => [i.code, i.path])).toEqual([['duplicate_output_path', '/site/post_index']])
+  })
   test('html-extension: a post at /a and a page a/index do not collide, a page "a" does', () => {
     const issues = withSite((p) => {
       p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/' }
@@ -170,12 +179,16 @@ describe('preflightPreviewData against the plain algorithm', () => {
         fc.uniqueArray(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
         fc.array(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), { maxLength: 4 }),
         fc.constantFrom(...words),
-        (pattern, style, slugs, pagePaths, categorySlug) => {
+        fc.constantFrom('/:slug/', '/topics/:slug/'),
+        fc.constantFrom('/', '/blog/'),
+        (pattern, style, slugs, pagePaths, categorySlug, categories, index) => {
           const p = validPayload()
-          p.site.permalinks = { output_style: style, posts: pattern, categories: '/:slug/', tags: '/tags/:slug/' }
+          p.site.permalinks = { output_style: style, posts: pattern, categories, tags: '/tags/:slug/' }
+          p.site.post_index = { path: index }
           const base = p.content.posts[0]
           p.content.posts = slugs.map((slug, i) => ({ ...base, slug, public_id: i + 1, published_at_iso: '2024-05-01T10:00:00Z' }))
-          const paths = [...new Set(pagePaths.map((c) => c.join('/')))]
+          // A Page at "/" beside a post index there is a post_index_conflict, reported differently: left to its own tests.
+          const paths = [...new Set(pagePaths.map((c) => c.join('/')))].filter((path) => !(index === '/' && path === 'index'))
           p.content.pages = paths.map((path, i) => ({ ...p.content.pages[0], path, slug: `page-${i}`, public_id: undefined, allow_comments: false }))
           p.content.categories = [{ name: 'C', slug: categorySlug }]
           p.site.front_page = { type: 'theme_index' }
