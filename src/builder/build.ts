@@ -9,7 +9,7 @@ import { compareAuthors } from './entities/author.js'
 import { compareMedia } from './entities/media.js'
 import type { PageRecord } from './entities/page.js'
 import { toPage } from './entities/page.js'
-import type { PostRecord } from './entities/post.js'
+import type { NameRef, PostRecord } from './entities/post.js'
 import { comparePosts, postTimes, resolveTimestamp, toPost } from './entities/post.js'
 import { plainTextExcerpt } from './excerpt.js'
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
@@ -36,8 +36,8 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const pages = buildPages(state, site, timezone)
   // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
   if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
-  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false)
-  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false)
+  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false, byName(state.categories))
+  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false, byName(state.tags))
 
   const payload: PreviewData = {
     version: '0.7',
@@ -125,8 +125,8 @@ function buildPosts(state: BuilderState, timezone: string): { inCallOrder: Built
       ms: postTimes(record, timezone).ms,
       rank: 0,
       post: undefined!,
-      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNames, categoriesByName),
-      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNames, tagsByName),
+      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNameRefs, categoriesByName),
+      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNameRefs, tagsByName),
     })
   }
   const derived = new Map<string, BuiltPost[]>()
@@ -261,17 +261,18 @@ function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
  * else a name made from the slug. Posts are read in call order, the order they sit in memory; `rank` (the place in
  * the payload) keeps the choice independent of it.
  */
-function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], kind: 'categories' | 'tags', autoCreate: boolean): Category[] {
+function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], kind: 'categories' | 'tags', autoCreate: boolean, declaredByName: Map<string, string | null>): Category[] {
   const out = new Map(declared)
   if (autoCreate) {
     const named = new Map<string, { rank: number; name: string }>()
     for (const entry of posts) {
-      const names = kind === 'categories' ? entry.record.categoryNames : entry.record.tagNames
+      const names = kind === 'categories' ? entry.record.categoryNameRefs : entry.record.tagNameRefs
       for (const slug of entry[kind]) {
         const key = normalizeSlug(slug)
         if (declared.has(key)) continue
         if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
-        const name = names.get(slug)
+        // A name that points at a declared entry does not name this one.
+        const name = names.find((ref) => ref.slug === slug && !declaredByName.get(ref.name.normalize('NFC')))?.name
         if (name === undefined) continue
         const best = named.get(key)
         if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })
@@ -293,18 +294,16 @@ function byName(declared: Map<string, Category>): Map<string, string | null> {
 }
 
 /**
- * A post's references with each one that came from a display name (`tags: ['Travel']`) pointing at the declared
- * entry of that name, whatever its slug; references given as slugs stay as written. Decided at build, so the order
- * of `.tag()` and `.post()` calls does not matter.
+ * A post's references: the slugs given as slugs, as written, then each display name (`tags: ['Travel']`) as the
+ * declared entry of exactly that name (NFC, trimmed), whatever its slug, else as the slug it derives; each slug once
+ * (after NFC). Decided at build, so the order of `.tag()` and `.post()` calls does not matter.
  */
-function namedReferences(refs: string[], explicit: string[] | undefined, names: ReadonlyMap<string, string>, declared: Map<string, string | null>): readonly string[] {
-  if (names.size === 0 || declared.size === 0) return refs
-  const given = explicit?.length ?? 0
-  const out = refs.slice(0, given)
+function namedReferences(refs: string[], explicit: string[] | undefined, names: readonly NameRef[], declared: Map<string, string | null>): readonly string[] {
+  if (names.length === 0 || declared.size === 0) return refs
+  const out = (explicit ?? []).slice()
   const keys = out.map(normalizeSlug)
-  for (let i = given; i < refs.length; i++) {
-    const name = names.get(refs[i])
-    const slug = (name !== undefined && declared.get(name.normalize('NFC'))) || refs[i]
+  for (const { name, slug: derived } of names) {
+    const slug = declared.get(name.normalize('NFC')) || derived
     const key = normalizeSlug(slug)
     if (keys.includes(key)) continue
     keys.push(key)

@@ -2,10 +2,11 @@
 import { text } from 'node:stream/consumers'
 import { runCli } from './run.js'
 
-// Cleanups of temporary files that an interrupted command would otherwise leave behind.
+// Cleanups of temporary files that an interrupted command would otherwise leave behind. After them the signal is
+// raised again with no handler, so the process ends the way an interrupted one does (a shell script stops there).
 const cleanups = new Set<() => void>()
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-  process.on(signal, () => {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
     for (const cleanup of cleanups) {
       try {
         cleanup()
@@ -13,8 +14,9 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
         // Best effort: one failed removal must not keep the others from running.
       }
     }
-    process.stderr.write(`\npreview-data: interrupted (${signal}); nothing was written.\n`)
-    process.exit(code)
+    // Outputs are renamed into place whole, so none is ever half-written; one renamed before the signal stays.
+    process.stderr.write(`\npreview-data: interrupted (${signal}); temporary files removed, no output left half-written.\n`)
+    process.kill(process.pid, signal)
   })
 }
 

@@ -240,12 +240,24 @@ describe('taxonomy auto-creation', () => {
     { name: 'a slug given as a slug stays as written', refs: { tag_slugs: ['travel'] }, slugs: ['travel'], tags: ['travel', 'trips'] },
     { name: 'names match exactly (after NFC and trimming)', refs: { tags: [' Travel '] }, slugs: ['trips'], tags: ['trips'] },
     { name: 'another spelling of the name is another tag', refs: { tags: ['travel'] }, slugs: ['travel'], tags: ['travel', 'trips'] },
+    { name: 'a slug and a name that derives it are two references when the name is declared elsewhere', refs: { tag_slugs: ['travel'], tags: ['Travel'] }, slugs: ['travel', 'trips'], tags: ['travel', 'trips'] },
   ])('$name', ({ refs, slugs, tags, declareLast }) => {
     const declare = (b: ReturnType<typeof start>) => b.tag({ name: 'Travel', slug: 'trips' })
     const withPost = (b: ReturnType<typeof start>) => b.post(post('Lisbon', '2024-01-01', refs))
     const payload = (declareLast ? declare(withPost(start())) : withPost(declare(start()))).build()
     expect(payload.content.posts[0].tag_slugs).toEqual(slugs)
     expect(payload.content.tags.map((t) => t.slug).sort()).toEqual(tags)
+  })
+
+  test('every name counts, also one whose derived slug an earlier name gave', () => {
+    const payload = start().tag({ name: 'travel', slug: 'x' }).post(post('Lisbon', '2024-01-01', { tags: ['Travel', 'travel'] })).build()
+    expect(payload.content.posts[0].tag_slugs).toEqual(['travel', 'x'])
+    expect(payload.content.tags).toEqual([{ name: 'Travel', slug: 'travel' }, { name: 'travel', slug: 'x' }])
+  })
+
+  test('a created entry is not named by a name that points at a declared one', () => {
+    const payload = start().tag({ name: 'Travel', slug: 'trips' }).post(post('Lisbon', '2024-01-01', { tag_slugs: ['travel'], tags: ['Travel'] })).build()
+    expect(payload.content.tags).toEqual([{ name: 'Travel', slug: 'trips' }, { name: 'travel', slug: 'travel' }])
   })
 
   test('a name two declared entries share resolves to neither', () => {

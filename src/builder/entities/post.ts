@@ -23,13 +23,17 @@ export type PostRecord = {
   explicitSlug: boolean
   categorySlugs: string[]
   tagSlugs: string[]
-  /** Display names given through `categories` and `tags`, by the slug each derives, for creating undeclared entries. */
-  categoryNames: ReadonlyMap<string, string>
-  tagNames: ReadonlyMap<string, string>
+  /** Every display name given through `categories` and `tags`, in order, with the slug it derives: resolved against
+   * declared names at build, and naming the entries created for undeclared ones. */
+  categoryNameRefs: readonly NameRef[]
+  tagNameRefs: readonly NameRef[]
   excerpt?: string
   /** The timestamps as read in `times.timezone`, kept so a build in the same time zone does not read them again. */
   times: PostTimes
 }
+
+/** A reference by display name (`tags: ['Travel']`): the name as given and the slug it derives. */
+export type NameRef = { name: string; slug: string }
 
 /** A Post's timestamps in one time zone, as RFC 3339, and the publication instant. */
 export type PostTimes = { timezone: string; published: string; updated: string; ms: number }
@@ -54,25 +58,25 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
   const updated = check.timestamp('updated_at_iso', timezone)
   check.nonblank('author_id')
   check.oneOf('status', STATUSES)
-  // Names come only with `categories`/`tags`; most posts share one empty map rather than allocate their own.
-  const categoryNames = nonEmpty(given?.categories) ? new Map<string, string>() : NO_NAMES
-  const tagNames = nonEmpty(given?.tags) ? new Map<string, string>() : NO_NAMES
-  const categorySlugs = references(check, 'category_slugs', 'categories', categoryNames)
-  const tagSlugs = references(check, 'tag_slugs', 'tags', tagNames)
+  const categoryNameRefs: NameRef[] = []
+  const tagNameRefs: NameRef[] = []
+  const categorySlugs = references(check, 'category_slugs', 'categories', categoryNameRefs)
+  const tagSlugs = references(check, 'tag_slugs', 'tags', tagNameRefs)
   checkDocumentExtras(check)
   const slug = explicit !== undefined ? normalizeSlug(explicit) : slugOrFallback(title, 'post')
   const times = { timezone, published, updated: updated ?? published, ms: parseTimestamp(published)?.epochMs ?? 0 }
   const own = ownCopy(input)
   // Without display names the references are exactly the copied slug lists: one array each, not two.
   const sameAs = (refs: string[], list: string[] | undefined) => (list !== undefined && refs.length === list.length ? list : refs)
-  return { input: own, slug, explicitSlug: explicit !== undefined, categorySlugs: sameAs(categorySlugs, own.category_slugs), tagSlugs: sameAs(tagSlugs, own.tag_slugs), categoryNames, tagNames, times }
+  return { input: own, slug, explicitSlug: explicit !== undefined, categorySlugs: sameAs(categorySlugs, own.category_slugs), tagSlugs: sameAs(tagSlugs, own.tag_slugs), categoryNameRefs: nameRefs(categoryNameRefs), tagNameRefs: nameRefs(tagNameRefs), times }
 }
 
 /**
  * Slug references from `<kind>_slugs` (checked, NFC-unique for tags) followed by those of the display names in
- * `<kind>s`; a name whose slug is already listed adds nothing.
+ * `<kind>s`; a name whose slug is already listed adds nothing here. Every name also goes to `refs`, so that build can
+ * point it at a declared entry of that name (which may have another slug).
  */
-function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', names: ReadonlyMap<string, string>): string[] {
+function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', refs: NameRef[]): string[] {
   const slugs = check.stringList(slugField) ?? NONE
   // A post names a handful of taxonomies: an array beats a Set per field on a hundred thousand calls.
   const seen: string[] = []
@@ -89,7 +93,7 @@ function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slu
   byName.forEach((name, i) => {
     const slug = slugFor(name)
     if (slug === '') check.fail('invalid_slug', [nameField, i], `${nameField}[${i}] "${name}" gives no usable slug; pass it through ${slugField} with an explicit slug.`)
-    if (!names.has(slug)) (names as Map<string, string>).set(slug, name.trim())
+    refs.push({ name: name.trim(), slug })
     if (!seen.includes(slug)) {
       seen.push(slug)
       out.push(slug)
@@ -99,11 +103,10 @@ function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slu
 }
 
 const NONE: readonly string[] = Object.freeze([])
-// Shared by every post without display names; `references` writes names only for posts that have some.
-const NO_NAMES: ReadonlyMap<string, string> = new Map()
+const NO_NAME_REFS: readonly NameRef[] = Object.freeze([])
 
-function nonEmpty(list: unknown): boolean {
-  return Array.isArray(list) && list.length > 0
+function nameRefs(refs: NameRef[]): readonly NameRef[] {
+  return refs.length === 0 ? NO_NAME_REFS : refs
 }
 
 /**

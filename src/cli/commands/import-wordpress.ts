@@ -81,8 +81,9 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
     try {
       return await importAndWrite(spool, site)
     } finally {
-      forget?.()
+      // Forgotten only once removed: a signal during the removal still has the cleanup to finish it.
       await spool.dispose()
+      forget?.()
     }
   } catch (error) {
     if (!(error instanceof CliIoError)) throw error
