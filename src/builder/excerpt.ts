@@ -1,37 +1,13 @@
-import { createRequire } from 'node:module'
-import type * as Htmlparser2 from 'htmlparser2'
-import type { Root } from 'mdast'
-import type * as MdastToString from 'mdast-util-to-string'
-import type * as RemarkParse from 'remark-parse'
-import type * as Unified from 'unified'
+import { Parser } from 'htmlparser2'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { toString } from 'mdast-util-to-string'
 import type { DocumentType } from '../contract/types.js'
-
-// remark, its parser and htmlparser2 take about 70 ms to load, and most excerpts never need them (the fast path
-// below), nor do commands that compute none (a WordPress import brings its own, validation needs none): they load
-// on first use, with require(), which takes ES modules from Node 20.19 on (hence the package's engines field).
-type ExcerptTools = {
-  Parser: typeof Htmlparser2.Parser
-  parseMarkdown: (source: string) => Root
-  toString: typeof MdastToString.toString
-}
-
-const load = createRequire(import.meta.url)
-let tools: ExcerptTools | undefined
-
-function loaded(): ExcerptTools {
-  if (!tools) {
-    const { unified } = load('unified') as typeof Unified
-    const { default: remarkParse } = load('remark-parse') as typeof RemarkParse
-    const remark = unified().use(remarkParse)
-    const { Parser } = load('htmlparser2') as typeof Htmlparser2
-    const { toString } = load('mdast-util-to-string') as typeof MdastToString
-    tools = { Parser, parseMarkdown: (source) => remark.parse(source), toString }
-  }
-  return tools
-}
 
 /** The longest default excerpt, in code points, before it is cut on a word boundary. */
 export const EXCERPT_MAX_LENGTH = 300
+
+const remark = unified().use(remarkParse)
 
 /**
  * A plain-text excerpt of a document: its first paragraph as text (Markdown through remark, HTML by its text),
@@ -62,7 +38,7 @@ function htmlText(content: string, maxLength: number): string {
   let current = ''
   let first: string | undefined
   let all = ''
-  const parser = new (loaded().Parser)(
+  const parser = new Parser(
     {
       onopentagname(name) {
         if (SKIP_TAGS.has(name)) skipDepth++
@@ -163,8 +139,7 @@ export function markdownToText(markdown: string): string {
   const source = markdown.length > PARSE_LIMIT ? markdown.slice(0, markdown.lastIndexOf('\n', PARSE_LIMIT) + 1 || PARSE_LIMIT) : markdown
   const fast = simpleText(source)
   if (fast !== null) return fast
-  const { parseMarkdown, toString } = loaded()
-  const tree = parseMarkdown(source)
+  const tree = remark.parse(source)
   const parts: string[] = []
   for (const node of tree.children) {
     if (node.type === 'heading' || node.type === 'code' || node.type === 'html' || node.type === 'thematicBreak') continue
