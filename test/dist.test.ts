@@ -47,6 +47,8 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
       // Interrupt once the import holds its temporary folder.
       for (let waited = 0; readdirSync(temp).length === 0 && waited < 30_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
       expect(readdirSync(temp)).toHaveLength(1)
+      // Twice, as an impatient user does: the second must not cut the cleanup short.
+      child.kill('SIGINT')
       child.kill('SIGINT')
       // Ended by the signal itself (a shell reports 130), so a script running the command stops too.
       expect(await exited).toBe('SIGINT')

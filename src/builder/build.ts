@@ -272,7 +272,7 @@ function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], kind: '
         if (declared.has(key)) continue
         if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
         // A name that points at a declared entry does not name this one.
-        const name = names.find((ref) => ref.slug === slug && !declaredByName.get(ref.name.normalize('NFC')))?.name
+        const name = names.find((ref) => normalizeSlug(ref.slug) === key && !declaredByName.get(ref.name.normalize('NFC')))?.name
         if (name === undefined) continue
         const best = named.get(key)
         if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })

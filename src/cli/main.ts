@@ -2,11 +2,16 @@
 import { text } from 'node:stream/consumers'
 import { runCli } from './run.js'
 
-// Cleanups of temporary files that an interrupted command would otherwise leave behind. After them the signal is
-// raised again with no handler, so the process ends the way an interrupted one does (a shell script stops there).
+// Cleanups of temporary files that an interrupted command would otherwise leave behind. The handlers stay in place
+// while the cleanups run (a second Ctrl-C then waits instead of killing the process half-way); after them the signal
+// is raised again with no handler, so the process ends the way an interrupted one does and a shell script stops.
 const cleanups = new Set<() => void>()
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
+const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const
+let interrupted = false
+for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) {
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
     for (const cleanup of cleanups) {
       try {
         cleanup()
@@ -16,7 +21,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     }
     // Outputs are renamed into place whole, so none is ever half-written; one renamed before the signal stays.
     process.stderr.write(`\npreview-data: interrupted (${signal}); temporary files removed, no output left half-written.\n`)
-    process.kill(process.pid, signal)
+    for (const name of Object.keys(SIGNALS)) process.removeAllListeners(name)
+    try {
+      process.kill(process.pid, signal)
+    } catch {
+      // Where a signal cannot be raised (SIGHUP on Windows), the conventional status instead.
+    }
+    process.exit(128 + SIGNALS[signal])
   })
 }
 

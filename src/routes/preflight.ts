@@ -64,7 +64,8 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
       })
       return
     }
-    if (rootConflict && route.output_path === 'index.html') return
+    // The post index and the front page both at "/" was reported above; other routes there are still reported.
+    if (rootConflict && ROOT_KINDS.has(route.kind) && ROOT_KINDS.has(first.kind)) return
     issues.push({
       code: 'duplicate_output_path',
       path: route.source,
@@ -88,6 +89,8 @@ function postRouteShape(site: PreviewData['site']): (outputPath: string) => bool
     return components.length === segments.length && segments.every((s, i) => 'token' in s || s.literal === components[i])
   }
 }
+
+const ROOT_KINDS = new Set(['post_index', 'front_page'])
 
 function describe(route: { kind: string; key?: string; page_number?: number }): string {
   const name = route.kind.replace('_', ' ')

@@ -260,6 +260,11 @@ describe('taxonomy auto-creation', () => {
     expect(payload.content.tags).toEqual([{ name: 'Travel', slug: 'trips' }, { name: 'travel', slug: 'travel' }])
   })
 
+  test('a name given for a slug written in NFD names the created entry', () => {
+    const payload = start().tag({ name: 'Other', slug: 'o' }).post(post('Lisbon', '2024-01-01', { tag_slugs: ['cafe\u0301'], tags: ['Café'] })).build()
+    expect(payload.content.tags).toEqual([{ name: 'Café', slug: 'café' }, { name: 'Other', slug: 'o' }])
+  })
+
   test('a name two declared entries share resolves to neither', () => {
     const payload = start().tag({ name: 'Travel', slug: 'trips' }).tag({ name: 'Travel', slug: 'journeys' }).post(post('Lisbon', '2024-01-01', { tags: ['Travel'] })).build()
     expect(payload.content.posts[0].tag_slugs).toEqual(['travel'])

@@ -143,6 +143,20 @@ describe('preflightPreviewData', () => {
     })
     expect(issues.map((i) => [i.code, i.path])).toEqual([['duplicate_output_path', '/site/post_index']])
   })
+  test('with the post index and standalone HTML both at "/", a post that also writes index.html is still reported', () => {
+    const issues = withSite((p) => {
+      p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/', pages: '/p/:slug/' }
+      p.site.front_page = { type: 'standalone_html', html: '<!doctype html><title>x</title>' }
+      p.site.post_index = { path: '/' }
+      p.content.posts[0].slug = 'index'
+    })
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['post_index_conflict', '/site/post_index'],
+      ['duplicate_output_path', '/site/front_page'],
+      ['duplicate_output_path', '/site/post_index'],
+    ])
+    for (const issue of issues.slice(1)) expect(issue.message).toContain('the post "index" at /content/posts/0')
+  })
   test('html-extension: a post at /a and a page a/index do not collide, a page "a" does', () => {
     const issues = withSite((p) => {
       p.site.permalinks = { output_style: 'html-extension', posts: '/:slug/' }
