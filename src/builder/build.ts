@@ -101,7 +101,10 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-/** A post during assembly: its record, final slug and id, publication instant and (last) the contract Post. */
+/**
+ * A post during assembly: its record, final slug and id, publication instant, place in the payload, the category and
+ * tag slugs it will carry (display names resolved), and (made last) the contract Post.
+ */
 type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; rank: number; post: Post; categories: readonly string[]; tags: readonly string[] }
 
 /**
