@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readSync, writeSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -113,9 +114,9 @@ export class TextSpool {
   }
 }
 
-// The placeholder's JSON form starts with this; no string read from XML can hold U+0000, so only placeholders match.
-const PLACEHOLDER_PREFIX = '\u0000preview-data-body:'
-const JSON_PREFIX = JSON.stringify(PLACEHOLDER_PREFIX).slice(0, -1)
+// A placeholder is `\u0000preview-data-body:<nonce>:<id>\u0000`. No string read from XML can hold U+0000, and the
+// nonce, random for each spool, keeps a string from elsewhere (a --site file) from passing for one; it never reaches
+// the output, so the payload bytes do not depend on it.
 const JSON_SUFFIX = JSON.stringify('\u0000').slice(1)
 
 /**
@@ -132,6 +133,8 @@ export class BodySpool {
   readonly #dir: string
   readonly #rendered: TextSpool
   readonly #finished: TextSpool
+  readonly #prefix = `\u0000preview-data-body:${randomBytes(12).toString('hex')}:`
+  readonly #jsonPrefix = JSON.stringify(this.#prefix).slice(0, -1)
 
   private constructor(dir: string) {
     this.#dir = dir
@@ -167,7 +170,7 @@ export class BodySpool {
 
   /** Keeps a finished body (or excerpt) and returns the placeholder the payload carries in its place. */
   placeholder(text: string): string {
-    return `${PLACEHOLDER_PREFIX}${this.#finished.put(JSON.stringify(text))}\u0000`
+    return `${this.#prefix}${this.#finished.put(JSON.stringify(text))}\u0000`
   }
 
   /**
@@ -179,8 +182,8 @@ export class BodySpool {
     for (const piece of pieces) {
       let written = 0
       let search = 0
-      for (let at = piece.indexOf(JSON_PREFIX); at >= 0; at = piece.indexOf(JSON_PREFIX, search)) {
-        const digits = at + JSON_PREFIX.length
+      for (let at = piece.indexOf(this.#jsonPrefix); at >= 0; at = piece.indexOf(this.#jsonPrefix, search)) {
+        const digits = at + this.#jsonPrefix.length
         const end = piece.indexOf(JSON_SUFFIX, digits)
         search = digits
         const digitText = end < 0 ? '' : piece.slice(digits, end)

@@ -84,6 +84,16 @@ describe('BodySpool', () => {
       expect(spool.rendered(id)).toBe('<p>Olá “mundo”</p>')
       const fake = { content: '\u0000preview-data-body:12345\u0000', other: '\u0000preview-data-body:x\u0000' }
       expect(written(spool, fake)).toBe(JSON.stringify(fake, null, 2))
+      // Another spool's placeholder for a real id, as a --site file could hold one: its nonce differs, so it stays.
+      const other = await BodySpool.create()
+      try {
+        const real = spool.placeholder('a body')
+        const foreign = other.placeholder('not this one')
+        expect(foreign.replace(/:[0-9a-f]+:/, ':')).toBe(real.replace(/:[0-9a-f]+:/, ':'))
+        expect(written(spool, { site: { title: foreign }, body: real })).toBe(JSON.stringify({ site: { title: foreign }, body: 'a body' }, null, 2))
+      } finally {
+        await other.dispose()
+      }
     } finally {
       await spool.dispose()
     }
