@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, openSync, readSync, writeSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -119,6 +119,43 @@ export class TextSpool {
 // the output, so the payload bytes do not depend on it.
 const JSON_SUFFIX = JSON.stringify('\u0000').slice(1)
 
+const FOLDER_PREFIX = 'preview-data-wordpress-'
+
+/**
+ * Removes the spool folders of imports whose process is gone: one killed outright (SIGKILL, a power cut) never ran
+ * its cleanup. A folder is named after its process id; one whose process still runs, or that another user owns, is
+ * left alone. Best effort: nothing here stops an import.
+ */
+async function removeAbandoned(): Promise<void> {
+  const folder = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`)
+  try {
+    for (const name of await readdir(tmpdir())) {
+      const pid = Number(folder.exec(name)?.[1])
+      if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || running(pid)) continue
+      await rm(join(tmpdir(), name), { recursive: true, force: true })
+    }
+  } catch {
+    // An unreadable temporary directory only means nothing is cleaned.
+  }
+}
+
+/**
+ * Whether a process with this id runs (one of another user's counts: signalling it is merely not allowed). A killed
+ * process whose parent has not collected it yet (a zombie, as Linux's /proc shows) has stopped running.
+ */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM'
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return true
+  }
+}
+
 /**
  * Post and page bodies kept on disk instead of in the JS heap while a payload is imported and written, under a
  * folder of its own in the system temporary directory. Rendered bodies wait in one file between reading and
@@ -144,7 +181,8 @@ export class BodySpool {
 
   /** Makes the temporary folder (with `mkdtemp`) and its two files. */
   static async create(): Promise<BodySpool> {
-    const dir = await mkdtemp(join(tmpdir(), 'preview-data-wordpress-'))
+    await removeAbandoned()
+    const dir = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`))
     try {
       return new BodySpool(dir)
     } catch (error) {

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -96,6 +97,28 @@ describe('BodySpool', () => {
       }
     } finally {
       await spool.dispose()
+    }
+  })
+
+  test('a new spool removes the folders of imports whose process is gone, and only those', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'wp-abandoned-'))
+    const saved = process.env.TMPDIR
+    process.env.TMPDIR = temp
+    try {
+      const gone = spawnSync(process.execPath, ['-e', '']).pid as number
+      const folders = [`preview-data-wordpress-${gone}-abc`, `preview-data-wordpress-${process.ppid}-def`, 'preview-data-wordpress-x-ghi', 'unrelated']
+      for (const f of folders) {
+        mkdirSync(join(temp, f))
+        writeFileSync(join(temp, f, 'rendered'), 'x')
+      }
+      const spool = await BodySpool.create()
+      expect(spool.directory.startsWith(join(temp, `preview-data-wordpress-${process.pid}-`))).toBe(true)
+      await spool.dispose()
+      expect(readdirSync(temp).sort()).toEqual(folders.slice(1).sort())
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+      rmSync(temp, { recursive: true, force: true })
     }
   })
 
