@@ -10,8 +10,7 @@ import { compareMedia } from './entities/media.js'
 import type { PageRecord } from './entities/page.js'
 import { toPage } from './entities/page.js'
 import type { NameRef, PostRecord } from './entities/post.js'
-import { comparePosts, postTimes, resolveTimestamp, toPost } from './entities/post.js'
-import { plainTextExcerpt } from './excerpt.js'
+import { comparePosts, postExcerpt, postTimes, resolveTimestamp, toPost } from './entities/post.js'
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
 import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
@@ -32,12 +31,13 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const site: Site = { title: given.title ?? '', ...SITE_DEFAULTS, ...stripUndefined(given) } as Site
   const timezone = checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
 
-  const posts = buildPosts(state, timezone)
+  const declaredByName = { categories: byName(state.categories), tags: byName(state.tags) }
+  const posts = buildPosts(state, timezone, declaredByName)
   const pages = buildPages(state, site, timezone)
   // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
   if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
-  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false, byName(state.categories))
-  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false, byName(state.tags))
+  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false, declaredByName.categories)
+  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false, declaredByName.tags)
 
   const payload: PreviewData = {
     version: '0.7',
@@ -113,14 +113,12 @@ type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; ran
  * title and content), so the result does not depend on the order of the calls. Returns the posts in call order
  * (with `rank`, the place in the payload) and in payload order.
  */
-function buildPosts(state: BuilderState, timezone: string): { inCallOrder: BuiltPost[]; sorted: BuiltPost[] } {
-  const categoriesByName = byName(state.categories)
-  const tagsByName = byName(state.tags)
+function buildPosts(state: BuilderState, timezone: string, declaredByName: Record<'categories' | 'tags', Map<string, string | null>>): { inCallOrder: BuiltPost[]; sorted: BuiltPost[] } {
   // Work that reads each record (timestamps, the excerpt from the body) runs in call order, the order the records
   // and their bodies were allocated in; only small entries are reordered.
   const inCallOrder: BuiltPost[] = []
   for (const record of state.posts.values()) {
-    record.excerpt ??= record.input.excerpt ?? plainTextExcerpt(record.input.content ?? '', record.input.document_type ?? 'markdown')
+    postExcerpt(record)
     inCallOrder.push({
       record,
       slug: record.slug,
@@ -128,8 +126,8 @@ function buildPosts(state: BuilderState, timezone: string): { inCallOrder: Built
       ms: postTimes(record, timezone).ms,
       rank: 0,
       post: undefined!,
-      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNameRefs, categoriesByName),
-      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNameRefs, tagsByName),
+      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNameRefs, declaredByName.categories),
+      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNameRefs, declaredByName.tags),
     })
   }
   const derived = new Map<string, BuiltPost[]>()

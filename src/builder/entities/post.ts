@@ -121,14 +121,13 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
   const { published, updated } = postTimes(record, timezone)
   const type = input.document_type ?? 'markdown'
   const content = input.content ?? ''
-  record.excerpt ??= input.excerpt ?? plainTextExcerpt(content, type)
   const post: Post = {
     public_id: publicId,
     title: input.title,
     slug,
     content,
     document_type: type,
-    excerpt: record.excerpt,
+    excerpt: postExcerpt(record),
     published_at_iso: published,
     updated_at_iso: updated,
     author_id: input.author_id,
@@ -144,6 +143,12 @@ export function toPost(record: PostRecord, slug: string, publicId: number, timez
   if (input.allow_comments !== undefined) post.allow_comments = input.allow_comments
   if (input.comments !== undefined) post.comments = { request_token: input.comments.request_token }
   return post
+}
+
+/** A Post's excerpt: the one given, else one made from its content (once; kept on the record). */
+export function postExcerpt(record: PostRecord): string {
+  record.excerpt ??= record.input.excerpt ?? plainTextExcerpt(record.input.content ?? '', record.input.document_type ?? 'markdown')
+  return record.excerpt
 }
 
 /**
