@@ -25,6 +25,7 @@ export class TextSpool {
   #windowEnd = 0
   #windowHits = 0
   #readSize = MIN_READ_BYTES
+  #lastOffset = 0
 
   /** Creates (exclusively) and opens the file at `path`. */
   constructor(path: string) {
@@ -64,6 +65,7 @@ export class TextSpool {
     const offset = this.#offsets[id]
     if (offset >= this.#windowStart && offset + length <= this.#windowEnd) {
       this.#windowHits++
+      this.#lastOffset = offset
       return this.#window.subarray(offset - this.#windowStart, offset - this.#windowStart + length)
     }
     if (length > this.#window.length) {
@@ -71,16 +73,23 @@ export class TextSpool {
       this.#readAll(out, length, offset)
       return out
     }
-    // Strings are mostly read back in about the order they were put, so one read serves the next ones too; the
-    // read size follows how many strings the last window served, so a scattered order does not read 1 MiB per body.
+    // Strings are mostly read back in about the order they were put, or in the reverse order (a payload lists posts
+    // newest first, an export oldest first), so one read serves the next ones too: it reaches forward from the string,
+    // or back from it when the one asked before lay after it (and a little past it, for an excerpt put just after
+    // its body). The read size follows how many strings the last window served, so a scattered order does not read
+    // 1 MiB per body.
     if (this.#windowHits >= 8) this.#readSize = Math.min(this.#window.length, this.#readSize * 2)
     else if (this.#windowHits < 2) this.#readSize = Math.max(MIN_READ_BYTES, this.#readSize >> 1)
-    const size = Math.min(Math.max(length, this.#readSize), this.#flushedEnd - offset)
-    this.#readAll(this.#window, size, offset)
-    this.#windowStart = offset
-    this.#windowEnd = offset + size
+    const size = Math.max(length, this.#readSize)
+    const backward = offset < this.#lastOffset
+    this.#lastOffset = offset
+    const start = backward ? Math.max(0, Math.min(offset, offset + length + (size >> 4) - size)) : offset
+    const end = Math.min(this.#flushedEnd, start + size)
+    this.#readAll(this.#window, end - start, start)
+    this.#windowStart = start
+    this.#windowEnd = end
     this.#windowHits = 0
-    return this.#window.subarray(0, length)
+    return this.#window.subarray(offset - start, offset - start + length)
   }
 
   /** String `id` as it was put. */
