@@ -31,13 +31,14 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const site: Site = { title: given.title ?? '', ...SITE_DEFAULTS, ...stripUndefined(given) } as Site
   const timezone = checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
 
-  const declaredByName = { categories: byName(state.categories), tags: byName(state.tags) }
-  const posts = buildPosts(state, timezone, declaredByName)
+  const declared = { categories: declaredTaxonomies(state.categories), tags: declaredTaxonomies(state.tags) }
+  const posts = buildPosts(state, timezone, declared)
   const pages = buildPages(state, site, timezone)
   // After the pages, so `{ page }` can name a page by the slug it got at build (`about-2`), as menus can.
   if (state.frontPage !== undefined) site.front_page = resolveFrontPage(state.frontPage, pages, site, issues)
-  const categories = taxonomies(state.categories, posts.inCallOrder, 'categories', options.autoCreateTaxonomies !== false, declaredByName.categories)
-  const tags = taxonomies(state.tags, posts.inCallOrder, 'tags', options.autoCreateTaxonomies !== false, declaredByName.tags)
+  const autoCreate = options.autoCreateTaxonomies !== false
+  const categories = taxonomies(declared.categories, autoCreate ? posts.naming.categories : [], 'categories')
+  const tags = taxonomies(declared.tags, autoCreate ? posts.naming.tags : [], 'tags')
 
   const payload: PreviewData = {
     version: '0.7',
@@ -81,7 +82,12 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
     tags: content.tags.map((t) => ({ ...t })),
   }
   if (content.media) canonical.content.media = content.media.map((m) => ({ ...m }))
-  const validation = validatePreviewData(canonical)
+  // The posts are validated in call order, the order they and their strings were made in, so the validator's passes
+  // read memory front to back. A verdict does not depend on the order of the posts; the issues it reports name
+  // their places in the payload, so a payload that fails is checked again in its own order for them.
+  const inCallOrder = { ...canonical, content: { ...canonical.content, posts: posts.inCallOrder.map((p) => p.post) } }
+  let validation = validatePreviewData(inCallOrder)
+  if (!validation.ok) validation = validatePreviewData(canonical)
   // The builder's own findings name the call to fix; what the validator says about the placeholder left in their
   // place (a blank site title, an unresolved page_path) would only repeat them, so it is dropped.
   const reported = new Set(issues.map((i) => i.path))
@@ -113,22 +119,31 @@ type BuiltPost = { record: PostRecord; slug: string; id: number; ms: number; ran
  * title and content), so the result does not depend on the order of the calls. Returns the posts in call order
  * (with `rank`, the place in the payload) and in payload order.
  */
-function buildPosts(state: BuilderState, timezone: string, declaredByName: Record<'categories' | 'tags', Map<string, string | null>>): { inCallOrder: BuiltPost[]; sorted: BuiltPost[] } {
-  // Work that reads each record (timestamps, the excerpt from the body) runs in call order, the order the records
-  // and their bodies were allocated in; only small entries are reordered.
+function buildPosts(
+  state: BuilderState,
+  timezone: string,
+  declared: Record<'categories' | 'tags', DeclaredTaxonomies>,
+): { inCallOrder: BuiltPost[]; sorted: BuiltPost[]; naming: Record<'categories' | 'tags', BuiltPost[]> } {
+  // Work that reads each record (timestamps, the excerpt from the body, its references) runs in call order, the
+  // order the records and their bodies were allocated in; only small entries are reordered.
   const inCallOrder: BuiltPost[] = []
+  const naming = { categories: [] as BuiltPost[], tags: [] as BuiltPost[] }
   for (const record of state.posts.values()) {
     postExcerpt(record)
-    inCallOrder.push({
+    const entry: BuiltPost = {
       record,
       slug: record.slug,
       id: record.input.public_id ?? 0,
       ms: postTimes(record, timezone).ms,
       rank: 0,
       post: undefined!,
-      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNameRefs, declaredByName.categories),
-      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNameRefs, declaredByName.tags),
-    })
+      categories: namedReferences(record.categorySlugs, record.input.category_slugs, record.categoryNameRefs, declared.categories.byName),
+      tags: namedReferences(record.tagSlugs, record.input.tag_slugs, record.tagNameRefs, declared.tags.byName),
+    }
+    inCallOrder.push(entry)
+    // The posts that name an entry nobody declared, for `taxonomies` to create it from.
+    if (!allDeclared(entry.categories, declared.categories)) naming.categories.push(entry)
+    if (!allDeclared(entry.tags, declared.tags)) naming.tags.push(entry)
   }
   const derived = new Map<string, BuiltPost[]>()
   for (const entry of inCallOrder) {
@@ -157,14 +172,26 @@ function buildPosts(state: BuilderState, timezone: string, declaredByName: Recor
     while (usedIds.has(next)) next++
     entry.id = next++
   }
-  // Newest first, then by public_id. The Posts are made in this order, so a pass over the payload's posts (the
-  // validator makes several) reads memory front to back instead of jumping.
-  const sorted = inCallOrder.slice().sort(comparePosts)
-  sorted.forEach((entry, rank) => {
-    entry.rank = rank
-    entry.post = toPost(entry.record, entry.slug, entry.id, timezone, entry)
-  })
-  return { inCallOrder, sorted }
+  // Newest first, then by public_id. When every id was given here, that is `auto` with its runs of equal instants
+  // taken from the last (ids ascend within a run), which saves a second sort of every post.
+  const sorted = auto.length === inCallOrder.length ? newestFirst(auto) : inCallOrder.slice().sort(comparePosts)
+  // The Posts are made in call order, next to the records and strings they are made from, and validated in that
+  // order (see `assemble`).
+  sorted.forEach((entry, rank) => (entry.rank = rank))
+  for (const entry of inCallOrder) entry.post = toPost(entry.record, entry.slug, entry.id, timezone, entry)
+  return { inCallOrder, sorted, naming }
+}
+
+/** Posts in ascending order of instant, as the newest first; posts of one instant keep their order. */
+function newestFirst(oldestFirst: BuiltPost[]): BuiltPost[] {
+  const out: BuiltPost[] = []
+  for (let end = oldestFirst.length; end > 0; ) {
+    let start = end - 1
+    while (start > 0 && oldestFirst[start - 1].ms === oldestFirst[end - 1].ms) start--
+    for (let i = start; i < end; i++) out.push(oldestFirst[i])
+    end = start
+  }
+  return out
 }
 
 /**
@@ -256,42 +283,47 @@ function buildPages(state: BuilderState, site: Site, timezone: string): Page[] {
   })
 }
 
-/**
- * Declared entries plus, when enabled, one for each slug that posts reference but nobody declared. The entry takes
- * the NFC slug and the display name given by the first post in payload order that gives one (`tags: ['Trams']`),
- * else a name made from the slug. Posts are read in call order, the order they sit in memory; `rank` (the place in
- * the payload) keeps the choice independent of it.
- */
-function taxonomies(declared: Map<string, Category>, posts: BuiltPost[], kind: 'categories' | 'tags', autoCreate: boolean, declaredByName: Map<string, string | null>): Category[] {
-  const out = new Map(declared)
-  if (autoCreate) {
-    const named = new Map<string, { rank: number; name: string }>()
-    for (const entry of posts) {
-      const names = kind === 'categories' ? entry.record.categoryNameRefs : entry.record.tagNameRefs
-      for (const slug of entry[kind]) {
-        const key = normalizeSlug(slug)
-        if (declared.has(key)) continue
-        if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
-        // A name that points at a declared entry does not name this one.
-        const name = names.find((ref) => normalizeSlug(ref.slug) === key && !declaredByName.get(ref.name.normalize('NFC')))?.name
-        if (name === undefined) continue
-        const best = named.get(key)
-        if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })
-      }
-    }
-    for (const [key, { name }] of named) out.set(key, { name, slug: key })
+/** Declared categories or tags: by NFC slug, and by display name (NFC, trimmed; a name two entries share maps to neither). */
+type DeclaredTaxonomies = { bySlug: Map<string, Category>; byName: Map<string, string | null> }
+
+function declaredTaxonomies(bySlug: Map<string, Category>): DeclaredTaxonomies {
+  const byName = new Map<string, string | null>()
+  for (const entry of bySlug.values()) {
+    const name = entry.name.normalize('NFC').trim()
+    byName.set(name, byName.has(name) ? null : entry.slug)
   }
-  return [...out.values()].sort(compareTaxonomies)
+  return { bySlug, byName }
 }
 
-/** Declared entries by display name (NFC, trimmed); a name that two entries share maps to neither. */
-function byName(declared: Map<string, Category>): Map<string, string | null> {
-  const out = new Map<string, string | null>()
-  for (const entry of declared.values()) {
-    const name = entry.name.normalize('NFC').trim()
-    out.set(name, out.has(name) ? null : entry.slug)
+function allDeclared(slugs: readonly string[], declared: DeclaredTaxonomies): boolean {
+  for (let i = 0; i < slugs.length; i++) if (!declared.bySlug.has(normalizeSlug(slugs[i]))) return false
+  return true
+}
+
+/**
+ * Declared entries plus one for each slug that `naming` (the posts referencing an undeclared entry, in call order;
+ * empty when auto-creation is off) references. The entry takes the NFC slug and the display name given by the first
+ * post in payload order that gives one (`tags: ['Trams']`), else a name made from the slug. `rank` (the place in
+ * the payload) keeps the choice independent of the call order.
+ */
+function taxonomies(declared: DeclaredTaxonomies, naming: BuiltPost[], kind: 'categories' | 'tags'): Category[] {
+  const out = new Map(declared.bySlug)
+  const named = new Map<string, { rank: number; name: string }>()
+  for (const entry of naming) {
+    const names = kind === 'categories' ? entry.record.categoryNameRefs : entry.record.tagNameRefs
+    for (const slug of entry[kind]) {
+      const key = normalizeSlug(slug)
+      if (declared.bySlug.has(key)) continue
+      if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
+      // A name that points at a declared entry does not name this one.
+      const name = names.find((ref) => normalizeSlug(ref.slug) === key && !declared.byName.get(ref.name.normalize('NFC')))?.name
+      if (name === undefined) continue
+      const best = named.get(key)
+      if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })
+    }
   }
-  return out
+  for (const [key, { name }] of named) out.set(key, { name, slug: key })
+  return [...out.values()].sort(compareTaxonomies)
 }
 
 /**

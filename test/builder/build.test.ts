@@ -105,6 +105,18 @@ describe('build()', () => {
     expect((error as PreviewDataError).message).toContain('8 problems')
   })
 
+  test('problems the validator finds name posts by their place in the payload, not by call order', () => {
+    // Added oldest first; the payload lists them newest first.
+    const result = start()
+      .post(post('Old', '2024-01-01'))
+      .post(post('Middle', '2024-02-01', { author_id: 'nobody' }))
+      .post(post('New', '2024-03-01', { author_id: 'ghost' }))
+      .tryBuild()
+    expect(result.errors.map((e) => `${e.code} ${e.path}`)).toEqual(['unresolved_author /content/posts/0/author_id', 'unresolved_author /content/posts/1/author_id'])
+    expect(result.errors[0].message).toMatch(/ghost/)
+    expect(result.errors[1].message).toMatch(/nobody/)
+  })
+
   test('a site without a title is one problem', () => {
     const result = createPreviewData(OPTIONS).tryBuild()
     expect(result).toEqual({ ok: false, errors: [expect.objectContaining({ code: 'missing_property', path: '/site/title' })] })

@@ -83,3 +83,35 @@ describe('determinism', () => {
     expect(JSON.stringify(b.build())).toBe(reference)
   })
 })
+
+describe('post order', () => {
+  // Few distinct instants, so runs of posts published at the same moment are common; ids given to some, or none.
+  const posts = fc.uniqueArray(
+    fc.record({ slug: fc.stringMatching(/^[a-z]{1,6}$/), day: fc.integer({ min: 1, max: 4 }), hour: fc.constantFrom(0, 12), id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }) }),
+    { selector: (p) => p.slug, maxLength: 30 },
+  )
+  test('newest first, then by public_id, with ids given or assigned (oldest first)', () => {
+    fc.assert(
+      fc.property(posts, fc.boolean(), (specs, giveIds) => {
+        const unique = new Set<number>()
+        const b = specs.reduce((acc, p) => {
+          const id = giveIds && p.id !== undefined && !unique.has(p.id) ? (unique.add(p.id), p.id) : undefined
+          return acc.post(post(p.slug, `2024-01-0${p.day}T${String(p.hour).padStart(2, '0')}:00:00Z`, { slug: p.slug, ...(id !== undefined ? { public_id: id } : {}) }))
+        }, createPreviewData(OPTIONS).site({ title: 'T' }).author({ id: 'ana', display_name: 'Ana' }))
+        const out = b.build().content.posts
+        expect(out).toHaveLength(specs.length)
+        for (let i = 1; i < out.length; i++) {
+          const [a, c] = [out[i - 1], out[i]]
+          const order = Date.parse(c.published_at_iso) - Date.parse(a.published_at_iso) || a.public_id - c.public_id
+          expect(order).toBeLessThan(0)
+        }
+        // Assigned ids grow with publication time: an older post never has a larger assigned id than a newer one.
+        if (unique.size === 0) {
+          const byId = [...out].sort((a, c) => a.public_id - c.public_id)
+          for (let i = 1; i < byId.length; i++) expect(Date.parse(byId[i].published_at_iso)).toBeGreaterThanOrEqual(Date.parse(byId[i - 1].published_at_iso))
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

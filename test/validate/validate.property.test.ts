@@ -91,6 +91,25 @@ describe('validatePreviewData under random mutation', () => {
     )
   }, 300_000)
 
+  test('the verdict does not depend on the order of the posts (the builder validates them in call order)', () => {
+    const codes = (value: unknown) => validatePreviewData(value).errors.map((e) => e.code).sort()
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat(), (mutations, seed) => {
+        const payload = validPayload()
+        const posts = payload.content.posts
+        // More posts than the fixture's, so that mutations can make two of them clash.
+        posts.push(...posts.map((p, i) => ({ ...p, slug: `${p.slug}-copy`, public_id: 100 + i })))
+        for (const m of mutations) apply(payload, m)
+        const list = (payload as { content?: { posts?: unknown } }).content?.posts
+        if (!Array.isArray(list) || list.length < 2) return
+        const shuffled = { ...payload, content: { ...payload.content, posts: list.map((_, i) => list[(i + seed) % list.length]).reverse() } }
+        expect(validatePreviewData(shuffled).ok).toBe(validatePreviewData(payload).ok)
+        expect(codes(shuffled)).toEqual(codes(payload))
+      }),
+      { numRuns: 3_000, seed: 20261121 },
+    )
+  }, 300_000)
+
   test.each([
     ['null', null],
     ['a number', 7],
