@@ -5,27 +5,69 @@ import { LIMITS } from './limits.js'
 
 /**
  * WordPress's automatic excerpt: the first 55 words of the plain text, or 110 characters for text written without
- * spaces. Only the head of the body is converted, since a 55-word excerpt never needs more.
+ * spaces. Only the head of the body is converted, since a 55-word excerpt never needs more: a short head first,
+ * which holds 55 words in nearly every body, then a longer one, then the whole body.
  */
 export function deriveExcerpt(html: string): string {
   return detach(excerptOf(html))
 }
 
+// Heads tried, in UTF-16 units of HTML: 55 words fill about 400 characters of text, which 800 of HTML hold unless
+// markup crowds the start (a figure, an embed).
+const SHORT_HEAD = 800
+const HEAD = 1500
+
 function excerptOf(html: string): string {
-  const HEAD = 1500
-  const cut = html.length > HEAD
-  const head = cut ? withoutOpenTag(html.slice(0, HEAD)) : html
-  const text = htmlToText(stripShortcodeTags(head))
-  let spaces = 0
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
-    if (++spaces === LIMITS.excerptWords) return text.slice(0, i) + '…'
+  if (html.length > SHORT_HEAD) {
+    const head = headOf(html, SHORT_HEAD)
+    const words = head === undefined ? undefined : firstWords(htmlToText(stripShortcodeTags(head)))
+    if (words !== undefined) return words
   }
-  if (spaces < 10) {
+  const cut = html.length > HEAD
+  const head = cut ? headOf(html, HEAD) : html
+  if (head === undefined) return deriveExcerptFull(html)
+  const text = htmlToText(stripShortcodeTags(head))
+  const words = firstWords(text)
+  if (words !== undefined) return words
+  if (spacesIn(text) < 10) {
     const chars = Array.from(text.slice(0, LIMITS.excerptChars * 2))
     if (chars.length > LIMITS.excerptChars) return chars.slice(0, LIMITS.excerptChars).join('') + '…'
   }
   // The head held fewer than 55 words: use the whole body, as rare as that is.
   return cut ? deriveExcerptFull(html) : text
+}
+
+/** The text up to the 55th space, with `…`, or undefined when there are fewer. */
+function firstWords(text: string): string | undefined {
+  let spaces = 0
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
+    if (++spaces === LIMITS.excerptWords) return text.slice(0, i) + '…'
+  }
+  return undefined
+}
+
+function spacesIn(text: string): number {
+  let spaces = 0
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) spaces++
+  return spaces
+}
+
+/**
+ * The first `size` units of `html`, cut where its plain text is a prefix of the whole body's: before a tag or a
+ * shortcode the cut split. Undefined when the cut falls inside something whose text `htmlToText` drops only whole
+ * (a comment, a script or style element): only the whole body then gives the right text.
+ */
+function headOf(html: string, size: number): string | undefined {
+  let head = withoutOpenTag(html.slice(0, size))
+  // A `[` with no `]` after it may open a shortcode the cut split; text before the first such one is whole.
+  const bracket = head.indexOf('[', head.lastIndexOf(']') + 1)
+  if (bracket >= 0) head = head.slice(0, bracket)
+  if (head.lastIndexOf('<!--') > head.lastIndexOf('-->')) return undefined
+  if (head.includes('<s') || head.includes('<S')) {
+    const lower = head.toLowerCase()
+    if (lower.lastIndexOf('<script') > lower.lastIndexOf('</script') || lower.lastIndexOf('<style') > lower.lastIndexOf('</style')) return undefined
+  }
+  return head
 }
 
 // `text.replace(/<[^>]*$/, '')` without the regex's rescans: the first `<` after the last `>` starts the cut tag.
@@ -34,13 +76,11 @@ function withoutOpenTag(text: string): string {
   return lt < 0 ? text : text.slice(0, lt)
 }
 
+/** `deriveExcerpt` over the whole body: the first 55 words of its text, else 110 characters of spaceless text, else the text. */
 export function deriveExcerptFull(html: string): string {
   const text = htmlToText(stripShortcodeTags(html))
-  let spaces = 0
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
-    if (++spaces === LIMITS.excerptWords) return text.slice(0, i) + '…'
-  }
+  const words = firstWords(text)
+  if (words !== undefined) return words
   const chars = Array.from(text.slice(0, LIMITS.excerptChars * 2))
-  return chars.length > LIMITS.excerptChars && spaces < 10 ? chars.slice(0, LIMITS.excerptChars).join('') + '…' : text
+  return chars.length > LIMITS.excerptChars && spacesIn(text) < 10 ? chars.slice(0, LIMITS.excerptChars).join('') + '…' : text
 }
-
