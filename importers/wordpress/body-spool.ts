@@ -123,6 +123,21 @@ export class TextSpool {
   }
 }
 
+// What JSON.stringify escapes in a string, besides `"`, `\` and line feeds: the other control characters, and
+// surrogates (a lone one is written as an escape; pairs are left to JSON.stringify as well).
+const OTHER_ESCAPES = /[\u0000-\u0009\u000b-\u001f\ud800-\udfff]/
+
+/**
+ * `JSON.stringify(text)` for a string. HTML bodies need only `"`, `\` and line feeds escaped, which three native
+ * replacements do in half the time JSON.stringify takes on them (measured on the generated export's bodies).
+ * @example
+ * jsonString('<a href="x">\n') === JSON.stringify('<a href="x">\n') // true
+ */
+export function jsonString(text: string): string {
+  if (OTHER_ESCAPES.test(text)) return JSON.stringify(text)
+  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n')}"`
+}
+
 // A placeholder is `\u0000preview-data-body:<nonce>:<id>\u0000`. No string read from XML can hold U+0000, and the
 // nonce, random for each spool, keeps a string from elsewhere (a --site file) from passing for one; it never reaches
 // the output, so the payload bytes do not depend on it.
@@ -217,7 +232,7 @@ export class BodySpool {
 
   /** Keeps a finished body (or excerpt) and returns the placeholder the payload carries in its place. */
   placeholder(text: string): string {
-    return `${this.#prefix}${this.#finished.put(JSON.stringify(text))}\u0000`
+    return `${this.#prefix}${this.#finished.put(jsonString(text))}\u0000`
   }
 
   /**

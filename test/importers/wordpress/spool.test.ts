@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { decodeHTML } from 'entities'
 import { afterAll, describe, expect, test } from 'vitest'
-import { BodySpool, TextSpool } from '../../../importers/wordpress/body-spool.js'
+import { BodySpool, jsonString, TextSpool } from '../../../importers/wordpress/body-spool.js'
 import { htmlToText } from '../../../importers/wordpress/content/html.js'
 import { stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
 import { deriveExcerpt, deriveExcerptFull } from '../../../importers/wordpress/excerpt.js'
@@ -56,6 +56,18 @@ describe('TextSpool', () => {
     expect(spool.text(a)).toBe('first')
     expect(() => spool.text(99)).toThrow(RangeError)
     spool.close()
+  })
+})
+
+describe('jsonString', () => {
+  test('is JSON.stringify for every string: quotes, backslashes, line feeds, other controls, lone and paired surrogates', () => {
+    const unit = fc.constantFrom('a', '"', '\\', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udc00', '😀', 'é', '<p class="x">')
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit }), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })), (s) => {
+        expect(jsonString(s)).toBe(JSON.stringify(s))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
 
@@ -145,10 +157,13 @@ function htmlToTextBefore(html: string): string {
     .trim()
 }
 
+// The head-of-1500 rule, as first written, plus what it missed: a cut inside a comment, script or style element
+// takes the whole body, and a cut shortcode is left out of the head.
 function deriveExcerptBefore(html: string): string {
   const HEAD = 1500
   const cut = html.length > HEAD
-  const head = cut ? html.slice(0, HEAD).replace(/<[^>]*$/, '') : html
+  let head = cut ? html.slice(0, HEAD).replace(/<[^>]*$/, '').replace(/\[[^\]]*$/, '') : html
+  if (cut && (/<!--(?![\s\S]*-->)/.test(head) || /<(script|style)(?![\s\S]*<\/\1)/i.test(head))) head = html
   const plain = htmlToTextBefore(stripShortcodeTags(head))
   let spaces = 0
   for (let i = plain.indexOf(' '); i >= 0; i = plain.indexOf(' ', i + 1)) {
@@ -163,7 +178,7 @@ function deriveExcerptBefore(html: string): string {
 
 describe('plain text and excerpts match the earlier implementation', () => {
   const html = fc.array(
-    fc.constantFrom('word ', 'two words ', '<p>', '</p>', '<br/>', '<!-- c -->', '<!--', '-->', '<script>x y</script>', '<STYLE a>z</style>', '<b>', '<a href="a>b">', '<', '>', '&amp;', '&nbsp;', '&', '\t', '\n', '  ', '\u00a0', '\u2028', '[gallery]', 'é', '…', ' '),
+    fc.constantFrom('word ', 'two words ', '<p>', '</p>', '<br/>', '<!-- c -->', '<!--', '-->', '<script>x y</script>', '<STYLE a>z</style>', '<script>', '</script>', '<b>', '<a href="a>b">', '<', '>', '&amp;', '&nbsp;', '&', '\t', '\n', '  ', '\u00a0', '\u2028', '[gallery]', '[caption id="1" width="300"]', '[/caption]', '[', ']', 'é', '…', ' '),
     { maxLength: 60 },
   )
 
@@ -182,8 +197,30 @@ describe('plain text and excerpts match the earlier implementation', () => {
         const h = 'x'.repeat(pad) + pieces.join('').repeat(20)
         expect(deriveExcerpt(h)).toBe(deriveExcerptBefore(h))
       }),
-      { numRuns: 200 },
+      { numRuns: 500 },
     )
+  })
+
+  test("an excerpt of 55 words is the whole body's first 55 words, wherever the heads cut", () => {
+    fc.assert(
+      fc.property(html, fc.nat({ max: 1600 }), (pieces, pad) => {
+        const h = 'x'.repeat(pad) + pieces.join('').repeat(20)
+        const whole = deriveExcerptFull(h)
+        const words = (text: string) => text.split(' ').length
+        if (words(whole) > LIMITS.excerptWords && words(deriveExcerpt(h)) > LIMITS.excerptWords) expect(deriveExcerpt(h)).toBe(whole)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ')
+  test.each([
+    ['a script the short head cuts', `<p>${words(20)}</p><script>${'var x = 1; '.repeat(80)}</script><p>${words(80)}</p>`],
+    ['a comment the short head cuts', `<p>${words(20)}</p><!-- ${'note '.repeat(200)} --><p>${words(80)}</p>`],
+    ['a shortcode the short head cuts', `<p>${words(50)} [${'unknown a="b" '.repeat(40)}] ${words(40)}</p>`],
+  ])("%s gives the whole body's words, not the element's", (_name, body) => {
+    expect(deriveExcerpt(body)).toBe(deriveExcerptFull(body))
+    expect(deriveExcerpt(body)).not.toMatch(/var x|note|unknown/)
   })
 })
 
