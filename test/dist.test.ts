@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
+import type * as Wordpress from '../importers/wordpress/index.js'
 import type * as Sdk from '../src/index.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -28,6 +29,26 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
     expect(existsSync(`${root}dist/preview-data.v0.7.schema.json`)).toBe(true)
     await expect(run(process.execPath, [`${root}dist/cli.js`, 'validate', `${root}package.json`])).rejects.toMatchObject({ code: 1 })
   })
+  // Large enough that the render worker starts and then finishes bodies while the payload is assembled.
+  test('an import where the worker renders and finishes bodies writes what the library returns', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { generateWxr } = await import('../bench/generate-wxr.js')
+    const wordpress = (await import(`${root}dist/wordpress.js`)) as typeof Wordpress
+    const dir = mkdtempSync(join(tmpdir(), 'dist-worker-'))
+    try {
+      await generateWxr(2000, join(dir, 'site.xml'))
+      const at = '2026-01-01T00:00:00Z'
+      await run(process.execPath, [`${root}dist/cli.js`, 'import', 'wordpress', 'site.xml', '-o', 'out.json', '--generated-at', at], { cwd: dir })
+      const { payload } = await wordpress.importWordPress(join(dir, 'site.xml'), { generatedAt: at })
+      expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
+      expect(payload.content.posts.length).toBeGreaterThan(1000)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   // The bin's signal handling, end to end: a child importing a generated export gets SIGINT mid-run.
   test('Ctrl-C during an import leaves no temporary folder, partial payload or temporary file, and ends by the signal', async () => {
     const { spawn } = await import('node:child_process')

@@ -27,9 +27,45 @@ export class TextSpool {
   #readSize = MIN_READ_BYTES
   #lastOffset = 0
 
-  /** Creates (exclusively) and opens the file at `path`. */
-  constructor(path: string) {
-    this.#fd = openSync(path, 'wx+')
+  /**
+   * Creates (exclusively) and opens the file at `path`; or, given `places`, opens for reading only the strings that
+   * another spool (another thread's) put there, `places` holding each one's byte offset and length in id order, as
+   * its `places()` gave them.
+   */
+  constructor(path: string, places?: Float64Array) {
+    if (places === undefined) {
+      this.#fd = openSync(path, 'wx+')
+      return
+    }
+    this.#fd = openSync(path, 'r')
+    for (let i = 0; i < places.length; i += 2) {
+      this.#offsets.push(places[i])
+      this.#lengths.push(places[i + 1])
+      this.#flushedEnd = Math.max(this.#flushedEnd, places[i] + places[i + 1])
+    }
+  }
+
+  /** The byte offset and length in the file of strings `first` to `end - 1`, after writing out what is buffered. */
+  places(first = 0, end = this.size): Float64Array {
+    this.flush()
+    const out = new Float64Array(2 * (end - first))
+    for (let i = first; i < end; i++) {
+      out[2 * (i - first)] = this.#offsets[i]
+      out[2 * (i - first) + 1] = this.#lengths[i]
+    }
+    return out
+  }
+
+  /** Where string `id` lies in the file: its byte offset and length. */
+  where(id: number): { offset: number; length: number } {
+    const length = this.#lengths[id]
+    if (length === undefined) throw new RangeError(`no spooled text ${id}`)
+    return { offset: this.#offsets[id], length }
+  }
+
+  /** Writes out what is buffered, so that another reader of the file sees every string put so far. */
+  flush(): void {
+    if (this.#buffered > 0) this.#flush()
   }
 
   /** How many strings were put. */
@@ -59,7 +95,7 @@ export class TextSpool {
    * call: copy or decode it before asking for another string.
    */
   bytes(id: number): Buffer {
-    if (this.#buffered > 0) this.#flush()
+    this.flush()
     const length = this.#lengths[id]
     if (length === undefined) throw new RangeError(`no spooled text ${id}`)
     const offset = this.#offsets[id]
@@ -145,6 +181,9 @@ const JSON_SUFFIX = JSON.stringify('\u0000').slice(1)
 
 const FOLDER_PREFIX = 'preview-data-wordpress-'
 
+// A reserved text not provided yet.
+const UNSET = Object.freeze({ spool: undefined as unknown as TextSpool, id: -1 })
+
 /**
  * Removes the spool folders of imports whose process is gone: one killed outright (SIGKILL, a power cut) never ran
  * its cleanup. A folder is named after its process id; one whose process still runs, or that another user owns, is
@@ -196,6 +235,9 @@ export class BodySpool {
   readonly #finished: TextSpool
   readonly #prefix = `\u0000preview-data-body:${randomBytes(12).toString('hex')}:`
   readonly #jsonPrefix = JSON.stringify(this.#prefix).slice(0, -1)
+  // Bodies finished elsewhere (see `reserve`): for each late text, the spool that holds it and its id there.
+  readonly #late: { spool: TextSpool; id: number }[] = []
+  readonly #lateFiles: TextSpool[] = []
 
   private constructor(dir: string) {
     this.#dir = dir
@@ -235,6 +277,46 @@ export class BodySpool {
     return `${this.#prefix}${this.#finished.put(jsonString(text))}\u0000`
   }
 
+  /** The file rendered bodies are kept in, and where body `id` lies in it, for a reader on another thread. */
+  renderedPlace(id: number): { file: string; offset: number; length: number } {
+    this.#rendered.flush()
+    return { file: join(this.#dir, 'rendered'), ...this.#rendered.where(id) }
+  }
+
+  /** A path in the spool's folder for a file of another thread's (named `name`), removed with the folder. */
+  path(name: string): string {
+    return join(this.#dir, `${name}`)
+  }
+
+  /**
+   * Reserves a finished body and excerpt that are made later, or elsewhere: returns its number and the two
+   * placeholders the payload carries for them at once. `settle` or `adopt` must provide the texts before `expand`.
+   */
+  reserve(): { late: number; html: string; excerpt: string } {
+    const late = this.#late.length >> 1
+    this.#late.push(UNSET, UNSET)
+    return { late, html: `${this.#prefix}L${2 * late}\u0000`, excerpt: `${this.#prefix}L${2 * late + 1}\u0000` }
+  }
+
+  /** Provides reserved body `late`'s texts, finished on this thread. */
+  settle(late: number, html: string, excerpt: string): void {
+    this.#late[2 * late] = { spool: this.#finished, id: this.#finished.put(jsonString(html)) }
+    this.#late[2 * late + 1] = { spool: this.#finished, id: this.#finished.put(jsonString(excerpt)) }
+  }
+
+  /**
+   * Provides reserved bodies' texts from a file another thread wrote (JSON-encoded, as `placeholder` keeps them):
+   * `lates[k]`'s body is string `2k` there and its excerpt string `2k + 1`, at the offsets and lengths in `places`.
+   */
+  adopt(file: string, lates: readonly number[], places: Float64Array): void {
+    const spool = new TextSpool(file, places)
+    this.#lateFiles.push(spool)
+    lates.forEach((late, k) => {
+      this.#late[2 * late] = { spool, id: 2 * k }
+      this.#late[2 * late + 1] = { spool, id: 2 * k + 1 }
+    })
+  }
+
   /**
    * The pieces of a payload's JSON with every placeholder string replaced by the JSON bytes of the text it stands
    * for. Pieces must not split a string value (`jsonChunks` writes each one whole). A byte piece is valid only
@@ -249,9 +331,10 @@ export class BodySpool {
         const end = piece.indexOf(JSON_SUFFIX, digits)
         search = digits
         const digitText = end < 0 ? '' : piece.slice(digits, end)
-        if (!/^\d{1,9}$/.test(digitText) || Number(digitText) >= this.#finished.size) continue
+        const text = this.#textOf(digitText)
+        if (text === undefined) continue
         if (at > written) yield piece.slice(written, at)
-        yield this.#finished.bytes(Number(digitText))
+        yield text.spool.bytes(text.id)
         written = search = end + JSON_SUFFIX.length
       }
       if (written === 0) yield piece
@@ -259,11 +342,24 @@ export class BodySpool {
     }
   }
 
-  /** Closes both files and removes the folder. */
+  /** The spool and id a placeholder's number (`12`, or `L12` for a reserved text) stands for, if it stands for one. */
+  #textOf(number: string): { spool: TextSpool; id: number } | undefined {
+    const late = number.startsWith('L')
+    const digits = late ? number.slice(1) : number
+    if (!/^\d{1,9}$/.test(digits)) return undefined
+    const id = Number(digits)
+    if (!late) return id < this.#finished.size ? { spool: this.#finished, id } : undefined
+    const text = this.#late[id]
+    if (text === UNSET) throw new Error(`reserved body text ${id} was never provided`)
+    return text
+  }
+
+  /** Closes the files and removes the folder. */
   async dispose(): Promise<void> {
     try {
       this.#rendered.close()
       this.#finished.close()
+      for (const file of this.#lateFiles) file.close()
     } finally {
       await rm(this.#dir, { recursive: true, force: true })
     }

@@ -3,7 +3,10 @@ import { renderBody } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
 import type { BodySpool } from './body-spool.js'
 import type { RenderJob, RenderReply } from './content/render-worker.js'
+import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
+import { imageSources } from './media.js'
+import type { ImageUse } from './media.js'
 import type { WxrItem } from './read-wxr.js'
 
 /** Where the render worker comes from; tests pass a loader for TypeScript sources. */
@@ -46,6 +49,8 @@ export class EarlyRenderer {
   #inFlightChars = 0
   #error: unknown
   #idle: (() => void) | undefined
+  readonly #onMessage = (reply: RenderReply) => this.#answer(reply)
+  readonly #onGone = () => this.#abandon()
   #byWorker = 0
 
   /** `env` is the early render environment; its stats and dynamic-block counts receive the worker's counts too. */
@@ -78,14 +83,27 @@ export class EarlyRenderer {
     if (this.#batch.items.length >= LIMITS.renderBatchItems || this.#batch.chars >= LIMITS.renderBatchChars) this.#send()
   }
 
-  /** Waits until every body handed over is rendered, then stops the worker. */
-  async finish(): Promise<void> {
+  /**
+   * Waits until every body handed over is rendered, then stops the worker; or, with `keepWorker`, returns it idle
+   * and without this renderer's listeners, for other work (see `LateFinisher`), when there is one.
+   */
+  async finish(options: { keepWorker?: boolean } = {}): Promise<Worker | undefined> {
     if (this.#worker !== undefined && this.#batch.items.length > 0) this.#send()
     for (const item of this.#batch.items) this.#renderHere(item)
     this.#batch = { items: [], chars: 0 }
     if (this.#inFlight.length > 0) await new Promise<void>((resolve) => (this.#idle = resolve))
-    await this.close()
-    this.#rethrow()
+    const worker = this.#worker
+    if (!options.keepWorker || worker === undefined || this.#error !== undefined) {
+      await this.close()
+      this.#rethrow()
+      return undefined
+    }
+    this.#worker = undefined
+    // Only this renderer's own listeners: Node's Worker keeps listeners of its own that deliver its messages.
+    worker.off('message', this.#onMessage)
+    worker.off('error', this.#onGone)
+    worker.off('exit', this.#onGone)
+    return worker
   }
 
   /** Stops the worker without waiting for answers (after a failed read). */
@@ -98,10 +116,10 @@ export class EarlyRenderer {
   #start(source: RenderWorkerSource): void {
     try {
       const worker = new Worker(source.url, { workerData: { [FLAG]: true }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
-      worker.on('message', (reply: RenderReply) => this.#answer(reply))
+      worker.on('message', this.#onMessage)
       // A worker that cannot start or dies leaves its batches to this thread; the import still completes.
-      worker.on('error', () => this.#abandon())
-      worker.on('exit', () => this.#abandon())
+      worker.on('error', this.#onGone)
+      worker.on('exit', this.#onGone)
       this.#worker = worker
     } catch {
       this.#workerFailed = true
@@ -122,7 +140,7 @@ export class EarlyRenderer {
     if (batch === undefined) return
     this.#inFlightChars -= batch.chars
     if (reply.ok) {
-      batch.items.forEach((item, i) => this.#settle(item, reply.html[i], reply.moreText[i]))
+      batch.items.forEach((item, i) => this.#settle(item, reply.html[i], reply.moreText[i], reply.images[i]))
       this.#byWorker += batch.items.length
       add(this.#env.stats.rendered, reply.rendered)
       add(this.#env.stats.unknown, reply.unknown)
@@ -145,14 +163,16 @@ export class EarlyRenderer {
   #renderHere(item: WxrItem): void {
     try {
       const body = renderBody(item.content, item.postId, this.#env)
-      this.#settle(item, body.html, body.moreText)
+      // Kept after the body goes to the spool: each src is copied out of the HTML rather than a view of it.
+      this.#settle(item, body.html, body.moreText, imageSources(body.html).map((img) => ({ ...img, src: detach(img.src) })))
     } catch (error) {
       // Called from worker events too, where a throw would be lost: kept and rethrown to the importer.
       this.#error ??= error
     }
   }
 
-  #settle(item: WxrItem, html: string, moreText: string | undefined): void {
+  #settle(item: WxrItem, html: string, moreText: string | undefined, images: ImageUse[]): void {
+    item.images = images
     if (this.#spool) {
       item.spooled = this.#spool.keepRendered(html)
       item.content = ''

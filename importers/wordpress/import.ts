@@ -1,4 +1,5 @@
 import { createReadStream, statSync } from 'node:fs'
+import type { Worker } from 'node:worker_threads'
 import { basename } from 'node:path'
 import type { Readable } from 'node:stream'
 import { categoryRoute, checkUrl, createPreviewData, PreviewDataError, postRoute, tagRoute } from '../../src/index.js'
@@ -6,13 +7,16 @@ import type { PreviewData, Site } from '../../src/index.js'
 import { createCollector } from './collect.js'
 import type { Collected, StatusPolicy } from './collect.js'
 import { decodeEntities, htmlToText } from './content/html.js'
-import { earlyRenderEnv, renderBody, rendersLate, stripShortcodeTags } from './content/render.js'
+import { earlyRenderEnv, renderBody, rendersLate } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
 import type { ShortcodeStats } from './content/shortcodes.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso, resolveItemDates } from './dates.js'
 import type { SiteClock } from './dates.js'
 import { LIMITS } from './limits.js'
-import { LinkIndex, rewriteLinks } from './links.js'
+import { finishText } from './finish.js'
+import type { FinishEnv } from './finish.js'
+import { LateFinisher } from './late-finish.js'
+import { LinkIndex } from './links.js'
 import { imageSources, mediaRewriter } from './media.js'
 import type { MediaFile } from './media.js'
 import { buildClassicMenus, buildNavigationMenu } from './menus.js'
@@ -24,7 +28,6 @@ import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import { detach } from './detach.js'
 import type { BodySpool } from './body-spool.js'
-import { deriveExcerpt } from './excerpt.js'
 import { EarlyRenderer } from './early-render.js'
 import type { RenderWorkerSource } from './early-render.js'
 import { itemSlug, itemTitle, languageOf } from './item-fields.js'
@@ -111,6 +114,7 @@ export async function importWordPressVia(source: WordPressSource, options: Impor
     if (items % 1000 === 0) progress()
   })
 
+  let worker: Worker | undefined
   try {
     for (const [name, stream] of sources(source)) {
       files.push(name)
@@ -121,12 +125,17 @@ export async function importWordPressVia(source: WordPressSource, options: Impor
       const { sawWxr } = await readWxr(counted, name, sink)
       if (!sawWxr) throw new PreviewDataError('invalid_xml', `${name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
     }
-    await renderer.finish()
+    // With a spool, the worker is kept: it finishes bodies while this thread assembles the payload.
+    worker = await renderer.finish({ keepWorker: spool !== undefined && bytes <= LIMITS.finishWorkerMaxBytes })
   } finally {
     await renderer.close()
   }
   progress()
-  return assemble(collected, report, stats, files, siteOverride, options, spool)
+  try {
+    return await assemble(collected, report, stats, files, siteOverride, options, spool, worker)
+  } finally {
+    await worker?.terminate()
+  }
 }
 
 /**
@@ -173,7 +182,16 @@ async function* countBytes(stream: AsyncIterable<Uint8Array | string>, add: (n: 
   }
 }
 
-function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, files: string[], siteOverride: Partial<Site>, options: ImportWordPressOptions, spool: BodySpool | undefined): ImportWordPressResult {
+async function assemble(
+  c: Collected,
+  report: ReportBuilder,
+  stats: ShortcodeStats,
+  files: string[],
+  siteOverride: Partial<Site>,
+  options: ImportWordPressOptions,
+  spool: BodySpool | undefined,
+  worker: Worker | undefined,
+): Promise<ImportWordPressResult> {
   const channel = c.channels[0] ?? { title: '', link: '', description: '', language: '', baseBlogUrl: '', baseSiteUrl: '', pubDate: '', generator: '', wxrVersion: '' }
   const oldSiteUrls = [...new Set(c.channels.flatMap((ch) => [ch.link, ch.baseBlogUrl, ch.baseSiteUrl]).filter(Boolean))]
   const oldHosts = new Set(oldSiteUrls.map((u) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase().replace(/^www\./, '')).filter((h): h is string => !!h))
@@ -413,7 +431,15 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
     stats,
     dynamicBlocks: report.dynamicBlocks,
   }
+  const finishEnv: FinishEnv = { links, ...(mediaFrom ? { mediaFrom, mediaTo: options.mediaTo ?? '' } : {}) }
+  // The render worker, idle since reading ended, finishes the bodies it rendered while this thread goes on.
+  const elsewhere = worker && spool ? new LateFinisher(worker, spool, finishEnv) : undefined
   const finishBody = (item: WxrItem): { html: string; excerpt: string } => {
+    // Media are used here, in item order, whichever thread finishes the body: the first use of an image sets its size.
+    if (elsewhere && item.rendered && item.spooled !== undefined && item.images) {
+      for (const img of item.images) useImage(img.src, img)
+      return elsewhere.add(item.spooled, item.excerpt, item.moreText)
+    }
     let html = item.spooled !== undefined && spool ? spool.rendered(item.spooled) : item.content
     let moreText = item.moreText
     item.content = ''
@@ -423,19 +449,12 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
       moreText = body.moreText
       for (const ref of body.missingBlocks) warnItem(item, 'unresolved_reference', '', `"${item.title}" (id ${item.postId}) uses reusable block ${ref}, which is not in the export; it was left out.`)
     }
-    for (const img of imageSources(html)) useImage(img.src, img)
-    const rewritten = rewriteLinks(html, links)
-    html = rewritten.html
-    linksRewritten += rewritten.count
-    if (mediaFrom && html.includes(mediaFrom)) html = html.split(mediaFrom).join(options.mediaTo ?? '')
-    let excerpt = htmlToText(stripShortcodeTags(item.excerpt))
-    if (!excerpt && moreText) {
-      excerpt = moreText
-      report.fallback('excerpt_from_more')
-    }
-    if (!excerpt) excerpt = deriveExcerpt(html)
+    for (const img of (item.rendered && item.images) || imageSources(html)) useImage(img.src, img)
+    const done = finishText(html, item.excerpt, moreText, finishEnv)
+    linksRewritten += done.linksRewritten
+    if (done.excerptFromMore) report.fallback('excerpt_from_more')
     // Excerpts end in `…`, which makes each a two-byte string: on disk too, with the bodies.
-    return spool ? { html: spool.placeholder(html), excerpt: spool.placeholder(excerpt) } : { html, excerpt }
+    return spool ? { html: spool.placeholder(done.html), excerpt: spool.placeholder(done.excerpt) } : { html: done.html, excerpt: done.excerpt }
   }
 
   const featured = (item: WxrItem): string | undefined => {
@@ -634,6 +653,11 @@ function assemble(c: Collected, report: ReportBuilder, stats: ShortcodeStats, fi
 
   const built = b.tryBuild()
   if (!built.ok) throw PreviewDataError.fromIssues(built.errors, 'The imported payload is not valid')
+  if (elsewhere) {
+    const counts = await elsewhere.done()
+    linksRewritten += counts.linksRewritten
+    if (counts.excerptsFromMore > 0) report.fallback('excerpt_from_more', counts.excerptsFromMore)
+  }
   const payload = built.payload
   const redirectList = redirects.list()
   const counts: ImportReport['counts'] = {
@@ -681,6 +705,7 @@ function trim(item: WxrItem): void {
   item.meta = {}
   item.oldSlugs = []
   item.moreText = undefined
+  item.images = undefined
 }
 
 function replaceLastSegment(link: string, current: string, old: string): string | undefined {

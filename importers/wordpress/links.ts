@@ -1,6 +1,9 @@
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
 export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag'
 
+/** A `LinkIndex` as plain data: its old hosts and its path and query keys with their new URLs. */
+export type LinkIndexData = { hosts: string[]; paths: [string, string][]; queries: [string, string][] }
+
 /**
  * Maps old WordPress URLs (pretty permalinks, `?p=ID`, `?page_id=ID`, `?cat=ID`, `?tag=slug`) to new public URLs.
  * Old URLs match on any host of the old site, `http` or `https`, with or without `www.`, or root-relative;
@@ -14,6 +17,20 @@ export class LinkIndex {
   /** `oldSiteUrls` are the export's own URLs (channel link, base blog URL). */
   constructor(oldSiteUrls: string[]) {
     this.hosts = new Set(oldSiteUrls.map(hostOf).filter((h): h is string => h !== undefined))
+  }
+
+  /** The index as plain data that a worker thread can be sent (see `fromData`). */
+  toData(): LinkIndexData {
+    return { hosts: [...this.hosts], paths: [...this.paths], queries: [...this.queries] }
+  }
+
+  /** The index `toData` described: it resolves every URL as the original does. */
+  static fromData(data: LinkIndexData): LinkIndex {
+    const index = new LinkIndex([])
+    for (const host of data.hosts) index.hosts.add(host)
+    for (const [key, url] of data.paths) index.paths.set(key, url)
+    for (const [key, url] of data.queries) index.queries.set(key, url)
+    return index
   }
 
   /** Records that the old URL `oldUrl` is now `newUrl`; the first record for a key wins. */

@@ -182,13 +182,16 @@ export function mediaRewriter(from: string, to: string): (url: string) => string
 const IMG_TAG = /<img\s[^>]*>/gi
 const SRC_ATTR = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i
 
+/** An image a body shows: its `src` as written (entities decoded) and the size its tag gives, if any. */
+export type ImageUse = { src: string; width?: number; height?: number }
+
 /**
  * Every `<img>` in an HTML body, in order: its `src` and the `width`/`height` attributes when they are integers.
  * @example
  * imageSources('<p><img src="/a.jpg" width="300" height="200"></p>') // [{ src: '/a.jpg', width: 300, height: 200 }]
  */
-export function imageSources(html: string): Array<{ src: string; width?: number; height?: number }> {
-  const out: Array<{ src: string; width?: number; height?: number }> = []
+export function imageSources(html: string): ImageUse[] {
+  const out: ImageUse[] = []
   if (!html.includes('<img')) return out
   for (const m of html.matchAll(IMG_TAG)) {
     const s = SRC_ATTR.exec(m[0])

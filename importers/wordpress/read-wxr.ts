@@ -1,5 +1,6 @@
 import { PreviewDataError } from '../../src/index.js'
 import { LIMITS } from './limits.js'
+import type { ImageUse } from './media.js'
 import { streamXml } from './xml-stream.js'
 import type { ByteIssue, Namespace, XmlHandler } from './xml-stream.js'
 
@@ -78,6 +79,8 @@ export interface WxrItem {
   moreText?: string
   /** The `BodySpool` id of the rendered body, when it waits on disk (`content` is then empty). */
   spooled?: number
+  /** The images the rendered body shows (`imageSources`), found when it was rendered early. */
+  images?: ImageUse[]
 }
 
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */

@@ -1,4 +1,11 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+import { jsonString, TextSpool } from '../body-spool.js'
+import { finishText } from '../finish.js'
+import type { FinishEnv } from '../finish.js'
+import { LinkIndex } from '../links.js'
+import { imageSources } from '../media.js'
+import type { ImageUse } from '../media.js'
+import type { LinkIndexData } from '../links.js'
 import { earlyRenderEnv, renderBody } from './render.js'
 
 /** One body to render early: its raw text and the WordPress id of its item. */
@@ -6,7 +13,7 @@ export type RenderJob = { postId: number; content: string }
 
 /** The answer to a batch of jobs, in job order, with the counts rendering added to the report. */
 export type RenderReply =
-  | { ok: true; html: string[]; moreText: Array<string | undefined>; rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
+  | { ok: true; html: string[]; moreText: Array<string | undefined>; images: ImageUse[][]; rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
   | { ok: false; message: string }
 
 /** The `workerData` marker that makes this module serve render jobs when it is loaded as a worker. */
@@ -32,18 +39,88 @@ export function renderBatch(jobs: readonly RenderJob[]): RenderReply {
   try {
     const html: string[] = []
     const moreText: Array<string | undefined> = []
+    const images: ImageUse[][] = []
     for (const job of jobs) {
       const body = renderBody(job.content, job.postId, env)
       html.push(body.html)
       moreText.push(body.moreText)
+      // Found here, where the HTML is at hand, so the importer need not read the body back just for its images.
+      images.push(imageSources(body.html))
     }
-    return { ok: true, html, moreText, rendered, unknown, dynamic }
+    return { ok: true, html, moreText, images, rendered, unknown, dynamic }
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) }
   }
 }
 
+/** What finishing bodies on this thread needs, sent once with the first batch: see `finishText`. */
+export type FinishSetup = { links: LinkIndexData; mediaFrom?: string; mediaTo?: string; renderedFile: string; outFile: string }
+
+/** A rendered body to finish: where it lies in the rendered file, and the export excerpt and `<!--more-->` text. */
+export type FinishJob = { offset: number; length: number; excerpt: string; moreText?: string }
+
+/** A batch of bodies to finish after the export is read (the first one carries the setup). */
+export type FinishRequest = { finish: FinishJob[]; setup?: FinishSetup }
+
+/**
+ * The answer to a batch: where each body's JSON text and then its excerpt's lie in the output file (offset and length,
+ * two pairs per job), with the counts finishing adds to the report.
+ */
+export type FinishReply = { ok: true; places: Float64Array; linksRewritten: number; excerptsFromMore: number } | { ok: false; message: string }
+
+/**
+ * Finishes bodies on this thread: reads each from the rendered file, finishes it exactly as the importer's main
+ * thread would, and appends its JSON text and its excerpt's to a file of its own.
+ */
+export class BatchFinisher {
+  readonly #env: FinishEnv
+  readonly #renderedFile: string
+  readonly #out: TextSpool
+
+  constructor(setup: FinishSetup) {
+    this.#env = { links: LinkIndex.fromData(setup.links), ...(setup.mediaFrom ? { mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo ?? '' } : {}) }
+    this.#renderedFile = setup.renderedFile
+    this.#out = new TextSpool(setup.outFile)
+  }
+
+  /** Finishes a batch; the answer says where its texts lie. */
+  finish(jobs: readonly FinishJob[]): FinishReply {
+    const source = new TextSpool(this.#renderedFile, Float64Array.from(jobs.flatMap((job) => [job.offset, job.length])))
+    try {
+      let linksRewritten = 0
+      let excerptsFromMore = 0
+      // A batch that fails part-way leaves texts in the file that no answer points at.
+      const first = this.#out.size
+      jobs.forEach((job, k) => {
+        const done = finishText(source.text(k), job.excerpt, job.moreText, this.#env)
+        this.#out.put(jsonString(done.html))
+        this.#out.put(jsonString(done.excerpt))
+        linksRewritten += done.linksRewritten
+        if (done.excerptFromMore) excerptsFromMore++
+      })
+      return { ok: true, places: this.#out.places(first, this.#out.size), linksRewritten, excerptsFromMore }
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    } finally {
+      source.close()
+    }
+  }
+}
+
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[RENDER_WORKER_FLAG] === true) {
   const port = parentPort
-  port?.on('message', (jobs: RenderJob[]) => port.postMessage(renderBatch(jobs)))
+  let finisher: BatchFinisher | undefined
+  port?.on('message', (message: RenderJob[] | FinishRequest) => {
+    if (Array.isArray(message)) {
+      port.postMessage(renderBatch(message))
+      return
+    }
+    try {
+      if (message.setup) finisher = new BatchFinisher(message.setup)
+      if (!finisher) throw new Error('no finishing setup was sent')
+      port.postMessage(finisher.finish(message.finish))
+    } catch (error) {
+      port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) } satisfies FinishReply)
+    }
+  })
 }

@@ -72,8 +72,12 @@ describe('jsonString', () => {
 })
 
 describe('BodySpool', () => {
-  const written = (spool: BodySpool, value: unknown) =>
-    Buffer.concat([...spool.expand(jsonChunks(value))].map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))).toString('utf8')
+  // A byte piece is a view of a read window that the next piece may reuse: each is copied as it comes.
+  const written = (spool: BodySpool, value: unknown) => {
+    const pieces: Buffer[] = []
+    for (const piece of spool.expand(jsonChunks(value))) pieces.push(Buffer.from(piece))
+    return Buffer.concat(pieces).toString('utf8')
+  }
 
   test('expand writes exactly what JSON.stringify would with the real texts', async () => {
     const spool = await BodySpool.create()

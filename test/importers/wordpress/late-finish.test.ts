@@ -1,0 +1,131 @@
+import { Worker } from 'node:worker_threads'
+import { afterEach, describe, expect, test } from 'vitest'
+import { BodySpool } from '../../../importers/wordpress/body-spool.js'
+import { earlyRenderEnv } from '../../../importers/wordpress/content/render.js'
+import { EarlyRenderer } from '../../../importers/wordpress/early-render.js'
+import { finishText } from '../../../importers/wordpress/finish.js'
+import type { FinishEnv } from '../../../importers/wordpress/finish.js'
+import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
+import { LateFinisher } from '../../../importers/wordpress/late-finish.js'
+import { LinkIndex } from '../../../importers/wordpress/links.js'
+import { imageSources } from '../../../importers/wordpress/media.js'
+import type { WxrItem } from '../../../importers/wordpress/read-wxr.js'
+
+const workerUrl = new URL('./render-worker-ts.mjs', import.meta.url)
+
+// Rendered bodies that exercise every finishing step: links to rewrite (pretty and ?p=), media URLs to move, an
+// export excerpt with a shortcode, a <!--more--> text, a derived excerpt, quotes, backslashes, line feeds, a tab.
+const links = new LinkIndex(['https://old.example'])
+links.addUrl('https://old.example/2020/01/hello/', '/posts/hello/')
+links.addQuery('p', 7, '/posts/seven/')
+const env: FinishEnv = { links, mediaFrom: 'https://old.example/wp-content/uploads/', mediaTo: '/media/' }
+const BODIES = [
+  '<p>See <a href="https://old.example/2020/01/hello/">hello</a> and <a href="/?p=7#top">seven</a>.</p>\n',
+  '<p><img src="https://old.example/wp-content/uploads/a-300x200.jpg" width="300" height="200" /> "quoted" \\ back\tslash</p>\n',
+  `<p>${'word '.repeat(120)}</p>\n<p><a href="https://elsewhere.example/">out</a></p>\n`,
+  '<p>Short one.</p>\n',
+]
+const job = (i: number) => ({ html: BODIES[i % BODIES.length] + `<p>#${i}</p>\n`, excerpt: i % 5 === 0 ? '[caption]Own excerpt[/caption]' : '', moreText: i % 7 === 0 ? 'Before more' : undefined })
+
+function expand(spool: BodySpool, value: unknown): unknown {
+  // A byte piece is a view of a read window that the next piece may reuse: each is copied as it comes.
+  const pieces: Buffer[] = []
+  for (const piece of spool.expand(jsonChunks(value))) pieces.push(Buffer.from(piece))
+  return JSON.parse(Buffer.concat(pieces).toString('utf8'))
+}
+
+const spools: BodySpool[] = []
+const workers: Worker[] = []
+afterEach(async () => {
+  for (const w of workers.splice(0)) await w.terminate()
+  for (const s of spools.splice(0)) await s.dispose()
+})
+
+async function finishAll(n: number, worker: Worker | undefined) {
+  const spool = await BodySpool.create()
+  spools.push(spool)
+  const jobs = Array.from({ length: n }, (_, i) => job(i))
+  const ids = jobs.map((j) => spool.keepRendered(j.html))
+  let local = { linksRewritten: 0, excerptsFromMore: 0 }
+  let placeholders: { html: string; excerpt: string }[]
+  if (worker) {
+    const late = new LateFinisher(worker, spool, env)
+    placeholders = jobs.map((j, i) => late.add(ids[i], j.excerpt, j.moreText))
+    local = await late.done()
+  } else {
+    placeholders = jobs.map((j) => {
+      const done = finishText(j.html, j.excerpt, j.moreText, env)
+      local.linksRewritten += done.linksRewritten
+      if (done.excerptFromMore) local.excerptsFromMore++
+      return { html: spool.placeholder(done.html), excerpt: spool.placeholder(done.excerpt) }
+    })
+  }
+  return { texts: expand(spool, placeholders), counts: local }
+}
+
+function reference(n: number) {
+  const counts = { linksRewritten: 0, excerptsFromMore: 0 }
+  const texts = Array.from({ length: n }, (_, i) => {
+    const j = job(i)
+    const done = finishText(j.html, j.excerpt, j.moreText, env)
+    counts.linksRewritten += done.linksRewritten
+    if (done.excerptFromMore) counts.excerptsFromMore++
+    return { html: done.html, excerpt: done.excerpt }
+  })
+  return { texts, counts }
+}
+
+describe('LateFinisher', () => {
+  const n = 300
+
+  test('the reference finishes what it should: links, media URLs, excerpts', () => {
+    const { texts, counts } = reference(8)
+    expect(texts[0].html).toContain('href="/posts/hello/"')
+    expect(texts[0].html).toContain('href="/posts/seven/#top"')
+    expect(texts[1].html).toContain('src="/media/a-300x200.jpg"')
+    expect(texts[0].excerpt).toBe('Own excerpt')
+    expect(texts[7].excerpt).toBe('Before more')
+    expect(texts[2].excerpt.endsWith('…')).toBe(true)
+    expect(counts).toEqual({ linksRewritten: 4, excerptsFromMore: 1 })
+  })
+
+  test('on the worker, gives the bytes and counts finishing here gives', async () => {
+    const worker = new Worker(workerUrl, { workerData: { 'preview-data-sdk:wordpress-render-worker': true } })
+    workers.push(worker)
+    expect(await finishAll(n, worker)).toEqual(reference(n))
+    expect(await finishAll(n, undefined)).toEqual(reference(n))
+  })
+
+  test('a worker that dies part-way leaves the rest to this thread, with the same result', async () => {
+    const worker = new Worker(workerUrl, { workerData: { 'preview-data-sdk:wordpress-render-worker': true } })
+    workers.push(worker)
+    // Killed once it has answered a first batch.
+    worker.once('message', () => void worker.terminate())
+    expect(await finishAll(n, worker)).toEqual(reference(n))
+  })
+
+  test('a worker that never starts leaves everything to this thread', async () => {
+    const worker = new Worker(new URL('./no-such-worker.js', import.meta.url))
+    workers.push(worker)
+    expect(await finishAll(n, worker)).toEqual(reference(n))
+  })
+})
+
+describe('EarlyRenderer.finish({ keepWorker })', () => {
+  test('hands over the idle worker, which then finishes bodies; early renders carry their images', async () => {
+    const spool = await BodySpool.create()
+    spools.push(spool)
+    const renderer = new EarlyRenderer(earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {}), { worker: { url: workerUrl }, startAfterChars: 0, maxInFlightChars: 2000, spool })
+    const items = Array.from({ length: 200 }, (_, i) => ({ postId: i + 1, content: job(i).html, rendered: false }) as WxrItem)
+    for (const item of items) renderer.render(item)
+    const worker = await renderer.finish({ keepWorker: true })
+    expect(worker).toBeInstanceOf(Worker)
+    workers.push(worker!)
+    for (const item of items) expect(item.images).toEqual(imageSources(spool.rendered(item.spooled!)))
+    const late = new LateFinisher(worker!, spool, env)
+    const placeholders = items.map((item) => late.add(item.spooled!, '', undefined))
+    await late.done()
+    const texts = expand(spool, placeholders) as { html: string }[]
+    items.forEach((item, i) => expect(texts[i].html).toBe(finishText(spool.rendered(item.spooled!), '', undefined, env).html))
+  })
+})
