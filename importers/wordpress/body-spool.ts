@@ -17,7 +17,8 @@ export class TextSpool {
   readonly #fd: number
   readonly #offsets: number[] = []
   readonly #lengths: number[] = []
-  readonly #buffer = Buffer.allocUnsafe(BUFFER_BYTES)
+  // Made at the first put: a spool that only reads another's file never needs it.
+  #buffer: Buffer | undefined
   #buffered = 0
   #flushedEnd = 0
   readonly #window = Buffer.allocUnsafe(BUFFER_BYTES)
@@ -38,11 +39,18 @@ export class TextSpool {
       return
     }
     this.#fd = openSync(path, 'r')
+    this.include(places)
+  }
+
+  /** For a spool that reads another's file: makes more of its strings readable here; returns the first one's id. */
+  include(places: Float64Array): number {
+    const first = this.#offsets.length
     for (let i = 0; i < places.length; i += 2) {
       this.#offsets.push(places[i])
       this.#lengths.push(places[i + 1])
       this.#flushedEnd = Math.max(this.#flushedEnd, places[i] + places[i + 1])
     }
+    return first
   }
 
   /** The byte offset and length in the file of strings `first` to `end - 1`, after writing out what is buffered. */
@@ -82,6 +90,7 @@ export class TextSpool {
     if (text.length * MAX_BYTES_PER_UNIT > BUFFER_BYTES) {
       bytes = this.#writeAll(Buffer.from(text, 'utf8'))
     } else {
+      this.#buffer ??= Buffer.allocUnsafe(BUFFER_BYTES)
       bytes = this.#buffer.write(text, this.#buffered, 'utf8')
       this.#buffered += bytes
     }
@@ -147,6 +156,7 @@ export class TextSpool {
   }
 
   #flush(): void {
+    if (this.#buffer === undefined || this.#buffered === 0) return
     this.#writeAll(this.#buffer.subarray(0, this.#buffered))
     this.#buffered = 0
   }

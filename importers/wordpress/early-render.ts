@@ -99,10 +99,12 @@ export class EarlyRenderer {
       return undefined
     }
     this.#worker = undefined
-    // Only this renderer's own listeners: Node's Worker keeps listeners of its own that deliver its messages.
+    // Only this renderer's own listeners: Node's Worker keeps listeners of its own that deliver its messages. An error
+    // before the next owner listens must not be thrown as an uncaught one; that owner learns of it from 'exit'.
     worker.off('message', this.#onMessage)
     worker.off('error', this.#onGone)
     worker.off('exit', this.#onGone)
+    worker.on('error', ignore)
     return worker
   }
 
@@ -194,6 +196,8 @@ export class EarlyRenderer {
 
 // Repeated here (not imported) so the main bundle does not pull the worker module in statically.
 const FLAG = 'preview-data-sdk:wordpress-render-worker'
+
+function ignore(): void {}
 
 function add(into: Record<string, number>, counts: Record<string, number>): void {
   for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n

@@ -58,17 +58,27 @@ function spacesIn(text: string): number {
  * (a comment, a script or style element): only the whole body then gives the right text.
  */
 function headOf(html: string, size: number): string | undefined {
-  let head = withoutOpenTag(html.slice(0, size))
-  // A `[` with no `]` after it may open a shortcode the cut split; text before the first such one is whole.
-  const bracket = head.indexOf('[', head.lastIndexOf(']') + 1)
-  if (bracket >= 0) head = head.slice(0, bracket)
-  if (head.lastIndexOf('<!--') > head.lastIndexOf('-->')) return undefined
-  if (head.includes('<s') || head.includes('<S')) {
-    const lower = head.toLowerCase()
-    if (lower.lastIndexOf('<script') > lower.lastIndexOf('</script') || lower.lastIndexOf('<style') > lower.lastIndexOf('</style')) return undefined
+  // A tag left open, and a `[` with no `]` after it (a shortcode the cut may have split), end the head; each cut can
+  // leave the other behind (`<img alt="[x`), so both repeat until neither changes it.
+  let head = html.slice(0, size)
+  for (let before = -1; before !== head.length; ) {
+    before = head.length
+    head = withoutOpenTag(head)
+    const bracket = head.indexOf('[', head.lastIndexOf(']') + 1)
+    if (bracket >= 0) head = head.slice(0, bracket)
   }
+  // htmlToText drops comments, then script and style elements, each from its start to the first end after it: one
+  // that is still open once the head's complete ones are gone was split by the cut.
+  const bare = head.includes('<!--') ? head.replace(COMMENT, ' ') : head
+  if (bare.includes('<!--')) return undefined
+  if (OPENING.test(bare) && OPENING.test(bare.replace(ELEMENT, ' '))) return undefined
   return head
 }
+
+// The patterns htmlToText removes these with.
+const COMMENT = /<!--[\s\S]*?-->/g
+const ELEMENT = /<(script|style)[\s>][\s\S]*?<\/\1>/gi
+const OPENING = /<(?:script|style)[\s>]/i
 
 // `text.replace(/<[^>]*$/, '')` without the regex's rescans: the first `<` after the last `>` starts the cut tag.
 function withoutOpenTag(text: string): string {

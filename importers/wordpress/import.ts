@@ -130,8 +130,8 @@ export async function importWordPressVia(source: WordPressSource, options: Impor
   } finally {
     await renderer.close()
   }
-  progress()
   try {
+    progress()
     return await assemble(collected, report, stats, files, siteOverride, options, spool, worker)
   } finally {
     await worker?.terminate()

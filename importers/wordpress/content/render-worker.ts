@@ -74,25 +74,25 @@ export type FinishReply = { ok: true; places: Float64Array; linksRewritten: numb
  */
 export class BatchFinisher {
   readonly #env: FinishEnv
-  readonly #renderedFile: string
+  readonly #source: TextSpool
   readonly #out: TextSpool
 
   constructor(setup: FinishSetup) {
     this.#env = { links: LinkIndex.fromData(setup.links), ...(setup.mediaFrom ? { mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo ?? '' } : {}) }
-    this.#renderedFile = setup.renderedFile
+    this.#source = new TextSpool(setup.renderedFile, new Float64Array(0))
     this.#out = new TextSpool(setup.outFile)
   }
 
   /** Finishes a batch; the answer says where its texts lie. */
   finish(jobs: readonly FinishJob[]): FinishReply {
-    const source = new TextSpool(this.#renderedFile, Float64Array.from(jobs.flatMap((job) => [job.offset, job.length])))
     try {
+      const from = this.#source.include(Float64Array.from(jobs.flatMap((job) => [job.offset, job.length])))
       let linksRewritten = 0
       let excerptsFromMore = 0
       // A batch that fails part-way leaves texts in the file that no answer points at.
       const first = this.#out.size
       jobs.forEach((job, k) => {
-        const done = finishText(source.text(k), job.excerpt, job.moreText, this.#env)
+        const done = finishText(this.#source.text(from + k), job.excerpt, job.moreText, this.#env)
         this.#out.put(jsonString(done.html))
         this.#out.put(jsonString(done.excerpt))
         linksRewritten += done.linksRewritten
@@ -101,8 +101,6 @@ export class BatchFinisher {
       return { ok: true, places: this.#out.places(first, this.#out.size), linksRewritten, excerptsFromMore }
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) }
-    } finally {
-      source.close()
     }
   }
 }
