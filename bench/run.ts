@@ -5,6 +5,14 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
+const REFERENCE_WORKLOAD = `
+const started = performance.now()
+let s = ''
+for (let i = 0; i < 3e6; i++) s = ('x' + i).replace(/\\d+/g, (m) => m.length)
+const kept = []
+for (let i = 0; i < 2e6; i++) kept.push({ i, s: 'k' + i })
+console.log(Math.round(performance.now() - started))
+`
 const wanted = process.argv.slice(2)
 const benches = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
@@ -18,6 +26,10 @@ if (benches.length === 0) {
 let failed = false
 for (const name of benches) {
   console.log(`\n# ${name}`)
+  // A fixed workload (string work, regular expressions, allocation) timed before each benchmark: on a shared virtual
+  // machine the same code runs 10–20% slower at some moments than at others, and this says which kind it was.
+  const reference = spawnSync(process.execPath, ['-e', REFERENCE_WORKLOAD], { encoding: 'utf8' })
+  console.log(`machine reference: ${reference.stdout.trim()} ms for a fixed workload (lower is a faster moment)`)
   const result = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16000', '--import', 'tsx', `${here}${name}.bench.ts`], { stdio: 'inherit' })
   if (result.status !== 0) failed = true
 }
