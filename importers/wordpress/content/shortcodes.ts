@@ -151,6 +151,8 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
 const SHORTCODE_OPEN = /\[([A-Za-z][\w-]{1,48})(?=[\s\]/])[^\]\n]*\]/g
 
 function countUnknown(html: string, stats: ShortcodeStats): void {
+  // Once the known shortcodes are rendered, most bodies hold no `[` at all.
+  if (!html.includes('[')) return
   const parts = html.split(/<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>/i)
   for (const part of parts) {
     for (const m of part.matchAll(SHORTCODE_OPEN)) {
