@@ -191,9 +191,6 @@ const JSON_SUFFIX = JSON.stringify('\u0000').slice(1)
 
 const FOLDER_PREFIX = 'preview-data-wordpress-'
 
-// A reserved text not provided yet.
-const UNSET = Object.freeze({ spool: undefined as unknown as TextSpool, id: -1 })
-
 /**
  * Removes the spool folders of imports whose process is gone: one killed outright (SIGKILL, a power cut) never ran
  * its cleanup. A folder is named after its process id; one whose process still runs, or that another user owns, is
@@ -241,17 +238,21 @@ function running(pid: number): boolean {
  */
 export class BodySpool {
   readonly #dir: string
+  /** The file rendered bodies wait in, for a reader on another thread. */
+  readonly renderedFile: string
   readonly #rendered: TextSpool
   readonly #finished: TextSpool
   readonly #prefix = `\u0000preview-data-body:${randomBytes(12).toString('hex')}:`
   readonly #jsonPrefix = JSON.stringify(this.#prefix).slice(0, -1)
-  // Bodies finished elsewhere (see `reserve`): for each late text, the spool that holds it and its id there.
-  readonly #late: { spool: TextSpool; id: number }[] = []
+  // Bodies finished elsewhere (see `reserve`): for each late text, the spool that holds it and its id there, or
+  // undefined until it is provided.
+  readonly #late: ({ spool: TextSpool; id: number } | undefined)[] = []
   readonly #lateFiles: TextSpool[] = []
 
   private constructor(dir: string) {
     this.#dir = dir
-    this.#rendered = new TextSpool(join(dir, 'rendered'))
+    this.renderedFile = join(dir, 'rendered')
+    this.#rendered = new TextSpool(this.renderedFile)
     this.#finished = new TextSpool(join(dir, 'finished'))
   }
 
@@ -287,15 +288,15 @@ export class BodySpool {
     return `${this.#prefix}${this.#finished.put(jsonString(text))}\u0000`
   }
 
-  /** The file rendered bodies are kept in, and where body `id` lies in it, for a reader on another thread. */
-  renderedPlace(id: number): { file: string; offset: number; length: number } {
+  /** Where rendered body `id` lies in `renderedFile`, for a reader on another thread. */
+  renderedPlace(id: number): { offset: number; length: number } {
     this.#rendered.flush()
-    return { file: join(this.#dir, 'rendered'), ...this.#rendered.where(id) }
+    return this.#rendered.where(id)
   }
 
   /** A path in the spool's folder for a file of another thread's (named `name`), removed with the folder. */
   path(name: string): string {
-    return join(this.#dir, `${name}`)
+    return join(this.#dir, name)
   }
 
   /**
@@ -304,7 +305,7 @@ export class BodySpool {
    */
   reserve(): { late: number; html: string; excerpt: string } {
     const late = this.#late.length >> 1
-    this.#late.push(UNSET, UNSET)
+    this.#late.push(undefined, undefined)
     return { late, html: `${this.#prefix}L${2 * late}\u0000`, excerpt: `${this.#prefix}L${2 * late + 1}\u0000` }
   }
 
@@ -359,8 +360,9 @@ export class BodySpool {
     if (!/^\d{1,9}$/.test(digits)) return undefined
     const id = Number(digits)
     if (!late) return id < this.#finished.size ? { spool: this.#finished, id } : undefined
+    if (id >= this.#late.length) return undefined
     const text = this.#late[id]
-    if (text === UNSET) throw new Error(`reserved body text ${id} was never provided`)
+    if (text === undefined) throw new Error(`reserved body text ${id} was never provided`)
     return text
   }
 

@@ -10,6 +10,15 @@ export type FinishEnv = { links: LinkIndex; mediaFrom?: string; mediaTo?: string
 /** A finished body: its HTML and plain-text excerpt, how many links were rewritten, and whether `<!--more-->` gave the excerpt. */
 export type FinishedText = { html: string; excerpt: string; linksRewritten: number; excerptFromMore: boolean }
 
+/** What finishing adds to the report, summed over bodies. */
+export type FinishCounts = { linksRewritten: number; excerptsFromMore: number }
+
+/** Adds a finished body's counts to `counts`. */
+export function countFinished(counts: FinishCounts, done: FinishedText): void {
+  counts.linksRewritten += done.linksRewritten
+  if (done.excerptFromMore) counts.excerptsFromMore++
+}
+
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix, and the excerpt is the export's own (as plain text), else

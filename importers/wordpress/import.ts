@@ -13,8 +13,8 @@ import type { ShortcodeStats } from './content/shortcodes.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso, resolveItemDates } from './dates.js'
 import type { SiteClock } from './dates.js'
 import { LIMITS } from './limits.js'
-import { finishText } from './finish.js'
-import type { FinishEnv } from './finish.js'
+import { countFinished, finishText } from './finish.js'
+import type { FinishCounts, FinishEnv } from './finish.js'
 import { LateFinisher } from './late-finish.js'
 import { LinkIndex } from './links.js'
 import { imageSources, mediaRewriter } from './media.js'
@@ -396,7 +396,8 @@ async function assemble(
   // Content, media and comments for each item.
   const media = new Map<string, MediaFile>()
   const usedAttachments = new Set<number>()
-  let linksRewritten = 0
+  // What finishing bodies adds to the report, on this thread and (below) on the worker.
+  const finished: FinishCounts = { linksRewritten: 0, excerptsFromMore: 0 }
   const comments = site.comments
   const commentsNeedToken = comments !== undefined && comments.enabled && (comments.provider ?? 'native') === 'native'
 
@@ -451,8 +452,7 @@ async function assemble(
     }
     for (const img of (item.rendered && item.images) || imageSources(html)) useImage(img.src, img)
     const done = finishText(html, item.excerpt, moreText, finishEnv)
-    linksRewritten += done.linksRewritten
-    if (done.excerptFromMore) report.fallback('excerpt_from_more')
+    countFinished(finished, done)
     // Excerpts end in `…`, which makes each a two-byte string: on disk too, with the bodies.
     return spool ? { html: spool.placeholder(done.html), excerpt: spool.placeholder(done.excerpt) } : { html: done.html, excerpt: done.excerpt }
   }
@@ -655,9 +655,10 @@ async function assemble(
   if (!built.ok) throw PreviewDataError.fromIssues(built.errors, 'The imported payload is not valid')
   if (elsewhere) {
     const counts = await elsewhere.done()
-    linksRewritten += counts.linksRewritten
-    if (counts.excerptsFromMore > 0) report.fallback('excerpt_from_more', counts.excerptsFromMore)
+    finished.linksRewritten += counts.linksRewritten
+    finished.excerptsFromMore += counts.excerptsFromMore
   }
+  if (finished.excerptsFromMore > 0) report.fallback('excerpt_from_more', finished.excerptsFromMore)
   const payload = built.payload
   const redirectList = redirects.list()
   const counts: ImportReport['counts'] = {
@@ -673,7 +674,7 @@ async function assemble(
     redirects: redirectList.length,
     comments: c.comments,
     approved_comments: c.approvedComments,
-    links_rewritten: linksRewritten,
+    links_rewritten: finished.linksRewritten,
   }
   return { payload, report: report.finish(files, counts, formatOffset(inferredMinutes, true)), redirects: redirectList }
 }

@@ -1,14 +1,11 @@
 import type { Worker } from 'node:worker_threads'
 import type { BodySpool } from './body-spool.js'
 import type { FinishJob, FinishReply, FinishRequest } from './content/render-worker.js'
-import { finishText } from './finish.js'
-import type { FinishEnv } from './finish.js'
+import { countFinished, finishText } from './finish.js'
+import type { FinishCounts, FinishEnv } from './finish.js'
 import { LIMITS } from './limits.js'
 
 type Batch = { lates: number[]; rendered: number[]; jobs: FinishJob[]; bytes: number }
-
-/** What finishing on the worker adds to the report. */
-export type LateCounts = { linksRewritten: number; excerptsFromMore: number }
 
 /**
  * Finishes rendered bodies on the render worker, which is idle once the export is read, while this thread goes on
@@ -30,7 +27,7 @@ export class LateFinisher {
   // Batches the worker did not finish; done() finishes them here (never an event handler: a throw there is lost).
   readonly #left: Batch[] = []
   readonly #adopted: { lates: number[]; places: Float64Array[] } = { lates: [], places: [] }
-  readonly #counts: LateCounts = { linksRewritten: 0, excerptsFromMore: 0 }
+  readonly #counts: FinishCounts = { linksRewritten: 0, excerptsFromMore: 0 }
   #idle: (() => void) | undefined
   readonly #onMessage = (reply: FinishReply) => this.#answer(reply)
   readonly #onGone = () => this.#abandon()
@@ -63,7 +60,7 @@ export class LateFinisher {
   }
 
   /** Waits for every queued body to be finished (here, for any the worker left), stops the worker, and gives the counts. */
-  async done(): Promise<LateCounts> {
+  async done(): Promise<FinishCounts> {
     if (this.#batch.jobs.length > 0) this.#send()
     if (this.#inFlight.length > 0) await new Promise<void>((resolve) => (this.#idle = resolve))
     await this.close()
@@ -93,8 +90,7 @@ export class LateFinisher {
     }
     const request: FinishRequest = { finish: batch.jobs }
     if (!this.#setupSent) {
-      const renderedFile = this.#spool.renderedPlace(batch.rendered[0]).file
-      request.setup = { links: this.#env.links.toData(), ...(this.#env.mediaFrom ? { mediaFrom: this.#env.mediaFrom, mediaTo: this.#env.mediaTo ?? '' } : {}), renderedFile, outFile: this.#outFile }
+      request.setup = { links: this.#env.links.toData(), ...(this.#env.mediaFrom ? { mediaFrom: this.#env.mediaFrom, mediaTo: this.#env.mediaTo ?? '' } : {}), renderedFile: this.#spool.renderedFile, outFile: this.#outFile }
       this.#setupSent = true
     }
     this.#inFlight.push(batch)
@@ -125,8 +121,7 @@ export class LateFinisher {
     batch.jobs.forEach((job, k) => {
       const done = finishText(this.#spool.rendered(batch.rendered[k]), job.excerpt, job.moreText, this.#env)
       this.#spool.settle(batch.lates[k], done.html, done.excerpt)
-      this.#counts.linksRewritten += done.linksRewritten
-      if (done.excerptFromMore) this.#counts.excerptsFromMore++
+      countFinished(this.#counts, done)
     })
   }
 

@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { jsonString, TextSpool } from '../body-spool.js'
-import { finishText } from '../finish.js'
+import { countFinished, finishText } from '../finish.js'
 import type { FinishEnv } from '../finish.js'
 import { LinkIndex } from '../links.js'
 import { imageSources } from '../media.js'
@@ -49,7 +49,7 @@ export function renderBatch(jobs: readonly RenderJob[]): RenderReply {
     }
     return { ok: true, html, moreText, images, rendered, unknown, dynamic }
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    return failure(error)
   }
 }
 
@@ -87,22 +87,25 @@ export class BatchFinisher {
   finish(jobs: readonly FinishJob[]): FinishReply {
     try {
       const from = this.#source.include(Float64Array.from(jobs.flatMap((job) => [job.offset, job.length])))
-      let linksRewritten = 0
-      let excerptsFromMore = 0
+      const counts = { linksRewritten: 0, excerptsFromMore: 0 }
       // A batch that fails part-way leaves texts in the file that no answer points at.
       const first = this.#out.size
       jobs.forEach((job, k) => {
         const done = finishText(this.#source.text(from + k), job.excerpt, job.moreText, this.#env)
         this.#out.put(jsonString(done.html))
         this.#out.put(jsonString(done.excerpt))
-        linksRewritten += done.linksRewritten
-        if (done.excerptFromMore) excerptsFromMore++
+        countFinished(counts, done)
       })
-      return { ok: true, places: this.#out.places(first, this.#out.size), linksRewritten, excerptsFromMore }
+      return { ok: true, places: this.#out.places(first, this.#out.size), ...counts }
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : String(error) }
+      return failure(error)
     }
   }
+}
+
+/** The answer to a batch that failed: the error's message, for the importer to finish the batch itself. */
+function failure(error: unknown): { ok: false; message: string } {
+  return { ok: false, message: error instanceof Error ? error.message : String(error) }
 }
 
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[RENDER_WORKER_FLAG] === true) {
@@ -118,7 +121,7 @@ if (!isMainThread && (workerData as Record<string, unknown> | null)?.[RENDER_WOR
       if (!finisher) throw new Error('no finishing setup was sent')
       port.postMessage(finisher.finish(message.finish))
     } catch (error) {
-      port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) } satisfies FinishReply)
+      port.postMessage(failure(error))
     }
   })
 }
