@@ -2,6 +2,7 @@ import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
 import type { ShortcodeImage } from './content/shortcodes.js'
 import { attributeOf, decodeEntities } from './content/html.js'
+import { detach } from './detach.js'
 
 /** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
 export interface Attachment {
@@ -66,7 +67,8 @@ export function toAttachment(item: { file: string; line: number; postId: number;
         const file = s && typeof s.file === 'string' ? s.file : ''
         const w = positive(s?.width)
         const h = positive(s?.height)
-        if (file && !file.includes('/') && w && h) att.sizes[name] = { url: dir + file, width: w, height: h }
+        // Copied out: the name is a view of the whole serialized metadata.
+        if (file && !file.includes('/') && w && h) att.sizes[name] = { url: detach(dir + file), width: w, height: h }
       }
     }
   }

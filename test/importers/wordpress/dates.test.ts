@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { formatOffset, localToIso, modeOffset, offsetBetween, parseOffset, parseWpDate, pubDateToIso, resolveItemDates } from '../../../importers/wordpress/dates.js'
 
@@ -16,6 +17,30 @@ describe('WordPress dates', () => {
     ['', undefined],
   ])('parseWpDate(%j)', (text, date) => {
     expect(parseWpDate(text)?.date).toBe(date)
+  })
+
+  // The shape the reader accepts, written as the regular expression it replaces; parseWpDate must agree with it.
+  const reference = (text: string) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim())
+    if (!m) return undefined
+    const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '00'].map(Number)
+    const days = new Date(Date.UTC(y, mo, 0)).getUTCDate()
+    if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return undefined
+    return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`
+  }
+  test('parseWpDate agrees with the pattern it implements, on dates, near-dates and noise', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'))
+    const date = fc
+      .tuple(fc.integer({ min: 0, max: 2100 }).map((n) => String(n).padStart(4, '0')), two(13), two(32), fc.constantFrom(' ', 'T', 't', '_'), two(25), two(60), fc.option(two(60)), fc.constantFrom('', ' ', '\n', ' \t'))
+      .map(([y, mo, d, sep, h, mi, s, pad]) => `${pad}${y}-${mo}-${d}${sep}${h}:${mi}${s === null ? '' : ':' + s}${pad}`)
+    const mutated = fc.tuple(date, fc.nat(), fc.constantFrom('', 'x', '-', ':', '0', '\u0660', ' ')).map(([d, at, ch]) => d.slice(0, at % (d.length + 1)) + ch + d.slice((at % (d.length + 1)) + 1))
+    fc.assert(
+      fc.property(fc.oneof(date, mutated, fc.string({ maxLength: 22 })), (text) => {
+        const p = parseWpDate(text)
+        expect(p === undefined ? undefined : `${p.date}T${p.time}`).toBe(reference(text))
+      }),
+      { numRuns: 20_000 },
+    )
   })
 
   test.each([

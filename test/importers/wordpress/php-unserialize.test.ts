@@ -56,3 +56,46 @@ describe('phpUnserialize keys', () => {
     expect(Object.entries(value)).toEqual([['__proto__', 'y'], ['a', 1]])
   })
 })
+
+describe('phpUnserialize reads back what PHP serialize() writes', () => {
+  // PHP's serialize(), for the values the reader returns: strings counted in UTF-8 bytes, lists as 0..n-1 arrays.
+  const serialize = (v: unknown): string => {
+    if (v === null) return 'N;'
+    if (typeof v === 'boolean') return `b:${v ? 1 : 0};`
+    if (typeof v === 'number') return Number.isInteger(v) ? `i:${v};` : `d:${v};`
+    if (typeof v === 'string') return `s:${Buffer.byteLength(v)}:"${v}";`
+    if (Array.isArray(v)) return `a:${v.length}:{${v.map((x, i) => `i:${i};${serialize(x)}`).join('')}}`
+    const entries = Object.entries(v as Record<string, unknown>)
+    return `a:${entries.length}:{${entries.map(([k, x]) => serialize(k) + serialize(x)).join('')}}`
+  }
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -1e9, max: 1e9 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)),
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.array(tie('value'), { maxLength: 4 }),
+      // Keys that are not integers, which PHP would store as integer keys.
+      fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => !/^(?:0|-?[1-9]\d*)$/.test(k)), tie('value'), { minKeys: 1, maxKeys: 4 }),
+    ),
+  }))
+
+  test('every value, after serialize()', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(phpUnserialize(serialize(v))).toEqual(v)
+      }),
+      { numRuns: 5_000 },
+    )
+  })
+
+  test('an integer of 16 digits, a bare minus and a missing terminator are refused', () => {
+    expect(phpUnserialize('i:123456789012345;')).toBe(123456789012345)
+    expect(phpUnserialize('i:1234567890123456;')).toBeUndefined()
+    expect(phpUnserialize('i:-;')).toBeUndefined()
+    expect(phpUnserialize('i:12')).toBeUndefined()
+    expect(phpUnserialize('a:1:{s:1:"a";i:1;')).toBeUndefined()
+  })
+})
