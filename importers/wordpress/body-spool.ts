@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { jsonString } from './json-string.js'
 
 // UTF-8 needs at most 3 bytes per UTF-16 unit (a surrogate pair is 2 units and 4 bytes).
 const MAX_BYTES_PER_UNIT = 3
@@ -169,21 +170,6 @@ export class TextSpool {
   }
 }
 
-// What JSON.stringify escapes in a string, besides `"`, `\` and line feeds: the other control characters, and
-// surrogates (a lone one is written as an escape; pairs are left to JSON.stringify as well).
-const OTHER_ESCAPES = /[\u0000-\u0009\u000b-\u001f\ud800-\udfff]/
-
-/**
- * `JSON.stringify(text)` for a string. HTML bodies need only `"`, `\` and line feeds escaped, which three native
- * replacements do in half the time JSON.stringify takes on them (measured on the generated export's bodies).
- * @example
- * jsonString('<a href="x">\n') === JSON.stringify('<a href="x">\n') // true
- */
-export function jsonString(text: string): string {
-  if (OTHER_ESCAPES.test(text)) return JSON.stringify(text)
-  return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n')}"`
-}
-
 // A placeholder is `\u0000preview-data-body:<nonce>:<id>\u0000`. No string read from XML can hold U+0000, and the
 // nonce, random for each spool, keeps a string from elsewhere (a --site file) from passing for one; it never reaches
 // the output, so the payload bytes do not depend on it.
@@ -240,7 +226,11 @@ export class BodySpool {
   readonly #dir: string
   /** The file rendered bodies wait in, for a reader on another thread. */
   readonly renderedFile: string
+  /** The file the render worker writes the bodies it renders to (see `adoptRendered`). */
+  readonly workerRenderedFile: string
+  // Rendered bodies live in this thread's file (even ids) or the render worker's (odd ids), read through #byWorker.
   readonly #rendered: TextSpool
+  #byWorker: TextSpool | undefined
   readonly #finished: TextSpool
   readonly #prefix = `\u0000preview-data-body:${randomBytes(12).toString('hex')}:`
   readonly #jsonPrefix = JSON.stringify(this.#prefix).slice(0, -1)
@@ -252,6 +242,7 @@ export class BodySpool {
   private constructor(dir: string) {
     this.#dir = dir
     this.renderedFile = join(dir, 'rendered')
+    this.workerRenderedFile = join(dir, 'rendered-by-worker')
     this.#rendered = new TextSpool(this.renderedFile)
     this.#finished = new TextSpool(join(dir, 'finished'))
   }
@@ -275,23 +266,46 @@ export class BodySpool {
 
   /** Keeps a rendered body until the importer assembles the payload; returns its id. */
   keepRendered(html: string): number {
-    return this.#rendered.put(html)
+    return 2 * this.#rendered.put(html)
   }
 
-  /** A rendered body kept with `keepRendered`. */
+  /**
+   * Takes in rendered bodies the render worker wrote to `workerRenderedFile`, at the byte offsets and lengths in
+   * `places` (two numbers per body, in the order it wrote them); returns their ids, as `keepRendered` would.
+   */
+  adoptRendered(places: Float64Array): number[] {
+    const reader = (this.#byWorker ??= new TextSpool(this.workerRenderedFile, new Float64Array(0)))
+    const first = reader.include(places)
+    return Array.from({ length: places.length / 2 }, (_, k) => 2 * (first + k) + 1)
+  }
+
+  /** A rendered body kept with `keepRendered` or `adoptRendered`. */
   rendered(id: number): string {
-    return this.#rendered.text(id)
+    return this.#renderedSpool(id).text(id >> 1)
   }
 
-  /** Keeps a finished body (or excerpt) and returns the placeholder the payload carries in its place. */
-  placeholder(text: string): string {
-    return `${this.#prefix}${this.#finished.put(jsonString(text))}\u0000`
-  }
-
-  /** Where rendered body `id` lies in `renderedFile`, for a reader on another thread. */
-  renderedPlace(id: number): { offset: number; length: number } {
+  /**
+   * Where rendered body `id` lies, for a reader on another thread: `renderedFile`'s bytes at `offset`, or, for a
+   * body the render worker wrote, the id that worker's own spool gave it (`worker`); `length` in bytes either way.
+   */
+  renderedPlace(id: number): { offset: number; length: number; worker?: number } {
+    if (id & 1) return { ...this.#renderedSpool(id).where(id >> 1), worker: id >> 1 }
     this.#rendered.flush()
-    return this.#rendered.where(id)
+    return this.#rendered.where(id >> 1)
+  }
+
+  #renderedSpool(id: number): TextSpool {
+    if (!(id & 1)) return this.#rendered
+    if (this.#byWorker === undefined) throw new RangeError(`no rendered body ${id}`)
+    return this.#byWorker
+  }
+
+  /**
+   * Keeps a finished body (or excerpt) and returns the placeholder the payload carries in its place. `check: false`
+   * says the text is known to need no escapes but `"`, `\` and line feeds (see `jsonString`).
+   */
+  placeholder(text: string, check = true): string {
+    return `${this.#prefix}${this.#finished.put(jsonString(text, check))}\u0000`
   }
 
   /** A path in the spool's folder for a file of another thread's (named `name`), removed with the folder. */
@@ -309,9 +323,9 @@ export class BodySpool {
     return { late, html: `${this.#prefix}L${2 * late}\u0000`, excerpt: `${this.#prefix}L${2 * late + 1}\u0000` }
   }
 
-  /** Provides reserved body `late`'s texts, finished on this thread. */
-  settle(late: number, html: string, excerpt: string): void {
-    this.#late[2 * late] = { spool: this.#finished, id: this.#finished.put(jsonString(html)) }
+  /** Provides reserved body `late`'s texts, finished on this thread (`check` as for `placeholder`). */
+  settle(late: number, html: string, excerpt: string, check = true): void {
+    this.#late[2 * late] = { spool: this.#finished, id: this.#finished.put(jsonString(html, check)) }
     this.#late[2 * late + 1] = { spool: this.#finished, id: this.#finished.put(jsonString(excerpt)) }
   }
 
@@ -370,6 +384,7 @@ export class BodySpool {
   async dispose(): Promise<void> {
     try {
       this.#rendered.close()
+      this.#byWorker?.close()
       this.#finished.close()
       for (const file of this.#lateFiles) file.close()
     } finally {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { renderBody } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
 import type { BodySpool } from './body-spool.js'
-import type { RenderJob, RenderReply } from './content/render-worker.js'
+import type { RenderJob, RenderReply, RenderWorkerData } from './content/render-worker.js'
 import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
 import { imageSources } from './media.js'
@@ -25,6 +25,11 @@ export interface EarlyRendererOptions {
   maxInFlightChars?: number
   /** Where rendered bodies wait until the payload is assembled; when absent, they stay in `item.content`. */
   spool?: BodySpool
+  /**
+   * With a spool: the worker keeps what it learns of each body it renders (`EarlyFacts`) until it finishes that body
+   * (see `LateFinisher`). Only worth it, and only bounded in memory, when the worker will do the finishing.
+   */
+  earlyFacts?: boolean
 }
 
 type Batch = { items: WxrItem[]; chars: number }
@@ -60,6 +65,7 @@ export class EarlyRenderer {
     this.#options = {
       startAfterChars: options.startAfterChars ?? LIMITS.renderWorkerAfterChars,
       maxInFlightChars: options.maxInFlightChars ?? LIMITS.renderInFlightChars,
+      earlyFacts: options.earlyFacts ?? false,
       ...(options.worker ? { worker: options.worker } : {}),
     }
   }
@@ -117,7 +123,9 @@ export class EarlyRenderer {
 
   #start(source: RenderWorkerSource): void {
     try {
-      const worker = new Worker(source.url, { workerData: { [FLAG]: true }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
+      // With a spool, the worker writes what it renders to a file of its own: the bodies never cross to this thread.
+      const data: RenderWorkerData = this.#spool ? { spoolFile: this.#spool.workerRenderedFile, earlyFacts: this.#options.earlyFacts } : {}
+      const worker = new Worker(source.url, { workerData: { [FLAG]: true, ...data }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
       worker.on('message', this.#onMessage)
       // A worker that cannot start or dies leaves its batches to this thread; the import still completes.
       worker.on('error', this.#onGone)
@@ -131,7 +139,7 @@ export class EarlyRenderer {
   #send(): void {
     const batch = this.#batch
     this.#batch = { items: [], chars: 0 }
-    const jobs: RenderJob[] = batch.items.map((item) => ({ postId: item.postId, content: item.content }))
+    const jobs: RenderJob[] = batch.items.map((item) => ({ postId: item.postId, content: item.content, hasExcerpt: item.excerpt.trim() !== '' }))
     this.#inFlight.push(batch)
     this.#inFlightChars += batch.chars
     this.#worker!.postMessage(jobs)
@@ -142,7 +150,8 @@ export class EarlyRenderer {
     if (batch === undefined) return
     this.#inFlightChars -= batch.chars
     if (reply.ok) {
-      batch.items.forEach((item, i) => this.#settle(item, reply.html[i], reply.moreText[i], reply.images[i]))
+      const kept = reply.places && this.#spool ? this.#spool.adoptRendered(reply.places) : undefined
+      batch.items.forEach((item, i) => this.#settle(item, kept ? { spooled: kept[i] } : { html: (reply.html as string[])[i] }, reply.moreText[i], reply.images[i]))
       this.#byWorker += batch.items.length
       add(this.#env.stats.rendered, reply.rendered)
       add(this.#env.stats.unknown, reply.unknown)
@@ -166,19 +175,22 @@ export class EarlyRenderer {
     try {
       const body = renderBody(item.content, item.postId, this.#env)
       // Kept after the body goes to the spool: each src is copied out of the HTML rather than a view of it.
-      this.#settle(item, body.html, body.moreText, imageSources(body.html).map((img) => ({ ...img, src: detach(img.src) })))
+      this.#settle(item, { html: body.html }, body.moreText, imageSources(body.html).map((img) => ({ ...img, src: detach(img.src) })))
     } catch (error) {
       // Called from worker events too, where a throw would be lost: kept and rethrown to the importer.
       this.#error ??= error
     }
   }
 
-  #settle(item: WxrItem, html: string, moreText: string | undefined, images: ImageUse[]): void {
+  #settle(item: WxrItem, body: { html: string } | { spooled: number }, moreText: string | undefined, images: ImageUse[]): void {
     item.images = images
-    if (this.#spool) {
-      item.spooled = this.#spool.keepRendered(html)
+    if ('spooled' in body) {
+      item.spooled = body.spooled
       item.content = ''
-    } else item.content = html
+    } else if (this.#spool) {
+      item.spooled = this.#spool.keepRendered(body.html)
+      item.content = ''
+    } else item.content = body.html
     if (moreText !== undefined) item.moreText = moreText
     item.rendered = true
   }

@@ -1,17 +1,27 @@
 import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/render.js'
 import { deriveExcerpt } from './excerpt.js'
+import { needsOtherEscapes } from './json-string.js'
 import { rewriteLinks } from './links.js'
 import type { LinkIndex } from './links.js'
 
 /** What finishing a rendered body needs: the old-to-new URL index and the media URL prefix to replace, if any. */
 export type FinishEnv = { links: LinkIndex; mediaFrom?: string; mediaTo?: string }
 
-/** A finished body: its HTML and plain-text excerpt, how many links were rewritten, and whether `<!--more-->` gave the excerpt. */
-export type FinishedText = { html: string; excerpt: string; linksRewritten: number; excerptFromMore: boolean }
+/**
+ * A finished body: its HTML and plain-text excerpt, how many links were rewritten, whether `<!--more-->` gave the
+ * excerpt, and whether the HTML may hold a character that `jsonString` must look for (false only when known not to).
+ */
+export type FinishedText = { html: string; excerpt: string; linksRewritten: number; excerptFromMore: boolean; otherEscapes: boolean }
 
 /** What finishing adds to the report, summed over bodies. */
 export type FinishCounts = { linksRewritten: number; excerptsFromMore: number }
+
+/**
+ * What the render worker learns of a body while it has it at hand, so that finishing need not scan it again: whether
+ * it holds a character `jsonString` escapes the slow way, and its derived excerpt when it may need one.
+ */
+export type EarlyFacts = { otherEscapes: boolean; excerpt?: string }
 
 /** Adds a finished body's counts to `counts`. */
 export function countFinished(counts: FinishCounts, done: FinishedText): void {
@@ -20,23 +30,39 @@ export function countFinished(counts: FinishCounts, done: FinishedText): void {
 }
 
 /**
+ * The `EarlyFacts` of a rendered body; `needsExcerpt` says the item has neither an export excerpt nor a `<!--more-->`
+ * text, the only case in which finishing derives one.
+ * @example
+ * earlyFacts('<p>Hi</p>', true) // { otherEscapes: false, excerpt: 'Hi' }
+ */
+export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts {
+  return needsExcerpt ? { otherEscapes: needsOtherEscapes(rendered), excerpt: deriveExcerpt(rendered) } : { otherEscapes: needsOtherEscapes(rendered) }
+}
+
+/**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix, and the excerpt is the export's own (as plain text), else
- * the `<!--more-->` text, else one derived from the body. A pure function of its arguments, so the importer runs it
- * on whichever thread is free and gets the same bytes.
+ * the `<!--more-->` text, else one derived from the body.
+ *
+ * Links change only in attributes, which excerpts leave out, so a derived excerpt comes from the body as rendered,
+ * before its links change; the render worker can then make it early (`early`). Only a media prefix that changed,
+ * which can change visible text, makes it come from the finished body. A pure function of its arguments, so the
+ * importer runs it on whichever thread is free and gets the same bytes.
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
  */
-export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv): FinishedText {
+export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv, early?: EarlyFacts): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
   let html = rewritten.html
-  if (env.mediaFrom && html.includes(env.mediaFrom)) html = html.split(env.mediaFrom).join(env.mediaTo ?? '')
+  const mediaMoved = !!env.mediaFrom && html.includes(env.mediaFrom)
+  if (mediaMoved) html = html.split(env.mediaFrom as string).join(env.mediaTo ?? '')
   let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
   let excerptFromMore = false
   if (!excerpt && moreText) {
     excerpt = moreText
     excerptFromMore = true
   }
-  if (!excerpt) excerpt = deriveExcerpt(html)
-  return { html, excerpt, linksRewritten: rewritten.count, excerptFromMore }
+  if (!excerpt) excerpt = mediaMoved ? deriveExcerpt(html) : (early?.excerpt ?? deriveExcerpt(rendered))
+  const otherEscapes = early === undefined || early.otherEscapes || rewritten.otherEscapes || mediaMoved
+  return { html, excerpt, linksRewritten: rewritten.count, excerptFromMore, otherEscapes }
 }

@@ -100,11 +100,14 @@ export async function importWordPressVia(source: WordPressSource, options: Impor
   const progress = () => options.onProgress?.({ file: currentFile, bytes, items })
   const stats: ShortcodeStats = { rendered: report.renderedShortcodes, unknown: report.unknownShortcodes, missingAttachments: [] }
   // Bodies that need attachments (galleries) or reusable blocks render late; the rest as they are read.
+  const size = sourceBytes(source)
   const renderer = new EarlyRenderer(earlyRenderEnv(stats, report.dynamicBlocks), {
     worker: await renderWorker(),
     // An export known to be large starts the worker with its first body rather than after a few MB of them.
-    ...(sourceBytes(source) > LIMITS.renderWorkerEagerBytes ? { startAfterChars: 0 } : {}),
-    ...(spool ? { spool } : {}),
+    ...(size > LIMITS.renderWorkerEagerBytes ? { startAfterChars: 0 } : {}),
+    // The worker keeps what it learns of each body for finishing only when it will finish them (see below); a stream's
+    // size is not known up front.
+    ...(spool ? { spool, earlyFacts: size > 0 && size <= LIMITS.finishWorkerMaxBytes } : {}),
   })
   const prepare = (item: WxrItem) => {
     if (!rendersLate(item.content)) renderer.render(item)
@@ -454,7 +457,7 @@ async function assemble(
     const done = finishText(html, item.excerpt, moreText, finishEnv)
     countFinished(finished, done)
     // Excerpts end in `…`, which makes each a two-byte string: on disk too, with the bodies.
-    return spool ? { html: spool.placeholder(done.html), excerpt: spool.placeholder(done.excerpt) } : { html: done.html, excerpt: done.excerpt }
+    return spool ? { html: spool.placeholder(done.html, done.otherEscapes), excerpt: spool.placeholder(done.excerpt) } : { html: done.html, excerpt: done.excerpt }
   }
 
   const featured = (item: WxrItem): string | undefined => {

@@ -10,10 +10,10 @@ type Batch = { lates: number[]; rendered: number[]; jobs: FinishJob[]; bytes: nu
 /**
  * Finishes rendered bodies on the render worker, which is idle once the export is read, while this thread goes on
  * assembling the payload (builder calls, media, menus, the build and its validation). Each body gets placeholders
- * at once (`BodySpool.reserve`); the worker reads it from the spool's rendered file and writes the finished JSON
- * texts to a file of its own, which `done` hands to the spool. `finishText` is the same function on both threads,
- * and batches the worker does not answer (it failed or died) are finished here, so the payload's bytes never
- * depend on which thread finished what.
+ * at once (`BodySpool.reserve`); the worker reads it from the spool's rendered file, or from its own when it rendered
+ * the body, and writes the finished JSON texts to a file of its own, which `done` hands to the spool. `finishText`
+ * is the same function on both threads, and batches the worker does not answer (it failed or died) are finished
+ * here, so the payload's bytes never depend on which thread finished what.
  */
 export class LateFinisher {
   readonly #spool: BodySpool
@@ -49,12 +49,12 @@ export class LateFinisher {
    */
   add(rendered: number, excerpt: string, moreText: string | undefined): { html: string; excerpt: string } {
     const reserved = this.#spool.reserve()
-    const { offset, length } = this.#spool.renderedPlace(rendered)
+    const place = this.#spool.renderedPlace(rendered)
     const batch = this.#batch
     batch.lates.push(reserved.late)
     batch.rendered.push(rendered)
-    batch.jobs.push({ offset, length, excerpt, ...(moreText !== undefined ? { moreText } : {}) })
-    batch.bytes += length
+    batch.jobs.push({ ...place, excerpt, ...(moreText !== undefined ? { moreText } : {}) })
+    batch.bytes += place.length
     if (batch.jobs.length >= LIMITS.renderBatchItems || batch.bytes >= LIMITS.renderBatchChars) this.#send()
     return { html: reserved.html, excerpt: reserved.excerpt }
   }
@@ -120,7 +120,7 @@ export class LateFinisher {
   #finishHere(batch: Batch): void {
     batch.jobs.forEach((job, k) => {
       const done = finishText(this.#spool.rendered(batch.rendered[k]), job.excerpt, job.moreText, this.#env)
-      this.#spool.settle(batch.lates[k], done.html, done.excerpt)
+      this.#spool.settle(batch.lates[k], done.html, done.excerpt, done.otherEscapes)
       countFinished(this.#counts, done)
     })
   }

@@ -1,3 +1,5 @@
+import { needsOtherEscapes } from './json-string.js'
+
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
 export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag'
 
@@ -107,18 +109,21 @@ function normalizePath(path: string): string {
 const HREF = /(\shref\s*=\s*)(["'])([^"']*)\2/gi
 
 /**
- * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten.
+ * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten, and
+ * whether a new URL holds a character `jsonString` escapes the slow way (see `needsOtherEscapes`).
  * @example
  * rewriteLinks('<a href="https://old.test/?p=5">x</a>', index).html // '<a href="/posts/hello/">x</a>'
  */
-export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number } {
-  if (!html.includes('href')) return { html, count: 0 }
+export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number; otherEscapes: boolean } {
+  if (!html.includes('href')) return { html, count: 0, otherEscapes: false }
   let count = 0
+  let otherEscapes = false
   const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {
     const target = index.resolve(value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&'))
     if (target === undefined) return whole
     count++
+    if (!otherEscapes && needsOtherEscapes(target)) otherEscapes = true
     return `${lead}${quote}${target}${quote}`
   })
-  return { html: out, count }
+  return { html: out, count, otherEscapes }
 }

@@ -1,23 +1,46 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { jsonString, TextSpool } from '../body-spool.js'
-import { countFinished, finishText } from '../finish.js'
-import type { FinishEnv } from '../finish.js'
+import { TextSpool } from '../body-spool.js'
+import { jsonString } from '../json-string.js'
+import { countFinished, earlyFacts, finishText } from '../finish.js'
+import type { EarlyFacts, FinishEnv } from '../finish.js'
 import { LinkIndex } from '../links.js'
 import { imageSources } from '../media.js'
 import type { ImageUse } from '../media.js'
 import type { LinkIndexData } from '../links.js'
 import { earlyRenderEnv, renderBody } from './render.js'
 
-/** One body to render early: its raw text and the WordPress id of its item. */
-export type RenderJob = { postId: number; content: string }
+/**
+ * One body to render early: its raw text and the WordPress id of its item, and whether the item has an excerpt of
+ * its own in the export (when it has neither that nor a `<!--more-->` text, finishing derives one).
+ */
+export type RenderJob = { postId: number; content: string; hasExcerpt?: boolean }
 
-/** The answer to a batch of jobs, in job order, with the counts rendering added to the report. */
+/**
+ * The answer to a batch of jobs, in job order, with the counts rendering added to the report. The rendered bodies
+ * come as `html`, or, from a worker that keeps them in a file of its own, as `places`: the byte offset and length of
+ * each in that file (see `BodySpool.adoptRendered`).
+ */
 export type RenderReply =
-  | { ok: true; html: string[]; moreText: Array<string | undefined>; images: ImageUse[][]; rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
+  | {
+      ok: true
+      html?: string[]
+      places?: Float64Array
+      moreText: Array<string | undefined>
+      images: ImageUse[][]
+      rendered: Record<string, number>
+      unknown: Record<string, number>
+      dynamic: Record<string, number>
+    }
   | { ok: false; message: string }
 
 /** The `workerData` marker that makes this module serve render jobs when it is loaded as a worker. */
 export const RENDER_WORKER_FLAG = 'preview-data-sdk:wordpress-render-worker'
+
+/**
+ * What the render worker is started with, besides the flag: the file to keep rendered bodies in (absent: they go
+ * back in each answer), and whether to keep each body's `EarlyFacts` until it is finished here.
+ */
+export type RenderWorkerData = { spoolFile?: string; earlyFacts?: boolean }
 
 /**
  * The URL of this module, for `new Worker(...)`. The importer loads this module with a dynamic `import()` so the
@@ -27,11 +50,56 @@ export const RENDER_WORKER_FLAG = 'preview-data-sdk:wordpress-render-worker'
 export const renderWorkerUrl: string = import.meta.url
 
 /**
- * Renders a batch of bodies with the early environment, exactly as the importer's main thread would.
+ * Rendered bodies a worker keeps in a file of its own, so they never cross to the importer's thread, with what was
+ * learned of each while it was at hand (`EarlyFacts`), until it is finished here. Ids are in the order bodies were
+ * kept, which is the order the importer adopts them; after a failure to write, nothing more is kept, so the two
+ * never disagree.
+ */
+export class KeptBodies {
+  readonly #spool: TextSpool
+  readonly #facts: Map<number, EarlyFacts> | undefined
+  #broken = false
+
+  constructor(file: string, keepFacts: boolean) {
+    this.#spool = new TextSpool(file)
+    this.#facts = keepFacts ? new Map() : undefined
+  }
+
+  /** Whether bodies can still be kept. */
+  get usable(): boolean {
+    return !this.#broken
+  }
+
+  /** Keeps rendered bodies; returns their places in the file, or undefined (and keeps nothing more) after a write fails. */
+  keep(bodies: ReadonlyArray<{ html: string; needsExcerpt: boolean }>): Float64Array | undefined {
+    try {
+      const first = this.#spool.size
+      for (const body of bodies) {
+        const id = this.#spool.put(body.html)
+        this.#facts?.set(id, earlyFacts(body.html, body.needsExcerpt))
+      }
+      return this.#spool.places(first, this.#spool.size)
+    } catch {
+      this.#broken = true
+      return undefined
+    }
+  }
+
+  /** Kept body `id`, and its early facts (handed out once). */
+  take(id: number): { html: string; facts?: EarlyFacts } {
+    const facts = this.#facts?.get(id)
+    this.#facts?.delete(id)
+    return { html: this.#spool.text(id), ...(facts ? { facts } : {}) }
+  }
+}
+
+/**
+ * Renders a batch of bodies with the early environment, exactly as the importer's main thread would; with `kept`,
+ * the bodies stay in its file and the answer says where.
  * @example
  * renderBatch([{ postId: 1, content: 'Hello' }]) // { ok: true, html: ['<p>Hello</p>\n'], … }
  */
-export function renderBatch(jobs: readonly RenderJob[]): RenderReply {
+export function renderBatch(jobs: readonly RenderJob[], kept?: KeptBodies): RenderReply {
   const rendered: Record<string, number> = {}
   const unknown: Record<string, number> = {}
   const dynamic: Record<string, number> = {}
@@ -47,7 +115,8 @@ export function renderBatch(jobs: readonly RenderJob[]): RenderReply {
       // Found here, where the HTML is at hand, so the importer need not read the body back just for its images.
       images.push(imageSources(body.html))
     }
-    return { ok: true, html, moreText, images, rendered, unknown, dynamic }
+    const places = kept?.usable ? kept.keep(html.map((h, i) => ({ html: h, needsExcerpt: !jobs[i].hasExcerpt && !moreText[i] }))) : undefined
+    return { ok: true, ...(places ? { places } : { html }), moreText, images, rendered, unknown, dynamic }
   } catch (error) {
     return failure(error)
   }
@@ -56,8 +125,11 @@ export function renderBatch(jobs: readonly RenderJob[]): RenderReply {
 /** What finishing bodies on this thread needs, sent once with the first batch: see `finishText`. */
 export type FinishSetup = { links: LinkIndexData; mediaFrom?: string; mediaTo?: string; renderedFile: string; outFile: string }
 
-/** A rendered body to finish: where it lies in the rendered file, and the export excerpt and `<!--more-->` text. */
-export type FinishJob = { offset: number; length: number; excerpt: string; moreText?: string }
+/**
+ * A rendered body to finish, with the export excerpt and `<!--more-->` text: where it lies in the importer's rendered
+ * file, or (`worker`) its id among the bodies this worker kept.
+ */
+export type FinishJob = { offset: number; length: number; worker?: number; excerpt: string; moreText?: string }
 
 /** A batch of bodies to finish after the export is read (the first one carries the setup). */
 export type FinishRequest = { finish: FinishJob[]; setup?: FinishSetup }
@@ -69,37 +141,46 @@ export type FinishRequest = { finish: FinishJob[]; setup?: FinishSetup }
 export type FinishReply = { ok: true; places: Float64Array; linksRewritten: number; excerptsFromMore: number } | { ok: false; message: string }
 
 /**
- * Finishes bodies on this thread: reads each from the rendered file, finishes it exactly as the importer's main
- * thread would, and appends its JSON text and its excerpt's to a file of its own.
+ * Finishes bodies on this thread: reads each from the importer's rendered file or from the bodies this worker kept,
+ * finishes it exactly as the importer's main thread would, and appends its JSON text and its excerpt's to a file of
+ * its own.
  */
 export class BatchFinisher {
   readonly #env: FinishEnv
   readonly #source: TextSpool
+  readonly #kept: KeptBodies | undefined
   readonly #out: TextSpool
 
-  constructor(setup: FinishSetup) {
+  constructor(setup: FinishSetup, kept?: KeptBodies) {
     this.#env = { links: LinkIndex.fromData(setup.links), ...(setup.mediaFrom ? { mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo ?? '' } : {}) }
     this.#source = new TextSpool(setup.renderedFile, new Float64Array(0))
+    this.#kept = kept
     this.#out = new TextSpool(setup.outFile)
   }
 
   /** Finishes a batch; the answer says where its texts lie. */
   finish(jobs: readonly FinishJob[]): FinishReply {
     try {
-      const from = this.#source.include(Float64Array.from(jobs.flatMap((job) => [job.offset, job.length])))
       const counts = { linksRewritten: 0, excerptsFromMore: 0 }
       // A batch that fails part-way leaves texts in the file that no answer points at.
       const first = this.#out.size
-      jobs.forEach((job, k) => {
-        const done = finishText(this.#source.text(from + k), job.excerpt, job.moreText, this.#env)
-        this.#out.put(jsonString(done.html))
+      for (const job of jobs) {
+        const { html, facts } = this.#rendered(job)
+        const done = finishText(html, job.excerpt, job.moreText, this.#env, facts)
+        this.#out.put(jsonString(done.html, done.otherEscapes))
         this.#out.put(jsonString(done.excerpt))
         countFinished(counts, done)
-      })
+      }
       return { ok: true, places: this.#out.places(first, this.#out.size), ...counts }
     } catch (error) {
       return failure(error)
     }
+  }
+
+  #rendered(job: FinishJob): { html: string; facts?: EarlyFacts } {
+    if (job.worker === undefined) return { html: this.#source.text(this.#source.include(Float64Array.of(job.offset, job.length))) }
+    if (this.#kept === undefined) throw new Error('this worker kept no rendered bodies')
+    return this.#kept.take(job.worker)
   }
 }
 
@@ -110,14 +191,21 @@ function failure(error: unknown): { ok: false; message: string } {
 
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[RENDER_WORKER_FLAG] === true) {
   const port = parentPort
+  const data = workerData as RenderWorkerData
+  let kept: KeptBodies | undefined
+  try {
+    if (data.spoolFile) kept = new KeptBodies(data.spoolFile, data.earlyFacts === true)
+  } catch {
+    // Without a file of its own, the worker sends rendered bodies back instead.
+  }
   let finisher: BatchFinisher | undefined
   port?.on('message', (message: RenderJob[] | FinishRequest) => {
     if (Array.isArray(message)) {
-      port.postMessage(renderBatch(message))
+      port.postMessage(renderBatch(message, kept))
       return
     }
     try {
-      if (message.setup) finisher = new BatchFinisher(message.setup)
+      if (message.setup) finisher = new BatchFinisher(message.setup, kept)
       if (!finisher) throw new Error('no finishing setup was sent')
       port.postMessage(finisher.finish(message.finish))
     } catch (error) {

@@ -13,7 +13,7 @@ const BODIES = [
 ]
 
 const items = (n: number): WxrItem[] =>
-  Array.from({ length: n }, (_, i) => ({ postId: i + 1, content: BODIES[i % BODIES.length] + ` #${i}`, rendered: false }) as WxrItem)
+  Array.from({ length: n }, (_, i) => ({ postId: i + 1, content: BODIES[i % BODIES.length] + ` #${i}`, excerpt: '', rendered: false }) as WxrItem)
 
 // What the main thread alone produces: the reference every split of the work must match.
 function reference(n: number) {

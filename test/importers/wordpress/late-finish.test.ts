@@ -1,11 +1,13 @@
 import { Worker } from 'node:worker_threads'
+import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import { BodySpool } from '../../../importers/wordpress/body-spool.js'
 import { earlyRenderEnv } from '../../../importers/wordpress/content/render.js'
 import { EarlyRenderer } from '../../../importers/wordpress/early-render.js'
-import { finishText } from '../../../importers/wordpress/finish.js'
+import { countFinished, earlyFacts, finishText } from '../../../importers/wordpress/finish.js'
 import type { FinishEnv } from '../../../importers/wordpress/finish.js'
 import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
+import { jsonString } from '../../../importers/wordpress/json-string.js'
 import { LateFinisher } from '../../../importers/wordpress/late-finish.js'
 import { LinkIndex } from '../../../importers/wordpress/links.js'
 import { imageSources } from '../../../importers/wordpress/media.js'
@@ -112,20 +114,83 @@ describe('LateFinisher', () => {
 })
 
 describe('EarlyRenderer.finish({ keepWorker })', () => {
-  test('hands over the idle worker, which then finishes bodies; early renders carry their images', async () => {
+  const envWithoutMedia: FinishEnv = { links }
+  test.each([
+    ['without early facts', false, env],
+    ['with early facts, media moved', true, env],
+    ['with early facts', true, envWithoutMedia],
+  ])('hands over the idle worker, which then finishes the bodies both threads rendered, %s', async (_name, earlyFacts, finishEnv) => {
     const spool = await BodySpool.create()
     spools.push(spool)
-    const renderer = new EarlyRenderer(earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {}), { worker: { url: workerUrl }, startAfterChars: 0, maxInFlightChars: 2000, spool })
-    const items = Array.from({ length: 200 }, (_, i) => ({ postId: i + 1, content: job(i).html, rendered: false }) as WxrItem)
+    const renderer = new EarlyRenderer(earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {}), { worker: { url: workerUrl }, startAfterChars: 0, maxInFlightChars: 2000, spool, earlyFacts })
+    // Raw bodies (wpautop gives them paragraphs), some with an export excerpt, some with a <!--more--> text.
+    const items = Array.from({ length: 200 }, (_, i) => {
+      const j = job(i)
+      return { postId: i + 1, content: (i % 3 === 0 ? 'Lead text<!--more-->\n\n' : '') + j.html, excerpt: j.excerpt, rendered: false } as WxrItem
+    })
     for (const item of items) renderer.render(item)
     const worker = await renderer.finish({ keepWorker: true })
     expect(worker).toBeInstanceOf(Worker)
     workers.push(worker!)
+    // Both threads rendered: the worker's bodies wait in its own file (odd ids), this thread's in the spool's.
+    const byWorker = items.filter((item) => item.spooled! % 2 === 1).length
+    expect(byWorker).toBeGreaterThan(0)
+    expect(byWorker).toBeLessThan(items.length)
     for (const item of items) expect(item.images).toEqual(imageSources(spool.rendered(item.spooled!)))
-    const late = new LateFinisher(worker!, spool, env)
-    const placeholders = items.map((item) => late.add(item.spooled!, '', undefined))
-    await late.done()
-    const texts = expand(spool, placeholders) as { html: string }[]
-    items.forEach((item, i) => expect(texts[i].html).toBe(finishText(spool.rendered(item.spooled!), '', undefined, env).html))
+    const late = new LateFinisher(worker!, spool, finishEnv)
+    const placeholders = items.map((item) => late.add(item.spooled!, item.excerpt, item.moreText))
+    const counts = await late.done()
+    const texts = expand(spool, placeholders) as { html: string; excerpt: string }[]
+    const expected = { linksRewritten: 0, excerptsFromMore: 0 }
+    items.forEach((item, i) => {
+      const done = finishText(spool.rendered(item.spooled!), item.excerpt, item.moreText, finishEnv)
+      countFinished(expected, done)
+      expect(texts[i]).toEqual({ html: done.html, excerpt: done.excerpt })
+    })
+    expect(counts).toEqual(expected)
+    expect(expected.excerptsFromMore).toBeGreaterThan(0)
+  })
+})
+
+describe('finishText excerpts', () => {
+  test('come from the body as rendered, except where a media prefix moved, which can change visible text', () => {
+    const body = '<p>Get <a href="https://old.example/2020/01/hello/">it</a> at https://old.example/wp-content/uploads/b.pdf now.</p>'
+    expect(finishText(body, '', undefined, env).excerpt).toBe('Get it at /media/b.pdf now.')
+    expect(finishText(body, '', undefined, { links }).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
+    // Given early facts, a moved media prefix still wins over the early excerpt.
+    expect(finishText(body, '', undefined, env, earlyFacts(body, true)).excerpt).toBe('Get it at /media/b.pdf now.')
+  })
+})
+
+describe('finishText with early facts', () => {
+  // Bodies with links (to rewrite or not), media URLs, characters JSON escapes the slow way, shortcodes, comments.
+  const html = fc
+    .array(
+      fc.constantFrom(
+        'word ', 'two words ', '<p>', '</p>', '\n', '"', '\\', '\t', '\u2028', '😀', '\ud800', '<!-- c -->', '[caption]x[/caption]', '<b>',
+        '<a href="https://old.example/2020/01/hello/">hello</a>', '<a href="/?p=7">seven</a>', '<a href="https://elsewhere.example/">out</a>',
+        '<img src="https://old.example/wp-content/uploads/a.jpg">', 'https://old.example/wp-content/uploads/b.pdf ',
+      ),
+      { maxLength: 80 },
+    )
+    .map((parts) => parts.join(''))
+  const tab = new LinkIndex(['https://old.example'])
+  tab.addQuery('p', 7, '/posts/se\tven/')
+  test.each([
+    ['media moved', env],
+    ['no media prefix', { links } as FinishEnv],
+    ['a new URL JSON escapes the slow way', { links: tab } as FinishEnv],
+  ])('give the same bytes as finishing without them: %s', (_name, finishEnv) => {
+    fc.assert(
+      fc.property(html, fc.constantFrom('', 'Own excerpt', '[caption][/caption]'), fc.option(fc.constantFrom('', 'Before more')), (rendered, excerpt, more) => {
+        const moreText = more ?? undefined
+        const late = finishText(rendered, excerpt, moreText, finishEnv)
+        const needsExcerpt = excerpt.trim() === '' && !moreText
+        const early = finishText(rendered, excerpt, moreText, finishEnv, earlyFacts(rendered, needsExcerpt))
+        expect(early).toEqual({ ...late, otherEscapes: early.otherEscapes })
+        expect(jsonString(early.html, early.otherEscapes)).toBe(JSON.stringify(late.html))
+      }),
+      { numRuns: 1000 },
+    )
   })
 })
