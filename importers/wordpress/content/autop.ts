@@ -48,52 +48,85 @@ export function classicAutop(html: string): string {
  */
 export function autop(input: string): string {
   if (input.trim() === '') return ''
+  // One pass finds which of the tags the rules look for the body holds at all. No rule makes one of them (except
+  // the two markers checked where they are made), so a tag missing here is missing at every step.
+  const has = markersOf(input)
   let text = input + '\n'
   // <pre> elements wait outside, as numbered placeholders, until the end.
   const pre: Array<[string, string]> = []
-  if (text.includes('<pre')) text = setAsidePre(text, pre)
-  if (text.includes('<br')) text = text.replace(/<br\s*\/?>\s*<br\s*\/?>/g, '\n\n')
+  if (has & PRE) text = setAsidePre(text, pre)
+  if (has & BR) text = text.replace(/<br\s*\/?>\s*<br\s*\/?>/g, '\n\n')
   text = text.replace(BLOCK_OPEN, '\n\n$1').replace(BLOCK_CLOSE, '$1\n\n')
   if (text.includes('\r')) text = text.replace(/\r\n|\r/g, '\n')
-  text = markNewlinesInTags(text)
-  if (text.includes('<option')) text = text.replace(/\s*<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
-  if (text.includes('</object>')) {
+  const marked = markNewlinesInTags(text)
+  const newlineMarkers = marked !== text || (has & NEWLINE_MARKER) !== 0
+  text = marked
+  if (has & OPTION) text = text.replace(/\s*<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
+  if (has & OBJECT_END) {
     text = text
       .replace(/(<object[^>]*>)\s*/g, '$1')
       .replace(/\s*<\/object>/g, '</object>')
       .replace(/\s*(<\/?(?:param|embed)[^>]*>)\s*/g, '$1')
   }
-  if (text.includes('<source') || text.includes('<track')) {
+  if (has & SOURCE_OR_TRACK) {
     text = text
       .replace(/([<[](?:audio|video)[^>\]]*[>\]])\s*/g, '$1')
       .replace(/\s*([<[]\/(?:audio|video)[>\]])/g, '$1')
       .replace(/\s*(<(?:source|track)[^>]*>)\s*/g, '$1')
   }
   // Only the first caption of a body, as in WordPress.
-  if (text.includes('<figcaption')) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
+  if (has & FIGCAPTION) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
   if (text.includes('\n\n\n')) text = text.replace(/\n\n+/g, '\n\n')
 
   text = paragraphs(text)
   text = text.replace(/<p>\s*<\/p>/g, '')
-  if (text.includes('</div>') || text.includes('</address>') || text.includes('</form>')) text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>')
+  if (has & DIV_ADDRESS_FORM_END) text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>')
   text = text.replace(P_AROUND_BLOCK_TAG, '$1')
-  if (text.includes('<p><li')) text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
+  if (has & LI) text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
   text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>')
   text = text.replaceAll('</blockquote></p>', '</p></blockquote>')
   text = text.replace(P_BEFORE_BLOCK_TAG, '$1').replace(P_AFTER_BLOCK_TAG, '$1')
 
   // Newlines inside these elements are not line breaks.
-  const preserve = text.includes('<script') || text.includes('<style') || text.includes('<svg') || text.includes('<math')
+  const preserve = (has & PRESERVED) !== 0
   if (preserve) text = text.replace(PRESERVED_ELEMENT, (element) => element.replaceAll('\n', '<WPPreserveNewline />'))
-  if (text.includes('<br>') || text.includes('<br/>')) text = text.replace(/<br>|<br\/>/g, '<br />')
+  if (has & BR) text = text.replace(/<br>|<br\/>/g, '<br />')
   text = lineBreaks(text)
-  if (text.includes('<WPPreserveNewline />')) text = text.replaceAll('<WPPreserveNewline />', '\n')
+  if (preserve || has & PRESERVE_MARKER) text = text.replaceAll('<WPPreserveNewline />', '\n')
   text = text.replace(BR_AFTER_BLOCK_TAG, '$1').replace(BR_BEFORE_CLOSING, '$1')
   if (text.endsWith('\n</p>')) text = text.slice(0, -5) + '</p>'
 
   for (const [name, original] of pre) text = text.replace(name, () => original)
-  if (text.includes('<!-- wpnl -->')) text = text.replace(/\s?<!-- wpnl -->\s?/g, '\n')
+  if (newlineMarkers) text = text.replace(/\s?<!-- wpnl -->\s?/g, '\n')
   return text
+}
+
+const [PRE, BR, OPTION, OBJECT_END, SOURCE_OR_TRACK, FIGCAPTION, DIV_ADDRESS_FORM_END, LI, PRESERVED, PRESERVE_MARKER, NEWLINE_MARKER] = Array.from({ length: 11 }, (_, i) => 1 << i)
+
+// The tags each rule needs, by the character after their `<`.
+const MARKERS: Record<string, Array<[string, number]>> = {
+  p: [['<pre', PRE]],
+  b: [['<br', BR]],
+  o: [['<option', OPTION]],
+  s: [['<source', SOURCE_OR_TRACK], ['<script', PRESERVED], ['<style', PRESERVED], ['<svg', PRESERVED]],
+  t: [['<track', SOURCE_OR_TRACK]],
+  f: [['<figcaption', FIGCAPTION]],
+  m: [['<math', PRESERVED]],
+  l: [['<li', LI]],
+  W: [['<WPPreserveNewline />', PRESERVE_MARKER]],
+  '!': [['<!-- wpnl -->', NEWLINE_MARKER]],
+  '/': [['</object>', OBJECT_END], ['</div>', DIV_ADDRESS_FORM_END], ['</address>', DIV_ADDRESS_FORM_END], ['</form>', DIV_ADDRESS_FORM_END]],
+}
+
+/** Which of the tags in `MARKERS` `text` holds, as bits: one look at each `<` instead of a search per tag. */
+function markersOf(text: string): number {
+  let has = 0
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
+    const candidates = MARKERS[text[i + 1]]
+    if (candidates === undefined) continue
+    for (const [tag, bit] of candidates) if (text.startsWith(tag, i)) has |= bit
+  }
+  return has
 }
 
 /** Replaces each `<pre>…</pre>` with a placeholder (`<pre wp-pre-tag-N></pre>`) and keeps the original in `into`. */
