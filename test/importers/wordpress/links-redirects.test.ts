@@ -24,6 +24,19 @@ describe('LinkIndex', () => {
     expect(index.resolve(href)).toBe(target)
   })
 
+  test('a URL asked before it was added resolves once it is, and repeated asks give the same answer', () => {
+    const later = new LinkIndex(['https://old.example'])
+    expect(later.resolve('/?p=9')).toBeUndefined()
+    later.addQuery('p', 9, '/posts/nine/')
+    expect(later.resolve('/?p=9')).toBe('/posts/nine/')
+    expect(later.resolve('/2021/x/')).toBeUndefined()
+    later.addUrl('https://old.example/2021/x/', '/posts/x/')
+    for (let i = 0; i < 3; i++) {
+      expect(later.resolve('/2021/x/')).toBe('/posts/x/')
+      expect(later.resolve('https://elsewhere.example/2021/x/')).toBeUndefined()
+    }
+  })
+
   test('rewrites only hrefs it knows, including &amp; in queries', () => {
     const r = rewriteLinks('<a href="http://old.example/?p=7">a</a> <a href=\'https://x.example/\'>b</a> <a href="/?foo=1&amp;p=7">c</a>', index)
     expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2, otherEscapes: false })
