@@ -1,3 +1,4 @@
+import { detach } from './detach.js'
 import { needsOtherEscapes } from './json-string.js'
 
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
@@ -61,7 +62,8 @@ export class LinkIndex {
     if (known !== undefined) return known === null ? undefined : known
     const url = this.resolveUncached(href)
     if (this.resolved.size >= RESOLVED_CACHE_SIZE) this.resolved.clear()
-    this.resolved.set(href, url ?? null)
+    // Copied: an href cut from a body (and the fragment a new URL keeps of it) would keep the whole body alive.
+    this.resolved.set(detach(href), url === undefined ? null : detach(url))
     return url
   }
 
