@@ -8,6 +8,8 @@
 // present. Two steps ran a regular expression per paragraph or per newline (trimming newlines off each paragraph,
 // and turning single newlines into `<br />`); here they are plain scans. Every other step is the same rule.
 
+import { isSpace } from './html.js'
+
 // The block-level elements wpautop never wraps in a paragraph.
 const ALL_BLOCKS =
   '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)'
@@ -197,11 +199,4 @@ function lineBreaks(text: string): string {
     i = text.indexOf('\n', end)
   }
   return from === 0 ? text : out + text.slice(from)
-}
-
-/** JavaScript's `\s`: ASCII whitespace, the Unicode space separators, line and paragraph separators, and BOM. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13)
-  if (c < 160) return false
-  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 }

@@ -1,4 +1,4 @@
-import { escapeAttribute } from './html.js'
+import { escapeAttribute, hasPreOrCode, isSpace } from './html.js'
 
 // WordPress's autoembed pattern (class-wp-embed.php): a URL alone on its line, outside any tag.
 const BARE_URL_LINE = /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
@@ -24,8 +24,7 @@ function iframe(src: string): string {
   return `<iframe width="560" height="315" src="${src}" loading="lazy" allowfullscreen></iframe>`
 }
 
-// Whitespace as the regex's `\s` sees it, and the line terminators its `^` follows with the `m` flag.
-const SPACE = /\s/
+// The line terminators the regex's `^` follows with the `m` flag.
 const LINE_END = /[\n\r\u2028\u2029]/
 
 /**
@@ -35,7 +34,7 @@ const LINE_END = /[\n\r\u2028\u2029]/
 function mayHaveBareUrlLine(html: string): boolean {
   for (let at = html.indexOf('http'); at >= 0; at = html.indexOf('http', at + 4)) {
     let i = at - 1
-    while (i >= 0 && SPACE.test(html[i])) {
+    while (i >= 0 && isSpace(html.charCodeAt(i))) {
       if (LINE_END.test(html[i])) return true
       i--
     }
@@ -54,7 +53,7 @@ function mayHaveBareUrlLine(html: string): boolean {
 export function autoEmbed(html: string): { html: string; count: number } {
   if (!mayHaveBareUrlLine(html)) return { html, count: 0 }
   let count = 0
-  const parts = html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i)
+  const parts = hasPreOrCode(html) ? html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i) : [html]
   for (let i = 0; i < parts.length; i += 2) {
     parts[i] = parts[i].replace(BARE_URL_LINE, (_m, before: string, url: string, after: string) => {
       count++

@@ -43,3 +43,26 @@ export function attributeOf(tag: string, name: string): string | undefined {
   if (!m) return undefined
   return decodeEntities(m[1] ?? m[2] ?? m[3] ?? '')
 }
+
+/**
+ * Whether `html` may hold a `<pre>` or `<code>` element (`<pre` or `<code`, in any case, then whitespace or `>`):
+ * one look at each `<`, so that bodies without either skip splitting around them.
+ * @example
+ * hasPreOrCode('<p>a</p><CODE>x</CODE>') // true
+ */
+export function hasPreOrCode(html: string): boolean {
+  for (let i = html.indexOf('<'); i >= 0; i = html.indexOf('<', i + 1)) {
+    const name = (html.charCodeAt(i + 1) | 0x20) === 0x70 /* p */ ? 'pre' : (html.charCodeAt(i + 1) | 0x20) === 0x63 /* c */ ? 'code' : ''
+    if (name === '' || html.slice(i + 1, i + 1 + name.length).toLowerCase() !== name) continue
+    const after = html.charCodeAt(i + 1 + name.length)
+    if (after === 0x3e || isSpace(after)) return true
+  }
+  return false
+}
+
+/** Whether the UTF-16 unit `c` is what JavaScript's `\s` matches: ASCII whitespace, Unicode spaces, line and paragraph separators, BOM. */
+export function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13)
+  if (c < 160) return false
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+}

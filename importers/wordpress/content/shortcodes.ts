@@ -1,6 +1,6 @@
 import { attrs as parseAttrs, replace } from '@wordpress/shortcode'
 import { embedHtml } from './embeds.js'
-import { escapeAttribute } from './html.js'
+import { escapeAttribute, hasPreOrCode } from './html.js'
 
 /** An image as shortcodes need it: a URL and, when known, its size. */
 export interface ShortcodeImage {
@@ -153,7 +153,7 @@ const SHORTCODE_OPEN = /\[([A-Za-z][\w-]{1,48})(?=[\s\]/])[^\]\n]*\]/g
 function countUnknown(html: string, stats: ShortcodeStats): void {
   // Once the known shortcodes are rendered, most bodies hold no `[` at all.
   if (!html.includes('[')) return
-  const parts = html.split(/<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>/i)
+  const parts = hasPreOrCode(html) ? html.split(/<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>/i) : [html]
   for (const part of parts) {
     for (const m of part.matchAll(SHORTCODE_OPEN)) {
       // An escaped `[[name]]` is literal text in WordPress, not a shortcode.

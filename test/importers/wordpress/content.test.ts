@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
-import { htmlToText } from '../../../importers/wordpress/content/html.js'
+import { hasPreOrCode, htmlToText, isSpace } from '../../../importers/wordpress/content/html.js'
 import { renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 
@@ -136,5 +136,20 @@ describe('autoEmbed pre-scan', () => {
     ['a URL inside a sentence', 'Go to https://vimeo.com/5 now', 0],
   ])('%s', (_name, html, count) => {
     expect(autoEmbed(html).count).toBe(count)
+  })
+})
+
+describe('HTML scanning helpers', () => {
+  test('hasPreOrCode agrees with the pattern it stands in for', () => {
+    const piece = fc.constantFrom('<pre>', '<PRE class="x">', '<pre', '<prefix>', '<code\t', '<Code\u2028', '<codex>', '<c', '<p>', 'pre', 'code>', '<', ' ', '\u00a0', '>', 'x')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (html) => {
+        expect(hasPreOrCode(html)).toBe(/<(?:pre|code)[\s>]/i.test(html))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+  test('isSpace is \\s for every UTF-16 unit', () => {
+    for (let c = 0; c < 0x10000; c++) expect(isSpace(c), `U+${c.toString(16)}`).toBe(/\s/.test(String.fromCharCode(c)))
   })
 })
