@@ -80,14 +80,17 @@ export function autop(input: string): string {
   if (has & FIGCAPTION) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
   if (text.includes('\n\n\n')) text = text.replace(/\n\n+/g, '\n\n')
 
+  // The rules below that need a tag right next to a <p>, </p> or <br /> run only where one is (most paragraphs
+  // hold text at both ends).
   text = paragraphs(text)
-  text = text.replace(/<p>\s*<\/p>/g, '')
+  if (tagBeside(text, '<p>', AFTER)) text = text.replace(/<p>\s*<\/p>/g, '')
   if (has & DIV_ADDRESS_FORM_END) text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>')
-  text = text.replace(P_AROUND_BLOCK_TAG, '$1')
+  if (tagBeside(text, '<p>', AFTER)) text = text.replace(P_AROUND_BLOCK_TAG, '$1')
   if (has & LI) text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
-  text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>')
-  text = text.replaceAll('</blockquote></p>', '</p></blockquote>')
-  text = text.replace(P_BEFORE_BLOCK_TAG, '$1').replace(P_AFTER_BLOCK_TAG, '$1')
+  if (has & BLOCKQUOTE) text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>')
+  if (has & BLOCKQUOTE_END) text = text.replaceAll('</blockquote></p>', '</p></blockquote>')
+  if (tagBeside(text, '<p>', AFTER)) text = text.replace(P_BEFORE_BLOCK_TAG, '$1')
+  if (tagBeside(text, '</p>', BEFORE)) text = text.replace(P_AFTER_BLOCK_TAG, '$1')
 
   // Newlines inside these elements are not line breaks.
   const preserve = (has & PRESERVED) !== 0
@@ -95,7 +98,8 @@ export function autop(input: string): string {
   if (has & BR) text = text.replace(/<br>|<br\/>/g, '<br />')
   text = lineBreaks(text)
   if (preserve || has & PRESERVE_MARKER) text = text.replaceAll('<WPPreserveNewline />', '\n')
-  text = text.replace(BR_AFTER_BLOCK_TAG, '$1').replace(BR_BEFORE_CLOSING, '$1')
+  if (tagBeside(text, '<br />', BEFORE)) text = text.replace(BR_AFTER_BLOCK_TAG, '$1')
+  if (tagBeside(text, '<br />', AFTER)) text = text.replace(BR_BEFORE_CLOSING, '$1')
   if (text.endsWith('\n</p>')) text = text.slice(0, -5) + '</p>'
 
   for (const [name, original] of pre) text = text.replace(name, () => original)
@@ -103,7 +107,10 @@ export function autop(input: string): string {
   return text
 }
 
-const [PRE, BR, OPTION, OBJECT_END, SOURCE_OR_TRACK, FIGCAPTION, DIV_ADDRESS_FORM_END, LI, PRESERVED, PRESERVE_MARKER, NEWLINE_MARKER] = Array.from({ length: 11 }, (_, i) => 1 << i)
+const [PRE, BR, OPTION, OBJECT_END, SOURCE_OR_TRACK, FIGCAPTION, DIV_ADDRESS_FORM_END, LI, PRESERVED, PRESERVE_MARKER, NEWLINE_MARKER, BLOCKQUOTE, BLOCKQUOTE_END] = Array.from(
+  { length: 13 },
+  (_, i) => 1 << i,
+)
 
 // The tags each rule needs, by the character after their `<`.
 const MARKERS: Record<string, Array<[string, number]>> = {
@@ -117,18 +124,42 @@ const MARKERS: Record<string, Array<[string, number]>> = {
   l: [['<li', LI]],
   W: [['<WPPreserveNewline />', PRESERVE_MARKER]],
   '!': [['<!-- wpnl -->', NEWLINE_MARKER]],
-  '/': [['</object>', OBJECT_END], ['</div>', DIV_ADDRESS_FORM_END], ['</address>', DIV_ADDRESS_FORM_END], ['</form>', DIV_ADDRESS_FORM_END]],
+  '/': [['</object>', OBJECT_END], ['</div>', DIV_ADDRESS_FORM_END], ['</address>', DIV_ADDRESS_FORM_END], ['</form>', DIV_ADDRESS_FORM_END], ['</blockquote>', BLOCKQUOTE_END]],
 }
 
-/** Which of the tags in `MARKERS` `text` holds, as bits: one look at each `<` instead of a search per tag. */
+/**
+ * Which of the tags in `MARKERS` `text` holds, as bits, and `<blockquote` in any case (its rule ignores case): one
+ * look at each `<` instead of a search per tag.
+ */
 function markersOf(text: string): number {
   let has = 0
   for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
-    const candidates = MARKERS[text[i + 1]]
+    const next = text[i + 1]
+    if ((next === 'b' || next === 'B') && text.slice(i + 1, i + 11).toLowerCase() === 'blockquote') has |= BLOCKQUOTE
+    const candidates = MARKERS[next]
     if (candidates === undefined) continue
     for (const [tag, bit] of candidates) if (text.startsWith(tag, i)) has |= bit
   }
   return has
+}
+
+const AFTER = true
+const BEFORE = false
+
+/** Whether some `literal` in `text` has a tag next to it (`<` after it, or `>` before it), whitespace aside. */
+function tagBeside(text: string, literal: string, after: boolean): boolean {
+  for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + literal.length)) {
+    if (after) {
+      let i = at + literal.length
+      while (i < text.length && isSpace(text.charCodeAt(i))) i++
+      if (text.charCodeAt(i) === 0x3c) return true
+    } else {
+      let i = at - 1
+      while (i >= 0 && isSpace(text.charCodeAt(i))) i--
+      if (text.charCodeAt(i) === 0x3e) return true
+    }
+  }
+  return false
 }
 
 /** Replaces each `<pre>…</pre>` with a placeholder (`<pre wp-pre-tag-N></pre>`) and keeps the original in `into`. */
