@@ -41,6 +41,8 @@ export class LateFinisher {
     worker.on('message', this.#onMessage)
     worker.on('error', this.#onGone)
     worker.on('exit', this.#onGone)
+    // The setup goes at once, with no bodies: the worker rebuilds the link index while the first batch fills.
+    this.#send()
   }
 
   /**
