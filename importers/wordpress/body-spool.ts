@@ -289,7 +289,10 @@ export class BodySpool {
    * body the render worker wrote, the id that worker's own spool gave it (`worker`); `length` in bytes either way.
    */
   renderedPlace(id: number): { offset: number; length: number; worker?: number } {
-    if (id & 1) return { ...this.#renderedSpool(id).where(id >> 1), worker: id >> 1 }
+    if (id & 1) {
+      const { offset, length } = this.#renderedSpool(id).where(id >> 1)
+      return { offset, length, worker: id >> 1 }
+    }
     this.#rendered.flush()
     return this.#rendered.where(id >> 1)
   }

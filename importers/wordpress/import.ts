@@ -405,13 +405,15 @@ async function assemble(
   const commentsNeedToken = comments !== undefined && comments.enabled && (comments.provider ?? 'native') === 'native'
 
   // An attachment's size comes from its metadata, else from a `-WxH` file name, else from the <img> attributes.
+  // `url` is kept as a map key and in the payload: callers pass a string of its own, never a view of a whole body.
   const useImage = (url: string, shown?: { width?: number; height?: number }): string | undefined => {
+    const src = rewriteMedia(url)
+    // Already a media entry: its attachment was found and marked used the first time.
+    if (media.has(src)) return src
     const hit = c.media.lookup(url)
-    // The URL was cut from a body; kept as a map key and in the payload, it must not keep that body alive.
-    const src = detach(rewriteMedia(url))
     if (hit) usedAttachments.add(hit.att.id)
     if (checkUrl(src, 'media') !== null) return undefined
-    if (!hit || media.has(src)) return src
+    if (!hit) return src
     const width = hit.width ?? shown?.width
     const height = hit.height ?? shown?.height
     if (width && height) {
@@ -453,7 +455,8 @@ async function assemble(
       moreText = body.moreText
       for (const ref of body.missingBlocks) warnItem(item, 'unresolved_reference', '', `"${item.title}" (id ${item.postId}) uses reusable block ${ref}, which is not in the export; it was left out.`)
     }
-    for (const img of (item.rendered && item.images) || imageSources(html)) useImage(img.src, img)
+    // Sources cut from the body are copied out of it (see useImage); early renders already did that.
+    for (const img of (item.rendered && item.images) || imageSources(html).map((img) => ({ ...img, src: detach(img.src) }))) useImage(img.src, img)
     const done = finishText(html, item.excerpt, moreText, finishEnv)
     countFinished(finished, done)
     // Excerpts end in `…`, which makes each a two-byte string: on disk too, with the bodies.
