@@ -270,7 +270,7 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   // Consumes every complete token in `buf` from `pos`; leaves an unfinished one for the next chunk.
   const consume = (final: boolean) => {
     for (;;) {
-      const lt = buf.indexOf(0x3c, pos)
+      const lt = nearIndexOf(buf, 0x3c, pos)
       if (lt < 0) {
         if (final || stack.length > 0) {
           // Keep a trailing partial entity for the next chunk; everything else is text now.
@@ -312,7 +312,7 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
         if (end < 0) return pending(lt, 2, final, 'a processing instruction')
         pos = end + 2
       } else if (c === 0x2f /* / */) {
-        const gt = buf.indexOf(0x3e, lt)
+        const gt = nearIndexOf(buf, 0x3e, lt)
         if (gt < 0) return pending(lt, 0, final, 'a closing tag')
         endTag(lt, gt)
         pos = gt + 1
@@ -408,29 +408,28 @@ function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
 
 /** The index of the `>` that ends the start tag at `lt`, skipping `>` inside quoted attribute values; -1 if unfinished. */
 function tagEnd(buf: Buffer, lt: number): number {
-  const gt = buf.indexOf(0x3e, lt)
-  if (gt < 0) return -1
-  // Fast path: no quote before the first `>` means no attribute value can hide one.
-  let quoted = false
-  for (let i = lt + 1; i < gt; i++) {
-    const b = buf[i]
-    if (b === 0x22 || b === 0x27) {
-      quoted = true
-      break
-    }
-  }
-  if (!quoted) return gt
+  // One pass in JavaScript: tags are a few bytes long, shorter than a native search is worth calling for.
   let i = lt + 1
   while (i < buf.length) {
     const ch = buf[i]
+    if (ch === 0x3e) return i
     if (ch === 0x22 || ch === 0x27) {
       const close = buf.indexOf(ch, i + 1)
       if (close < 0) return -1
       i = close + 1
-    } else if (ch === 0x3e) return i
-    else i++
+    } else i++
   }
   return -1
+}
+
+/**
+ * `buf.indexOf(byte, from)`, looking at the first bytes in JavaScript: between the tags of an export there are
+ * mostly a few bytes of indentation or a short value, closer than a native search is worth calling for.
+ */
+function nearIndexOf(buf: Buffer, byte: number, from: number): number {
+  const end = Math.min(buf.length, from + 32)
+  for (let i = from; i < end; i++) if (buf[i] === byte) return i
+  return end === buf.length ? -1 : buf.indexOf(byte, end)
 }
 
 /** The index just past a DOCTYPE declaration (with an internal subset in brackets), or -1 if unfinished. */
