@@ -1,4 +1,5 @@
 import { toAttachment, MediaIndex } from './media.js'
+import type { AttachmentSizes } from './media.js'
 import type { NavMenuItem } from './menus.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read-wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
@@ -42,6 +43,11 @@ export interface CollectOptions {
   passwordProtected: 'skip' | 'draft'
   /** Called for each post or page that will be emitted, as soon as it is read (to render its body early). */
   prepare?: (item: WxrItem) => void
+  /**
+   * Reads an attachment's sizes from its metadata, elsewhere (see `EarlyRenderer.measure`); `done` must be called in
+   * the order attachments were handed over. Without it, sizes are read at once.
+   */
+  measure?: (item: WxrItem, done: (sizes: AttachmentSizes) => void) => void
 }
 
 /**
@@ -93,7 +99,8 @@ export function createCollector(options: CollectOptions, report: ReportBuilder, 
         case 'page':
           return contentItem(item)
         case 'attachment':
-          collected.media.add(toAttachment(item))
+          if (options.measure) options.measure(item, (sizes) => collected.media.add(toAttachment(item, sizes)))
+          else collected.media.add(toAttachment(item))
           return
         case 'nav_menu_item': {
           if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')

@@ -2,11 +2,11 @@ import { Worker } from 'node:worker_threads'
 import { renderBody } from './content/render.js'
 import type { RenderEnv } from './content/render.js'
 import type { BodySpool } from './body-spool.js'
-import type { RenderJob, RenderReply, RenderWorkerData } from './content/render-worker.js'
+import type { MeasureReply, MeasureRequest, RenderJob, RenderReply, RenderWorkerData } from './content/render-worker.js'
 import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
-import { imageSources } from './media.js'
-import type { ImageUse } from './media.js'
+import { attachmentSizes, imageSources } from './media.js'
+import type { AttachmentSizes, ImageUse } from './media.js'
 import type { WxrItem } from './read-wxr.js'
 
 /** Where the render worker comes from; tests pass a loader for TypeScript sources. */
@@ -33,6 +33,10 @@ export interface EarlyRendererOptions {
 }
 
 type Batch = { items: WxrItem[]; chars: number }
+// Attachments whose metadata the worker reads, and who gets each one's sizes.
+type Measures = { items: WxrItem[]; done: Array<(sizes: AttachmentSizes) => void> }
+// A message sent and not yet answered: bodies to render, or attachments to measure.
+type Sent = { render: Batch; measure?: undefined } | { measure: Measures; render?: undefined }
 
 /**
  * Renders post and page bodies while the export is read, on a second thread when the export is large. Rendering
@@ -49,12 +53,13 @@ export class EarlyRenderer {
   #workerFailed = false
   #submitted = 0
   #batch: Batch = { items: [], chars: 0 }
-  // Batches sent and not yet answered, oldest first: a worker answers its messages in order.
-  readonly #inFlight: Batch[] = []
+  #measures: Measures = { items: [], done: [] }
+  // Messages sent and not yet answered, oldest first: a worker answers its messages in order.
+  readonly #inFlight: Sent[] = []
   #inFlightChars = 0
   #error: unknown
   #idle: (() => void) | undefined
-  readonly #onMessage = (reply: RenderReply) => this.#answer(reply)
+  readonly #onMessage = (reply: RenderReply | MeasureReply) => this.#answer(reply)
   readonly #onGone = () => this.#abandon()
   #byWorker = 0
 
@@ -90,6 +95,23 @@ export class EarlyRenderer {
   }
 
   /**
+   * Reads an attachment's width, height and size variants from its metadata (`attachmentSizes`), on the worker when
+   * one runs. `done` receives them in the order attachments were handed over, by the end of `finish()` at the latest.
+   */
+  measure(item: WxrItem, done: (sizes: AttachmentSizes) => void): void {
+    this.#rethrow()
+    if (this.#worker === undefined) {
+      // Attachments still waiting for a worker that is gone come first.
+      this.#measureHere(this.#takeMeasures())
+      done(attachmentSizes(item))
+      return
+    }
+    this.#measures.items.push(item)
+    this.#measures.done.push(done)
+    if (this.#measures.items.length >= LIMITS.measureBatchItems) this.#sendMeasures()
+  }
+
+  /**
    * Waits until every body handed over is rendered, then stops the worker; or, with `keepWorker`, returns it idle
    * and without this renderer's listeners, for other work (see `LateFinisher`), when there is one.
    */
@@ -97,6 +119,8 @@ export class EarlyRenderer {
     if (this.#worker !== undefined && this.#batch.items.length > 0) this.#send()
     for (const item of this.#batch.items) this.#renderHere(item)
     this.#batch = { items: [], chars: 0 }
+    if (this.#worker !== undefined && this.#measures.items.length > 0) this.#sendMeasures()
+    this.#measureHere(this.#takeMeasures())
     if (this.#inFlight.length > 0) await new Promise<void>((resolve) => (this.#idle = resolve))
     const worker = this.#worker
     if (!options.keepWorker || worker === undefined || this.#error !== undefined) {
@@ -140,14 +164,42 @@ export class EarlyRenderer {
     const batch = this.#batch
     this.#batch = { items: [], chars: 0 }
     const jobs: RenderJob[] = batch.items.map((item) => ({ postId: item.postId, content: item.content, hasExcerpt: item.excerpt.trim() !== '' }))
-    this.#inFlight.push(batch)
+    this.#inFlight.push({ render: batch })
     this.#inFlightChars += batch.chars
     this.#worker!.postMessage(jobs)
   }
 
-  #answer(reply: RenderReply): void {
-    const batch = this.#inFlight.shift()
-    if (batch === undefined) return
+  #sendMeasures(): void {
+    const measures = this.#takeMeasures()
+    // Only what attachmentSizes reads, not every postmeta of the item.
+    const request: MeasureRequest = {
+      measure: measures.items.map((item) => ({ attachmentUrl: item.attachmentUrl, guid: item.guid, meta: { _wp_attachment_metadata: item.meta._wp_attachment_metadata ?? '' } })),
+    }
+    this.#inFlight.push({ measure: measures })
+    this.#worker!.postMessage(request)
+  }
+
+  #takeMeasures(): Measures {
+    const measures = this.#measures
+    this.#measures = { items: [], done: [] }
+    return measures
+  }
+
+  #measureHere(measures: Measures): void {
+    measures.items.forEach((item, i) => measures.done[i](attachmentSizes(item)))
+  }
+
+  #answer(reply: RenderReply | MeasureReply): void {
+    const sent = this.#inFlight.shift()
+    if (sent === undefined) return
+    if (sent.measure) {
+      if (reply.ok && 'sizes' in reply) sent.measure.done.forEach((done, i) => done(reply.sizes[i]))
+      else this.#measureHere(sent.measure)
+    } else this.#answerRender(sent.render, reply as RenderReply)
+    if (this.#inFlight.length === 0) this.#wake()
+  }
+
+  #answerRender(batch: Batch, reply: RenderReply): void {
     this.#inFlightChars -= batch.chars
     if (reply.ok) {
       const kept = reply.places && this.#spool ? this.#spool.adoptRendered(reply.places) : undefined
@@ -159,14 +211,17 @@ export class EarlyRenderer {
     } else {
       for (const item of batch.items) this.#renderHere(item)
     }
-    if (this.#inFlight.length === 0) this.#wake()
   }
 
   #abandon(): void {
     if (this.#worker === undefined) return
     this.#worker = undefined
     this.#workerFailed = true
-    for (const batch of this.#inFlight.splice(0)) for (const item of batch.items) this.#renderHere(item)
+    for (const sent of this.#inFlight.splice(0)) {
+      if (sent.measure) this.#measureHere(sent.measure)
+      else for (const item of sent.render.items) this.#renderHere(item)
+    }
+    this.#measureHere(this.#takeMeasures())
     this.#inFlightChars = 0
     this.#wake()
   }

@@ -18,7 +18,7 @@ import type { FinishCounts, FinishEnv } from './finish.js'
 import { LateFinisher } from './late-finish.js'
 import { LinkIndex } from './links.js'
 import { imageSources, mediaRewriter } from './media.js'
-import type { MediaFile } from './media.js'
+import type { AttachmentSizes, MediaFile } from './media.js'
 import { buildClassicMenus, buildNavigationMenu } from './menus.js'
 import type { MenuSpec, MenuTargets } from './menus.js'
 import { readWxr } from './read-wxr.js'
@@ -112,7 +112,8 @@ export async function importWordPressVia(source: WordPressSource, options: Impor
   const prepare = (item: WxrItem) => {
     if (!rendersLate(item.content)) renderer.render(item)
   }
-  const { sink, collected } = createCollector({ statusPolicy, passwordProtected, prepare }, report, () => {
+  const measure = (item: WxrItem, done: (sizes: AttachmentSizes) => void) => renderer.measure(item, done)
+  const { sink, collected } = createCollector({ statusPolicy, passwordProtected, prepare, measure }, report, () => {
     items++
     if (items % 1000 === 0) progress()
   })

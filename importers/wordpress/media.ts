@@ -35,44 +35,68 @@ const positive = (v: PhpValue | undefined): number | undefined =>
 const asMap = (v: PhpValue | undefined): Record<string, PhpValue> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined
 
+/** What an attachment's `_wp_attachment_metadata` says of its size and size variants. */
+export type AttachmentSizes = Pick<Attachment, 'width' | 'height' | 'sizes'>
+
 /**
  * Builds an attachment from its item fields and postmeta: width, height and size variants come from the
- * PHP-serialized `_wp_attachment_metadata`, parsed without executing anything.
+ * PHP-serialized `_wp_attachment_metadata` (`attachmentSizes`), unless they were read from it elsewhere already.
  * @example
  * toAttachment({ file: 'a.xml', line: 1, postId: 5, postParent: 1, menuOrder: 0, attachmentUrl: 'https://x.test/a.jpg', guid: '', excerpt: '', meta: {} }).url // 'https://x.test/a.jpg'
  */
-export function toAttachment(item: { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }): Attachment {
-  const url = item.attachmentUrl || item.guid
-  const att: Attachment = {
+export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = attachmentSizes(item)): Attachment {
+  return {
     id: item.postId,
     file: item.file,
     line: item.line,
     parent: item.postParent,
     menuOrder: item.menuOrder,
-    url,
+    url: attachmentUrl(item),
+    ...(sizes.width !== undefined ? { width: sizes.width } : {}),
+    ...(sizes.height !== undefined ? { height: sizes.height } : {}),
     alt: decodeEntities(item.meta._wp_attachment_image_alt ?? ''),
     caption: decodeEntities(item.excerpt ?? ''),
-    sizes: {},
+    sizes: sizes.sizes,
   }
+}
+
+/** The item fields an attachment is made from. */
+export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }
+
+function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): string {
+  return item.attachmentUrl || item.guid
+}
+
+/**
+ * Width, height and named size variants of an attachment, parsed (without executing anything) from its
+ * PHP-serialized `_wp_attachment_metadata`; the variants' URLs sit next to the attachment's own URL. A pure function
+ * of its argument, so the render worker can run it while the export is read.
+ * @example
+ * attachmentSizes({ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } }).width // 640
+ */
+export function attachmentSizes(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid' | 'meta'>): AttachmentSizes {
+  const out: AttachmentSizes = { sizes: {} }
   const raw = item.meta._wp_attachment_metadata
   const meta = raw ? asMap(phpUnserialize(raw)) : undefined
-  if (meta) {
-    att.width = positive(meta.width)
-    att.height = positive(meta.height)
-    const dir = url.slice(0, url.lastIndexOf('/') + 1)
-    const sizes = asMap(meta.sizes)
-    if (sizes && dir) {
-      for (const name of Object.keys(sizes).sort()) {
-        const s = asMap(sizes[name])
-        const file = s && typeof s.file === 'string' ? s.file : ''
-        const w = positive(s?.width)
-        const h = positive(s?.height)
-        // Copied out: the name is a view of the whole serialized metadata.
-        if (file && !file.includes('/') && w && h) att.sizes[name] = { url: detach(dir + file), width: w, height: h }
-      }
+  if (!meta) return out
+  const width = positive(meta.width)
+  const height = positive(meta.height)
+  if (width !== undefined) out.width = width
+  if (height !== undefined) out.height = height
+  const url = attachmentUrl(item)
+  const dir = url.slice(0, url.lastIndexOf('/') + 1)
+  const sizes = asMap(meta.sizes)
+  if (sizes && dir) {
+    for (const name of Object.keys(sizes).sort()) {
+      const s = asMap(sizes[name])
+      const file = s && typeof s.file === 'string' ? s.file : ''
+      const w = positive(s?.width)
+      const h = positive(s?.height)
+      // Copied out: the name is a view of the whole serialized metadata.
+      if (file && !file.includes('/') && w && h) out.sizes[name] = { url: detach(dir + file), width: w, height: h }
     }
   }
-  return att
+  return out
 }
 
 // WordPress names resized copies `<name>-<w>x<h>.<ext>`; the size is in the name even when metadata is missing.

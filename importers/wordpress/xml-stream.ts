@@ -74,8 +74,11 @@ const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 
-/** A resolved element name; `bytes` (ASCII names only) lets later tags with the same name skip decoding. */
-type Name = { qname: string; ns: Namespace; local: string; key: string; bytes?: Buffer }
+/**
+ * A resolved element name, one per name and scope; `bytes` (ASCII names only) lets later tags with the same name skip
+ * decoding, and `open` is the stack entry every element of this name in this scope shares.
+ */
+type Name = { qname: string; ns: Namespace; local: string; key: string; bytes?: Buffer; open?: Open }
 type Scope = Map<string, Namespace> & { resolved?: Map<string, Name>; byHash?: Map<number, Name> }
 type Open = { name: Name; scope: Scope }
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>
@@ -189,7 +192,8 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     const scope = stack[stack.length - 1].scope
     const name = scope.byHash?.get(hashOf(buf, lt + 1, end))
     if (name === undefined || !sameBytes(buf, lt + 1, end, name.bytes!)) return false
-    stack.push({ name, scope })
+    // One shared entry per name and scope, not an object per element (a large export has millions).
+    stack.push((name.open ??= { name, scope }))
     handler.open(name.ns, name.local, NO_ATTRIBUTES, lineAt(lt), name.key)
     if (selfClosing) closeTop(stack[stack.length - 1])
     return true
@@ -240,7 +244,7 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
       if (rest.slice(consumed).trim() !== '') fail(`malformed attributes in <${qname}>.`, lt)
     }
     const name = resolve(qname, scope, lt)
-    stack.push({ name, scope })
+    stack.push((name.open ??= { name, scope }))
     handler.open(name.ns, name.local, attributes, lineAt(lt), name.key)
     if (selfClosing) closeTop(stack[stack.length - 1])
   }

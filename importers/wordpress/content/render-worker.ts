@@ -4,8 +4,8 @@ import { jsonString } from '../json-string.js'
 import { countFinished, earlyFacts, finishText } from '../finish.js'
 import type { EarlyFacts, FinishEnv } from '../finish.js'
 import { LinkIndex } from '../links.js'
-import { imageSources } from '../media.js'
-import type { ImageUse } from '../media.js'
+import { attachmentSizes, imageSources } from '../media.js'
+import type { AttachmentItem, AttachmentSizes, ImageUse } from '../media.js'
 import type { LinkIndexData } from '../links.js'
 import { earlyRenderEnv, renderBody } from './render.js'
 
@@ -32,6 +32,25 @@ export type RenderReply =
       dynamic: Record<string, number>
     }
   | { ok: false; message: string }
+
+/** Attachments whose width, height and size variants to read from their metadata (see `attachmentSizes`). */
+export type MeasureRequest = { measure: Array<Pick<AttachmentItem, 'attachmentUrl' | 'guid' | 'meta'>> }
+
+/** The sizes of each attachment of a `MeasureRequest`, in order. */
+export type MeasureReply = { ok: true; sizes: AttachmentSizes[] } | { ok: false; message: string }
+
+/**
+ * Reads the sizes of a batch of attachments.
+ * @example
+ * measureBatch({ measure: [{ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: {} }] }) // { ok: true, sizes: [{ sizes: {} }] }
+ */
+export function measureBatch(request: MeasureRequest): MeasureReply {
+  try {
+    return { ok: true, sizes: request.measure.map((item) => attachmentSizes(item)) }
+  } catch (error) {
+    return failure(error)
+  }
+}
 
 /** The `workerData` marker that makes this module serve render jobs when it is loaded as a worker. */
 export const RENDER_WORKER_FLAG = 'preview-data-sdk:wordpress-render-worker'
@@ -199,9 +218,13 @@ if (!isMainThread && (workerData as Record<string, unknown> | null)?.[RENDER_WOR
     // Without a file of its own, the worker sends rendered bodies back instead.
   }
   let finisher: BatchFinisher | undefined
-  port?.on('message', (message: RenderJob[] | FinishRequest) => {
+  port?.on('message', (message: RenderJob[] | MeasureRequest | FinishRequest) => {
     if (Array.isArray(message)) {
       port.postMessage(renderBatch(message, kept))
+      return
+    }
+    if ('measure' in message) {
+      port.postMessage(measureBatch(message))
       return
     }
     try {

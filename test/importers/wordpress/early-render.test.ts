@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import { BodySpool } from '../../../importers/wordpress/body-spool.js'
 import { EarlyRenderer } from '../../../importers/wordpress/early-render.js'
+import { attachmentSizes } from '../../../importers/wordpress/media.js'
+import type { AttachmentSizes } from '../../../importers/wordpress/media.js'
 import type { WxrItem } from '../../../importers/wordpress/read-wxr.js'
 
 // Bodies that exercise every early step: classic wpautop, blocks (with a dynamic one), embeds, shortcodes, <!--more-->.
@@ -77,5 +79,42 @@ describe('EarlyRenderer', () => {
     const missing = new URL('./no-such-worker.js', import.meta.url)
     expect(await renderAll(n, { worker: { url: missing }, startAfterChars: 0 })).toEqual(expected)
     expect(byWorker).toBe(0)
+  })
+})
+
+describe('EarlyRenderer.measure', () => {
+  // Attachments with metadata (one malformed, one without), interleaved with bodies so the worker starts part-way.
+  const metadata = (i: number) =>
+    i % 7 === 0 ? 'a:1:{s:5:"width"' : i % 5 === 0 ? '' : `a:3:{s:5:"width";i:${100 + i};s:6:"height";i:${50 + i};s:5:"sizes";a:1:{s:9:"thumbnail";a:3:{s:4:"file";s:${`p${i}-150x150.jpg`.length}:"p${i}-150x150.jpg";s:5:"width";i:150;s:6:"height";i:150;}}}`
+  const attachments = (n: number): WxrItem[] =>
+    Array.from({ length: n }, (_, i) => ({ postId: 1000 + i, attachmentUrl: `https://old.example/uploads/p${i}.jpg`, guid: '', meta: { _wp_attachment_metadata: metadata(i) } }) as unknown as WxrItem)
+
+  async function measureAll(n: number, options: ConstructorParameters<typeof EarlyRenderer>[1]) {
+    const renderer = new EarlyRenderer(earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {}), options)
+    const got: Array<{ id: number; sizes: AttachmentSizes }> = []
+    const bodies = items(n)
+    attachments(n).forEach((att, i) => {
+      renderer.render(bodies[i])
+      renderer.measure(att, (sizes) => got.push({ id: att.postId, sizes }))
+    })
+    await renderer.finish()
+    byWorker = renderer.renderedByWorker
+    return got
+  }
+  const expected = attachments(300).map((att) => ({ id: att.postId, sizes: attachmentSizes(att) }))
+
+  test('gives every attachment its sizes, in order, whichever thread read them', async () => {
+    expect(expected.filter((e) => e.sizes.width !== undefined).length).toBeGreaterThan(200)
+    expect(await measureAll(300, {})).toEqual(expected)
+    expect(await measureAll(300, { worker: { url: workerUrl }, startAfterChars: 200 })).toEqual(expected)
+    expect(byWorker).toBeGreaterThan(0)
+  })
+
+  test('a worker that dies part-way leaves the rest to this thread, in order', async () => {
+    const dies = new URL('./render-worker-dies-ts.mjs', import.meta.url)
+    expect(await measureAll(300, { worker: { url: dies }, startAfterChars: 0 })).toEqual(expected)
+    // It answered some messages before it died, and this thread did the rest.
+    expect(byWorker).toBeGreaterThan(0)
+    expect(byWorker).toBeLessThan(300)
   })
 })
