@@ -50,34 +50,38 @@ export function classicAutop(html: string): string {
  */
 export function autop(input: string): string {
   if (input.trim() === '') return ''
-  // One pass finds which of the tags the rules look for the body holds at all. No rule makes one of them (except
-  // the two markers checked where they are made), so a tag missing here is missing at every step.
-  const has = markersOf(input)
   let text = input + '\n'
-  // <pre> elements wait outside, as numbered placeholders, until the end.
+  // <pre> elements wait outside, as numbered placeholders, until the end (their text is back before the last rule).
+  const inputHas = markersOf(text)
   const pre: Array<[string, string]> = []
-  if (has & PRE) text = setAsidePre(text, pre)
+  const whole = text
+  if (inputHas & PRE) text = setAsidePre(text, pre)
+  // One pass finds which of the tags the rules look for the text holds at all, instead of a search per rule. Until
+  // the <li> rule, no rule joins text into a new tag; where a rule of WordPress's runs only when its tag is present,
+  // the tag is still looked for in the text of that moment, since the pass may also have seen it where it is gone.
+  // (Setting <pre> aside also drops stray </pre>s, joining the text around them.)
+  let has = text === whole ? inputHas : markersOf(text)
   if (has & BR) text = text.replace(/<br\s*\/?>\s*<br\s*\/?>/g, '\n\n')
   text = text.replace(BLOCK_OPEN, '\n\n$1').replace(BLOCK_CLOSE, '$1\n\n')
   if (text.includes('\r')) text = text.replace(/\r\n|\r/g, '\n')
   const marked = markNewlinesInTags(text)
-  const newlineMarkers = marked !== text || (has & NEWLINE_MARKER) !== 0
+  const tagsHadNewlines = marked !== text
   text = marked
-  if (has & OPTION) text = text.replace(/\s*<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
-  if (has & OBJECT_END) {
+  if (has & OPTION && text.includes('<option')) text = text.replace(/\s*<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
+  if (has & OBJECT_END && text.includes('</object>')) {
     text = text
       .replace(/(<object[^>]*>)\s*/g, '$1')
       .replace(/\s*<\/object>/g, '</object>')
       .replace(/\s*(<\/?(?:param|embed)[^>]*>)\s*/g, '$1')
   }
-  if (has & SOURCE_OR_TRACK) {
+  if (has & SOURCE_OR_TRACK && (text.includes('<source') || text.includes('<track'))) {
     text = text
       .replace(/([<[](?:audio|video)[^>\]]*[>\]])\s*/g, '$1')
       .replace(/\s*([<[]\/(?:audio|video)[>\]])/g, '$1')
       .replace(/\s*(<(?:source|track)[^>]*>)\s*/g, '$1')
   }
   // Only the first caption of a body, as in WordPress.
-  if (has & FIGCAPTION) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
+  if (has & FIGCAPTION && text.includes('<figcaption')) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
   if (text.includes('\n\n\n')) text = text.replace(/\n\n+/g, '\n\n')
 
   // The rules below that need a tag right next to a <p>, </p> or <br /> run only where one is (most paragraphs
@@ -86,7 +90,12 @@ export function autop(input: string): string {
   if (tagBeside(text, '<p>', AFTER)) text = text.replace(/<p>\s*<\/p>/g, '')
   if (has & DIV_ADDRESS_FORM_END) text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>')
   if (tagBeside(text, '<p>', AFTER)) text = text.replace(P_AROUND_BLOCK_TAG, '$1')
-  if (has & LI) text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
+  if (has & LI) {
+    const before = text
+    text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
+    // Dropping a </p> joins what was around it, which can make a tag the pass did not see.
+    if (text !== before) has = markersOf(text)
+  }
   if (has & BLOCKQUOTE) text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>')
   if (has & BLOCKQUOTE_END) text = text.replaceAll('</blockquote></p>', '</p></blockquote>')
   if (tagBeside(text, '<p>', AFTER)) text = text.replace(P_BEFORE_BLOCK_TAG, '$1')
@@ -103,7 +112,8 @@ export function autop(input: string): string {
   if (text.endsWith('\n</p>')) text = text.slice(0, -5) + '</p>'
 
   for (const [name, original] of pre) text = text.replace(name, () => original)
-  if (newlineMarkers) text = text.replace(/\s?<!-- wpnl -->\s?/g, '\n')
+  // After the <pre> texts are back: WordPress turns every marker into a newline, theirs too.
+  if (tagsHadNewlines || (has | inputHas) & NEWLINE_MARKER) text = text.replace(/\s?<!-- wpnl -->\s?/g, '\n')
   return text
 }
 
