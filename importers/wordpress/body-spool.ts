@@ -271,11 +271,15 @@ export class BodySpool {
 
   /**
    * Takes in rendered bodies the render worker wrote to `workerRenderedFile`, at the byte offsets and lengths in
-   * `places` (two numbers per body, in the order it wrote them); returns their ids, as `keepRendered` would.
+   * `places` (two numbers per body, in the order it wrote them), the first of which the worker gave id `first`;
+   * returns their ids, as `keepRendered` would. Ids the worker used for bodies not adopted (a batch it could not
+   * answer) stay empty, so each adopted body keeps the worker's own id.
    */
-  adoptRendered(places: Float64Array): number[] {
+  adoptRendered(places: Float64Array, first: number): number[] {
     const reader = (this.#byWorker ??= new TextSpool(this.workerRenderedFile, new Float64Array(0)))
-    const first = reader.include(places)
+    if (reader.size > first) throw new RangeError(`rendered body ${first} of the worker was adopted already`)
+    if (reader.size < first) reader.include(new Float64Array(2 * (first - reader.size)))
+    reader.include(places)
     return Array.from({ length: places.length / 2 }, (_, k) => 2 * (first + k) + 1)
   }
 

@@ -202,7 +202,16 @@ export class EarlyRenderer {
   #answerRender(batch: Batch, reply: RenderReply): void {
     this.#inFlightChars -= batch.chars
     if (reply.ok) {
-      const kept = reply.places && this.#spool ? this.#spool.adoptRendered(reply.places) : undefined
+      let kept: number[] | undefined
+      if (reply.places && this.#spool) {
+        try {
+          kept = this.#spool.adoptRendered(reply.places, reply.first ?? 0)
+        } catch {
+          // The worker's file cannot be read here (say, no file descriptor is left): these bodies render here again.
+          for (const item of batch.items) this.#renderHere(item)
+          return
+        }
+      }
       batch.items.forEach((item, i) => this.#settle(item, kept ? { spooled: kept[i] } : { html: (reply.html as string[])[i] }, reply.moreText[i], reply.images[i]))
       this.#byWorker += batch.items.length
       add(this.#env.stats.rendered, reply.rendered)

@@ -31,23 +31,24 @@ export function countFinished(counts: FinishCounts, done: FinishedText): void {
 
 /**
  * The `EarlyFacts` of a rendered body; `needsExcerpt` says the item has neither an export excerpt nor a `<!--more-->`
- * text, the only case in which finishing derives one.
+ * text, the only case in which finishing derives one. The excerpt is made only for a body without links, which
+ * finishing leaves as it is unless a media prefix moves.
  * @example
  * earlyFacts('<p>Hi</p>', true) // { otherEscapes: false, excerpt: 'Hi' }
  */
 export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts {
-  return needsExcerpt ? { otherEscapes: needsOtherEscapes(rendered), excerpt: deriveExcerpt(rendered) } : { otherEscapes: needsOtherEscapes(rendered) }
+  const otherEscapes = needsOtherEscapes(rendered)
+  // A body with links will most likely change when they are rewritten, and then its excerpt is derived again. One
+  // with a surrogate is left alone too: a lone one would read back from the spool as U+FFFD.
+  return needsExcerpt && !otherEscapes && !rendered.includes('href') ? { otherEscapes, excerpt: deriveExcerpt(rendered) } : { otherEscapes }
 }
 
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix, and the excerpt is the export's own (as plain text), else
- * the `<!--more-->` text, else one derived from the body.
- *
- * Links change only in attributes, which excerpts leave out, so a derived excerpt comes from the body as rendered,
- * before its links change; the render worker can then make it early (`early`). Only a media prefix that changed,
- * which can change visible text, makes it come from the finished body. A pure function of its arguments, so the
- * importer runs it on whichever thread is free and gets the same bytes.
+ * the `<!--more-->` text, else one derived from the finished body. The render worker may have derived that one early
+ * (`early`), from the body as rendered: it is used only when finishing changed nothing in the body. A pure function
+ * of its arguments, so the importer runs it on whichever thread is free and gets the same bytes.
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
  */
@@ -62,7 +63,9 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
     excerpt = moreText
     excerptFromMore = true
   }
-  if (!excerpt) excerpt = mediaMoved ? deriveExcerpt(html) : (early?.excerpt ?? deriveExcerpt(rendered))
+  // An href rewritten in visible text (a code sample) changes the text; any change can move where a head is cut.
+  const unchanged = rewritten.count === 0 && !mediaMoved
+  if (!excerpt) excerpt = unchanged && early?.excerpt !== undefined ? early.excerpt : deriveExcerpt(html)
   const otherEscapes = early === undefined || early.otherEscapes || rewritten.otherEscapes || mediaMoved
   return { html, excerpt, linksRewritten: rewritten.count, excerptFromMore, otherEscapes }
 }

@@ -406,21 +406,26 @@ async function assemble(
   const commentsNeedToken = comments !== undefined && comments.enabled && (comments.provider ?? 'native') === 'native'
 
   // An attachment's size comes from its metadata, else from a `-WxH` file name, else from the <img> attributes.
+  // URLs already used whose media entry exists: a repeat has nothing more to find, check or record.
+  const inMedia = new Map<string, string>()
   // `url` is kept as a map key and in the payload: callers pass a string of its own, never a view of a whole body.
   const useImage = (url: string, shown?: { width?: number; height?: number }): string | undefined => {
-    const src = rewriteMedia(url)
-    // Already a media entry: its attachment was found and marked used the first time.
-    if (media.has(src)) return src
+    const known = inMedia.get(url)
+    if (known !== undefined) return known
     const hit = c.media.lookup(url)
+    const src = rewriteMedia(url)
     if (hit) usedAttachments.add(hit.att.id)
     if (checkUrl(src, 'media') !== null) return undefined
     if (!hit) return src
-    const width = hit.width ?? shown?.width
-    const height = hit.height ?? shown?.height
-    if (width && height) {
-      if (!hit.width) report.fallback('media_size_from_img_attributes')
-      media.set(src, { src, width, height, ...(hit.att.alt ? { alt: hit.att.alt } : {}) })
-    } else report.fallback('media_without_dimensions')
+    if (!media.has(src)) {
+      const width = hit.width ?? shown?.width
+      const height = hit.height ?? shown?.height
+      if (width && height) {
+        if (!hit.width) report.fallback('media_size_from_img_attributes')
+        media.set(src, { src, width, height, ...(hit.att.alt ? { alt: hit.att.alt } : {}) })
+      } else report.fallback('media_without_dimensions')
+    }
+    if (media.has(src)) inMedia.set(url, src)
     return src
   }
 

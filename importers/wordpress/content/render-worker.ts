@@ -18,13 +18,15 @@ export type RenderJob = { postId: number; content: string; hasExcerpt?: boolean 
 /**
  * The answer to a batch of jobs, in job order, with the counts rendering added to the report. The rendered bodies
  * come as `html`, or, from a worker that keeps them in a file of its own, as `places`: the byte offset and length of
- * each in that file (see `BodySpool.adoptRendered`).
+ * each in that file, and the id the worker gave the first (see `BodySpool.adoptRendered`).
  */
 export type RenderReply =
   | {
       ok: true
       html?: string[]
       places?: Float64Array
+      /** The worker's own id of the first body in `places`; the next ones follow it. */
+      first?: number
       moreText: Array<string | undefined>
       images: ImageUse[][]
       rendered: Record<string, number>
@@ -70,9 +72,8 @@ export const renderWorkerUrl: string = import.meta.url
 
 /**
  * Rendered bodies a worker keeps in a file of its own, so they never cross to the importer's thread, with what was
- * learned of each while it was at hand (`EarlyFacts`), until it is finished here. Ids are in the order bodies were
- * kept, which is the order the importer adopts them; after a failure to write, nothing more is kept, so the two
- * never disagree.
+ * learned of each while it was at hand (`EarlyFacts`), until it is finished here. Each answer names the id of its first
+ * body, and the importer adopts bodies under those ids; after a failure to write, nothing more is kept.
  */
 export class KeptBodies {
   readonly #spool: TextSpool
@@ -89,15 +90,18 @@ export class KeptBodies {
     return !this.#broken
   }
 
-  /** Keeps rendered bodies; returns their places in the file, or undefined (and keeps nothing more) after a write fails. */
-  keep(bodies: ReadonlyArray<{ html: string; needsExcerpt: boolean }>): Float64Array | undefined {
+  /**
+   * Keeps rendered bodies; returns their places in the file and the id of the first, or undefined (and keeps nothing
+   * more) after a write fails.
+   */
+  keep(bodies: ReadonlyArray<{ html: string; needsExcerpt: boolean }>): { places: Float64Array; first: number } | undefined {
     try {
       const first = this.#spool.size
       for (const body of bodies) {
         const id = this.#spool.put(body.html)
         this.#facts?.set(id, earlyFacts(body.html, body.needsExcerpt))
       }
-      return this.#spool.places(first, this.#spool.size)
+      return { places: this.#spool.places(first, this.#spool.size), first }
     } catch {
       this.#broken = true
       return undefined
@@ -134,8 +138,8 @@ export function renderBatch(jobs: readonly RenderJob[], kept?: KeptBodies): Rend
       // Found here, where the HTML is at hand, so the importer need not read the body back just for its images.
       images.push(imageSources(body.html))
     }
-    const places = kept?.usable ? kept.keep(html.map((h, i) => ({ html: h, needsExcerpt: !jobs[i].hasExcerpt && !moreText[i] }))) : undefined
-    return { ok: true, ...(places ? { places } : { html }), moreText, images, rendered, unknown, dynamic }
+    const stored = kept?.usable ? kept.keep(html.map((h, i) => ({ html: h, needsExcerpt: !jobs[i].hasExcerpt && !moreText[i] }))) : undefined
+    return { ok: true, ...(stored ? { places: stored.places, first: stored.first } : { html }), moreText, images, rendered, unknown, dynamic }
   } catch (error) {
     return failure(error)
   }

@@ -101,9 +101,18 @@ describe('LateFinisher', () => {
   test('a worker that dies part-way leaves the rest to this thread, with the same result', async () => {
     const worker = new Worker(workerUrl, { workerData: { 'preview-data-sdk:wordpress-render-worker': true } })
     workers.push(worker)
-    // Killed once it has answered a first batch.
-    worker.once('message', () => void worker.terminate())
+    // Killed once it has answered a first batch of bodies (the setup goes first, in a batch of none).
+    let answered = 0
+    const kill = (reply: { ok: boolean; places?: Float64Array }) => {
+      if (!reply.ok || !reply.places?.length) return
+      answered += reply.places.length / 4
+      worker.off('message', kill)
+      void worker.terminate()
+    }
+    worker.on('message', kill)
     expect(await finishAll(n, worker)).toEqual(reference(n))
+    expect(answered).toBeGreaterThan(0)
+    expect(answered).toBeLessThan(n)
   })
 
   test('a worker that never starts leaves everything to this thread', async () => {
@@ -153,12 +162,23 @@ describe('EarlyRenderer.finish({ keepWorker })', () => {
 })
 
 describe('finishText excerpts', () => {
-  test('come from the body as rendered, except where a media prefix moved, which can change visible text', () => {
+  test('come from the finished body: moved media prefixes and hrefs rewritten in visible text show as the body shows them', () => {
     const body = '<p>Get <a href="https://old.example/2020/01/hello/">it</a> at https://old.example/wp-content/uploads/b.pdf now.</p>'
     expect(finishText(body, '', undefined, env).excerpt).toBe('Get it at /media/b.pdf now.')
     expect(finishText(body, '', undefined, { links }).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
-    // Given early facts, a moved media prefix still wins over the early excerpt.
-    expect(finishText(body, '', undefined, env, earlyFacts(body, true)).excerpt).toBe('Get it at /media/b.pdf now.')
+    const sample = '<p>To link to it, write href="https://old.example/2020/01/hello/" by hand.</p>'
+    expect(finishText(sample, '', undefined, { links }).excerpt).toBe('To link to it, write href="/posts/hello/" by hand.')
+    // An early excerpt (here a marker) serves only a body that finishing leaves as it was.
+    const early = { otherEscapes: false, excerpt: 'EARLY' }
+    const plain = '<p>See https://old.example/wp-content/uploads/b.pdf now.</p>'
+    expect(finishText(plain, '', undefined, { links }, early).excerpt).toBe('EARLY')
+    expect(finishText(plain, '', undefined, env, early).excerpt).toBe('See /media/b.pdf now.')
+    expect(finishText(sample, '', undefined, { links }, early).excerpt).toBe('To link to it, write href="/posts/hello/" by hand.')
+    expect(finishText(body, '', undefined, { links }, early).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
+    // The worker makes one only for bodies without links.
+    expect(earlyFacts(plain, true).excerpt).toBe('See https://old.example/wp-content/uploads/b.pdf now.')
+    expect(earlyFacts(sample, true).excerpt).toBeUndefined()
+    expect(earlyFacts(plain, false).excerpt).toBeUndefined()
   })
 })
 
@@ -169,7 +189,7 @@ describe('finishText with early facts', () => {
       fc.constantFrom(
         'word ', 'two words ', '<p>', '</p>', '\n', '"', '\\', '\t', '\u2028', '😀', '\ud800', '<!-- c -->', '[caption]x[/caption]', '<b>',
         '<a href="https://old.example/2020/01/hello/">hello</a>', '<a href="/?p=7">seven</a>', '<a href="https://elsewhere.example/">out</a>',
-        '<img src="https://old.example/wp-content/uploads/a.jpg">', 'https://old.example/wp-content/uploads/b.pdf ',
+        '<img src="https://old.example/wp-content/uploads/a.jpg">', 'https://old.example/wp-content/uploads/b.pdf ', ' href="/?p=7" ',
       ),
       { maxLength: 80 },
     )
