@@ -347,9 +347,24 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
       linePos = 0
       pos = 0
     }
-    buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk])
+    const need = buf.length + chunk.length
+    if (buf.length === 0) buf = chunk
+    else if (need > JOIN_BUFFER_BYTES) buf = Buffer.concat([buf, chunk])
+    else {
+      // A token runs on into the new chunk: both go into one of two buffers used in turn (never the one `buf` is in),
+      // rather than a fresh one per chunk whose memory the system must hand over page by page. A token longer than
+      // these (a huge body) is joined the plain way, so they never grow.
+      const joined = (joinBuffers[joinTurn] ??= Buffer.allocUnsafe(JOIN_BUFFER_BYTES))
+      buf.copy(joined, 0)
+      chunk.copy(joined, buf.length)
+      buf = joined.subarray(0, need)
+      joinTurn ^= 1
+    }
     consume(final)
   }
+  // Nothing keeps a view of `buf` past the next chunk: text leaves as decoded strings, names as copies.
+  const joinBuffers: Array<Buffer | undefined> = [undefined, undefined]
+  let joinTurn = 0
 
   let offset = 0
   let carry: Buffer | undefined
@@ -380,6 +395,9 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   if (!sawRoot) fail('the file holds no XML element; it is empty or not XML.')
   if (!closedRoot) fail(`the file ends before </${stack[0]?.name.qname ?? 'rss'}>; it looks truncated.`, buf.length)
 }
+
+// Room for a read chunk and the unfinished token before it, in each of the two buffers that join them.
+const JOIN_BUFFER_BYTES = 3 * LIMITS.readChunkBytes
 
 const CDATA_OPEN = Buffer.from('<![CDATA[')
 const CDATA_CLOSE = Buffer.from(']]>')

@@ -152,6 +152,16 @@ describe('streamXml', () => {
     ])
   })
 
+  test('tokens that run across many 1 MiB chunks, longer than the buffers that join chunks, read whole', async () => {
+    // Bodies of 0.5, 2.5 and 7 MB (the last longer than the join buffers), in 1 MiB chunks as files are read.
+    const bodies = [0.5, 2.5, 7].map((mb, i) => `${'x'.repeat(1000)}${i}€`.repeat(Math.round((mb * 1e6) / 1004)))
+    const xml = Buffer.from(`<rss>${bodies.map((b, i) => `<a><![CDATA[${b}]]></a><b>${i}</b>`).join('')}</rss>`)
+    const chunks: Buffer[] = []
+    for (let at = 0; at < xml.length; at += 1 << 20) chunks.push(xml.subarray(at, at + (1 << 20)))
+    const r = await events(chunks)
+    expect(r.events.filter((e) => e.startsWith('text ')).map((e) => e.slice(5))).toEqual(bodies.flatMap((b, i) => [b, String(i)]))
+  })
+
   test('a character split across chunks survives', async () => {
     const bytes = Buffer.from('<rss><a>中文</a></rss>')
     const r = await events([bytes.subarray(0, 10), bytes.subarray(10)])
