@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import type { Worker } from 'node:worker_threads'
 import { basename } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -22,6 +22,7 @@ import type { AttachmentSizes, MediaFile } from './media.js'
 import { buildClassicMenus, buildNavigationMenu } from './menus.js'
 import type { MenuSpec, MenuTargets } from './menus.js'
 import { readWxr } from './read-wxr.js'
+import { fileChunks } from './xml-stream.js'
 import type { WxrItem } from './read-wxr.js'
 import { compareCodeUnits, RedirectSet, redirectSource } from './redirects.js'
 import type { Redirect } from './redirects.js'
@@ -171,9 +172,9 @@ function sourceBytes(source: WordPressSource): number {
 
 function* sources(source: WordPressSource): Generator<[string, AsyncIterable<Uint8Array | string>]> {
   if (typeof source === 'string') {
-    yield [basename(source), createReadStream(source, { highWaterMark: LIMITS.readChunkBytes })]
+    yield [basename(source), fileChunks(source, LIMITS.readChunkBytes)]
   } else if (Array.isArray(source)) {
-    for (const path of source as string[]) yield [basename(path), createReadStream(path, { highWaterMark: LIMITS.readChunkBytes })]
+    for (const path of source as string[]) yield [basename(path), fileChunks(path, LIMITS.readChunkBytes)]
   } else {
     yield ['<stream>', source as AsyncIterable<Uint8Array | string>]
   }

@@ -14,6 +14,7 @@
 // posts). The hostile-input tests (test/importers/wordpress/*.security.test.ts, xml-stream.test.ts) and a
 // property test against saxes on random documents and chunkings keep this reader honest.
 import { isUtf8 } from 'node:buffer'
+import { open } from 'node:fs/promises'
 import { PreviewDataError } from '../../src/index.js'
 import { LIMITS } from './limits.js'
 
@@ -89,7 +90,8 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
  * hands over, so large CDATA bodies (most of a WordPress export) cost one decode, come out as compact one-byte
  * strings when they are Latin-1, and never pin the chunk they came from in memory. Malformed UTF-8 and XML-illegal
  * characters are cleaned and reported with byte offsets; a DOCTYPE declaring entities, a non-XML or non-RSS file,
- * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line.
+ * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line. It keeps no view of a
+ * chunk once it has asked for the one after the next, so a source may reuse two buffers in turn (`fileChunks`).
  * @example
  * await streamXml(createReadStream('export.xml'), handler, { file: 'export.xml', onByteIssue() {}, onWarning() {} })
  */
@@ -426,6 +428,25 @@ function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
   if (at + prefix.length > buf.length) return false
   for (let i = 0; i < prefix.length; i++) if (buf[at + i] !== prefix[i]) return false
   return true
+}
+
+/**
+ * The bytes of the file at `path` in chunks of `size` bytes, read into two buffers used in turn: a chunk is
+ * overwritten once the one after the next is asked for, which `streamXml` allows. Fresh buffers for each chunk (as a
+ * read stream makes) cost the system a page fault per 4 KiB each time.
+ */
+export async function* fileChunks(path: string, size: number): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
+    for (let turn = 0; ; turn ^= 1) {
+      const { bytesRead } = await handle.read(buffers[turn], 0, size, null)
+      if (bytesRead === 0) return
+      yield buffers[turn].subarray(0, bytesRead)
+    }
+  } finally {
+    await handle.close()
+  }
 }
 
 /** The index of the `>` that ends the start tag at `lt`, skipping `>` inside quoted attribute values; -1 if unfinished. */

@@ -1,12 +1,23 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { SaxesParser } from 'saxes'
 import { describe, expect, test } from 'vitest'
-import { namespaceMeaning, streamXml } from '../../../importers/wordpress/xml-stream.js'
+import { fileChunks, namespaceMeaning, streamXml } from '../../../importers/wordpress/xml-stream.js'
 import type { ByteIssue } from '../../../importers/wordpress/xml-stream.js'
 
 type Event = string
 
 async function events(chunks: Array<string | Buffer>): Promise<{ events: Event[]; issues: ByteIssue[]; warnings: string[] }> {
+  return eventsOf(
+    (async function* () {
+      yield* chunks
+    })(),
+  )
+}
+
+async function eventsOf(source: AsyncIterable<string | Buffer>): Promise<{ events: Event[]; issues: ByteIssue[]; warnings: string[] }> {
   const out: Event[] = []
   const issues: ByteIssue[] = []
   const warnings: string[] = []
@@ -16,9 +27,7 @@ async function events(chunks: Array<string | Buffer>): Promise<{ events: Event[]
     text = ''
   }
   await streamXml(
-    (async function* () {
-      yield* chunks
-    })(),
+    source,
     {
       open(ns, local, attributes) {
         flush()
@@ -200,8 +209,35 @@ describe('streamXml', () => {
           at += n
         }
         expect((await events(chunks)).events).toEqual(saxesEvents(xml))
+        // A source that reuses two buffers in turn, as fileChunks does, filling each with junk before its next chunk:
+        // any view kept too long would read junk.
+        const buffers = [Buffer.alloc(64), Buffer.alloc(64)]
+        const reused = chunks.map((chunk, i) => ({ chunk, buffer: buffers[i % 2] }))
+        const source = (async function* () {
+          for (const { chunk, buffer } of reused) {
+            buffer.fill(0x23)
+            chunk.copy(buffer)
+            yield buffer.subarray(0, chunk.length)
+          }
+        })()
+        expect((await eventsOf(source)).events).toEqual(saxesEvents(xml))
       }),
       { numRuns: 300 },
     )
+  })
+
+  test('fileChunks reads a file whole, in chunks of the size asked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chunks-'))
+    try {
+      const file = join(dir, 'f.bin')
+      const bytes = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 7) % 251))
+      writeFileSync(file, bytes)
+      const seen: Buffer[] = []
+      for await (const chunk of fileChunks(file, 4096)) seen.push(Buffer.from(chunk))
+      expect(seen.map((c) => c.length)).toEqual([4096, 4096, 1808])
+      expect(Buffer.concat(seen).equals(bytes)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
