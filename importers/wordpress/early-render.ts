@@ -62,6 +62,7 @@ export class EarlyRenderer {
   readonly #onMessage = (reply: RenderReply | MeasureReply) => this.#answer(reply)
   readonly #onGone = () => this.#abandon()
   #byWorker = 0
+  #measuredByWorker = 0
 
   /** `env` is the early render environment; its stats and dynamic-block counts receive the worker's counts too. */
   constructor(env: RenderEnv, options: EarlyRendererOptions = {}) {
@@ -78,6 +79,11 @@ export class EarlyRenderer {
   /** How many bodies the worker rendered (the rest rendered on the calling thread). */
   get renderedByWorker(): number {
     return this.#byWorker
+  }
+
+  /** How many attachments the worker measured (the rest were measured on the calling thread). */
+  get measuredByWorker(): number {
+    return this.#measuredByWorker
   }
 
   /** Renders `item`'s body now or hands it to the worker; `finish()` guarantees it is done. */
@@ -132,6 +138,7 @@ export class EarlyRenderer {
     // Only this renderer's own listeners: Node's Worker keeps listeners of its own that deliver its messages. An error
     // before the next owner listens must not be thrown as an uncaught one; that owner learns of it from 'exit'.
     worker.off('message', this.#onMessage)
+    worker.off('messageerror', this.#onGone)
     worker.off('error', this.#onGone)
     worker.off('exit', this.#onGone)
     worker.on('error', ignore)
@@ -152,6 +159,8 @@ export class EarlyRenderer {
       const worker = new Worker(source.url, { workerData: { [FLAG]: true, ...data }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
       worker.on('message', this.#onMessage)
       // A worker that cannot start or dies leaves its batches to this thread; the import still completes.
+      // An answer that cannot be read would leave the next ones paired with the wrong batches: the worker is given up.
+      worker.on('messageerror', this.#onGone)
       worker.on('error', this.#onGone)
       worker.on('exit', this.#onGone)
       this.#worker = worker
@@ -186,15 +195,26 @@ export class EarlyRenderer {
   }
 
   #measureHere(measures: Measures): void {
-    measures.items.forEach((item, i) => measures.done[i](attachmentSizes(item)))
+    measures.items.forEach((item, i) => this.#deliver(measures.done[i], attachmentSizes(item)))
+  }
+
+  // Called from worker events too, where a throw would be lost: kept and rethrown to the importer.
+  #deliver(done: (sizes: AttachmentSizes) => void, sizes: AttachmentSizes): void {
+    try {
+      done(sizes)
+    } catch (error) {
+      this.#error ??= error
+    }
   }
 
   #answer(reply: RenderReply | MeasureReply): void {
     const sent = this.#inFlight.shift()
     if (sent === undefined) return
     if (sent.measure) {
-      if (reply.ok && 'sizes' in reply) sent.measure.done.forEach((done, i) => done(reply.sizes[i]))
-      else this.#measureHere(sent.measure)
+      if (reply.ok && 'sizes' in reply && reply.sizes.length === sent.measure.items.length) {
+        sent.measure.done.forEach((done, i) => this.#deliver(done, reply.sizes[i]))
+        this.#measuredByWorker += sent.measure.items.length
+      } else this.#measureHere(sent.measure)
     } else this.#answerRender(sent.render, reply as RenderReply)
     if (this.#inFlight.length === 0) this.#wake()
   }
@@ -206,9 +226,11 @@ export class EarlyRenderer {
       if (reply.places && this.#spool) {
         try {
           kept = this.#spool.adoptRendered(reply.places, reply.first ?? 0)
-        } catch {
-          // The worker's file cannot be read here (say, no file descriptor is left): these bodies render here again.
-          for (const item of batch.items) this.#renderHere(item)
+        } catch (error) {
+          // A body adopted twice is a bug, and fails the import; a file that cannot be read here (say, no file
+          // descriptor is left) only means these bodies render here again.
+          if (error instanceof RangeError) this.#error ??= error
+          else for (const item of batch.items) this.#renderHere(item)
           return
         }
       }

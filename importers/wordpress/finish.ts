@@ -2,7 +2,7 @@ import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/render.js'
 import { deriveExcerpt } from './excerpt.js'
 import { needsOtherEscapes } from './json-string.js'
-import { rewriteLinks } from './links.js'
+import { mayHaveHref, rewriteLinks } from './links.js'
 import type { LinkIndex } from './links.js'
 
 /** What finishing a rendered body needs: the old-to-new URL index and the media URL prefix to replace, if any. */
@@ -40,7 +40,7 @@ export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts 
   const otherEscapes = needsOtherEscapes(rendered)
   // A body with links will most likely change when they are rewritten, and then its excerpt is derived again. One
   // with a surrogate is left alone too: a lone one would read back from the spool as U+FFFD.
-  return needsExcerpt && !otherEscapes && !rendered.includes('href') ? { otherEscapes, excerpt: deriveExcerpt(rendered) } : { otherEscapes }
+  return needsExcerpt && !otherEscapes && !mayHaveHref(rendered) ? { otherEscapes, excerpt: deriveExcerpt(rendered) } : { otherEscapes }
 }
 
 /**

@@ -28,6 +28,7 @@ export class LateFinisher {
   readonly #left: Batch[] = []
   readonly #adopted: { lates: number[]; places: Float64Array[] } = { lates: [], places: [] }
   readonly #counts: FinishCounts = { linksRewritten: 0, excerptsFromMore: 0 }
+  #byWorker = 0
   #idle: (() => void) | undefined
   readonly #onMessage = (reply: FinishReply) => this.#answer(reply)
   readonly #onGone = () => this.#abandon()
@@ -39,6 +40,8 @@ export class LateFinisher {
     this.#outFile = spool.path('finished-by-worker')
     this.#worker = worker
     worker.on('message', this.#onMessage)
+    // An answer that cannot be read would leave the next ones paired with the wrong batches: the worker is given up.
+    worker.on('messageerror', this.#onGone)
     worker.on('error', this.#onGone)
     worker.on('exit', this.#onGone)
     // The setup goes at once, with no bodies: the worker rebuilds the link index while the first batch fills.
@@ -61,6 +64,11 @@ export class LateFinisher {
     return { html: reserved.html, excerpt: reserved.excerpt }
   }
 
+  /** How many bodies the worker finished (the rest were finished on this thread). */
+  get finishedByWorker(): number {
+    return this.#byWorker
+  }
+
   /** Waits for every queued body to be finished (here, for any the worker left), stops the worker, and gives the counts. */
   async done(): Promise<FinishCounts> {
     if (this.#batch.jobs.length > 0) this.#send()
@@ -77,6 +85,7 @@ export class LateFinisher {
     this.#worker = undefined
     if (worker) {
       worker.off('message', this.#onMessage)
+      worker.off('messageerror', this.#onGone)
       worker.off('error', this.#onGone)
       worker.off('exit', this.#onGone)
       await worker.terminate()
@@ -104,6 +113,7 @@ export class LateFinisher {
     if (batch === undefined) return
     if (reply.ok) {
       this.#adopted.lates.push(...batch.lates)
+      this.#byWorker += batch.lates.length
       this.#adopted.places.push(reply.places)
       this.#counts.linksRewritten += reply.linksRewritten
       this.#counts.excerptsFromMore += reply.excerptsFromMore

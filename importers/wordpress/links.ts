@@ -124,6 +124,11 @@ function normalizePath(path: string): string {
   return p
 }
 
+/** Whether `html` holds `href` in any case (HTML attribute names are case-insensitive): a cheap test first. */
+export function mayHaveHref(html: string): boolean {
+  return html.includes('href') || /href/i.test(html)
+}
+
 // Resolved hrefs remembered per index; past this many, the memory is cleared and starts again.
 const RESOLVED_CACHE_SIZE = 50_000
 
@@ -137,7 +142,7 @@ const HREF = /(\shref\s*=\s*)(["'])([^"']*)\2/gi
  * rewriteLinks('<a href="https://old.test/?p=5">x</a>', index).html // '<a href="/posts/hello/">x</a>'
  */
 export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number; otherEscapes: boolean } {
-  if (!html.includes('href')) return { html, count: 0, otherEscapes: false }
+  if (!mayHaveHref(html)) return { html, count: 0, otherEscapes: false }
   let count = 0
   let otherEscapes = false
   const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {

@@ -105,6 +105,8 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   let pos = 0
   // Byte offset of buf[0] in the file, for reports.
   let base = 0
+  // Bytes handed to `feed` so far (after cleaning), the stream `base` counts in.
+  let fedBytes = 0
   // Where to resume looking for the end of an unfinished token, so a body spanning many chunks is scanned once.
   let resumeAt = 0
   // Line counting is incremental: `line` is the line number at `linePos` in the current buffer.
@@ -131,8 +133,8 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     const text = buf.toString('utf8', start, end)
     if (!ILLEGAL_CHARACTER.test(text)) return text
     return text.replace(ILLEGAL_GLOBAL, (ch: string, at: number) => {
-      const byteOffset = base + start + Buffer.byteLength(text.slice(0, at))
-      options.onByteIssue({ kind: 'illegal_character', byteOffset, detail: `character U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} removed` })
+      const byteOffset = fileOffset(base + start + Buffer.byteLength(text.slice(0, at)))
+      options.onByteIssue({ kind: 'illegal_character', byteOffset, detail: illegalDetail(ch.charCodeAt(0)) })
       return ''
     })
   }
@@ -368,6 +370,15 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   const joinBuffers: Array<Buffer | undefined> = [undefined, undefined]
   let joinTurn = 0
 
+  // Where a chunk with malformed UTF-8 was cleaned, its bytes in `buf` no longer match the file's: for each such chunk,
+  // the offset in the cleaned stream where it ends and how many bytes longer the cleaning made everything up to there.
+  const cleaned: Array<{ end: number; longer: number }> = []
+  // The file offset of byte `at` of the cleaned stream (in a chunk that needed no cleaning, the only kind with issues left).
+  const fileOffset = (at: number): number => {
+    for (let i = cleaned.length - 1; i >= 0; i--) if (cleaned[i].end <= at) return at - cleaned[i].longer
+    return at
+  }
+
   let offset = 0
   let carry: Buffer | undefined
   let first = true
@@ -377,6 +388,7 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
       chunk = chunk.subarray(3)
       offset = 3
       base = 3
+      fedBytes = 3
     }
     first = false
     const bytes = carry ? Buffer.concat([carry, chunk]) : chunk
@@ -385,13 +397,21 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     let body = bytes.subarray(0, cut)
     // Malformed UTF-8 is rare; only then is the chunk decoded, cleaned and re-encoded (later offsets in the same
     // chunk shift by the replacement characters).
-    if (!isUtf8(body)) body = Buffer.from(cleanBytes(body, offset, options.onByteIssue), 'utf8')
+    if (!isUtf8(body)) {
+      const start = fedBytes
+      body = Buffer.from(cleanBytes(body, offset, options.onByteIssue), 'utf8')
+      cleaned.push({ end: start + body.length, longer: (cleaned.at(-1)?.longer ?? 0) + body.length - cut })
+    }
     offset += cut
+    fedBytes += body.length
     feed(body, false)
   }
   if (carry) {
     options.onByteIssue({ kind: 'malformed_utf8', byteOffset: offset, detail: 'the file ends inside a UTF-8 sequence; replaced with U+FFFD' })
-    feed(Buffer.from('\uFFFD', 'utf8'), false)
+    const replacement = Buffer.from('\uFFFD', 'utf8')
+    cleaned.push({ end: fedBytes + replacement.length, longer: (cleaned.at(-1)?.longer ?? 0) + replacement.length - carry.length })
+    fedBytes += replacement.length
+    feed(replacement, false)
   }
   feed(Buffer.alloc(0), true)
   if (!sawRoot) fail('the file holds no XML element; it is empty or not XML.')
@@ -518,7 +538,7 @@ export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: Byt
     if (b < 0x80) {
       if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) {
         flush(i)
-        report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: `control character U+${b.toString(16).padStart(4, '0').toUpperCase()} removed` })
+        report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: illegalDetail(b) })
         start = ++i
         continue
       }
@@ -535,7 +555,7 @@ export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: Byt
     }
     if (len === 3 && b === 0xef && body[i + 1] === 0xbf && (body[i + 2] === 0xbe || body[i + 2] === 0xbf)) {
       flush(i)
-      report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: 'noncharacter U+FFFE/U+FFFF removed' })
+      report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: illegalDetail(body[i + 2] === 0xbe ? 0xfffe : 0xffff) })
       start = i += 3
       continue
     }
@@ -543,6 +563,12 @@ export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: Byt
   }
   flush(n)
   return out.join('')
+}
+
+/** How a removed XML-illegal character is reported, the same whichever check found it. */
+function illegalDetail(code: number): string {
+  const hex = code.toString(16).padStart(4, '0').toUpperCase()
+  return code >= 0xfffe ? `noncharacter U+${hex} removed` : `control character U+${hex} removed`
 }
 
 /** The length of the well-formed UTF-8 sequence at `i`, or 0 when it is malformed (overlong, surrogate, truncated). */

@@ -57,9 +57,9 @@ export function autop(input: string): string {
   const whole = text
   if (inputHas & PRE) text = setAsidePre(text, pre)
   // One pass finds which of the tags the rules look for the text holds at all, instead of a search per rule. Until
-  // the <li> rule, no rule joins text into a new tag; where a rule of WordPress's runs only when its tag is present,
-  // the tag is still looked for in the text of that moment, since the pass may also have seen it where it is gone.
-  // (Setting <pre> aside also drops stray </pre>s, joining the text around them.)
+  // the <li> rule, no rule joins text into a new tag or removes one of these. The rules WordPress itself runs only
+  // when their tag is present also check for it as WordPress does, which costs a search only for bodies that have it.
+  // (Setting <pre> aside also drops stray </pre>s, joining the text around them, hence a pass after it.)
   let has = text === whole ? inputHas : markersOf(text)
   if (has & BR) text = text.replace(/<br\s*\/?>\s*<br\s*\/?>/g, '\n\n')
   text = text.replace(BLOCK_OPEN, '\n\n$1').replace(BLOCK_CLOSE, '$1\n\n')

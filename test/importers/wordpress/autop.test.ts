@@ -47,6 +47,8 @@ describe('autop matches @wordpress/autop', () => {
     '<pre>', '</pre>', '<', '>', 'br>', '/div>', 'script>', '</script>', 'option>', '/object>', 'source src=a>', 'figcaption>',
     'blockquote>', '!-- wpnl -->', 'WPPreserveNewline />', '<li', '<p>', '</p>', '\n', '\n\n', ' ', 'x', '<object ', '</object>',
     '<source src="a">', '<video>', '</video>', '[video]', '<figcaption>', '<br>', '<embed src="x">', '<option>', '<blockquote>', '</blockquote>',
+    // Whole shapes in which the <li> rule drops a </p> next to a '<' (the object and video rules ate its newlines).
+    '<lix <object <', '<li <video <', '<p><li x <embed <', '</p>\n\n', '</p>\n\nbr>', '</p>\n\nscript>x</script>',
   ]
   test('on fragments that rules can join into tags', () => {
     fc.assert(

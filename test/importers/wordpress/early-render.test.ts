@@ -89,32 +89,49 @@ describe('EarlyRenderer.measure', () => {
   const attachments = (n: number): WxrItem[] =>
     Array.from({ length: n }, (_, i) => ({ postId: 1000 + i, attachmentUrl: `https://old.example/uploads/p${i}.jpg`, guid: '', meta: { _wp_attachment_metadata: metadata(i) } }) as unknown as WxrItem)
 
+  let measuredByWorker = 0
+  // Items are handed over as an export is read: a pause now and then lets the worker's answers in between.
   async function measureAll(n: number, options: ConstructorParameters<typeof EarlyRenderer>[1]) {
     const renderer = new EarlyRenderer(earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {}), options)
     const got: Array<{ id: number; sizes: AttachmentSizes }> = []
     const bodies = items(n)
-    attachments(n).forEach((att, i) => {
+    const list = attachments(n)
+    for (let i = 0; i < n; i++) {
+      if (i % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 20))
       renderer.render(bodies[i])
+      const att = list[i]
       renderer.measure(att, (sizes) => got.push({ id: att.postId, sizes }))
-    })
+    }
     await renderer.finish()
     byWorker = renderer.renderedByWorker
+    measuredByWorker = renderer.measuredByWorker
     return got
   }
-  const expected = attachments(300).map((att) => ({ id: att.postId, sizes: attachmentSizes(att) }))
+  const n = 1500
+  const expected = attachments(n).map((att) => ({ id: att.postId, sizes: attachmentSizes(att) }))
 
   test('gives every attachment its sizes, in order, whichever thread read them', async () => {
-    expect(expected.filter((e) => e.sizes.width !== undefined).length).toBeGreaterThan(200)
-    expect(await measureAll(300, {})).toEqual(expected)
-    expect(await measureAll(300, { worker: { url: workerUrl }, startAfterChars: 200 })).toEqual(expected)
-    expect(byWorker).toBeGreaterThan(0)
+    expect(expected.filter((e) => e.sizes.width !== undefined).length).toBeGreaterThan(n / 2)
+    expect(await measureAll(n, {})).toEqual(expected)
+    expect(measuredByWorker).toBe(0)
+    // The worker starts after a few bodies: the first attachments are read here, the others there.
+    expect(await measureAll(n, { worker: { url: workerUrl }, startAfterChars: 200 })).toEqual(expected)
+    expect(measuredByWorker).toBeGreaterThan(n / 2)
+    expect(measuredByWorker).toBeLessThan(n)
   })
 
-  test('a worker that dies part-way leaves the rest to this thread, in order', async () => {
+  test('a worker that dies part-way, with batches sent and waiting, leaves the rest to this thread, in order', async () => {
     const dies = new URL('./render-worker-dies-ts.mjs', import.meta.url)
-    expect(await measureAll(300, { worker: { url: dies }, startAfterChars: 0 })).toEqual(expected)
-    // It answered some messages before it died, and this thread did the rest.
+    process.env.PREVIEW_DATA_TEST_DIE_AT = '12'
+    try {
+      expect(await measureAll(n, { worker: { url: dies }, startAfterChars: 0 })).toEqual(expected)
+    } finally {
+      delete process.env.PREVIEW_DATA_TEST_DIE_AT
+    }
+    // It answered some bodies and some attachments before it died, and this thread did the rest.
     expect(byWorker).toBeGreaterThan(0)
-    expect(byWorker).toBeLessThan(300)
+    expect(byWorker).toBeLessThan(n)
+    expect(measuredByWorker).toBeGreaterThan(0)
+    expect(measuredByWorker).toBeLessThan(n)
   })
 })

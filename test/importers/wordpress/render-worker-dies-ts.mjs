@@ -1,4 +1,5 @@
-// Test-only: the render worker (from TypeScript, as render-worker-ts.mjs loads it), which dies after its fourth message.
+// Test-only: the render worker (from TypeScript, as render-worker-ts.mjs loads it), which dies on its Nth message
+// (PREVIEW_DATA_TEST_DIE_AT in the environment it was started with; 4 by default).
 import process from 'node:process'
 import { parentPort } from 'node:worker_threads'
 import { register } from 'tsx/esm/api'
@@ -6,7 +7,8 @@ import { register } from 'tsx/esm/api'
 register()
 await import('../../../importers/wordpress/content/render-worker.ts')
 // Listening only once the worker listens, so that no message reaches this listener alone.
+const dieAt = Number(process.env.PREVIEW_DATA_TEST_DIE_AT ?? 4)
 let seen = 0
 parentPort?.on('message', () => {
-  if (++seen === 4) process.exit(1)
+  if (++seen === dieAt) process.exit(1)
 })

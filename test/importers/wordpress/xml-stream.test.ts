@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -171,6 +171,28 @@ describe('streamXml', () => {
     expect(r.events.filter((e) => e.startsWith('text ')).map((e) => e.slice(5))).toEqual(bodies.flatMap((b, i) => [b, String(i)]))
   })
 
+  test('cleaned bytes are reported at their offsets in the file, the same however the file is chunked', async () => {
+    // Text with malformed UTF-8 (0xE9, 0xFF, a cut-off 0xE2 0x82), control characters and U+FFFF, in random places.
+    const piece = fc.constantFrom<number[]>([0x61], [0x62, 0x63], [0xe2, 0x82, 0xac], [0xe9], [0xff], [0xe2, 0x82], [0x01], [0x1f], [0xef, 0xbf, 0xbf], [0x3c, 0x62, 0x3e, 0x78, 0x3c, 0x2f, 0x62, 0x3e])
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }), async (pieces, cuts) => {
+        const raw = Buffer.concat([Buffer.from('<rss><a>'), Buffer.from(pieces.flat()), Buffer.from('</a></rss>')])
+        const whole = await eventsOf((async function* () { yield raw })())
+        for (const issue of whole.issues) {
+          const b = raw[issue.byteOffset]
+          if (issue.kind === 'malformed_utf8') expect(b >= 0x80).toBe(true)
+          else expect(b < 0x20 || b === 0xef).toBe(true)
+        }
+        const chunks: Buffer[] = []
+        for (let at = 0, i = 0; at < raw.length; at += cuts[i++ % cuts.length]) chunks.push(raw.subarray(at, at + cuts[i % cuts.length]))
+        const chunked = await eventsOf((async function* () { yield* chunks })())
+        expect(chunked.issues).toEqual(whole.issues)
+        expect(chunked.events).toEqual(whole.events)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   test('a character split across chunks survives', async () => {
     const bytes = Buffer.from('<rss><a>中文</a></rss>')
     const r = await events([bytes.subarray(0, 10), bytes.subarray(10)])
@@ -226,7 +248,7 @@ describe('streamXml', () => {
     )
   })
 
-  test('fileChunks reads a file whole, in chunks of the size asked', async () => {
+  test('fileChunks reads a file whole, in chunks of the size asked, which streamXml reads as the whole file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chunks-'))
     try {
       const file = join(dir, 'f.bin')
@@ -236,6 +258,12 @@ describe('streamXml', () => {
       for await (const chunk of fileChunks(file, 4096)) seen.push(Buffer.from(chunk))
       expect(seen.map((c) => c.length)).toEqual([4096, 4096, 1808])
       expect(Buffer.concat(seen).equals(bytes)).toBe(true)
+      // Tokens across chunks of every small size: a view kept past the next chunk would read bytes already replaced.
+      const xml = join(dir, 'f.xml')
+      const items = Array.from({ length: 40 }, (_, i) => `<item><a k="v${i}">é ${i} &amp; x</a><![CDATA[<p>body ${'€'.repeat(i)}</p>]]><b/></item>`)
+      writeFileSync(xml, `<?xml version="1.0"?>\n<rss ${NS}>${items.join('\n')}</rss>`)
+      const whole = await events([readFileSync(xml)])
+      for (const size of [1, 2, 3, 5, 7, 16, 64, 333]) expect(await eventsOf(fileChunks(xml, size)), `chunks of ${size}`).toEqual(whole)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
