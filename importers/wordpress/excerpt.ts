@@ -9,7 +9,17 @@ import { LIMITS } from './limits.js'
  * which holds 55 words in nearly every body, then a longer one, then the whole body.
  */
 export function deriveExcerpt(html: string): string {
-  return detach(excerptOf(html))
+  return derivedExcerpt(html).text
+}
+
+/**
+ * `deriveExcerpt`, and how much of the body it depends on: `basis` units of HTML from the start, given that the body
+ * is longer than that (Infinity: the whole body). Any body with the same first `basis` units, and longer, has the
+ * same excerpt.
+ */
+export function derivedExcerpt(html: string): { text: string; basis: number } {
+  const { text, basis } = excerptOf(html)
+  return { text: detach(text), basis }
 }
 
 // Heads tried, in UTF-16 units of HTML: 55 words fill about 400 characters of text, which 800 of HTML hold unless
@@ -17,24 +27,25 @@ export function deriveExcerpt(html: string): string {
 const SHORT_HEAD = 800
 const HEAD = 1500
 
-function excerptOf(html: string): string {
+function excerptOf(html: string): { text: string; basis: number } {
   if (html.length > SHORT_HEAD) {
     const head = headOf(html, SHORT_HEAD)
     const words = head === undefined ? undefined : firstWords(htmlToText(stripShortcodeTags(head)))
-    if (words !== undefined) return words
+    if (words !== undefined) return { text: words, basis: SHORT_HEAD }
   }
   const cut = html.length > HEAD
+  const whole = Number.POSITIVE_INFINITY
   const head = cut ? headOf(html, HEAD) : html
-  if (head === undefined) return deriveExcerptFull(html)
+  if (head === undefined) return { text: deriveExcerptFull(html), basis: whole }
   const text = htmlToText(stripShortcodeTags(head))
   const words = firstWords(text)
-  if (words !== undefined) return words
+  if (words !== undefined) return { text: words, basis: cut ? HEAD : whole }
   if (spacesIn(text) < 10) {
     const chars = Array.from(text.slice(0, LIMITS.excerptChars * 2))
-    if (chars.length > LIMITS.excerptChars) return chars.slice(0, LIMITS.excerptChars).join('') + '…'
+    if (chars.length > LIMITS.excerptChars) return { text: chars.slice(0, LIMITS.excerptChars).join('') + '…', basis: cut ? HEAD : whole }
   }
   // The head held fewer than 55 words: use the whole body, as rare as that is.
-  return cut ? deriveExcerptFull(html) : text
+  return { text: cut ? deriveExcerptFull(html) : text, basis: whole }
 }
 
 /** The text up to the 55th space, with `…`, or undefined when there are fewer. */

@@ -1,8 +1,8 @@
 import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/render.js'
-import { deriveExcerpt } from './excerpt.js'
+import { deriveExcerpt, derivedExcerpt } from './excerpt.js'
 import { needsOtherEscapes } from './json-string.js'
-import { mayHaveHref, rewriteLinks } from './links.js'
+import { rewriteLinks } from './links.js'
 import type { LinkIndex } from './links.js'
 
 /** What finishing a rendered body needs: the old-to-new URL index and the media URL prefix to replace, if any. */
@@ -21,7 +21,7 @@ export type FinishCounts = { linksRewritten: number; excerptsFromMore: number }
  * What the render worker learns of a body while it has it at hand, so that finishing need not scan it again: whether
  * it holds a character `jsonString` escapes the slow way, and its derived excerpt when it may need one.
  */
-export type EarlyFacts = { otherEscapes: boolean; excerpt?: string }
+export type EarlyFacts = { otherEscapes: boolean; excerpt?: { text: string; basis: number } }
 
 /** Adds a finished body's counts to `counts`. */
 export function countFinished(counts: FinishCounts, done: FinishedText): void {
@@ -38,9 +38,8 @@ export function countFinished(counts: FinishCounts, done: FinishedText): void {
  */
 export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts {
   const otherEscapes = needsOtherEscapes(rendered)
-  // A body with links will most likely change when they are rewritten, and then its excerpt is derived again. One
-  // with a surrogate is left alone too: a lone one would read back from the spool as U+FFFD.
-  return needsExcerpt && !otherEscapes && !mayHaveHref(rendered) ? { otherEscapes, excerpt: deriveExcerpt(rendered) } : { otherEscapes }
+  // Not for a body with a surrogate: a lone one would read back from the spool as U+FFFD.
+  return needsExcerpt && !otherEscapes ? { otherEscapes, excerpt: derivedExcerpt(rendered) } : { otherEscapes }
 }
 
 /**
@@ -55,7 +54,8 @@ export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts 
 export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv, early?: EarlyFacts): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
   let html = rewritten.html
-  const mediaMoved = !!env.mediaFrom && html.includes(env.mediaFrom)
+  const mediaAt = env.mediaFrom ? html.indexOf(env.mediaFrom) : -1
+  const mediaMoved = mediaAt >= 0
   if (mediaMoved) html = html.split(env.mediaFrom as string).join(env.mediaTo ?? '')
   let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
   let excerptFromMore = false
@@ -63,9 +63,13 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
     excerpt = moreText
     excerptFromMore = true
   }
-  // An href rewritten in visible text (a code sample) changes the text; any change can move where a head is cut.
-  const unchanged = rewritten.count === 0 && !mediaMoved
-  if (!excerpt) excerpt = unchanged && early?.excerpt !== undefined ? early.excerpt : deriveExcerpt(html)
+  // An early excerpt holds if finishing changed nothing in the part of the body it depends on: an href rewritten in
+  // visible text (a code sample) changes the text, and any change can move where a head is cut.
+  if (!excerpt) {
+    const firstChange = Math.min(rewritten.first, mediaMoved ? mediaAt : Number.POSITIVE_INFINITY)
+    const kept = early?.excerpt
+    excerpt = kept !== undefined && firstChange >= kept.basis && (html.length > kept.basis || firstChange === Number.POSITIVE_INFINITY) ? kept.text : deriveExcerpt(html)
+  }
   const otherEscapes = early === undefined || early.otherEscapes || rewritten.otherEscapes || mediaMoved
   return { html, excerpt, linksRewritten: rewritten.count, excerptFromMore, otherEscapes }
 }

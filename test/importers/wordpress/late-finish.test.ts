@@ -171,16 +171,25 @@ describe('finishText excerpts', () => {
     expect(finishText(body, '', undefined, { links }).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
     const sample = '<p>To link to it, write href="https://old.example/2020/01/hello/" by hand.</p>'
     expect(finishText(sample, '', undefined, { links }).excerpt).toBe('To link to it, write href="/posts/hello/" by hand.')
-    // An early excerpt (here a marker) serves only a body that finishing leaves as it was.
-    const early = { otherEscapes: false, excerpt: 'EARLY' }
+    // An early excerpt (here a marker) that depends on the whole body serves only a body finishing leaves as it was.
+    const early = { otherEscapes: false, excerpt: { text: 'EARLY', basis: Number.POSITIVE_INFINITY } }
     const plain = '<p>See https://old.example/wp-content/uploads/b.pdf now.</p>'
     expect(finishText(plain, '', undefined, { links }, early).excerpt).toBe('EARLY')
     expect(finishText(plain, '', undefined, env, early).excerpt).toBe('See /media/b.pdf now.')
     expect(finishText(sample, '', undefined, { links }, early).excerpt).toBe('To link to it, write href="/posts/hello/" by hand.')
     expect(finishText(body, '', undefined, { links }, early).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
-    // The worker makes one only for bodies without links.
-    expect(earlyFacts(plain, true).excerpt).toBe('See https://old.example/wp-content/uploads/b.pdf now.')
-    expect(earlyFacts(sample, true).excerpt).toBeUndefined()
+    // One that depends on a head of the body serves any body whose head finishing left alone, and that is longer.
+    const head = { otherEscapes: false, excerpt: { text: 'EARLY', basis: 20 } }
+    expect(finishText(`${'x'.repeat(25)}${body}`, '', undefined, { links }, head).excerpt).toBe('EARLY')
+    expect(finishText(`${'x'.repeat(5)}${body}`, '', undefined, { links }, head).excerpt).not.toBe('EARLY')
+    expect(finishText(`${'x'.repeat(25)}${plain}`, '', undefined, env, head).excerpt).toBe('EARLY')
+    expect(finishText(`${'x'.repeat(5)}${plain}`, '', undefined, env, head).excerpt).not.toBe('EARLY')
+    // A finished body no longer than that head is read whole, so the early excerpt does not hold for it.
+    const dropped = { links, mediaFrom: 'https://old.example/wp-content/uploads/', mediaTo: '' }
+    expect(finishText(`${'x'.repeat(20)}https://old.example/wp-content/uploads/`, '', undefined, dropped, head).excerpt).toBe('x'.repeat(20))
+    // The worker makes one when the item may need it.
+    expect(earlyFacts(plain, true).excerpt).toEqual({ text: 'See https://old.example/wp-content/uploads/b.pdf now.', basis: Number.POSITIVE_INFINITY })
+    expect(earlyFacts(sample, true).excerpt?.text).toBe('To link to it, write href="https://old.example/2020/01/hello/" by hand.')
     expect(earlyFacts(plain, false).excerpt).toBeUndefined()
   })
 })
@@ -193,6 +202,8 @@ describe('finishText with early facts', () => {
         'word ', 'two words ', '<p>', '</p>', '\n', '"', '\\', '\t', '\u2028', '😀', '\ud800', '<!-- c -->', '[caption]x[/caption]', '<b>',
         '<a href="https://old.example/2020/01/hello/">hello</a>', '<a href="/?p=7">seven</a>', '<a href="https://elsewhere.example/">out</a>',
         '<img src="https://old.example/wp-content/uploads/a.jpg">', 'https://old.example/wp-content/uploads/b.pdf ', ' href="/?p=7" ',
+        // Long runs of text and markup, so bodies reach past the heads an excerpt is taken from, before and after links.
+        'lorem ipsum dolor sit amet '.repeat(12), '<p>中文文本没有空格'.repeat(15), '<figure><img alt="a long one" src="/x.jpg"></figure>'.repeat(4),
       ),
       { maxLength: 80 },
     )
@@ -213,7 +224,7 @@ describe('finishText with early facts', () => {
         expect(early).toEqual({ ...late, otherEscapes: early.otherEscapes })
         expect(jsonString(early.html, early.otherEscapes)).toBe(JSON.stringify(late.html))
       }),
-      { numRuns: 1000 },
+      { numRuns: 3000 },
     )
   })
 })

@@ -38,13 +38,13 @@ describe('LinkIndex', () => {
   })
 
   test('rewrites an href written in capitals, in a body with no lowercase href', () => {
-    expect(rewriteLinks('<a HREF="http://old.example/?p=7">a</a>', index)).toEqual({ html: '<a HREF="/posts/seven/">a</a>', count: 1, otherEscapes: false })
+    expect(rewriteLinks('<a HREF="http://old.example/?p=7">a</a>', index)).toEqual({ html: '<a HREF="/posts/seven/">a</a>', count: 1, otherEscapes: false, first: 2 })
     expect(rewriteLinks('<a Href=\'/?p=7\'>a</a>', index).count).toBe(1)
   })
 
   test('rewrites only hrefs it knows, including &amp; in queries', () => {
     const r = rewriteLinks('<a href="http://old.example/?p=7">a</a> <a href=\'https://x.example/\'>b</a> <a href="/?foo=1&amp;p=7">c</a>', index)
-    expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2, otherEscapes: false })
+    expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2, otherEscapes: false, first: 2 })
   })
 })
 
