@@ -451,20 +451,26 @@ function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
 }
 
 /**
- * The bytes of the file at `path` in chunks of `size` bytes, read into two buffers used in turn: a chunk is
- * overwritten once the one after the next is asked for, which `streamXml` allows. Fresh buffers for each chunk (as a
- * read stream makes) cost the system a page fault per 4 KiB each time.
+ * The bytes of the file at `path` in chunks of `size` bytes, read into three buffers used in turn. A chunk is
+ * overwritten once the one after the next is asked for, which `streamXml` allows; meanwhile the next chunk is already
+ * being read. Fresh buffers for each chunk (as a read stream makes) cost the system a page fault per 4 KiB each time.
  */
 export async function* fileChunks(path: string, size: number): AsyncGenerator<Buffer> {
   const handle = await open(path, 'r')
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
+  const read = (turn: number) => handle.read(buffers[turn], 0, size, null)
+  // Chunk k is read into buffer k % 3 while chunk k - 1 is read by the caller, who no longer holds chunk k - 2.
+  let pending = read(0)
   try {
-    const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
-    for (let turn = 0; ; turn ^= 1) {
-      const { bytesRead } = await handle.read(buffers[turn], 0, size, null)
+    for (let turn = 0; ; turn = (turn + 1) % 3) {
+      const { bytesRead } = await pending
       if (bytesRead === 0) return
+      pending = read((turn + 1) % 3)
       yield buffers[turn].subarray(0, bytesRead)
     }
   } finally {
+    // A caller that stops early (a malformed export) leaves a read under way: it ends before the file is closed.
+    await pending.catch(() => undefined)
     await handle.close()
   }
 }

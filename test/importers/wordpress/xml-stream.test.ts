@@ -264,6 +264,13 @@ describe('streamXml', () => {
       writeFileSync(xml, `<?xml version="1.0"?>\n<rss ${NS}>${items.join('\n')}</rss>`)
       const whole = await events([readFileSync(xml)])
       for (const size of [1, 2, 3, 5, 7, 16, 64, 333]) expect(await eventsOf(fileChunks(xml, size)), `chunks of ${size}`).toEqual(whole)
+      // A reader that stops early, at a malformed tag or of its own accord, leaves no read behind.
+      writeFileSync(xml, `<rss ${NS}>${items.join('')}<a></b></rss>`)
+      await expect(eventsOf(fileChunks(xml, 50))).rejects.toThrow(/not well-formed/)
+      for await (const chunk of fileChunks(xml, 50)) {
+        expect(chunk.length).toBe(50)
+        break
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
