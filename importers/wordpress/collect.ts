@@ -77,7 +77,15 @@ export function createCollector(options: CollectOptions, report: ReportBuilder, 
     term: (t) => collected.terms.push(t),
     byteIssue: (issue, file) => {
       report.byteIssueCount++
-      if (report.byteIssues.length < LIMITS.maxReportedByteIssues) report.byteIssues.push({ ...issue, file })
+      // Listed in file order, the first ones of the export: issues arrive in the order their bytes are decoded, which
+      // for a token across chunks is not the order in the file. Files come one after another.
+      const listed = report.byteIssues
+      let at = listed.length
+      while (at > 0 && listed[at - 1].file === file && listed[at - 1].byteOffset > issue.byteOffset) at--
+      if (at < LIMITS.maxReportedByteIssues) {
+        listed.splice(at, 0, { ...issue, file })
+        if (listed.length > LIMITS.maxReportedByteIssues) listed.pop()
+      }
     },
     warning: (message, file, line) => report.warn({ code: 'invalid_value', path: '', message, file, line }),
     item: (item) => {

@@ -245,9 +245,12 @@ export class EarlyRenderer {
   }
 
   #abandon(): void {
-    if (this.#worker === undefined) return
+    const worker = this.#worker
+    if (worker === undefined) return
     this.#worker = undefined
     this.#workerFailed = true
+    // Stopped too, for a worker given up while still running (an answer it sent could not be read).
+    stop(worker, [['message', this.#onMessage], ['messageerror', this.#onGone], ['error', this.#onGone], ['exit', this.#onGone]])
     for (const sent of this.#inFlight.splice(0)) {
       if (sent.measure) this.#measureHere(sent.measure)
       else for (const item of sent.render.items) this.#renderHere(item)
@@ -296,6 +299,13 @@ export class EarlyRenderer {
 const FLAG = 'preview-data-sdk:wordpress-render-worker'
 
 function ignore(): void {}
+
+/** Takes `listeners` off a worker given up and terminates it, whatever state it is in (an exited one just resolves). */
+export function stop(worker: Worker, listeners: Array<[string, Parameters<Worker['off']>[1]]>): void {
+  for (const [event, listener] of listeners) worker.off(event, listener)
+  worker.on('error', ignore)
+  void worker.terminate()
+}
 
 function add(into: Record<string, number>, counts: Record<string, number>): void {
   for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n

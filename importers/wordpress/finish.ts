@@ -31,10 +31,9 @@ export function countFinished(counts: FinishCounts, done: FinishedText): void {
 
 /**
  * The `EarlyFacts` of a rendered body; `needsExcerpt` says the item has neither an export excerpt nor a `<!--more-->`
- * text, the only case in which finishing derives one. The excerpt is made only for a body without links, which
- * finishing leaves as it is unless a media prefix moves.
+ * text, the only case in which finishing derives one.
  * @example
- * earlyFacts('<p>Hi</p>', true) // { otherEscapes: false, excerpt: 'Hi' }
+ * earlyFacts('<p>Hi</p>', true) // { otherEscapes: false, excerpt: { text: 'Hi', basis: Infinity } }
  */
 export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts {
   const otherEscapes = needsOtherEscapes(rendered)
@@ -46,8 +45,9 @@ export function earlyFacts(rendered: string, needsExcerpt: boolean): EarlyFacts 
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix, and the excerpt is the export's own (as plain text), else
  * the `<!--more-->` text, else one derived from the finished body. The render worker may have derived that one early
- * (`early`), from the body as rendered: it is used only when finishing changed nothing in the body. A pure function
- * of its arguments, so the importer runs it on whichever thread is free and gets the same bytes.
+ * (`early`), from the body as rendered: it is used when finishing changed nothing in the part of the body it was
+ * taken from (see `derivedExcerpt`). A pure function of its arguments, so the importer runs it on whichever thread
+ * is free and gets the same bytes.
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
  */

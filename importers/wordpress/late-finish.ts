@@ -3,6 +3,7 @@ import type { BodySpool } from './body-spool.js'
 import type { FinishJob, FinishReply, FinishRequest } from './content/render-worker.js'
 import { countFinished, finishText } from './finish.js'
 import type { FinishCounts, FinishEnv } from './finish.js'
+import { stop } from './early-render.js'
 import { LIMITS } from './limits.js'
 
 type Batch = { lates: number[]; rendered: number[]; jobs: FinishJob[]; bytes: number }
@@ -123,8 +124,11 @@ export class LateFinisher {
 
   /** A worker that fails to start or dies leaves its batches to this thread; the import still completes. */
   #abandon(): void {
-    if (this.#worker === undefined) return
+    const worker = this.#worker
+    if (worker === undefined) return
     this.#worker = undefined
+    // Stopped too, for a worker given up while still running (an answer it sent could not be read).
+    stop(worker, [['message', this.#onMessage], ['messageerror', this.#onGone], ['error', this.#onGone], ['exit', this.#onGone]])
     this.#left.push(...this.#inFlight.splice(0))
     this.#wake()
   }

@@ -38,7 +38,10 @@ export interface XmlHandler {
 export interface StreamXmlOptions {
   /** Name used in error messages. */
   file: string
-  /** Called for every cleaned byte problem, in file order. */
+  /**
+   * Called for every cleaned byte problem, as it is found: a malformed byte when its chunk arrives, an illegal
+   * character when the text holding it is decoded (sort by `byteOffset` for file order).
+   */
   onByteIssue: (issue: ByteIssue) => void
   /** Called for recoverable XML problems (an undefined entity kept as text, an undeclared WXR prefix). */
   onWarning: (message: string, line: number) => void
@@ -90,7 +93,8 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
  * hands over, so large CDATA bodies (most of a WordPress export) cost one decode, come out as compact one-byte
  * strings when they are Latin-1, and never pin the chunk they came from in memory. Malformed UTF-8 and XML-illegal
  * characters are cleaned and reported with byte offsets; a DOCTYPE declaring entities, a non-XML or non-RSS file,
- * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line. It keeps no view of a
+ * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line. Illegal characters are
+ * looked for in the text and attribute values it decodes (not in comments, or text the handler declines). It keeps no view of a
  * chunk once it has asked for the one after the next, so a source may reuse two buffers in turn (`fileChunks`).
  * @example
  * await streamXml(createReadStream('export.xml'), handler, { file: 'export.xml', onByteIssue() {}, onWarning() {} })
@@ -370,13 +374,27 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   const joinBuffers: Array<Buffer | undefined> = [undefined, undefined]
   let joinTurn = 0
 
-  // Where a chunk with malformed UTF-8 was cleaned, its bytes in `buf` no longer match the file's: for each such chunk,
-  // the offset in the cleaned stream where it ends and how many bytes longer the cleaning made everything up to there.
-  const cleaned: Array<{ end: number; longer: number }> = []
-  // The file offset of byte `at` of the cleaned stream (in a chunk that needed no cleaning, the only kind with issues left).
+  // Each malformed byte became U+FFFD, three bytes in the stream `buf` is cut from: the offsets in that stream just
+  // past each, in order, and how many bytes longer than the file the stream is by then.
+  const replacedEnds: number[] = []
+  const replacedLonger: number[] = []
+  // The file offset of byte `at` of the cleaned stream (never inside a replacement character, which is never removed).
   const fileOffset = (at: number): number => {
-    for (let i = cleaned.length - 1; i >= 0; i--) if (cleaned[i].end <= at) return at - cleaned[i].longer
-    return at
+    let lo = 0
+    let hi = replacedEnds.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (replacedEnds[mid] <= at) lo = mid + 1
+      else hi = mid
+    }
+    return lo === 0 ? at : at - replacedLonger[lo - 1]
+  }
+  const noteReplaced = (streamStart: number, ends: number[], longerBy: (k: number) => number) => {
+    const before = replacedLonger.at(-1) ?? 0
+    ends.forEach((end, k) => {
+      replacedEnds.push(streamStart + end)
+      replacedLonger.push(before + longerBy(k))
+    })
   }
 
   let offset = 0
@@ -395,12 +413,12 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     const cut = completeLength(bytes)
     carry = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : undefined
     let body = bytes.subarray(0, cut)
-    // Malformed UTF-8 is rare; only then is the chunk decoded, cleaned and re-encoded (later offsets in the same
-    // chunk shift by the replacement characters).
+    // Malformed UTF-8 is rare; only then is the chunk decoded, cleaned and re-encoded (offsets after each replacement
+    // character shift, which fileOffset undoes).
     if (!isUtf8(body)) {
-      const start = fedBytes
-      body = Buffer.from(cleanBytes(body, offset, options.onByteIssue), 'utf8')
-      cleaned.push({ end: start + body.length, longer: (cleaned.at(-1)?.longer ?? 0) + body.length - cut })
+      const ends: number[] = []
+      body = Buffer.from(cleanBytes(body, offset, options.onByteIssue, ends), 'utf8')
+      noteReplaced(fedBytes, ends, (k) => 2 * (k + 1))
     }
     offset += cut
     fedBytes += body.length
@@ -409,7 +427,8 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   if (carry) {
     options.onByteIssue({ kind: 'malformed_utf8', byteOffset: offset, detail: 'the file ends inside a UTF-8 sequence; replaced with U+FFFD' })
     const replacement = Buffer.from('\uFFFD', 'utf8')
-    cleaned.push({ end: fedBytes + replacement.length, longer: (cleaned.at(-1)?.longer ?? 0) + replacement.length - carry.length })
+    const cutOff = carry.length
+    noteReplaced(fedBytes, [replacement.length], () => replacement.length - cutOff)
     fedBytes += replacement.length
     feed(replacement, false)
   }
@@ -457,11 +476,17 @@ function startsWith(buf: Buffer, at: number, prefix: Buffer): boolean {
  */
 export async function* fileChunks(path: string, size: number): AsyncGenerator<Buffer> {
   const handle = await open(path, 'r')
-  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
-  const read = (turn: number) => handle.read(buffers[turn], 0, size, null)
-  // Chunk k is read into buffer k % 3 while chunk k - 1 is read by the caller, who no longer holds chunk k - 2.
-  let pending = read(0)
+  let pending: Promise<{ bytesRead: number }> = Promise.resolve({ bytesRead: 0 })
   try {
+    const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)]
+    // Chunk k is read into buffer k % 3 once the caller has asked for chunk k - 1, by which time it no longer holds
+    // chunk k - 3, the one that buffer held. A read that fails while the caller is busy is seen when it asks again.
+    const read = (turn: number) => {
+      const next = handle.read(buffers[turn], 0, size, null)
+      next.catch(() => undefined)
+      return next
+    }
+    pending = read(0)
     for (let turn = 0; ; turn = (turn + 1) % 3) {
       const { bytesRead } = await pending
       if (bytesRead === 0) return
@@ -526,12 +551,13 @@ function completeLength(buf: Buffer): number {
 }
 
 /**
- * Decodes bytes that failed the fast check: each malformed UTF-8 sequence becomes U+FFFD and each XML-illegal
- * character is dropped, and every change is reported with its byte offset.
+ * Decodes bytes that failed the fast check: each malformed UTF-8 byte becomes U+FFFD (three bytes), reported with its
+ * byte offset, and its place in the result goes to `replaced` (the offset in the result just past it, relative to
+ * the start of `body`). XML-illegal characters are left for the reader, which removes them wherever chunks split.
  * @example
- * cleanBytes(Buffer.from([0x61, 0xff, 0x01, 0x62]), 0, console.log) // 'a\uFFFDb'
+ * cleanBytes(Buffer.from([0x61, 0xff, 0x62]), 0, console.log, []) // 'a\uFFFDb'
  */
-export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: ByteIssue) => void): string {
+export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: ByteIssue) => void, replaced: number[]): string {
   const out: string[] = []
   let start = 0
   let i = 0
@@ -542,12 +568,6 @@ export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: Byt
   while (i < n) {
     const b = body[i]
     if (b < 0x80) {
-      if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) {
-        flush(i)
-        report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: illegalDetail(b) })
-        start = ++i
-        continue
-      }
       i++
       continue
     }
@@ -556,13 +576,9 @@ export function cleanBytes(body: Buffer, baseOffset: number, report: (issue: Byt
       flush(i)
       out.push('\uFFFD')
       report({ kind: 'malformed_utf8', byteOffset: baseOffset + i, detail: `byte 0x${b.toString(16)} is not valid UTF-8; replaced with U+FFFD` })
+      // Every replacement before this one made the result two bytes longer.
+      replaced.push(i + 2 * replaced.length + 3)
       start = ++i
-      continue
-    }
-    if (len === 3 && b === 0xef && body[i + 1] === 0xbf && (body[i + 2] === 0xbe || body[i + 2] === 0xbf)) {
-      flush(i)
-      report({ kind: 'illegal_character', byteOffset: baseOffset + i, detail: illegalDetail(body[i + 2] === 0xbe ? 0xfffe : 0xffff) })
-      start = i += 3
       continue
     }
     i += len

@@ -118,6 +118,22 @@ describe('LateFinisher', () => {
     expect(finishedByWorker).toBeLessThan(n)
   })
 
+  test('a worker whose answer cannot be read is stopped, and this thread finishes what it had', async () => {
+    const worker = new Worker(workerUrl, { workerData: { 'preview-data-sdk:wordpress-render-worker': true } })
+    workers.push(worker)
+    const exited = new Promise<number>((resolve) => worker.once('exit', resolve))
+    // As Node reports a message it cannot deserialize, once the worker has answered a first batch of bodies.
+    const unreadable = (reply: { ok: boolean; places?: Float64Array }) => {
+      if (!reply.ok || !reply.places?.length) return
+      worker.off('message', unreadable)
+      worker.emit('messageerror', new Error('cannot deserialize'))
+    }
+    worker.on('message', unreadable)
+    expect(await finishAll(n, worker)).toEqual(reference(n))
+    expect(finishedByWorker).toBeLessThan(n)
+    await exited
+  })
+
   test('a worker that never starts leaves everything to this thread', async () => {
     const worker = new Worker(new URL('./no-such-worker.js', import.meta.url))
     workers.push(worker)
