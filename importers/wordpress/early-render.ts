@@ -59,8 +59,8 @@ export class EarlyRenderer {
   #inFlightChars = 0
   #error: unknown
   #idle: (() => void) | undefined
-  readonly #onMessage = (reply: RenderReply | MeasureReply) => this.#answer(reply)
-  readonly #onGone = () => this.#abandon()
+  // Takes this renderer's listeners off the worker.
+  #unlisten: (() => void) | undefined
   #byWorker = 0
   #measuredByWorker = 0
 
@@ -135,13 +135,7 @@ export class EarlyRenderer {
       return undefined
     }
     this.#worker = undefined
-    // Only this renderer's own listeners: Node's Worker keeps listeners of its own that deliver its messages. An error
-    // before the next owner listens must not be thrown as an uncaught one; that owner learns of it from 'exit'.
-    worker.off('message', this.#onMessage)
-    worker.off('messageerror', this.#onGone)
-    worker.off('error', this.#onGone)
-    worker.off('exit', this.#onGone)
-    worker.on('error', ignore)
+    this.#unlisten?.()
     return worker
   }
 
@@ -157,12 +151,8 @@ export class EarlyRenderer {
       // With a spool, the worker writes what it renders to a file of its own: the bodies never cross to this thread.
       const data: RenderWorkerData = this.#spool ? { spoolFile: this.#spool.workerRenderedFile, earlyFacts: this.#options.earlyFacts } : {}
       const worker = new Worker(source.url, { workerData: { [FLAG]: true, ...data }, ...(source.execArgv ? { execArgv: source.execArgv } : {}) })
-      worker.on('message', this.#onMessage)
       // A worker that cannot start or dies leaves its batches to this thread; the import still completes.
-      // An answer that cannot be read would leave the next ones paired with the wrong batches: the worker is given up.
-      worker.on('messageerror', this.#onGone)
-      worker.on('error', this.#onGone)
-      worker.on('exit', this.#onGone)
+      this.#unlisten = listenTo(worker, (reply: RenderReply | MeasureReply) => this.#answer(reply), () => this.#abandon())
       this.#worker = worker
     } catch {
       this.#workerFailed = true
@@ -250,7 +240,8 @@ export class EarlyRenderer {
     this.#worker = undefined
     this.#workerFailed = true
     // Stopped too, for a worker given up while still running (an answer it sent could not be read).
-    stop(worker, [['message', this.#onMessage], ['messageerror', this.#onGone], ['error', this.#onGone], ['exit', this.#onGone]])
+    this.#unlisten?.()
+    void worker.terminate()
     for (const sent of this.#inFlight.splice(0)) {
       if (sent.measure) this.#measureHere(sent.measure)
       else for (const item of sent.render.items) this.#renderHere(item)
@@ -300,12 +291,23 @@ const FLAG = 'preview-data-sdk:wordpress-render-worker'
 
 function ignore(): void {}
 
-/** Takes `listeners` off a worker given up and terminates it, whatever state it is in (an exited one just resolves). */
-export function stop(worker: Worker, listeners: Array<[string, Parameters<Worker['off']>[1]]>): void {
-  for (const [event, listener] of listeners) worker.off(event, listener)
-  worker.on('error', ignore)
-  void worker.terminate()
+/**
+ * Listens to a worker's answers, and to its end: `onGone` runs when it fails, exits, or sends an answer that cannot be
+ * read (the next answers would be paired with the wrong requests). Returns what takes these listeners off again,
+ * leaving one that ignores errors: Node's Worker keeps listeners of its own that deliver its messages, and an error
+ * before the next owner listens must not be thrown as an uncaught one (that owner learns of it from 'exit').
+ */
+export function listenTo<Reply>(worker: Worker, onMessage: (reply: Reply) => void, onGone: () => void): () => void {
+  worker.on('message', onMessage)
+  for (const event of GONE) worker.on(event, onGone)
+  return () => {
+    worker.off('message', onMessage)
+    for (const event of GONE) worker.off(event, onGone)
+    worker.on('error', ignore)
+  }
 }
+
+const GONE = ['messageerror', 'error', 'exit'] as const
 
 function add(into: Record<string, number>, counts: Record<string, number>): void {
   for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n

@@ -40,10 +40,8 @@ function excerptOf(html: string): { text: string; basis: number } {
   const text = htmlToText(stripShortcodeTags(head))
   const words = firstWords(text)
   if (words !== undefined) return { text: words, basis: cut ? HEAD : whole }
-  if (spacesIn(text) < 10) {
-    const chars = Array.from(text.slice(0, LIMITS.excerptChars * 2))
-    if (chars.length > LIMITS.excerptChars) return { text: chars.slice(0, LIMITS.excerptChars).join('') + '…', basis: cut ? HEAD : whole }
-  }
+  const chars = spacesIn(text) < 10 ? firstChars(text) : undefined
+  if (chars !== undefined) return { text: chars, basis: cut ? HEAD : whole }
   // The head held fewer than 55 words: use the whole body, as rare as that is.
   return { text: cut ? deriveExcerptFull(html) : text, basis: whole }
 }
@@ -102,6 +100,11 @@ export function deriveExcerptFull(html: string): string {
   const text = htmlToText(stripShortcodeTags(html))
   const words = firstWords(text)
   if (words !== undefined) return words
+  return (spacesIn(text) < 10 ? firstChars(text) : undefined) ?? text
+}
+
+/** The first 110 code points of text written without spaces, with `…`, or undefined when it has no more than that. */
+function firstChars(text: string): string | undefined {
   const chars = Array.from(text.slice(0, LIMITS.excerptChars * 2))
-  return chars.length > LIMITS.excerptChars && spacesIn(text) < 10 ? chars.slice(0, LIMITS.excerptChars).join('') + '…' : text
+  return chars.length > LIMITS.excerptChars ? chars.slice(0, LIMITS.excerptChars).join('') + '…' : undefined
 }

@@ -406,9 +406,9 @@ async function assemble(
   const comments = site.comments
   const commentsNeedToken = comments !== undefined && comments.enabled && (comments.provider ?? 'native') === 'native'
 
-  // An attachment's size comes from its metadata, else from a `-WxH` file name, else from the <img> attributes.
   // URLs already used whose media entry exists: a repeat has nothing more to find, check or record.
   const inMedia = new Map<string, string>()
+  // An attachment's size comes from its metadata, else from a `-WxH` file name, else from the <img> attributes.
   // `url` is kept as a map key and in the payload: callers pass a string of its own, never a view of a whole body.
   const useImage = (url: string, shown?: { width?: number; height?: number }): string | undefined => {
     const known = inMedia.get(url)

@@ -3,7 +3,7 @@ import type { BodySpool } from './body-spool.js'
 import type { FinishJob, FinishReply, FinishRequest } from './content/render-worker.js'
 import { countFinished, finishText } from './finish.js'
 import type { FinishCounts, FinishEnv } from './finish.js'
-import { stop } from './early-render.js'
+import { listenTo } from './early-render.js'
 import { LIMITS } from './limits.js'
 
 type Batch = { lates: number[]; rendered: number[]; jobs: FinishJob[]; bytes: number }
@@ -31,8 +31,7 @@ export class LateFinisher {
   readonly #counts: FinishCounts = { linksRewritten: 0, excerptsFromMore: 0 }
   #byWorker = 0
   #idle: (() => void) | undefined
-  readonly #onMessage = (reply: FinishReply) => this.#answer(reply)
-  readonly #onGone = () => this.#abandon()
+  readonly #unlisten: () => void
 
   /** Takes over `worker` (the render worker, with no work left), which `done` terminates. */
   constructor(worker: Worker, spool: BodySpool, env: FinishEnv) {
@@ -40,11 +39,7 @@ export class LateFinisher {
     this.#env = env
     this.#outFile = spool.path('finished-by-worker')
     this.#worker = worker
-    worker.on('message', this.#onMessage)
-    // An answer that cannot be read would leave the next ones paired with the wrong batches: the worker is given up.
-    worker.on('messageerror', this.#onGone)
-    worker.on('error', this.#onGone)
-    worker.on('exit', this.#onGone)
+    this.#unlisten = listenTo(worker, (reply: FinishReply) => this.#answer(reply), () => this.#abandon())
     // The setup goes at once, with no bodies: the worker rebuilds the link index while the first batch fills.
     this.#send()
   }
@@ -85,10 +80,7 @@ export class LateFinisher {
     const worker = this.#worker
     this.#worker = undefined
     if (worker) {
-      worker.off('message', this.#onMessage)
-      worker.off('messageerror', this.#onGone)
-      worker.off('error', this.#onGone)
-      worker.off('exit', this.#onGone)
+      this.#unlisten()
       await worker.terminate()
     }
   }
@@ -128,7 +120,8 @@ export class LateFinisher {
     if (worker === undefined) return
     this.#worker = undefined
     // Stopped too, for a worker given up while still running (an answer it sent could not be read).
-    stop(worker, [['message', this.#onMessage], ['messageerror', this.#onGone], ['error', this.#onGone], ['exit', this.#onGone]])
+    this.#unlisten()
+    void worker.terminate()
     this.#left.push(...this.#inFlight.splice(0))
     this.#wake()
   }

@@ -125,7 +125,7 @@ function normalizePath(path: string): string {
 }
 
 /** Whether `html` holds `href` in any case (HTML attribute names are case-insensitive): a cheap test first. */
-export function mayHaveHref(html: string): boolean {
+function mayHaveHref(html: string): boolean {
   return html.includes('href') || /href/i.test(html)
 }
 

@@ -94,8 +94,8 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
  * strings when they are Latin-1, and never pin the chunk they came from in memory. Malformed UTF-8 and XML-illegal
  * characters are cleaned and reported with byte offsets; a DOCTYPE declaring entities, a non-XML or non-RSS file,
  * mismatched tags and a truncated file throw a `PreviewDataError` naming the file and line. Illegal characters are
- * looked for in the text and attribute values it decodes (not in comments, or text the handler declines). It keeps no view of a
- * chunk once it has asked for the one after the next, so a source may reuse two buffers in turn (`fileChunks`).
+ * looked for in the text and attribute values it decodes (not in comments, or text the handler declines). It keeps
+ * no view of a chunk once it has asked for the one after the next, so a source may reuse buffers (`fileChunks`).
  * @example
  * await streamXml(createReadStream('export.xml'), handler, { file: 'export.xml', onByteIssue() {}, onWarning() {} })
  */
@@ -109,8 +109,6 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
   let pos = 0
   // Byte offset of buf[0] in the file, for reports.
   let base = 0
-  // Bytes handed to `feed` so far (after cleaning), the stream `base` counts in.
-  let fedBytes = 0
   // Where to resume looking for the end of an unfinished token, so a body spanning many chunks is scanned once.
   let resumeAt = 0
   // Line counting is incremental: `line` is the line number at `linePos` in the current buffer.
@@ -389,12 +387,10 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     }
     return lo === 0 ? at : at - replacedLonger[lo - 1]
   }
-  const noteReplaced = (streamStart: number, ends: number[], longerBy: (k: number) => number) => {
-    const before = replacedLonger.at(-1) ?? 0
-    ends.forEach((end, k) => {
-      replacedEnds.push(streamStart + end)
-      replacedLonger.push(before + longerBy(k))
-    })
+  // A replacement ending at `end` of the stream made it `grew` bytes longer than the bytes it replaced.
+  const noteReplaced = (end: number, grew: number) => {
+    replacedEnds.push(end)
+    replacedLonger.push((replacedLonger.at(-1) ?? 0) + grew)
   }
 
   let offset = 0
@@ -406,7 +402,6 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
       chunk = chunk.subarray(3)
       offset = 3
       base = 3
-      fedBytes = 3
     }
     first = false
     const bytes = carry ? Buffer.concat([carry, chunk]) : chunk
@@ -418,18 +413,16 @@ export async function streamXml(source: AsyncIterable<Uint8Array | string>, hand
     if (!isUtf8(body)) {
       const ends: number[] = []
       body = Buffer.from(cleanBytes(body, offset, options.onByteIssue, ends), 'utf8')
-      noteReplaced(fedBytes, ends, (k) => 2 * (k + 1))
+      // The chunk starts in the stream where the bytes not yet consumed end.
+      for (const end of ends) noteReplaced(base + buf.length + end, 2)
     }
     offset += cut
-    fedBytes += body.length
     feed(body, false)
   }
   if (carry) {
     options.onByteIssue({ kind: 'malformed_utf8', byteOffset: offset, detail: 'the file ends inside a UTF-8 sequence; replaced with U+FFFD' })
     const replacement = Buffer.from('\uFFFD', 'utf8')
-    const cutOff = carry.length
-    noteReplaced(fedBytes, [replacement.length], () => replacement.length - cutOff)
-    fedBytes += replacement.length
+    noteReplaced(base + buf.length + replacement.length, replacement.length - carry.length)
     feed(replacement, false)
   }
   feed(Buffer.alloc(0), true)
