@@ -36,7 +36,7 @@ export default defineConfig([
   // names its temporary files after its own __filename).
   {
     ...common,
-    entry: { cli: 'src/cli/main.ts' },
+    entry: { cli: 'cli/main.ts' },
     noExternal: [/^(?!(ajv|write-file-atomic)(\/|$))/],
     // Bundled CommonJS packages call require() for Node's own modules, which an ES module lacks unless given one.
     banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../src/cli/run.js'
+import { runCli } from '../../cli/run.js'
 import { validPayload } from '../helpers/payload.js'
 
 let dir: string

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { validatePreviewData } from '../../../src/index.js'
-import { runImportMarkdown } from '../../../src/cli/commands/import-markdown.js'
+import { runImportMarkdown } from '../../../cli/commands/import-markdown.js'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const fixtures = path.join(repo, 'test/fixtures/markdown')

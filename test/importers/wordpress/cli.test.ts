@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { validatePreviewData } from 'preview-data-sdk'
-import { runImportWordPress } from '../../../src/cli/commands/import-wordpress.js'
+import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 
 const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
 let dir = ''

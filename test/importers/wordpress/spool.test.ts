@@ -14,7 +14,7 @@ import { deriveExcerpt, deriveExcerptFull } from '../../../importers/wordpress/e
 import { importWordPress } from '../../../importers/wordpress/import.js'
 import { jsonChunks } from '../../../importers/wordpress/json-chunks.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
-import { runImportWordPress } from '../../../src/cli/commands/import-wordpress.js'
+import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'wp-spool-test-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import type { PreviewDataIssue } from '../validate/issue.js'
+import type { PreviewDataIssue } from '../src/validate/issue.js'
 
 /** What a command may touch: output channels, the terminal flag, the working folder and standard input. */
 export type CliIo = {

@@ -1,4 +1,4 @@
-import schema from '../../contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import schema from '../../src/contract/preview-data.v0.7.schema.json' with { type: 'json' }
 import { EXIT } from '../io.js'
 import type { CliIo } from '../io.js'
 

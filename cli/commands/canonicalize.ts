@@ -1,4 +1,4 @@
-import { canonicalizePreviewDataKeyOrder } from '../../canonicalize.js'
+import { canonicalizePreviewDataKeyOrder } from '../../src/canonicalize.js'
 import { CliIoError, EXIT, parseJsonText, readTextInput, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
 import { parseCommandLine, usageError } from '../usage.js'

@@ -1,5 +1,5 @@
-import { validatePreviewData } from '../../validate/index.js'
-import type { PreviewDataIssue } from '../../validate/issue.js'
+import { validatePreviewData } from '../../src/validate/index.js'
+import type { PreviewDataIssue } from '../../src/validate/issue.js'
 import { CliIoError, EXIT, formatIssueLine, parseJsonText, readTextInput } from '../io.js'
 import type { CliIo } from '../io.js'
 import { parseCommandLine, usageError } from '../usage.js'
