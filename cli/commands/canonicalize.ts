@@ -1,6 +1,7 @@
 import { canonicalizePreviewDataKeyOrder } from '../../src/canonicalize.js'
-import { CliIoError, EXIT, parseJsonText, readTextInput, writeOutputAtomic } from '../io.js'
+import { CliIoError, EXIT } from '../io.js'
 import type { CliIo } from '../io.js'
+import { jsonPieces, readPayloadFile, writeJsonFile } from '../payload-file.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
 /**
@@ -16,15 +17,15 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
   if (values['in-place'] && values.output) return usageError(io, 'canonicalize', 'use either -o or --in-place, not both')
   if (values['in-place'] && file === '-') return usageError(io, 'canonicalize', '--in-place needs a file, not standard input')
   try {
-    const parsed = parseJsonText(await readTextInput(file, io))
+    const parsed = await readPayloadFile(file, io, { finiteNumbers: true })
     if (!parsed.ok) {
       io.stderr(`${file}: not valid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Fix the syntax there.\n`)
       return EXIT.invalid
     }
-    const text = JSON.stringify(canonicalizePreviewDataKeyOrder(parsed.value), null, 2) + '\n'
+    const canonical = canonicalizePreviewDataKeyOrder(parsed.value)
     const target = values['in-place'] ? file : typeof values.output === 'string' ? values.output : undefined
-    if (target === undefined) io.stdout(text)
-    else await writeOutputAtomic(target, text, io, [file], values['in-place'] === true)
+    if (target === undefined) for (const piece of jsonPieces(canonical)) io.stdout(piece)
+    else await writeJsonFile(target, canonical, io, [file], values['in-place'] === true)
     return EXIT.ok
   } catch (error) {
     if (!(error instanceof CliIoError)) throw error

@@ -1,7 +1,8 @@
 import { validatePreviewData } from '../../src/validate/index.js'
 import type { PreviewDataIssue } from '../../src/validate/issue.js'
-import { CliIoError, EXIT, formatIssueLine, parseJsonText, readTextInput } from '../io.js'
-import type { CliIo } from '../io.js'
+import { CliIoError, EXIT, formatIssueLine } from '../io.js'
+import type { CliIo, JsonParseResult } from '../io.js'
+import { readPayloadFile } from '../payload-file.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
 type FileReport = { file: string; ok: boolean; errors: PreviewDataIssue[]; error?: string }
@@ -16,15 +17,14 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
 
   const reports: FileReport[] = []
   for (const file of files) {
-    let text: string
+    let parsed: JsonParseResult
     try {
-      text = await readTextInput(file, io)
+      parsed = await readPayloadFile(file, io)
     } catch (error) {
       if (!(error instanceof CliIoError)) throw error
       reports.push({ file, ok: false, errors: [], error: error.message })
       continue
     }
-    const parsed = parseJsonText(text)
     if (!parsed.ok) {
       const issue: PreviewDataIssue = { code: 'invalid_json', path: '', message: `not valid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Fix the syntax there.` }
       reports.push({ file, ok: false, errors: [issue] })
