@@ -96,6 +96,7 @@ class PayloadSite {
   private readonly t: TextSource
   private readonly paragraphs: Record<Lang, string[]>
   private readonly uploads: Upload[] = []
+  private readonly sources = new Set<string>()
   private readonly usedSlugs = new Set<string>()
   private readonly authors = ['admin', 'sohrab', 'cedric', 'zoe', 'olga']
   private readonly categories: Array<{ name: string; slug: string; description?: string }>
@@ -251,7 +252,11 @@ class PayloadSite {
       const stem = t.chance(0.3) ? `IMG_${t.int(1000, 9999)}` : `${wordpressSlug(`${t.word('en')} ${t.word('en')}`)}-${t.int(1, 99_999)}`
       const year = 2009 + t.int(0, 16)
       const width = t.pick([300, 768, 1024, 1200, 2560])
-      image = { src: `${HOST}/wp-content/uploads/${year}/${String(t.int(1, 12)).padStart(2, '0')}/${stem}-${width}x${Math.round(width * 0.5625)}.jpg`, width, height: Math.round(width * 0.5625), ...(t.chance(0.4) ? { alt: t.words(lang, t.int(2, 6)) } : {}) }
+      let src = `${HOST}/wp-content/uploads/${year}/${String(t.int(1, 12)).padStart(2, '0')}/${stem}-${width}x${Math.round(width * 0.5625)}.jpg`
+      // WordPress appends -1, -2 to an upload whose name is taken in that month's folder.
+      for (let n = 1; this.sources.has(src); n++) src = src.replace(/(-\d+)?(-\d+x\d+\.jpg)$/, `-${n}$2`)
+      this.sources.add(src)
+      image = { src, width, height: Math.round(width * 0.5625), ...(t.chance(0.4) ? { alt: t.words(lang, t.int(2, 6)) } : {}) }
       images.push(image)
       if (this.uploads.length < 5000) this.uploads.push(image)
     }
