@@ -2,7 +2,7 @@
  * Which file a path names, after symbolic links, so two names of one file (a link, `./a` and `a`, a hard link) are
  * recognised as the same. Used to keep outputs off inputs and off each other.
  */
-import { readdir, realpath, stat } from 'node:fs/promises'
+import { readdir, readlink, realpath, stat } from 'node:fs/promises'
 import type { Stats } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path'
 
@@ -17,16 +17,24 @@ export interface FileIdentity {
 
 /** Resolves `path` (relative to `cwd`) to the file it names. */
 export async function identify(path: string, cwd: string): Promise<FileIdentity> {
-  const absolute = resolve(cwd, path)
+  return { given: path, ...(await resolveFile(resolve(cwd, path), 0)) }
+}
+
+// As the kernel's limit on links followed in one lookup (Linux MAXSYMLINKS).
+const MAX_LINKS = 40
+
+async function resolveFile(absolute: string, links: number): Promise<Omit<FileIdentity, 'given'>> {
   try {
     const real = await realpath(absolute)
-    return { given: path, real, stats: await stat(real) }
+    return { real, stats: await stat(real) }
   } catch {
-    // Not there (yet): its folder's links still decide where it would be written.
+    // Not there (yet): a dangling link still says where a write would land, and so do its folder's links.
+    const target = await readlink(absolute).catch(() => undefined)
+    if (target !== undefined && links < MAX_LINKS) return resolveFile(resolve(dirname(absolute), target), links + 1)
     try {
-      return { given: path, real: join(await realpath(dirname(absolute)), basename(absolute)) }
+      return { real: join(await realpath(dirname(absolute)), basename(absolute)) }
     } catch {
-      return { given: path, real: absolute }
+      return { real: absolute }
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { parseDocument } from 'yaml'
+import { LineCounter, parseDocument } from 'yaml'
 import { createPreviewData } from '../src/builder/index.js'
 import type { Site } from '../src/contract/types.js'
 import { PreviewDataError } from '../src/validate/issue.js'
@@ -38,10 +38,12 @@ export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Sit
     if (!parsed.ok) return fail(`not valid JSON: ${parsed.message}. Fix the syntax there.`, { line: parsed.line, column: parsed.column })
     value = parsed.value
   } else {
-    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false })
+    const lineCounter = new LineCounter()
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter })
     if (doc.errors.length > 0) {
       const e = doc.errors[0]
-      return fail(`not valid YAML: ${e.message.split('\n')[0]}. Fix the syntax there.`, e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {})
+      const at = lineCounter.linePos(e.pos[0])
+      return fail(`not valid YAML: ${e.message.split('\n')[0]}. Fix the syntax there.`, { line: at.line, column: at.col })
     }
     value = doc.toJS()
   }
