@@ -7,7 +7,28 @@ import { text } from 'node:stream/consumers'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { validPayload } from '../helpers/payload.js'
+import { planOutputs } from '../../cli/outputs.js'
 import { cli, repo, tempDir, wxrFixtures } from './_helpers.js'
+
+/**
+ * A device node of its own in `dir` (`null` is 1,3; `full`, which refuses every byte with ENOSPC, is 1,7), so that a
+ * regression that replaces devices replaces this copy, never the machine's /dev/null or /dev/full. Where device nodes
+ * cannot be made (not root, or a nodev mount), the cases that need one are skipped, saying so.
+ */
+function deviceNode(dir: string, name: 'null' | 'full'): string {
+  const path = join(dir, name)
+  execFileSync('mknod', ['-m', '666', path, 'c', '1', name === 'null' ? '3' : '7'], { stdio: 'ignore' })
+  return path
+}
+const canMakeDevices = (() => {
+  try {
+    writeFileSync(deviceNode(tempDir('pd-dev-'), 'null'), 'probe')
+    return true
+  } catch {
+    console.warn('outputs.test.ts: device nodes cannot be made here (needs root and a mount without nodev); the device cases are skipped')
+    return false
+  }
+})()
 
 /** Every file below `dir` with its bytes, to show that nothing changed. */
 function snapshot(dir: string): Record<string, string> {
@@ -116,27 +137,30 @@ describe('outputs as a set', () => {
     expect(readdirSync(dir).sort()).toEqual(['e.xml', 'link-to-a.json', 'out'])
   })
 
-  test('when one output fails, none is replaced and the command says which were not written', async () => {
+  test.skipIf(!canMakeDevices)('when one output fails, none is replaced and the command says which were not written', async () => {
     const dir = tempDir()
     cpSync(join(repo, 'examples/wordpress-export.xml'), join(dir, 'e.xml'))
     writeFileSync(join(dir, 'payload.json'), 'the previous payload')
     writeFileSync(join(dir, '_redirects'), 'the previous redirects')
-    // /dev/full takes no bytes (ENOSPC): the report fails after the payload and redirects are ready.
-    const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'payload.json', '--redirects', '_redirects', '--report', '/dev/full'], dir)
+    // A "full" device takes no bytes (ENOSPC): the report fails after the payload and redirects are ready.
+    deviceNode(dir, 'full')
+    const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'payload.json', '--redirects', '_redirects', '--report', 'full'], dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('cannot write /dev/full: no space left on the device\nnothing written (payload.json, /dev/full, _redirects left as they were)\n')
+    expect(run.stderr).toContain('cannot write full: no space left on the device\nnothing written (payload.json, full, _redirects left as they were)\n')
     expect(readFileSync(join(dir, 'payload.json'), 'utf8')).toBe('the previous payload')
     expect(readFileSync(join(dir, '_redirects'), 'utf8')).toBe('the previous redirects')
-    expect(readdirSync(dir).sort()).toEqual(['_redirects', 'e.xml', 'payload.json'])
+    expect(readdirSync(dir).sort()).toEqual(['_redirects', 'e.xml', 'full', 'payload.json'])
+    expect(lstatSync(join(dir, 'full')).isCharacterDevice()).toBe(true)
   })
 
-  test('the JSON summary lists every output and whether it was written', async () => {
+  test.skipIf(!canMakeDevices)('the JSON summary lists every output and whether it was written', async () => {
     const dir = tempDir()
     cpSync(join(repo, 'examples/wordpress-export.xml'), join(dir, 'e.xml'))
-    const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'payload.json', '--report', '/dev/full', '--format', 'json'], dir)
+    deviceNode(dir, 'full')
+    const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'payload.json', '--report', 'full', '--format', 'json'], dir)
     expect(JSON.parse(run.stdout).summary.outputs).toEqual([
       { name: 'payload', path: 'payload.json', written: false },
-      { name: 'report', path: '/dev/full', written: false },
+      { name: 'report', path: 'full', written: false },
     ])
   })
 })
@@ -154,18 +178,22 @@ describe('special files are written into, never replaced', () => {
     expect(run.stderr).toMatch(/^wrote pipe \(\d+\.\d kB\)\n$/)
   })
 
-  test('/dev/null stays a device', async () => {
+  test.skipIf(!canMakeDevices)('a device stays a device', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'p.json'), JSON.stringify(validPayload()))
-    const run = await cli(['canonicalize', 'p.json', '-o', '/dev/null'], dir)
+    deviceNode(dir, 'null')
+    const run = await cli(['canonicalize', 'p.json', '-o', 'null'], dir)
     expect(run.code).toBe(0)
-    expect(statSync('/dev/null').isCharacterDevice()).toBe(true)
-    expect(readdirSync(dir)).toEqual(['p.json'])
+    expect(lstatSync(join(dir, 'null')).isCharacterDevice()).toBe(true)
+    expect(readdirSync(dir).sort()).toEqual(['null', 'p.json'])
   })
 
   test.each(['-', '/dev/stdout', '/dev/fd/1'])('%s is the command’s own standard output', async (target) => {
     const dir = tempDir()
     writeFileSync(join(dir, 'p.json'), JSON.stringify(validPayload()))
+    // Planned first, so that a regression fails here and never writes to the machine's /dev.
+    const plan = await planOutputs([{ label: 'payload', path: target }], [], { stdout: () => {}, stderr: () => {}, isTTY: false, cwd: dir })
+    expect(plan[0].target).toEqual({ kind: 'stdout' })
     const run = await cli(['canonicalize', 'p.json', '-o', target], dir)
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual(validPayload())
