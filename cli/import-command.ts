@@ -101,7 +101,8 @@ export const IMPORT_HELP = `Options both importers take:
       --redirects <file>     write redirects from every old URL to its new one
       --redirects-format <f> netlify (a _redirects file), nginx (a map block) or json; default
                              by the file name: *.json json, *.conf or *.map nginx, else netlify
-      --media-out <dir>      the folder media files are copied to, laid out by URL path
+      --media-out <dir>      the folder media files are copied to, laid out by URL path (refused
+                             for now: neither importer copies media yet)
       --drafts <policy>      exclude (default: drafts, pending, future and expired documents are
                              left out and counted) or include (kept with status draft)
       --generated-at <time>  the payload's generated_at, RFC 3339 (default: from the content)
@@ -115,7 +116,7 @@ ${DISPLAY_HELP}`
  * despite, 2 usage or I/O error.
  */
 export async function runImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(argv: string[], io: CliIo, spec: ImportCommand<T>): Promise<number> {
-  const help = `${spec.usage}\nOptions of this importer:\n${spec.optionsHelp}\n${IMPORT_HELP}\nExit codes: 0 written, 1 invalid input or --strict warnings (nothing written), 2 usage or I/O error.\n`
+  const help = `${spec.usage}\nOptions of this importer:\n${spec.optionsHelp}\n${IMPORT_HELP}\nExit codes: 0 written, 1 invalid input or --strict warnings (nothing written), 2 usage or I/O error,\n130 interrupted.\n`
   const line = parseCommandLine(argv, io, spec.command, { ...IMPORT_OPTIONS, ...spec.options }, help)
   if (typeof line === 'number') return line
   const { display } = line

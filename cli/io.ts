@@ -21,10 +21,10 @@ export type CliIo = {
 }
 
 /**
- * Exit codes shared by every command. `interrupted` is what a shell reports for a command ended by Ctrl-C
- * (128 + SIGINT): the bin ends by the signal itself, so a script running it stops too.
+ * Exit codes commands return. An interrupted command does not return: the bin ends it by the signal, which a shell
+ * reports as 128 + its number (130 for Ctrl-C), so a script running it stops too.
  */
-export const EXIT = { ok: 0, invalid: 1, usage: 2, interrupted: 130 } as const
+export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const
 
 /** A failure to read or write a file, or a refused output: reported with exit code 2. */
 export class CliIoError extends Error {}

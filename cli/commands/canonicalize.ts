@@ -62,5 +62,5 @@ Options:
                              replaced whole or not at all, and never an input
       --in-place             replace the input file itself
 ${DISPLAY_HELP}
-Exit codes: 0 written, 1 the input is not JSON, 2 usage or I/O error.
+Exit codes: 0 written, 1 the input is not JSON, 2 usage or I/O error, 130 interrupted.
 `

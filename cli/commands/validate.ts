@@ -19,7 +19,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
 
   const diagnostics: Diagnostic[] = []
   const verdicts: Array<{ file: string; ok: boolean; errors: number; unreadable?: true }> = []
-  const progress = new Progress(io, 'validating', io.isTTY && !display.quiet && display.format === 'text')
+  const progress = new Progress(io, 'validating', io.isTTY && !display.quiet)
   for (const [index, file] of files.entries()) {
     progress.update(index, files.length, 'files')
     const name = file === '-' ? '<stdin>' : file
@@ -63,5 +63,5 @@ with its file, JSON pointer, code and what to do. "-" reads standard input.
 
 Options:
 ${DISPLAY_HELP}
-Exit codes: 0 all valid, 1 some invalid, 2 usage or I/O error (a file could not be read).
+Exit codes: 0 all valid, 1 some invalid, 2 usage or I/O error (a file could not be read), 130 interrupted.
 `
