@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { afterAll } from 'vitest'
 import { runCli } from '../../cli/run.js'
 import type { CliIo } from '../../cli/io.js'
 
@@ -10,9 +11,18 @@ export const repo = fileURLToPath(new URL('../../', import.meta.url))
 export const wxrFixtures = join(repo, 'test/fixtures/wordpress')
 export const mdFixtures = join(repo, 'test/fixtures/markdown')
 
-/** A fresh temporary folder for one test. */
+const made: string[] = []
+// Registered by each test file that imports these helpers: its temporary folders (FIFOs and device nodes included) go
+// when it ends.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A fresh temporary folder for one test, removed when the test file ends. */
 export function tempDir(prefix = 'pd-cli-'): string {
-  return mkdtempSync(join(tmpdir(), prefix))
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  made.push(dir)
+  return dir
 }
 
 /** What one in-process run of the CLI printed, and its exit code. */
