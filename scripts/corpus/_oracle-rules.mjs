@@ -98,3 +98,12 @@ export async function generatorOutput(site, dir) {
     documents,
   }
 }
+
+/** A WordPress export is its own oracle (each item's link, status and password); measure-wordpress.ts reads it. */
+export async function wxrSelf() {
+  return {
+    generator: { name: 'WordPress', version: 'as exported', how: 'the export itself: each item\'s <link>, status and password (scripts/corpus/measure-wordpress.ts)' },
+    warnings: [],
+    documents: [],
+  }
+}

@@ -246,9 +246,12 @@ const TEMPLATE_PATTERNS: Array<{ kind: string; re: RegExp; mdxOnly?: true }> = [
   { kind: 'liquid-tag', re: /\{%-?\s*[a-z_]+/g },
   { kind: 'liquid-output', re: /\{\{-?\s*(site|page|include|post|content|paginator|layout|jekyll)\b[^}]*\}\}/g },
   { kind: 'go-template', re: /\{\{-?\s*\.[A-Za-z]/g },
+  // Liquid or Nunjucks output through a filter, whatever the variable: {{ '/' | url }}, {{ post.date | date }}.
+  { kind: 'template-filter', re: /\{\{-?[^{}\n]*?\|\s*[A-Za-z_]\w*[^{}\n]*\}\}/g },
   // In plain Markdown `<Thing>` is raw HTML the browser hides and `import x` is prose; they are MDX only in MDX.
   { kind: 'mdx-import-export', re: /^(?:import|export)\s+(?:\{|[A-Za-z_*]|default\b)/gm, mdxOnly: true },
   { kind: 'jsx-component', re: /<[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)?(?=[\s/>])/g, mdxOnly: true },
+  { kind: 'mdx-comment', re: /\{\/\*[\s\S]*?\*\/\}/g, mdxOnly: true },
   { kind: 'admonition', re: /^:::[ \t]*[a-z]+/gm },
 ]
 

@@ -14,7 +14,7 @@ import { docusaurusOracle } from './_oracle-docusaurus.mjs'
 import { eleventyOracle } from './_oracle-eleventy.mjs'
 import { hugoOracle } from './_oracle-hugo.mjs'
 import { jekyllOracle } from './_oracle-jekyll.mjs'
-import { astroRules, fumadocsRules, generatorOutput, plainRules } from './_oracle-rules.mjs'
+import { astroRules, fumadocsRules, generatorOutput, plainRules, wxrSelf } from './_oracle-rules.mjs'
 
 const METHODS = {
   hugo: hugoOracle,
@@ -25,6 +25,7 @@ const METHODS = {
   'fumadocs-rules': fumadocsRules,
   'plain-rules': plainRules,
   'generator-output': generatorOutput,
+  wxr: wxrSelf,
 }
 
 async function main(argv) {

@@ -7,14 +7,17 @@
  *
  * It needs `npm run corpus:fetch` and `npm run corpus:oracle` first; sites without an oracle are listed, not measured.
  */
+import { execFile } from 'node:child_process'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { repoRoot, siteDir } from './_sites.mjs'
 import { measureExport } from './measure-wordpress.js'
 import type { ExportFigures } from './measure-wordpress.js'
 import { availableSites, measureSite } from './measure.js'
 import type { SiteFigures } from './measure.js'
 
+const run = promisify(execFile)
 const BEGIN = '<!-- corpus:begin (written by npm run corpus:report -- --write-readmes) -->'
 const END = '<!-- corpus:end -->'
 
@@ -43,8 +46,9 @@ async function main(argv: string[]): Promise<void> {
   console.log(wpTable)
 
   if (argv.includes('--write-readmes')) {
-    await writeSection(path.join(repoRoot, 'importers/markdown/README.md'), markdownSection(table, figures))
-    await writeSection(path.join(repoRoot, 'importers/wordpress/README.md'), wordpressSection(wpTable, exports.length))
+    const commit = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot })).stdout.trim()
+    await writeSection(path.join(repoRoot, 'importers/markdown/README.md'), markdownSection(table, figures, commit))
+    await writeSection(path.join(repoRoot, 'importers/wordpress/README.md'), wordpressSection(wpTable, exports.length, commit))
     console.log('\nUpdated the Corpus sections of importers/markdown/README.md and importers/wordpress/README.md.')
   }
 }
@@ -73,12 +77,13 @@ function exportTable(figures: ExportFigures[]): string {
   return lines.join('\n')
 }
 
-function wordpressSection(table: string, corpusExports: number): string {
+function wordpressSection(table: string, corpusExports: number, commit: string): string {
   return [
     corpusExports === 0
       ? 'No WordPress export from outside the fixtures is in the corpus yet: none was found in an npm package (scripts/corpus/README.md lists what was searched). Until one is, the same measurement runs on the six fixture exports, so the table below is a baseline on exports the importer *was* developed against.'
       : `Measured on ${corpusExports} export(s) published in npm packages, and on the six fixture exports.`,
-    'Each export is its own oracle: an item\'s `<link>` is where WordPress served it, its status and password whether the public saw it (scripts/corpus/measure-wordpress.ts reads it with saxes, apart from the importer). Targets (issue 14): every published item reachable at its original path (kept, or redirected where the contract cannot express it; the goal is none redirected), nothing private published or in the payload by default, no raw shortcodes. **Bold** marks a miss.',
+    '',
+    'Each export is its own oracle: an item\'s `<link>` is where WordPress served it, its status and password whether the public saw it (scripts/corpus/measure-wordpress.ts reads it with saxes, apart from the importer). Targets (issue 14): every published item reachable at its original path (kept, or redirected where the contract cannot express it; the goal is none redirected), nothing private published or in the payload by default, no raw shortcodes. **Bold** marks a miss. Measured at commit ' + commit + '.',
     '',
     table,
   ].join('\n')
@@ -94,7 +99,7 @@ function row(f: SiteFigures): string[] {
     `${f.expected} / ${f.imported ? f.published : 'no payload'}`,
     f.countDelta <= 0.02 ? pct(f.countDelta) : `**${pct(f.countDelta)}**`,
     `${reached === f.urls.sampled ? '' : '**'}${reached}/${f.urls.sampled}${reached === f.urls.sampled ? '' : '**'}${f.urls.redirected ? ` (${f.urls.redirected} redirected)` : ''}`,
-    f.privatePublished.length === 0 ? '0' : `**${f.privatePublished.length}**`,
+    `${f.privatePublished.length === 0 ? '0' : `**${f.privatePublished.length}**`} / ${f.privateAsDraft === 0 ? '0' : `**${f.privateAsDraft}**`}`,
     f.templates.documents === 0 ? '0' : `**${f.templates.documents}** (${Object.entries(f.templates.byKind).map(([k, v]) => `${v} ${k}`).join(', ')})`,
     f.links ? pct(f.links.resolved / Math.max(1, f.links.total)) : 'n/a',
   ]
@@ -106,10 +111,10 @@ function expectedPreset(convention: string): string | null {
 }
 
 function markdownTable(figures: SiteFigures[]): string {
-  const head = ['Site (package@version)', 'Convention (→ detected)', 'Published: generator / payload', 'Count off by', 'Original URLs kept or redirected', 'Private docs published', 'Docs with template syntax', 'Links and images resolve']
+  const head = ['Site (package@version)', 'Convention (→ detected)', 'Published: generator / payload', 'Count off by', 'Original URLs kept or redirected', 'Private docs published / in the payload as drafts', 'Docs with template syntax', 'Links and images resolve']
   const lines = [head, head.map(() => '---'), ...figures.map(row)].map((cells) => `| ${cells.join(' | ')} |`)
   const totals = figures.reduce((t, f) => ({ expected: t.expected + f.expected, reached: t.reached + f.urls.kept + f.urls.redirected, sampled: t.sampled + f.urls.sampled }), { expected: 0, reached: 0, sampled: 0 })
-  lines.push(`| **All ${figures.length} sites** | | ${totals.expected} published by the generators | | ${totals.reached}/${totals.sampled} (${pct(totals.reached / Math.max(1, totals.sampled))}) | ${figures.reduce((n, f) => n + f.privatePublished.length, 0)} | ${figures.reduce((n, f) => n + f.templates.documents, 0)} | |`)
+  lines.push(`| **All ${figures.length} sites** | | ${totals.expected} published by the generators | | ${totals.reached}/${totals.sampled} (${pct(totals.reached / Math.max(1, totals.sampled))}) | ${figures.reduce((n, f) => n + f.privatePublished.length, 0)} / ${figures.reduce((n, f) => n + f.privateAsDraft, 0)} | ${figures.reduce((n, f) => n + f.templates.documents, 0)} | |`)
   return lines.join('\n')
 }
 
@@ -133,13 +138,14 @@ function textReport(figures: SiteFigures[]): string {
   return out.join('\n')
 }
 
-function markdownSection(table: string, figures: SiteFigures[]): string {
+function markdownSection(table: string, figures: SiteFigures[], commit: string): string {
   const lost = figures.filter((f) => f.urls.lost.length > 0).map((f) => `- \`${f.id}\`: ${f.urls.lost.slice(0, 3).join('; ')}${f.urls.lost.length > 3 ? `; … (${f.urls.lost.length} in all)` : ''}`)
   return [
     `Measured on ${figures.length} real sites published in npm packages (none of them in the fixtures), against what each`,
     'site\'s own generator publishes; scripts/corpus/README.md says how to fetch them, how each oracle was made and',
     'what every column means. Targets (issue 13): count off by ≤ 2%, every original URL kept or redirected, no private',
-    'document published, no template syntax, ≥ 98% of links and images resolving. **Bold** marks a miss.',
+    'document published or kept as a draft, no template syntax, ≥ 98% of links and images resolving. **Bold** marks',
+    `a miss. Measured at commit ${commit}.`,
     '',
     table,
     '',
@@ -149,9 +155,9 @@ function markdownSection(table: string, figures: SiteFigures[]): string {
   ].join('\n')
 }
 
-/** Replaces the text between the corpus markers of a README, or appends a "Corpus" section with them. */
+/** Replaces the text between the corpus markers of a README, or appends a "Corpus" section with them (making the README if there is none). */
 export async function writeSection(file: string, body: string): Promise<void> {
-  const text = await readFile(file, 'utf8')
+  const text = await readFile(file, 'utf8').catch(() => `# preview-data-sdk/${path.basename(path.dirname(file))}\n`)
   const start = text.indexOf(BEGIN)
   const end = text.indexOf(END)
   const block = `${BEGIN}\n${body}\n${END}`

@@ -36,6 +36,8 @@ describe('templateSyntax', () => {
     { name: 'indented code after a blank line', body: 'Text\n\n    {{ site.url }}\n', kinds: [] },
     { name: 'indented line continuing a paragraph is prose', body: 'Text\n    {{ site.url }}\n', kinds: ['liquid-output'] },
     { name: 'Go template action', body: 'Title: {{ .Title }}', kinds: ['go-template'] },
+    { name: 'Nunjucks output through a filter', body: 'Go <a href="{{ \'/\' | url }}">home</a>.', kinds: ['template-filter'] },
+    { name: 'a table cell is not a filter', body: '| a | b |\n| --- | --- |', kinds: [] },
     { name: '<pre> element', body: '<pre>{{ .Title }}</pre>', kinds: [] },
     { name: 'Docusaurus admonition', body: ':::tip Title\nHi\n:::', kinds: ['admonition'] },
     { name: 'plain text with braces', body: 'A set {a, b} and a map {"k": 1}.', kinds: [] },
@@ -45,9 +47,9 @@ describe('templateSyntax', () => {
   })
 
   test('MDX import, export and components count only on MDX sites', () => {
-    const body = "import Tabs from '@theme/Tabs'\n\n<Tabs>\n  <TabItem value=\"a\">A</TabItem>\n</Tabs>\nexport const x = 1"
+    const body = "import Tabs from '@theme/Tabs'\n\n<Tabs>\n  <TabItem value=\"a\">A</TabItem>\n</Tabs>\n{/* truncate */}\nexport const x = 1"
     expect(templateSyntax(body)).toEqual([])
-    expect(templateSyntax(body, { mdx: true }).map((f) => f.kind).sort()).toEqual(['jsx-component', 'jsx-component', 'mdx-import-export', 'mdx-import-export'])
+    expect(templateSyntax(body, { mdx: true }).map((f) => f.kind).sort()).toEqual(['jsx-component', 'jsx-component', 'mdx-comment', 'mdx-import-export', 'mdx-import-export'])
   })
 })
 
