@@ -24,7 +24,7 @@ async function main(argv) {
   for (const site of sites) {
     try {
       const summary = await fetchSite(site, tarballs)
-      console.log(`${site.id}: ${site.package}@${site.version} verified, ${summary.files} files unpacked (${summary.markdown} Markdown)`)
+      console.log(`${site.id}: ${site.package}@${site.version} verified, ${summary.files} files unpacked (${summary.markdown} Markdown)${summary.hadOracle ? '; its oracle was removed with the old content: npm run corpus:oracle -- ' + site.id : ''}`)
     } catch (error) {
       failed++
       console.error(`${site.id}: ${error.message}`)
@@ -50,6 +50,8 @@ async function fetchSite(site, tarballs) {
 
   const { files, refused } = readTarball(bytes)
   const dir = siteDir(site.id)
+  // The oracle goes with the content it was made from: fetching again (perhaps with other extract rules) drops it.
+  const hadOracle = await readFile(path.join(dir, 'oracle.json')).then(() => true, () => false)
   await rm(dir, { recursive: true, force: true })
   const written = []
   for (const rule of site.extract) {
@@ -79,7 +81,7 @@ async function fetchSite(site, tarballs) {
     refused,
     files: written,
   }, null, 2) + '\n')
-  return { files: written.length, markdown }
+  return { files: written.length, markdown, hadOracle }
 }
 
 /** Packs the version into the tarball folder unless a verified copy is already there. */
@@ -115,4 +117,8 @@ function npm(args) {
   return run('npm', args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } })
 }
 
-await main(process.argv.slice(2))
+// A mistake in the command (an unknown site id) or an unreadable sites.json: said in one line, exit code 2.
+await main(process.argv.slice(2)).catch((error) => {
+  console.error(error.message)
+  process.exitCode = 2
+})

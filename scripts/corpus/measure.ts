@@ -105,7 +105,14 @@ export async function readOracle(id: string): Promise<Oracle> {
 /** Imports a site with the importer's defaults and measures the result against its oracle. */
 export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const oracle = await readOracle(site.id)
-  const result = await importMarkdown(path.join(siteDir(site.id), 'site'), { generatedAt: oracle.built_at })
+  // An importer that throws on a real site is a finding to report, not a reason to stop measuring the others.
+  const result = await importMarkdown(path.join(siteDir(site.id), 'site'), { generatedAt: oracle.built_at }).catch((error: Error) => ({
+    payload: undefined,
+    preset: 'none',
+    presetReason: `the import threw: ${error.message}`,
+    diagnostics: [{ severity: 'error' }],
+    redirects: [],
+  }))
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length
   const base = {
     id: site.id,

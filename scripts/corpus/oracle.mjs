@@ -75,4 +75,8 @@ function countStatuses(documents) {
   return counts
 }
 
-await main(process.argv.slice(2))
+// A mistake in the command (an unknown site id) or an unreadable sites.json: said in one line, exit code 2.
+await main(process.argv.slice(2)).catch((error) => {
+  console.error(error.message)
+  process.exitCode = 2
+})

@@ -165,4 +165,7 @@ export async function writeSection(file: string, body: string): Promise<void> {
   await writeFile(file, next)
 }
 
-await main(process.argv.slice(2))
+await main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(error.message)
+  process.exitCode = 2
+})
