@@ -142,17 +142,17 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const payload = result.payload
   const docs = payloadDocuments(payload)
   const live = docs.filter((d) => d.status === 'published')
-  const liveKeys = new Set(live.map((d) => routeKey(d.url)))
-  const redirectKeys = new Set(result.redirects.map((r) => routeKey(r.from)))
+  const liveFiles = new Set(live.map((d) => d.output))
+  const served = (url: string) => servingFiles(url).some((f) => liveFiles.has(f))
+  const redirectKeys = new Set(result.redirects.map((r) => redirectKey(r.from)))
 
   const urls = { sampled: 0, kept: 0, redirected: 0, lost: [] as string[] }
   const byTitle = new Map<string, PayloadDocument[]>()
   for (const d of live) byTitle.set(d.title, [...(byTitle.get(d.title) ?? []), d])
   for (const doc of sample(published)) {
     urls.sampled++
-    const key = routeKey(doc.url ?? '')
-    if (liveKeys.has(key)) urls.kept++
-    else if (redirectKeys.has(key)) urls.redirected++
+    if (doc.url !== null && served(doc.url)) urls.kept++
+    else if (doc.url !== null && redirectKeys.has(redirectKey(doc.url))) urls.redirected++
     else {
       // Where it went instead, when its title names one published document.
       const now = doc.title !== undefined && byTitle.get(doc.title)?.length === 1 ? (byTitle.get(doc.title) as PayloadDocument[])[0].url : null
@@ -165,7 +165,7 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   let privateAsDraft = 0
   for (const doc of oracle.documents.filter((d) => PRIVATE_STATUSES.has(d.status))) {
     // Matched by the URL it would have had, or else by a title no published document of the site shares.
-    const byUrl = doc.url !== null && liveKeys.has(routeKey(doc.url))
+    const byUrl = doc.url !== null && served(doc.url)
     const uniqueTitle = doc.title !== undefined && !publishedTitles.has(doc.title)
     const byTitle = uniqueTitle && live.some((d) => d.title === doc.title)
     if (byUrl || byTitle) privatePublished.push(doc.source)
@@ -197,6 +197,8 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
 
 interface PayloadDocument {
   url: string
+  /** The file the build stage writes for it (`about/index.html`, or `about.html` under html-extension). */
+  output: string
   status: 'published' | 'draft'
   title: string
   content: string
@@ -210,28 +212,42 @@ function payloadDocuments(payload: PreviewData): PayloadDocument[] {
     if (route.kind !== 'post' && route.kind !== 'page') continue
     const index = Number(route.source.split('/').pop())
     const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
-    out.push({ url: route.url, status: entity.status, title: entity.title, content: entity.content })
+    out.push({ url: route.url, output: route.output_path, status: entity.status, title: entity.title, content: entity.content })
     if (route.kind === 'page' && frontPage?.type === 'page' && frontPage.page_path === route.key) {
-      out.push({ url: '/', status: entity.status, title: entity.title, content: '' })
+      out.push({ url: '/', output: 'index.html', status: entity.status, title: entity.title, content: '' })
     }
   }
   return out
 }
 
-/**
- * The route a URL names, so that the generator's and the payload's spellings of one route compare equal: origin,
- * query and fragment dropped, percent-encoding decoded, `index.html` and `.html` dropped, no trailing slash.
- * Case is kept: `/About/` and `/about/` are different routes on most servers.
- */
-export function routeKey(url: string): string {
+/** A URL's path as a server matches it: origin, query and fragment dropped, percent-encoding decoded, case kept. */
+export function urlPath(url: string): string {
   let p = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '')
   try {
     p = decodeURI(p)
   } catch {
     // Malformed escapes stay as written.
   }
-  p = p.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '')
-  return p === '' ? '/' : p.startsWith('/') ? p : `/${p}`
+  return p.startsWith('/') ? p : `/${p}`
+}
+
+/**
+ * The output files a static host would serve at an original URL, so that "kept" means the old URL still answers:
+ * `/x/` needs x/index.html; `/x.html` needs x.html (a directory-style x/index.html leaves it a 404); `/x`, as
+ * Docusaurus writes links, is served from x.html by hosts with pretty URLs and from x/index.html by hosts that
+ * redirect /x to /x/.
+ */
+export function servingFiles(url: string): string[] {
+  const p = urlPath(url).slice(1)
+  if (p === '' || p.endsWith('/')) return [`${p}index.html`]
+  if (/\.html?$/i.test(p)) return [p]
+  return [`${p}.html`, `${p}/index.html`]
+}
+
+/** A redirect source as hosts match it: the path, with a trailing slash optional (`.html` is part of the name). */
+export function redirectKey(url: string): string {
+  const p = urlPath(url).replace(/\/index\.html$/, '/').replace(/\/+$/, '')
+  return p === '' ? '/' : p
 }
 
 /** All documents when there are at most URL_SAMPLE, else a fixed sample chosen by a hash of each source path. */

@@ -1,26 +1,36 @@
 // The measuring rules the corpus figures rest on: how two spellings of a route compare, what counts as template
 // syntax left in a body, and which documents are sampled. These need no corpus and run everywhere.
 import { describe, expect, test } from 'vitest'
-import { routeKey, sample, templateSyntax, URL_SAMPLE, withoutCode } from '../../scripts/corpus/measure.js'
+import { redirectKey, sample, servingFiles, templateSyntax, URL_SAMPLE, urlPath, withoutCode } from '../../scripts/corpus/measure.js'
 
-describe('routeKey', () => {
+describe('servingFiles: the files that keep an original URL answering', () => {
   test.each([
-    { a: '/about/', b: '/about', same: true },
-    { a: '/about/', b: '/about.html', same: true },
-    { a: '/guides/', b: '/guides/index.html', same: true },
-    { a: '/', b: '/index.html', same: true },
-    { a: 'https://doks.netlify.app/docs/', b: '/docs/', same: true },
-    { a: '/caf%C3%A9/', b: '/café/', same: true },
-    { a: '/a/?q=1#x', b: '/a/', same: true },
-    { a: '/About/', b: '/about/', same: false },
-    { a: '/blog/x/', b: '/posts/x/', same: false },
-    { a: '/docs/intro', b: '/docs/intro/extra', same: false },
-  ])('$a vs $b', ({ a, b, same }) => {
-    expect(routeKey(a) === routeKey(b)).toBe(same)
+    { url: '/about/', files: ['about/index.html'] },
+    { url: '/', files: ['index.html'] },
+    { url: 'https://doks.netlify.app/docs/', files: ['docs/index.html'] },
+    { url: '/commands/npm-access.html', files: ['commands/npm-access.html'] },
+    { url: '/404.html', files: ['404.html'] },
+    { url: '/docs/intro', files: ['docs/intro.html', 'docs/intro/index.html'] },
+    { url: '/caf%C3%A9/?q=1#x', files: ['café/index.html'] },
+    { url: '/About/', files: ['About/index.html'] },
+  ])('$url', ({ url, files }) => {
+    expect(servingFiles(url)).toEqual(files)
   })
 
   test('keeps a malformed escape as written', () => {
-    expect(routeKey('/a%E0%A4%A/')).toBe('/a%E0%A4%A')
+    expect(urlPath('/a%E0%A4%A/')).toBe('/a%E0%A4%A/')
+  })
+})
+
+describe('redirectKey', () => {
+  test.each([
+    { a: '/old/', b: '/old', same: true },
+    { a: '/old/index.html', b: '/old/', same: true },
+    { a: 'https://example.com/old/', b: '/old/', same: true },
+    { a: '/old.html', b: '/old', same: false },
+    { a: '/Old/', b: '/old/', same: false },
+  ])('$a vs $b', ({ a, b, same }) => {
+    expect(redirectKey(a) === redirectKey(b)).toBe(same)
   })
 })
 
