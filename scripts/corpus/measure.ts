@@ -119,7 +119,7 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
     package: `${site.package}@${site.version}`,
     convention: site.convention,
     oracleMethod: oracle.method,
-    generator: `${oracle.generator.name} ${oracle.generator.version}`.trim(),
+    generator: oracle.generator.version.startsWith(oracle.generator.name) ? oracle.generator.version : `${oracle.generator.name} ${oracle.generator.version}`,
     detected: { preset: result.preset, reason: result.presetReason },
     errors,
     languages: countLanguages(oracle.documents),
