@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
-import { importMarkdown } from '../../importers/markdown/index.js'
+import { deliverMedia, importMarkdown } from '../../importers/markdown/index.js'
 import type { ImportMarkdownOptions, ImportMarkdownResult, MarkdownDiagnostic, PresetName } from '../../importers/markdown/index.js'
 import { CliIoError, EXIT, systemMessage, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
@@ -17,19 +17,24 @@ Options:
   -o, --output <file>        where to write the payload (written atomically, only when valid)
       --preset <name>        auto (default), native, hugo, jekyll, docusaurus or astro
       --config <file>        a site file (site.yml format) read over the convention's own configuration
-      --redirects <file>     also write the redirect list (aliases, redirect_from) as JSON
+      --redirects <file>     also write the redirect list (aliases, redirect_from, URLs that changed) as JSON
+      --report <file>        also write the migration report (every file: where it went or why not) as JSON
+      --media-out <dir>      deliver referenced images and files there, laid out by URL path
+                             (default: <payload name>.media/ beside the payload)
       --generated-at <time>  RFC 3339 generation time (default: the newest date in the content)
       --timezone <zone>      time zone for dates written without one (default: the site's, else UTC)
-      --drafts <policy>      draft (default: import drafts, future and expired documents as drafts) or skip
+      --drafts <policy>      exclude (default: drafts, future and expired documents are left out) or
+                             include (kept with status draft); draft and skip are older spellings
       --media-path <path>    URL path for referenced images (default /media)
       --posts-dir <dir>      native layout: folder of posts (default posts)
       --pages-dir <dir>      native layout: folder of pages (default pages)
       --max-file-bytes <n>   files larger than this are reported and not loaded (default 4194304)
-      --strict               treat warnings as failures: write nothing when there is any
+      --strict               write nothing when there is any error or warning
       --format <format>      text (default) or json: the report on standard output
   -h, --help                 show this help
 
-Exit codes: 0 written, 1 invalid input (nothing written), 2 usage or I/O error.
+Exit codes: 0 written, 1 invalid input (files with errors were skipped and the rest written; under --strict,
+nothing written), 2 usage or I/O error.
 `
 
 /**
@@ -46,9 +51,11 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
     preset: { type: 'string', default: 'auto' },
     config: { type: 'string' },
     redirects: { type: 'string' },
+    report: { type: 'string' },
+    'media-out': { type: 'string' },
     'generated-at': { type: 'string' },
     timezone: { type: 'string' },
-    drafts: { type: 'string', default: 'draft' },
+    drafts: { type: 'string', default: 'exclude' },
     'media-path': { type: 'string' },
     'posts-dir': { type: 'string' },
     'pages-dir': { type: 'string' },
@@ -64,7 +71,8 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
   if (typeof values.output !== 'string' || values.output === '') return usageError(io, COMMAND, 'name the output file with -o payload.json')
   if (!PRESETS.includes(values.preset as string)) return usageError(io, COMMAND, `--preset must be one of ${PRESETS.join(', ')}, not "${values.preset}"`)
   if (values.format !== 'text' && values.format !== 'json') return usageError(io, COMMAND, `--format must be "text" or "json", not "${values.format}"`)
-  if (values.drafts !== 'draft' && values.drafts !== 'skip') return usageError(io, COMMAND, `--drafts must be "draft" or "skip", not "${values.drafts}"`)
+  const drafts = ({ include: 'include', exclude: 'exclude', draft: 'include', skip: 'exclude' } as const)[values.drafts as 'include']
+  if (drafts === undefined) return usageError(io, COMMAND, `--drafts must be "exclude" or "include", not "${values.drafts}"`)
   const maxFileBytes = values['max-file-bytes'] === undefined ? undefined : Number(values['max-file-bytes'])
   if (maxFileBytes !== undefined && !(Number.isInteger(maxFileBytes) && maxFileBytes > 0)) return usageError(io, COMMAND, '--max-file-bytes must be a positive integer')
 
@@ -78,7 +86,7 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
 
   const options: ImportMarkdownOptions = {
     preset: values.preset as PresetName | 'auto',
-    drafts: values.drafts,
+    drafts,
     ...(typeof values.config === 'string' ? { configFile: resolve(io.cwd, values.config) } : {}),
     ...(typeof values['generated-at'] === 'string' ? { generatedAt: values['generated-at'] } : {}),
     ...(typeof values.timezone === 'string' ? { timezone: values.timezone } : {}),
@@ -87,7 +95,7 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
     ...(typeof values['pages-dir'] === 'string' ? { pagesDir: values['pages-dir'] } : {}),
     ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
     // Progress only on a terminal, where it can redraw one line; logs and pipes get the summary alone.
-    ...(io.isTTY ? { onProgress: (done: number, total: number) => io.stderr(`\rreading ${done}/${total} files`) } : {}),
+    ...(io.isTTY ? { onProgress: ({ done, total }: { done: number; total?: number }) => io.stderr(`\rreading ${done}/${total} files`) } : {}),
   }
   const started = performance.now()
   let result: ImportMarkdownResult
@@ -102,7 +110,9 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
 
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length
   const errors = result.diagnostics.length - warnings
-  const writable = result.ok && result.payload !== undefined && !(values.strict && warnings > 0)
+  // One bad file never sinks a site: the rest is written (and the exit code says something was skipped), except
+  // under --strict, where any problem means nothing is written.
+  const writable = result.payload !== undefined && !(values.strict && result.diagnostics.length > 0)
   let written = false
   if (writable) {
     const output = values.output
@@ -116,6 +126,11 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
       if (typeof values.redirects === 'string') {
         const list = result.redirects.map(({ from, to }) => ({ from, to }))
         await writeOutputAtomic(values.redirects, JSON.stringify(list, null, 2) + '\n', io, [output])
+      }
+      if (typeof values.report === 'string') await writeOutputAtomic(values.report, JSON.stringify(result.report, null, 2) + '\n', io, [output])
+      if (result.assets.length > 0) {
+        const mediaOut = typeof values['media-out'] === 'string' ? values['media-out'] : output.replace(/\.json$/i, '') + '.media'
+        await deliverMedia(dir, result.assets, resolve(io.cwd, mediaOut))
       }
       written = true
     } catch (error) {
@@ -131,9 +146,9 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n')
     io.stderr(summary(result, warnings, errors, seconds) + '\n')
     if (written) io.stderr(`wrote ${values.output}${typeof values.redirects === 'string' ? ` and ${values.redirects}` : ''}\n`)
-    else io.stderr(`nothing written: ${!result.payload || errors > 0 ? 'fix the errors above' : 'warnings are failures under --strict'}\n`)
+    else io.stderr(`nothing written: ${!result.payload ? 'fix the errors above' : 'problems are failures under --strict'}\n`)
   }
-  return written ? EXIT.ok : EXIT.invalid
+  return written && errors === 0 ? EXIT.ok : EXIT.invalid
 }
 
 /** One diagnostic as an editor-friendly line: `file:line: severity [code] message`. */

@@ -16,15 +16,15 @@ export interface BodyScan {
   refs: BodyRef[]
 }
 
-const FILE_TARGET = /\.(?:md|markdown|mdx|mkdn|mkd|mdown|mdwn|png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)\b/i
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)`
 const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + TARGET, 'gd')
 // A link's text may hold an image (`[![alt](a.png)](a.png)`); both the image and the link are references.
 const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^\]]*\]\([^)]*\)|[^[\]\\]|\\.|\[[^\]]*\])*)\]` + TARGET, 'gd')
-const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)/
 const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi
+const HREF_ATTR = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
 const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i
 
 /**
@@ -54,9 +54,8 @@ export function scanBody(body: string): BodyScan {
         if (atx && atx[1].trim() !== '') h1 = stripInline(atx[1])
         else if (/^ {0,3}=+\s*$/.test(line) && prev.trim() !== '' && !/^ {0,3}([-*+>#]|\d+[.)])/.test(prev)) h1 = stripInline(prev.trim())
       }
-      // Only images and links to Markdown files matter; most links in a body point elsewhere, and skipping their
-      // lines keeps the scan far cheaper than matching every link.
-      if (line.includes('![') || line.includes('<img') || ((line.includes('](') || line.includes(']:')) && FILE_TARGET.test(line))) {
+      // Only lines that can hold a link or an image are matched; most lines hold neither.
+      if (line.includes('](') || line.includes(']:') || line.includes('<img') || line.includes('href=')) {
         collectRefs(line, offset, lineNo, refs)
       }
     }
@@ -88,6 +87,12 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
     const target = bracketed ? raw.slice(1, -1) : raw
     const start = offset + def[0].lastIndexOf(raw) + (bracketed ? 1 : 0)
     refs.push({ kind: 'link', target, alt: '', line: lineNo, start, end: start + target.length })
+  }
+  for (const m of text.matchAll(HREF_ATTR)) {
+    const target = m[1] ?? m[2] ?? ''
+    const start = offset + (m.index ?? 0) + m[0].lastIndexOf(target)
+    const kind = IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
+    refs.push({ kind, target, alt: '', line: lineNo, start, end: start + target.length })
   }
   for (const m of text.matchAll(IMG_TAG)) {
     const target = m[1] ?? m[2] ?? ''

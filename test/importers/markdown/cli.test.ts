@@ -40,13 +40,17 @@ describe('preview-data import markdown', () => {
     expect(payload.content.posts.map((p: { title: string }) => p.title)).toContain('東京の春 — spring in Tokyo')
   })
 
-  test('reports diagnostics with file and line, writes nothing and exits 1 when a file has errors', async () => {
+  test('one bad file never sinks a site: it is reported with file and line, the rest is written, exit 1', async () => {
     const file = path.join(out, 'broken.json')
     const { code, stderr } = await run([path.join(fixtures, 'broken-front-matter/input'), '-o', file])
     expect(code).toBe(1)
     expect(stderr).toContain('posts/yaml.md:5: error [front_matter_syntax] YAML syntax error at line 5')
-    expect(stderr).toContain('nothing written: fix the errors above')
-    await expect(readdir(out)).resolves.not.toContain('broken.json')
+    await expect(readdir(out)).resolves.toContain('broken.json')
+    const strict = path.join(out, 'broken-strict.json')
+    const again = await run([path.join(fixtures, 'broken-front-matter/input'), '-o', strict, '--strict'])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('nothing written: problems are failures under --strict')
+    await expect(readdir(out)).resolves.not.toContain('broken-strict.json')
   })
 
   test('--strict turns warnings into a failure', async () => {
@@ -56,7 +60,7 @@ describe('preview-data import markdown', () => {
     await rm(file)
     const strict = await run([path.join(fixtures, 'missing-targets/input'), '-o', file, '--strict'])
     expect(strict.code).toBe(1)
-    expect(strict.stderr).toContain('nothing written: warnings are failures under --strict')
+    expect(strict.stderr).toContain('nothing written: problems are failures under --strict')
     await expect(readdir(out)).resolves.not.toContain('strict.json')
   })
 
@@ -66,7 +70,7 @@ describe('preview-data import markdown', () => {
     const { code, stdout } = await run([path.join(fixtures, 'hugo-layout/input'), '-o', file, '--format', 'json', '--redirects', redirects])
     expect(code).toBe(0)
     const report = JSON.parse(stdout)
-    expect(report).toMatchObject({ ok: true, preset: 'hugo', preset_reason: 'found hugo.toml', counts: { posts: 4, pages: 2 }, warnings: 1, errors: 0 })
+    expect(report).toMatchObject({ ok: true, preset: 'hugo', preset_reason: 'found hugo.toml', counts: { posts: 2, pages: 2 }, errors: 0 })
     expect(JSON.parse(await readFile(redirects, 'utf8'))).toEqual([
       { from: '/intro/', to: '/docs/intro/' },
       { from: '/old/bundle/', to: '/posts/bundle/' },
@@ -95,7 +99,7 @@ describe('preview-data import markdown', () => {
     { args: ['examples/site'], message: 'name the output file with -o payload.json' },
     { args: ['examples/site', '-o', 'x.json', '--preset', 'gatsby'], message: '--preset must be one of' },
     { args: ['examples/site', '-o', 'x.json', '--nope'], message: "Unknown option '--nope'" },
-    { args: ['examples/site', '-o', 'x.json', '--drafts', 'maybe'], message: '--drafts must be "draft" or "skip"' },
+    { args: ['examples/site', '-o', 'x.json', '--drafts', 'maybe'], message: '--drafts must be "exclude" or "include"' },
     { args: ['no/such/folder', '-o', 'x.json'], message: 'cannot read no/such/folder: no such file or directory' },
   ])('usage and I/O errors exit 2: $message', async ({ args, message }) => {
     const { code, stderr } = await run(args)
