@@ -7,7 +7,6 @@ import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KE
 import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
 import type { Placement, PresetName } from './presets/types.js'
-import type { BodyRef } from './scan.js'
 import { scanBody } from './scan.js'
 
 /** A value as written in a file, with the line it is on (for diagnostics). */
@@ -47,7 +46,6 @@ export interface SourceDoc {
   meta?: ScalarMap
   data?: DataObject
   redirects: string[]
-  refs: BodyRef[]
   /** File line of body line 1. */
   bodyLine: number
   /** The URL the generator published the document at (see Placement.url). */
@@ -80,7 +78,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   if (cls.kind === 'post') for (const k of ['author', 'authors', 'categories', 'category', 'tags', 'tag']) consumed.add(k)
   const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
-  const scan = scanBody(fm.body)
+  // Only the title is wanted here; references are scanned after template expansion, which can add or remove them.
+  const scan = scanBody(fm.body, false)
 
   const title = nonBlank(text('title')) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
 
@@ -175,7 +174,6 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
 
   const draft = cls.draft === true || data.draft === true || data.published === false
   const extras = splitExtras(fm, data, consumed, rel, diagnostics)
-  const refs = fm.bodyLine === 1 ? scan.refs : scan.refs.map((r) => ({ ...r, line: r.line + fm.bodyLine - 1 }))
 
   return {
     file: rel,
@@ -201,7 +199,6 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(featuredImage ? { featuredImage } : {}),
     ...extras,
     redirects,
-    refs,
     bodyLine: fm.bodyLine,
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),

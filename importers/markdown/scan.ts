@@ -31,7 +31,7 @@ const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i
  * Scans a Markdown body line by line, outside fenced code, without building a syntax tree: a regular expression
  * per line is enough to find headings, links and images, and costs a fraction of a full parse.
  */
-export function scanBody(body: string): BodyScan {
+export function scanBody(body: string, withRefs = true): BodyScan {
   let h1: string | null = null
   const refs: BodyRef[] = []
   let fence: string | null = null
@@ -55,7 +55,7 @@ export function scanBody(body: string): BodyScan {
         else if (/^ {0,3}=+\s*$/.test(line) && prev.trim() !== '' && !/^ {0,3}([-*+>#]|\d+[.)])/.test(prev)) h1 = stripInline(prev.trim())
       }
       // Only lines that can hold a link or an image are matched; most lines hold neither.
-      if (line.includes('](') || line.includes(']:') || line.includes('<img') || line.includes('href=')) {
+      if (withRefs && (line.includes('](') || line.includes(']:') || line.includes('<img') || line.includes('href='))) {
         collectRefs(line, offset, lineNo, refs)
       }
     }
@@ -69,6 +69,8 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
   // Blank out inline code so a link shown as code is not rewritten; same length keeps offsets exact.
   const text = line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (m) => ' '.repeat(m.length)) : line
   for (const [re, image] of [[IMAGE, true], [LINK, false]] as const) {
+    // Each pattern only where its marker is: most lines with a link have no image, and the reverse.
+    if (!text.includes(image ? '![' : '](')) continue
     for (const m of text.matchAll(re)) {
       const raw = m[2]
       const rawStart = (m.indices as RegExpIndicesArray)[2][0]
@@ -80,7 +82,7 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
       refs.push({ kind, target, alt: image ? m[1] : '', line: lineNo, start, end: start + target.length })
     }
   }
-  const def = DEFINITION.exec(text)
+  const def = text.includes(']:') ? DEFINITION.exec(text) : null
   if (def) {
     const raw = def[1]
     const bracketed = raw.startsWith('<')
@@ -88,13 +90,13 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
     const start = offset + def[0].lastIndexOf(raw) + (bracketed ? 1 : 0)
     refs.push({ kind: 'link', target, alt: '', line: lineNo, start, end: start + target.length })
   }
-  for (const m of text.matchAll(HREF_ATTR)) {
+  if (text.includes('href=')) for (const m of text.matchAll(HREF_ATTR)) {
     const target = m[1] ?? m[2] ?? ''
     const start = offset + (m.index ?? 0) + m[0].lastIndexOf(target)
     const kind = IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
     refs.push({ kind, target, alt: '', line: lineNo, start, end: start + target.length })
   }
-  for (const m of text.matchAll(IMG_TAG)) {
+  if (text.includes('<img')) for (const m of text.matchAll(IMG_TAG)) {
     const target = m[1] ?? m[2] ?? ''
     const alt = ALT_ATTR.exec(m[0])
     const start = offset + (m.index ?? 0) + m[0].indexOf(target, m[0].search(/\bsrc\s*=/i))
