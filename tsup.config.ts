@@ -27,6 +27,7 @@ export default defineConfig([
     // The schema ships as its own file so editors can point `$schema` at `preview-data-sdk/schema.json`.
     onSuccess: async () => {
       await copyFile('src/contract/preview-data.v0.7.schema.json', 'dist/preview-data.v0.7.schema.json')
+      await copyFile('cli/output.schema.json', 'dist/cli-output.schema.json')
     },
   },
   // The `preview-data` command: its JavaScript dependencies are bundled into it, so a run parses a few files instead

@@ -8,10 +8,11 @@
  * Usage: npx tsx bench/payload-file.bench.ts [--posts 175000]   (npm run bench payload-file builds first)
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { once } from 'node:events'
+import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { writeJsonFile } from '../cli/payload-file.js'
+import { jsonPieces } from '../cli/payload-file.js'
 import { generatePayload } from './generate-payload.js'
 import { report } from './measure.js'
 
@@ -24,7 +25,10 @@ const file = `${dataDir}payload-${posts}.json`
 mkdirSync(dataDir, { recursive: true })
 if (!existsSync(file)) {
   console.log(`generating ${file} …`)
-  await writeJsonFile(file, generatePayload(posts), { stdout: () => {}, stderr: () => {}, isTTY: false, cwd: dataDir })
+  const out = createWriteStream(file)
+  for (const piece of jsonPieces(generatePayload(posts))) if (!out.write(piece)) await once(out, 'drain')
+  out.end()
+  await once(out, 'finish')
 }
 const mb = statSync(file).size / 1e6
 if (!existsSync(`${root}dist/cli.js`)) execFileSync('npx', ['tsup'], { cwd: root, stdio: 'ignore' })
