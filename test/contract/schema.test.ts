@@ -53,6 +53,41 @@ describe('the schema document', () => {
     expect(typeof validate).toBe('function')
   })
 
+  test('ajv compiles it with every strict option on and nothing relaxed, and logs nothing', () => {
+    const logged: unknown[] = []
+    const logger = { log: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a), error: (...a: unknown[]) => logged.push(a) }
+    expect(() => new Ajv2020({ strict: true, logger }).compile(SCHEMA)).not.toThrow()
+    // ajv's defaults log what strictTypes and strictTuples would refuse: an editor or a consumer's own ajv stays quiet.
+    expect(() => new Ajv2020({ logger }).compile(SCHEMA)).not.toThrow()
+    expect(logged).toEqual([])
+  })
+
+  test('every property, at every level, has a description taken from the contract', () => {
+    const undescribed: string[] = []
+    let described = 0
+    const walk = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return
+      const n = node as Json
+      // Members named in if/then/anyOf branches restate a property declared beside them; they are not new properties.
+      const restates = /\/(?:if|then|else|anyOf\/\d+)$/.test(where)
+      if (!restates) {
+        for (const [name, member] of Object.entries(props(n))) {
+          if (typeof member.description === 'string' && member.description.length > 10) described++
+          else undescribed.push(`${where}/properties/${name}`)
+        }
+      }
+      for (const [k, v] of Object.entries(n)) walk(v, `${where}/${k}`)
+    }
+    walk(SCHEMA, '#')
+    expect(undescribed).toEqual([])
+    expect(described).toBe(145)
+  })
+
+  test('has a stable https $id that names the contract version, which the README and the generated validators use', () => {
+    expect(SCHEMA.$id).toBe('https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json')
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(String(SCHEMA.$id))
+  })
+
   test('every required member is declared by its object (what ajv strictRequired would check)', () => {
     const problems: string[] = []
     const walk = (node: unknown, declared: Set<string>, where: string): void => {
@@ -90,12 +125,17 @@ describe('the schema document', () => {
       if (typeof node !== 'object' || node === null) return
       const n = node as Json
       if (n.type === 'object' && n.additionalProperties !== false) open.push(where)
-      for (const [k, v] of Object.entries(n)) walk(v, `${where}/${k}`)
+      // An `if` only tests the type of a data value; it constrains nothing.
+      for (const [k, v] of Object.entries(n)) if (k !== 'if') walk(v, `${where}/${k}`)
     }
     walk(SCHEMA, '#')
     expect(open.sort()).toEqual(
       [
         '#/$defs/dataObject',
+        '#/$defs/dataLevel1/then',
+        '#/$defs/dataLevel2/then',
+        '#/$defs/dataLevel3/then',
+        '#/$defs/dataLevel4/then',
         '#/$defs/scalarMap',
         '#/$defs/widgetItem/properties/settings',
         '#/properties/collections',
@@ -139,10 +179,13 @@ describe('the schema agrees with src/contract', () => {
     expect(defs.customHtmlSlot.maxLength).toBe(LIMITS.customHtmlCodePoints)
     // Four canonical decomposition code points at most per NFC code point.
     expect(defs.slug.maxLength).toBe(LIMITS.slugCodePoints * 4)
-    for (const d of ['dataObject', 'dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) {
-      expect(defs[d].maxProperties).toBe(LIMITS.dataKeysPerObject)
+    expect(defs.dataObject.maxProperties).toBe(LIMITS.dataKeysPerObject)
+    // Each level dispatches on the JSON type: objects and arrays get their limits in `then` branches.
+    for (const d of ['dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) {
+      const branches = defs[d] as { then: Json; else: { then: Json } }
+      expect(branches.then.maxProperties).toBe(LIMITS.dataKeysPerObject)
+      expect(branches.else.then.maxItems).toBe(LIMITS.dataItemsPerArray)
     }
-    for (const d of ['dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) expect(defs[d].maxItems).toBe(LIMITS.dataItemsPerArray)
     expect(props(defs.siteComments).per_page).toMatchObject({ minimum: LIMITS.commentsPerPageMin, maximum: LIMITS.commentsPerPageMax })
     expect(props(defs.commentsThreading).max_depth).toMatchObject({
       minimum: LIMITS.threadingMaxDepthMin,
@@ -372,6 +415,8 @@ describe('invalid payloads', () => {
     ['front_page page with html', 'full.json', (p) => (p.site.front_page.html = '<html></html>')],
     ['front_page theme_index with page_path', 'full.json', (p) => (p.site.front_page = { type: 'theme_index', page_path: 'home' })],
     ['front_page standalone_html without html', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html' })],
+    ['front_page standalone_html with empty html (issue 15 item 16)', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html', html: '' })],
+    ['front_page standalone_html with whitespace-only html', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html', html: ' \n\t\u3000' })],
     ['front_page page_path with a leading slash', 'full.json', (p) => (p.site.front_page.page_path = '/home')],
     ['front_page page_slug', 'full.json', (p) => (p.site.front_page = { type: 'page', page_slug: 'home' })],
     ['front_page without type', 'full.json', (p) => (p.site.front_page = { page_path: 'home' })],
