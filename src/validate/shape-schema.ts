@@ -7,14 +7,19 @@ import type { Options, SchemaObject } from 'ajv/dist/2020.js'
 
 export const SCHEMA = schema as SchemaObject
 
+/** The content arrays whose items the all-errors pass checks one by one, and the definition each item follows. */
+export const CONTENT_ITEM_DEFS = {
+  authors: 'author',
+  posts: 'post',
+  pages: 'page',
+  categories: 'category',
+  tags: 'tag',
+  media: 'mediaEntry',
+} as const
+
+/** How scripts/shape-validator.ts compiles the schema: strict, with nothing relaxed, and no message text (shape.ts writes its own). */
 export const AJV_OPTIONS: Options = {
   strict: true,
-  // A conditional `then: { required: [...] }` names members declared by the enclosing object's `properties`, which ajv
-  // evaluates after `if`/`then`, so strictRequired flags them; test/contract/schema.test.ts checks the names instead.
-  strictRequired: false,
-  // Scalar maps and data values are `type: [string, number, boolean, null, ...]`: one keyword, one clear error, where
-  // the `anyOf` that strictTypes would want reports a failure per branch.
-  allowUnionTypes: true,
   messages: false,
 }
 
