@@ -70,6 +70,7 @@ export type {
   BuilderSnapshot,
   CollectionInput,
   CollectionItemInput,
+  DateTimeLike,
   FrontPageInput,
   MenuInput,
   MenuItemInput,
