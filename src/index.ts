@@ -71,6 +71,7 @@ export type {
   CollectionInput,
   CollectionItemInput,
   DateTimeLike,
+  DocumentExtras,
   FrontPageInput,
   MenuInput,
   MenuItemInput,

@@ -6,6 +6,7 @@ export type {
   BuilderOptions,
   CollectionInput,
   CollectionItemInput,
+  DocumentExtras,
   FrontPageInput,
   LinkTarget,
   MenuInput,
