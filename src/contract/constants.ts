@@ -60,6 +60,12 @@ export const LIMITS = {
   /** Fixed-offset time zones span -14:00 through +14:00. */
   fixedOffsetMaxMinutes: 14 * 60,
   mediaDimensionMin: 1,
+  /**
+   * Not a contract limit (menu items nest "to any depth"): the deepest menu item level this SDK checks, top-level
+   * items being level 1. Deeper items are refused with `invalid_payload` and their pointer, since checking them would
+   * take the stack of a recursive validator; no real menu comes near it.
+   */
+  menuItemDepth: 256,
 } as const
 
 /** The route patterns used when `site.permalinks` omits a member. */
