@@ -1,4 +1,5 @@
-import { readFile, realpath } from 'node:fs/promises'
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
+import { readFile, realpath, rename } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import type { PreviewDataIssue } from '../src/validate/issue.js'
@@ -77,19 +78,63 @@ function cleanJsonMessage(message: string): string {
  */
 export async function writeOutputAtomic(file: string, text: string, io: CliIo, inputs: string[] = [], allowInputs = false): Promise<void> {
   const target = resolve(io.cwd, file)
-  if (!allowInputs) {
-    const targetReal = await realpathOrSelf(target)
-    for (const input of inputs) {
-      if (input === '-') continue
-      if ((await realpathOrSelf(resolve(io.cwd, input))) === targetReal) {
-        throw new CliIoError(`refusing to write over the input file ${file}: choose another output${allowInputs ? '' : ' (or pass --in-place where the command offers it)'}`)
-      }
-    }
-  }
+  if (!allowInputs) await refuseInputs(file, target, inputs, io)
   try {
     await writeFileAtomic(target, text, { encoding: 'utf8' })
   } catch (error) {
     throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
+  }
+}
+
+/**
+ * `writeOutputAtomic` for text given in pieces (such as `canonicalJsonChunks`): written through a temporary file
+ * beside the target in 1 MiB synchronous writes, then renamed into place, so a large payload is never one string
+ * (nor one string and its encoded copy). The temporary file is removed on failure or interruption.
+ */
+export async function writeChunksAtomic(file: string, pieces: Iterable<string>, io: CliIo, inputs: string[] = [], allowInputs = false): Promise<void> {
+  const target = resolve(io.cwd, file)
+  if (!allowInputs) await refuseInputs(file, target, inputs, io)
+  const temp = `${target}.${process.pid}.${Date.now().toString(36)}.tmp`
+  const forget = io.onInterrupt?.(() => rmSync(temp, { force: true }))
+  let fd: number | undefined
+  try {
+    fd = openSync(temp, 'wx')
+    const buffer = Buffer.allocUnsafe(1 << 20)
+    let used = 0
+    const flush = () => {
+      for (let done = 0; done < used; ) done += writeSync(fd!, buffer, done, used - done)
+      used = 0
+    }
+    for (const piece of pieces) {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit: a piece within that bound is encoded straight into the buffer.
+      if (piece.length * 3 > buffer.length - used) flush()
+      if (piece.length * 3 <= buffer.length) used += buffer.write(piece, used, 'utf8')
+      else for (let done = 0, bytes = Buffer.from(piece, 'utf8'); done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done)
+    }
+    flush()
+    closeSync(fd)
+    fd = undefined
+    await rename(temp, target)
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd)
+    rmSync(temp, { force: true })
+    if (error instanceof CliIoError) throw error
+    // Anything but a file-system error (a refusal thrown by the pieces' producer) is the caller's to report.
+    if (!(error instanceof Error && 'code' in error && typeof (error as { syscall?: unknown }).syscall === 'string')) throw error
+    throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
+  } finally {
+    forget?.()
+  }
+}
+
+/** Refuses to write over any of `inputs` (after resolving links), so a typo cannot clobber what a command reads. */
+async function refuseInputs(file: string, target: string, inputs: string[], io: CliIo): Promise<void> {
+  const targetReal = await realpathOrSelf(target)
+  for (const input of inputs) {
+    if (input === '-') continue
+    if ((await realpathOrSelf(resolve(io.cwd, input))) === targetReal) {
+      throw new CliIoError(`refusing to write over the input file ${file}: choose another output (or pass --in-place where the command offers it)`)
+    }
   }
 }
 

@@ -164,3 +164,40 @@ describe('canonicalJsonChunks', () => {
     expect(JSON.stringify(payload)).toBe(before)
   })
 })
+
+describe('preview-data canonicalize (issue 15 items 6 and 14)', () => {
+  const run = async (args: string[], files: Record<string, string>) => {
+    const { mkdtemp, readdir, readFile, writeFile } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { runCli } = await import('../cli/run.js')
+    const dir = await mkdtemp(join(tmpdir(), 'pd-canon-'))
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text)
+    let out = ''
+    let err = ''
+    const code = await runCli(args, { stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, cwd: dir })
+    const written = Object.fromEntries(await Promise.all((await readdir(dir)).map(async (f) => [f, await readFile(join(dir, f), 'utf8')])))
+    return { code, out, err, written }
+  }
+
+  test('1e999 is refused with exit 1 and its pointer; nothing is written', async () => {
+    const text = JSON.stringify(validPayload()).replace('"public_id":1,', '"public_id":1e999,')
+    const { code, err, written } = await run(['canonicalize', 'in.json', '-o', 'out.json'], { 'in.json': text })
+    expect(code).toBe(1)
+    expect(err).toContain('/content/posts/0/public_id  invalid_value')
+    expect(Object.keys(written)).toEqual(['in.json'])
+  })
+
+  test('standard output and -o get the same canonical text, written in pieces', async () => {
+    const payload = validPayload()
+    payload.content.posts[0].content = 'é'.repeat(700_000)
+    const text = JSON.stringify(payload)
+    const expected = `${JSON.stringify(canonicalizePreviewDataKeyOrder(payload), null, 2)}\n`
+    const toFile = await run(['canonicalize', 'in.json', '-o', 'out.json'], { 'in.json': text })
+    expect(toFile.code).toBe(0)
+    expect(toFile.written['out.json'] === expected).toBe(true)
+    expect(Object.keys(toFile.written).sort()).toEqual(['in.json', 'out.json'])
+    const toStdout = await run(['canonicalize', 'in.json'], { 'in.json': text })
+    expect(toStdout.out === expected).toBe(true)
+  })
+})
