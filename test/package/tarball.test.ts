@@ -54,8 +54,11 @@ describe.skipIf(!built)('the packed tarball', () => {
     const outside = files.filter((f) => !f.startsWith('dist/'))
     expect(outside).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json'])
     expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/markdown.js', 'dist/wordpress.js', 'dist/cli.js', 'dist/preview-data.v0.7.schema.json']))
-    // One build: the command runs the library's chunks, so there is no second copy of the dependencies.
+    // One build: the command runs the library's chunks, so there is no second copy of the dependencies. esbuild
+    // marks every module it bundles from node_modules with a `// node_modules/...` comment: there must be none.
     expect(files.filter((f) => f.startsWith('dist/cli-chunks/'))).toEqual([])
+    const bundled = files.filter((f) => f.endsWith('.js') && readFileSync(join(root, f), 'utf8').includes('// node_modules/'))
+    expect(bundled).toEqual([])
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License/)
   })
 
