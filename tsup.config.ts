@@ -26,5 +26,7 @@ export default defineConfig({
   // The schema ships as its own file so editors can point `$schema` at `preview-data-sdk/schema.json`.
   onSuccess: async () => {
     await copyFile('src/contract/preview-data.v0.7.schema.json', 'dist/preview-data.v0.7.schema.json')
+    // The JSON Schema of the command's --format json result (cli/output.schema.json).
+    await copyFile('cli/output.schema.json', 'dist/cli-output.schema.json')
   },
 })

@@ -1,33 +1,33 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
-import { realpath, rename } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
-import type { PreviewDataIssue } from '../src/validate/issue.js'
 
-/** What a command may touch: output channels, the terminal flag, the working folder and standard input. */
+/** What a command may touch: output channels, the terminal flag, the environment, the working folder and standard input. */
 export type CliIo = {
   stdout: (text: string) => void
   stderr: (text: string) => void
+  /** Whether standard error is a terminal: progress and colour are drawn only there. */
   isTTY: boolean
   cwd: string
+  /** The environment (`NO_COLOR`, `FORCE_COLOR`, `TERM`); none when absent. */
+  env?: Readonly<Record<string, string | undefined>>
   readStdin?: () => Promise<string>
   /**
    * Registers a synchronous cleanup (removing temporary files) to run if the process is interrupted (Ctrl-C,
    * SIGTERM) before the command ends; returns the function that unregisters it. The bin provides it.
    */
   onInterrupt?: (cleanup: () => void) => () => void
+  /** Milliseconds from any fixed point, for progress timing; `performance.now` when absent. */
+  now?: () => number
 }
 
-/** Exit codes shared by every command. */
+/**
+ * Exit codes commands return. An interrupted command does not return: the bin ends it by the signal, which a shell
+ * reports as 128 + its number (130 for Ctrl-C), so a script running it stops too.
+ */
 export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const
 
-/** A failure to read or write a file, reported with exit code 2. */
+/** A failure to read or write a file, or a refused output: reported with exit code 2. */
 export class CliIoError extends Error {}
-
-/** One issue as a report line: pointer, code, message. */
-export function formatIssueLine(issue: PreviewDataIssue): string {
-  return `  ${issue.path || '/'}  ${issue.code}  ${issue.message}`
-}
 
 /** Reads a file named on the command line (`-` is standard input) as UTF-8 text without a BOM. */
 export async function readTextInput(file: string, io: CliIo): Promise<string> {
@@ -75,80 +75,6 @@ function cleanJsonMessage(message: string): string {
   return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, ".*" is not valid JSON$/s, '')
 }
 
-/**
- * Writes a file atomically (a temporary file renamed into place), refusing to replace any of `inputs` unless
- * `allowInputs` is set, so a failed or mistaken run never leaves a half-written file or a clobbered input.
- */
-export async function writeOutputAtomic(file: string, text: string, io: CliIo, inputs: string[] = [], allowInputs = false): Promise<void> {
-  const target = resolve(io.cwd, file)
-  if (!allowInputs) await refuseInputs(file, target, inputs, io)
-  try {
-    await writeFileAtomic(target, text, { encoding: 'utf8' })
-  } catch (error) {
-    throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
-  }
-}
-
-/**
- * `writeOutputAtomic` for text given in pieces (such as `canonicalJsonChunks`): written through a temporary file
- * beside the target in 1 MiB synchronous writes, then renamed into place, so a large payload is never one string
- * (nor one string and its encoded copy). The temporary file is removed on failure or interruption.
- */
-export async function writeChunksAtomic(file: string, pieces: Iterable<string>, io: CliIo, inputs: string[] = [], allowInputs = false): Promise<void> {
-  const target = resolve(io.cwd, file)
-  if (!allowInputs) await refuseInputs(file, target, inputs, io)
-  const temp = `${target}.${process.pid}.${Date.now().toString(36)}.tmp`
-  const forget = io.onInterrupt?.(() => rmSync(temp, { force: true }))
-  let fd: number | undefined
-  try {
-    fd = openSync(temp, 'wx')
-    const buffer = Buffer.allocUnsafe(1 << 20)
-    let used = 0
-    const flush = () => {
-      for (let done = 0; done < used; ) done += writeSync(fd!, buffer, done, used - done)
-      used = 0
-    }
-    for (const piece of pieces) {
-      // UTF-8 takes at most 3 bytes per UTF-16 unit: a piece within that bound is encoded straight into the buffer.
-      if (piece.length * 3 > buffer.length - used) flush()
-      if (piece.length * 3 <= buffer.length) used += buffer.write(piece, used, 'utf8')
-      else for (let done = 0, bytes = Buffer.from(piece, 'utf8'); done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done)
-    }
-    flush()
-    closeSync(fd)
-    fd = undefined
-    await rename(temp, target)
-  } catch (error) {
-    if (fd !== undefined) closeSync(fd)
-    rmSync(temp, { force: true })
-    if (error instanceof CliIoError) throw error
-    // Anything but a file-system error (a refusal thrown by the pieces' producer) is the caller's to report.
-    if (!(error instanceof Error && 'code' in error && typeof (error as { syscall?: unknown }).syscall === 'string')) throw error
-    throw new CliIoError(`cannot write ${file}: ${systemMessage(error)}`)
-  } finally {
-    forget?.()
-  }
-}
-
-/** Refuses to write over any of `inputs` (after resolving links), so a typo cannot clobber what a command reads. */
-async function refuseInputs(file: string, target: string, inputs: string[], io: CliIo): Promise<void> {
-  const targetReal = await realpathOrSelf(target)
-  for (const input of inputs) {
-    if (input === '-') continue
-    if ((await realpathOrSelf(resolve(io.cwd, input))) === targetReal) {
-      throw new CliIoError(`refusing to write over the input file ${file}: choose another output (or pass --in-place where the command offers it)`)
-    }
-  }
-}
-
-async function realpathOrSelf(path: string): Promise<string> {
-  try {
-    return await realpath(path)
-  } catch {
-    return path
-  }
-}
-
 /** The readable part of a Node system error (`ENOENT: no such file or directory`). */
 export function systemMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error) {
@@ -156,10 +82,16 @@ export function systemMessage(error: unknown): string {
     const known: Record<string, string> = {
       ENOENT: 'no such file or directory',
       EACCES: 'permission denied',
-      EISDIR: 'is a directory',
-      ENOTDIR: 'a part of the path is not a directory',
+      EPERM: 'operation not permitted',
+      EISDIR: 'is a folder',
+      ENOTDIR: 'a part of the path is not a folder',
       EEXIST: 'already exists',
       ENOSPC: 'no space left on the device',
+      EDQUOT: 'over the disk quota',
+      EROFS: 'the file system is read-only',
+      EPIPE: 'the reader closed the pipe',
+      EXDEV: 'the temporary file is on another device',
+      ENAMETOOLONG: 'the name is too long',
     }
     return known[code] ?? code
   }
