@@ -93,7 +93,7 @@ describe.skipIf(!built)('installed into an empty project', () => {
 
   test('every export subpath imports from ES modules', async (t) => {
     if (!installed()) return t.skip()
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './markdown', './package.json', './schema.json', './wordpress'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cli-output.schema.json', './markdown', './package.json', './schema.json', './wordpress'])
     writeFileSync(
       join(consumer, 'esm.mjs'),
       `import { createPreviewData, validatePreviewData } from 'preview-data-sdk'
@@ -101,16 +101,17 @@ import { importMarkdown } from 'preview-data-sdk/markdown'
 import { importWordPress } from 'preview-data-sdk/wordpress'
 import schema from 'preview-data-sdk/schema.json' with { type: 'json' }
 import meta from 'preview-data-sdk/package.json' with { type: 'json' }
+import cliOutput from 'preview-data-sdk/cli-output.schema.json' with { type: 'json' }
 const payload = createPreviewData({ generator: 'consumer', generated_at: '2026-01-01T00:00:00Z' })
   .site({ title: 'Consumer' }).author({ id: 'a', display_name: 'A' })
   .post({ title: 'Hello', author_id: 'a', published_at_iso: '2026-01-01', content: '# Hi' }).build()
 const md = await importMarkdown(${JSON.stringify(join(root, 'examples/site'))})
 const wp = await importWordPress(${JSON.stringify(join(root, 'examples/wordpress-export.xml'))})
-console.log(JSON.stringify([validatePreviewData(payload).ok, md.ok, wp.payload.content.posts.length > 0, schema.$id, meta.version]))
+console.log(JSON.stringify([validatePreviewData(payload).ok, md.ok, wp.payload.content.posts.length > 0, schema.$id, meta.version, typeof cliOutput.properties]))
 `,
     )
     const { stdout } = await node(['esm.mjs'])
-    expect(JSON.parse(stdout)).toEqual([true, true, true, 'https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json', pkg.version])
+    expect(JSON.parse(stdout)).toEqual([true, true, true, 'https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json', pkg.version, 'object'])
   })
 
   // The package is ES modules only; CommonJS loads it with require(esm), which Node has by default from 20.19 and 22.12.
