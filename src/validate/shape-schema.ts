@@ -17,9 +17,13 @@ export const CONTENT_ITEM_DEFS = {
   media: 'mediaEntry',
 } as const
 
-/** How scripts/shape-validator.ts compiles the schema: strict, with nothing relaxed, and no message text (shape.ts writes its own). */
+/** How scripts/shape-validator.ts compiles the schema: strict, and no message text (shape.ts writes its own). */
 export const AJV_OPTIONS: Options = {
   strict: true,
+  // Scalar maps and data values are `type: [string, number, boolean, null, ...]`: one keyword, one clear error, and
+  // the fastest check. allowUnionTypes is ajv's documented allowance for union types in strict mode; spelled as anyOf
+  // or if/then/else instead, checking posts with meta and data took about 1.5 to 2 times as long.
+  allowUnionTypes: true,
   messages: false,
 }
 

@@ -32,8 +32,8 @@ const SCHEMA = schema as SchemaObject
 const defs = SCHEMA.$defs as Record<string, Json>
 const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`../fixtures/schema/${name}`, import.meta.url), 'utf8'))
 
-// The same options as src/validate/shape.ts; each relaxed strict sub-option is justified there.
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true })
+// The options of src/validate/shape-schema.ts: strict, with allowUnionTypes (justified there).
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true })
 const validate = ajv.compile(SCHEMA)
 const validateDef = (def: string) => {
   const fn = ajv.getSchema(`${String(SCHEMA.$id)}#/$defs/${def}`)
@@ -53,13 +53,14 @@ describe('the schema document', () => {
     expect(typeof validate).toBe('function')
   })
 
-  test('ajv compiles it with every strict option on and nothing relaxed, and logs nothing', () => {
+  test('ajv compiles it in strict mode, strictRequired included, with only allowUnionTypes, and logs nothing', () => {
     const logged: unknown[] = []
     const logger = { log: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a), error: (...a: unknown[]) => logged.push(a) }
-    expect(() => new Ajv2020({ strict: true, logger }).compile(SCHEMA)).not.toThrow()
-    // ajv's defaults log what strictTypes and strictTuples would refuse: an editor or a consumer's own ajv stays quiet.
-    expect(() => new Ajv2020({ logger }).compile(SCHEMA)).not.toThrow()
+    // allowUnionTypes is ajv's documented allowance for `type: [...]` in strict mode (scalar and data values).
+    expect(() => new Ajv2020({ strict: true, allowUnionTypes: true, logger }).compile(SCHEMA)).not.toThrow()
     expect(logged).toEqual([])
+    // Without it, the union types are the only thing strict mode refuses.
+    expect(() => new Ajv2020({ strict: true, logger }).compile(SCHEMA)).toThrow(/allowUnionTypes/)
   })
 
   test('every property, at every level, has a description taken from the contract', () => {
@@ -125,17 +126,12 @@ describe('the schema document', () => {
       if (typeof node !== 'object' || node === null) return
       const n = node as Json
       if (n.type === 'object' && n.additionalProperties !== false) open.push(where)
-      // An `if` only tests the type of a data value; it constrains nothing.
-      for (const [k, v] of Object.entries(n)) if (k !== 'if') walk(v, `${where}/${k}`)
+      for (const [k, v] of Object.entries(n)) walk(v, `${where}/${k}`)
     }
     walk(SCHEMA, '#')
     expect(open.sort()).toEqual(
       [
         '#/$defs/dataObject',
-        '#/$defs/dataLevel1/then',
-        '#/$defs/dataLevel2/then',
-        '#/$defs/dataLevel3/then',
-        '#/$defs/dataLevel4/then',
         '#/$defs/scalarMap',
         '#/$defs/widgetItem/properties/settings',
         '#/properties/collections',
@@ -179,13 +175,10 @@ describe('the schema agrees with src/contract', () => {
     expect(defs.customHtmlSlot.maxLength).toBe(LIMITS.customHtmlCodePoints)
     // Four canonical decomposition code points at most per NFC code point.
     expect(defs.slug.maxLength).toBe(LIMITS.slugCodePoints * 4)
-    expect(defs.dataObject.maxProperties).toBe(LIMITS.dataKeysPerObject)
-    // Each level dispatches on the JSON type: objects and arrays get their limits in `then` branches.
-    for (const d of ['dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) {
-      const branches = defs[d] as { then: Json; else: { then: Json } }
-      expect(branches.then.maxProperties).toBe(LIMITS.dataKeysPerObject)
-      expect(branches.else.then.maxItems).toBe(LIMITS.dataItemsPerArray)
+    for (const d of ['dataObject', 'dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) {
+      expect(defs[d].maxProperties).toBe(LIMITS.dataKeysPerObject)
     }
+    for (const d of ['dataLevel1', 'dataLevel2', 'dataLevel3', 'dataLevel4']) expect(defs[d].maxItems).toBe(LIMITS.dataItemsPerArray)
     expect(props(defs.siteComments).per_page).toMatchObject({ minimum: LIMITS.commentsPerPageMin, maximum: LIMITS.commentsPerPageMax })
     expect(props(defs.commentsThreading).max_depth).toMatchObject({
       minimum: LIMITS.threadingMaxDepthMin,
