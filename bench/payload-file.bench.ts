@@ -12,7 +12,7 @@ import { once } from 'node:events'
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { jsonPieces } from '../cli/payload-file.js'
+import { canonicalJsonChunks } from '../src/canonicalize.js'
 import { generatePayload } from './generate-payload.js'
 import { report } from './measure.js'
 
@@ -26,8 +26,8 @@ mkdirSync(dataDir, { recursive: true })
 if (!existsSync(file)) {
   console.log(`generating ${file} …`)
   const out = createWriteStream(file)
-  for (const piece of jsonPieces(generatePayload(posts))) if (!out.write(piece)) await once(out, 'drain')
-  out.end()
+  for (const piece of canonicalJsonChunks(generatePayload(posts), 2)) if (!out.write(piece)) await once(out, 'drain')
+  out.end('\n')
   await once(out, 'finish')
 }
 const mb = statSync(file).size / 1e6

@@ -1,9 +1,8 @@
 /**
  * Finds where a JSON text breaks, reading it as bytes in chunks: V8's `JSON.parse` names no position for most
  * syntax errors ("Unexpected token ',', "[1,,2]" is not valid JSON"), and a streamed parse knows only the piece it
- * was given, so a file's line and column come from this second, exact pass. It runs only after a parse failed (or,
- * with `overflow`, found a number too large for a double), so it is written for clarity, not speed: one byte at a
- * time through the JSON grammar of RFC 8259.
+ * was given, so a file's line and column come from this second, exact pass. It runs only after a parse failed, so
+ * it is written for clarity, not speed: one byte at a time through the JSON grammar of RFC 8259.
  */
 
 /** Where the first problem is: 1-based line and column (in characters), and what is wrong there. */
@@ -29,11 +28,11 @@ const ESCAPES = new Set([...'"\\/bfnrtu'].map((c) => c.charCodeAt(0)))
 
 /**
  * Returns the first syntax problem of the JSON text in `chunks` (UTF-8 bytes, or strings), or `null` when it is
- * valid. With `overflow`, a number too large for a double (`1e999`, which parses to Infinity) is a problem too.
+ * valid.
  * @example
  * await locateJsonProblem([Buffer.from('{"a": [1,,2]}')]) // { line: 1, column: 10, message: 'unexpected ","' }
  */
-export async function locateJsonProblem(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, overflow = false): Promise<JsonProblem | null> {
+export async function locateJsonProblem(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): Promise<JsonProblem | null> {
   const stack: Container[] = []
   let state = 'value' as State
   let literal = ''
@@ -74,9 +73,6 @@ export async function locateJsonProblem(chunks: AsyncIterable<Uint8Array | strin
   }
   const endNumber = (): JsonProblem | null => {
     if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(number)) return { ...numberAt, message: `"${number.slice(0, 40)}" is not a valid number` }
-    if (overflow && !Number.isFinite(Number(number))) {
-      return { ...numberAt, message: `the number ${number.slice(0, 40)} is too large for a double (it would be read as Infinity and written as null); write a smaller number or a string` }
-    }
     valueEnded()
     return null
   }
