@@ -53,6 +53,8 @@ export interface SourceDoc {
   language?: string
   /** A list page (Hugo `_index.md`): when blank, it has no text of its own. */
   isList?: boolean
+  /** The generator's home document (see Placement.isHome). */
+  isHome?: boolean
   /** Front matter with the convention's defaults applied, for templates (`page.*`). */
   fields: Record<string, unknown>
 }
@@ -139,7 +141,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     }
   }
 
-  const redirects: string[] = []
+  const redirects: string[] = [...(cls.aliases ?? [])]
   for (const key of REDIRECT_KEYS) {
     const values = fm.textsOf(key) ?? (typeof data[key] === 'string' ? [data[key] as string] : [])
     if (key in data) consumed.add(key)
@@ -203,6 +205,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
+    ...(cls.isHome ? { isHome: true } : {}),
     fields: data,
   }
 }

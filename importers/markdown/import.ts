@@ -49,6 +49,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // discover: every file, in a stable order; names that are not UTF-8 are reported and left out.
   const discovery = await discover(root, diagnostics)
   for (const r of discovery.rejected) skip(r.rel, r.reason)
+  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options)
   const convention = await PRESETS[detected.preset].configure(ctx)
@@ -185,7 +186,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const entries = await media.measure(root, concurrency, diagnostics)
 
   // builder: every entity goes through it, so the payload is checked and canonical.
-  const authors = new AuthorResolver(config.authors)
+  const authors = new AuthorResolver(config.authors, convention.authorSeparator)
   const categories = new TaxonomyResolver(config.categories, 'category')
   const tags = new TaxonomyResolver(config.tags, 'tag')
   const postAuthors = new Map<SourceDoc, string[]>()
@@ -383,6 +384,10 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
       ...(options.postCollections ? { postCollections: options.postCollections } : {}),
       ...(configRel && (options.preset === 'native' || options.preset === undefined || options.preset === 'auto') ? { configFile: configRel } : {}),
     },
+    async readText(rel) {
+      if (!discovery.paths.has(rel)) return null
+      return readText(path.join(root, rel), rel, maxFileBytes, new Diagnostics())
+    },
     async readFrontMatter(rel) {
       // Errors in this early look are reported when the file itself is imported; a throwaway list avoids doubles.
       const quiet = new Diagnostics()
@@ -390,6 +395,22 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
       return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
     },
   }
+}
+
+/** The names in the root `package.json`'s dependency lists (read as JSON, never run); empty when there is none. */
+async function packageDependencies(root: string, paths: ReadonlySet<string>, maxFileBytes: number): Promise<Set<string>> {
+  if (!paths.has('package.json')) return new Set()
+  const quiet = new Diagnostics()
+  const text = await readText(path.join(root, 'package.json'), 'package.json', maxFileBytes, quiet)
+  const data = text === null ? null : parseData(text, 'json', 'package.json', 0, quiet)?.value
+  const out = new Set<string>()
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const deps = (data as Record<string, unknown>)[key]
+      if (deps && typeof deps === 'object' && !Array.isArray(deps)) for (const name of Object.keys(deps)) out.add(name)
+    }
+  }
+  return out
 }
 
 /** The site's time zone (the caller's, the configuration's, else UTC), checked so dates are never read in a wrong zone. */
@@ -425,7 +446,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   } catch {
     origin = undefined
   }
-  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}) }
+  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
 }
 
 /** Resolves a template reference (Hugo ref/relref, Jekyll link/post_url, an MDX import path) to a new URL. */
