@@ -9,7 +9,7 @@ import { AuthorResolver } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
-import { discover } from './discover.js'
+import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { mapDocument } from './document.js'
 import type { SourceDoc } from './document.js'
@@ -143,6 +143,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const unresolved: MigrationReport['unresolved_links'] = []
   const missingMedia: MigrationReport['missing_media'] = []
   const featured = new Map<SourceDoc, string>()
+  const includes = await preloadIncludes(discovery.files, maxFileBytes, concurrency)
   for (const doc of placed) {
     const url = plan.urlOf.get(doc.file) as string
     const expanded = expandTemplates(doc.content, {
@@ -150,7 +151,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       dialects: convention.templates,
       url,
       resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
-      readFile: () => undefined,
+      readFile: (kind, target) => includes.get(kind === 'include' ? resolveRelative('_includes/x', target) ?? '' : resolveRelative(doc.file, target) ?? ''),
       data: { site: { ...config.site, baseurl: config.basePath }, page: doc.fields },
       baseurl: config.basePath,
     })
@@ -395,6 +396,21 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
       return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
     },
   }
+}
+
+/**
+ * The files templates may include, read before expansion (its `readFile` is synchronous): Jekyll's `_includes/`
+ * and Markdown partials (names starting with `_`, imported by MDX). Unreadable ones are simply absent.
+ */
+async function preloadIncludes(files: readonly DiscoveredFile[], maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
+  const wanted = files.filter((f) => f.rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(f.rel))
+  const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+  const out = new Map<string, string>()
+  wanted.forEach((f, i) => {
+    const t = texts[i]
+    if (t !== null) out.set(f.rel, t)
+  })
+  return out
 }
 
 /** The names in the root `package.json`'s dependency lists (read as JSON, never run); empty when there is none. */
