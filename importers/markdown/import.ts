@@ -18,7 +18,7 @@ import type { DataLanguage } from './front-matter.js'
 import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
 import { applyEdits, resolveReference, urlKey } from './links.js'
 import type { Edit, LinkIndex } from './links.js'
-import { planRoutes } from './plan.js'
+import { planRoutes, servesSame } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
 import { isUnpublished } from './presets/types.js'
 import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
@@ -202,7 +202,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // report: one entry per input file.
   for (const doc of placed) {
     const status = doc.draft ? 'draft' : 'published'
-    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && doc.url !== plan.urlOf.get(doc.file) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
+    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && (config.basePath !== '' || !servesSame(doc.url, plan.urlOf.get(doc.file) as string)) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
   }
   for (const a of media.assets()) items.set(a.file, { source: a.file, kind: IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()) ? 'media' : 'asset', url: a.src })
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })

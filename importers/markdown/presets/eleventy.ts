@@ -230,7 +230,7 @@ async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]>
   const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
   const out: RegExp[] = []
   for (const line of (text ?? '').split(/\r?\n/)) {
-    const g = line.trim().replace(/^\.\//, '')
+    const g = line.trim().replace(/^\.\//, '').replace(/\/+$/, '')
     if (g === '' || g.startsWith('#') || g.startsWith('!')) continue
     const re = g.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
     out.push(new RegExp(`^(?:${re})(?:/|$)`))

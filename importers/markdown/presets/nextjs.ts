@@ -159,6 +159,7 @@ function roots(discovery: Discovery): Root[] {
   }
   const fumadocs = deps.has('fumadocs-core') || deps.has('fumadocs-mdx') || discovery.paths.has('source.config.ts') || discovery.paths.has('content/docs/meta.json')
   if (hasMd('content/docs') && (fumadocs || !deps.has('nextra'))) out.push({ dir: 'content/docs', base: '/docs', localeDirs: false, groups: true, why: 'content/docs (Fumadocs, served at /docs)' })
+  if (hasMd('src/content')) out.push({ dir: 'src/content', base: '', localeDirs: false, groups: false, why: 'src/content (collections served under their names)' })
   if (hasMd('content') && !out.some((r) => r.dir === 'content/docs' && fumadocs && !discovery.files.some((f) => f.rel.startsWith('content/') && !f.rel.startsWith('content/docs/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)))) {
     // Nextra 3+ serves `content/` at the root; a Contentlayer-style `content/<collection>/` serves each collection
     // under its own name, which is the same path.
