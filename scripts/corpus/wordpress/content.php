@@ -12,7 +12,7 @@ require_once ABSPATH . 'wp-includes/nav-menu.php';
 
 $name = getenv('PD_WP_SITE');
 $site = (require getenv('PD_WP_SITES'))[$name];
-$words = require __DIR__ . '/text.php';
+$words = json_decode(file_get_contents(__DIR__ . '/../_text.json'), true);
 $rng = new Rng($site['seed']);
 // The build's "now": future posts are scheduled after it, comments and uploads before it.
 $now = time();
