@@ -31,11 +31,13 @@ export const plainPreset: Preset = {
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const docs = ctx.discovery.files.filter((f) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
-    const style = await urlStyle(ctx, docs)
+    const { style, admonitions } = await bodyEvidence(ctx, docs)
     if (style !== 'directory') config.permalinks = { output_style: 'html-extension' }
+    // A plain folder has no generator, but MDX files or `:::note` blocks say which syntax its site rendered.
+    const mdx = docs.some((d) => d.rel.endsWith('.mdx'))
     return {
       config,
-      templates: [],
+      templates: mdx || admonitions ? ['mdx', 'docusaurus'] : [],
       isDocument: (file: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext),
       place: (source: SourceFile) => placePlain(source, style),
       assetUrl: (rel) => '/' + rel.split('/').map(encodeURIComponent).join('/'),
@@ -81,14 +83,17 @@ function datedName(dirs: string[], base: string): { date: string; rest: string }
 
 /**
  * How the old site wrote its documents' URLs, from the links its own bodies make to other documents of the
- * folder: `/x.html`, `/x` (served by `x.html` on the host), or `/x/` and relative `.md` links (no evidence).
+ * folder: `/x.html`, `/x` (served by `x.html` on the host), or `/x/` and relative `.md` links (no evidence);
+ * and whether its bodies use Docusaurus-style `:::note` admonitions.
  */
-async function urlStyle(ctx: PresetContext, docs: DiscoveredFile[]): Promise<UrlStyle> {
+async function bodyEvidence(ctx: PresetContext, docs: DiscoveredFile[]): Promise<{ style: UrlStyle; admonitions: boolean }> {
+  let admonitions = false
   const sources = new Set(docs.map((d) => d.rel.replace(/\.[^./]+$/, '')))
   const counts: Record<UrlStyle, number> = { directory: 0, extensionless: 0, html: 0 }
   for (const doc of docs.slice(0, EVIDENCE_FILES)) {
     const text = await ctx.readText(doc.rel)
     if (text === null) continue
+    if (!admonitions && /^:::(?:note|tip|info|warning|danger|caution|important)\b/m.test(text)) admonitions = true
     for (const m of text.matchAll(/\]\(\s*<?([^)\s>#?]+)/g)) {
       const target = m[1]
       if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue
@@ -101,10 +106,8 @@ async function urlStyle(ctx: PresetContext, docs: DiscoveredFile[]): Promise<Url
     }
   }
   const total = counts.directory + counts.extensionless + counts.html
-  if (total < EVIDENCE_LINKS) return 'directory'
-  if (counts.html * 2 > total) return 'html'
-  if (counts.extensionless * 2 > total) return 'extensionless'
-  return 'directory'
+  const style: UrlStyle = total < EVIDENCE_LINKS ? 'directory' : counts.html * 2 > total ? 'html' : counts.extensionless * 2 > total ? 'extensionless' : 'directory'
+  return { style, admonitions }
 }
 
 function decodeSafe(s: string): string {
