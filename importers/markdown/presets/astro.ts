@@ -1,5 +1,5 @@
 import type { DiscoveredFile } from '../discover.js'
-import type { Classified, Preset, PresetContext, PresetOptions, SiteConfig } from './types.js'
+import type { Convention, Placement, Preset, PresetContext, PresetOptions } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Collections that hold posts when the caller does not say. */
@@ -13,13 +13,29 @@ export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post']
  */
 export const astroPreset: Preset = {
   name: 'astro',
-  async loadConfig(_ctx: PresetContext): Promise<SiteConfig> {
+  detect(discovery) {
+    const found = ['astro.config.mjs', 'astro.config.ts', 'astro.config.js', 'src/content/config.ts', 'src/content.config.ts'].find((f) => discovery.paths.has(f))
+    if (found) return { strength: 60, reason: `found ${found}` }
+    if (discovery.files.some((f) => f.rel.startsWith('src/content/'))) return { strength: 30, reason: 'found src/content (Astro content collections)' }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     config.permalinks = { posts: '/blog/:slug/' }
     config.staticDirs = ['public']
-    return config
+    const options = ctx.options
+    return {
+      config,
+      templates: ['mdx', 'docusaurus'],
+      isDocument: (file) => placeAstro(file, options) !== null,
+      place: (source) => placeAstro(source.file, options) as Placement,
+      assetUrl: () => undefined,
+    }
   },
-  classify(file: DiscoveredFile, _config: SiteConfig, options: PresetOptions): Classified | null {
+}
+
+/** Entries of the post collections are posts; other collections and `src/pages` are pages. */
+function placeAstro(file: DiscoveredFile, options: PresetOptions): Placement | null {
     const { dirs, base, ext } = splitPath(file.rel)
     if (!MARKDOWN_EXTENSIONS.has(ext) || base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return null
     if (dirs[0] === 'src' && dirs[1] === 'content' && dirs.length >= 3) {
@@ -36,5 +52,4 @@ export const astroPreset: Preset = {
       return { kind: 'page', name: base, pathDirs: below }
     }
     return null
-  },
 }

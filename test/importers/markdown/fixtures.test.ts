@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { validatePreviewData } from '../../../src/index.js'
@@ -38,4 +38,25 @@ describe.each(cases)('fixture %s', (name) => {
     // Every diagnostic says what to do, not only what is wrong.
     for (const d of result.diagnostics) expect(d.message.length).toBeGreaterThan(20)
   })
+
+  test('every input file appears once in the report: where it went, or why not', async () => {
+    const result = await importMarkdown(`${root}${name}/input`, expected.options ?? {})
+    const sources = result.report.items.map((i) => i.source)
+    expect(new Set(sources).size).toBe(sources.length)
+    const files = listFiles(`${root}${name}/input`)
+    for (const f of files) expect(sources).toContain(f)
+    for (const item of result.report.items) if ('kind' in item && (item.kind === 'post' || item.kind === 'page')) expect(item.url).toMatch(/^\//)
+  })
 })
+
+/** Relative paths of the regular files under `dir` (links and hidden entries are the walker's business). */
+function listFiles(dir: string, prefix = ''): string[] {
+  const out: string[] = []
+  for (const e of readdirSync(prefix === '' ? dir : `${dir}/${prefix}`, { withFileTypes: true })) {
+    if (e.name.startsWith('.')) continue
+    const rel = prefix === '' ? e.name : `${prefix}/${e.name}`
+    if (e.isDirectory()) out.push(...listFiles(dir, rel))
+    else if (lstatSync(`${dir}/${rel}`).isFile()) out.push(rel)
+  }
+  return out
+}
