@@ -98,7 +98,7 @@ function siteTable(figures: ExportFigures[]): string {
       Object.entries(l.languages).map(([k, v]) => `${k} ${v}`).join(', '),
       mark(l.frontPage.ok, `${l.frontPage.expected} → ${l.frontPage.got}`),
       mark(l.postsIndex.ok, `${l.postsIndex.expected} → ${l.postsIndex.got}`),
-      mark(l.primaryMenu.ok, `${l.primaryMenu.expected} → ${l.primaryMenu.got}${l.primaryMenu.problems.length ? `, ${l.primaryMenu.problems.length} differences` : ''}`),
+      mark(l.primaryMenu.ok, `${l.primaryMenu.expected} → ${l.primaryMenu.got}${l.primaryMenu.problems.length ? `, ${l.primaryMenu.problems.length} difference${l.primaryMenu.problems.length === 1 ? '' : 's'}` : ''}`),
       Object.entries(l.otherTypes).map(([type, t]) => mark(t.inPayload + t.reported >= t.published, `${type} ${t.published} (${t.inPayload} / ${t.reported})`)).join(', ') || 'none',
       `${l.terms.kept} / ${l.terms.redirected ? `**${l.terms.redirected}**` : 0} / ${l.terms.lost.length ? `**${l.terms.lost.length}**` : 0} of ${l.terms.sampled}${reached === l.terms.sampled ? '' : ''}`,
       `${l.media.onOldHost} of ${l.media.images}`,
