@@ -1,9 +1,12 @@
 import type { Discovery } from './discover.js'
-import { astroPreset } from './presets/astro.js'
+import { astroPreset, starlightPreset } from './presets/astro.js'
 import { docusaurusPreset } from './presets/docusaurus.js'
+import { eleventyPreset } from './presets/eleventy.js'
 import { hugoPreset } from './presets/hugo.js'
 import { jekyllPreset } from './presets/jekyll.js'
 import { nativePreset } from './presets/native.js'
+import { nextjsPreset } from './presets/nextjs.js'
+import { plainPreset } from './presets/plain.js'
 import type { Preset, PresetName } from './presets/types.js'
 
 /** Every preset by name. Adding a convention means adding its module here; the import loop does not change. */
@@ -13,6 +16,10 @@ export const PRESETS: Record<PresetName, Preset> = {
   hugo: hugoPreset,
   docusaurus: docusaurusPreset,
   astro: astroPreset,
+  starlight: starlightPreset,
+  eleventy: eleventyPreset,
+  nextjs: nextjsPreset,
+  plain: plainPreset,
 }
 
 /**
@@ -25,5 +32,5 @@ export function detectPreset(discovery: Discovery): { preset: PresetName; reason
     const evidence = preset.detect(discovery)
     if (evidence && (!best || evidence.strength > best.strength)) best = { preset: preset.name, reason: evidence.reason, strength: evidence.strength }
   }
-  return best ? { preset: best.preset, reason: best.reason } : { preset: 'native', reason: 'no convention recognised' }
+  return best ? { preset: best.preset, reason: best.reason } : { preset: 'plain', reason: 'no convention recognised and no Markdown file found' }
 }

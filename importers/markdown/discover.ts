@@ -16,6 +16,11 @@ export interface Discovery {
   paths: Set<string>
   /** Entries that could not be walked (a name that is not UTF-8, a link leaving the folder), already reported. */
   rejected: Array<{ rel: string; reason: string }>
+  /**
+   * The packages the root `package.json` depends on (`next`, `@astrojs/starlight`, `@11ty/eleventy`), read as data
+   * before detection: evidence of the generator when its configuration is code or absent.
+   */
+  dependencies?: ReadonlySet<string>
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
@@ -51,6 +56,9 @@ export function escapeName(bytes: Buffer): string {
   return out
 }
 
+/** Hidden files that are a generator's configuration, not tool state: read as evidence (Eleventy's config and ignores). */
+const CONFIG_DOTFILES = new Set(['.eleventy.js', '.eleventy.cjs', '.eleventy.mjs', '.eleventyignore'])
+
 /** Folder names never walked: tool state and dependencies, not content. */
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
 
@@ -82,7 +90,7 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
         diagnostics.error(shown, 0, 'invalid_file_name', `The ${entry.isDirectory() ? 'folder' : 'file'} name "${shown}" is not valid UTF-8, so it was skipped${entry.isDirectory() ? ' with everything in it' : ''}. Rename it (for example with convmv -f latin1 -t utf8).`)
         continue
       }
-      if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue
+      if ((name.startsWith('.') && !(CONFIG_DOTFILES.has(name) && entry.isFile())) || SKIPPED_DIRS.has(name)) continue
       const rel = relDir === '' ? name : `${relDir}/${name}`
       const abs = path.join(absDir, name)
       if (entry.isSymbolicLink()) {

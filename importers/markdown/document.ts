@@ -53,6 +53,8 @@ export interface SourceDoc {
   language?: string
   /** A list page (Hugo `_index.md`): when blank, it has no text of its own. */
   isList?: boolean
+  /** The generator's home document (see Placement.isHome). */
+  isHome?: boolean
   /** Front matter with the convention's defaults applied, for templates (`page.*`). */
   fields: Record<string, unknown>
 }
@@ -89,7 +91,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     // Docusaurus slugs can be whole paths (`/2025/04/22/Post`): the last segment is the document's own.
     const last = slugText.split('/').filter((s) => s !== '').pop() ?? ''
     slug = slugFor(last)
-    if (slug === '') diagnostics.warn(rel, line('slug'), 'invalid_field', `The slug "${slugText}" has no letters or digits; the file name is used instead.`)
+    // `slug: /` is a URL (Docusaurus's docs home), not a name: the file name gives the slug, silently.
+    if (slug === '' && !/^\/+$/.test(slugText)) diagnostics.warn(rel, line('slug'), 'invalid_field', `The slug "${slugText}" has no letters or digits; the file name is used instead.`)
   }
   if (slug === '') slug = cls.name === '' ? 'home' : slugFor(cls.name)
   if (slug === '') slug = slugFor(title)
@@ -99,6 +102,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     const key = firstKey(data, keys)
     if (!key || typeof data[key] === 'boolean') return {}
     const raw = text(key)
+    // Eleventy's `Last Modified`/`Created` (and their git forms) name a file time, not a date: no date, no warning.
+    if (raw !== undefined && /^(?:git )?(?:last modified|created)$/i.test(raw.trim())) return {}
     if (raw === undefined) {
       diagnostics.warn(rel, line(key), 'invalid_date', `"${key}" is not a date. Write it as YYYY-MM-DD or an ISO 8601 date-time.`)
       return {}
@@ -139,7 +144,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     }
   }
 
-  const redirects: string[] = []
+  const redirects: string[] = [...(cls.aliases ?? [])]
   for (const key of REDIRECT_KEYS) {
     const values = fm.textsOf(key) ?? (typeof data[key] === 'string' ? [data[key] as string] : [])
     if (key in data) consumed.add(key)
@@ -203,6 +208,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
+    ...(cls.isHome ? { isHome: true } : {}),
     fields: data,
   }
 }

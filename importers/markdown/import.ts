@@ -9,7 +9,7 @@ import { AuthorResolver } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
-import { discover } from './discover.js'
+import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { mapDocument } from './document.js'
 import type { SourceDoc } from './document.js'
@@ -18,7 +18,7 @@ import type { DataLanguage } from './front-matter.js'
 import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
 import { applyEdits, resolveReference, urlKey } from './links.js'
 import type { Edit, LinkIndex } from './links.js'
-import { planRoutes } from './plan.js'
+import { planRoutes, servesSame } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
 import { isUnpublished } from './presets/types.js'
 import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
@@ -49,6 +49,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // discover: every file, in a stable order; names that are not UTF-8 are reported and left out.
   const discovery = await discover(root, diagnostics)
   for (const r of discovery.rejected) skip(r.rel, r.reason)
+  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options)
   const convention = await PRESETS[detected.preset].configure(ctx)
@@ -142,6 +143,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const unresolved: MigrationReport['unresolved_links'] = []
   const missingMedia: MigrationReport['missing_media'] = []
   const featured = new Map<SourceDoc, string>()
+  const includes = await preloadIncludes(discovery.files, maxFileBytes, concurrency)
   for (const doc of placed) {
     const url = plan.urlOf.get(doc.file) as string
     const expanded = expandTemplates(doc.content, {
@@ -149,7 +151,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       dialects: convention.templates,
       url,
       resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
-      readFile: () => undefined,
+      readFile: (kind, target) => includes.get(kind === 'include' ? resolveRelative('_includes/x', target) ?? '' : resolveRelative(doc.file, target) ?? ''),
       data: { site: { ...config.site, baseurl: config.basePath }, page: doc.fields },
       baseurl: config.basePath,
     })
@@ -185,7 +187,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const entries = await media.measure(root, concurrency, diagnostics)
 
   // builder: every entity goes through it, so the payload is checked and canonical.
-  const authors = new AuthorResolver(config.authors)
+  const authors = new AuthorResolver(config.authors, convention.authorSeparator)
   const categories = new TaxonomyResolver(config.categories, 'category')
   const tags = new TaxonomyResolver(config.tags, 'tag')
   const postAuthors = new Map<SourceDoc, string[]>()
@@ -200,7 +202,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // report: one entry per input file.
   for (const doc of placed) {
     const status = doc.draft ? 'draft' : 'published'
-    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && doc.url !== plan.urlOf.get(doc.file) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
+    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && (config.basePath !== '' || !servesSame(doc.url, plan.urlOf.get(doc.file) as string)) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
   }
   for (const a of media.assets()) items.set(a.file, { source: a.file, kind: IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()) ? 'media' : 'asset', url: a.src })
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
@@ -383,6 +385,10 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
       ...(options.postCollections ? { postCollections: options.postCollections } : {}),
       ...(configRel && (options.preset === 'native' || options.preset === undefined || options.preset === 'auto') ? { configFile: configRel } : {}),
     },
+    async readText(rel) {
+      if (!discovery.paths.has(rel)) return null
+      return readText(path.join(root, rel), rel, maxFileBytes, new Diagnostics())
+    },
     async readFrontMatter(rel) {
       // Errors in this early look are reported when the file itself is imported; a throwaway list avoids doubles.
       const quiet = new Diagnostics()
@@ -390,6 +396,37 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
       return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
     },
   }
+}
+
+/**
+ * The files templates may include, read before expansion (its `readFile` is synchronous): Jekyll's `_includes/`
+ * and Markdown partials (names starting with `_`, imported by MDX). Unreadable ones are simply absent.
+ */
+async function preloadIncludes(files: readonly DiscoveredFile[], maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
+  const wanted = files.filter((f) => f.rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(f.rel))
+  const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+  const out = new Map<string, string>()
+  wanted.forEach((f, i) => {
+    const t = texts[i]
+    if (t !== null) out.set(f.rel, t)
+  })
+  return out
+}
+
+/** The names in the root `package.json`'s dependency lists (read as JSON, never run); empty when there is none. */
+async function packageDependencies(root: string, paths: ReadonlySet<string>, maxFileBytes: number): Promise<Set<string>> {
+  if (!paths.has('package.json')) return new Set()
+  const quiet = new Diagnostics()
+  const text = await readText(path.join(root, 'package.json'), 'package.json', maxFileBytes, quiet)
+  const data = text === null ? null : parseData(text, 'json', 'package.json', 0, quiet)?.value
+  const out = new Set<string>()
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const deps = (data as Record<string, unknown>)[key]
+      if (deps && typeof deps === 'object' && !Array.isArray(deps)) for (const name of Object.keys(deps)) out.add(name)
+    }
+  }
+  return out
 }
 
 /** The site's time zone (the caller's, the configuration's, else UTC), checked so dates are never read in a wrong zone. */
@@ -425,7 +462,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   } catch {
     origin = undefined
   }
-  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}) }
+  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
 }
 
 /** Resolves a template reference (Hugo ref/relref, Jekyll link/post_url, an MDX import path) to a new URL. */

@@ -37,6 +37,8 @@ export interface LinkIndex {
   origin?: string
   /** The old site's base path ('' or '/docs'). */
   basePath: string
+  /** The default locale's prefix that locale-less root-relative URLs answered under (SiteConfig.localePrefix). */
+  localePrefix?: string
   /** The old URL of a file the generator published as it is (`static/a.png` → `/a.png`), reversed: URL key → file. */
   fileOfUrl: ReadonlyMap<string, string>
 }
@@ -90,7 +92,8 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
   // The old URL space: root-relative (with or without the base path), or relative to the page's old URL.
   // A relative path that names nothing next to the page is tried from the site root, as Hugo's link render hook
   // does; a key in other case is tried lower-cased, since Hugo lower-cases the URLs it publishes.
-  const candidates = decoded.startsWith('/') ? [stripBase(decoded, index.basePath)] : oldUrl !== undefined ? [joinUrl(oldUrl, decoded), '/' + decoded] : ['/' + decoded]
+  const rooted = stripBase(decoded, index.basePath)
+  const candidates = decoded.startsWith('/') ? [rooted, ...(index.localePrefix ? [index.localePrefix + rooted] : [])] : oldUrl !== undefined ? [joinUrl(oldUrl, decoded), '/' + decoded] : ['/' + decoded]
   for (const absolute of candidates) {
     if (absolute === undefined) continue
     for (const key of [urlKey(absolute), urlKey(absolute.toLowerCase())]) {

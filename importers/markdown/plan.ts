@@ -1,7 +1,8 @@
+import { DateTime } from 'luxon'
 import type { FrontPage, Permalinks, PostIndex } from '../../src/contract/types.js'
 import { checkSlugSegment, normalizeSlug } from '../../src/validate/primitives/index.js'
 import { pageRoute, postRoute, slugWithSuffix } from './_core.js'
-import { instant } from './dates.js'
+import { instant, luxonZone } from './dates.js'
 import { cmp } from './diagnostics.js'
 import type { Diagnostics } from './diagnostics.js'
 import type { SourceDoc } from './document.js'
@@ -58,6 +59,10 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
     const style = outputStyleOf([...posts, ...pages])
     if (style === 'html-extension') permalinks.output_style = style
   }
+  if (!permalinks.posts) {
+    const inferred = inferPostPattern(posts, ctx.timezone)
+    if (inferred) permalinks.posts = inferred
+  }
   const site = { timezone: ctx.timezone, permalinks }
   const style = permalinks.output_style ?? 'directory'
   const redirect = (doc: SourceDoc, to: string, reason: PlannedRedirect['reason']) => {
@@ -65,7 +70,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   }
 
   // The home document and the post index: decided first, since they take `/` and the index path from the pages.
-  let home = pages.find((p) => p.url === '/')
+  let home = pages.find((p) => p.isHome) ?? pages.find((p) => p.url === '/')
   let frontPage: FrontPage | undefined
   if (home && home.isList && home.content.trim() === '') {
     dropped.push({ doc: home, reason: 'home-list', detail: "a list page without text of its own: the theme's index owns /" })
@@ -125,7 +130,8 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   for (const p of ordered) {
     let wanted: string | undefined
     let kept = false
-    if (p === home) wanted = ctx.homePath ?? 'home'
+    // The home document keeps the path of its old URL (`/en/`) when it had one besides `/`, and owns `/` too.
+    if (p === home) wanted = ctx.homePath ?? (p.url !== undefined && p.url !== '/' ? pathFromUrl(p.url, style) : undefined) ?? 'home'
     else if (p.url !== undefined) {
       wanted = pathFromUrl(p.url, style)
       kept = wanted !== undefined
@@ -162,6 +168,53 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   }
   redirects.sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
   return { permalinks, ...(frontPage ? { frontPage } : {}), ...(postIndex ? { postIndex } : {}), postIds, pagePaths, urlOf, redirects, dropped }
+}
+
+/**
+ * The posts pattern that keeps the most old post URLs, for conventions that publish posts at URLs without one
+ * configured pattern (Docusaurus `slug`s, Next.js folders): the most common shape of the old URLs, with the last
+ * segment as `:slug`, a year/month/day run matching the post's date as date tokens, and a literal segment kept only
+ * when every post of that shape shares it. A segment that varies (nodejs.org's `/en/blog/<category>/<slug>`) is
+ * dropped: one pattern cannot name a category, so those URLs become redirects to `/en/blog/<slug>/`.
+ */
+export function inferPostPattern(posts: readonly SourceDoc[], timezone: string): string | undefined {
+  const shapes = new Map<string, { count: number; literals: Array<Set<string>>; tokens: string[] }>()
+  for (const p of posts) {
+    if (p.url === undefined || p.published === undefined) continue
+    const comps = urlComponents(p.url)
+    if (comps === null || comps.length === 0) continue
+    const dt = DateTime.fromISO(p.published, { setZone: true }).setZone(luxonZone(timezone))
+    const date = [String(dt.year).padStart(4, '0'), String(dt.month).padStart(2, '0'), String(dt.day).padStart(2, '0')]
+    const tokens: string[] = comps.map((_, i) => (i === comps.length - 1 ? ':slug' : '*'))
+    for (let i = 0; i + 3 < comps.length; i++) {
+      if (comps[i] === date[0] && comps[i + 1] === date[1] && comps[i + 2] === date[2]) {
+        tokens.splice(i, 3, ':year', ':month', ':day')
+        break
+      }
+    }
+    const key = tokens.join('/')
+    const shape = shapes.get(key) ?? { count: 0, literals: tokens.map(() => new Set<string>()), tokens }
+    shape.count++
+    tokens.forEach((t, i) => {
+      if (t === '*') shape.literals[i].add(comps[i])
+    })
+    shapes.set(key, shape)
+  }
+  let best: { count: number; literals: Array<Set<string>>; tokens: string[] } | undefined
+  for (const key of [...shapes.keys()].sort(cmp)) {
+    const shape = shapes.get(key) as { count: number; literals: Array<Set<string>>; tokens: string[] }
+    if (!best || shape.count > best.count) best = shape
+  }
+  if (!best) return undefined
+  const segments: string[] = []
+  best.tokens.forEach((t, i) => {
+    if (t !== '*') segments.push(t)
+    else if (best.literals[i].size === 1) {
+      const literal = [...best.literals[i]][0]
+      if (checkSlugSegment(literal) === null) segments.push(literal)
+    }
+  })
+  return '/' + segments.join('/') + '/'
 }
 
 function postIndexUrl(path: string, index: PostIndex | undefined): string | undefined {

@@ -16,14 +16,18 @@ export interface CorpusSite {
   id: string
   package: string
   version: string
-  integrity: string
+  /** The registry's integrity of a fetched package; built sites (`build`) have none. */
+  integrity?: string
   license: string
+  /** Sites built here rather than fetched: the name build.sh takes (scripts/corpus/wordpress/sites.php). */
+  build?: string
   convention: string
   languages: string[]
   contains: string
   oracle: { method: string }
-  /** WordPress sites: the export file, relative to the site folder. */
+  /** WordPress sites: the export file, and a copy of wp-content/uploads, relative to the site folder. */
   export?: string
+  uploads?: string
 }
 
 /** One source document as the generator treated it. */
@@ -57,6 +61,8 @@ export const URL_SAMPLE = 200
 export interface SiteFigures {
   id: string
   package: string
+  /** Written here by scripts/corpus/markdown/build.mjs rather than fetched from a package. */
+  built: boolean
   convention: string
   oracleMethod: string
   generator: string
@@ -116,7 +122,8 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length
   const base = {
     id: site.id,
-    package: `${site.package}@${site.version}`,
+    package: site.build ? 'built here' : `${site.package}@${site.version}`,
+    built: Boolean(site.build),
     convention: site.convention,
     oracleMethod: oracle.method,
     generator: oracle.generator.version.startsWith(oracle.generator.name) ? oracle.generator.version : `${oracle.generator.name} ${oracle.generator.version}`,

@@ -17,8 +17,11 @@ export const nativePreset: Preset = {
   detect(discovery) {
     const siteFile = SITE_FILES.find((f) => discovery.paths.has(f))
     if (siteFile) return { strength: 100, reason: `found ${siteFile}` }
-    const has = (d: string) => discovery.files.some((f) => f.rel.startsWith(d + '/'))
-    return { strength: 1, reason: has('posts') || has('pages') ? 'found posts/ or pages/' : 'no convention recognised; every Markdown file is a post' }
+    // posts/ and pages/ alone are ours only when they hold all the Markdown: a folder with Markdown elsewhere too is
+    // a plain folder, whose every file keeps its path.
+    const md = discovery.files.filter((f) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && !/^(?:readme|license|changelog|contributing)\.[^/]+$/i.test(f.rel))
+    const ours = md.length > 0 && md.every((f) => f.rel.startsWith('posts/') || f.rel.startsWith('pages/'))
+    return ours ? { strength: 3, reason: 'found posts/ and pages/ holding every Markdown file (the native layout)' } : null
   },
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()

@@ -6,7 +6,7 @@ import type { DataLanguage, FrontMatter } from '../front-matter.js'
 import type { TemplateDialect } from '../templating.js'
 
 /** The folder conventions the importer understands. */
-export type PresetName = 'native' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro'
+export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs'
 
 /** An author from a registry file (`authors.yml`, `authors.json`). */
 export interface RegistryAuthor {
@@ -55,6 +55,11 @@ export interface SiteConfig {
    * a trailing slash; '' at the root. Links written with it are links into the site.
    */
   basePath: string
+  /**
+   * The default locale's URL prefix (`/en`) when the old site answered root-relative URLs without a locale as that
+   * locale's (nodejs.org's middleware sends `/blog/x` to `/en/blog/x`): links written that way resolve through it.
+   */
+  localePrefix?: string
   /** Where the generator listed posts (`/posts/`, `/blog/`), when it is not the home page. */
   postIndexPath?: string
   /** Files read as configuration or data (reported as such, never as unused input). */
@@ -83,6 +88,11 @@ export interface Placement {
   isIndex?: boolean
   /** Whether the file is a list page (Hugo home or section `_index.md`): blank ones list children and have no text of their own. */
   isList?: boolean
+  /**
+   * Whether the file is the site's home document even though its URL is not `/` (Next.js `pages/en/index.mdx`,
+   * served at `/en` with `/` redirecting there): it becomes `site.front_page` and keeps its own URL as its path.
+   */
+  isHome?: boolean
   /** A `YYYY-MM-DD` date taken from the file or folder name. */
   nameDate?: string
   /** Categories implied by folders (Jekyll `foo/_posts/bar/`, the Node.js `blog/<category>/`). */
@@ -95,6 +105,8 @@ export interface Placement {
   defaults?: Record<string, unknown>
   /** The document's language (BCP 47), for multilingual sites. */
   language?: string
+  /** Other URLs the old site answered at for this document (a README's own name), redirected to its new URL. */
+  aliases?: string[]
   /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
   undatedPost?: boolean
 }
@@ -124,6 +136,8 @@ export interface PresetContext {
   diagnostics: Diagnostics
   /** Reads and parses a data file (YAML, TOML or JSON by extension); null when absent or broken (reported). */
   readData(rel: string): Promise<unknown>
+  /** Reads a text file of the folder (for evidence such as the links a plain folder's bodies write); null when unreadable. */
+  readText(rel: string): Promise<string | null>
   /** Reads a Markdown file's front matter only; null when absent or broken (reported when the file is imported). */
   readFrontMatter(rel: string): Promise<Record<string, unknown> | null>
   /** The language of a data file name, or null. */
@@ -162,6 +176,12 @@ export interface Convention {
    * undefined when it did not publish the file; such files are delivered under `/media/`.
    */
   assetUrl(rel: string): string | undefined
+  /**
+   * How the generator splits one author string into several people (nodejs.org splits `A, B and C`), when it does.
+   * Without it, a string names one author unless every part is a key or name of the authors registry: a comma
+   * is part of a name (`Jane Doe, PhD`) for generators that do not split.
+   */
+  authorSeparator?: RegExp
   /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
   resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
 }
