@@ -56,7 +56,15 @@ const LINK_ATTRIBUTES: Record<string, readonly [string, HtmlRef['kind']][]> = {
 export function scanHtml(html: string, openMasks = 0): HtmlScan {
   const scan: HtmlScan = { refs: [], masks: [], texts: [], tags: [], openMasks }
   let maskStart = openMasks > 0 ? 0 : -1
-  const parser: Parser = new Parser(
+  // Closing tags are read as written: htmlparser2 reports only those that close an element it saw open, and Markdown
+  // gives `<code>` and `</code>` (or `<Tabs>` and `</Tabs>`) to the parser in separate pieces.
+  const closing = (name: string, start: number) => {
+    if (isCapitalized(name)) scan.tags.push({ name, offset: start, closing: true, selfClosing: false })
+    if (MASKING.has(name.toLowerCase()) && scan.openMasks > 0 && --scan.openMasks === 0) scan.masks.push(maskStart, start)
+  }
+  const parser: Parser = new ClosingTagParser(
+    html,
+    closing,
     {
       onopentag(name, attribs) {
         const start = parser.startIndex
@@ -76,12 +84,6 @@ export function scanHtml(html: string, openMasks = 0): HtmlScan {
         if (isCapitalized(name)) scan.tags.push({ name, offset: start, closing: false, selfClosing: html.charCodeAt(parser.endIndex - 1) === 0x2f })
         if (MASKING.has(lower) && !isSelfClosing()) {
           if (scan.openMasks++ === 0) maskStart = parser.endIndex + 1
-        }
-      },
-      onclosetag(name, implied) {
-        if (!implied && isCapitalized(name)) scan.tags.push({ name, offset: parser.startIndex, closing: true, selfClosing: false })
-        if (MASKING.has(name.toLowerCase()) && scan.openMasks > 0 && !(implied && isSelfClosing())) {
-          if (--scan.openMasks === 0) scan.masks.push(maskStart, implied ? parser.endIndex + 1 : parser.startIndex)
         }
       },
       ontext() {
@@ -104,6 +106,23 @@ export function scanHtml(html: string, openMasks = 0): HtmlScan {
   parser.end()
   if (scan.openMasks > 0) scan.masks.push(maskStart, html.length)
   return scan
+}
+
+/** htmlparser2's Parser, telling every closing tag to `closing` with its name as written and where it is. */
+class ClosingTagParser extends Parser {
+  constructor(
+    private readonly html: string,
+    private readonly closing: (name: string, start: number) => void,
+    ...args: ConstructorParameters<typeof Parser>
+  ) {
+    super(...args)
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    // The name is `[start, endIndex)`, after `</` (the parser is given the whole text in one write).
+    this.closing(this.html.slice(start, endIndex), start - 2)
+    super.onclosetag(start, endIndex)
+  }
 }
 
 function isCapitalized(name: string): boolean {
