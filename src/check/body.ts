@@ -34,7 +34,7 @@ export function readBody(body: string, type: DocumentType): BodyReading {
 
 function readMarkdown(body: string): BodyReading {
   // Links, images, raw HTML and template tags all need one of these characters; MDX statements start a line.
-  if (!body.includes('[') && !body.includes('<') && !body.includes('{') && !mayHaveEsm(body)) return EMPTY
+  if (!body.includes('[') && !body.includes('<') && !body.includes('{') && !body.includes(':::') && !mayHaveEsm(body)) return EMPTY
   const scan = scanMarkdownFast(body) ?? scanMarkdownWithRemark(body)
   // Markdown's links and images are already in the shape of the HTML parser's.
   const refs: HtmlRef[] = scan.refs
@@ -45,7 +45,7 @@ function readMarkdown(body: string): BodyReading {
     refs.sort((a, b) => a.offset - b.offset)
   }
   const tags: TemplateTag[] = []
-  if (mayHaveTemplateTags(body)) tags.push(...findTemplateTags(body, mergeRanges(masks)))
+  if (mayHaveTemplateTags(body, { markdown: true })) tags.push(...findTemplateTags(body, mergeRanges(masks), { markdown: true }))
   for (const offset of scan.esm) tags.push({ offset, family: 'mdx', name: body.startsWith('import', offset) ? 'import' : 'export' })
   if (components.length > 0) tags.push(...jsxComponents(components, mergeRanges(masks)))
   tags.sort((a, b) => a.offset - b.offset)

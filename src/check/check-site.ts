@@ -144,6 +144,7 @@ function templateMessage(family: string, name: string, byShape?: boolean): strin
         ? `${name} looks like a WordPress shortcode, which would be printed as text: replace it with the HTML it produced, or remove it (if it is meant as text, ignore this).`
         : `The WordPress shortcode ${name} is printed as text: replace it with the HTML WordPress produced for it, or remove it.`
     default:
+      if (name.startsWith(':::')) return `The admonition ${name} (Docusaurus, remark-directive) is printed as text: the build reads plain Markdown. Write it as a block quote or HTML.`
       return name === 'import' || name === 'export'
         ? `This MDX ${name} statement is printed as text: the build reads plain Markdown. Remove it, and replace the components it brings in.`
         : `The JSX ${name} is not HTML: a browser shows only its text. Replace it with Markdown or HTML.`

@@ -31,17 +31,29 @@ const MAX_TAG_LENGTH = 1000
  * findTemplateTags('{{< figure src="a.png" >}} and {% include note.html %}', []).map((t) => t.name)
  * // ['{{< figure >}}', '{% include %}']
  */
-export function findTemplateTags(text: string, masks: readonly number[]): TemplateTag[] {
+export function findTemplateTags(text: string, masks: readonly number[], { markdown = false } = {}): TemplateTag[] {
   const tags: TemplateTag[] = []
   const masked = maskTest(masks)
   if (mayHaveBraceTags(text)) braceTags(text, masked, tags)
   if (mayHaveShortcodes(text)) wordpressTags(text, masked, tags)
+  if (markdown && text.includes(':::')) admonitions(text, masked, tags)
   return tags.sort((a, b) => a.offset - b.offset)
 }
 
 /** Whether `text` may hold a template tag at all: most bodies do not, and are not read further. */
-export function mayHaveTemplateTags(text: string): boolean {
-  return mayHaveBraceTags(text) || mayHaveShortcodes(text)
+export function mayHaveTemplateTags(text: string, { markdown = false } = {}): boolean {
+  return mayHaveBraceTags(text) || mayHaveShortcodes(text) || (markdown && text.includes(':::'))
+}
+
+// Docusaurus (and remark-directive) admonitions: `:::note`, `:::tip[Title]`, and the closing `:::`, each on a line.
+const ADMONITION = /^[ \t]{0,3}(:{3,})[ \t]*([A-Za-z][\w-]*)?(?=[\s[{]|$)/gm
+
+function admonitions(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
+  for (const m of text.matchAll(ADMONITION)) {
+    const offset = m.index + m[0].indexOf(':')
+    if (masked(offset, offset + m[0].length)) continue
+    tags.push({ offset, family: 'mdx', name: m[2] ? `:::${m[2]}` : ':::' })
+  }
 }
 
 function mayHaveBraceTags(text: string): boolean {

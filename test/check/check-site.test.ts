@@ -193,6 +193,8 @@ const templateRows: { name: string; type?: DocumentType; body: string; tags: str
   { name: 'MDX export after a blank line', body: "Text\n\nexport default function X() {}", tags: ['export'] },
   { name: 'a sentence that begins with import', body: 'import the key first, then export it.', tags: [] },
   { name: 'import inside a list is not MDX', body: "- import X from 'y'", tags: [] },
+  { name: 'Docusaurus admonitions', body: ':::note[Heads up]\nText\n:::\n\n:::tip Title\nMore\n:::', tags: [':::note', ':::', ':::tip', ':::'] },
+  { name: 'colons in prose, code and a definition list', body: 'Ratio 3:::1 and `:::note` and\n\n```\n:::note\n```', tags: [] },
   { name: 'JSX component blocks', body: 'Text\n\n<Tabs>\n<TabItem value="a">\n\nA\n\n</TabItem>\n</Tabs>', tags: ['<Tabs>', '<TabItem>', '<TabItem>', '<Tabs>'] },
   { name: 'self-closing JSX inline', body: 'See <Badge text="new" /> here', tags: ['<Badge>'] },
   { name: 'a capitalized word in angle brackets in a sentence', body: 'A List<String> of names', tags: [] },
