@@ -13,6 +13,9 @@ describe('deriveExcerpt', () => {
     { name: 'MDX imports are skipped', body: "import X from './x'\n\nHello <X />.", markers: [], excerpt: 'Hello .' },
     { name: 'entities and escapes', body: 'Fish &amp; chips \\*not emphasis\\*', markers: [], excerpt: 'Fish & chips *not emphasis*' },
     { name: 'empty body', body: '', markers: [], excerpt: '' },
+    // Issue 15 item 13: inline HTML is read by remark, by CommonMark's rules, not cut at the first ">".
+    { name: 'a ">" inside a quoted attribute', body: 'Hello <img alt="a>b" src="x.png"> world.', markers: [], excerpt: 'Hello world.' },
+    { name: 'inline HTML in a list', body: '- one <span title=\'1 > 0\'>two</span>', markers: [], excerpt: 'one two' },
   ])('$name', ({ body, markers, excerpt }) => {
     expect(deriveExcerpt(body, markers)).toBe(excerpt)
   })
@@ -65,6 +68,7 @@ describe('scanBody', () => {
     expect(scanBody('```\n# not this\n```\n\nTitle *here*\n===\n\n# Later').h1).toBe('Title here')
     expect(scanBody('## Two\n\n# One #').h1).toBe('One')
   })
+
 
   test('finds images, links to files and their exact offsets; ignores code', () => {
     const body = 'See [doc](../a.md#x) and ![pic](./p.png "t").\n`[no](b.md)`\n```\n![no](c.png)\n```\n<img alt="D" src="d.png">\n[ref]: <./e.md>'
