@@ -69,6 +69,11 @@ describe('scanBody', () => {
     expect(scanBody('## Two\n\n# One #').h1).toBe('One')
   })
 
+  test('a heading with inline HTML is read by CommonMark\'s rules (issue 15 item 13)', () => {
+    expect(scanBody('# Hello <img alt="a>b" src="x.png"> World').h1).toBe('Hello World')
+    expect(scanBody('Fish &amp; <b title="x>y">Chips</b>\n===').h1).toBe('Fish & Chips')
+    expect(scanBody('# Use a<b').h1).toBe('Use a<b')
+  })
 
   test('finds images, links to files and their exact offsets; ignores code', () => {
     const body = 'See [doc](../a.md#x) and ![pic](./p.png "t").\n`[no](b.md)`\n```\n![no](c.png)\n```\n<img alt="D" src="d.png">\n[ref]: <./e.md>'
