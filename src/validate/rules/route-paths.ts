@@ -34,7 +34,7 @@ export const routePaths: Rule = {
       if (!Array.isArray(items)) continue
       items.forEach((raw, j) => {
         const item = record(raw)
-        if (item?.type === 'page') test(item.path, false, pointer('collections', id, 'items', j, 'path'), `Collection "${id}" item ${j}'s page path`)
+        if (item?.type === 'page') test(item.path, false, pointer('collections', id, 'items', j, 'path'), `Collection "${clip(id)}" item ${j}'s page path`)
       })
     }
     return issues

@@ -1,7 +1,7 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { normalizeSlug } from '../primitives/index.js'
-import { entityName, record, str } from './_context.js'
+import { clip, entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** A Post's `tag_slugs` are unique after NFC (runtime invariant 6); the order is the display order. */
@@ -21,7 +21,7 @@ export const uniqueTagRefs: Rule = {
         if (typeof ref !== 'string') continue
         const key = normalizeSlug(ref)
         if (refs.length > 16 ? !new Set(keys).has(key) : !keys.includes(key)) keys.push(key)
-        else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${ref}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
+        else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${clip(ref)}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
       }
     }
     return issues
