@@ -9,7 +9,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkS
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** A case's folders: its inputs, what lies outside them (link targets, the canary), its outputs, its TMPDIR. */
+/**
+ * A case's folders: its inputs, what lies outside them (link targets, the canary), its outputs, and the suite's
+ * TMPDIR (one for the worker's life: code may keep the temporary folder it found first), empty between cases.
+ */
 export interface CaseDirs {
   root: string
   inputs: string
@@ -31,7 +34,7 @@ export function suiteFolder(suite: string): { path: string; dispose: () => void 
 export function caseDirs(suiteRoot: string, index: number): CaseDirs {
   const root = join(suiteRoot, `case-${index}`)
   rmSync(root, { recursive: true, force: true })
-  const dirs = { root, inputs: join(root, 'in'), outside: join(root, 'outside'), out: join(root, 'out'), tmp: join(root, 'tmp') }
+  const dirs = { root, inputs: join(root, 'in'), outside: join(root, 'outside'), out: join(root, 'out'), tmp: suiteTmp(suiteRoot) }
   for (const d of [dirs.inputs, dirs.outside, dirs.out, dirs.tmp]) mkdirSync(d, { recursive: true })
   const canary = `PDFUZZ-CANARY-${index}-${root.length}`
   const secret = join(dirs.outside, 'secret.md')
@@ -41,6 +44,11 @@ export function caseDirs(suiteRoot: string, index: number): CaseDirs {
   mkdirSync(join(dirs.outside, 'dir'))
   writeFileSync(join(dirs.outside, 'dir', 'post.md'), `---\ntitle: ${canary} too\ndate: 2024-01-01\n---\n\n${canary}\n`)
   return { ...dirs, canary, secret }
+}
+
+/** The TMPDIR of a suite's worker. */
+export function suiteTmp(suiteRoot: string): string {
+  return join(suiteRoot, 'tmp')
 }
 
 /** Makes a FIFO (there is no Node API for one); false when the system has no mkfifo. */

@@ -32,7 +32,7 @@ export function importRun(rnd: Random, dirs: CaseDirs, kind: 'markdown' | 'wordp
   ]
   return {
     label: 'cli',
-    job: { target: 'cli', argv, cwd: dirs.root, tmp: dirs.tmp, tty: rnd.chance(0.3) },
+    job: { target: 'cli', argv, cwd: dirs.root, tty: rnd.chance(0.3) },
     outputs: { files: [payload, ...(withReport ? [report] : []), ...(withRedirects ? [redirects] : [])], folders, payload: 'valid' },
   }
 }

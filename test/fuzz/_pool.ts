@@ -15,14 +15,17 @@ export class FuzzWorker {
   #output = ''
 
   readonly #url: URL
+  readonly #env: Record<string, string>
 
   /**
    * @param heapMb the heap a case may use before it counts as exhausting memory
    * @param url the worker's script (the harness's own test gives a light one that only makes faults)
+   * @param env variables set for the worker's life (TMPDIR)
    */
-  constructor(heapMb = 2048, url = new URL('./_worker.mjs', import.meta.url)) {
+  constructor(heapMb = 2048, url = new URL('./_worker.mjs', import.meta.url), env: Record<string, string> = {}) {
     this.#heapMb = heapMb
     this.#url = url
+    this.#env = env
   }
 
   /** Runs a job within `budgetMs`; the verdict, or the problem (hang, crash) that ended it. */
@@ -48,7 +51,7 @@ export class FuzzWorker {
   }
 
   async #start(): Promise<Worker> {
-    const worker = new Worker(this.#url, { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb }, stdout: true, stderr: true })
+    const worker = new Worker(this.#url, { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb }, stdout: true, stderr: true, env: { ...process.env, ...this.#env } })
     // What the code under test prints is not the test's output; the last of it is kept for a crash's message.
     const keep = (chunk: Buffer) => { if (process.env.FUZZ_VERBOSE === '3') process.stderr.write(chunk); this.#output = (this.#output + chunk.toString()).slice(-2000) }
     worker.stdout.on('data', keep)

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { validatePreviewData } from '../../src/index.js'
-import { caseDirs, digestTree, listTree, suiteFolder } from './_files.js'
+import { caseDirs, digestTree, listTree, suiteFolder, suiteTmp } from './_files.js'
 import type { CaseDirs } from './_files.js'
 import { repeatCommand } from './_config.js'
 import type { FuzzConfig } from './_config.js'
@@ -75,12 +75,15 @@ export interface Failure {
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const ajv = new Ajv2020({ allErrors: true, strict: true })
-const validateCliResult = ajv.compile(JSON.parse(readFileSync(join(repo, 'cli/output.schema.json'), 'utf8')))
+// The documented shape of `--format json` results (absent from older trees, where only JSON is checked).
+const resultSchema = join(repo, 'cli/output.schema.json')
+const validateCliResult = existsSync(resultSchema) ? ajv.compile(JSON.parse(readFileSync(resultSchema, 'utf8'))) : Object.assign(() => true, { errors: null })
 
 export async function runSuite(suite: string, config: FuzzConfig, build: BuildCase, options: { workerUrl?: URL; quiet?: boolean } = {}): Promise<{ failures: Failure[]; figures: SuiteFigures }> {
-  const worker = new FuzzWorker(config.heapMb, options.workerUrl)
-  const log = options.quiet ? () => {} : (line: string) => console.log(line)
   const folder = suiteFolder(suite)
+  mkdirSync(suiteTmp(folder.path))
+  const worker = new FuzzWorker(config.heapMb, options.workerUrl, { TMPDIR: suiteTmp(folder.path) })
+  const log = options.quiet ? () => {} : (line: string) => console.log(line)
   const failures: Failure[] = []
   const figures: SuiteFigures = { suite, seed: config.seed, cases: 0, runs: 0, failures: 0, seconds: 0, outcomes: {}, slowestMsPerMb: 0, slowestMs: 0, slowest: '' }
   const started = performance.now()
@@ -147,10 +150,10 @@ async function runCase(suite: string, config: FuzzConfig, build: BuildCase, work
         rmSync(dirs.out, { recursive: true, force: true })
         mkdirSync(dirs.out)
       }
-      const leftovers = readdirSync(dirs.tmp)
+      // tsx, which runs the worker's TypeScript, keeps its cache there (tsx-<uid>): that one is the harness's own.
+      const leftovers = readdirSync(dirs.tmp).filter((name) => !/^tsx-\d+$/.test(name))
       if (leftovers.length > 0) problems.push(`${label}: left ${leftovers.length} temporary entries in TMPDIR: ${leftovers.slice(0, 5).join(', ')}`)
-      rmSync(dirs.tmp, { recursive: true, force: true })
-      mkdirSync(dirs.tmp)
+      for (const name of leftovers) rmSync(join(dirs.tmp, name), { recursive: true, force: true })
     }
     figures.last = `${built.bytes} bytes, ${times.join(', ')}: ${did.slice(0, 300)}`
     const after = `${digestTree(dirs.inputs)} ${digestTree(dirs.outside)}`
@@ -194,6 +197,7 @@ const UNSAFE_ON_TERMINAL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u20
 function cliProblems(job: { argv: string[]; tty: boolean }, run: CliRun, outputs: Outputs, dirs: CaseDirs): string[] {
   const problems: string[] = []
   if (![0, 1, 2].includes(run.code)) problems.push(`exit code ${run.code}`)
+  if (run.printed !== undefined) problems.push(`printed ${run.printed} characters: messages must quote a bounded part of the input`)
   if (STACK.test(run.stderr) || STACK.test(run.stdout)) problems.push(`a stack trace: ${(run.stderr + run.stdout).slice(0, 600)}`)
   if (job.tty) {
     // The progress line's own carriage returns and erase-line codes are the command's, not the input's.
@@ -201,7 +205,7 @@ function cliProblems(job: { argv: string[]; tty: boolean }, run: CliRun, outputs
     const m = UNSAFE_ON_TERMINAL.exec(shown)
     if (m) problems.push(`a control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} printed on the terminal: ${JSON.stringify(shown.slice(Math.max(0, m.index - 60), m.index + 20))}`)
   }
-  if (job.argv.includes('--format')) {
+  if (job.argv.includes('--format') && run.printed === undefined) {
     try {
       const result = JSON.parse(run.stdout) as unknown
       if (!validateCliResult(result)) problems.push(`--format json printed a result not in cli/output.schema.json: ${JSON.stringify(validateCliResult.errors).slice(0, 300)}`)

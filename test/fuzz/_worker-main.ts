@@ -154,11 +154,11 @@ function payload(job: Extract<Job, { target: 'payload' }>): Verdict {
   return { ok: true, outcome: first.ok ? 'valid' : `invalid: ${first.errors[0]?.code}` }
 }
 
+const PRINTED_LIMIT = 16 << 20
+
 async function cli(job: Extract<Job, { target: 'cli' }>): Promise<Verdict> {
   let stdout = ''
   let stderr = ''
-  // The worker's environment is its own: the run's temporary files go to the case's folder, where they are counted.
-  process.env.TMPDIR = job.tmp
   try {
     const code = await runCli(job.argv, {
       stdout: (s) => void (stdout += s),
@@ -168,7 +168,9 @@ async function cli(job: Extract<Job, { target: 'cli' }>): Promise<Verdict> {
       env: { NO_COLOR: '1' },
       readStdin: async () => '',
     })
-    const run: CliRun = { code, stdout: stdout.length > 1 << 20 ? stdout.slice(0, 1 << 20) : stdout, stderr: stderr.slice(0, 1 << 20) }
+    // What the command printed goes back whole up to a bound no case's messages come near; past it, the size is reported.
+    const printed = stdout.length + stderr.length
+    const run: CliRun = { code, stdout: stdout.slice(0, PRINTED_LIMIT), stderr: stderr.slice(0, PRINTED_LIMIT), ...(printed > PRINTED_LIMIT ? { printed } : {}) }
     return { ok: true, outcome: `exit ${code}`, run }
   } catch (error) {
     return { ok: false, problem: `the command failed with an internal error (the bin prints "internal error"): ${(error as Error)?.stack ?? String(error)}` }

@@ -77,12 +77,12 @@ function build(rnd: Random, dirs: CaseDirs): BuiltCase {
       { label: 'library', job: { target: 'payload', file } },
       {
         label: 'cli validate',
-        job: { target: 'cli', argv: ['validate', file, ...json], cwd: dirs.root, tmp: dirs.tmp, tty },
+        job: { target: 'cli', argv: ['validate', file, ...json], cwd: dirs.root, tty },
         extra: (run) => (value === undefined && run.code !== 1 ? [`exit ${run.code} for a file that is not JSON (expected 1)`] : []),
       },
       {
         label: 'cli canonicalize',
-        job: { target: 'cli', argv: ['canonicalize', file, '-o', out, ...json], cwd: dirs.root, tmp: dirs.tmp, tty },
+        job: { target: 'cli', argv: ['canonicalize', file, '-o', out, ...json], cwd: dirs.root, tty },
         outputs: { files: [out], payload: 'any' },
         extra: (run) => {
           if (run.code !== 0) return value === undefined && run.code !== 1 ? [`exit ${run.code} for a file that is not JSON (expected 1)`] : []
