@@ -14,8 +14,10 @@ import { randomInt } from 'node:crypto'
  */
 export interface FuzzConfig {
   seed: number
+  /** How many cases this run takes, from `first`. */
   cases: number
   first: number
+  /** Whether FUZZ_CASES was given (a nightly-size run): some cases are larger then, so a repeat must say so too. */
   nightly: boolean
   msBase: number
   msPerMb: number
@@ -50,7 +52,6 @@ export function fuzzConfig(ciCases: number): FuzzConfig {
 /** The command that repeats a run, or one case of it. */
 export function repeatCommand(suite: string, config: FuzzConfig, index?: number): string {
   const file = `test/fuzz/${suite}.fuzz.test.ts`
-  return index === undefined
-    ? `FUZZ_SEED=${config.seed} FUZZ_CASES=${config.cases} npx vitest run ${file}`
-    : `FUZZ_SEED=${config.seed} FUZZ_CASE=${index} npx vitest run ${file}`
+  const size = config.nightly ? `FUZZ_CASES=${process.env.FUZZ_CASES} ` : ''
+  return index === undefined ? `FUZZ_SEED=${config.seed} ${size}npx vitest run ${file}` : `FUZZ_SEED=${config.seed} ${size}FUZZ_CASE=${index} npx vitest run ${file}`
 }
