@@ -35,7 +35,7 @@ export const routePaths: Rule = {
       if (!Array.isArray(items)) continue
       items.forEach((raw, j) => {
         const item = record(raw)
-        if (item?.type === 'page') test(item.path, checkPageReference, pointer('collections', id, 'items', j, 'path'), `Collection "${id}" item ${j}'s page path`)
+        if (item?.type === 'page') test(item.path, checkPageReference, pointer('collections', id, 'items', j, 'path'), `Collection "${clip(id)}" item ${j}'s page path`)
       })
     }
     return issues
