@@ -25,7 +25,7 @@ import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile 
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
-import { expandTemplates, TEMPLATES_EXPANDED } from './templating.js'
+import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
@@ -143,7 +143,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const unresolved: MigrationReport['unresolved_links'] = []
   const missingMedia: MigrationReport['missing_media'] = []
   const featured = new Map<SourceDoc, string>()
-  const includes = await preloadIncludes(discovery.files, maxFileBytes, concurrency)
+  const includes = await preloadIncludes(discovery.files, placed, convention, maxFileBytes, concurrency)
+  const contractSite = { ...config.site, baseurl: config.basePath }
   for (const doc of placed) {
     const url = plan.urlOf.get(doc.file) as string
     const expanded = expandTemplates(doc.content, {
@@ -151,8 +152,11 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       dialects: convention.templates,
       url,
       resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
-      readFile: (kind, target) => includes.get(kind === 'include' ? resolveRelative('_includes/x', target) ?? '' : resolveRelative(doc.file, target) ?? ''),
-      data: { site: { ...config.site, baseurl: config.basePath }, page: doc.fields },
+      readFile: (kind, target) => {
+        const rel = includePath(convention, kind, target, doc.file)
+        return rel === undefined ? undefined : includes.get(rel)
+      },
+      data: { site: convention.templateSite?.(doc.file) ?? contractSite, page: doc.fields },
       baseurl: config.basePath,
     })
     for (const f of expanded.findings) {
@@ -167,6 +171,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       const resolved = resolveReference(ref.target, doc.file, doc.url, index)
       const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
       if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
+      // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.
+      else if (resolved.to === 'route' && ref.target.slice(0, ref.target.search(/[#?]|$/)) !== resolved.url) edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
       else if (resolved.to === 'file') edits.push({ start: ref.start, end: ref.end, text: media.use(resolved.file, ref.alt) })
       else if (resolved.to === 'nothing') {
         const isImage = ref.kind === 'image'
@@ -398,18 +404,46 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
   }
 }
 
+/** The folder path of the file a template includes from `from` (the convention's rule, else `_includes/` and relative). */
+function includePath(convention: Convention, kind: 'include' | 'relative', target: string, from: string): string | undefined {
+  if (convention.includePath) return convention.includePath(kind, target, from)
+  return resolveRelative(kind === 'include' ? '_includes/x' : from, target) ?? undefined
+}
+
 /**
- * The files templates may include, read before expansion (its `readFile` is synchronous): Jekyll's `_includes/`
- * and Markdown partials (names starting with `_`, imported by MDX). Unreadable ones are simply absent.
+ * The files templates may include, read before expansion (its `readFile` is synchronous): what the convention
+ * marks includable (Jekyll's `_includes/`), else `_includes/` and Markdown partials (names starting with `_`,
+ * imported by MDX); then the files the bodies name in an include (Hugo's `include` shortcode, Liquid
+ * `include_relative`, MDX imports of Markdown), and what those name in turn. Only files of the folder are read;
+ * unreadable ones are simply absent.
  */
-async function preloadIncludes(files: readonly DiscoveredFile[], maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
-  const wanted = files.filter((f) => f.rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(f.rel))
-  const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly SourceDoc[], convention: Convention, maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
+  const byRel = new Map(files.map((f) => [f.rel, f]))
+  const includable = convention.isIncludable ?? ((rel: string) => rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(rel))
   const out = new Map<string, string>()
-  wanted.forEach((f, i) => {
-    const t = texts[i]
-    if (t !== null) out.set(f.rel, t)
-  })
+  const read = async (wanted: DiscoveredFile[]) => {
+    const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+    wanted.forEach((f, i) => {
+      const t = texts[i]
+      if (t !== null) out.set(f.rel, t)
+    })
+    return wanted.map((f) => ({ file: f.rel, text: out.get(f.rel) })).filter((x): x is { file: string; text: string } => x.text !== undefined)
+  }
+  const named = (from: string, text: string, origin: string) =>
+    includeTargets(text, convention.templates)
+      .map(({ kind, target }) => includePath(convention, kind, target, kind === 'relative' ? from : origin))
+      .filter((rel): rel is string => rel !== undefined && !out.has(rel) && byRel.has(rel))
+  await read(files.filter((f) => includable(f.rel)))
+  // Includes resolve against the document that is being expanded (`origin`), relative ones against their own file.
+  let next = new Map<string, string>()
+  for (const d of docs) for (const rel of named(d.file, d.content, d.file)) next.set(rel, d.file)
+  for (const t of [...out]) for (const rel of named(t[0], t[1], t[0])) next.set(rel, t[0])
+  for (let round = 0; round < 8 && next.size > 0; round++) {
+    const origins = next
+    const got = await read([...origins.keys()].filter((rel) => !out.has(rel)).map((rel) => byRel.get(rel) as DiscoveredFile))
+    next = new Map()
+    for (const g of got) for (const rel of named(g.file, g.text, origins.get(g.file) as string)) next.set(rel, origins.get(g.file) as string)
+  }
   return out
 }
 

@@ -200,12 +200,46 @@ export const hugoPreset: Preset = {
       return langPrefix(at.root.lang) + '/' + (lower ? lowerDirs(at.rel) : at.rel)
     }
 
+    // Pages by Hugo's logical path (from the content folder, extension and language dropped, lower case, an index
+    // file standing for its folder), per content root: what the `include` shortcode's GetPage looks up.
+    const logical = new Map<string, string>()
+    for (const [rel, at] of located) {
+      const { dirs, base, ext } = splitPath(at.rel)
+      if (!MARKDOWN_EXTENSIONS.has(ext)) continue
+      const name = stripLang(base, langKeys).name
+      const segments = name === 'index' || name === '_index' ? dirs : [...dirs, name]
+      const key = `${at.root.dir}|${logicalPath(segments.join('/'))}`
+      if (!logical.has(key)) logical.set(key, rel)
+    }
+    const siteFor = templateSites(cfg, params, languages, defaultLang)
+
     return {
       config,
       templates: ['hugo'],
       isDocument,
       place,
       assetUrl,
+      templateSite(file) {
+        const at = located.get(file)
+        const lang = at ? (stripLang(splitPath(at.rel).base, langKeys).lang ?? at.root.lang) : defaultLang
+        return siteFor(lang)
+      },
+      includePath(kind, target, from) {
+        const at = located.get(from)
+        if (!at) return undefined
+        const path = target.split('#')[0]
+        if (kind === 'relative') {
+          const rel = `${at.root.dir}/${normalize(`${splitPath(at.rel).dirs.join('/')}/${path}`)}`
+          return ctx.discovery.paths.has(rel) ? rel : undefined
+        }
+        // GetPage: a path without a leading slash relative to the page's folder first, then from the content folder.
+        const here = path.startsWith('/') ? [] : [normalize(`${splitPath(at.rel).dirs.join('/')}/${path}`)]
+        for (const p of [...here, normalize(path)]) {
+          const found = logical.get(`${at.root.dir}|${logicalPath(p.replace(/\.[a-z]+$/i, ''))}`)
+          if (found !== undefined) return found
+        }
+        return undefined
+      },
       resolveSource(kind, target, from) {
         if (kind !== 'ref') return undefined
         const path = target.split('#')[0]
@@ -255,6 +289,33 @@ async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof empt
     }
   }
   return cfg
+}
+
+/** Hugo's logical path of a content path without its extension: lower case, spaces as hyphens, no slash at either end. */
+function logicalPath(p: string): string {
+  return p.replace(/^\/+|\/+$/g, '').toLowerCase().replace(/\s+/g, '-')
+}
+
+/**
+ * The site as Hugo's templates see it in each language (`site.Params`, `site.Title`, `privacy`, `baseURL`…): the
+ * configuration, with the language's own keys over it and its `params` merged into the site's (Hugo's
+ * "Multilingual": per-language `title`, `params` and the like override the root ones).
+ */
+function templateSites(cfg: Record<string, unknown>, siteParams: Record<string, unknown>, languages: Record<string, Record<string, unknown>>, defaultLang: string): (lang: string) => Record<string, unknown> {
+  const cache = new Map<string, Record<string, unknown>>()
+  const langConfig = (lang: string) => {
+    const key = Object.keys(languages).find((k) => k.toLowerCase() === lang)
+    return key !== undefined && isPlainObject(languages[key]) ? languages[key] : {}
+  }
+  return (lang: string) => {
+    const known = cache.get(lang || defaultLang)
+    if (known) return known
+    const own = langConfig(lang || defaultLang)
+    const params = { ...siteParams, ...(isPlainObject(own.params) ? own.params : {}) }
+    const site: Record<string, unknown> = { ...cfg, ...own, params, language: { lang: lang || defaultLang, ...own } }
+    cache.set(lang || defaultLang, site)
+    return site
+  }
 }
 
 /** The content folders and their languages: module mounts targeting `content`, per-language `contentDir`, or `contentDir`. */

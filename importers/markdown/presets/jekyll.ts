@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 import { dateFromName, luxonZone, parseDate } from '../dates.js'
+import { readTable } from '../csv.js'
+import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, readAuthorRegistry } from './_config.js'
@@ -53,16 +55,14 @@ export const jekyllPreset: Preset = {
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const file = ctx.options.configFile ?? ['_config.yml', '_config.yaml', '_config.toml'].find((f) => ctx.discovery.paths.has(f))
-    const authorsFile = ['_data/authors.yml', '_data/authors.yaml', '_data/authors.json'].find((f) => ctx.discovery.paths.has(f))
-    if (authorsFile) {
-      const data = await ctx.readData(authorsFile)
-      config.configFiles.add(authorsFile)
-      if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
-    }
     const data = file ? await ctx.readData(file) : undefined
     if (file) config.configFiles.add(file)
     const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
     if (isPlainObject(data)) config.file = file
+    const includesDir = folderSetting(cfg.includes_dir, '_includes')
+    const siteData = await readSiteData(ctx, folderSetting(cfg.data_dir, '_data'), config.configFiles)
+    if (siteData !== undefined && siteData.authors !== undefined) for (const [k, v] of readAuthorRegistry(siteData.authors)) config.authors.set(k, v)
+    const site = templateSite(cfg, siteData)
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
     const url = firstString(cfg.url)
@@ -204,6 +204,15 @@ export const jekyllPreset: Preset = {
       templates: ['liquid'],
       isDocument,
       place,
+      templateSite: () => site,
+      isIncludable: (rel) => rel.startsWith(includesDir + '/'),
+      includePath(kind, target, from) {
+        // Jekyll refuses `..` in both tags ("Includes"): an include never leaves its folder.
+        const name = target.trim()
+        if (name === '' || name.split('/').some((s) => s === '..')) return undefined
+        const rel = kind === 'include' ? resolveRelative(`${includesDir}/x`, name) : resolveRelative(from, name)
+        return rel !== null && ctx.discovery.paths.has(rel) ? rel : undefined
+      },
       assetUrl(rel) {
         const role = roleOf(rel)
         return role.role === 'page' && !splitPath(rel).base.startsWith('_') ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
@@ -231,6 +240,55 @@ export const jekyllPreset: Preset = {
       },
     }
   },
+}
+
+/** Site variables Jekyll computes from the whole site: a configuration key of the same name does not reach templates. */
+const COMPUTED_SITE_KEYS = ['posts', 'pages', 'collections', 'categories', 'tags', 'documents', 'static_files', 'html_pages', 'html_files', 'time', 'related_posts', 'data']
+
+/**
+ * `site` as Jekyll's Liquid sees it ("Variables": every `_config.yml` key, plus what Jekyll computes): the
+ * configuration as written, `site.data` from the data folder; the computed lists are left for templates to report.
+ */
+function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const site: Record<string, unknown> = Object.create(null)
+  for (const [k, v] of Object.entries(cfg)) if (!COMPUTED_SITE_KEYS.includes(k)) site[k] = v
+  if (data !== undefined) site.data = data
+  return site
+}
+
+/**
+ * Jekyll's data folder as `site.data` ("Data Files"): YAML, JSON, CSV and TSV files, each under its name without the
+ * extension, folders as nested maps. Undefined when the site has no data folder. Every file read is listed in `read`.
+ */
+async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown> | undefined> {
+  const files = ctx.discovery.files.filter((f) => f.rel.startsWith(dir + '/') && /\.(?:ya?ml|json|csv|tsv)$/i.test(f.rel))
+  if (files.length === 0) return undefined
+  const root: Record<string, unknown> = Object.create(null)
+  for (const f of files) {
+    const ext = splitPath(f.rel).ext
+    let value: unknown
+    if (ext === '.csv' || ext === '.tsv') {
+      const text = await ctx.readText(f.rel)
+      value = text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
+    } else value = await ctx.readData(f.rel)
+    read.add(f.rel)
+    if (value === null || value === undefined) continue
+    const parts = f.rel.slice(dir.length + 1).split('/')
+    const name = splitPath(parts.pop() as string).base
+    let at = root
+    for (const p of parts) {
+      if (!isPlainObject(at[p])) at[p] = Object.create(null)
+      at = at[p] as Record<string, unknown>
+    }
+    at[name] = value
+  }
+  return root
+}
+
+/** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */
+function folderSetting(value: unknown, fallback: string): string {
+  const dir = (typeof value === 'string' ? value : fallback).replace(/^\.?\/+|\/+$/g, '')
+  return dir === '' || dir.split('/').includes('..') ? fallback : dir
 }
 
 function dirs0(rel: string): string {

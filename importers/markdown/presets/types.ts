@@ -184,6 +184,20 @@ export interface Convention {
   authorSeparator?: RegExp
   /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
   resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
+  /**
+   * The site as the generator's templates see it, for a document (`file`): Jekyll's `site` (the `_config.yml` keys,
+   * `site.data` from `_data/`), Hugo's `site`/`.Site` (the configuration with `params`, `privacy`, `title`,
+   * `baseURL`, and the document's language's own values over them). Without it, templates see the contract's site.
+   */
+  templateSite?(file: string): Record<string, unknown>
+  /**
+   * The folder path (relative, `/`) of the file a template includes from document `from`: `include` names it the
+   * generator's way (Jekyll `_includes/x`, Hugo's `include` shortcode a page of the content folder), `relative`
+   * relative to the document. Undefined when it names nothing in the folder. Without it: `_includes/` and relative.
+   */
+  includePath?(kind: 'include' | 'relative', target: string, from: string): string | undefined
+  /** Whether a file that is not a document may be included by one (Jekyll `_includes/`): such files are read before expansion. */
+  isIncludable?(rel: string): boolean
 }
 
 /** A folder convention: the evidence it looks for and how it reads a site's configuration. */
