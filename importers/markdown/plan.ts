@@ -65,8 +65,10 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   }
   const site = { timezone: ctx.timezone, permalinks }
   const style = permalinks.output_style ?? 'directory'
+  // The new site is served at the root of its origin (the contract's `site.url` has no path): under a base path
+  // every old URL moved, and is redirected even when the rest of it is kept.
   const redirect = (doc: SourceDoc, to: string, reason: PlannedRedirect['reason']) => {
-    if (doc.url !== undefined && !servesSame(doc.url, to)) redirects.push({ from: ctx.basePath + doc.url, to, file: doc.file, reason })
+    if (doc.url !== undefined && (ctx.basePath !== '' || !servesSame(doc.url, to))) redirects.push({ from: ctx.basePath + doc.url, to, file: doc.file, reason })
   }
 
   // The home document and the post index: decided first, since they take `/` and the index path from the pages.
@@ -74,6 +76,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   let frontPage: FrontPage | undefined
   if (home && home.isList && home.content.trim() === '') {
     dropped.push({ doc: home, reason: 'home-list', detail: "a list page without text of its own: the theme's index owns /" })
+    redirect(home, '/', 'not-expressible')
     home = undefined
   }
   let postIndexPath = ctx.postIndexPath ?? '/'
@@ -87,6 +90,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
     if (p === home) continue
     if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && trimSlashes(p.url) === indexKey) {
       dropped.push({ doc: p, reason: 'post-index', detail: `the post index is at ${postIndexPath}${p.content.trim() !== '' ? '; its text is not kept' : ''}` })
+      redirect(p, postIndexPath, 'not-expressible')
       continue
     }
     listed.push(p)
@@ -154,6 +158,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
     }
     if (p === home) {
       frontPage = { type: 'page', page_path: wanted as string }
+      if (ctx.basePath !== '') redirect(p, '/', 'not-expressible')
       continue
     }
     redirect(p, urlOf.get(p.file) as string, 'not-expressible')
@@ -163,7 +168,8 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   for (const doc of [...posts, ...listed, ...(home ? [home] : [])]) {
     for (const from of doc.redirects) {
       const to = urlOf.get(doc.file)
-      if (to !== undefined) redirects.push({ from: from.startsWith('/') || /^[a-z]+:/i.test(from) ? from : `/${from}`, to, file: doc.file, reason: 'alias' })
+      // An alias is written into the generator's output, which is served under the base path like every page.
+      if (to !== undefined) redirects.push({ from: /^[a-z]+:/i.test(from) ? from : ctx.basePath + (from.startsWith('/') ? from : `/${from}`), to, file: doc.file, reason: 'alias' })
     }
   }
   redirects.sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))

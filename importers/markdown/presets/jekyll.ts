@@ -99,6 +99,8 @@ export const jekyllPreset: Preset = {
     const posts = collections.get('posts')
     const sitePermalink = firstString(posts?.permalink, cfg.permalink) ?? 'date'
     const siteStyle = PERMALINK_STYLES[sitePermalink] ?? sitePermalink
+    // The site's own `permalink` (not the posts collection's) decides the suffix of page and collection URLs.
+    const styleName = firstString(cfg.permalink) ?? 'date'
     const defaults = readDefaults(cfg.defaults)
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
@@ -176,11 +178,11 @@ export const jekyllPreset: Preset = {
       } else if (role.role === 'collection') {
         const c = role.collection as Collection
         const inside = role.inside === '' ? name : `${role.inside}/${name}`
-        const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : '/:collection/:path:output_ext')
+        const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : withStyleSuffix('/:collection/:path', styleName))
         url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories: [], outputExt, name, path: inside, collection: c.label })
       } else {
         const isIndex = name === 'index'
-        const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : pageTemplate(sitePermalink, siteStyle))
+        const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
         url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
       }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
@@ -301,12 +303,16 @@ function extOf(rel: string): string {
   return dot > 0 ? name.slice(dot) : ''
 }
 
-/** A page's template when it has no permalink of its own: `/:path/:basename` plus the site style's suffix. */
-function pageTemplate(style: string, expanded: string): string {
-  if (style === 'pretty') return '/:path/:basename/'
-  if (style in PERMALINK_STYLES) return '/:path/:basename:output_ext'
-  if (expanded.endsWith('/')) return '/:path/:basename/'
-  return '/:path/:basename:output_ext'
+/**
+ * The URL template of a page or a collection document without a permalink of its own (`/:path/:basename`,
+ * `/:collection/:path`) with the ending the site's `permalink` gives it (Jekyll's `add_permalink_suffix`): `/` for
+ * `pretty` or a pattern ending in `/`; the output extension for `date`, `ordinal`, `none` or a pattern ending in
+ * `:output_ext`; nothing otherwise (an extensionless URL, written as `.html`).
+ */
+export function withStyleSuffix(template: string, style: string): string {
+  if (style === 'pretty') return `${template}/`
+  if (style === 'date' || style === 'ordinal' || style === 'none') return `${template}:output_ext`
+  return template + (style.endsWith('/') ? '/' : '') + (style.endsWith(':output_ext') ? ':output_ext' : '')
 }
 
 function readDefaults(value: unknown): DefaultSet[] {
