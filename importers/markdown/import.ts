@@ -51,7 +51,13 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   for (const r of discovery.rejected) skip(r.rel, r.reason)
   discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
-  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options)
+  // The clock decides what is future or expired (as the generator's build would), never what the payload says:
+  // `generated_at` comes from the content, so two imports of one folder give the same bytes.
+  if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
+    throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
+  }
+  const now = options.generatedAt ?? new Date().toISOString()
+  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options, now)
   const convention = await PRESETS[detected.preset].configure(ctx)
   const config = convention.config
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
@@ -63,12 +69,6 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   }
   if (options.site) config.site = { ...config.site, ...options.site }
   const timezone = siteTimezone(config, options, diagnostics)
-  // The clock decides what is future or expired (as the generator's build would), never what the payload says:
-  // `generated_at` comes from the content, so two imports of one folder give the same bytes.
-  if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
-    throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
-  }
-  const now = options.generatedAt ?? new Date().toISOString()
 
   const sources = discovery.files.filter((f) => convention.isDocument(f))
   if (sources.length === 0) return nothingToImport(discovery, detected, diagnostics, items)
@@ -113,7 +113,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
       if (options.drafts !== 'include') {
-        skip(doc.file, reason)
+        skip(doc.file, reason, doc.draft ? doc.draftReason : undefined)
         continue
       }
       doc.draft = true
@@ -368,7 +368,7 @@ function nothingToImport(
 }
 
 /** What presets read configuration through: data files parsed into plain data, front matter only, the options. */
-function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions): PresetContext {
+function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions, now: string): PresetContext {
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
   const readData = async (rel: string): Promise<unknown> => {
     const abs = path.isAbsolute(rel) ? rel : path.join(root, rel)
@@ -382,6 +382,7 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
     dir: root,
     discovery,
     diagnostics,
+    now,
     readData,
     dataLanguage,
     options: {

@@ -97,8 +97,10 @@ export interface Placement {
   nameDate?: string
   /** Categories implied by folders (Jekyll `foo/_posts/bar/`, the Node.js `blog/<category>/`). */
   folderCategories?: string[]
-  /** Files under a drafts folder. */
+  /** Files under a drafts folder, or below a section the generator does not build (a Hugo draft `_index.md`). */
   draft?: boolean
+  /** Why `draft` was set, when the file's own front matter does not say so (shown in the report). */
+  draftReason?: string
   /** `plaintext` for Jekyll `.text` posts; Markdown otherwise. */
   documentType?: DocumentType
   /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
@@ -134,6 +136,8 @@ export interface PresetContext {
   dir: string
   discovery: Discovery
   diagnostics: Diagnostics
+  /** The import's instant (RFC 3339): what is future or expired is judged against it, as the generator's build would. */
+  now: string
   /** Reads and parses a data file (YAML, TOML or JSON by extension); null when absent or broken (reported). */
   readData(rel: string): Promise<unknown>
   /** Reads a text file of the folder (for evidence such as the links a plain folder's bodies write); null when unreadable. */
