@@ -22,7 +22,7 @@ export default defineConfig([
   // The library: its dependencies stay external, so an application shares them and takes their updates.
   {
     ...common,
-    entry: { index: 'src/index.ts', markdown: 'importers/markdown/index.ts', wordpress: 'importers/wordpress/index.ts' },
+    entry: { index: 'src/index.ts', markdown: 'importers/markdown/index.ts', wordpress: 'importers/wordpress/index.ts', 'media-dir': 'src/check/media-dir.ts' },
     dts: true,
     // The schema ships as its own file so editors can point `$schema` at `preview-data-sdk/schema.json`.
     onSuccess: async () => {
