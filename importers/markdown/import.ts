@@ -84,6 +84,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     return fm ? { file, fm } : { file, failed: text === null ? 'unreadable' : 'parse-error' }
   })
   const docs: SourceDoc[] = []
+  const stubs: Array<{ file: string; from: string; to: string }> = []
   for (const r of read) {
     if ('failed' in r) {
       skip(r.file.rel, r.failed, 'see the diagnostics for the line and the fix')
@@ -92,6 +93,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const place = convention.place(r)
     if (isUnpublished(place)) {
       skip(r.file.rel, place.skip, place.detail)
+      if (place.redirect) stubs.push({ file: r.file.rel, ...place.redirect })
       continue
     }
     let doc = mapDocument(r.file.rel, r.fm, place, mapContext)
@@ -138,6 +140,12 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
 
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config)
+  // Redirect stubs answer at their old URLs with their target: links to them lead there too.
+  const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
+  for (const r of stubbed) {
+    const from = r.from.slice(config.basePath.length)
+    if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
+  }
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
   const unresolved: MigrationReport['unresolved_links'] = []
@@ -190,6 +198,14 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       } else if (/^https?:/i.test(doc.featuredImage.text)) featured.set(doc, doc.featuredImage.text)
     }
   }
+  deliverSiteImages(config, (ref, from, what) => {
+    if (/^https?:\/\//i.test(ref)) return ref
+    const resolved = resolveReference(ref, from, undefined, index)
+    if (resolved.to === 'file') return media.use(resolved.file, '')
+    missingMedia.push({ source: from, line: 0, target: ref })
+    diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
+    return undefined
+  })
   const entries = await media.measure(root, concurrency, diagnostics)
 
   // builder: every entity goes through it, so the payload is checked and canonical.
@@ -214,7 +230,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
   for (const f of discovery.files) if (!items.has(f.rel)) skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
 
-  const redirects: Redirect[] = plan.redirects.map(({ from, to, file }) => ({ from, to, file }))
+  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
   const sorted = diagnostics.sorted()
   const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
   const counts = {
@@ -498,6 +514,61 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     origin = undefined
   }
   return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
+}
+
+/**
+ * The redirects stub files stand for (Jekyll `redirect_to`): from the stub's old URL (with the base path) to the new
+ * URL of what the target named in the old site, or to the target as written when it is elsewhere. A target inside
+ * the site that names nothing is reported and written as it is.
+ */
+function stubRedirects(stubs: ReadonlyArray<{ file: string; from: string; to: string }>, index: LinkIndex, basePath: string, diagnostics: Diagnostics): Redirect[] {
+  const out: Redirect[] = []
+  for (const s of stubs) {
+    const resolved = resolveReference(s.to, s.file, s.from, index)
+    const suffix = s.to.slice(s.to.search(/[#?]|$/))
+    let to = s.to
+    if (resolved.to === 'document' || resolved.to === 'route') to = resolved.url + suffix
+    else if (resolved.to === 'nothing') diagnostics.warn(s.file, 0, 'missing_link_target', `The redirect target "${s.to}" ${resolved.why}; the redirect was written to it as it is. Fix redirect_to.`)
+    if (!/^(?:https?:\/\/|\/)/i.test(to)) to = `/${to}`
+    out.push({ from: basePath + s.from, to, file: s.file })
+  }
+  return out
+}
+
+/**
+ * Delivers the images the configuration names (the logo, favicons, registry avatars and `siteImages` a preset
+ * found) like body images, and points the site and authors at their new URLs; `deliver` returns that URL, or
+ * undefined for a file that is not there (reported), which is then left out rather than left broken.
+ */
+function deliverSiteImages(config: SiteConfig, deliver: (ref: string, from: string, what: string) => string | undefined): void {
+  const from = config.file ?? ''
+  const registry = config.authorsFile ?? from
+  for (const image of config.siteImages) {
+    if (image.use === 'logo' && config.site.logo === undefined) config.site.logo = { src: image.ref }
+    else if (image.use === 'favicon' && config.site.favicon === undefined) config.site.favicon = { icon: image.ref }
+  }
+  const origin = new Map(config.siteImages.map((i) => [`${i.use}:${i.key ?? ''}:${i.ref}`, i.from]))
+  const fromOf = (use: string, ref: string, key = '') => origin.get(`${use}:${key}:${ref}`) ?? from
+  if (config.site.logo !== undefined) {
+    const src = deliver(config.site.logo.src, fromOf('logo', config.site.logo.src), 'logo')
+    if (src === undefined) delete config.site.logo
+    else config.site.logo = { ...config.site.logo, src }
+  }
+  if (config.site.favicon !== undefined) {
+    const favicon: Record<string, string> = {}
+    for (const [key, ref] of Object.entries(config.site.favicon)) {
+      const src = typeof ref === 'string' ? deliver(ref, fromOf('favicon', ref), 'favicon') : undefined
+      if (src !== undefined) favicon[key] = src
+    }
+    if (Object.keys(favicon).length > 0) config.site.favicon = favicon as NonNullable<typeof config.site.favicon>
+    else delete config.site.favicon
+  }
+  for (const [key, author] of config.authors) {
+    if (author.avatar === undefined) continue
+    const avatar = deliver(author.avatar, origin.get(`avatar:${key}:${author.avatar}`) ?? registry, `avatar of ${author.display_name}`)
+    const { avatar: _old, ...rest } = author
+    config.authors.set(key, avatar === undefined ? rest : { ...rest, avatar })
+  }
 }
 
 /** Resolves a template reference (Hugo ref/relref, Jekyll link/post_url, an MDX import path) to a new URL. */

@@ -61,7 +61,10 @@ export const jekyllPreset: Preset = {
     if (isPlainObject(data)) config.file = file
     const includesDir = folderSetting(cfg.includes_dir, '_includes')
     const siteData = await readSiteData(ctx, folderSetting(cfg.data_dir, '_data'), config.configFiles)
-    if (siteData !== undefined && siteData.authors !== undefined) for (const [k, v] of readAuthorRegistry(siteData.authors)) config.authors.set(k, v)
+    if (siteData !== undefined && siteData.authors !== undefined) {
+      for (const [k, v] of readAuthorRegistry(siteData.authors)) config.authors.set(k, v)
+      config.authorsFile = [...config.configFiles].find((f) => /\/authors\.[a-z]+$/i.test(f) && f.startsWith(folderSetting(cfg.data_dir, '_data') + '/'))
+    }
     const site = templateSite(cfg, siteData)
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
@@ -78,6 +81,9 @@ export const jekyllPreset: Preset = {
       ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
     }
     config.basePath = (firstString(cfg.baseurl) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    // jekyll-seo-tag's `logo` (a path or URL): the site's logo.
+    const logo = firstString(cfg.logo)
+    if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
     if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
     if (typeof cfg.paginate_path === 'string') {
       const dir = cfg.paginate_path.split('/').filter((s) => s !== '' && !s.includes(':num')).join('/')
@@ -159,9 +165,8 @@ export const jekyllPreset: Preset = {
       const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
       const converts = CONVERTED.has(ext)
       const outputExt = converts ? '.html' : extOf(rel)
-      if (typeof fields.redirect_to === 'string' || Array.isArray(fields.redirect_to)) {
-        return { skip: 'redirect-stub', detail: `redirect_to ${String(Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : fields.redirect_to)} (a jekyll-redirect-from stub: written as a redirect)` }
-      }
+      // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
+      const redirectTo = firstString(fields.redirect_to, Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : undefined)
       if (fields.published === false && !showUnpublished) return { skip: 'unpublished', detail: 'published: false' }
       if (role.role === 'collection' && !(role.collection as Collection).output) return { skip: 'collection-not-output', detail: `the ${(role.collection as Collection).label} collection has no output: true` }
 
@@ -184,6 +189,9 @@ export const jekyllPreset: Preset = {
         const isIndex = name === 'index'
         const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
         url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
+      }
+      if (redirectTo !== undefined && redirectTo.trim() !== '') {
+        return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       return {

@@ -62,9 +62,15 @@ export interface SiteConfig {
   localePrefix?: string
   /** Where the generator listed posts (`/posts/`, `/blog/`), when it is not the home page. */
   postIndexPath?: string
+  /** The authors registry file (`_data/authors.yml`, `blog/authors.yml`), where its avatars are reported from. */
+  authorsFile?: string
   /** Files read as configuration or data (reported as such, never as unused input). */
   configFiles: Set<string>
-  /** Images the configuration references (logos, avatars), delivered with the media. */
+  /**
+   * Images the configuration names in the generator's own terms (Jekyll's `logo`, Docusaurus's `favicon` and navbar
+   * logo), with the file they are written in (`from`, for relative paths): they become `site.logo`/`site.favicon`
+   * (unless set) and are delivered with the media, as `site.logo`, `site.favicon` and registry avatars are.
+   */
   siteImages: Array<{ ref: string; from: string; use: 'logo' | 'favicon' | 'avatar'; key?: string }>
 }
 
@@ -117,6 +123,11 @@ export interface Placement {
 export interface Unpublished {
   skip: string
   detail?: string
+  /**
+   * A redirect the file stands for (a Jekyll `redirect_to` stub): from its own URL (without the base path) to a
+   * target in the old site's URL space or elsewhere, resolved to the new URL once every route is known.
+   */
+  redirect?: { from: string; to: string }
 }
 
 /** A document as read: its path, its front matter (null-prototype plain data) and its body. */
