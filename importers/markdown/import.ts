@@ -199,10 +199,15 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     }
   }
   deliverSiteImages(config, (ref, from, what) => {
-    if (/^https?:\/\//i.test(ref)) return ref
     const resolved = resolveReference(ref, from, undefined, index)
     if (resolved.to === 'file') return media.use(resolved.file, '')
+    if (resolved.to === 'external') return ref
     missingMedia.push({ source: from, line: 0, target: ref })
+    if (/^https?:\/\//i.test(ref)) {
+      // On the site's own address but not in the folder: it may be served from elsewhere today, so it stays, said so.
+      diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is on the site's own address but not a file of the folder, so it was kept as written: it breaks once the new site replaces the old one. Add the file to the folder or point at another address.`)
+      return ref
+    }
     diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
     return undefined
   })
