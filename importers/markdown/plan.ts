@@ -73,6 +73,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
 
   // The home document and the post index: decided first, since they take `/` and the index path from the pages.
   let home = pages.find((p) => p.isHome) ?? pages.find((p) => p.url === '/')
+  const blankHome = home
   let frontPage: FrontPage | undefined
   if (home && home.isList && home.content.trim() === '') {
     dropped.push({ doc: home, reason: 'home-list', detail: "a list page without text of its own: the theme's index owns /" })
@@ -87,7 +88,8 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   const indexKey = postIndexPath.replace(/^\/|\/$/g, '')
   const listed: SourceDoc[] = []
   for (const p of pages) {
-    if (p === home) continue
+    // The home document is placed below; a blank home list is dropped, and takes no route either.
+    if (p === home || (home === undefined && p === blankHome)) continue
     if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && trimSlashes(p.url) === indexKey) {
       dropped.push({ doc: p, reason: 'post-index', detail: `the post index is at ${postIndexPath}${p.content.trim() !== '' ? '; its text is not kept' : ''}` })
       redirect(p, postIndexPath, 'not-expressible')
@@ -165,9 +167,11 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   }
   if (frontPage && home) urlOf.set(home.file, '/')
 
-  for (const doc of [...posts, ...listed, ...(home ? [home] : [])]) {
+  // A dropped list page's aliases lead where its role went: the theme index at `/`, or the post index.
+  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : postIndexPath]))
+  for (const doc of [...posts, ...listed, ...(home ? [home] : []), ...dropTarget.keys()]) {
     for (const from of doc.redirects) {
-      const to = urlOf.get(doc.file)
+      const to = urlOf.get(doc.file) ?? dropTarget.get(doc)
       // An alias is written into the generator's output, which is served under the base path like every page.
       if (to !== undefined) redirects.push({ from: /^[a-z]+:/i.test(from) ? from : ctx.basePath + (from.startsWith('/') ? from : `/${from}`), to, file: doc.file, reason: 'alias' })
     }
