@@ -100,8 +100,8 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
 
   // Posts: public ids by publication, then the slug each URL gives under the posts pattern.
   const postIds = new Map<SourceDoc, number>()
-  const ms = (d: SourceDoc) => (d.published ? instant(d.published) : 0)
-  ;[...posts].sort((a, b) => ms(a) - ms(b) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
+  const at = new Map(posts.map((d) => [d, d.published ? instant(d.published) : 0]))
+  ;[...posts].sort((a, b) => (at.get(a) as number) - (at.get(b) as number) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
   const taken = new Map<string, SourceDoc>()
   for (const p of posts) {
     const fromUrl = p.url !== undefined ? slugFromUrl(p, postIds.get(p) as number, site) : undefined
