@@ -51,9 +51,7 @@ export {
   tagRoute,
 } from './routes/index.js'
 export type { PermalinkKind, RouteEntry, RouteKind, RouteLocation } from './routes/index.js'
-export { canonicalizePreviewDataKeyOrder } from './canonicalize.js'
-export { CHECK_CODES, checkSite } from './check/index.js'
-export type { CheckCode, CheckFinding, CheckOptions, CheckResult, CheckSeverity, CheckTotals } from './check/index.js'
+export { canonicalJsonChunks, canonicalizePreviewDataKeyOrder } from './canonicalize.js'
 export {
   createPreviewData,
   EXCERPT_MAX_LENGTH,
@@ -72,6 +70,8 @@ export type {
   BuilderSnapshot,
   CollectionInput,
   CollectionItemInput,
+  DateTimeLike,
+  DocumentExtras,
   FrontPageInput,
   MenuInput,
   MenuItemInput,

@@ -1,8 +1,10 @@
-import { canonicalizePreviewDataKeyOrder } from '../../src/canonicalize.js'
-import { CliIoError, EXIT, parseJsonText, readTextInput } from '../io.js'
+import { canonicalJsonChunks } from '../../src/canonicalize.js'
+import { PreviewDataError } from '../../src/validate/issue.js'
+import { CliIoError, EXIT } from '../io.js'
 import type { CliIo } from '../io.js'
 import { checkPathOption, DISPLAY_HELP } from '../options.js'
 import { describeWrites, outputsSummary, planOutputs, writeOutputs } from '../outputs.js'
+import { readPayloadFile } from '../payload-file.js'
 import { printFailure, printResult } from '../result.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
@@ -29,16 +31,24 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
   try {
     const plan = await planOutputs([{ label: 'payload', path: target, mayReplaceInput: values['in-place'] === true }], [{ label: 'the input payload', path: file }], io)
     const source = file === '-' ? '<stdin>' : file
-    const parsed = parseJsonText(await readTextInput(file, io))
+    const parsed = await readPayloadFile(file, io)
     if (!parsed.ok) {
       const diagnostics = [{ severity: 'error' as const, code: 'invalid_json', message: `not valid JSON: ${parsed.message}. Fix the syntax there.`, file: source, line: parsed.line, column: parsed.column }]
       printResult(io, display, { ok: false, command: COMMAND, summary: { outputs: outputsSummary(plan, undefined) }, diagnostics }, { lines: [], errors: ['nothing written: the input is not JSON'] })
       return EXIT.invalid
     }
-    // TODO(bench): a payload larger than one string is canonicalized and written as a stream; this content is where
-    // the streamed writer plugs in (writeOutputs takes pieces, sync or async).
-    const text = JSON.stringify(canonicalizePreviewDataKeyOrder(parsed.value), null, 2) + '\n'
-    const outcome = await writeOutputs(plan, { payload: text }, io)
+    // Written in pieces, never as one string, so memory stays near the parsed payload's own size. A value JSON cannot
+    // write back as it is (a number that overflowed to Infinity) is refused, with its pointer, before anything is written.
+    let pieces: Iterable<string>
+    try {
+      pieces = withNewline(canonicalJsonChunks(parsed.value, 2))
+    } catch (error) {
+      if (!(error instanceof PreviewDataError)) throw error
+      const diagnostics = [{ severity: 'error' as const, code: error.code, message: error.message, file: source, path: error.path }]
+      printResult(io, display, { ok: false, command: COMMAND, summary: { outputs: outputsSummary(plan, undefined) }, diagnostics }, { lines: [], errors: ['nothing written: canonicalizing would change a value'] })
+      return EXIT.invalid
+    }
+    const outcome = await writeOutputs(plan, { payload: pieces }, io)
     const { lines, errors } = describeWrites(outcome)
     const ok = outcome.failure === undefined
     // What went to standard output is in plain sight; saying so is for --verbose.
@@ -51,16 +61,23 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
   }
 }
 
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces
+  yield '\n'
+}
+
 const HELP = `Usage: preview-data canonicalize <file> [-o out.json | --in-place] [options]
 
 Rewrites a payload with its keys in canonical order (the v0.7 schema's order for known keys,
 sorted map and open-object keys); array order, values and unknown fields are kept. It does
-not validate. "-" reads standard input.
+not validate, and it never changes a value: a number too large for JSON (1e999 reads as
+Infinity) is refused with its JSON pointer. "-" reads standard input.
 
 Options:
   -o, --output <file>        where to write (default, and "-": standard output); a file is
                              replaced whole or not at all, and never an input
       --in-place             replace the input file itself
 ${DISPLAY_HELP}
-Exit codes: 0 written, 1 the input is not JSON, 2 usage or I/O error, 130 interrupted.
+Exit codes: 0 written, 1 the input is not JSON or holds a value JSON cannot write back,
+2 usage or I/O error, 130 interrupted.
 `

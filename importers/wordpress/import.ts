@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs'
 import type { Worker } from 'node:worker_threads'
 import { basename } from 'node:path'
-import type { Readable } from 'node:stream'
 import { categoryRoute, checkUrl, createPreviewData, PreviewDataError, postRoute, tagRoute } from '../../src/index.js'
 import type { PreviewData, Site } from '../../src/index.js'
 import { createCollector } from './collect.js'
@@ -36,8 +35,8 @@ import { planPages } from './pages.js'
 import type { ImportReport } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, SlugRegistry } from './slugs.js'
 
-/** A WXR source: a file path, several paths of one split export, or a readable stream of bytes. */
-export type WordPressSource = string | readonly string[] | Readable | AsyncIterable<Uint8Array | string>
+/** A WXR source: a file path, several paths of one split export, or a stream of bytes (a Node `Readable` is one). */
+export type WordPressSource = string | readonly string[] | AsyncIterable<Uint8Array | string>
 
 /** Options of `importWordPress`. */
 export interface ImportWordPressOptions {
