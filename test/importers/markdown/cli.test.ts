@@ -33,12 +33,11 @@ describe('preview-data import markdown', () => {
     const { code, stderr } = await run(['examples/site', '-o', file])
     expect(code).toBe(0)
     expect(stderr).toMatchInlineSnapshot(`
-      "authors.yml: warning [missing_image] The avatar of Ana Lima "https://notes.example/avatars/ana.png" is on the site's own address but not a file of the folder, so it was kept as written: it breaks once the new site replaces the old one. Add the file to the folder or point at another address.
-      preset native (found site.yml); 3 posts, 3 pages, 2 authors, 2 categories, 5 tags, 1 media
-      1 warning, 0 errors; took #.## s, peak memory # MB
-      wrote <out>/example.json (5.7 kB)
-      wrote 1 media file into <out>/example.media
-      check: 6 documents; internal links 7 of 7 resolve (100.0%); media 1 of 2 found, 1 missing; 0 template tags printed; 0 drafts; 1 error, 0 warnings (preview-data check <out>/example.json --media-dir <out>/example.media lists them)
+      "preset native (found site.yml); 3 posts, 3 pages, 2 authors, 2 categories, 5 tags, 2 media
+      0 warnings, 0 errors; took #.## s, peak memory # MB
+      wrote <out>/example.json (5.8 kB)
+      wrote 2 media files into <out>/example.media
+      check: 6 documents; internal links 7 of 7 resolve (100.0%); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check <out>/example.json --media-dir <out>/example.media lists them)
       "
     `)
     const payload = JSON.parse(await readFile(file, 'utf8'))
