@@ -150,7 +150,8 @@ export const jekyllPreset: Preset = {
       const { base, ext } = splitPath(file.rel)
       if (role.role === 'none' || base.startsWith('_')) return false
       if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
-      if (dirs0(file.rel) === '' && /^(readme|license|changelog|contributing|code_of_conduct)$/i.test(base)) return false
+      // A README or CHANGELOG is a page like any other when it has front matter (Jekyll has no list of such names;
+      // one without front matter is a static file, which place says).
       return MARKDOWN_EXTENSIONS.has(ext)
     }
 
@@ -299,10 +300,6 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
 function folderSetting(value: unknown, fallback: string): string {
   const dir = (typeof value === 'string' ? value : fallback).replace(/^\.?\/+|\/+$/g, '')
   return dir === '' || dir.split('/').includes('..') ? fallback : dir
-}
-
-function dirs0(rel: string): string {
-  return rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : ''
 }
 
 function extOf(rel: string): string {
