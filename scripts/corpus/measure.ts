@@ -149,8 +149,13 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const payload = result.payload
   const docs = payloadDocuments(payload)
   const live = docs.filter((d) => d.status === 'published')
-  const liveFiles = new Set(live.map((d) => d.output))
+  // A generator's list page whose role a route of the payload took (a blank home list → the theme index at `/`, the
+  // post section's list → the post index) is published there: its URL answers with the list it was.
+  const replaced = 'report' in result ? result.report.items.filter((i) => 'skipped' in i && (i.skipped === 'home-list' || i.skipped === 'post-index')).map((i) => i.source) : []
+  const liveFiles = new Set([...live.map((d) => d.output), ...listRoutes(payload)])
   const served = (url: string) => servingFiles(url).some((f) => liveFiles.has(f))
+  const publishedSources = new Set(published.map((d) => d.source))
+  const livePublished = live.filter((d) => !d.alias).length + replaced.filter((s) => publishedSources.has(s)).length
   const redirectKeys = new Set(result.redirects.map((r) => redirectKey(r.from)))
 
   const urls = { sampled: 0, kept: 0, redirected: 0, lost: [] as string[] }
@@ -193,8 +198,8 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
     ...base,
     imported: true,
     expected: published.length,
-    published: live.length,
-    countDelta: published.length === 0 ? (live.length === 0 ? 0 : 1) : Math.abs(live.length - published.length) / published.length,
+    published: livePublished,
+    countDelta: published.length === 0 ? (livePublished === 0 ? 0 : 1) : Math.abs(livePublished - published.length) / published.length,
     urls,
     privatePublished,
     privateAsDraft,
@@ -204,6 +209,8 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
 
 interface PayloadDocument {
   url: string
+  /** The front page's second address (`/`): a URL of a document counted once, at its own path. */
+  alias?: true
   /** The file the build stage writes for it (`about/index.html`, or `about.html` under html-extension). */
   output: string
   status: 'published' | 'draft'
@@ -221,10 +228,17 @@ function payloadDocuments(payload: PreviewData): PayloadDocument[] {
     const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
     out.push({ url: route.url, output: route.output_path, status: entity.status, title: entity.title, content: entity.content })
     if (route.kind === 'page' && frontPage?.type === 'page' && frontPage.page_path === route.key) {
-      out.push({ url: '/', output: 'index.html', status: entity.status, title: entity.title, content: '' })
+      out.push({ url: '/', output: 'index.html', status: entity.status, title: entity.title, content: '', alias: true })
     }
   }
   return out
+}
+
+/** The output files of the theme index (when it owns `/`) and of the post index's first page. */
+function listRoutes(payload: PreviewData): string[] {
+  return deriveRoutes(payload)
+    .filter((r) => (r.kind === 'front_page' && (payload.site.front_page?.type ?? 'theme_index') === 'theme_index') || (r.kind === 'post_index' && r.page_number === 1))
+    .map((r) => r.output_path)
 }
 
 /** A URL's path as a server matches it: origin, query and fragment dropped, percent-encoding decoded, case kept. */
