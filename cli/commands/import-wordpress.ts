@@ -4,10 +4,9 @@ import { resolve } from 'node:path'
 import { PreviewDataError } from '../../src/validate/issue.js'
 import type { Site } from '../../src/contract/types.js'
 import { formatRedirects, summarizeReport } from '../../importers/wordpress/index.js'
-import { BodySpool } from '../../importers/wordpress/body-spool.js'
-import { importWordPressVia } from '../../importers/wordpress/import.js'
-import type { ImportIssue, ImportWordPressResult, RedirectFormat } from '../../importers/wordpress/index.js'
-import { jsonChunks } from '../../importers/wordpress/json-chunks.js'
+import { importWordPressForFile } from '../../importers/wordpress/import.js'
+import type { ImportWordPressFileResult } from '../../importers/wordpress/import.js'
+import type { ImportIssue, RedirectFormat } from '../../importers/wordpress/index.js'
 import { CliIoError, EXIT, formatIssueLine, systemMessage, writeOutputAtomic } from '../io.js'
 import type { CliIo } from '../io.js'
 import { parseCommandLine, usageError } from '../usage.js'
@@ -74,28 +73,19 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       site = parsedSite
     }
 
-    // Bodies wait on disk, outside the JS heap, from rendering until the payload file is written.
-    const spool = await BodySpool.create()
-    // Interrupted, the import leaves neither its temporary folder nor a partial payload behind.
-    const forget = io.onInterrupt?.(() => rmSync(spool.directory, { recursive: true, force: true }))
-    try {
-      return await importAndWrite(spool, site)
-    } finally {
-      // Forgotten only once removed: a signal during the removal still has the cleanup to finish it.
-      await spool.dispose()
-      forget?.()
-    }
+    return await importAndWrite(site)
   } catch (error) {
     if (!(error instanceof CliIoError)) throw error
     io.stderr(`preview-data ${COMMAND}: ${error.message}\n`)
     return EXIT.usage
   }
 
-  async function importAndWrite(spool: BodySpool, site: Partial<Site> | undefined): Promise<number> {
+  async function importAndWrite(site: Partial<Site> | undefined): Promise<number> {
     let lastShown = 0
-    let result: ImportWordPressResult
+    let result: ImportWordPressFileResult
     try {
-      result = await importWordPressVia(
+      // Bodies wait in a temporary file (gone however the process ends) until the payload is written.
+      result = await importWordPressForFile(
         files.map((f) => resolve(io.cwd, f)),
         {
           ...(site ? { site } : {}),
@@ -113,7 +103,6 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
               }
             : undefined,
         },
-        spool,
       )
     } catch (error) {
       if (io.isTTY) io.stderr('\n')
@@ -126,8 +115,15 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       throw error
     }
     if (io.isTTY) io.stderr('\r' + ' '.repeat(60) + '\r')
+    try {
+      return await write(result)
+    } finally {
+      await result.close()
+    }
+  }
 
-    const { payload, report, redirects } = result
+  async function write(result: ImportWordPressFileResult): Promise<number> {
+    const { report, redirects } = result
     if (values.strict && (report.warnings.length > 0 || report.byte_issues.count > 0)) {
       io.stderr(`preview-data ${COMMAND}: --strict and ${report.warnings.length} warning(s), ${report.byte_issues.count} cleaned byte problem(s):\n`)
       for (const w of report.warnings.slice(0, 50)) io.stderr(formatWarning(w) + '\n')
@@ -135,7 +131,7 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
       return EXIT.invalid
     }
 
-    await writeJsonStreamAtomic(values.output as string, spool.expand(jsonChunks(payload)), io)
+    await writeJsonStreamAtomic(values.output as string, result.json(), io)
     if (values.report) await writeOutputAtomic(values.report, JSON.stringify(report, null, 2) + '\n', io, inputs)
     if (values.redirects) await writeOutputAtomic(values.redirects, formatRedirects(redirects, redirectsFormat), io, inputs)
 

@@ -1,8 +1,8 @@
-import { PreviewDataError } from '../../src/index.js'
-import { LIMITS } from './limits.js'
-import type { ImageUse } from './media.js'
-import { streamXml } from './xml-stream.js'
-import type { ByteIssue, Namespace, XmlHandler } from './xml-stream.js'
+import { PreviewDataError } from '../../../src/index.js'
+import { LIMITS } from '../limits.js'
+import type { CleanChunk } from './decode.js'
+import { readXml } from './xml.js'
+import type { ElementName, XmlHandler, XmlPosition } from './xml.js'
 
 /** The `<channel>` facts of one export file. */
 export interface WxrChannel {
@@ -42,7 +42,7 @@ export interface WxrItemTerm {
   name: string
 }
 
-/** One `<item>` with the fields the importer uses; postmeta is limited to `KEPT_META` keys. */
+/** One `<item>` as the export has it, with the fields the importer uses; postmeta is limited to `KEPT_META` keys. */
 export interface WxrItem {
   file: string
   line: number
@@ -73,14 +73,6 @@ export interface WxrItem {
   oldSlugs: string[]
   comments: number
   approvedComments: number
-  /** Set once `content` holds rendered HTML instead of the raw body. */
-  rendered: boolean
-  /** Plain text before `<!--more-->`, kept when the body is rendered early. */
-  moreText?: string
-  /** The `BodySpool` id of the rendered body, when it waits on disk (`content` is then empty). */
-  spooled?: number
-  /** The images the rendered body shows (`imageSources`), found when it was rendered early. */
-  images?: ImageUse[]
 }
 
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */
@@ -97,30 +89,16 @@ export const KEPT_META = new Set([
   '_menu_item_target',
 ])
 
-/** What the reader hands over as it goes; items arrive one by one so the caller decides what to keep. */
+/** What the reader hands over as it goes; items arrive one by one, so the caller decides what to keep. */
 export interface WxrSink {
   channel(channel: WxrChannel): void
   author(author: WxrAuthor): void
   term(term: WxrTerm): void
   item(item: WxrItem): void
-  byteIssue(issue: ByteIssue, file: string): void
   warning(message: string, file: string, line: number): void
 }
 
-type Context = 'outside' | 'rss' | 'channel' | 'author' | 'category' | 'tag' | 'term' | 'item' | 'postmeta' | 'comment' | 'skip'
-
-const blankChannel = (): WxrChannel => ({
-  title: '', link: '', description: '', language: '', wxrVersion: '', baseSiteUrl: '', baseBlogUrl: '', generator: '', pubDate: '',
-})
-
-const blankItem = (file: string, line: number): WxrItem => ({
-  file, line, postId: 0, title: '', link: '', guid: '', pubDate: '', creator: '', content: '', excerpt: '', postDate: '',
-  postDateGmt: '', postModified: '', postModifiedGmt: '', commentStatus: '', postName: '', status: '', postParent: 0,
-  menuOrder: 0, postType: '', password: '', isSticky: false, attachmentUrl: '', terms: [], meta: {}, oldSlugs: [],
-  comments: 0, approvedComments: 0, rendered: false,
-})
-
-// Leaf elements read per context: `ns:local` -> field. Anything not listed is streamed past without building text.
+// Leaf elements read in each record, `ns:local` -> field; anything else is streamed past without building its text.
 const CHANNEL_FIELDS: Record<string, keyof WxrChannel> = {
   ':title': 'title', ':link': 'link', ':description': 'description', ':language': 'language', ':generator': 'generator',
   ':pubDate': 'pubDate', 'wp:wxr_version': 'wxrVersion', 'wp:base_site_url': 'baseSiteUrl', 'wp:base_blog_url': 'baseBlogUrl',
@@ -128,244 +106,193 @@ const CHANNEL_FIELDS: Record<string, keyof WxrChannel> = {
 const AUTHOR_FIELDS: Record<string, keyof WxrAuthor> = {
   'wp:author_login': 'login', 'wp:author_display_name': 'displayName', 'wp:author_first_name': 'firstName', 'wp:author_last_name': 'lastName',
 }
-const TERM_FIELDS: Record<string, keyof WxrTerm | 'termIdText'> = {
-  'wp:term_id': 'termIdText', 'wp:category_nicename': 'slug', 'wp:category_parent': 'parent', 'wp:cat_name': 'name',
+const TERM_FIELDS: Record<string, keyof WxrTerm> = {
+  'wp:term_id': 'termId', 'wp:category_nicename': 'slug', 'wp:category_parent': 'parent', 'wp:cat_name': 'name',
   'wp:category_description': 'description', 'wp:tag_slug': 'slug', 'wp:tag_name': 'name', 'wp:tag_description': 'description',
   'wp:term_taxonomy': 'taxonomy', 'wp:term_slug': 'slug', 'wp:term_parent': 'parent', 'wp:term_name': 'name', 'wp:term_description': 'description',
 }
-type ItemTextField = 'title' | 'link' | 'guid' | 'pubDate' | 'creator' | 'content' | 'excerpt' | 'postDate' | 'postDateGmt' | 'postModified' |
-  'postModifiedGmt' | 'commentStatus' | 'postName' | 'status' | 'postType' | 'password' | 'attachmentUrl'
-const ITEM_FIELDS: Record<string, ItemTextField | 'postIdText' | 'postParentText' | 'menuOrderText' | 'stickyText' | 'category'> = {
+const ITEM_FIELDS: Record<string, keyof WxrItem | 'category'> = {
   ':title': 'title', ':link': 'link', ':guid': 'guid', ':pubDate': 'pubDate', 'dc:creator': 'creator', 'content:encoded': 'content',
-  'excerpt:encoded': 'excerpt', 'wp:post_id': 'postIdText', 'wp:post_date': 'postDate', 'wp:post_date_gmt': 'postDateGmt',
+  'excerpt:encoded': 'excerpt', 'wp:post_id': 'postId', 'wp:post_date': 'postDate', 'wp:post_date_gmt': 'postDateGmt',
   'wp:post_modified': 'postModified', 'wp:post_modified_gmt': 'postModifiedGmt', 'wp:comment_status': 'commentStatus',
-  'wp:post_name': 'postName', 'wp:status': 'status', 'wp:post_parent': 'postParentText', 'wp:menu_order': 'menuOrderText',
-  'wp:post_type': 'postType', 'wp:post_password': 'password', 'wp:is_sticky': 'stickyText', 'wp:attachment_url': 'attachmentUrl',
+  'wp:post_name': 'postName', 'wp:status': 'status', 'wp:post_parent': 'postParent', 'wp:menu_order': 'menuOrder',
+  'wp:post_type': 'postType', 'wp:post_password': 'password', 'wp:is_sticky': 'isSticky', 'wp:attachment_url': 'attachmentUrl',
   ':category': 'category',
 }
+const META_FIELDS: Record<string, 'key' | 'value'> = { 'wp:meta_key': 'key', 'wp:meta_value': 'value' }
+const COMMENT_FIELDS: Record<string, 'approved'> = { 'wp:comment_approved': 'approved' }
+const TERM_ELEMENTS: Record<string, string> = { 'wp:category': 'category', 'wp:tag': 'post_tag', 'wp:term': '' }
+
+const blankChannel = (): WxrChannel => ({
+  title: '', link: '', description: '', language: '', wxrVersion: '', baseSiteUrl: '', baseBlogUrl: '', generator: '', pubDate: '',
+})
+const blankItem = (file: string, line: number): WxrItem => ({
+  file, line, postId: 0, title: '', link: '', guid: '', pubDate: '', creator: '', content: '', excerpt: '', postDate: '',
+  postDateGmt: '', postModified: '', postModifiedGmt: '', commentStatus: '', postName: '', status: '', postParent: 0,
+  menuOrder: 0, postType: '', password: '', isSticky: false, attachmentUrl: '', terms: [], meta: {}, oldSlugs: [],
+  comments: 0, approvedComments: 0,
+})
 
 const toInt = (s: string): number => {
   const t = s.trim()
   return /^-?\d{1,15}$/.test(t) ? Number(t) : 0
 }
 
+// A record being read: which one, the leaf fields it reads, and what a finished leaf does to it.
+type Record_ = { fields: Record<string, string>; set(field: string, value: string, attributes: Record<string, string>): void; done(): void }
+
 /**
  * Reads one WXR file (any version, `http://` or `https://` namespaces) and hands channel facts, authors, terms and
- * items to `sink` as they complete, holding at most one item at a time.
+ * items to `sink` as each one ends, holding at most one item at a time.
  * @example
- * await readWxr(createReadStream('export.xml'), 'export.xml', sink)
+ * await readWxr(cleanBytes(bytes, 'export.xml', onIssue), 'export.xml', sink)
  */
-export async function readWxr(source: AsyncIterable<Uint8Array | string>, file: string, sink: WxrSink): Promise<{ sawWxr: boolean }> {
-  const stack: Context[] = []
-  let context: Context = 'outside'
-  let channel = blankChannel()
-  let author: WxrAuthor | undefined
-  let term: (WxrTerm & { termIdText?: string }) | undefined
-  let item: WxrItem | undefined
-  let metaKey = ''
-  let metaValue = ''
-  let commentApproved = ''
-  let field = ''
-  let capturing = false
-  let text = ''
-  let categoryAttrs: Record<string, string> = {}
+export async function readWxr(source: AsyncIterable<CleanChunk>, file: string, sink: WxrSink): Promise<{ sawWxr: boolean }> {
   let sawWxr = false
   // Items repeat the same few categories and tags: one shared, frozen object each instead of one per item.
-  const termCache = new Map<string, WxrItemTerm[]>()
+  const sharedTerms = new Map<string, WxrItemTerm>()
   const sharedTerm = (domain: string, nicename: string, name: string): WxrItemTerm => {
-    let list = termCache.get(nicename)
-    if (list === undefined) termCache.set(nicename, (list = []))
-    for (const term of list) if (term.domain === domain && term.name === name) return term
-    const term = Object.freeze({ domain, nicename, name })
-    // A few variants per slug are shared; past that (a hostile export) each is its own object, so this stays linear.
-    if (list.length < 8) list.push(term)
+    const key = `${domain}\u0000${nicename}\u0000${name}`
+    let term = sharedTerms.get(key)
+    if (term === undefined) {
+      term = Object.freeze({ domain, nicename, name })
+      // Past a bound (a hostile export), each reference is its own object, so this stays flat in memory.
+      if (sharedTerms.size < LIMITS.maxSharedTerms) sharedTerms.set(key, term)
+    }
     return term
   }
 
+  const channelRecord = (channel: WxrChannel): Record_ => ({
+    fields: CHANNEL_FIELDS,
+    set: (field, value) => (channel[field as keyof WxrChannel] = value.trim()),
+    done: () => sink.channel(channel),
+  })
+  const authorRecord = (): Record_ => {
+    const author: WxrAuthor = { login: '', displayName: '', firstName: '', lastName: '' }
+    return { fields: AUTHOR_FIELDS, set: (field, value) => (author[field as keyof WxrAuthor] = value.trim()), done: () => sink.author(author) }
+  }
+  const termRecord = (taxonomy: string): Record_ => {
+    const term: WxrTerm = { taxonomy, termId: 0, slug: '', name: '', parent: '', description: '' }
+    return {
+      fields: TERM_FIELDS,
+      set: (field, value) => {
+        if (field === 'termId') term.termId = toInt(value)
+        else (term as unknown as Record<string, string>)[field] = value.trim()
+      },
+      done: () => sink.term(term),
+    }
+  }
+  const itemRecord = (item: WxrItem): Record_ => ({ fields: ITEM_FIELDS, set: (field, value, attributes) => setItemField(item, field, value, attributes), done: () => sink.item(item) })
+  const setItemField = (item: WxrItem, field: string, value: string, attributes: Record<string, string>) => {
+    switch (field) {
+      case 'postId':
+      case 'postParent':
+      case 'menuOrder':
+        item[field] = toInt(value)
+        return
+      case 'isSticky':
+        item.isSticky = value.trim() === '1'
+        return
+      case 'category':
+        item.terms.push(sharedTerm(attributes.domain ?? '', attributes.nicename ?? '', value.trim()))
+        return
+      case 'content':
+      case 'excerpt':
+        item[field] = value
+        return
+      default:
+        ;(item as unknown as Record<string, string>)[field] = value.trim()
+    }
+  }
+  const metaRecord = (item: WxrItem): Record_ => {
+    const meta = { key: '', value: '' }
+    return {
+      fields: META_FIELDS,
+      set: (field, value) => (field === 'key' ? (meta.key = value.trim()) : (meta.value = value)),
+      done: () => {
+        if (KEPT_META.has(meta.key)) item.meta[meta.key] = meta.value
+        else if (meta.key === '_wp_old_slug' && meta.value !== '') item.oldSlugs.push(meta.value)
+      },
+    }
+  }
+  const commentRecord = (item: WxrItem): Record_ => {
+    let approved = ''
+    return {
+      fields: COMMENT_FIELDS,
+      set: (_field, value) => (approved = value),
+      done: () => {
+        item.comments++
+        if (approved.trim() === '1') item.approvedComments++
+      },
+    }
+  }
+
+  // One entry per open element: the record it opened, or (for any other element) undefined.
+  const records: Array<Record_ | undefined> = []
+  let depth = 0
+  let item: WxrItem | undefined
+  // The leaf being read: its field, where it is (`depth`), the record it belongs to, and its text so far. Markup
+  // inside it (never written by WordPress) is skipped, and its text joins the leaf.
+  let leaf: { field: string; depth: number; record: Record_; attributes: Record<string, string> } | undefined
+  let text = ''
+
+  /** The record an element opens at this place, if it opens one. */
+  const recordFor = (name: ElementName, at: XmlPosition): Record_ | undefined => {
+    const parent = records[depth - 2]
+    if (depth === 2 && name.key === ':channel') return channelRecord(blankChannel())
+    if (depth !== 3 && depth !== 4) return undefined
+    if (depth === 3 && parent?.fields === CHANNEL_FIELDS) {
+      if (name.key === ':item') return itemRecord((item = blankItem(file, at.line())))
+      if (name.key === 'wp:author') return authorRecord()
+      const taxonomy = TERM_ELEMENTS[name.key]
+      if (taxonomy !== undefined) return termRecord(taxonomy)
+    }
+    if (depth === 4 && parent?.fields === ITEM_FIELDS && item !== undefined) {
+      if (name.key === 'wp:postmeta') return metaRecord(item)
+      if (name.key === 'wp:comment') return commentRecord(item)
+    }
+    return undefined
+  }
+
   const handler: XmlHandler = {
-    wantsText: () => capturing,
-    open(ns: Namespace, local: string, attributes: Record<string, string>, line: number, qualified?: string) {
-      stack.push(context)
-      if (capturing) {
-        // Markup inside a leaf we read (never written by WordPress) is skipped; its text still joins the leaf.
-        context = 'skip'
+    wantsText: () => leaf !== undefined,
+    open(name, attributes, at) {
+      depth++
+      if (leaf !== undefined) {
+        records.push(undefined)
         return
       }
-      const key = qualified ?? ns + ':' + local
-      if (ns === 'wp') sawWxr = true
-      switch (context) {
-        case 'outside':
-          context = local === 'rss' ? 'rss' : 'skip'
-          return
-        case 'rss':
-          context = local === 'channel' && ns === '' ? 'channel' : 'skip'
-          if (context === 'channel') channel = blankChannel()
-          return
-        case 'channel':
-          if (ns === '' && local === 'item') {
-            item = blankItem(file, line)
-            context = 'item'
-          } else if (key === 'wp:author') {
-            author = { login: '', displayName: '', firstName: '', lastName: '' }
-            context = 'author'
-          } else if (key === 'wp:category' || key === 'wp:tag' || key === 'wp:term') {
-            term = { taxonomy: local === 'category' ? 'category' : local === 'tag' ? 'post_tag' : '', termId: 0, slug: '', name: '', parent: '', description: '' }
-            context = local === 'term' ? 'term' : local === 'category' ? 'category' : 'tag'
-          } else {
-            startLeaf(CHANNEL_FIELDS[key])
-            context = 'skip'
-          }
-          return
-        case 'author':
-          startLeaf(AUTHOR_FIELDS[key])
-          context = 'skip'
-          return
-        case 'category':
-        case 'tag':
-        case 'term':
-          startLeaf(TERM_FIELDS[key])
-          context = 'skip'
-          return
-        case 'item':
-          if (key === 'wp:postmeta') {
-            metaKey = metaValue = ''
-            context = 'postmeta'
-            return
-          }
-          if (key === 'wp:comment') {
-            commentApproved = ''
-            context = 'comment'
-            return
-          }
-          if (key === ':category') categoryAttrs = attributes
-          startLeaf(ITEM_FIELDS[key])
-          context = 'skip'
-          return
-        case 'postmeta':
-          startLeaf(key === 'wp:meta_key' ? 'metaKey' : key === 'wp:meta_value' ? 'metaValue' : undefined)
-          context = 'skip'
-          return
-        case 'comment':
-          startLeaf(key === 'wp:comment_approved' ? 'commentApproved' : undefined)
-          context = 'skip'
-          return
-        default:
-          context = 'skip'
+      if (name.ns === 'wp') sawWxr = true
+      const record = recordFor(name, at)
+      records.push(record)
+      const parent = records[depth - 2]
+      const field = parent?.fields[name.key]
+      if (record === undefined && parent !== undefined && field !== undefined) {
+        leaf = { field, depth, record: parent, attributes }
+        text = ''
       }
     },
-    text(t: string) {
-      if (!capturing) return
-      text += t
+    text(piece) {
+      text += piece
       if (text.length > LIMITS.maxElementTextUnits) {
         throw new PreviewDataError('too_long', `${file}: an element's text exceeds ${LIMITS.maxElementTextUnits} characters; refusing to hold it.`)
       }
     },
     close() {
-      const parent = stack[stack.length - 1]
-      if (capturing && parent !== 'skip') endLeaf(parent)
-      const ended = context
-      context = stack.pop() ?? 'outside'
-      switch (ended) {
-        case 'channel':
-          sink.channel(channel)
-          return
-        case 'author':
-          if (author) sink.author(author)
-          author = undefined
-          return
-        case 'category':
-        case 'tag':
-        case 'term':
-          if (term) {
-            term.termId = toInt(term.termIdText ?? '')
-            delete term.termIdText
-            sink.term(term)
-          }
-          term = undefined
-          return
-        case 'postmeta':
-          if (item && KEPT_META.has(metaKey)) item.meta[metaKey] = metaValue
-          else if (item && metaKey === '_wp_old_slug' && metaValue !== '') item.oldSlugs.push(metaValue)
-          return
-        case 'comment':
-          if (item) {
-            item.comments++
-            if (commentApproved.trim() === '1') item.approvedComments++
-          }
-          return
-        case 'item':
-          if (item) sink.item(item)
-          item = undefined
-          return
-        default:
+      if (leaf !== undefined && leaf.depth === depth) {
+        leaf.record.set(leaf.field, text, leaf.attributes)
+        leaf = undefined
+        text = ''
+      }
+      const record = records.pop()
+      depth--
+      if (record !== undefined) {
+        record.done()
+        if (record.fields === ITEM_FIELDS) item = undefined
       }
     },
   }
 
-  function startLeaf(name: string | undefined) {
-    if (name === undefined) return
-    field = name
-    capturing = true
-    text = ''
-  }
-
-  function endLeaf(context: Context) {
-    capturing = false
-    const value = text
-    text = ''
-    switch (context) {
-      case 'channel':
-        channel[field as keyof WxrChannel] = value.trim()
-        return
-      case 'author':
-        if (author) author[field as keyof WxrAuthor] = value.trim()
-        return
-      case 'category':
-      case 'tag':
-      case 'term':
-        if (term) (term as unknown as Record<string, string>)[field] = value.trim()
-        return
-      case 'postmeta':
-        if (field === 'metaKey') metaKey = value.trim()
-        else metaValue = value
-        return
-      case 'comment':
-        commentApproved = value
-        return
-      case 'item':
-        if (!item) return
-        switch (field) {
-          case 'postIdText':
-            item.postId = toInt(value)
-            return
-          case 'postParentText':
-            item.postParent = toInt(value)
-            return
-          case 'menuOrderText':
-            item.menuOrder = toInt(value)
-            return
-          case 'stickyText':
-            item.isSticky = value.trim() === '1'
-            return
-          case 'category':
-            item.terms.push(sharedTerm(categoryAttrs.domain ?? '', categoryAttrs.nicename ?? '', value.trim()))
-            return
-          case 'content':
-          case 'excerpt':
-            item[field] = value
-            return
-          default:
-            item[field as ItemTextField] = value.trim()
-        }
-        return
-      default:
-    }
-  }
-
-  await streamXml(source, handler, {
-    file,
-    onByteIssue: (issue) => sink.byteIssue(issue, file),
-    onWarning: (message, line) => sink.warning(message, file, line),
-  })
+  await readXml(source, file, handler, (message, line) => sink.warning(message, file, line))
   return { sawWxr }
 }
