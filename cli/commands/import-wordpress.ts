@@ -247,8 +247,9 @@ async function writeJsonStreamAtomic(file: string, pieces: Iterable<string | Buf
 
 const HELP = `Usage: preview-data import wordpress <export.xml...> -o payload.json [options]
 
-Migrates a WordPress export (WXR 1.0-1.2; several files of one split export are read as one site)
-into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media, menus and redirects.
+Migrates a WordPress export (WXR 1.0-1.2, as .xml, .xml.gz or a WordPress.com .zip; several files of
+one split export are read as one site) into a Preview Data v0.7 payload: posts, pages, authors,
+categories, tags, media, menus and redirects.
 
 Options:
   -o, --output <file>            the payload to write (required; never an input)

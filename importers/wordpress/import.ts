@@ -82,7 +82,8 @@ const CHECK_TIME = '2000-01-01T00:00:00Z'
 type Builder = ReturnType<typeof createPreviewData>
 
 /**
- * Imports a WordPress export (WXR 1.0–1.2) into a validated Preview Data payload through the builder: posts, pages (hierarchy in `path`), authors, categories, tags, media with sizes,
+ * Imports a WordPress export (WXR 1.0–1.2; `.xml`, `.xml.gz`, or a WordPress.com `.zip`) into a validated Preview
+ * Data payload through the builder: posts, pages (hierarchy in `path`), authors, categories, tags, media with sizes,
  * classic and block menus, and redirects from every old URL. Items it leaves out, fallbacks and unknown shortcodes are
  * listed in the report.
  * @example

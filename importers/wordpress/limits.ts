@@ -20,6 +20,19 @@ export const LIMITS = {
    * thousand terms; past this (a hostile export) each reference is an object of its own, so memory stays flat.
    */
   maxSharedTerms: 100_000,
+  /**
+   * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
+   * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
+   */
+  maxUncompressedBytes: 16 * 1024 ** 3,
+  /**
+   * How many times its compressed size an export may expand to, once past `minBytesForRatio`. XML exports compress
+   * 5 to 15 times (the six fixture exports: 5.2 to 15.4 with gzip -9); a zip bomb, a thousand times or more.
+   */
+  maxCompressionRatio: 100,
+  minBytesForRatio: 64 * 1024 * 1024,
+  /** Entries of a zip archive looked at: WordPress.com puts one `.xml` file per part of an export in it. */
+  maxArchiveEntries: 10_000,
   /** Malformed-byte and illegal-character positions listed one by one in the report; the rest are counted. */
   maxReportedByteIssues: 50,
   /** Longest `_wp_attachment_metadata` value parsed (WordPress writes a few KiB; 1 MiB bounds a hostile value). */

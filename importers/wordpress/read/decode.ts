@@ -1,4 +1,6 @@
 import { isUtf8 } from 'node:buffer'
+import { TextDecoder } from 'node:util'
+import { PreviewDataError } from '../../../src/index.js'
 
 /** A byte-level problem that was cleaned: malformed bytes (replaced by U+FFFD) or an XML-illegal character (removed). */
 export type ByteIssue = { kind: 'malformed_utf8' | 'malformed_bytes' | 'illegal_character'; byteOffset: number; detail: string }
@@ -10,9 +12,11 @@ export type ByteIssue = { kind: 'malformed_utf8' | 'malformed_bytes' | 'illegal_
 export type CleanChunk = { bytes: Buffer; latin1: string; fileBytes: number }
 
 /**
- * Turns an export's UTF-8 bytes into clean UTF-8: malformed bytes become U+FFFD and XML-illegal characters are
- * removed, each reported with its byte offset in the file, in file order. Chunks of `source` are passed on as they
- * are when clean, so it must not reuse their buffers.
+ * Turns an export's bytes into clean UTF-8, by its byte-order mark or its XML declaration's `encoding` (UTF-8 when it
+ * names none; any other encoding of the WHATWG Encoding Standard is converted, as TextDecoder decodes it). Malformed
+ * bytes become U+FFFD and XML-illegal characters are removed, each reported with its byte offset in the file, in file
+ * order. An encoding that cannot be decoded is an error that says how to convert the file. Chunks of `source` are
+ * passed on as they are when clean, so it must not reuse their buffers.
  * @example
  * for await (const chunk of cleanBytes(fileBytes, 'export.xml', report)) xml.write(chunk)
  */
@@ -28,17 +32,17 @@ export async function* cleanBytes(source: AsyncIterable<Uint8Array>, file: strin
     // The declaration is in the first bytes: wait for enough of them to read it whole.
     head = head.length === 0 ? bytes : Buffer.concat([head, bytes])
     if (head.length < SNIFF_BYTES) continue
-    cleaner = cleanerFor(head, onIssue)
+    cleaner = cleanerFor(head, file, onIssue)
     yield* cleaner.clean(head)
   }
   if (cleaner === undefined) {
-    cleaner = cleanerFor(head, onIssue)
+    cleaner = cleanerFor(head, file, onIssue)
     yield* cleaner.clean(head)
   }
   yield* cleaner.end()
 }
 
-// Enough for a byte-order mark.
+// Enough for a byte-order mark and an XML declaration with a long encoding name.
 const SNIFF_BYTES = 1024
 
 interface Cleaner {
@@ -46,8 +50,30 @@ interface Cleaner {
   end(): Iterable<CleanChunk>
 }
 
-function cleanerFor(head: Buffer, onIssue: (issue: ByteIssue) => void): Cleaner {
-  return utf8Cleaner(head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0, onIssue)
+function cleanerFor(head: Buffer, file: string, onIssue: (issue: ByteIssue) => void): Cleaner {
+  const { encoding, bom } = sniff(head)
+  if (encoding === 'utf-8') return utf8Cleaner(bom, onIssue)
+  let decoder: TextDecoder
+  try {
+    decoder = new TextDecoder(encoding)
+  } catch {
+    const name = encoding.slice(0, 40)
+    throw new PreviewDataError('invalid_xml', `${file}: the export declares the encoding "${name}", which cannot be decoded here; convert it to UTF-8 first (for example: iconv -f ${name} -t UTF-8 ${file} > export-utf8.xml).`)
+  }
+  return transcoder(decoder, bom, onIssue)
+}
+
+/** The encoding a byte-order mark or the XML declaration names (lower case), and the mark's length. */
+function sniff(head: Buffer): { encoding: string; bom: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3 }
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 }
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 }
+  // UTF-16 without a mark still starts with `<` (XML 1.0, appendix F).
+  if (head[0] === 0x3c && head[1] === 0x00) return { encoding: 'utf-16le', bom: 0 }
+  if (head[0] === 0x00 && head[1] === 0x3c) return { encoding: 'utf-16be', bom: 0 }
+  const declaration = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,64})["']/.exec(head.toString('latin1', 0, SNIFF_BYTES))
+  const name = declaration?.[1].toLowerCase() ?? 'utf-8'
+  return { encoding: name === 'utf8' ? 'utf-8' : name, bom: 0 }
 }
 
 // XML 1.0 allows TAB, LF, CR and everything from U+0020 except surrogates, U+FFFE and U+FFFF. Read as Latin-1, UTF-8
@@ -55,6 +81,7 @@ function cleanerFor(head: Buffer, onIssue: (issue: ByteIssue) => void): Cleaner 
 const ILLEGAL_LATIN1 = /[\x00-\x08\x0B\x0C\x0E-\x1F]|\xEF\xBF[\xBE\xBF]/g
 // The same test in two parts, each a quarter of the alternation's time (a character class, and a native search).
 const mayBeIllegal = (latin1: string) => /[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(latin1) || latin1.includes('\xEF\xBF\xBE') || latin1.includes('\xEF\xBF\xBF')
+const ILLEGAL_TEXT = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g
 
 /**
  * UTF-8: a chunk that is valid UTF-8 (nearly all) is only checked for illegal characters, whose byte offsets its
@@ -103,6 +130,44 @@ function utf8Cleaner(bom: number, onIssue: (issue: ByteIssue) => void): Cleaner 
     },
   }
 }
+
+/**
+ * Any other encoding, converted to UTF-8 through TextDecoder: malformed sequences are counted per chunk, illegal
+ * characters removed. Byte offsets are exact where characters have a fixed size (UTF-16, single-byte encodings);
+ * in the multi-byte legacy encodings they are where the chunk holding the character starts.
+ */
+function transcoder(decoder: TextDecoder, bom: number, onIssue: (issue: ByteIssue) => void): Cleaner {
+  let offset = 0
+  let skip = bom
+  const unitBytes = decoder.encoding.startsWith('utf-16') ? 2 : SINGLE_BYTE.test(decoder.encoding) ? 1 : 0
+  const chunk = (text: string, start: number, fileBytes: number): CleanChunk => {
+    // No single-byte encoding can write U+FFFD, and UTF-16 rarely does: each one here is a malformed sequence.
+    const replaced = text.includes('\uFFFD') ? text.split('\uFFFD').length - 1 : 0
+    if (replaced > 0) onIssue({ kind: 'malformed_bytes', byteOffset: start, detail: `${replaced} byte sequence(s) that are not valid ${decoder.encoding}, from this offset on, replaced with U+FFFD` })
+    const kept = text.replace(ILLEGAL_TEXT, (found: string, at: number) => {
+      onIssue({ kind: 'illegal_character', byteOffset: start + at * unitBytes, detail: illegalDetail(found.charCodeAt(0)) })
+      return ''
+    })
+    const bytes = Buffer.from(kept, 'utf8')
+    return { bytes, latin1: bytes.toString('latin1'), fileBytes }
+  }
+  return {
+    *clean(input) {
+      const bytes = skip > 0 ? input.subarray(skip) : input
+      offset += input.length - bytes.length
+      skip = 0
+      const start = offset
+      offset += bytes.length
+      yield chunk(decoder.decode(bytes, { stream: true }), start, input.length)
+    },
+    *end() {
+      const rest = decoder.decode()
+      if (rest) yield chunk(rest, offset, 0)
+    },
+  }
+}
+
+const SINGLE_BYTE = /^(?:windows-125\d|iso-8859-\d+|koi8-[ru]|macintosh|x-mac-cyrillic|ibm866|windows-874)$/
 
 /** How a removed XML-illegal character is reported. */
 function illegalDetail(code: number): string {

@@ -1,9 +1,19 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { SaxesParser } from 'saxes'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { cleanBytes } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
+import { exportFiles } from '../../../importers/wordpress/read/sources.js'
 import { namespaceMeaning, readXml } from '../../../importers/wordpress/read/xml.js'
+import { LIMITS } from '../../../importers/wordpress/limits.js'
+import { zip } from './zip.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'wp-read-test-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 type Read = { events: string[]; issues: ByteIssue[]; warnings: string[]; lines: number[] }
 
@@ -238,5 +248,86 @@ describe('readXml', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('cleanBytes', () => {
+  const text = async (bytes: Buffer, cuts = [bytes.length]) => {
+    const issues: ByteIssue[] = []
+    const parts: Buffer[] = []
+    for await (const chunk of cleanBytes((async function* () { yield* chunked(bytes, cuts) })(), 'x.xml', (i) => issues.push(i))) {
+      expect(chunk.latin1).toBe(chunk.bytes.toString('latin1'))
+      parts.push(chunk.bytes)
+    }
+    return { text: Buffer.concat(parts).toString('utf8'), issues }
+  }
+
+  test.each([
+    ['windows-1252', '<?xml version="1.0" encoding="windows-1252"?><rss>caf\xe9 \x80 \x93quoted\x94</rss>', '<rss>café € “quoted”</rss>'],
+    ['ISO-8859-1 (read as windows-1252, as browsers do)', "<?xml version='1.0' encoding='ISO-8859-1'?>\n<rss>na\xefve</rss>", '\n<rss>naïve</rss>'],
+    ['UTF-8 with a byte-order mark', '\xef\xbb\xbf<rss>\xc3\xa9</rss>', '<rss>é</rss>'],
+  ])('%s', async (_name, latin1, expected) => {
+    const { text: out, issues } = await text(Buffer.from(latin1, 'latin1'), [7])
+    expect(out.endsWith(expected)).toBe(true)
+    expect(issues).toEqual([])
+  })
+
+  test('UTF-16, with or without a byte-order mark, and its illegal characters at their offsets', async () => {
+    for (const bom of [true, false]) {
+      const body = Buffer.from('<rss>中\u0001x</rss>', 'utf16le')
+      const { text: out, issues } = await text(bom ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body, [5])
+      expect(out).toBe('<rss>中x</rss>')
+      expect(issues).toEqual([{ kind: 'illegal_character', byteOffset: (bom ? 2 : 0) + 12, detail: 'control character U+0001 removed' }])
+    }
+  })
+
+  test('an encoding that cannot be decoded is refused, saying how to convert the file', async () => {
+    await expect(text(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><rss/>'))).rejects.toMatchObject({ code: 'invalid_xml', message: /encoding "x-klingon".*iconv -f x-klingon -t UTF-8/ })
+  })
+
+  test('malformed bytes of another encoding are counted', async () => {
+    const { issues } = await text(Buffer.concat([Buffer.from('<?xml version="1.0" encoding="shift_jis"?><rss>'), Buffer.from([0x82, 0xa0, 0x82]), Buffer.from('</rss>')]))
+    expect(issues).toMatchObject([{ kind: 'malformed_bytes' }])
+  })
+})
+
+describe('exportFiles', () => {
+  const xml = (n: number) => `<?xml version="1.0"?><rss ${NS}><channel><title>Part ${n}</title></channel></rss>`
+  const read = async (source: Parameters<typeof exportFiles>[0]) => {
+    const files: Array<[string, string]> = []
+    for await (const file of exportFiles(source)) {
+      const parts: Buffer[] = []
+      for await (const chunk of file.bytes) parts.push(Buffer.from(chunk))
+      files.push([file.name, Buffer.concat(parts).toString('utf8')])
+    }
+    return files
+  }
+
+  test('reads .xml, .xml.gz (several members too) and the .xml entries of a .zip, never anything else', async () => {
+    writeFileSync(join(dir, 'a.xml'), xml(1))
+    writeFileSync(join(dir, 'a.xml.gz'), Buffer.concat([gzipSync(xml(2).slice(0, 20)), gzipSync(xml(2).slice(20))]))
+    writeFileSync(join(dir, 'site.zip'), zip([['site.001.xml', xml(4)], ['../../etc/evil.xml', xml(5)], ['site.000.xml', xml(3)], ['notes.txt', 'not read'], ['__MACOSX/site.000.xml', 'junk']]))
+    expect(await read([join(dir, 'a.xml'), join(dir, 'a.xml.gz'), join(dir, 'site.zip')])).toEqual([
+      ['a.xml', xml(1)],
+      ['a.xml.gz', xml(2)],
+      ['site.zip/../../etc/evil.xml', xml(5)],
+      ['site.zip/site.000.xml', xml(3)],
+      ['site.zip/site.001.xml', xml(4)],
+    ])
+    expect(await read((async function* () { yield gzipSync(xml(6)) })())).toEqual([['<stream>', xml(6)]])
+  })
+
+  test('a zip bomb, an archive of too many entries, or one without XML is refused before it is expanded', async () => {
+    // A zip entry's header says what it expands to: one claiming 200 MB from a few bytes is refused unread.
+    writeFileSync(join(dir, 'bomb.zip'), zip([['bomb.xml', 'x', 200 * 1024 * 1024]]))
+    await expect(read(join(dir, 'bomb.zip'))).rejects.toMatchObject({ code: 'too_long', message: /expands more than 100 times/ })
+    writeFileSync(join(dir, 'bomb.xml.gz'), gzipSync(Buffer.alloc(LIMITS.minBytesForRatio + (1 << 20))))
+    await expect(read(join(dir, 'bomb.xml.gz'))).rejects.toMatchObject({ code: 'too_long', message: /expands more than 100 times/ })
+    writeFileSync(join(dir, 'many.zip'), zip(Array.from({ length: LIMITS.maxArchiveEntries + 1 }, (_, i) => [`e${i}.txt`, ''])))
+    await expect(read(join(dir, 'many.zip'))).rejects.toMatchObject({ message: /more than 10000 entries/ })
+    writeFileSync(join(dir, 'none.zip'), zip([['readme.txt', 'x']]))
+    await expect(read(join(dir, 'none.zip'))).rejects.toMatchObject({ message: /holds no \.xml file/ })
+    writeFileSync(join(dir, 'cut.xml.gz'), gzipSync(xml(1)).subarray(0, 30))
+    await expect(read(join(dir, 'cut.xml.gz'))).rejects.toMatchObject({ code: 'invalid_xml', message: /cut\.xml\.gz: the gzip data cannot be read/ })
   })
 })
