@@ -1,18 +1,9 @@
 // Deterministic generators of realistic Preview Data content for the benchmarks: about 3 KB Markdown bodies,
 // 1 to 4 tags per post, featured images on a third of the posts, a page per 20 posts.
 import type { PreviewData } from '../src/index.js'
+import { prng } from './text.js'
 
-/** A small, fast, seedable PRNG (mulberry32), so every run generates the same bytes. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { prng } from './text.js'
 
 const WORDS = 'lisbon tram hill river light tile window street market coffee bread harbour ferry bridge garden museum night music fado square castle walk map rain sun stone'.split(' ')
 

@@ -1,12 +1,9 @@
-import { rmSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { PreviewDataError } from '../../src/validate/issue.js'
 import { summarizeReport } from '../../importers/wordpress/index.js'
-import { BodySpool } from '../../importers/wordpress/body-spool.js'
-import { importWordPressVia } from '../../importers/wordpress/import.js'
-import type { ImportWordPressResult } from '../../importers/wordpress/index.js'
-import { jsonChunks } from '../../importers/wordpress/json-chunks.js'
+import { importWordPressForFile } from '../../importers/wordpress/import.js'
+import type { ImportWordPressFileResult } from '../../importers/wordpress/import.js'
 import { runImportCommand } from '../import-command.js'
 import type { ImportCommand, ImportOutcome } from '../import-command.js'
 import { systemMessage } from '../io.js'
@@ -25,8 +22,9 @@ const WORDPRESS: ImportCommand<typeof OPTIONS> = {
   command: 'import wordpress',
   usage: `Usage: preview-data import wordpress <export.xml...> -o payload.json [options]
 
-Migrates a WordPress export (WXR 1.0-1.2; several files of one split export are read as one site)
-into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media, menus and redirects.
+Migrates a WordPress export (WXR 1.0-1.2, as .xml, .xml.gz or a WordPress.com .zip; several files of
+one split export are read as one site) into a Preview Data v0.7 payload: posts, pages, authors,
+categories, tags, media, menus and redirects.
 `,
   options: OPTIONS,
   optionsHelp: `      --media-from <url> --media-to <url>
@@ -61,19 +59,11 @@ into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media
     return {
       inputs: files.map((path) => ({ label: 'the export', path })),
       async run({ site, progress }) {
-        // Bodies wait on disk, outside the JS heap, from rendering until the payload file is written.
-        const spool = await BodySpool.create()
-        // Interrupted, the import leaves no temporary folder behind.
-        const forget = io.onInterrupt?.(() => rmSync(spool.directory, { recursive: true, force: true }))
-        const dispose = async () => {
-          // Forgotten only once removed: a signal during the removal still has the cleanup to finish it.
-          await spool.dispose()
-          forget?.()
-        }
         let total = 0
         for (const file of files) total += (await stat(resolve(io.cwd, file))).size
         try {
-          const result = await importWordPressVia(
+          // Bodies wait in a temporary file (gone however the process ends) until the payload is written.
+          const result = await importWordPressForFile(
             files.map((f) => resolve(io.cwd, f)),
             {
               ...(site ? { site } : {}),
@@ -86,15 +76,11 @@ into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media
               ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
               onProgress: ({ bytes }) => progress.update(bytes, total, 'bytes'),
             },
-            spool,
           )
-          return { ...outcome(result, spool), dispose }
+          return { ...outcome(result), dispose: () => result.close() }
         } catch (error) {
-          if (!(error instanceof PreviewDataError)) {
-            await dispose()
-            throw error
-          }
-          return { ...failed(error), dispose }
+          if (!(error instanceof PreviewDataError)) throw error
+          return failed(error)
         }
       },
     }
@@ -109,15 +95,16 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
   return runImportCommand(argv, io, WORDPRESS)
 }
 
-function outcome({ payload, report, redirects }: ImportWordPressResult, spool: BodySpool): Omit<ImportOutcome, 'dispose'> {
+function outcome(result: ImportWordPressFileResult): Omit<ImportOutcome, 'dispose'> {
+  const { report, redirects } = result
   const diagnostics: Diagnostic[] = [
     ...report.warnings.map((w) => ({ severity: 'warning' as const, code: w.code, message: w.message, file: w.file, ...(w.line ? { line: w.line } : {}), ...(w.path ? { path: w.path } : {}) })),
     ...report.byte_issues.listed.map((b) => ({ severity: 'warning' as const, code: b.kind, message: `${b.detail} at byte ${b.byteOffset}; it was cleaned.`, file: b.file })),
   ]
   return {
-    // A large site's JSON is more than one string can hold: spooled bodies are copied into it as bytes while it is written.
+    // A large site's JSON is more than one string can hold: bodies are copied into it as bytes while it is written.
     payload: (function* () {
-      yield* spool.expand(jsonChunks(payload))
+      yield* result.json()
       yield '\n'
     })(),
     diagnostics,

@@ -1,7 +1,9 @@
+import type { BodyPool } from './bodies/pool.js'
 import { toAttachment, MediaIndex } from './media.js'
-import type { AttachmentSizes } from './media.js'
+import type { ImageUse } from './media.js'
 import type { NavMenuItem } from './menus.js'
-import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read-wxr.js'
+import type { ByteIssue } from './read/decode.js'
+import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
 import { offsetBetween } from './dates.js'
 import { LIMITS } from './limits.js'
@@ -9,14 +11,17 @@ import { LIMITS } from './limits.js'
 /** How non-published items are treated: kept as drafts (default) or left out. */
 export type StatusPolicy = 'draft' | 'skip'
 
+/** A post or page that will be emitted: its body went to the body pool as `body`, where it is rendered. */
+export type ContentItem = WxrItem & { body: number; images?: ImageUse[] }
+
 /** What the collector keeps of the whole export: only what will be emitted, plus small skeletons for lookups. */
 export interface Collected {
   channels: WxrChannel[]
   authors: Map<string, WxrAuthor>
   terms: WxrTerm[]
-  /** Posts and pages that will be emitted, with their bodies. */
-  posts: WxrItem[]
-  pages: WxrItem[]
+  /** Posts and pages that will be emitted (their bodies are in the body pool). */
+  posts: ContentItem[]
+  pages: ContentItem[]
   /** Every page of any status (no body), for the hierarchy of paths. */
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms'] }>
   media: MediaIndex
@@ -41,21 +46,15 @@ const NON_PUBLISHED = new Set(['draft', 'pending', 'future', 'private'])
 export interface CollectOptions {
   statusPolicy: StatusPolicy
   passwordProtected: 'skip' | 'draft'
-  /** Called for each post or page that will be emitted, as soon as it is read (to render its body early). */
-  prepare?: (item: WxrItem) => void
-  /**
-   * Reads an attachment's sizes from its metadata, elsewhere (see `EarlyRenderer.measure`); `done` must be called in
-   * the order attachments were handed over. Without it, sizes are read at once.
-   */
-  measure?: (item: WxrItem, done: (sizes: AttachmentSizes) => void) => void
 }
 
 /**
- * A `WxrSink` that keeps only what the payload will need: post and page bodies that will be emitted, compact
- * attachments, menu items, navigation and reusable-block bodies, and the custom CSS; everything else is recorded
- * in the report as skipped, with its reason, and dropped at once.
+ * A `WxrSink` that keeps only what the payload will need, item by item as the export is read: the bodies of posts and
+ * pages that will be emitted go to the body pool (which renders them), attachments too (which reads their metadata)
+ * and then to a compact index; menu items, navigation and reusable-block bodies and the custom CSS are kept;
+ * everything else is recorded in the report as skipped, with its reason, and dropped at once.
  */
-export function createCollector(options: CollectOptions, report: ReportBuilder, onItem?: () => void): { sink: WxrSink; collected: Collected } {
+export function createCollector(options: CollectOptions, pool: BodyPool, report: ReportBuilder, onItem?: () => void): { sink: WxrSink; collected: Collected } {
   const collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), itemsRead: 0,
@@ -75,18 +74,6 @@ export function createCollector(options: CollectOptions, report: ReportBuilder, 
       if (a.login && !collected.authors.has(a.login)) collected.authors.set(a.login, a)
     },
     term: (t) => collected.terms.push(t),
-    byteIssue: (issue, file) => {
-      report.byteIssueCount++
-      // Listed in file order, the first ones of the export: issues arrive in the order their bytes are decoded, which
-      // for a token across chunks is not the order in the file. Files come one after another.
-      const listed = report.byteIssues
-      let at = listed.length
-      while (at > 0 && listed[at - 1].file === file && listed[at - 1].byteOffset > issue.byteOffset) at--
-      if (at < LIMITS.maxReportedByteIssues) {
-        listed.splice(at, 0, { ...issue, file })
-        if (listed.length > LIMITS.maxReportedByteIssues) listed.pop()
-      }
-    },
     warning: (message, file, line) => report.warn({ code: 'invalid_value', path: '', message, file, line }),
     item: (item) => {
       collected.itemsRead++
@@ -106,10 +93,14 @@ export function createCollector(options: CollectOptions, report: ReportBuilder, 
         case 'post':
         case 'page':
           return contentItem(item)
-        case 'attachment':
-          if (options.measure) options.measure(item, (sizes) => collected.media.add(toAttachment(item, sizes)))
-          else collected.media.add(toAttachment(item))
+        case 'attachment': {
+          const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
+          const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
+          pool.prepare({ attachment }, (result) => {
+            if ('sizes' in result) collected.media.add(toAttachment(attachment, result.sizes))
+          })
           return
+        }
         case 'nav_menu_item': {
           if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')
           const menu = item.terms.find((t) => t.domain === 'nav_menu')
@@ -159,9 +150,28 @@ export function createCollector(options: CollectOptions, report: ReportBuilder, 
       report.fallback('password_protected_as_draft')
     }
     if (item.postId <= 0) report.fallback('missing_post_id')
-    options.prepare?.(item)
-    ;(item.postType === 'post' ? collected.posts : collected.pages).push(item)
+    const kept = item as ContentItem
+    kept.body = pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
+      if ('images' in result) kept.images = result.images
+    })
+    item.content = ''
+    ;(item.postType === 'post' ? collected.posts : collected.pages).push(kept)
   }
 
   return { sink, collected }
+}
+
+/**
+ * Counts a cleaned byte problem and lists the first ones of the export, in file order (files come one after another;
+ * within a file, issues may be found out of order).
+ */
+export function noteByteIssue(report: ReportBuilder, issue: ByteIssue, file: string): void {
+  report.byteIssueCount++
+  const listed = report.byteIssues
+  let at = listed.length
+  while (at > 0 && listed[at - 1].file === file && listed[at - 1].byteOffset > issue.byteOffset) at--
+  if (at < LIMITS.maxReportedByteIssues) {
+    listed.splice(at, 0, { ...issue, file })
+    if (listed.length > LIMITS.maxReportedByteIssues) listed.pop()
+  }
 }

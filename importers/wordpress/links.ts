@@ -1,5 +1,4 @@
 import { detach } from './detach.js'
-import { needsOtherEscapes } from './json-string.js'
 
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
 export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag'
@@ -136,24 +135,18 @@ const RESOLVED_CACHE_SIZE = 50_000
 const HREF = /(\shref\s*=\s*)(["'])([^"']*)\2/gi
 
 /**
- * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten,
- * whether a new URL holds a character `jsonString` escapes the slow way (see `needsOtherEscapes`), and where the
- * first rewritten attribute starts (Infinity when none is).
+ * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten.
  * @example
  * rewriteLinks('<a href="https://old.test/?p=5">x</a>', index).html // '<a href="/posts/hello/">x</a>'
  */
-export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number; otherEscapes: boolean; first: number } {
-  const none = Number.POSITIVE_INFINITY
-  if (!mayHaveHref(html)) return { html, count: 0, otherEscapes: false, first: none }
+export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number } {
+  if (!mayHaveHref(html)) return { html, count: 0 }
   let count = 0
-  let otherEscapes = false
-  let first = none
-  const out = html.replace(HREF, (whole, lead: string, quote: string, value: string, at: number) => {
+  const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {
     const target = index.resolve(value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&') : value)
     if (target === undefined) return whole
-    if (count++ === 0) first = at
-    if (!otherEscapes && needsOtherEscapes(target)) otherEscapes = true
+    count++
     return `${lead}${quote}${target}${quote}`
   })
-  return { html: out, count, otherEscapes, first }
+  return { html: out, count }
 }

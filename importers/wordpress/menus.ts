@@ -278,3 +278,27 @@ function pageList(targets: MenuTargets): MenuItemSpec[] {
   }
   return roots
 }
+
+/**
+ * Every menu of an export: classic menus (`nav_menu` terms and their items; a menu its items name but the export
+ * does not declare is named after its slug), then block navigation (`wp_navigation` items), by id. Problems with one
+ * item are warned about; blocks that are not links are counted in `skippedBlocks`.
+ */
+export function buildMenus(
+  menuTerms: ReadonlyArray<{ slug: string; name: string; termId: number }>,
+  items: readonly NavMenuItem[],
+  navigations: ReadonlyArray<{ id: number; slug: string; title: string; content: string; file: string; line: number }>,
+  targets: MenuTargets,
+  warn: (w: MenuWarning) => void,
+  skippedBlocks: Record<string, number>,
+): MenuSpec[] {
+  const taken = new Set<string>()
+  const menus = new Map(menuTerms.map((t) => [t.slug, { slug: t.slug, name: t.name, termId: t.termId }]))
+  for (const item of items) if (!menus.has(item.menu)) menus.set(item.menu, { slug: item.menu, name: item.menu, termId: 0 })
+  const specs = buildClassicMenus([...menus.values()], items, targets, taken, warn)
+  for (const nav of [...navigations].sort((x, y) => x.id - y.id)) {
+    const spec = buildNavigationMenu(nav, targets, taken, warn, skippedBlocks)
+    if (spec) specs.push(spec)
+  }
+  return specs
+}

@@ -1,5 +1,5 @@
 import type { PreviewDataIssue } from '../../src/index.js'
-import type { ByteIssue } from './xml-stream.js'
+import type { ByteIssue } from './read/decode.js'
 import { compareCodeUnits } from './redirects.js'
 
 /** An importer warning: an issue plus where in which export file it came from. */

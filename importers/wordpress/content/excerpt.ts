@@ -1,25 +1,17 @@
-import { htmlToText } from './content/html.js'
-import { stripShortcodeTags } from './content/render.js'
-import { detach } from './detach.js'
-import { LIMITS } from './limits.js'
+import { htmlToText } from './html.js'
+import { stripShortcodeTags } from './render.js'
+import { detach } from '../detach.js'
+import { LIMITS } from '../limits.js'
 
 /**
  * WordPress's automatic excerpt: the first 55 words of the plain text, or 110 characters for text written without
  * spaces. Only the head of the body is converted, since a 55-word excerpt never needs more: a short head first,
  * which holds 55 words in nearly every body, then a longer one, then the whole body.
+ * @example
+ * deriveExcerpt('<p>Hello <b>world</b></p>') // 'Hello world'
  */
 export function deriveExcerpt(html: string): string {
-  return derivedExcerpt(html).text
-}
-
-/**
- * `deriveExcerpt`, and how much of the body it depends on: `basis` units of HTML from the start, given that the body
- * is longer than that (Infinity: the whole body). Any body with the same first `basis` units, and longer, has the
- * same excerpt.
- */
-export function derivedExcerpt(html: string): { text: string; basis: number } {
-  const { text, basis } = excerptOf(html)
-  return { text: detach(text), basis }
+  return detach(excerptOf(html))
 }
 
 // Heads tried, in UTF-16 units of HTML: 55 words fill about 400 characters of text, which 800 of HTML hold unless
@@ -27,23 +19,22 @@ export function derivedExcerpt(html: string): { text: string; basis: number } {
 const SHORT_HEAD = 800
 const HEAD = 1500
 
-function excerptOf(html: string): { text: string; basis: number } {
+function excerptOf(html: string): string {
   if (html.length > SHORT_HEAD) {
     const head = headOf(html, SHORT_HEAD)
     const words = head === undefined ? undefined : firstWords(htmlToText(stripShortcodeTags(head)))
-    if (words !== undefined) return { text: words, basis: SHORT_HEAD }
+    if (words !== undefined) return words
   }
   const cut = html.length > HEAD
-  const whole = Number.POSITIVE_INFINITY
   const head = cut ? headOf(html, HEAD) : html
-  if (head === undefined) return { text: deriveExcerptFull(html), basis: whole }
+  if (head === undefined) return deriveExcerptFull(html)
   const text = htmlToText(stripShortcodeTags(head))
   const words = firstWords(text)
-  if (words !== undefined) return { text: words, basis: cut ? HEAD : whole }
+  if (words !== undefined) return words
   const chars = spacesIn(text) < 10 ? firstChars(text) : undefined
-  if (chars !== undefined) return { text: chars, basis: cut ? HEAD : whole }
+  if (chars !== undefined) return chars
   // The head held fewer than 55 words: use the whole body, as rare as that is.
-  return { text: cut ? deriveExcerptFull(html) : text, basis: whole }
+  return cut ? deriveExcerptFull(html) : text
 }
 
 /** The text up to the 55th space, with `…`, or undefined when there are fewer. */

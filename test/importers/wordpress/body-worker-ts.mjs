@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api'
 
 register()
-await import('../../../importers/wordpress/content/render-worker.ts')
+await import('../../../importers/wordpress/bodies/body-worker.ts')

@@ -1,0 +1,169 @@
+import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
+import type { RenderEnv } from '../content/render.js'
+import { finishText } from '../content/finish.js'
+import type { FinishEnv } from '../content/finish.js'
+import { LinkIndex } from '../links.js'
+import type { LinkIndexData } from '../links.js'
+import { attachmentSizes, imageSources, MediaIndex, mediaRewriter, toAttachment } from '../media.js'
+import type { AttachmentItem, AttachmentSizes, ImageUse } from '../media.js'
+import { TextFile } from './store.js'
+import type { Place } from './store.js'
+
+/** A body to render while the export is read, or an attachment whose metadata to read. */
+export type PrepareJob = { body: { postId: number; raw: string } } | { attachment: AttachmentItem }
+
+/**
+ * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
+ * (galleries, `wp:block`) waits raw, `late`, until finishing; an attachment has its `sizes`.
+ */
+export type Prepared = { images: ImageUse[] } | { late: true } | { sizes: AttachmentSizes }
+
+/** What rendering adds to the report: rendered and unknown shortcodes, dynamic blocks. */
+export type RenderCounts = { rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
+
+/** What finishing needs, sent once, when the whole export is known. */
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]> }
+
+/** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
+export type FinishJob = { body: number; excerpt: string }
+
+/**
+ * A finished body: its HTML and excerpt (texts, or with a file for finished bodies, the places of their JSON there),
+ * and what finishing found; a body rendered late also brings what rendering found.
+ */
+export type Finished = {
+  html: string | Place
+  excerpt: string | Place
+  linksRewritten: number
+  excerptFromMore: boolean
+  late?: { images: ImageUse[]; missingBlocks: number[]; usedAttachments: number[]; missingAttachments: number[] }
+}
+
+/** A message to `BodyWork`, and its answer. */
+export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
+export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
+
+type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; rewriteMedia: (url: string) => string }
+
+/** The temporary files `BodyWork` keeps bodies in, by descriptor: rendered (always) and finished (for the CLI). */
+export type BodyFiles = { rendered: number; finished?: number }
+
+/**
+ * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
+ * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read,
+ * and kept for galleries; once the export is read, each body is finished (late ones rendered first). A body's
+ * result depends only on the body and the export, never on the thread or the order of the work.
+ */
+export class BodyWork {
+  readonly #rendered: TextFile
+  readonly #finished: TextFile | undefined
+  readonly #bodies: Array<{ postId: number; place: Place; late: boolean; moreText?: string }> = []
+  readonly #media = new MediaIndex()
+  #finishing: Finishing | undefined
+
+  constructor(files: BodyFiles) {
+    this.#rendered = TextFile.at(files.rendered)
+    this.#finished = files.finished === undefined ? undefined : TextFile.at(files.finished)
+  }
+
+  /** Answers one request; a failure is answered as `{ error }`. */
+  handle(request: BodyRequest): BodyReply {
+    try {
+      return 'prepare' in request ? this.#prepare(request.prepare) : this.#finish(request.finish, request.setup)
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  #prepare(jobs: readonly PrepareJob[]): BodyReply {
+    const counts = newCounts()
+    const env = earlyRenderEnv({ rendered: counts.rendered, unknown: counts.unknown, missingAttachments: [] }, counts.dynamic)
+    const prepared: Prepared[] = []
+    const texts: string[] = []
+    const bodies: Array<{ postId: number; late: boolean; moreText?: string }> = []
+    for (const job of jobs) {
+      if ('attachment' in job) {
+        const sizes = attachmentSizes(job.attachment)
+        this.#media.add(toAttachment(job.attachment, sizes))
+        prepared.push({ sizes })
+        continue
+      }
+      const { postId, raw } = job.body
+      if (rendersLate(raw)) {
+        texts.push(raw)
+        bodies.push({ postId, late: true })
+        prepared.push({ late: true })
+        continue
+      }
+      const body = renderBody(raw, postId, env)
+      texts.push(body.html)
+      bodies.push({ postId, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) })
+      prepared.push({ images: imageSources(body.html) })
+    }
+    const places = this.#rendered.append(texts)
+    bodies.forEach((body, i) => this.#bodies.push({ ...body, place: places[i] }))
+    return { prepared, counts }
+  }
+
+  #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
+    if (setup) {
+      const { links, mediaFrom, mediaTo, reusableBlocks } = setup
+      this.#finishing = {
+        env: { links: LinkIndex.fromData(links), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
+        reusableBlocks: new Map(reusableBlocks),
+        rewriteMedia: mediaRewriter(mediaFrom, mediaTo),
+      }
+    }
+    const finishing = this.#finishing
+    if (finishing === undefined) throw new Error('finishing was asked before its setup')
+    const counts = newCounts()
+    const finished = jobs.map((job): Finished => {
+      const body = this.#bodies[job.body]
+      if (body === undefined) throw new Error(`no prepared body ${job.body}`)
+      let html = this.#rendered.text(body.place)
+      let moreText = body.moreText
+      let late: Finished['late']
+      if (body.late) {
+        const usedAttachments: number[] = []
+        const missingAttachments: number[] = []
+        const rendered = renderBody(html, body.postId, this.#lateEnv(finishing, counts, usedAttachments, missingAttachments))
+        html = rendered.html
+        moreText = rendered.moreText
+        late = { images: imageSources(html), missingBlocks: rendered.missingBlocks, usedAttachments, missingAttachments }
+      }
+      const done = finishText(html, job.excerpt, moreText, finishing.env)
+      return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
+    })
+    if (this.#finished !== undefined) {
+      // Kept as the JSON the payload file holds, so writing it is a copy; only their places go back.
+      const places = this.#finished.append(finished.flatMap((f) => [JSON.stringify(f.html), JSON.stringify(f.excerpt)]))
+      finished.forEach((f, i) => {
+        f.html = places[2 * i]
+        f.excerpt = places[2 * i + 1]
+      })
+    }
+    return { finished, counts }
+  }
+
+  /** Rendering once the export is known: reusable blocks, and the attachments galleries show (marked as used). */
+  #lateEnv(finishing: Finishing, counts: RenderCounts, used: number[], missing: number[]): RenderEnv {
+    return {
+      reusableBlocks: finishing.reusableBlocks,
+      shortcodes: (postId) => ({
+        postId,
+        attachment: (id) => {
+          const image = this.#media.shortcodeImage(id, finishing.rewriteMedia)
+          if (image) used.push(id)
+          return image
+        },
+        childAttachments: (id) => this.#media.childIds(id),
+      }),
+      stats: { rendered: counts.rendered, unknown: counts.unknown, missingAttachments: missing },
+      dynamicBlocks: counts.dynamic,
+    }
+  }
+}
+
+function newCounts(): RenderCounts {
+  return { rendered: {}, unknown: {}, dynamic: {} }
+}

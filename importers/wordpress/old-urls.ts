@@ -1,0 +1,79 @@
+import { categoryRoute, tagRoute } from '../../src/index.js'
+import type { Site } from '../../src/index.js'
+import { LinkIndex } from './links.js'
+import type { PagePlan } from './pages.js'
+import type { PostPlan } from './posts.js'
+import { RedirectSet, redirectSource } from './redirects.js'
+import type { SitePlan } from './site.js'
+import { decodeWpSlug } from './slugs.js'
+import { categoryChain } from './terms.js'
+import type { Taxonomies } from './terms.js'
+
+/**
+ * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
+ * menus, and the redirects. Posts and pages answer at their `<link>`, `?p=ID` (`?page_id=ID`) and, for posts, each
+ * `_wp_old_slug`; categories and tags at their archive (`/category/parent/child/` too) and `?cat=ID` (`?tag=slug`).
+ * Links resolve to drafts as well; redirects come only from what was published.
+ */
+export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan): { links: LinkIndex; redirects: RedirectSet } {
+  const links = new LinkIndex(old.oldSiteUrls)
+  const redirects = new RedirectSet()
+  const base = old.basePath
+  const redirect = (oldUrl: string, newUrl: string) => {
+    const from = redirectSource(oldUrl, old.oldHosts)
+    if (from !== undefined) redirects.add(from, newUrl)
+  }
+  for (const { item, url } of posts.values()) {
+    if (item.link) links.addUrl(item.link, url)
+    links.addQuery('p', item.postId, url)
+    if (item.status !== 'publish') continue
+    if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
+    redirects.add(`${base}/?p=${item.postId}`, url)
+    for (const oldSlug of item.oldSlugs) {
+      const oldLink = replaceLastSegment(item.link, item.postName, oldSlug)
+      if (oldLink) {
+        links.addUrl(oldLink, url)
+        redirect(oldLink, url)
+      }
+    }
+  }
+  for (const { item, url, emitted } of pages.values()) {
+    if (!emitted) continue
+    if (item.link) links.addUrl(item.link, url)
+    links.addQuery('page_id', item.postId, url)
+    links.addQuery('p', item.postId, url)
+    if (item.status !== 'publish') continue
+    if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
+    redirects.add(`${base}/?page_id=${item.postId}`, url)
+  }
+  for (const taxonomy of ['category', 'post_tag'] as const) {
+    const { bySlug, byId } = taxonomies[taxonomy]
+    const archive = taxonomy === 'category' ? 'category' : 'tag'
+    for (const t of bySlug.values()) {
+      const url = (taxonomy === 'category' ? categoryRoute : tagRoute)(t.slug, site).url
+      const oldPaths = [`${base}/${archive}/${t.raw}/`]
+      const chain = categoryChain(t, bySlug)
+      if (chain.length > 1) oldPaths.push(`${base}/${archive}/${chain.join('/')}/`)
+      for (const path of oldPaths) {
+        links.addUrl(path, url)
+        redirects.add(path, url)
+      }
+      if (taxonomy === 'post_tag') links.addQuery('tag', t.raw, url)
+    }
+    if (taxonomy === 'category') {
+      for (const [id, slug] of byId) {
+        const url = categoryRoute(slug, site).url
+        links.addQuery('cat', id, url)
+        redirects.add(`${base}/?cat=${id}`, url)
+      }
+    }
+  }
+  return { links, redirects }
+}
+
+/** The link with its last path segment (the current slug) replaced by an old one, when the link ends in that slug. */
+function replaceLastSegment(link: string, current: string, old: string): string | undefined {
+  const m = /^(https?:\/\/[^?#]*\/)([^/?#]+)(\/?)$/i.exec(link)
+  if (!m || decodeWpSlug(m[2]) !== decodeWpSlug(current)) return undefined
+  return m[1] + old + m[3]
+}
