@@ -129,7 +129,8 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     )
     const assembled = await assemble(collected, { site, taxonomies, posts, pages, links, mediaRewrite: mediaRewriter(mediaFrom, options.mediaTo ?? '') }, finished, options, report, files, keepFinished)
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
-    ReportBuilder.merge(report.unknownShortcodes, pool.counts.unknown)
+    ReportBuilder.merge(report.unknownShortcodes, pool.counts.removed)
+    ReportBuilder.merge(report.unknownShortcodes, pool.counts.kept)
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }

@@ -108,6 +108,8 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
 
 function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
   const url = decodeEntities(raw)
+  // A `#` item only opens its submenu; it takes its first child's target once children are known (see fillPlaceholders).
+  if (isPlaceholderUrl(url)) return { spec: { title: title ?? '…', url: PLACEHOLDER, ...(target ? { target } : {}) } }
   const internal = targets.internalUrl(url)
   const finalUrl = internal ?? url
   const reason = targets.checkUrl(finalUrl)
@@ -121,7 +123,7 @@ function customUrl(raw: string, title: string | undefined, target: '_blank' | un
  * dropped with a warning and its children move up to its parent; a parent cycle is broken at the top.
  */
 export function buildClassicMenus(
-  menus: ReadonlyArray<{ slug: string; name: string; termId: number }>,
+  menus: ReadonlyArray<{ slug: string; name: string; termId: number; file?: string; line?: number }>,
   items: readonly NavMenuItem[],
   targets: MenuTargets,
   taken: Set<string>,
@@ -184,7 +186,45 @@ export function buildClassicMenus(
       warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle; it was moved to the top level.`, file: item.file, line: item.line })
       roots.push(attach(item.id))
     }
-    out.push({ id: menuId(menu.slug, menu.termId, taken), name: menuName, items: roots })
+    const items = fillPlaceholders(roots, (title) => warn({ menu: menu.slug, item: title, message: `Menu item "${title}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: menu.file ?? '', line: menu.line ?? 0 }))
+    if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), name: menuName, items })
+  }
+  return out
+}
+
+const PLACEHOLDER = '#'
+
+/** Whether a menu URL only names a fragment of the current page (`#`, `#menu`): a parent that opens a submenu. */
+function isPlaceholderUrl(url: string): boolean {
+  return url.trim() === '' || url.trim().startsWith('#')
+}
+
+/**
+ * Gives each `#` item (a parent that only opens its submenu in WordPress) the target of its first child, children
+ * first, so a chain of `#` parents ends at a real link; a `#` item without children has nothing to point at and is
+ * dropped (`onDropped`). The contract requires every item to have a URL.
+ * @example
+ * fillPlaceholders([{ title: 'More', url: '#', children: [{ page: 'about' }] }], () => {})[0].page // 'about'
+ */
+export function fillPlaceholders(items: MenuItemSpec[], onDropped: (title: string) => void): MenuItemSpec[] {
+  const out: MenuItemSpec[] = []
+  for (const item of items) {
+    if (item.children) {
+      item.children = fillPlaceholders(item.children, onDropped)
+      if (item.children.length === 0) delete item.children
+    }
+    if (item.url !== PLACEHOLDER) {
+      out.push(item)
+      continue
+    }
+    const first = item.children?.[0]
+    if (!first) {
+      onDropped(item.title ?? '')
+      continue
+    }
+    delete item.url
+    for (const key of ['url', 'post', 'page', 'category', 'tag'] as const) if (first[key] !== undefined) item[key] = first[key]
+    out.push(item)
   }
   return out
 }
@@ -220,7 +260,10 @@ export function buildNavigationMenu(
         continue
       }
       const label = htmlToText(String(t.attrs.label ?? '')) || String(t.attrs.url ?? '')
-      const spec = add(navigationTarget(t.attrs, label, targets), label)
+      let resolved = navigationTarget(t.attrs, label, targets)
+      // A submenu without a link of its own opens its children, as a `#` parent does in a classic menu.
+      if ('error' in resolved && t.kind === 'open' && t.name === 'navigation-submenu' && !t.attrs.url) resolved = { spec: { title: label || '…', url: PLACEHOLDER } }
+      const spec = add(resolved, label)
       if (t.kind === 'open' && t.name === 'navigation-submenu') {
         if (spec) {
           spec.children = []
@@ -236,8 +279,9 @@ export function buildNavigationMenu(
       skippedBlocks[t.name] = (skippedBlocks[t.name] ?? 0) + 1
     }
   }
-  if (root.length === 0) return undefined
-  return { id: menuId(nav.slug || 'navigation', nav.id, taken), name, items: root }
+  const items = fillPlaceholders(root, (title) => warn({ menu: nav.slug, item: title, message: `Navigation "${name}" item "${title}" has no link and no children to point at; it was dropped.`, file: nav.file, line: nav.line }))
+  if (items.length === 0) return undefined
+  return { id: menuId(nav.slug || 'navigation', nav.id, taken), name, items }
 }
 
 function navigationTarget(attrs: Record<string, unknown>, label: string, targets: MenuTargets): Resolved {

@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { BodyWork } from './work.js'
-import type { BodyFiles, BodyRequest } from './work.js'
+import type { BodyFiles, BodyRequest, RenderOptions } from './work.js'
 
 /** The `workerData` marker that makes this module serve `BodyWork` requests when it is loaded as a worker. */
 export const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
@@ -12,6 +12,7 @@ export const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
 export const bodyWorkerUrl: string = import.meta.url
 
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[BODY_WORKER_FLAG] === true) {
-  const work = new BodyWork((workerData as { files: BodyFiles }).files)
+  const data = workerData as { files: BodyFiles; render?: RenderOptions }
+  const work = new BodyWork(data.files, data.render)
   parentPort?.on('message', (request: BodyRequest) => parentPort?.postMessage(work.handle(request)))
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { LIMITS } from '../limits.js'
 import { BodyWork } from './work.js'
-import type { BodyFiles, BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, Prepared, PrepareJob, RenderCounts } from './work.js'
+import type { BodyFiles, BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, Prepared, PrepareJob, RenderCounts, RenderOptions } from './work.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
@@ -9,7 +9,7 @@ import type { Place } from './store.js'
 export type WorkerSource = { url: string | URL; execArgv?: string[] }
 
 /** How a pool is set up: whether finished bodies stay in a file (the CLI) and which worker, if any, does the work. */
-export type BodyPoolOptions = { keepFinished: boolean; worker?: WorkerSource }
+export type BodyPoolOptions = { keepFinished: boolean; worker?: WorkerSource; render?: RenderOptions }
 
 // Repeated here (not imported) so that the main bundle does not pull the worker module in statically.
 const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
@@ -37,16 +37,16 @@ export class BodyPool {
   #error: Error | undefined
   #bodies = 0
   /** What rendering added to the report so far. */
-  readonly counts: RenderCounts = { rendered: {}, unknown: {}, dynamic: {} }
+  readonly counts: RenderCounts = { rendered: {}, removed: {}, kept: {}, dynamic: {} }
 
   constructor(options: BodyPoolOptions) {
     this.#finished = options.keepFinished ? TextFile.create() : undefined
     const files: BodyFiles = { rendered: this.#rendered.fd, ...(this.#finished ? { finished: this.#finished.fd } : {}) }
     if (options.worker === undefined) {
-      this.#inline = new BodyWork(files)
+      this.#inline = new BodyWork(files, options.render)
       return
     }
-    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files }, ...(options.worker.execArgv ? { execArgv: options.worker.execArgv } : {}) })
+    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files, render: options.render ?? {} }, ...(options.worker.execArgv ? { execArgv: options.worker.execArgv } : {}) })
     worker.on('message', (reply: BodyReply) => this.#waiting.shift()?.resolve(reply))
     const gone = (why: string) => this.#fail(new Error(`the body worker stopped (${why}); the import cannot finish. Please report this.`))
     worker.on('error', (error) => gone(error.message))
@@ -138,8 +138,9 @@ export class BodyPool {
 
   #answer(reply: BodyReply): Exclude<BodyReply, { error: string }> {
     if ('error' in reply) throw this.#fail(new Error(reply.error))
-    for (const [into, from] of [[this.counts.rendered, reply.counts.rendered], [this.counts.unknown, reply.counts.unknown], [this.counts.dynamic, reply.counts.dynamic]]) {
-      for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n
+    for (const key of ['rendered', 'removed', 'kept', 'dynamic'] as const) {
+      const into = this.counts[key]
+      for (const [name, n] of Object.entries(reply.counts[key])) into[name] = (into[name] ?? 0) + n
     }
     return reply
   }

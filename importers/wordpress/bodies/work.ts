@@ -18,8 +18,11 @@ export type PrepareJob = { body: { postId: number; raw: string } } | { attachmen
  */
 export type Prepared = { images: ImageUse[] } | { late: true } | { sizes: AttachmentSizes }
 
-/** What rendering adds to the report: rendered and unknown shortcodes, dynamic blocks. */
-export type RenderCounts = { rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
+/** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
+export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
+
+/** How bodies are rendered, the same for every body of an import. */
+export type RenderOptions = { keepShortcodes?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
 export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]> }
@@ -60,8 +63,10 @@ export class BodyWork {
   readonly #bodies: Array<{ postId: number; place: Place; late: boolean; moreText?: string }> = []
   readonly #media = new MediaIndex()
   #finishing: Finishing | undefined
+  readonly #options: RenderOptions
 
-  constructor(files: BodyFiles) {
+  constructor(files: BodyFiles, options: RenderOptions = {}) {
+    this.#options = options
     this.#rendered = TextFile.at(files.rendered)
     this.#finished = files.finished === undefined ? undefined : TextFile.at(files.finished)
   }
@@ -77,7 +82,7 @@ export class BodyWork {
 
   #prepare(jobs: readonly PrepareJob[]): BodyReply {
     const counts = newCounts()
-    const env = earlyRenderEnv({ rendered: counts.rendered, unknown: counts.unknown, missingAttachments: [] }, counts.dynamic)
+    const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
     const prepared: Prepared[] = []
     const texts: string[] = []
     const bodies: Array<{ postId: number; late: boolean; moreText?: string }> = []
@@ -151,6 +156,7 @@ export class BodyWork {
       reusableBlocks: finishing.reusableBlocks,
       shortcodes: (postId) => ({
         postId,
+        keepShortcodes: this.#options.keepShortcodes === true,
         attachment: (id) => {
           const image = this.#media.shortcodeImage(id, finishing.rewriteMedia)
           if (image) used.push(id)
@@ -158,12 +164,12 @@ export class BodyWork {
         },
         childAttachments: (id) => this.#media.childIds(id),
       }),
-      stats: { rendered: counts.rendered, unknown: counts.unknown, missingAttachments: missing },
+      stats: { rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: missing },
       dynamicBlocks: counts.dynamic,
     }
   }
 }
 
 function newCounts(): RenderCounts {
-  return { rendered: {}, unknown: {}, dynamic: {} }
+  return { rendered: {}, removed: {}, kept: {}, dynamic: {} }
 }

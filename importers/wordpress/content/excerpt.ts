@@ -1,10 +1,9 @@
-import { htmlToText } from './html.js'
-import { stripShortcodeTags } from './render.js'
+import { proseText } from './render.js'
 import { detach } from '../detach.js'
 import { LIMITS } from '../limits.js'
 
 /**
- * WordPress's automatic excerpt: the first 55 words of the plain text, or 110 characters for text written without
+ * WordPress's automatic excerpt: the first 55 words of the plain text of its prose (media and captions left out), or 110 characters for text written without
  * spaces. Only the head of the body is converted, since a 55-word excerpt never needs more: a short head first,
  * which holds 55 words in nearly every body, then a longer one, then the whole body.
  * @example
@@ -22,13 +21,13 @@ const HEAD = 1500
 function excerptOf(html: string): string {
   if (html.length > SHORT_HEAD) {
     const head = headOf(html, SHORT_HEAD)
-    const words = head === undefined ? undefined : firstWords(htmlToText(stripShortcodeTags(head)))
+    const words = head === undefined ? undefined : firstWords(proseText(head))
     if (words !== undefined) return words
   }
   const cut = html.length > HEAD
   const head = cut ? headOf(html, HEAD) : html
   if (head === undefined) return deriveExcerptFull(html)
-  const text = htmlToText(stripShortcodeTags(head))
+  const text = proseText(head)
   const words = firstWords(text)
   if (words !== undefined) return words
   const chars = spacesIn(text) < 10 ? firstChars(text) : undefined
@@ -66,12 +65,25 @@ function headOf(html: string, size: number): string | undefined {
     head = withoutOpenTag(head)
     const bracket = head.indexOf('[', head.lastIndexOf(']') + 1)
     if (bracket >= 0) head = head.slice(0, bracket)
+    head = beforeUnclosedMedia(head)
   }
   // htmlToText drops comments, then script and style elements, each from its start to the first end after it: one
   // that is still open once the head's complete ones are gone was split by the cut.
   const bare = head.includes('<!--') ? head.replace(COMMENT, ' ') : head
   if (bare.includes('<!--')) return undefined
   if (OPENING.test(bare) && OPENING.test(bare.replace(ELEMENT, ' '))) return undefined
+  return head
+}
+
+// Media shortcodes, whose content the excerpt leaves out up to their closing tag (see `proseText`).
+const MEDIA_OPENER = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b/gi
+
+/** The head up to the first media shortcode whose closing tag the cut may have left out, since its content goes with it. */
+function beforeUnclosedMedia(head: string): string {
+  if (!head.includes('[')) return head
+  for (const m of head.matchAll(MEDIA_OPENER)) {
+    if (!head.includes(`[/${m[1]}]`, m.index)) return head.slice(0, m.index)
+  }
   return head
 }
 
@@ -88,7 +100,7 @@ function withoutOpenTag(text: string): string {
 
 /** `deriveExcerpt` over the whole body: the first 55 words of its text, else 110 characters of spaceless text, else the text. */
 export function deriveExcerptFull(html: string): string {
-  const text = htmlToText(stripShortcodeTags(html))
+  const text = proseText(html)
   const words = firstWords(text)
   if (words !== undefined) return words
   return (spacesIn(text) < 10 ? firstChars(text) : undefined) ?? text

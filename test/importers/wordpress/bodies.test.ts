@@ -121,7 +121,7 @@ describe('BodyPool', () => {
     expect(finished[3].late).toEqual({ images: [{ src: '/media/p100.jpg', width: 640, height: 480 }, { src: '/media/p101.jpg', width: 640, height: 480 }], missingBlocks: [], usedAttachments: [100, 101], missingAttachments: [999] })
     expect(finished[4].html).toContain('<p>Reused</p>')
     expect(finished[4].late?.missingBlocks).toEqual([6])
-    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, unknown: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
+    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
   })
 
   test('gives the same results on a worker, with finished bodies kept in a file or not', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { decodeHTML } from 'entities'
 import { describe, expect, test } from 'vitest'
 import { htmlToText } from '../../../importers/wordpress/content/html.js'
-import { stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
+import { proseText } from '../../../importers/wordpress/content/render.js'
 import { deriveExcerpt, deriveExcerptFull } from '../../../importers/wordpress/content/excerpt.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 
@@ -20,7 +20,8 @@ function htmlToTextBefore(html: string): string {
 }
 
 // The head-of-1500 rule, as first written, plus what it missed: a cut inside a comment, script or style element
-// takes the whole body, and a cut shortcode is left out of the head.
+// takes the whole body, and a cut shortcode is left out of the head. The text is the prose (`proseText`), media and
+// captions left out (issue 14 item 6).
 function deriveExcerptBefore(html: string): string {
   const HEAD = 1500
   const cut = html.length > HEAD
@@ -30,11 +31,18 @@ function deriveExcerptBefore(html: string): string {
     for (let before = -1; before !== head.length; ) {
       before = head.length
       head = head.replace(/<[^>]*$/, '').replace(/\[[^\]]*$/, '')
+      // A media shortcode whose closing tag is not in the head: its content would be cut in two.
+      for (const m of head.matchAll(/\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b/gi)) {
+        if (!head.includes(`[/${m[1]}]`, m.index)) {
+          head = head.slice(0, m.index)
+          break
+        }
+      }
     }
   }
   const bare = head.replace(/<!--[\s\S]*?-->/g, ' ')
   if (cut && (bare.includes('<!--') || /<(script|style)[\s>]/i.test(bare.replace(/<(script|style)[\s>][\s\S]*?<\/\1>/gi, ' ')))) head = html
-  const plain = htmlToTextBefore(stripShortcodeTags(head))
+  const plain = proseText(head)
   let spaces = 0
   for (let i = plain.indexOf(' '); i >= 0; i = plain.indexOf(' ', i + 1)) {
     if (++spaces === LIMITS.excerptWords) return plain.slice(0, i) + '…'
