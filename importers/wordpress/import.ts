@@ -26,7 +26,7 @@ import { readWxr } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
-import type { ImportReport } from './report.js'
+import type { ImportReport, SkipReason } from './report.js'
 import { payloadJson } from './bodies/payload-json.js'
 import type { LinkIndex } from './links.js'
 import { planSite } from './site.js'
@@ -324,6 +324,8 @@ async function assemble(c: Collected, plan: Plan, finished: AsyncIterable<Finish
     forget(item)
   }
 
+  if (counts.posts + counts.pages === 0) throw nothingToImport(c, report, files)
+
   for (const entry of media.entries()) {
     try {
       b = b.media(entry)
@@ -384,6 +386,19 @@ async function assemble(c: Collected, plan: Plan, finished: AsyncIterable<Finish
       links_rewritten: counts.linksRewritten,
     },
   }
+}
+
+/**
+ * Says why an export gave no post and no page: it holds no items, or what became of the ones it holds. Writing an
+ * empty site would replace a real one with nothing.
+ */
+function nothingToImport(c: Collected, report: ReportBuilder, files: string[]): PreviewDataError {
+  const where = files.join(', ')
+  if (c.itemsRead === 0) return new PreviewDataError('nothing_to_import', `${where}: the export holds no items (no posts, pages, attachments or menus); there is nothing to import.`)
+  const reasons = new Map<SkipReason, number>()
+  for (const s of report.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1)
+  const left = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ')
+  return new PreviewDataError('nothing_to_import', `${where}: none of the export's ${c.itemsRead} items is a post or page that can be imported${left ? ` (left out: ${left})` : ''}; there is nothing to import.`)
 }
 
 /** How menu items find what they point at: imported posts and pages (published ones), terms, and old URLs. */
