@@ -1,6 +1,7 @@
 import type { BodyPool } from './bodies/pool.js'
 import { toAttachment, MediaIndex } from './media.js'
 import type { ImageUse } from './media.js'
+import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
 import type { ByteIssue } from './read/decode.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
@@ -49,116 +50,135 @@ export interface CollectOptions {
 }
 
 /**
+ * Why a post or page is left out, from its status and password and the options; undefined when it is imported
+ * (a password-protected one kept as a draft says so in `asDraft`).
+ */
+export function contentSkip(item: WxrItem, options: CollectOptions): { reason: SkipReason; detail?: string } | { asDraft: boolean } {
+  const status = item.status
+  if (status === 'trash') return { reason: 'status_trash' }
+  if (status === 'auto-draft') return { reason: 'status_auto_draft' }
+  if (status === 'inherit') return { reason: 'status_inherit' }
+  if (status !== 'publish' && !NON_PUBLISHED.has(status)) return { reason: 'unknown_status', detail: `status "${status}"` }
+  if (status !== 'publish' && options.statusPolicy === 'skip') return { reason: 'status_policy', detail: `status "${status}" with --status-policy skip` }
+  if (item.password === '') return { asDraft: false }
+  if (options.passwordProtected === 'skip') return { reason: 'password_protected', detail: 'password-protected items are skipped by default' }
+  return { asDraft: true }
+}
+
+/**
  * A `WxrSink` that keeps only what the payload will need, item by item as the export is read: the bodies of posts and
  * pages that will be emitted go to the body pool (which renders them), attachments too (which reads their metadata)
  * and then to a compact index; menu items, navigation and reusable-block bodies and the custom CSS are kept;
  * everything else is recorded in the report as skipped, with its reason, and dropped at once.
  */
-export function createCollector(options: CollectOptions, pool: BodyPool, report: ReportBuilder, onItem?: () => void): { sink: WxrSink; collected: Collected } {
-  const collected: Collected = {
+export class Collector implements WxrSink {
+  readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), itemsRead: 0,
     comments: 0, approvedComments: 0,
   }
-  const seenIds = new Set<string>()
+  readonly #seenIds = new Set<string>()
 
-  const skip = (item: WxrItem, reason: SkipReason, detail?: string) =>
-    report.skip({
-      file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status,
-      title: item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title, reason, ...(detail ? { detail } : {}),
-    })
+  constructor(
+    readonly options: CollectOptions,
+    readonly pool: BodyPool,
+    readonly report: ReportBuilder,
+    readonly onItem?: () => void,
+  ) {}
 
-  const sink: WxrSink = {
-    channel: (c) => collected.channels.push(c),
-    author: (a) => {
-      if (a.login && !collected.authors.has(a.login)) collected.authors.set(a.login, a)
-    },
-    term: (t) => collected.terms.push(t),
-    warning: (message, file, line) => report.warn({ code: 'invalid_value', path: '', message, file, line }),
-    item: (item) => {
-      collected.itemsRead++
-      onItem?.()
-      if (item.postId > 0) {
-        // WordPress.com exports repeat a menu item's id in each menu that shows it; those are distinct items.
-        const key = item.postType === 'nav_menu_item' ? `${item.postId}/${item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? ''}` : String(item.postId)
-        if (seenIds.has(key)) {
-          skip(item, 'duplicate_id', 'an earlier item (or file of this split export) has the same post id')
-          return
-        }
-        seenIds.add(key)
-      }
-      const offset = offsetBetween(item.postDate, item.postDateGmt)
-      if (offset !== undefined) collected.offsetCounts.set(offset, (collected.offsetCounts.get(offset) ?? 0) + 1)
-      switch (item.postType) {
-        case 'post':
-        case 'page':
-          return contentItem(item)
-        case 'attachment': {
-          const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
-          const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
-          pool.prepare({ attachment }, (result) => {
-            if ('sizes' in result) collected.media.add(toAttachment(attachment, result.sizes))
-          })
-          return
-        }
-        case 'nav_menu_item': {
-          if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')
-          const menu = item.terms.find((t) => t.domain === 'nav_menu')
-          collected.navItems.push({
-            id: item.postId, title: item.title, menu: menu?.nicename ?? '', order: item.menuOrder,
-            parent: Number(item.meta._menu_item_menu_item_parent) || 0, type: item.meta._menu_item_type ?? 'custom',
-            object: item.meta._menu_item_object ?? '', objectId: Number(item.meta._menu_item_object_id) || 0,
-            url: item.meta._menu_item_url ?? '', target: item.meta._menu_item_target ?? '', file: item.file, line: item.line,
-          })
-          return
-        }
-        case 'wp_navigation':
-          if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')
-          collected.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: item.content, file: item.file, line: item.line })
-          return
-        case 'wp_block':
-          if (item.status !== 'trash') collected.reusableBlocks.set(item.postId, item.content)
-          return skip(item, 'reusable_block', 'inlined where a post uses it')
-        case 'custom_css':
-          if (item.status === 'publish' && item.content.trim() !== '') {
-            collected.customCss.push({ id: item.postId, name: item.postName, content: item.content, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
-          } else skip(item, 'custom_css_inactive')
-          return
-        default:
-          if (SITE_EDITOR_TYPES.has(item.postType)) return skip(item, 'site_editor_item')
-          report.unknownPostTypes[item.postType || '(none)'] = (report.unknownPostTypes[item.postType || '(none)'] ?? 0) + 1
-          return skip(item, 'unknown_post_type')
-      }
-    },
+  channel(channel: WxrChannel): void {
+    this.collected.channels.push(channel)
   }
 
-  function contentItem(item: WxrItem) {
-    collected.comments += item.comments
-    collected.approvedComments += item.approvedComments
-    if (item.postType === 'page') {
-      collected.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+  author(author: WxrAuthor): void {
+    if (author.login && !this.collected.authors.has(author.login)) this.collected.authors.set(author.login, author)
+  }
+
+  term(term: WxrTerm): void {
+    this.collected.terms.push(term)
+  }
+
+  warning(message: string, file: string, line: number): void {
+    this.report.warn({ code: 'invalid_value', path: '', message, file, line })
+  }
+
+  item(item: WxrItem): void {
+    const c = this.collected
+    c.itemsRead++
+    this.onItem?.()
+    // WordPress.com exports repeat a menu item's id in each menu that shows it; those are distinct items.
+    const key = item.postType === 'nav_menu_item' ? `${item.postId}/${item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? ''}` : String(item.postId)
+    if (item.postId > 0 && this.#seenIds.has(key)) return this.#skip(item, 'duplicate_id', 'an earlier item (or file of this split export) has the same post id')
+    if (item.postId > 0) this.#seenIds.add(key)
+    const offset = offsetBetween(item.postDate, item.postDateGmt)
+    if (offset !== undefined) c.offsetCounts.set(offset, (c.offsetCounts.get(offset) ?? 0) + 1)
+    switch (item.postType) {
+      case 'post':
+      case 'page':
+        return this.#content(item)
+      case 'attachment':
+        return this.#attachment(item)
+      case 'nav_menu_item':
+        if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
+        c.navItems.push(toNavMenuItem(item))
+        return
+      case 'wp_navigation':
+        if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: item.content, file: item.file, line: item.line })
+        return
+      case 'wp_block':
+        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, item.content)
+        return this.#skip(item, 'reusable_block', 'inlined where a post uses it')
+      case 'custom_css':
+        if (item.status !== 'publish' || item.content.trim() === '') return this.#skip(item, 'custom_css_inactive')
+        c.customCss.push({ id: item.postId, name: item.postName, content: item.content, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
+        return
+      default:
+        return this.#other(item)
     }
-    const status = item.status
-    if (status === 'trash') return skip(item, 'status_trash')
-    if (status === 'auto-draft') return skip(item, 'status_auto_draft')
-    if (status === 'inherit') return skip(item, 'status_inherit')
-    if (status !== 'publish' && !NON_PUBLISHED.has(status)) return skip(item, 'unknown_status', `status "${status}"`)
-    if (status !== 'publish' && options.statusPolicy === 'skip') return skip(item, 'status_policy', `status "${status}" with --status-policy skip`)
-    if (item.password !== '') {
-      if (options.passwordProtected === 'skip') return skip(item, 'password_protected', 'password-protected items are skipped by default')
+  }
+
+  /** A post or page: counted, its place in the page tree kept, and, when it is imported, its body sent to render. */
+  #content(item: WxrItem): void {
+    const c = this.collected
+    c.comments += item.comments
+    c.approvedComments += item.approvedComments
+    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+    const decision = contentSkip(item, this.options)
+    if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
+    if (decision.asDraft) {
       item.status = 'draft'
-      report.fallback('password_protected_as_draft')
+      this.report.fallback('password_protected_as_draft')
     }
-    if (item.postId <= 0) report.fallback('missing_post_id')
+    if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
-    kept.body = pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
+    kept.body = this.pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
       if ('images' in result) kept.images = result.images
     })
     item.content = ''
-    ;(item.postType === 'post' ? collected.posts : collected.pages).push(kept)
+    ;(item.postType === 'post' ? c.posts : c.pages).push(kept)
   }
 
-  return { sink, collected }
+  /** An attachment: its metadata read by the body pool, then kept in the media index, in export order. */
+  #attachment(item: WxrItem): void {
+    const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
+    const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
+    this.pool.prepare({ attachment }, (result) => {
+      if ('sizes' in result) this.collected.media.add(toAttachment(attachment, result.sizes))
+    })
+  }
+
+  #other(item: WxrItem): void {
+    if (SITE_EDITOR_TYPES.has(item.postType)) return this.#skip(item, 'site_editor_item')
+    const type = item.postType || '(none)'
+    this.report.unknownPostTypes[type] = (this.report.unknownPostTypes[type] ?? 0) + 1
+    this.#skip(item, 'unknown_post_type')
+  }
+
+  #skip(item: WxrItem, reason: SkipReason, detail?: string): void {
+    const title = item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title
+    this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title, reason, ...(detail ? { detail } : {}) })
+  }
 }
 
 /**

@@ -16,6 +16,11 @@ export const LIMITS = {
    */
   maxElementTextUnits: 64 * 1024 * 1024,
   /**
+   * Bytes that may come before the root element. WordPress writes an XML declaration and a comment of about 1 KiB;
+   * 64 KiB leaves room for any exporter, and refuses a file of text or comments at once instead of holding it.
+   */
+  maxBytesBeforeRoot: 64 * 1024,
+  /**
    * Distinct `<category domain nicename>` references whose objects items share. Real sites have at most a few
    * thousand terms; past this (a hostile export) each reference is an object of its own, so memory stays flat.
    */

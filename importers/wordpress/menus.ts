@@ -2,6 +2,7 @@ import type { MenuItemInput } from '../../src/index.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
+import type { WxrItem } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import { decodeWpSlug } from './slugs.js'
 
@@ -29,6 +30,20 @@ export interface NavMenuItem {
   target: string
   file: string
   line: number
+}
+
+/**
+ * A `nav_menu_item` item as a menu needs it: its menu, order, parent, and what it points at (`_menu_item_*` postmeta).
+ * @example
+ * toNavMenuItem(item).type // 'post_type', 'taxonomy', 'custom'…
+ */
+export function toNavMenuItem(item: WxrItem): NavMenuItem {
+  const meta = item.meta
+  return {
+    id: item.postId, title: item.title, menu: item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? '', order: item.menuOrder,
+    parent: Number(meta._menu_item_menu_item_parent) || 0, type: meta._menu_item_type ?? 'custom', object: meta._menu_item_object ?? '',
+    objectId: Number(meta._menu_item_object_id) || 0, url: meta._menu_item_url ?? '', target: meta._menu_item_target ?? '', file: item.file, line: item.line,
+  }
 }
 
 /** A problem with one menu item; the item is dropped and its children move up. */

@@ -138,8 +138,8 @@ const toInt = (s: string): number => {
   return /^-?\d{1,15}$/.test(t) ? Number(t) : 0
 }
 
-// A record being read: which one, the leaf fields it reads, and what a finished leaf does to it.
-type Record_ = { fields: Record<string, string>; set(field: string, value: string, attributes: Record<string, string>): void; done(): void }
+// A record being read: the leaf fields it reads, what a finished leaf does to it, and what its end does.
+type WxrRecord = { fields: Record<string, string>; set(field: string, value: string, attributes: Record<string, string>): void; done(): void }
 
 /**
  * Reads one WXR file (any version, `http://` or `https://` namespaces) and hands channel facts, authors, terms and
@@ -148,151 +148,162 @@ type Record_ = { fields: Record<string, string>; set(field: string, value: strin
  * await readWxr(cleanBytes(bytes, 'export.xml', onIssue), 'export.xml', sink)
  */
 export async function readWxr(source: AsyncIterable<CleanChunk>, file: string, sink: WxrSink): Promise<{ sawWxr: boolean }> {
-  let sawWxr = false
-  // Items repeat the same few categories and tags: one shared, frozen object each instead of one per item.
-  const sharedTerms = new Map<string, WxrItemTerm>()
-  const sharedTerm = (domain: string, nicename: string, name: string): WxrItemTerm => {
-    const key = `${domain}\u0000${nicename}\u0000${name}`
-    let term = sharedTerms.get(key)
-    if (term === undefined) {
-      term = Object.freeze({ domain, nicename, name })
-      // Past a bound (a hostile export), each reference is its own object, so this stays flat in memory.
-      if (sharedTerms.size < LIMITS.maxSharedTerms) sharedTerms.set(key, term)
-    }
-    return term
-  }
+  const reader = new WxrReader(file, sink)
+  await readXml(source, file, reader, (message, line) => sink.warning(message, file, line))
+  return { sawWxr: reader.sawWxr }
+}
 
-  const channelRecord = (channel: WxrChannel): Record_ => ({
-    fields: CHANNEL_FIELDS,
-    set: (field, value) => (channel[field as keyof WxrChannel] = value.trim()),
-    done: () => sink.channel(channel),
-  })
-  const authorRecord = (): Record_ => {
-    const author: WxrAuthor = { login: '', displayName: '', firstName: '', lastName: '' }
-    return { fields: AUTHOR_FIELDS, set: (field, value) => (author[field as keyof WxrAuthor] = value.trim()), done: () => sink.author(author) }
-  }
-  const termRecord = (taxonomy: string): Record_ => {
-    const term: WxrTerm = { taxonomy, termId: 0, slug: '', name: '', parent: '', description: '' }
-    return {
-      fields: TERM_FIELDS,
-      set: (field, value) => {
-        if (field === 'termId') term.termId = toInt(value)
-        else (term as unknown as Record<string, string>)[field] = value.trim()
-      },
-      done: () => sink.term(term),
-    }
-  }
-  const itemRecord = (item: WxrItem): Record_ => ({ fields: ITEM_FIELDS, set: (field, value, attributes) => setItemField(item, field, value, attributes), done: () => sink.item(item) })
-  const setItemField = (item: WxrItem, field: string, value: string, attributes: Record<string, string>) => {
-    switch (field) {
-      case 'postId':
-      case 'postParent':
-      case 'menuOrder':
-        item[field] = toInt(value)
-        return
-      case 'isSticky':
-        item.isSticky = value.trim() === '1'
-        return
-      case 'category':
-        item.terms.push(sharedTerm(attributes.domain ?? '', attributes.nicename ?? '', value.trim()))
-        return
-      case 'content':
-      case 'excerpt':
-        item[field] = value
-        return
-      default:
-        ;(item as unknown as Record<string, string>)[field] = value.trim()
-    }
-  }
-  const metaRecord = (item: WxrItem): Record_ => {
-    const meta = { key: '', value: '' }
-    return {
-      fields: META_FIELDS,
-      set: (field, value) => (field === 'key' ? (meta.key = value.trim()) : (meta.value = value)),
-      done: () => {
-        if (KEPT_META.has(meta.key)) item.meta[meta.key] = meta.value
-        else if (meta.key === '_wp_old_slug' && meta.value !== '') item.oldSlugs.push(meta.value)
-      },
-    }
-  }
-  const commentRecord = (item: WxrItem): Record_ => {
-    let approved = ''
-    return {
-      fields: COMMENT_FIELDS,
-      set: (_field, value) => (approved = value),
-      done: () => {
-        item.comments++
-        if (approved.trim() === '1') item.approvedComments++
-      },
-    }
-  }
-
+/** The records of WXR, by where they open: the channel, and in it authors, terms and items, and in items postmeta and comments. */
+class WxrReader implements XmlHandler {
+  sawWxr = false
   // One entry per open element: the record it opened, or (for any other element) undefined.
-  const records: Array<Record_ | undefined> = []
-  let depth = 0
-  let item: WxrItem | undefined
-  // The leaf being read: its field, where it is (`depth`), the record it belongs to, and its text so far. Markup
-  // inside it (never written by WordPress) is skipped, and its text joins the leaf.
-  let leaf: { field: string; depth: number; record: Record_; attributes: Record<string, string> } | undefined
-  let text = ''
+  readonly #records: Array<WxrRecord | undefined> = []
+  #item: WxrItem | undefined
+  // The leaf being read: its field, where it is, the record it belongs to, and its text so far. Markup inside it
+  // (never written by WordPress) is skipped, and its text joins the leaf.
+  #leaf: { field: string; depth: number; record: WxrRecord; attributes: Record<string, string> } | undefined
+  #text = ''
+  readonly #terms = new SharedTerms()
 
-  /** The record an element opens at this place, if it opens one. */
-  const recordFor = (name: ElementName, at: XmlPosition): Record_ | undefined => {
-    const parent = records[depth - 2]
-    if (depth === 2 && name.key === ':channel') return channelRecord(blankChannel())
-    if (depth !== 3 && depth !== 4) return undefined
-    if (depth === 3 && parent?.fields === CHANNEL_FIELDS) {
-      if (name.key === ':item') return itemRecord((item = blankItem(file, at.line())))
-      if (name.key === 'wp:author') return authorRecord()
-      const taxonomy = TERM_ELEMENTS[name.key]
-      if (taxonomy !== undefined) return termRecord(taxonomy)
+  constructor(
+    readonly file: string,
+    readonly sink: WxrSink,
+  ) {}
+
+  wantsText(): boolean {
+    return this.#leaf !== undefined
+  }
+
+  open(name: ElementName, attributes: Record<string, string>, at: XmlPosition): void {
+    const records = this.#records
+    if (this.#leaf !== undefined) {
+      records.push(undefined)
+      return
     }
-    if (depth === 4 && parent?.fields === ITEM_FIELDS && item !== undefined) {
-      if (name.key === 'wp:postmeta') return metaRecord(item)
-      if (name.key === 'wp:comment') return commentRecord(item)
+    if (name.ns === 'wp') this.sawWxr = true
+    const parent = records.at(-1)
+    const record = this.#recordFor(name, records.length + 1, parent, at)
+    records.push(record)
+    const field = parent?.fields[name.key]
+    if (record === undefined && parent !== undefined && field !== undefined) {
+      this.#leaf = { field, depth: records.length, record: parent, attributes }
+      this.#text = ''
+    }
+  }
+
+  text(piece: string): void {
+    this.#text += piece
+    if (this.#text.length > LIMITS.maxElementTextUnits) {
+      throw new PreviewDataError('too_long', `${this.file}: an element's text exceeds ${LIMITS.maxElementTextUnits} characters; refusing to hold it.`)
+    }
+  }
+
+  close(): void {
+    const leaf = this.#leaf
+    if (leaf !== undefined && leaf.depth === this.#records.length) {
+      leaf.record.set(leaf.field, this.#text, leaf.attributes)
+      this.#leaf = undefined
+      this.#text = ''
+    }
+    const record = this.#records.pop()
+    if (record === undefined) return
+    record.done()
+    if (record.fields === ITEM_FIELDS) this.#item = undefined
+  }
+
+  /** The record an element at `depth` opens, under `parent`, if it opens one. */
+  #recordFor(name: ElementName, depth: number, parent: WxrRecord | undefined, at: XmlPosition): WxrRecord | undefined {
+    if (depth === 2 && name.key === ':channel') return channelRecord(this.sink)
+    if (depth === 3 && parent?.fields === CHANNEL_FIELDS) {
+      if (name.key === ':item') return itemRecord((this.#item = blankItem(this.file, at.line())), this.sink, this.#terms)
+      if (name.key === 'wp:author') return authorRecord(this.sink)
+      const taxonomy = TERM_ELEMENTS[name.key]
+      if (taxonomy !== undefined) return termRecord(taxonomy, this.sink)
+    }
+    if (depth === 4 && parent?.fields === ITEM_FIELDS && this.#item !== undefined) {
+      if (name.key === 'wp:postmeta') return metaRecord(this.#item)
+      if (name.key === 'wp:comment') return commentRecord(this.#item)
     }
     return undefined
   }
+}
 
-  const handler: XmlHandler = {
-    wantsText: () => leaf !== undefined,
-    open(name, attributes, at) {
-      depth++
-      if (leaf !== undefined) {
-        records.push(undefined)
-        return
-      }
-      if (name.ns === 'wp') sawWxr = true
-      const record = recordFor(name, at)
-      records.push(record)
-      const parent = records[depth - 2]
-      const field = parent?.fields[name.key]
-      if (record === undefined && parent !== undefined && field !== undefined) {
-        leaf = { field, depth, record: parent, attributes }
-        text = ''
-      }
+function channelRecord(sink: WxrSink): WxrRecord {
+  const channel = blankChannel()
+  return { fields: CHANNEL_FIELDS, set: (field, value) => (channel[field as keyof WxrChannel] = value.trim()), done: () => sink.channel(channel) }
+}
+
+function authorRecord(sink: WxrSink): WxrRecord {
+  const author: WxrAuthor = { login: '', displayName: '', firstName: '', lastName: '' }
+  return { fields: AUTHOR_FIELDS, set: (field, value) => (author[field as keyof WxrAuthor] = value.trim()), done: () => sink.author(author) }
+}
+
+function termRecord(taxonomy: string, sink: WxrSink): WxrRecord {
+  const term: WxrTerm = { taxonomy, termId: 0, slug: '', name: '', parent: '', description: '' }
+  return {
+    fields: TERM_FIELDS,
+    set: (field, value) => {
+      if (field === 'termId') term.termId = toInt(value)
+      else (term as unknown as Record<string, string>)[field] = value.trim()
     },
-    text(piece) {
-      text += piece
-      if (text.length > LIMITS.maxElementTextUnits) {
-        throw new PreviewDataError('too_long', `${file}: an element's text exceeds ${LIMITS.maxElementTextUnits} characters; refusing to hold it.`)
-      }
+    done: () => sink.term(term),
+  }
+}
+
+function itemRecord(item: WxrItem, sink: WxrSink, terms: SharedTerms): WxrRecord {
+  return {
+    fields: ITEM_FIELDS,
+    set: (field, value, attributes) => {
+      if (field === 'postId' || field === 'postParent' || field === 'menuOrder') item[field] = toInt(value)
+      else if (field === 'isSticky') item.isSticky = value.trim() === '1'
+      else if (field === 'category') item.terms.push(terms.get(attributes.domain ?? '', attributes.nicename ?? '', value.trim()))
+      else if (field === 'content' || field === 'excerpt') item[field] = value
+      else (item as unknown as Record<string, string>)[field] = value.trim()
     },
-    close() {
-      if (leaf !== undefined && leaf.depth === depth) {
-        leaf.record.set(leaf.field, text, leaf.attributes)
-        leaf = undefined
-        text = ''
-      }
-      const record = records.pop()
-      depth--
-      if (record !== undefined) {
-        record.done()
-        if (record.fields === ITEM_FIELDS) item = undefined
-      }
+    done: () => sink.item(item),
+  }
+}
+
+/** A `<wp:postmeta>`: only `KEPT_META` keys are kept, and every `_wp_old_slug`. */
+function metaRecord(item: WxrItem): WxrRecord {
+  const meta = { key: '', value: '' }
+  return {
+    fields: META_FIELDS,
+    set: (field, value) => (field === 'key' ? (meta.key = value.trim()) : (meta.value = value)),
+    done: () => {
+      if (KEPT_META.has(meta.key)) item.meta[meta.key] = meta.value
+      else if (meta.key === '_wp_old_slug' && meta.value !== '') item.oldSlugs.push(meta.value)
     },
   }
+}
 
-  await readXml(source, file, handler, (message, line) => sink.warning(message, file, line))
-  return { sawWxr }
+/** A `<wp:comment>`: counted, and counted as approved when it is. */
+function commentRecord(item: WxrItem): WxrRecord {
+  let approved = ''
+  return {
+    fields: COMMENT_FIELDS,
+    set: (_field, value) => (approved = value),
+    done: () => {
+      item.comments++
+      if (approved.trim() === '1') item.approvedComments++
+    },
+  }
+}
+
+/**
+ * Items repeat the same few categories and tags: one shared, frozen object each instead of one per item. Past a bound
+ * (a hostile export), each reference is an object of its own, so this stays flat in memory.
+ */
+class SharedTerms {
+  readonly #terms = new Map<string, WxrItemTerm>()
+
+  get(domain: string, nicename: string, name: string): WxrItemTerm {
+    const key = `${domain}\u0000${nicename}\u0000${name}`
+    let term = this.#terms.get(key)
+    if (term === undefined) {
+      term = Object.freeze({ domain, nicename, name })
+      if (this.#terms.size < LIMITS.maxSharedTerms) this.#terms.set(key, term)
+    }
+    return term
+  }
 }

@@ -84,6 +84,7 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   // The chunks written and not yet read past, with their offsets (the tokenizer reports offsets, not text).
   readonly #chunks: Array<{ start: number; chunk: CleanChunk }> = []
   #written = 0
+  #fileBytes = 0
   // Newlines are counted up to offset `#counted`, where line `#line` is.
   #line = 1
   #counted = 0
@@ -104,10 +105,15 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   write(chunk: CleanChunk): void {
     this.#chunks.push({ start: this.#written, chunk })
     this.#written += chunk.latin1.length
+    this.#fileBytes += chunk.fileBytes
     this.#tokenizer.write(chunk.latin1)
     // What is still held is one token that has not ended: a CDATA section, comment or tag bigger than any real one.
     if (this.#written - this.#chunks[0].start > LIMITS.maxElementTextUnits + chunk.latin1.length) {
       this.#fail(`a single token (CDATA section, comment or tag) exceeds ${LIMITS.maxElementTextUnits} bytes; refusing to hold it.`, this.#chunks[0].start)
+    }
+    // A WordPress export starts with its root element; megabytes of anything else are not an export.
+    if (!this.#sawRoot && this.#fileBytes > LIMITS.maxBytesBeforeRoot) {
+      throw new PreviewDataError('invalid_xml', `${this.#file}: byte ${LIMITS.maxBytesBeforeRoot} is still before the root element; a WordPress export starts with <rss>, so this is not one.`)
     }
   }
 

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, test } from 'vitest'
 import { importWordPress } from 'preview-data-sdk/wordpress'
+import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 import { zip } from './zip.js'
 
 const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
@@ -45,6 +46,16 @@ describe('exports as people have them', () => {
       expect(report.byte_issues.count).toBe(0)
       expect(payload).toEqual(expected)
     }
+  })
+})
+
+describe('nothing to import', () => {
+  test.each(['no-items.xml', 'nothing-imported.xml'])('%s: the command says so, writes nothing and exits 1', async (name) => {
+    const err: string[] = []
+    const io = { stdout: () => undefined, stderr: (s: string) => err.push(s), isTTY: false, cwd: dir }
+    expect(await runImportWordPress([fixtures + name, '-o', 'empty.json', '--status-policy', 'skip'], io)).toBe(1)
+    expect(err.join('')).toMatch(/there is nothing to import\.\nNothing was written\./)
+    expect(existsSync(join(dir, 'empty.json'))).toBe(false)
   })
 })
 

@@ -249,6 +249,18 @@ describe('readXml', () => {
       { numRuns: 300 },
     )
   })
+
+  test('anything but whitespace before the root is refused quickly; much of it is refused at its offset', async () => {
+    await expect(events(['x'.repeat(5_000_000)])).rejects.toThrow(/test\.xml:1: text outside the root element/)
+    // A file of whitespace or comments is read only up to the bound, however long it is.
+    const started = performance.now()
+    const spaces = Buffer.alloc(1 << 20, 0x20)
+    await expect(events(Array.from({ length: 64 }, () => spaces))).rejects.toThrow(new RegExp(`byte ${LIMITS.maxBytesBeforeRoot} is still before the root element`))
+    await expect(events(['<!--', ...Array.from({ length: 64 }, () => spaces), '--><rss/>'])).rejects.toThrow(/still before the root element/)
+    expect(performance.now() - started).toBeLessThan(5000)
+    // An XML declaration, comments and whitespace before the root are fine.
+    expect((await events(['<?xml version="1.0"?>\n<!-- WordPress -->\n<rss/>'])).events).toEqual(['open :rss {}', 'close'])
+  })
 })
 
 describe('cleanBytes', () => {
