@@ -76,7 +76,7 @@ export interface ImportJob {
 }
 
 /** An import command: its name, help, own options, and how it turns its arguments into a job. */
-export interface ImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>> {
+export interface ImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>> {
   command: 'import markdown' | 'import wordpress'
   /** The help's first lines: usage and what the command does. */
   usage: string
@@ -101,8 +101,8 @@ export const IMPORT_HELP = `Options both importers take:
       --redirects <file>     write redirects from every old URL to its new one
       --redirects-format <f> netlify (a _redirects file), nginx (a map block) or json; default
                              by the file name: *.json json, *.conf or *.map nginx, else netlify
-      --media-out <dir>      the folder media files are copied to, laid out by URL path (refused
-                             for now: neither importer copies media yet)
+      --media-out <dir>      the folder media files are copied to, laid out by URL path (the
+                             WordPress importer fills it from --uploads or --download-media)
       --drafts <policy>      exclude (default: drafts, pending, future and expired documents are
                              left out and counted) or include (kept with status draft)
       --generated-at <time>  the payload's generated_at, RFC 3339 (default: from the content)
@@ -115,7 +115,7 @@ ${DISPLAY_HELP}`
  * Exit codes: 0 written, 1 invalid input or `--strict` warnings (nothing written) or errors the payload was written
  * despite, 2 usage or I/O error.
  */
-export async function runImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(argv: string[], io: CliIo, spec: ImportCommand<T>): Promise<number> {
+export async function runImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>>(argv: string[], io: CliIo, spec: ImportCommand<T>): Promise<number> {
   const help = `${spec.usage}\nOptions of this importer:\n${spec.optionsHelp}\n${IMPORT_HELP}\nExit codes: 0 written, 1 invalid input or --strict warnings (nothing written), 2 usage or I/O error,\n130 interrupted.\n`
   const line = parseCommandLine(argv, io, spec.command, { ...IMPORT_OPTIONS, ...spec.options }, help)
   if (typeof line === 'number') return line

@@ -5,15 +5,20 @@ import type { Collected, ContentItem } from './collect.js'
 import { decodeEntities } from './content/html.js'
 import { resolveItemDates } from './dates.js'
 import { languageOf } from './item-fields.js'
+import { samePath } from './old-urls.js'
 import type { LinkIndex } from './links.js'
 import { MediaUse } from './media-use.js'
 import { buildMenus } from './menus.js'
-import type { MenuTargets } from './menus.js'
+import type { MenuSpec, MenuTargets } from './menus.js'
+import type { HomeFile } from './media-home.js'
+import { productData } from './post-types.js'
+import { assignMenuIds } from './primary-menu.js'
+import type { MenuIds } from './primary-menu.js'
 import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
 import type { WxrAuthor } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
-import type { ImportReport, ReportBuilder, SkipReason } from './report.js'
+import type { ImportCounts, ReportBuilder, SkipReason } from './report.js'
 import type { SitePlan } from './site.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
@@ -22,7 +27,20 @@ import type { Taxonomies } from './terms.js'
 type Builder = ReturnType<typeof createPreviewData>
 
 /** Where every item goes, as the plan decided it. */
-export type Plan = { site: SitePlan; taxonomies: Taxonomies; posts: Map<number, PostPlan>; pages: Map<number, PagePlan>; links: LinkIndex; mediaRewrite: (url: string) => string }
+export type Plan = {
+  site: SitePlan
+  taxonomies: Taxonomies
+  posts: Map<number, PostPlan>
+  pages: Map<number, PagePlan>
+  links: LinkIndex
+  mediaRewrite: (url: string) => string
+  /** Media files brought home, by `mediaKey` of their old URL. */
+  home?: ReadonlyMap<string, HomeFile>
+  /** The static front page and the posts page (whose URL the post index has). */
+  front: { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
+  /** Menu ids the caller assigned (`--menu main=primary`). */
+  menuIds: Readonly<Record<string, string>>
+}
 
 /** How bodies reach the payload: as text, or (for a file) kept aside by kind and id, to be written in place. */
 export type BodyOutput = { keep?: Map<string, Finished> }
@@ -33,10 +51,12 @@ export type BodyOutput = { keep?: Map<string, Finished> }
  * and custom CSS. A call the builder refuses leaves its item out with a warning; the payload goes on without it.
  */
 export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable<Finished>, header: { generator: string; site: Partial<Site> }, report: ReportBuilder, files: string[], output: BodyOutput) {
-  const a = new Assembly(createPreviewData({ generator: header.generator, generated_at: plan.site.generatedAt }).site(plan.site.derived).site(header.site), report, files[0] ?? '')
+  // The site as planned: what the export says and the import inferred, the caller's settings over it.
+  void header.site
+  const a = new Assembly(createPreviewData({ generator: header.generator, generated_at: plan.site.generatedAt }).site(plan.site.site), report, files[0] ?? '')
   addTerms(a, plan.taxonomies)
   const authorOf = addAuthors(a, c.authors)
-  const media = new MediaUse(c.media, plan.mediaRewrite, (kind) => report.fallback(kind))
+  const media = new MediaUse(c.media, plan.mediaRewrite, (kind) => report.fallback(kind), plan.home)
   // Posts name the same few terms over and over: each nicename is decoded once.
   const decoded = new Map<string, string>()
   const decode = (raw: string) => decoded.get(raw) ?? (decoded.set(raw, decodeWpSlug(raw)).get(raw) as string)
@@ -46,20 +66,22 @@ export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable
     const body = await nextBody(p.item)
     const image = featuredImage(a, media, c, p.item)
     const author = authorOf(p.item)
-    a.addItem(p.item, 'post', (b) => b.post(toPostInput(p, bodyFields('post', p.item, body, output), author, image, plan, decode)))
+    const data = productData(p.item.meta, p.item.terms, c.variations.get(p.item.postId) ?? [])
+    a.addItem(p.item, 'post', p.url, (b) => b.post({ ...toPostInput(p, bodyFields('post', p.item, body, output), author, image, plan, decode), ...(data ? { data } : {}) }))
   }
   for (const p of plan.pages.values()) {
     const body = await nextBody(p.item)
     const image = featuredImage(a, media, c, p.item)
-    a.addItem(p.item, 'page', (b) => b.page(toPageInput(p, bodyFields('page', p.item, body, output), image, plan, report)))
+    const data = productData(p.item.meta, p.item.terms, c.variations.get(p.item.postId) ?? [])
+    a.addItem(p.item, 'page', p.item === plan.front.front?.item ? '/' : p.url, (b) => b.page({ ...toPageInput(p, bodyFields('page', p.item, body, output), image, plan, report), ...(data ? { data } : {}) }))
   }
   if (a.counts.posts + a.counts.pages === 0) throw nothingToImport(c, report, files.join(', '))
   addMedia(a, media, c)
-  addMenus(a, c, plan)
+  const menuIds = addMenus(a, c, plan)
   addCustomCss(a, c.customCss)
   const built = a.builder.tryBuild()
   if (!built.ok) throw PreviewDataError.fromIssues(built.errors, 'The imported payload is not valid')
-  return { payload: built.payload, counts: countsOf(built.payload, c, a) }
+  return { payload: built.payload, counts: countsOf(built.payload, c, a), menuIds }
 }
 
 /** The builder being filled, what it took, and how a refused call is reported. */
@@ -90,12 +112,24 @@ class Assembly {
     }
   }
 
-  /** Adds a post or page; one the builder refuses is skipped with its reason. Then forgets what it no longer needs. */
-  addItem(item: ContentItem, kind: 'post' | 'page', call: (b: Builder) => Builder): void {
+  /**
+   * Adds a post or page and reports where it went (`url`, and the old URL when it differs); one the builder refuses is
+   * skipped with its reason. Then forgets what it no longer needs.
+   */
+  addItem(item: ContentItem, kind: 'post' | 'page', url: string, call: (b: Builder) => Builder): void {
     try {
       this.builder = call(this.builder)
       this.counts[kind === 'post' ? 'posts' : 'pages']++
       if (item.status !== 'publish') this.counts.drafts++
+      const language = item.terms.find((t) => t.domain === 'language')?.nicename
+      const old = oldPath(item.link)
+      this.report.place({ file: item.file, line: item.line, postId: item.postId }, {
+        kind,
+        url,
+        ...(old !== undefined && !samePath(old, url) ? { old_url: old } : {}),
+        status: item.status === 'publish' ? 'published' : 'draft',
+        ...(language ? { language } : {}),
+      })
     } catch (e) {
       this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title: item.title, reason: 'invalid_item', detail: messageOf(e) })
       this.warn(codeOf(e), `${kind === 'page' ? 'Page' : 'Post'} "${item.title}" (id ${item.postId}) was not imported: ${messageOf(e)}`, item)
@@ -148,6 +182,7 @@ function resolveAuthor(creator: string, declared: ReadonlySet<string>): { id: st
 
 /** Takes in what finishing found of an item's body: the images it shows (used in item order), problems, counts. */
 function bodyFound(a: Assembly, media: MediaUse, item: ContentItem, body: Finished): Finished {
+  for (const target of body.unresolved) a.report.unresolvedLinks.push({ source: `${item.file}#${item.postId}`, line: item.line, target })
   for (const img of body.late?.images ?? item.images ?? []) media.use(img.src, img)
   for (const id of body.late?.usedAttachments ?? []) media.used.add(id)
   for (const id of body.late?.missingAttachments ?? []) a.warn('unresolved_reference', `A [gallery] names attachment ${id}, which is not in the export; it was left out.`)
@@ -234,27 +269,63 @@ function commentFields(item: ContentItem, type: 'post' | 'page', site: Site) {
   return { allow_comments: true, ...(needsToken ? { comments: { request_token: `wordpress-${type}-${item.postId}` } } : {}) }
 }
 
-/** The media entries, then every attachment no imported item shows, as skipped; the attachments are let go. */
+/** The media entries, then every attachment: where the ones items show went, the others as skipped; they are let go. */
 function addMedia(a: Assembly, media: MediaUse, c: Collected): void {
   for (const entry of media.entries()) a.add(`Media "${entry.src}"`, (b) => b.media(entry))
   for (const att of c.media.all()) {
-    if (!media.used.has(att.id)) a.report.skip({ file: att.file, line: att.line, post_id: att.id, post_type: 'attachment', status: 'inherit', title: att.url, reason: 'attachment_unused', detail: 'no imported item shows it' })
+    if (media.used.has(att.id)) a.report.place({ file: att.file, line: att.line, postId: att.id }, { kind: 'media', url: media.urlOf(att.url) })
+    else a.report.skip({ file: att.file, line: att.line, post_id: att.id, post_type: 'attachment', status: 'inherit', title: att.url, reason: 'attachment_unused', detail: 'no imported item shows it' })
   }
   // Attachments are a third of what an import holds; nothing reads them after this, and the build needs the room.
   c.media.clear()
   c.reusableBlocks.clear()
 }
 
-function addMenus(a: Assembly, c: Collected, plan: Plan): void {
+/**
+ * Adds the menus, each under the id a theme finds it by (see `assignMenuIds`: the main navigation is `primary`), and
+ * reports every menu item: in its menu, or dropped and why. Returns the ids chosen.
+ */
+function addMenus(a: Assembly, c: Collected, plan: Plan): MenuIds {
   const skippedBlocks: Record<string, number> = {}
-  const warn = (w: { message: string; file: string; line: number }) => a.warn('unresolved_reference', w.message, w)
+  const dropped = new Map<string, string>()
+  const warn = (w: { message: string; file: string; line: number }) => {
+    dropped.set(`${w.file}:${w.line}`, w.message)
+    a.warn('unresolved_reference', w.message, w)
+  }
   const menus = buildMenus(c.terms.filter((t) => t.taxonomy === 'nav_menu'), c.navItems, c.navigations, menuTargets(plan), warn, skippedBlocks)
   for (const [name, n] of Object.entries(skippedBlocks)) a.report.fallback(`navigation_block_skipped_${name}`, n)
-  for (const m of menus) if (a.add(`Menu "${m.name}"`, (b) => b.menu(m.id, { name: m.name, items: m.items }))) a.counts.menus++
+  const ids = assignMenuIds(menus.map((m) => ({ slug: m.slug, name: m.name, id: m.id, items: countItems(m.items) })), plan.menuIds)
+  for (const slug of ids.unknown) a.warn('unresolved_reference', `--menu names the menu "${slug}", which the export does not have; it was ignored.`)
+  const added = new Set<string>()
+  for (const m of menus) {
+    const id = ids.ids.get(m.slug) ?? m.id
+    if (a.add(`Menu "${m.name}"`, (b) => b.menu(id, { name: m.name, items: m.items }))) {
+      a.counts.menus++
+      added.add(m.slug)
+    }
+  }
+  for (const item of c.navItems) {
+    const where = { file: item.file, line: item.line, postId: item.id }
+    // A warning drops the item, except a parent cycle's, which only moves it to the top.
+    const why = dropped.get(`${item.file}:${item.line}`)
+    const kept = added.has(item.menu) && (why === undefined || why.includes('parent cycle'))
+    if (kept) a.report.place(where, { kind: 'menu_item' })
+    else a.report.skip({ file: item.file, line: item.line, post_id: item.id, post_type: 'nav_menu_item', status: 'publish', title: item.title, reason: 'menu_item_unresolved', detail: why ?? 'its menu has no item that could be imported' })
+  }
+  for (const nav of c.navigations) {
+    const slug = nav.slug || 'navigation'
+    if (menus.some((m) => m.slug === slug && added.has(slug))) a.report.place({ file: nav.file, line: nav.line, postId: nav.id }, { kind: 'menu' })
+    else a.report.skip({ file: nav.file, line: nav.line, post_id: nav.id, post_type: 'wp_navigation', status: 'publish', title: nav.title, reason: 'menu_item_unresolved', detail: 'none of its blocks is a link that could be imported' })
+  }
+  return ids
+}
+
+function countItems(items: MenuSpec['items']): number {
+  return items.reduce((n, item) => n + 1 + countItems(item.children ?? []), 0)
 }
 
 /** How menu items find what they point at: imported posts and pages (published ones), terms, and old URLs. */
-function menuTargets({ posts, pages, taxonomies, links, site }: Plan): MenuTargets {
+function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan): MenuTargets {
   const published = <P extends { item: ContentItem }>(p: P | undefined) => (p && p.item.status === 'publish' ? p : undefined)
   const slugOf = (slug: string | undefined) => (slug ? { slug } : undefined)
   return {
@@ -263,6 +334,8 @@ function menuTargets({ posts, pages, taxonomies, links, site }: Plan): MenuTarge
       return p && { slug: p.slug }
     },
     page: (id) => {
+      if (id === front.front?.item.postId) return { url: '/' }
+      if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/' }
       const p = published(pages.get(id))
       return p && p.emitted ? { path: p.effectivePath } : undefined
     },
@@ -284,6 +357,7 @@ function addCustomCss(a: Assembly, css: Collected['customCss']): void {
   const [latest, ...older] = [...css].sort((x, y) => compareCodeUnits(y.modified, x.modified) || y.id - x.id)
   if (latest === undefined) return
   a.builder = a.builder.customCss(latest.content)
+  a.report.place({ file: latest.file, line: latest.line, postId: latest.id }, { kind: 'asset' })
   a.report.fallback('custom_css_from_latest')
   for (const other of older) {
     a.report.skip({ file: other.file, line: other.line, post_id: other.id, post_type: 'custom_css', status: 'publish', title: other.title, reason: 'custom_css_inactive', detail: `older than the custom CSS of "${latest.name}"` })
@@ -302,7 +376,7 @@ function nothingToImport(c: Collected, report: ReportBuilder, file: string): Pre
   return new PreviewDataError('nothing_to_import', `${file}: none of the export's ${c.itemsRead} items is a post or page that can be imported${left ? ` (left out: ${left})` : ''}; there is nothing to import.`)
 }
 
-function countsOf(payload: PreviewData, c: Collected, a: Assembly): ImportReport['counts'] {
+function countsOf(payload: PreviewData, c: Collected, a: Assembly): ImportCounts {
   return {
     items_read: c.itemsRead,
     posts: a.counts.posts,
@@ -339,4 +413,10 @@ function codeOf(e: unknown): IssueCode {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
+}
+
+/** The root-relative path (and query) of an old URL, for the report. */
+function oldPath(link: string): string | undefined {
+  const m = /^https?:\/\/[^/?#]+(\/[^#]*)?/i.exec(link.trim())
+  return m ? (m[1] ?? '/') : undefined
 }

@@ -1,19 +1,27 @@
 import type { BodyPool } from './bodies/pool.js'
 import { toAttachment, MediaIndex } from './media.js'
-import type { ImageUse } from './media.js'
+import type { ImageUse, MediaRefs } from './media.js'
 import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
 import type { ByteIssue } from './read/decode.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
+import type { DraftPolicy } from '../shared/types.js'
+import { htmlToText } from './content/html.js'
+import { VARIATION_TYPE } from './post-types.js'
+import type { PostTypeTarget, Variation } from './post-types.js'
 import { offsetBetween } from './dates.js'
 import { LIMITS } from './limits.js'
 
-/** How non-published items are treated: kept as drafts (default) or left out. */
-export type StatusPolicy = 'draft' | 'skip'
+/** What becomes of items the public could not see: left out (the default), or kept with `status: draft`. */
+export type HiddenPolicy = 'skip' | 'draft'
 
-/** A post or page that will be emitted: its body went to the body pool as `body`, where it is rendered. */
-export type ContentItem = WxrItem & { body: number; images?: ImageUse[] }
+/**
+ * A post or page that will be emitted: its body went to the body pool as `body`, where it is rendered. `kind` is what
+ * it becomes (a custom post type imported with `--post-type` is a post or a page); `emptyBody` says its body had no
+ * text or media (the posts page of a static front page).
+ */
+export type ContentItem = WxrItem & { body: number; kind: 'post' | 'page'; emptyBody: boolean; images?: ImageUse[]; media?: MediaRefs }
 
 /** What the collector keeps of the whole export: only what will be emitted, plus small skeletons for lookups. */
 export interface Collected {
@@ -31,6 +39,10 @@ export interface Collected {
   reusableBlocks: Map<number, string>
   customCss: Array<{ id: number; name: string; content: string; modified: string; file: string; line: number; title: string }>
   offsetCounts: Map<number, number>
+  /** WooCommerce variations, by the id of their product, to fold into it. */
+  variations: Map<number, Variation[]>
+  /** Items by post type that are not imported (`--post-type` imports them). */
+  otherTypes: Map<string, number>
   itemsRead: number
   comments: number
   approvedComments: number
@@ -41,27 +53,42 @@ const SITE_EDITOR_TYPES = new Set([
   'wp_global_styles', 'wp_template', 'wp_template_part', 'customize_changeset', 'oembed_cache', 'user_request',
   'wp_font_family', 'wp_font_face', 'revision', 'scheduled-action', 'wp_area',
 ])
-const NON_PUBLISHED = new Set(['draft', 'pending', 'future', 'private'])
+// Statuses of items the public did not see yet: `--drafts include` keeps them as drafts.
+const UNPUBLISHED = new Set(['draft', 'pending', 'future'])
 
 /** Options that decide, item by item, what is kept. */
 export interface CollectOptions {
-  statusPolicy: StatusPolicy
-  passwordProtected: 'skip' | 'draft'
+  /** Drafts, pending and future items (default `exclude`). */
+  drafts: DraftPolicy
+  /** Private items: only logged-in editors saw them (default `skip`). */
+  privateItems: HiddenPolicy
+  /** Password-protected items: only readers with the password saw them (default `skip`). */
+  passwordProtected: HiddenPolicy
+  /** Custom post types to import, and as what. */
+  postTypes: Readonly<Record<string, PostTypeTarget>>
 }
 
 /**
- * Why a post or page is left out, from its status and password and the options; undefined when it is imported
- * (a password-protected one kept as a draft says so in `asDraft`).
+ * Why a post or page is left out, from its status and password and the options, or that it is imported (as a draft,
+ * when it was not public and an option keeps it). Nothing the public could not see is published: drafts, pending and
+ * future items need `--drafts include`, private ones `--private draft`, password-protected ones
+ * `--password-protected draft`, and even then they are drafts.
+ * @example
+ * contentSkip({ status: 'private', password: '' }, options).reason // 'status_private'
  */
-export function contentSkip(item: WxrItem, options: CollectOptions): { reason: SkipReason; detail?: string } | { asDraft: boolean } {
+export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options: Pick<CollectOptions, 'drafts' | 'privateItems' | 'passwordProtected'>): { reason: SkipReason; detail?: string } | { asDraft: boolean } {
   const status = item.status
   if (status === 'trash') return { reason: 'status_trash' }
   if (status === 'auto-draft') return { reason: 'status_auto_draft' }
   if (status === 'inherit') return { reason: 'status_inherit' }
-  if (status !== 'publish' && !NON_PUBLISHED.has(status)) return { reason: 'unknown_status', detail: `status "${status}"` }
-  if (status !== 'publish' && options.statusPolicy === 'skip') return { reason: 'status_policy', detail: `status "${status}" with --status-policy skip` }
-  if (item.password === '') return { asDraft: false }
-  if (options.passwordProtected === 'skip') return { reason: 'password_protected', detail: 'password-protected items are skipped by default' }
+  if (status === 'private') {
+    if (options.privateItems !== 'draft') return { reason: 'status_private', detail: 'only logged-in editors saw it; --private draft keeps it as a draft' }
+  } else if (UNPUBLISHED.has(status)) {
+    if (options.drafts !== 'include') return { reason: `status_${status}` as SkipReason, detail: `status "${status}"; --drafts include keeps it as a draft` }
+  } else if (status !== 'publish') return { reason: 'unknown_status', detail: `status "${status}"` }
+  const hidden = status !== 'publish'
+  if (item.password === '') return { asDraft: hidden }
+  if (options.passwordProtected !== 'draft') return { reason: 'password_protected', detail: 'only readers with its password saw it; --password-protected draft keeps it as a draft' }
   return { asDraft: true }
 }
 
@@ -74,8 +101,8 @@ export function contentSkip(item: WxrItem, options: CollectOptions): { reason: S
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), itemsRead: 0,
-    comments: 0, approvedComments: 0,
+    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
+    otherTypes: new Map(), itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
 
@@ -115,7 +142,7 @@ export class Collector implements WxrSink {
     switch (item.postType) {
       case 'post':
       case 'page':
-        return this.#content(item)
+        return this.#content(item, item.postType)
       case 'attachment':
         return this.#attachment(item)
       case 'nav_menu_item':
@@ -139,7 +166,7 @@ export class Collector implements WxrSink {
   }
 
   /** A post or page: counted, its place in the page tree kept, and, when it is imported, its body sent to render. */
-  #content(item: WxrItem): void {
+  #content(item: WxrItem, kind: 'post' | 'page'): void {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
@@ -147,16 +174,21 @@ export class Collector implements WxrSink {
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
     if (decision.asDraft) {
+      if (item.password !== '') this.report.fallback('password_protected_as_draft')
+      if (item.status === 'private') this.report.fallback('private_as_draft')
       item.status = 'draft'
-      this.report.fallback('password_protected_as_draft')
     }
     if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
+    kept.kind = kind
+    // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
+    kept.emptyBody = kind === 'page' && isEmptyBody(item.content)
     kept.body = this.pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
       if ('images' in result) kept.images = result.images
+      if (result.media) kept.media = result.media
     })
     item.content = ''
-    ;(item.postType === 'post' ? c.posts : c.pages).push(kept)
+    ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 
   /** An attachment: its metadata read by the body pool, then kept in the media index, in export order. */
@@ -168,17 +200,32 @@ export class Collector implements WxrSink {
     })
   }
 
+  /** An item of another post type: imported as the caller asked, folded into its product, or counted and left out. */
   #other(item: WxrItem): void {
     if (SITE_EDITOR_TYPES.has(item.postType)) return this.#skip(item, 'site_editor_item')
     const type = item.postType || '(none)'
-    this.report.unknownPostTypes[type] = (this.report.unknownPostTypes[type] ?? 0) + 1
-    this.#skip(item, 'unknown_post_type')
+    const c = this.collected
+    c.otherTypes.set(type, (c.otherTypes.get(type) ?? 0) + 1)
+    const target = this.options.postTypes[type]
+    if (target) return this.#content(item, target)
+    if (type === VARIATION_TYPE && this.options.postTypes.product && item.postParent > 0) {
+      const list = c.variations.get(item.postParent) ?? []
+      list.push({ id: item.postId, parent: item.postParent, title: item.title, menuOrder: item.menuOrder, status: item.status, meta: item.meta })
+      c.variations.set(item.postParent, list)
+      return this.#skip(item, 'product_variation', `folded into product ${item.postParent}`)
+    }
+    this.#skip(item, 'unknown_post_type', `post type "${type}"; --post-type ${type}=post or =page imports it`)
   }
 
   #skip(item: WxrItem, reason: SkipReason, detail?: string): void {
     const title = item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title
     this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title, reason, ...(detail ? { detail } : {}) })
   }
+}
+
+/** Whether a body shows nothing: no text, image, embed or shortcode once its markup is gone. */
+function isEmptyBody(raw: string): boolean {
+  return !/<(?:img|iframe|video|audio|object|embed)\b|\[[a-z]/i.test(raw) && htmlToText(raw) === ''
 }
 
 /**

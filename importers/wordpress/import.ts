@@ -1,19 +1,22 @@
 import { statSync } from 'node:fs'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
 import type { PreviewData, Site } from '../../src/index.js'
+import type { DraftPolicy } from '../shared/types.js'
 import { assemble } from './assemble.js'
 import { BodyPool, bodyWorker } from './bodies/pool.js'
 import type { WorkerSource } from './bodies/pool.js'
 import { payloadJson } from './bodies/payload-json.js'
 import type { Finished } from './bodies/work.js'
 import { Collector, noteByteIssue } from './collect.js'
-import type { Collected, StatusPolicy } from './collect.js'
+import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
 import { mediaRewriter } from './media.js'
+import { homeMedia, mediaHostsOf, remoteMedia } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
-import { planPages } from './pages.js'
-import { orderItems, planPosts } from './posts.js'
+import { planPlaces } from './places.js'
+import type { PostTypeTarget } from './post-types.js'
+import { orderItems } from './posts.js'
 import type { WarnItem } from './posts.js'
 import { cleanBytes } from './read/decode.js'
 import { exportFiles } from './read/sources.js'
@@ -22,23 +25,59 @@ import { readWxr } from './read/wxr.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
-import { planSite } from './site.js'
+import { mediaSection, permalinkSection, reportSections } from './report-sections.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
 
+/** How `downloadMedia` fetches files; every member has a default. */
+export interface DownloadSettings {
+  /** Files fetched at once. Default 4. */
+  concurrency?: number
+  /** Largest file accepted, in bytes. Default 256 MiB. */
+  maxBytes?: number
+  /** Milliseconds one attempt may take. Default 60,000. */
+  timeoutMs?: number
+  /** Retries of a failed fetch (network errors, 429, 5xx). Default 2. */
+  retries?: number
+  /** Allow private and loopback addresses (a local test server). Default false: an export cannot reach the local network. */
+  allowPrivateNetwork?: boolean
+}
+
 /** Options of `importWordPress`. */
 export interface ImportWordPressOptions {
-  /** Site settings WXR does not carry (URL, locale, time zone, permalinks, comments…), merged over what it does. */
+  /**
+   * Site settings WXR does not carry (URL, locale, time zone, comments…), over what it does and what the import infers
+   * (permalinks, front page, post index); `permalinks` and `post_index` member by member.
+   */
   site?: Partial<Site>
   /** The payload's `generator`. Default `'preview-data-sdk wordpress importer'`. */
   generator?: string
   /** The payload's `generated_at`. Default: the export's own `pubDate`, so two imports give the same bytes. */
   generatedAt?: string
-  /** `draft` (default) keeps draft, pending, future and private items as drafts; `skip` leaves them out. */
-  statusPolicy?: StatusPolicy
+  /** Drafts, pending and future items: `exclude` (default) leaves them out and counts them; `include` keeps them as drafts. */
+  drafts?: DraftPolicy
+  /**
+   * Private items, which only the site's editors saw: `skip` (default) or `draft`. A build stage may publish a draft,
+   * so keeping them can make them public.
+   */
+  privateItems?: HiddenPolicy
   /** `skip` (default) leaves password-protected items out; `draft` keeps them as drafts (their password is dropped). */
-  passwordProtected?: 'skip' | 'draft'
+  passwordProtected?: HiddenPolicy
+  /** Items of other post types to import, and as what: `{ product: 'page' }`. WooCommerce variations fold into their product. */
+  postTypes?: Record<string, PostTypeTarget>
+  /** Menu ids by WordPress menu slug (`{ 'main-nav': 'primary' }`); without `primary`, the import chooses one. */
+  menus?: Record<string, string>
+  /** Keep shortcodes that are not rendered as they are written, instead of removing their tags (their inner text stays either way). */
+  keepShortcodes?: boolean
+  /** The folder media files are brought home to, laid out by URL path (`/wp-content/uploads/…`); needs `uploads` or `downloadMedia`. */
+  mediaOut?: string
+  /** A local copy of the old site's `wp-content/uploads`, where media files are taken from. */
+  uploads?: string
+  /** Fetch media files the uploads copy does not have from the old site's own media hosts (never from anywhere else). */
+  downloadMedia?: boolean | DownloadSettings
+  /** Called as media files are brought home. */
+  onMediaProgress?: (done: number, total: number) => void
   /** Media URL prefix to replace (default: none, or `<old site>/wp-content/uploads/` when only `mediaTo` is given). */
   mediaFrom?: string
   /** Replacement for `mediaFrom` (for example `/media/` or `https://cdn.example/`). */
@@ -98,34 +137,52 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
   const override = options.site ?? {}
   // Checked against the contract before the export is read, so a bad --site costs nothing.
   createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(override)
+  const bringHome = options.uploads !== undefined || options.downloadMedia
+  if (bringHome && options.mediaOut === undefined) throw new PreviewDataError('invalid_argument', 'uploads and downloadMedia bring media files into mediaOut: give the media folder too.')
   const report = new ReportBuilder()
-  const pool = new BodyPool({ keepFinished, worker: await workerFor(source) })
+  const pool = new BodyPool({ keepFinished, worker: await workerFor(source), render: { keepShortcodes: options.keepShortcodes === true, mediaRefs: Boolean(bringHome) } })
   try {
     const { collected, files } = await readExport(source, options, pool, report)
-    const site = planSite(collected.channels, collected.offsetCounts, override, options.generatedAt)
     const warnItem: WarnItem = (item, code, message) => report.warn({ code, path: '', message, file: item.file, line: item.line })
     // Terms first: the first post to name a term (in export order) gives it its name.
     const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '')
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
-    const posts = planPosts(collected.posts, site.site, site.clock, site.generatedAt, report, warnItem)
-    const pages = planPages(collected, site.site, site.basePath, report, warnItem)
-    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site)
+    const { site, permalinks, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
+    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front)
+    const mediaHosts = mediaHostsOf(site, collected)
+    const download = typeof options.downloadMedia === 'object' ? options.downloadMedia : {}
+    const home = bringHome
+      ? await homeMedia(collected, posts, pages, {
+          mediaOut: options.mediaOut as string,
+          ...(options.uploads !== undefined ? { uploads: options.uploads } : {}),
+          download: Boolean(options.downloadMedia),
+          hosts: mediaHosts,
+          ...download,
+          ...(options.onMediaProgress ? { onProgress: options.onMediaProgress } : {}),
+        }, report)
+      : undefined
     const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
+    const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
     const finished = pool.finish(
-      { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks] },
+      { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], ...(homeFiles ? { home: homeFiles } : {}) },
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
-    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: mediaRewriter(mediaFrom, options.mediaTo ?? '') }
+    const mediaRewrite = mediaRewriter(mediaFrom, options.mediaTo ?? '')
+    const plan = { site, taxonomies, posts, pages, links, mediaRewrite, front, menuIds: options.menus ?? {}, ...(home ? { home: home.files } : {}) }
+    // Counted before assembling, which lets go of what items show and where they were.
+    const remote = home ? new Set<string>() : remoteMedia(posts, pages, collected, mediaHosts, mediaRewrite)
+    const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
-    ReportBuilder.merge(report.unknownShortcodes, pool.counts.removed)
-    ReportBuilder.merge(report.unknownShortcodes, pool.counts.kept)
+    ReportBuilder.merge(report.removedShortcodes, pool.counts.removed)
+    ReportBuilder.merge(report.keptShortcodes, pool.counts.kept)
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true)), redirects: redirectList, pool, bodies }
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, media: mediaSection(mediaHosts, home, remote, mediaFrom) })
+    return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()
     throw error
@@ -138,7 +195,8 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
   let bytes = 0
   let items = 0
   const progress = () => options.onProgress?.({ file: files.at(-1) ?? '', bytes, items })
-  const collector = new Collector({ statusPolicy: options.statusPolicy ?? 'draft', passwordProtected: options.passwordProtected ?? 'skip' }, pool, report, () => {
+  const policy = { drafts: options.drafts ?? 'exclude', privateItems: options.privateItems ?? 'skip', passwordProtected: options.passwordProtected ?? 'skip', postTypes: options.postTypes ?? {} } as const
+  const collector = new Collector(policy, pool, report, () => {
     if (++items % 1000 === 0) progress()
   })
   for await (const file of exportFiles(source)) {

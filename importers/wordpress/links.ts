@@ -86,6 +86,12 @@ export class LinkIndex {
     return hit === undefined ? undefined : hit + fragment
   }
 
+  /** Whether `href` points at the old site (one of its hosts, or a root-relative path) outside its media folder. */
+  isOldSite(href: string): boolean {
+    const parsed = this.parse(href.trim())
+    return parsed !== undefined && !parsed.path.startsWith('/wp-content/') && !href.trim().startsWith('#')
+  }
+
   /** The comparison key of an old URL's path, or `undefined` when it is not on the old site. */
   pathKey(url: string): string | undefined {
     return this.parse(url)?.path
@@ -134,19 +140,28 @@ const RESOLVED_CACHE_SIZE = 50_000
 // href attributes in double or single quotes; WordPress always quotes them.
 const HREF = /(\shref\s*=\s*)(["'])([^"']*)\2/gi
 
+// Links on the old site that lead nowhere, listed per body; past this many the rest are only counted.
+const MAX_UNRESOLVED = 20
+
 /**
- * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten.
+ * Rewrites `href`s that point at imported items on the old site to their new URLs; returns the count rewritten and
+ * the old-site links that match nothing imported (a draft left out, an archive, a deleted post), which stay as written.
  * @example
  * rewriteLinks('<a href="https://old.test/?p=5">x</a>', index).html // '<a href="/posts/hello/">x</a>'
  */
-export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number } {
-  if (!mayHaveHref(html)) return { html, count: 0 }
+export function rewriteLinks(html: string, index: LinkIndex): { html: string; count: number; unresolved: string[] } {
+  const unresolved: string[] = []
+  if (!mayHaveHref(html)) return { html, count: 0, unresolved }
   let count = 0
   const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {
-    const target = index.resolve(value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&') : value)
-    if (target === undefined) return whole
+    const href = value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&') : value
+    const target = index.resolve(href)
+    if (target === undefined) {
+      if (unresolved.length < MAX_UNRESOLVED && !unresolved.includes(href) && index.isOldSite(href)) unresolved.push(href)
+      return whole
+    }
     count++
     return `${lead}${quote}${target}${quote}`
   })
-  return { html: out, count }
+  return { html: out, count, unresolved }
 }

@@ -1,12 +1,15 @@
 import { checkUrl } from '../../src/index.js'
+import { mediaKey } from './media.js'
 import type { MediaFile, MediaIndex } from './media.js'
+import type { HomeFile } from './media-home.js'
 import { compareCodeUnits } from './redirects.js'
 
 /**
  * The media an import's items show, as `content.media` entries: each image is looked up among the attachments (its
- * original, a named size or a `-WxH` copy), its URL moved by `--media-from`/`--media-to`, and its size taken from the
- * attachment's metadata, else from the file name, else from the `<img>` that first shows it. Attachments shown are
- * marked used; the others are reported as unused.
+ * original, a named size or a `-WxH` copy), its URL moved to the file brought home (`home`) or by
+ * `--media-from`/`--media-to`, and its size taken from the file brought home, else the attachment's metadata, else
+ * the file name, else the `<img>` that first shows it. Attachments shown are marked used; the others are reported as
+ * unused.
  */
 export class MediaUse {
   readonly #index: MediaIndex
@@ -18,10 +21,13 @@ export class MediaUse {
   /** Ids of the attachments an imported item shows. */
   readonly used = new Set<number>()
 
-  constructor(index: MediaIndex, rewrite: (url: string) => string, onFallback: (kind: string) => void) {
+  readonly #home: ReadonlyMap<string, HomeFile> | undefined
+
+  constructor(index: MediaIndex, rewrite: (url: string) => string, onFallback: (kind: string) => void, home?: ReadonlyMap<string, HomeFile>) {
     this.#index = index
     this.#rewrite = rewrite
     this.#onFallback = onFallback
+    this.#home = home
   }
 
   /** An image an item shows (`shown`: the size its tag gives): its new URL, or undefined when that is not a valid media URL. */
@@ -29,11 +35,17 @@ export class MediaUse {
     const known = this.#known.get(url)
     if (known !== undefined) return known
     const hit = this.#index.lookup(url)
-    const src = this.#rewrite(url)
+    const key = this.#home && mediaKey(url)
+    const home = key ? this.#home?.get(key) : undefined
+    const src = home?.url ?? this.#rewrite(url)
     if (hit) this.used.add(hit.att.id)
     if (checkUrl(src, 'media') !== null) return undefined
+    if (home && !this.#entries.has(src)) {
+      // The file itself says its size; a variant mapped to its original has the original's.
+      if (home.width && home.height) this.#entries.set(src, { src, width: home.width, height: home.height, ...(hit?.att.alt ? { alt: hit.att.alt } : {}) })
+    }
     if (!hit) return src
-    if (!this.#entries.has(src)) {
+    if (!this.#entries.has(src) && !home) {
       const width = hit.width ?? shown?.width
       const height = hit.height ?? shown?.height
       if (width && height) {
@@ -43,6 +55,12 @@ export class MediaUse {
     }
     if (this.#entries.has(src)) this.#known.set(url, src)
     return src
+  }
+
+  /** The new URL of a media URL (the file brought home, or the rewritten prefix), without recording a use. */
+  urlOf(url: string): string {
+    const key = this.#home && mediaKey(url)
+    return (key ? this.#home?.get(key)?.url : undefined) ?? this.#rewrite(url)
   }
 
   /** The media entries, by URL, for a stable payload. */

@@ -229,3 +229,62 @@ export function imageSources(html: string): ImageUse[] {
   }
   return out
 }
+
+/** The media files a body refers to: URLs of files (images, documents, audio, video) and attachments its galleries name. */
+export type MediaRefs = { urls: string[]; attachments: number[]; childGallery: boolean }
+
+// A URL of a file by its extension, in any attribute or text: src, href, srcset candidates, poster, inline styles.
+const FILE_URL = /(?:https?:)?\/\/[^\s"'<>()\\[\]]+?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
+const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
+
+/**
+ * The media a raw body refers to, for bringing media home: every file URL it holds, the attachment ids its
+ * `[gallery]` and `[playlist]` shortcodes and gallery blocks name, and whether a shortcode without ids shows the
+ * item's own attachments.
+ * @example
+ * mediaRefs('<img src="https://old.test/a.jpg"> [gallery ids="4,5"]') // { urls: ['https://old.test/a.jpg'], attachments: [4, 5], childGallery: false }
+ */
+export function mediaRefs(raw: string): MediaRefs {
+  const urls = new Set<string>()
+  if (raw.includes('//')) for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+  const attachments: number[] = []
+  let childGallery = false
+  if (raw.includes('[gallery') || raw.includes('[playlist')) {
+    for (const m of raw.matchAll(GALLERY_IDS)) {
+      const ids = /\b(?:ids|include)\s*=\s*["']?([\d,\s]+)/.exec(m[1])
+      if (ids) for (const id of ids[1].split(',')) attachments.push(Number(id.trim()))
+      else childGallery = true
+    }
+  }
+  // Image and gallery blocks name their attachments in `"id":N` / `"ids":[…]`.
+  if (raw.includes('<!-- wp:')) for (const m of raw.matchAll(/"ids?":\s*(\[[\d,\s]*\]|\d+)/g)) for (const id of m[1].replace(/[[\]]/g, '').split(',')) attachments.push(Number(id.trim()))
+  return { urls: [...urls], attachments: attachments.filter((n) => Number.isInteger(n) && n > 0), childGallery }
+}
+
+/** URLs of files brought home: the new URL of each old one, found by `mediaKey`, and how to rewrite them in HTML. */
+export interface HomeUrls {
+  /** The new URL of an old media URL, or undefined when its file was not brought home. */
+  url(old: string): string | undefined
+  /** `html` with every old URL of a file brought home replaced by its new one (in `src`, `href`, `srcset`, styles…). */
+  html(html: string): string
+}
+
+/**
+ * Rewrites media URLs on the old media hosts whose files were brought home (`files`: `mediaKey` → new URL); URLs on
+ * other hosts, and files that could not be had, stay as they are.
+ * @example
+ * homeUrls(['old.test'], new Map([['old.test/wp-content/uploads/a.jpg', '/wp-content/uploads/a.jpg']])).html('<img src="https://old.test/wp-content/uploads/a.jpg?w=300">')
+ * // '<img src="/wp-content/uploads/a.jpg">'
+ */
+export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, string>): HomeUrls {
+  const escaped = hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const pattern = escaped.length ? new RegExp(`(?:https?:)?//(?:www\\.)?(?:${escaped.join('|')})(?::\\d+)?/[^\\s"'<>()\\\\,]*`, 'gi') : undefined
+  const url = (old: string) => {
+    const key = mediaKey(old.replace(/&amp;/g, '&'))
+    return key === undefined ? undefined : files.get(key)
+  }
+  return {
+    url,
+    html: (html) => (pattern && files.size > 0 && html.includes('//') ? html.replace(pattern, (old) => url(old) ?? old) : html),
+  }
+}

@@ -12,6 +12,8 @@ export type MenuItemSpec = MenuItemInput
 /** A menu ready for the builder. */
 export interface MenuSpec {
   id: string
+  /** The menu's WordPress slug (`nav_menu` term or `wp_navigation` post name). */
+  slug: string
   name: string
   items: MenuItemSpec[]
 }
@@ -58,7 +60,8 @@ export interface MenuWarning {
 /** How menu targets are looked up in what was imported. */
 export interface MenuTargets {
   post(wpId: number): { slug: string } | undefined
-  page(wpId: number): { path: string } | undefined
+  /** A page's path, or the URL WordPress served it at instead (`/` for the static front page, the posts page's index). */
+  page(wpId: number): { path: string } | { url: string } | undefined
   category(termId: number): { slug: string } | undefined
   tag(termId: number): { slug: string } | undefined
   /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
@@ -101,7 +104,7 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
     case 'post_type': {
       if (item.object === 'page') {
         const page = targets.page(item.objectId)
-        return page ? { spec: { ...base, page: page.path } } : { error: `links to page ${item.objectId}, which was not imported` }
+        return page ? { spec: { ...base, ...pageTarget(page) } } : { error: `links to page ${item.objectId}, which was not imported` }
       }
       if (item.object === 'post') {
         const post = targets.post(item.objectId)
@@ -119,6 +122,10 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
     default:
       return customUrl(item.url, title, target, targets)
   }
+}
+
+function pageTarget(page: { path: string } | { url: string }): { page: string } | { url: string } {
+  return 'url' in page ? { url: page.url } : { page: page.path }
 }
 
 function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
@@ -202,7 +209,7 @@ export function buildClassicMenus(
       roots.push(attach(item.id))
     }
     const items = fillPlaceholders(roots, (title) => warn({ menu: menu.slug, item: title, message: `Menu item "${title}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: menu.file ?? '', line: menu.line ?? 0 }))
-    if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), name: menuName, items })
+    if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), slug: menu.slug, name: menuName, items })
   }
   return out
 }
@@ -296,7 +303,7 @@ export function buildNavigationMenu(
   }
   const items = fillPlaceholders(root, (title) => warn({ menu: nav.slug, item: title, message: `Navigation "${name}" item "${title}" has no link and no children to point at; it was dropped.`, file: nav.file, line: nav.line }))
   if (items.length === 0) return undefined
-  return { id: menuId(nav.slug || 'navigation', nav.id, taken), name, items }
+  return { id: menuId(nav.slug || 'navigation', nav.id, taken), slug: nav.slug || 'navigation', name, items }
 }
 
 function navigationTarget(attrs: Record<string, unknown>, label: string, targets: MenuTargets): Resolved {
@@ -308,7 +315,7 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
   if (Number.isInteger(id) && id > 0) {
     if (type === 'page') {
       const page = targets.page(id)
-      if (page) return { spec: { ...base, page: page.path } }
+      if (page) return { spec: { ...base, ...pageTarget(page) } }
     } else if (type === 'post') {
       const post = targets.post(id)
       if (post) return { spec: { ...base, post: post.slug } }

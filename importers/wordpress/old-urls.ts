@@ -5,6 +5,9 @@ import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
 import { RedirectSet, redirectSource } from './redirects.js'
 import type { SitePlan } from './site.js'
+
+/** The pages WordPress served somewhere else than their own path: the static front page, and the posts page. */
+export type FrontPages = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
 import { decodeWpSlug } from './slugs.js'
 import { categoryChain } from './terms.js'
 import type { Taxonomies } from './terms.js'
@@ -15,13 +18,24 @@ import type { Taxonomies } from './terms.js'
  * `_wp_old_slug`; categories and tags at their archive (`/category/parent/child/` too) and `?cat=ID` (`?tag=slug`).
  * Links resolve to drafts as well; redirects come only from what was published.
  */
-export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan): { links: LinkIndex; redirects: RedirectSet } {
+export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}): { links: LinkIndex; redirects: RedirectSet } {
   const links = new LinkIndex(old.oldSiteUrls)
   const redirects = new RedirectSet()
   const base = old.basePath
+  const htmlExtension = site.permalinks?.output_style === 'html-extension'
   const redirect = (oldUrl: string, newUrl: string) => {
     const from = redirectSource(oldUrl, old.oldHosts)
-    if (from !== undefined) redirects.add(from, newUrl)
+    // Under html-extension the file `/a/b.html` is what `/a/b` serves: a redirect there would only add a hop.
+    if (from !== undefined && !(htmlExtension && from === `${newUrl}.html`)) redirects.add(from, newUrl)
+  }
+  // The static front page owns the root and the posts page's URL is the post index: WordPress served them there.
+  for (const [plan, url] of [[front.front, '/'], [front.postsPage, front.postIndexUrl ?? '/']] as const) {
+    if (!plan) continue
+    if (plan.item.link) links.addUrl(plan.item.link, url)
+    links.addQuery('page_id', plan.item.postId, url)
+    links.addQuery('p', plan.item.postId, url)
+    if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) redirect(plan.item.link, url)
+    redirects.add(`${base}/?page_id=${plan.item.postId}`, url)
   }
   for (const { item, url } of posts.values()) {
     if (item.link) links.addUrl(item.link, url)
@@ -38,7 +52,7 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     }
   }
   for (const { item, url, emitted } of pages.values()) {
-    if (!emitted) continue
+    if (!emitted || item === front.front?.item || item === front.postsPage?.item) continue
     if (item.link) links.addUrl(item.link, url)
     links.addQuery('page_id', item.postId, url)
     links.addQuery('p', item.postId, url)
@@ -76,4 +90,21 @@ function replaceLastSegment(link: string, current: string, old: string): string 
   const m = /^(https?:\/\/[^?#]*\/)([^/?#]+)(\/?)$/i.exec(link)
   if (!m || decodeWpSlug(m[2]) !== decodeWpSlug(current)) return undefined
   return m[1] + old + m[3]
+}
+
+/**
+ * Whether two URL paths name the same page: percent-encoding, Unicode normalization and a trailing slash aside.
+ * @example
+ * samePath('/a/%c3%a9/', '/a/é') // true
+ */
+export function samePath(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      s = decodeURI(s)
+    } catch {
+      // Compared as written.
+    }
+    return s.normalize('NFC').replace(/\/+$/, '')
+  }
+  return norm(a) === norm(b)
 }

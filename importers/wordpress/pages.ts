@@ -59,6 +59,16 @@ export function planPages(
       report.fallback('slug_derived_from_title')
       slug = slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
     } else if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
+    if (item.postType !== 'page') {
+      // A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`.
+      const path = linkPath(item.link, basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
+      const effective = uniquePath(path, takenPaths)
+      if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+      takenPaths.add(effective.normalize('NFC'))
+      const leafSlug = effective.split('/').pop() as string
+      plans.set(item.postId, { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, site).url, emitted: true, parentId: 0 })
+      continue
+    }
     const found = ancestors(item.postId)
     const broken = found.broken
     const chain = broken ? [] : found.chain
@@ -86,3 +96,27 @@ export function planPages(
   return plans
 }
 
+
+/** The path of an old-site link below the blog's path, when every segment is a valid slug; else undefined. */
+function linkPath(link: string, basePath: string): string | undefined {
+  const m = /^https?:\/\/[^/?#]+(\/[^?#]*)$/i.exec(link.trim())
+  if (!m) return undefined
+  let path = m[1]
+  if (basePath) {
+    if (!path.startsWith(basePath + '/')) return undefined
+    path = path.slice(basePath.length)
+  }
+  const segments = path.split('/').filter((s) => s !== '').map(decodeWpSlug)
+  if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s)) return undefined
+  return segments.join('/')
+}
+
+/** `path`, or with a `-2`, `-3`… on its last segment when an earlier page has it. */
+function uniquePath(path: string, taken: ReadonlySet<string>): string {
+  const cut = path.lastIndexOf('/')
+  const base = path.slice(0, cut + 1)
+  const leaf = path.slice(cut + 1)
+  let candidate = path
+  for (let n = 2; taken.has(candidate.normalize('NFC')); n++) candidate = base + withSuffix(leaf, n)
+  return candidate
+}

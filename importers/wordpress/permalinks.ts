@@ -222,3 +222,48 @@ export function toContractPermalinks(structure: string, basePath: string): Contr
 function pattern(segments: readonly string[]): string {
   return `/${segments.join('/')}/`
 }
+
+/** What the import decided about permalinks, for the plan and the report. */
+export interface PermalinkPlan {
+  /** The structure the links show, when posts had links on the old site. */
+  inferred?: InferredStructure
+  /** The contract permalinks that follow from it (the caller's `site.permalinks` still go over them). */
+  permalinks: Permalinks
+  exact: boolean
+  notes: string[]
+}
+
+/**
+ * The permalinks of an import: the structure published posts' links show, expressed as closely as the contract can;
+ * nothing inferred (the contract's defaults) when no post has a link on the old site.
+ * @example
+ * planPermalinks(samples, '').permalinks.posts // '/:year/:month/:day/:slug/'
+ */
+export function planPermalinks(samples: readonly PermalinkSample[], basePath: string): PermalinkPlan {
+  const inferred = inferStructure(samples, basePath)
+  if (!inferred) return { permalinks: archivesOnly(basePath), exact: true, notes: ["no published post has a link on the old site; the posts pattern is the contract's default"] }
+  const contract = toContractPermalinks(inferred.structure, basePath)
+  return { inferred, ...contract }
+}
+
+function archivesOnly(basePath: string): Permalinks {
+  const { categories, tags } = toContractPermalinks('/%postname%/', basePath).permalinks
+  return { categories, tags }
+}
+
+/**
+ * Each category nicename with its ancestors first, from the export's declared categories, for `%category%`.
+ * @example
+ * categoryChains([{ taxonomy: 'category', slug: 'local', parent: 'news' }, { taxonomy: 'category', slug: 'news', parent: '' }]).get('local') // ['news', 'local']
+ */
+export function categoryChains(terms: ReadonlyArray<{ taxonomy: string; slug: string; parent: string }>): Map<string, string[]> {
+  const parent = new Map<string, string>()
+  for (const t of terms) if (t.taxonomy === 'category') parent.set(t.slug, t.parent)
+  const chains = new Map<string, string[]>()
+  for (const slug of parent.keys()) {
+    const chain = [slug]
+    for (let p = parent.get(slug); p && !chain.includes(p) && chain.length < 16; p = parent.get(p)) chain.unshift(p)
+    chains.set(slug, chain)
+  }
+  return chains
+}

@@ -1,3 +1,4 @@
+import type { DataObject, DataValue } from '../../src/index.js'
 import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
 import { decodeEntities } from './content/html.js'
@@ -38,10 +39,7 @@ export interface Variation {
   meta: Record<string, string>
 }
 
-/** Postmeta keys the importer reads for WooCommerce products and variations (with every `attribute_*` key). */
-export const PRODUCT_META = ['_price', '_regular_price', '_sale_price', '_sku', '_stock_status', '_product_attributes', '_virtual', '_downloadable', '_weight'] as const
-
-type Data = Record<string, unknown>
+type Data = DataObject
 
 /**
  * A WooCommerce product's `data`: its type, SKU, prices, stock status, attributes (from `_product_attributes`, with
@@ -110,7 +108,7 @@ function attributeLabel(taxonomy: string): string {
   return bare.charAt(0).toUpperCase() + bare.slice(1)
 }
 
-function prices(meta: Readonly<Record<string, string>>): Data {
+function prices(meta: Readonly<Record<string, string>>): Record<string, number | undefined> {
   return { price: money(meta._price), regular_price: money(meta._regular_price), sale_price: money(meta._sale_price) }
 }
 
@@ -129,7 +127,7 @@ function nonEmpty(list: string[]): string[] | undefined {
   return list.length ? list.slice(0, 256) : undefined
 }
 
-function compact(value: Data): Data {
+function compact(value: Record<string, DataValue | undefined>): Data {
   const out: Data = {}
   for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v
   return out

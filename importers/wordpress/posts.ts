@@ -1,4 +1,5 @@
 import { postRoute } from '../../src/index.js'
+import { permalinkPattern } from '../../src/routes/permalink.js'
 import type { Site } from '../../src/index.js'
 import type { ContentItem } from './collect.js'
 import { resolveItemDates } from './dates.js'
@@ -33,19 +34,30 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
   }
 }
 
-/** Each post's title, slug (unique, first come first served in item order), dates on the site clock and new URL. */
-export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem): Map<number, PostPlan> {
+/**
+ * Each post's title, slug (unique, first come first served in item order), dates on the site clock and new URL. A
+ * post whose URL a page (or the post index) already has gets the next free slug, as WordPress serves the page there
+ * (`reserved` holds those output paths).
+ */
+export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem, reserved: ReadonlySet<string> = new Set()): Map<number, PostPlan> {
   const slugs = new SlugRegistry()
   const plans = new Map<number, PostPlan>()
   for (const item of posts) {
     const title = itemTitle(item, report)
-    const slug = slugs.claim(itemSlug(item, title, report))
-    const wanted = repairSlug(decodeWpSlug(item.postName))
-    if (wanted && slug !== wanted) warn(item, 'duplicate_slug', `Post "${title}" (id ${item.postId}) has the slug "${wanted}" of an earlier post; it was given "${slug}".`)
+    const wanted = itemSlug(item, title, report)
     const dates = resolveItemDates(item, clock, generatedAt)
     for (const f of dates.fallbacks) report.fallback(f)
-    const url = postRoute({ slug, public_id: item.postId, published_at_iso: dates.published }, site).url
-    plans.set(item.postId, { item, title, slug, url, published: dates.published, updated: dates.updated })
+    const route = (slug: string) => postRoute({ slug, public_id: item.postId, published_at_iso: dates.published }, site)
+    let slug = slugs.claim(wanted)
+    let location = route(slug)
+    // Only a pattern with :slug can move a post off a page's path; a :public_id one never meets a page's (ids are digits).
+    while (reserved.has(location.output_path.normalize('NFC')) && permalinkPattern(site, 'posts').includes(':slug')) {
+      slug = slugs.claim(wanted)
+      location = route(slug)
+    }
+    const own = repairSlug(decodeWpSlug(item.postName))
+    if (own && slug !== own) warn(item, 'duplicate_slug', `Post "${title}" (id ${item.postId}) has the slug "${own}" of an earlier post or a page; it was given "${slug}".`)
+    plans.set(item.postId, { item, title, slug, url: location.url, published: dates.published, updated: dates.updated })
   }
   return plans
 }

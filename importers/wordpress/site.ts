@@ -77,3 +77,20 @@ function siteClock(timezone: string | undefined, inferredMinutes: number): SiteC
   if (fixed !== undefined) return { kind: 'offset', minutes: fixed }
   return { kind: 'zone', zone: timezone }
 }
+
+/**
+ * The site plan with settings the import inferred from the export's content (permalinks, front page, post index)
+ * added to what it derived, the caller's settings still over everything: member by member for `permalinks` and
+ * `post_index`, whole for the rest.
+ * @example
+ * withInferred(plan, { permalinks: { posts: '/:year/:slug/' } }, { permalinks: { output_style: 'html-extension' } }).site.permalinks
+ * // { posts: '/:year/:slug/', output_style: 'html-extension' }
+ */
+export function withInferred(plan: SitePlan, inferred: Partial<Site>, override: Partial<Site>): SitePlan {
+  const derived: Partial<Site> = { ...plan.derived, ...inferred }
+  if (plan.derived.permalinks || inferred.permalinks) derived.permalinks = { ...plan.derived.permalinks, ...inferred.permalinks }
+  const site = { ...derived, ...override } as Site
+  if (derived.permalinks || override.permalinks) site.permalinks = { ...derived.permalinks, ...override.permalinks }
+  if (derived.post_index && override.post_index) site.post_index = { ...derived.post_index, ...override.post_index }
+  return { ...plan, derived, site }
+}

@@ -4,8 +4,8 @@ import { finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
-import { attachmentSizes, imageSources, MediaIndex, mediaRewriter, toAttachment } from '../media.js'
-import type { AttachmentItem, AttachmentSizes, ImageUse } from '../media.js'
+import { attachmentSizes, homeUrls, imageSources, mediaRefs, MediaIndex, mediaRewriter, toAttachment } from '../media.js'
+import type { AttachmentItem, AttachmentSizes, ImageUse, MediaRefs } from '../media.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
@@ -16,16 +16,16 @@ export type PrepareJob = { body: { postId: number; raw: string } } | { attachmen
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
  * (galleries, `wp:block`) waits raw, `late`, until finishing; an attachment has its `sizes`.
  */
-export type Prepared = { images: ImageUse[] } | { late: true } | { sizes: AttachmentSizes }
+export type Prepared = ({ images: ImageUse[] } | { late: true } | { sizes: AttachmentSizes }) & { media?: MediaRefs }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
 
-/** How bodies are rendered, the same for every body of an import. */
-export type RenderOptions = { keepShortcodes?: boolean }
+/** How bodies are rendered, the same for every body of an import; `mediaRefs` also lists the media files each shows. */
+export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]> }
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; home?: { hosts: string[]; files: Array<[string, string]> } }
 
 /** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
 export type FinishJob = { body: number; excerpt: string }
@@ -38,6 +38,7 @@ export type Finished = {
   html: string | Place
   excerpt: string | Place
   linksRewritten: number
+  unresolved: string[]
   excerptFromMore: boolean
   late?: { images: ImageUse[]; missingBlocks: number[]; usedAttachments: number[]; missingAttachments: number[] }
 }
@@ -94,16 +95,18 @@ export class BodyWork {
         continue
       }
       const { postId, raw } = job.body
+      // The media a body shows, from its raw text: a late body's galleries name their attachments there.
+      const media = this.#options.mediaRefs ? { media: mediaRefs(raw) } : {}
       if (rendersLate(raw)) {
         texts.push(raw)
         bodies.push({ postId, late: true })
-        prepared.push({ late: true })
+        prepared.push({ late: true, ...media })
         continue
       }
       const body = renderBody(raw, postId, env)
       texts.push(body.html)
       bodies.push({ postId, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) })
-      prepared.push({ images: imageSources(body.html) })
+      prepared.push({ images: imageSources(body.html), ...media })
     }
     const places = this.#rendered.append(texts)
     bodies.forEach((body, i) => this.#bodies.push({ ...body, place: places[i] }))
@@ -113,10 +116,12 @@ export class BodyWork {
   #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
     if (setup) {
       const { links, mediaFrom, mediaTo, reusableBlocks } = setup
+      const home = setup.home ? homeUrls(setup.home.hosts, new Map(setup.home.files)) : undefined
+      const prefix = mediaRewriter(mediaFrom, mediaTo)
       this.#finishing = {
-        env: { links: LinkIndex.fromData(links), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
+        env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
         reusableBlocks: new Map(reusableBlocks),
-        rewriteMedia: mediaRewriter(mediaFrom, mediaTo),
+        rewriteMedia: home ? (url) => home.url(url) ?? prefix(url) : prefix,
       }
     }
     const finishing = this.#finishing
@@ -137,7 +142,7 @@ export class BodyWork {
         late = { images: imageSources(html), missingBlocks: rendered.missingBlocks, usedAttachments, missingAttachments }
       }
       const done = finishText(html, job.excerpt, moreText, finishing.env)
-      return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
+      return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, unresolved: done.unresolved, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
     })
     if (this.#finished !== undefined) {
       // Kept as the JSON the payload file holds, so writing it is a copy; only their places go back.

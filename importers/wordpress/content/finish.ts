@@ -3,12 +3,19 @@ import { stripShortcodeTags } from './render.js'
 import { deriveExcerpt } from './excerpt.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'
+import type { HomeUrls } from '../media.js'
 
-/** What finishing a rendered body needs: the old-to-new URL index and the media URL prefix to replace, if any. */
-export type FinishEnv = { links: LinkIndex; mediaFrom?: string; mediaTo?: string }
+/**
+ * What finishing a rendered body needs: the old-to-new URL index, the media files brought home (their old URLs are
+ * rewritten), and the media URL prefix to replace, if any.
+ */
+export type FinishEnv = { links: LinkIndex; home?: HomeUrls; mediaFrom?: string; mediaTo?: string }
 
-/** A finished body: its HTML and plain-text excerpt, how many links were rewritten, whether `<!--more-->` gave the excerpt. */
-export type FinishedText = { html: string; excerpt: string; linksRewritten: number; excerptFromMore: boolean }
+/**
+ * A finished body: its HTML and plain-text excerpt, how many links were rewritten and which old-site links match
+ * nothing imported, whether `<!--more-->` gave the excerpt.
+ */
+export type FinishedText = { html: string; excerpt: string; linksRewritten: number; unresolved: string[]; excerptFromMore: boolean }
 
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
@@ -20,6 +27,7 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
   let html = rewritten.html
+  if (env.home) html = env.home.html(html)
   if (env.mediaFrom && html.includes(env.mediaFrom)) html = html.split(env.mediaFrom).join(env.mediaTo ?? '')
   let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
   let excerptFromMore = false
@@ -28,5 +36,5 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
     excerptFromMore = true
   }
   if (!excerpt) excerpt = deriveExcerpt(html)
-  return { html, excerpt, linksRewritten: rewritten.count, excerptFromMore }
+  return { html, excerpt, linksRewritten: rewritten.count, unresolved: rewritten.unresolved, excerptFromMore }
 }

@@ -87,6 +87,13 @@ export const KEPT_META = new Set([
   '_menu_item_url',
   '_menu_item_menu_item_parent',
   '_menu_item_target',
+  // WooCommerce products and variations (imported with --post-type product=…; see post-types.ts).
+  '_price',
+  '_regular_price',
+  '_sale_price',
+  '_sku',
+  '_stock_status',
+  '_product_attributes',
 ])
 
 /** What the reader hands over as it goes; items arrive one by one, so the caller decides what to keep. */
@@ -271,7 +278,8 @@ function metaRecord(item: WxrItem): WxrRecord {
     fields: META_FIELDS,
     set: (field, value) => (field === 'key' ? (meta.key = value.trim()) : (meta.value = value)),
     done: () => {
-      if (KEPT_META.has(meta.key)) item.meta[meta.key] = meta.value
+      // A variation's attribute values are keys of their own (`attribute_pa_color`).
+      if (KEPT_META.has(meta.key) || meta.key.startsWith('attribute_')) item.meta[meta.key] = meta.value
       else if (meta.key === '_wp_old_slug' && meta.value !== '') item.oldSlugs.push(meta.value)
     },
   }

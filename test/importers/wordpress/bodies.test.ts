@@ -52,7 +52,7 @@ describe('payloadJson', () => {
           const bodies = new Map<string, Finished>()
           const keep = (kind: string, id: number, body: { content: string; excerpt: string }) => {
             const [html, excerpt] = file.append([JSON.stringify(body.content), JSON.stringify(body.excerpt)])
-            bodies.set(`${kind}:${id}`, { html, excerpt, linksRewritten: 0, excerptFromMore: false })
+            bodies.set(`${kind}:${id}`, { html, excerpt, linksRewritten: 0, unresolved: [], excerptFromMore: false })
           }
           posts.forEach((p, i) => keep('post', i + 1, p))
           pages.forEach((p, i) => keep('page', i + 1, p))
@@ -157,8 +157,7 @@ describe('the CLI, with bodies in a file, writes what the library returns', () =
     const out: string[] = []
     const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false, cwd: dir }
     const target = `cli-${name}.json`
-    // --drafts include: the library's default keeps drafts, the CLI's leaves them out (issue 14 item 3).
-    expect(await runImportWordPress([fixtures + name, '-o', target, '--generated-at', options.generatedAt, '--drafts', 'include'], io)).toBe(0)
+    expect(await runImportWordPress([fixtures + name, '-o', target, '--generated-at', options.generatedAt], io)).toBe(0)
     expect(readFileSync(join(dir, target), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
     expect(existsSync(join(dir, target))).toBe(true)
   })

@@ -30,7 +30,7 @@ describe('preview-data import wordpress', () => {
     expect(validatePreviewData(payload).ok).toBe(true)
     expect(payload.content.posts).toHaveLength(2)
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).counts.posts).toBe(2)
-    expect(readFileSync(join(dir, '_redirects'), 'utf8')).toContain('/2012/05/hello-world/  /posts/hello-welcome/  301')
+    expect(readFileSync(join(dir, '_redirects'), 'utf8')).toContain('/2012/05/hello-world/  /2012/05/hello-welcome/  301')
     expect(t.err.join('')).toMatch(/Imported 2 posts \(0 drafts\)/)
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
   })

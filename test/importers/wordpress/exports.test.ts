@@ -53,7 +53,7 @@ describe('nothing to import', () => {
   test.each(['no-items.xml', 'nothing-imported.xml'])('%s: the command says so, writes nothing and exits 1', async (name) => {
     const err: string[] = []
     const io = { stdout: () => undefined, stderr: (s: string) => err.push(s), isTTY: false, cwd: dir }
-    expect(await runImportWordPress([fixtures + name, '-o', 'empty.json', '--status-policy', 'skip'], io)).toBe(1)
+    expect(await runImportWordPress([fixtures + name, '-o', 'empty.json', '--drafts', 'exclude'], io)).toBe(1)
     expect(err.join('')).toMatch(/there is nothing to import\.\n(.*\n)*nothing written/)
     expect(existsSync(join(dir, 'empty.json'))).toBe(false)
   })

@@ -38,13 +38,18 @@ describe('LinkIndex', () => {
   })
 
   test('rewrites an href written in capitals, in a body with no lowercase href', () => {
-    expect(rewriteLinks('<a HREF="http://old.example/?p=7">a</a>', index)).toEqual({ html: '<a HREF="/posts/seven/">a</a>', count: 1 })
+    expect(rewriteLinks('<a HREF="http://old.example/?p=7">a</a>', index)).toEqual({ html: '<a HREF="/posts/seven/">a</a>', count: 1, unresolved: [] })
     expect(rewriteLinks('<a Href=\'/?p=7\'>a</a>', index).count).toBe(1)
   })
 
   test('rewrites only hrefs it knows, including &amp; in queries', () => {
     const r = rewriteLinks('<a href="http://old.example/?p=7">a</a> <a href=\'https://x.example/\'>b</a> <a href="/?foo=1&amp;p=7">c</a>', index)
-    expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2 })
+    expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2, unresolved: [] })
+  })
+
+  test('lists links to the old site that match nothing imported, not external ones, media or fragments', () => {
+    const html = '<a href="https://old.example/2020/01/gone/">a</a> <a href="/feed/">b</a> <a href="https://x.example/y">c</a> <a href="https://old.example/wp-content/uploads/a.pdf">d</a> <a href="#top">e</a> <a href="https://old.example/2020/01/gone/">f</a>'
+    expect(rewriteLinks(html, index).unresolved).toEqual(['https://old.example/2020/01/gone/', '/feed/'])
   })
 })
 
