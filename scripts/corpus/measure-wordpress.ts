@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { SaxesParser } from 'saxes'
 import { importWordPress } from '../../importers/wordpress/index.js'
 import { deriveRoutes } from '../../src/routes/index.js'
-import { sample, withoutCode } from './measure.js'
+import { sample, servingFiles, withoutCode } from './measure.js'
 
 /** One `<item>` of an export, as WordPress had it. */
 export interface WxrItem {
@@ -138,7 +138,10 @@ export async function measureExport(file: string, label: string): Promise<Export
   const { payload, redirects } = await importWordPress(file)
   const live: Array<{ url: string; title: string; content: string }> = []
   const drafts = new Set<string>()
+  // The files a static host serves (`a/b.html` answers `/a/b.html` too, as measure.ts counts them for Markdown sites).
+  const liveFiles = new Set<string>()
   for (const route of deriveRoutes(payload)) {
+    if ((route.kind === 'post' || route.kind === 'page') && route.status === 'published') liveFiles.add(route.output_path)
     if (route.kind !== 'post' && route.kind !== 'page') continue
     const index = Number(route.source.split('/').pop())
     const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
@@ -152,7 +155,7 @@ export async function measureExport(file: string, label: string): Promise<Export
   for (const item of sample(oracle.published.map((i) => ({ ...i, source: i.postId })))) {
     urls.sampled++
     const key = wordpressKey(item.link)
-    if (liveKeys.has(key)) urls.kept++
+    if (liveKeys.has(key) || (!key.includes('?') && servingFiles(key).some((f) => liveFiles.has(f)))) urls.kept++
     else if (redirectKeys.has(key)) urls.redirected++
     else urls.lost.push(key)
   }
