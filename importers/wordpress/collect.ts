@@ -31,6 +31,8 @@ export interface Collected {
   reusableBlocks: Map<number, string>
   customCss: Array<{ id: number; name: string; content: string; modified: string; file: string; line: number; title: string }>
   offsetCounts: Map<number, number>
+  /** Bodies that render once the whole export is known (they show galleries or reusable blocks). */
+  lateBodies: number
   itemsRead: number
   comments: number
   approvedComments: number
@@ -74,7 +76,7 @@ export function contentSkip(item: WxrItem, options: CollectOptions): { reason: S
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), itemsRead: 0,
+    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), lateBodies: 0, itemsRead: 0,
     comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
@@ -154,6 +156,7 @@ export class Collector implements WxrSink {
     const kept = item as ContentItem
     kept.body = this.pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
       if ('images' in result) kept.images = result.images
+      else c.lateBodies++
     })
     item.content = ''
     ;(item.postType === 'post' ? c.posts : c.pages).push(kept)

@@ -111,11 +111,13 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const pages = planPages(collected, site.site, site.basePath, report, warnItem)
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site)
     const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
+    const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
+    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery: collected.media.gallery(rewriteMedia, collected.lateBodies > 0) }
     const finished = pool.finish(
-      { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks] },
+      setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
-    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: mediaRewriter(mediaFrom, options.mediaTo ?? '') }
+    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia }
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})

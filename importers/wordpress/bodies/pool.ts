@@ -27,7 +27,7 @@ const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
 export class BodyPool {
   readonly #rendered = TextFile.create()
   readonly #finished: TextFile | undefined
-  readonly #worker: Worker | undefined
+  #worker: Worker | undefined
   readonly #inline: BodyWork | undefined
   // Requests sent and not yet answered, oldest first: answers come in order.
   readonly #waiting: Array<{ resolve: (reply: BodyReply) => void; reject: (error: Error) => void }> = []
@@ -95,6 +95,8 @@ export class BodyPool {
       const answer = this.#answer(await reply)
       if ('finished' in answer) yield* answer.finished
     }
+    // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
+    await this.#stopWorker()
   }
 
   /** The JSON bytes of a finished text kept in the file (`keepFinished`). */
@@ -106,9 +108,17 @@ export class BodyPool {
   /** Stops the worker and removes the files. */
   async close(): Promise<void> {
     this.#error ??= new Error('the body pool is closed')
-    await this.#worker?.terminate()
+    await this.#stopWorker()
     this.#rendered.close()
     this.#finished?.close()
+  }
+
+  async #stopWorker(): Promise<void> {
+    const worker = this.#worker
+    this.#worker = undefined
+    if (worker === undefined) return
+    worker.removeAllListeners()
+    await worker.terminate()
   }
 
   #sendBatch(): void {
@@ -130,9 +140,11 @@ export class BodyPool {
   #send(request: BodyRequest): Promise<BodyReply> {
     if (this.#error !== undefined) return Promise.reject(this.#error)
     if (this.#inline !== undefined) return Promise.resolve(this.#inline.handle(request))
+    const worker = this.#worker
+    if (worker === undefined) return Promise.reject(new Error('the body worker has stopped'))
     return new Promise((resolve, reject) => {
       this.#waiting.push({ resolve, reject })
-      this.#worker?.postMessage(request)
+      worker.postMessage(request)
     })
   }
 

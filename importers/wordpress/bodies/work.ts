@@ -1,11 +1,12 @@
 import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
+import type { ShortcodeImage } from '../content/shortcodes.js'
 import { finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
-import { attachmentSizes, imageSources, MediaIndex, mediaRewriter, toAttachment } from '../media.js'
-import type { AttachmentItem, AttachmentSizes, ImageUse } from '../media.js'
+import { attachmentSizes, imageSources } from '../media.js'
+import type { AttachmentItem, AttachmentSizes, GalleryData, ImageUse } from '../media.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
@@ -22,7 +23,7 @@ export type Prepared = { images: ImageUse[] } | { late: true } | { sizes: Attach
 export type RenderCounts = { rendered: Record<string, number>; unknown: Record<string, number>; dynamic: Record<string, number> }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]> }
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData }
 
 /** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
 export type FinishJob = { body: number; excerpt: string }
@@ -43,22 +44,22 @@ export type Finished = {
 export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
 export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
 
-type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; rewriteMedia: (url: string) => string }
+type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
 
 /** The temporary files `BodyWork` keeps bodies in, by descriptor: rendered (always) and finished (for the CLI). */
 export type BodyFiles = { rendered: number; finished?: number }
 
 /**
  * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
- * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read,
- * and kept for galleries; once the export is read, each body is finished (late ones rendered first). A body's
- * result depends only on the body and the export, never on the thread or the order of the work.
+ * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read;
+ * once the export is read, each body is finished (late ones rendered first, with the attachments and reusable blocks
+ * the setup brings). A body's result depends only on the body and the export, never on the thread or the order of
+ * the work.
  */
 export class BodyWork {
   readonly #rendered: TextFile
   readonly #finished: TextFile | undefined
   readonly #bodies: Array<{ postId: number; place: Place; late: boolean; moreText?: string }> = []
-  readonly #media = new MediaIndex()
   #finishing: Finishing | undefined
 
   constructor(files: BodyFiles) {
@@ -83,9 +84,7 @@ export class BodyWork {
     const bodies: Array<{ postId: number; late: boolean; moreText?: string }> = []
     for (const job of jobs) {
       if ('attachment' in job) {
-        const sizes = attachmentSizes(job.attachment)
-        this.#media.add(toAttachment(job.attachment, sizes))
-        prepared.push({ sizes })
+        prepared.push({ sizes: attachmentSizes(job.attachment) })
         continue
       }
       const { postId, raw } = job.body
@@ -107,11 +106,12 @@ export class BodyWork {
 
   #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
     if (setup) {
-      const { links, mediaFrom, mediaTo, reusableBlocks } = setup
+      const { links, mediaFrom, mediaTo, reusableBlocks, gallery } = setup
       this.#finishing = {
         env: { links: LinkIndex.fromData(links), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
         reusableBlocks: new Map(reusableBlocks),
-        rewriteMedia: mediaRewriter(mediaFrom, mediaTo),
+        images: new Map(gallery.images),
+        children: new Map(gallery.children),
       }
     }
     const finishing = this.#finishing
@@ -152,11 +152,11 @@ export class BodyWork {
       shortcodes: (postId) => ({
         postId,
         attachment: (id) => {
-          const image = this.#media.shortcodeImage(id, finishing.rewriteMedia)
+          const image = finishing.images.get(id)
           if (image) used.push(id)
           return image
         },
-        childAttachments: (id) => this.#media.childIds(id),
+        childAttachments: (id) => finishing.children.get(id) ?? [],
       }),
       stats: { rendered: counts.rendered, unknown: counts.unknown, missingAttachments: missing },
       dynamicBlocks: counts.dynamic,
