@@ -4,6 +4,7 @@ import type { ImageUse } from './media.js'
 import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
 import type { ByteIssue } from './read/decode.js'
+import { bodyText } from './read/wxr.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
 import { offsetBetween } from './dates.js'
@@ -126,15 +127,17 @@ export class Collector implements WxrSink {
         return
       case 'wp_navigation':
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
-        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: item.content, file: item.file, line: item.line })
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
         return
       case 'wp_block':
-        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, item.content)
+        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))
         return this.#skip(item, 'reusable_block', 'inlined where a post uses it')
-      case 'custom_css':
-        if (item.status !== 'publish' || item.content.trim() === '') return this.#skip(item, 'custom_css_inactive')
-        c.customCss.push({ id: item.postId, name: item.postName, content: item.content, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
+      case 'custom_css': {
+        const css = bodyText(item)
+        if (item.status !== 'publish' || css.trim() === '') return this.#skip(item, 'custom_css_inactive')
+        c.customCss.push({ id: item.postId, name: item.postName, content: css, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
         return
+      }
       default:
         return this.#other(item)
     }
@@ -154,11 +157,12 @@ export class Collector implements WxrSink {
     }
     if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
-    kept.body = this.pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
+    kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
       else c.lateBodies++
     })
     item.content = ''
+    item.contentBytes = undefined
     ;(item.postType === 'post' ? c.posts : c.pages).push(kept)
   }
 
@@ -166,7 +170,7 @@ export class Collector implements WxrSink {
   #attachment(item: WxrItem): void {
     const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
     const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
-    this.pool.prepare({ attachment }, (result) => {
+    this.pool.prepareAttachment(attachment, (result) => {
       if ('sizes' in result) this.collected.media.add(toAttachment(attachment, result.sizes))
     })
   }

@@ -10,8 +10,8 @@ import type { AttachmentItem, AttachmentSizes, GalleryData, ImageUse } from '../
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
-/** A body to render while the export is read, or an attachment whose metadata to read. */
-export type PrepareJob = { body: { postId: number; raw: string } } | { attachment: AttachmentItem }
+/** A body to render while the export is read (where its raw text lies in the raw file), or an attachment. */
+export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentItem }
 
 /**
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
@@ -44,10 +44,16 @@ export type Finished = {
 export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
 export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
 
+// A prepared body: where it lies (in the rendered file, or `late`, still raw in the raw file) and what rendering kept.
+type BodyEntry = { postId: number; place: Place; late: boolean; moreText?: string }
+
 type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
 
-/** The temporary files `BodyWork` keeps bodies in, by descriptor: rendered (always) and finished (for the CLI). */
-export type BodyFiles = { rendered: number; finished?: number }
+/**
+ * The temporary files of bodies, by descriptor: raw (the pool writes them), rendered (`BodyWork` writes them) and
+ * finished (for the CLI).
+ */
+export type BodyFiles = { raw: number; rendered: number; finished?: number }
 
 /**
  * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
@@ -57,12 +63,14 @@ export type BodyFiles = { rendered: number; finished?: number }
  * the work.
  */
 export class BodyWork {
+  readonly #raw: TextFile
   readonly #rendered: TextFile
   readonly #finished: TextFile | undefined
-  readonly #bodies: Array<{ postId: number; place: Place; late: boolean; moreText?: string }> = []
+  readonly #bodies: BodyEntry[] = []
   #finishing: Finishing | undefined
 
   constructor(files: BodyFiles) {
+    this.#raw = TextFile.at(files.raw)
     this.#rendered = TextFile.at(files.rendered)
     this.#finished = files.finished === undefined ? undefined : TextFile.at(files.finished)
   }
@@ -81,26 +89,29 @@ export class BodyWork {
     const env = earlyRenderEnv({ rendered: counts.rendered, unknown: counts.unknown, missingAttachments: [] }, counts.dynamic)
     const prepared: Prepared[] = []
     const texts: string[] = []
-    const bodies: Array<{ postId: number; late: boolean; moreText?: string }> = []
+    const rendered: BodyEntry[] = []
     for (const job of jobs) {
       if ('attachment' in job) {
         prepared.push({ sizes: attachmentSizes(job.attachment) })
         continue
       }
       const { postId, raw } = job.body
-      if (rendersLate(raw)) {
-        texts.push(raw)
-        bodies.push({ postId, late: true })
+      const text = this.#raw.text(raw)
+      if (rendersLate(text)) {
+        // It stays where it is, raw, until finishing renders it.
+        this.#bodies.push({ postId, place: raw, late: true })
         prepared.push({ late: true })
         continue
       }
-      const body = renderBody(raw, postId, env)
+      const body = renderBody(text, postId, env)
+      const entry: BodyEntry = { postId, place: raw, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
+      this.#bodies.push(entry)
+      rendered.push(entry)
       texts.push(body.html)
-      bodies.push({ postId, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) })
       prepared.push({ images: imageSources(body.html) })
     }
     const places = this.#rendered.append(texts)
-    bodies.forEach((body, i) => this.#bodies.push({ ...body, place: places[i] }))
+    rendered.forEach((entry, i) => (entry.place = places[i]))
     return { prepared, counts }
   }
 
@@ -120,7 +131,7 @@ export class BodyWork {
     const finished = jobs.map((job): Finished => {
       const body = this.#bodies[job.body]
       if (body === undefined) throw new Error(`no prepared body ${job.body}`)
-      let html = this.#rendered.text(body.place)
+      let html = (body.late ? this.#raw : this.#rendered).text(body.place)
       let moreText = body.moreText
       let late: Finished['late']
       if (body.late) {

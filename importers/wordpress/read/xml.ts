@@ -15,12 +15,17 @@ export interface XmlPosition {
   line(): number
 }
 
-/** What a reader of the XML hears. Text and CDATA come through `text`, possibly in pieces, only while `wantsText()`. */
+/**
+ * What a reader of the XML hears. Text and CDATA come through `text`, possibly in pieces, only while `wantsText()`;
+ * while `wantsBytes()` too, a CDATA section comes through `bytes` instead, as the export's UTF-8, not decoded.
+ */
 export interface XmlHandler {
   open(name: ElementName, attributes: Record<string, string>, at: XmlPosition): void
   text(text: string): void
+  bytes(bytes: Buffer): void
   close(): void
   wantsText(): boolean
+  wantsBytes(): boolean
 }
 
 // WordPress changed its export namespace from http:// to https:// on WordPress.com and bumped the version three
@@ -185,8 +190,9 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
     // Without its `]]>` (offset 0), a CDATA section ran into the end of the file.
     if (endOffset === 0) this.#fail('the file ends inside a CDATA section; it looks truncated.', start)
     if (this.#openNames.length === 0) this.#fail('CDATA outside the root element.', start)
-    if (this.#handler.wantsText()) this.#handler.text(this.#text(start, end - endOffset))
-    else this.#release(start)
+    if (!this.#handler.wantsText()) this.#release(start)
+    else if (this.#handler.wantsBytes()) this.#handler.bytes(this.#bytes(start, end - endOffset))
+    else this.#handler.text(this.#text(start, end - endOffset))
   }
 
   oncomment(start: number, _end: number, endOffset: number): void {
@@ -314,12 +320,20 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   /** Bytes `start` to `end` decoded as UTF-8: a fresh string, sharing nothing with the chunk. */
   #text(start: number, end: number): string {
     this.#release(start)
+    const first = this.#chunks[0]
+    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.toString('utf8', start - first.start, end - first.start)
+    return this.#bytes(start, end).toString('utf8')
+  }
+
+  /** Bytes `start` to `end`: a view of their chunk, or a copy when they span several. */
+  #bytes(start: number, end: number): Buffer {
+    this.#release(start)
     const chunks = this.#chunks
     const first = chunks[0]
-    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.toString('utf8', start - first.start, end - first.start)
+    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.subarray(start - first.start, end - first.start)
     const parts = [first.chunk.bytes.subarray(start - first.start)]
     for (let i = 1; i < chunks.length && chunks[i].start < end; i++) parts.push(chunks[i].chunk.bytes.subarray(0, end - chunks[i].start))
-    return Buffer.concat(parts).toString('utf8')
+    return Buffer.concat(parts)
   }
 
   /** Bytes `start` to `end` as the tokenizer read them (Latin-1). */

@@ -96,11 +96,13 @@ async function throughPool(n: number, options: BodyPoolOptions) {
     const prepared: Prepared[] = []
     const ids: number[] = []
     for (let i = 0; i < n; i++) {
-      if (i === 2) pool.prepare({ attachment: attachment(100) }, (r) => prepared.push(r))
-      ids.push(pool.prepare({ body: { postId: i + 1, raw: BODIES[i % BODIES.length] + ` #${i}` } }, (r) => prepared.push(r)))
+      if (i === 2) pool.prepareAttachment(attachment(100), (r) => prepared.push(r))
+      // Bodies come as text or as the export's bytes.
+      const raw = BODIES[i % BODIES.length] + ` #${i}`
+      ids.push(pool.prepareBody(i + 1, i % 2 ? Buffer.from(raw) : raw, (r) => prepared.push(r)))
       await pool.ready()
     }
-    pool.prepare({ attachment: attachment(101) }, (r) => prepared.push(r))
+    pool.prepareAttachment(attachment(101), (r) => prepared.push(r))
     await pool.prepared()
     const finished: Finished[] = []
     for await (const f of pool.finish(setup, ids.map((body, i) => ({ body, excerpt: i % 5 === 0 ? '[caption]Own excerpt[/caption]' : '' })))) finished.push(f)
