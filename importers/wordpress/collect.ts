@@ -166,12 +166,12 @@ export class Collector implements WxrSink {
     ;(item.postType === 'post' ? c.posts : c.pages).push(kept)
   }
 
-  /** An attachment: its metadata read by the body pool, then kept in the media index, in export order. */
+  /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */
   #attachment(item: WxrItem): void {
     const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
-    const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
-    this.pool.prepareAttachment(attachment, (result) => {
-      if ('sizes' in result) this.collected.media.add(toAttachment(attachment, result.sizes))
+    const metadata = { attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } }
+    this.pool.prepareAttachment(metadata, (result) => {
+      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }, result.sizes))
     })
   }
 

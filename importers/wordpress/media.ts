@@ -60,6 +60,9 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
   }
 }
 
+/** What `attachmentSizes` reads of an attachment. */
+export type AttachmentMetadata = { attachmentUrl: string; guid: string; meta: { _wp_attachment_metadata?: string } }
+
 /** The item fields an attachment is made from. */
 export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }
 
@@ -74,7 +77,7 @@ function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): st
  * @example
  * attachmentSizes({ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } }).width // 640
  */
-export function attachmentSizes(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid' | 'meta'>): AttachmentSizes {
+export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
   const out: AttachmentSizes = { sizes: {} }
   const raw = item.meta._wp_attachment_metadata
   const meta = raw ? asMap(phpUnserialize(raw)) : undefined

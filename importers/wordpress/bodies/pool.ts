@@ -4,7 +4,7 @@ import { BodyWork } from './work.js'
 import type { BodyFiles, BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, Prepared, PrepareJob, RenderCounts } from './work.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
-import type { AttachmentItem } from '../media.js'
+import type { AttachmentMetadata } from '../media.js'
 
 /** Where the body worker's module is; tests pass a loader for the TypeScript sources. */
 export type WorkerSource = { url: string | URL; execArgv?: string[] }
@@ -76,7 +76,7 @@ export class BodyPool {
   }
 
   /** Hands over an attachment whose metadata to read; `done` gets its sizes, in the order jobs were handed over. */
-  prepareAttachment(attachment: AttachmentItem, done: (result: Prepared) => void): void {
+  prepareAttachment(attachment: AttachmentMetadata, done: (result: Prepared) => void): void {
     this.#rethrow()
     this.#batch.jobs.push({ attachment })
     this.#batch.done.push(done)

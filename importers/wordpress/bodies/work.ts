@@ -6,12 +6,12 @@ import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
 import { attachmentSizes, imageSources } from '../media.js'
-import type { AttachmentItem, AttachmentSizes, GalleryData, ImageUse } from '../media.js'
+import type { AttachmentMetadata, AttachmentSizes, GalleryData, ImageUse } from '../media.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
 /** A body to render while the export is read (where its raw text lies in the raw file), or an attachment. */
-export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentItem }
+export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentMetadata }
 
 /**
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
