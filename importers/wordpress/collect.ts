@@ -4,6 +4,7 @@ import type { ImageUse, MediaRefs } from './media.js'
 import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
 import type { ByteIssue } from './read/decode.js'
+import { bodyText } from './read/wxr.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
 import type { DraftPolicy } from '../shared/types.js'
@@ -43,6 +44,8 @@ export interface Collected {
   variations: Map<number, Variation[]>
   /** Items by post type that are not imported (`--post-type` imports them). */
   otherTypes: Map<string, number>
+  /** Bodies that render once the whole export is known (they show galleries or reusable blocks). */
+  lateBodies: number
   itemsRead: number
   comments: number
   approvedComments: number
@@ -102,7 +105,7 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), itemsRead: 0, comments: 0, approvedComments: 0,
+    otherTypes: new Map(), lateBodies: 0, itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
 
@@ -151,15 +154,17 @@ export class Collector implements WxrSink {
         return
       case 'wp_navigation':
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
-        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: item.content, file: item.file, line: item.line })
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
         return
       case 'wp_block':
-        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, item.content)
+        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))
         return this.#skip(item, 'reusable_block', 'inlined where a post uses it')
-      case 'custom_css':
-        if (item.status !== 'publish' || item.content.trim() === '') return this.#skip(item, 'custom_css_inactive')
-        c.customCss.push({ id: item.postId, name: item.postName, content: item.content, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
+      case 'custom_css': {
+        const css = bodyText(item)
+        if (item.status !== 'publish' || css.trim() === '') return this.#skip(item, 'custom_css_inactive')
+        c.customCss.push({ id: item.postId, name: item.postName, content: css, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
         return
+      }
       default:
         return this.#other(item)
     }
@@ -183,20 +188,22 @@ export class Collector implements WxrSink {
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.content)
-    kept.body = this.pool.prepare({ body: { postId: item.postId, raw: item.content } }, (result) => {
+    kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
+      else c.lateBodies++
       if (result.media) kept.media = result.media
     })
     item.content = ''
+    item.contentBytes = undefined
     ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 
-  /** An attachment: its metadata read by the body pool, then kept in the media index, in export order. */
+  /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */
   #attachment(item: WxrItem): void {
     const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
-    const attachment = { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }
-    this.pool.prepare({ attachment }, (result) => {
-      if ('sizes' in result) this.collected.media.add(toAttachment(attachment, result.sizes))
+    const metadata = { attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } }
+    this.pool.prepareAttachment(metadata, (result) => {
+      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }, result.sizes))
     })
   }
 

@@ -11,7 +11,7 @@ import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
-import { mediaRewriter } from './media.js'
+import { mediaKey, mediaRewriter } from './media.js'
 import { homeMedia, mediaHostsOf, remoteMedia } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
 import { planPlaces } from './places.js'
@@ -162,15 +162,19 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
         }, report)
       : undefined
     const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
+    const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
+    // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
+    const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
+    const galleryRewrite = homeUrl ? (url: string) => homeUrl(url) ?? rewriteMedia(url) : rewriteMedia
     const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
+    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery: collected.media.gallery(galleryRewrite, collected.lateBodies > 0), ...(homeFiles ? { home: homeFiles } : {}) }
     const finished = pool.finish(
-      { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], ...(homeFiles ? { home: homeFiles } : {}) },
+      setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
-    const mediaRewrite = mediaRewriter(mediaFrom, options.mediaTo ?? '')
-    const plan = { site, taxonomies, posts, pages, links, mediaRewrite, front, menuIds: options.menus ?? {}, ...(home ? { home: home.files } : {}) }
+    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, ...(home ? { home: home.files } : {}) }
     // Counted before assembling, which lets go of what items show and where they were.
-    const remote = home ? new Set<string>() : remoteMedia(posts, pages, collected, mediaHosts, mediaRewrite)
+    const remote = home ? new Set<string>() : remoteMedia(posts, pages, collected, mediaHosts, rewriteMedia)
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }

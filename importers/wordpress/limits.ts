@@ -59,14 +59,14 @@ export const LIMITS = {
    * and a smaller export is read and rendered in less than that on one thread.
    */
   workerMinBytes: 4 * 1024 * 1024,
-  /** Jobs per message to the body worker, and raw body characters per message: enough to make messaging cheap. */
+  /** Jobs per message to the body worker, and body bytes per message: enough to make messaging cheap. */
   bodyBatchItems: 64,
-  bodyBatchChars: 512 * 1024,
+  bodyBatchBytes: 512 * 1024,
   /**
-   * Raw body characters sent to the body worker and not yet rendered; past this, reading waits for it. Bounds the
-   * raw text in memory when the worker is slower than reading (a loaded machine), at no cost when it is not.
+   * Body bytes handed to the body worker and not yet rendered; past this, reading waits for it. Bounds how far reading
+   * runs ahead when the worker is slower (a loaded machine), at no cost when it is not.
    */
-  bodiesInFlightChars: 8 * 1024 * 1024,
+  bodiesInFlightBytes: 8 * 1024 * 1024,
   /** Menu id length: the contract's map id limit (`^[a-z][a-z0-9_-]{0,63}$`). */
   mapIdLength: 64,
 } as const

@@ -60,6 +60,9 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
   }
 }
 
+/** What `attachmentSizes` reads of an attachment. */
+export type AttachmentMetadata = { attachmentUrl: string; guid: string; meta: { _wp_attachment_metadata?: string } }
+
 /** The item fields an attachment is made from. */
 export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }
 
@@ -74,7 +77,7 @@ function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): st
  * @example
  * attachmentSizes({ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } }).width // 640
  */
-export function attachmentSizes(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid' | 'meta'>): AttachmentSizes {
+export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
   const out: AttachmentSizes = { sizes: {} }
   const raw = item.meta._wp_attachment_metadata
   const meta = raw ? asMap(phpUnserialize(raw)) : undefined
@@ -167,6 +170,17 @@ export class MediaIndex {
     return original ? { att: original.att, width: Number(m[2]) || undefined, height: Number(m[3]) || undefined } : undefined
   }
 
+  /**
+   * What galleries show, for rendering elsewhere (see `Gallery`): every attachment as shortcodes see it, URLs passed
+   * through `rewrite`, and each parent's attachments in gallery order; nothing when no body will need it (`needed`).
+   */
+  gallery(rewrite: (url: string) => string, needed = true): GalleryData {
+    const images: GalleryData['images'] = []
+    if (!needed) return { images, children: [] }
+    for (const id of this.byId.keys()) images.push([id, this.shortcodeImage(id, rewrite) as ShortcodeImage])
+    return { images, children: [...this.children.keys()].map((parent) => [parent, this.childIds(parent)]) }
+  }
+
   /** The attachment as shortcodes see it, URLs passed through `rewrite`. */
   shortcodeImage(id: number, rewrite: (url: string) => string): ShortcodeImage | undefined {
     const att = this.byId.get(id)
@@ -176,6 +190,9 @@ export class MediaIndex {
     return { src: rewrite(att.url), width: att.width, height: att.height, alt: att.alt, caption: att.caption, sizes }
   }
 }
+
+/** The attachments galleries may show, as plain data a worker can be sent: by id, and each parent's, in order. */
+export type GalleryData = { images: Array<[number, ShortcodeImage]>; children: Array<[number, number[]]> }
 
 /** The comparison key of a media URL: host and decoded path, without scheme, query or fragment. */
 export function mediaKey(url: string): string | undefined {

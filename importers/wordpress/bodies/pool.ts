@@ -4,6 +4,7 @@ import { BodyWork } from './work.js'
 import type { BodyFiles, BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, Prepared, PrepareJob, RenderCounts, RenderOptions } from './work.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
+import type { AttachmentMetadata } from '../media.js'
 
 /** Where the body worker's module is; tests pass a loader for the TypeScript sources. */
 export type WorkerSource = { url: string | URL; execArgv?: string[] }
@@ -25,14 +26,16 @@ const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
  * main thread assembles and validates the payload. On one thread the import took about 1.5 s longer.
  */
 export class BodyPool {
+  // Raw bodies (written here), rendered bodies (written by the work) and finished ones (kept for the CLI).
+  readonly #raw = TextFile.create()
   readonly #rendered = TextFile.create()
   readonly #finished: TextFile | undefined
-  readonly #worker: Worker | undefined
+  #worker: Worker | undefined
   readonly #inline: BodyWork | undefined
   // Requests sent and not yet answered, oldest first: answers come in order.
   readonly #waiting: Array<{ resolve: (reply: BodyReply) => void; reject: (error: Error) => void }> = []
-  #batch: { jobs: PrepareJob[]; done: Array<(result: Prepared) => void>; chars: number } = { jobs: [], done: [], chars: 0 }
-  #inFlightChars = 0
+  #batch: Batch = newBatch()
+  #inFlightBytes = 0
   #wake: (() => void) | undefined
   #error: Error | undefined
   #bodies = 0
@@ -41,7 +44,7 @@ export class BodyPool {
 
   constructor(options: BodyPoolOptions) {
     this.#finished = options.keepFinished ? TextFile.create() : undefined
-    const files: BodyFiles = { rendered: this.#rendered.fd, ...(this.#finished ? { finished: this.#finished.fd } : {}) }
+    const files: BodyFiles = { raw: this.#raw.fd, rendered: this.#rendered.fd, ...(this.#finished ? { finished: this.#finished.fd } : {}) }
     if (options.worker === undefined) {
       this.#inline = new BodyWork(files, options.render)
       return
@@ -56,22 +59,33 @@ export class BodyPool {
   }
 
   /**
-   * Hands over a post or page body to render, or an attachment whose metadata to read; `done` gets the result, in the
-   * order jobs were handed over. Returns the body's id (its place among bodies), which `finish` asks for.
+   * Hands over a post or page body to render (as text, or as UTF-8 bytes); `done` gets what rendering found, in the
+   * order jobs were handed over. Returns the body's id, which `finish` asks for. The body goes to a file at once: only
+   * its place crosses to the worker.
    */
-  prepare(job: PrepareJob, done: (result: Prepared) => void): number {
+  prepareBody(postId: number, raw: string | Buffer, done: (result: Prepared) => void): number {
     this.#rethrow()
     const batch = this.#batch
-    batch.jobs.push(job)
+    batch.raw.push(raw)
+    batch.postIds.push(postId)
+    batch.jobs.push(undefined)
     batch.done.push(done)
-    if ('body' in job) batch.chars += job.body.raw.length
-    if (batch.jobs.length >= LIMITS.bodyBatchItems || batch.chars >= LIMITS.bodyBatchChars) this.#sendBatch()
-    return 'body' in job ? this.#bodies++ : -1
+    batch.bytes += raw.length
+    this.#sendIfFull()
+    return this.#bodies++
   }
 
-  /** Resolves once little enough raw text waits for the worker, so that reading never runs far ahead of it. */
+  /** Hands over an attachment whose metadata to read; `done` gets its sizes, in the order jobs were handed over. */
+  prepareAttachment(attachment: AttachmentMetadata, done: (result: Prepared) => void): void {
+    this.#rethrow()
+    this.#batch.jobs.push({ attachment })
+    this.#batch.done.push(done)
+    this.#sendIfFull()
+  }
+
+  /** Resolves once few enough raw bodies wait for the worker, so that reading never runs far ahead of it. */
   async ready(): Promise<void> {
-    while (this.#inFlightChars > LIMITS.bodiesInFlightChars && this.#error === undefined) await new Promise<void>((resolve) => (this.#wake = resolve))
+    while (this.#inFlightBytes > LIMITS.bodiesInFlightBytes && this.#error === undefined) await new Promise<void>((resolve) => (this.#wake = resolve))
     this.#rethrow()
   }
 
@@ -95,6 +109,8 @@ export class BodyPool {
       const answer = this.#answer(await reply)
       if ('finished' in answer) yield* answer.finished
     }
+    // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
+    await this.#stopWorker()
   }
 
   /** The JSON bytes of a finished text kept in the file (`keepFinished`). */
@@ -106,19 +122,36 @@ export class BodyPool {
   /** Stops the worker and removes the files. */
   async close(): Promise<void> {
     this.#error ??= new Error('the body pool is closed')
-    await this.#worker?.terminate()
+    await this.#stopWorker()
+    this.#raw.close()
     this.#rendered.close()
     this.#finished?.close()
   }
 
+  async #stopWorker(): Promise<void> {
+    const worker = this.#worker
+    this.#worker = undefined
+    if (worker === undefined) return
+    worker.removeAllListeners()
+    await worker.terminate()
+  }
+
+  #sendIfFull(): void {
+    if (this.#batch.jobs.length >= LIMITS.bodyBatchItems || this.#batch.bytes >= LIMITS.bodyBatchBytes) this.#sendBatch()
+  }
+
   #sendBatch(): void {
-    const { jobs, done, chars } = this.#batch
+    const { raw, postIds, jobs, done, bytes } = this.#batch
     if (jobs.length === 0) return
-    this.#batch = { jobs: [], done: [], chars: 0 }
-    this.#inFlightChars += chars
-    this.#send({ prepare: jobs }).then(
+    this.#batch = newBatch()
+    // The batch's bodies in one write; each job gets its body's place in the file.
+    const places = this.#raw.append(raw)
+    let body = 0
+    const request = jobs.map((job): PrepareJob => job ?? { body: { postId: postIds[body], raw: places[body++] } })
+    this.#inFlightBytes += bytes
+    this.#send({ prepare: request }).then(
       (reply) => {
-        this.#inFlightChars -= chars
+        this.#inFlightBytes -= bytes
         const answer = this.#answer(reply)
         if ('prepared' in answer) answer.prepared.forEach((result, i) => done[i](result))
         this.#wakeUp()
@@ -130,9 +163,11 @@ export class BodyPool {
   #send(request: BodyRequest): Promise<BodyReply> {
     if (this.#error !== undefined) return Promise.reject(this.#error)
     if (this.#inline !== undefined) return Promise.resolve(this.#inline.handle(request))
+    const worker = this.#worker
+    if (worker === undefined) return Promise.reject(new Error('the body worker has stopped'))
     return new Promise((resolve, reject) => {
       this.#waiting.push({ resolve, reject })
-      this.#worker?.postMessage(request)
+      worker.postMessage(request)
     })
   }
 
@@ -161,6 +196,13 @@ export class BodyPool {
   #rethrow(): void {
     if (this.#error !== undefined) throw this.#error
   }
+}
+
+// Jobs waiting to be sent: attachments as they are, bodies (undefined) as they will be once written to the file.
+type Batch = { jobs: Array<PrepareJob | undefined>; raw: Array<string | Buffer>; postIds: number[]; done: Array<(result: Prepared) => void>; bytes: number }
+
+function newBatch(): Batch {
+  return { jobs: [], raw: [], postIds: [], done: [], bytes: 0 }
 }
 
 /**

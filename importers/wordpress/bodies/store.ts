@@ -44,9 +44,9 @@ export class TextFile {
     return new TextFile(fd)
   }
 
-  /** Appends texts as UTF-8, in one write, and returns their places. */
-  append(texts: readonly string[]): Place[] {
-    const buffers = texts.map((text) => Buffer.from(text, 'utf8'))
+  /** Appends texts as UTF-8 (or bytes as they are), in one write, and returns their places. */
+  append(texts: ReadonlyArray<string | Buffer>): Place[] {
+    const buffers = texts.map((text) => (typeof text === 'string' ? Buffer.from(text, 'utf8') : text))
     const places: Place[] = []
     for (const bytes of buffers) {
       places.push([this.#end, bytes.length])

@@ -1,16 +1,17 @@
 import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
+import type { ShortcodeImage } from '../content/shortcodes.js'
 import { finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
-import { attachmentSizes, homeUrls, imageSources, mediaRefs, MediaIndex, mediaRewriter, toAttachment } from '../media.js'
-import type { AttachmentItem, AttachmentSizes, ImageUse, MediaRefs } from '../media.js'
+import { attachmentSizes, homeUrls, imageSources, mediaRefs } from '../media.js'
+import type { AttachmentMetadata, AttachmentSizes, GalleryData, ImageUse, MediaRefs } from '../media.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
-/** A body to render while the export is read, or an attachment whose metadata to read. */
-export type PrepareJob = { body: { postId: number; raw: string } } | { attachment: AttachmentItem }
+/** A body to render while the export is read (where its raw text lies in the raw file), or an attachment. */
+export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentMetadata }
 
 /**
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
@@ -25,7 +26,7 @@ export type RenderCounts = { rendered: Record<string, number>; removed: Record<s
 export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; home?: { hosts: string[]; files: Array<[string, string]> } }
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> } }
 
 /** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
 export type FinishJob = { body: number; excerpt: string }
@@ -47,27 +48,35 @@ export type Finished = {
 export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
 export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
 
-type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; rewriteMedia: (url: string) => string }
+// A prepared body: where it lies (in the rendered file, or `late`, still raw in the raw file) and what rendering kept.
+type BodyEntry = { postId: number; place: Place; late: boolean; moreText?: string }
 
-/** The temporary files `BodyWork` keeps bodies in, by descriptor: rendered (always) and finished (for the CLI). */
-export type BodyFiles = { rendered: number; finished?: number }
+type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
+
+/**
+ * The temporary files of bodies, by descriptor: raw (the pool writes them), rendered (`BodyWork` writes them) and
+ * finished (for the CLI).
+ */
+export type BodyFiles = { raw: number; rendered: number; finished?: number }
 
 /**
  * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
- * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read,
- * and kept for galleries; once the export is read, each body is finished (late ones rendered first). A body's
- * result depends only on the body and the export, never on the thread or the order of the work.
+ * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read;
+ * once the export is read, each body is finished (late ones rendered first, with the attachments and reusable blocks
+ * the setup brings). A body's result depends only on the body and the export, never on the thread or the order of
+ * the work.
  */
 export class BodyWork {
+  readonly #raw: TextFile
   readonly #rendered: TextFile
   readonly #finished: TextFile | undefined
-  readonly #bodies: Array<{ postId: number; place: Place; late: boolean; moreText?: string }> = []
-  readonly #media = new MediaIndex()
+  readonly #bodies: BodyEntry[] = []
   #finishing: Finishing | undefined
   readonly #options: RenderOptions
 
   constructor(files: BodyFiles, options: RenderOptions = {}) {
     this.#options = options
+    this.#raw = TextFile.at(files.raw)
     this.#rendered = TextFile.at(files.rendered)
     this.#finished = files.finished === undefined ? undefined : TextFile.at(files.finished)
   }
@@ -86,42 +95,43 @@ export class BodyWork {
     const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
     const prepared: Prepared[] = []
     const texts: string[] = []
-    const bodies: Array<{ postId: number; late: boolean; moreText?: string }> = []
+    const rendered: BodyEntry[] = []
     for (const job of jobs) {
       if ('attachment' in job) {
-        const sizes = attachmentSizes(job.attachment)
-        this.#media.add(toAttachment(job.attachment, sizes))
-        prepared.push({ sizes })
+        prepared.push({ sizes: attachmentSizes(job.attachment) })
         continue
       }
       const { postId, raw } = job.body
+      const text = this.#raw.text(raw)
       // The media a body shows, from its raw text: a late body's galleries name their attachments there.
-      const media = this.#options.mediaRefs ? { media: mediaRefs(raw) } : {}
-      if (rendersLate(raw)) {
-        texts.push(raw)
-        bodies.push({ postId, late: true })
+      const media = this.#options.mediaRefs ? { media: mediaRefs(text) } : {}
+      if (rendersLate(text)) {
+        // It stays where it is, raw, until finishing renders it.
+        this.#bodies.push({ postId, place: raw, late: true })
         prepared.push({ late: true, ...media })
         continue
       }
-      const body = renderBody(raw, postId, env)
+      const body = renderBody(text, postId, env)
+      const entry: BodyEntry = { postId, place: raw, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
+      this.#bodies.push(entry)
+      rendered.push(entry)
       texts.push(body.html)
-      bodies.push({ postId, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) })
       prepared.push({ images: imageSources(body.html), ...media })
     }
     const places = this.#rendered.append(texts)
-    bodies.forEach((body, i) => this.#bodies.push({ ...body, place: places[i] }))
+    rendered.forEach((entry, i) => (entry.place = places[i]))
     return { prepared, counts }
   }
 
   #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
     if (setup) {
-      const { links, mediaFrom, mediaTo, reusableBlocks } = setup
+      const { links, mediaFrom, mediaTo, reusableBlocks, gallery } = setup
       const home = setup.home ? homeUrls(setup.home.hosts, new Map(setup.home.files)) : undefined
-      const prefix = mediaRewriter(mediaFrom, mediaTo)
       this.#finishing = {
         env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
         reusableBlocks: new Map(reusableBlocks),
-        rewriteMedia: home ? (url) => home.url(url) ?? prefix(url) : prefix,
+        images: new Map(gallery.images),
+        children: new Map(gallery.children),
       }
     }
     const finishing = this.#finishing
@@ -130,7 +140,7 @@ export class BodyWork {
     const finished = jobs.map((job): Finished => {
       const body = this.#bodies[job.body]
       if (body === undefined) throw new Error(`no prepared body ${job.body}`)
-      let html = this.#rendered.text(body.place)
+      let html = (body.late ? this.#raw : this.#rendered).text(body.place)
       let moreText = body.moreText
       let late: Finished['late']
       if (body.late) {
@@ -163,11 +173,11 @@ export class BodyWork {
         postId,
         keepShortcodes: this.#options.keepShortcodes === true,
         attachment: (id) => {
-          const image = this.#media.shortcodeImage(id, finishing.rewriteMedia)
+          const image = finishing.images.get(id)
           if (image) used.push(id)
           return image
         },
-        childAttachments: (id) => this.#media.childIds(id),
+        childAttachments: (id) => finishing.children.get(id) ?? [],
       }),
       stats: { rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: missing },
       dynamicBlocks: counts.dynamic,

@@ -53,6 +53,11 @@ export interface WxrItem {
   pubDate: string
   creator: string
   content: string
+  /**
+   * The body as the export's UTF-8 bytes, when it is one CDATA section (as WordPress writes it; `content` is then
+   * empty): a post's or page's body goes on to be rendered without being decoded here (see `bodyText`).
+   */
+  contentBytes?: Buffer
   excerpt: string
   postDate: string
   postDateGmt: string
@@ -145,8 +150,13 @@ const toInt = (s: string): number => {
   return /^-?\d{1,15}$/.test(t) ? Number(t) : 0
 }
 
+/** An item's body as text. */
+export function bodyText(item: WxrItem): string {
+  return item.contentBytes === undefined ? item.content : item.contentBytes.toString('utf8')
+}
+
 // A record being read: the leaf fields it reads, what a finished leaf does to it, and what its end does.
-type WxrRecord = { fields: Record<string, string>; set(field: string, value: string, attributes: Record<string, string>): void; done(): void }
+type WxrRecord = { fields: Record<string, string>; set(field: string, value: string | Buffer, attributes: Record<string, string>): void; done(): void }
 
 /**
  * Reads one WXR file (any version, `http://` or `https://` namespaces) and hands channel facts, authors, terms and
@@ -169,7 +179,8 @@ class WxrReader implements XmlHandler {
   // The leaf being read: its field, where it is, the record it belongs to, and its text so far. Markup inside it
   // (never written by WordPress) is skipped, and its text joins the leaf.
   #leaf: { field: string; depth: number; record: WxrRecord; attributes: Record<string, string> } | undefined
-  #text = ''
+  #pieces: Array<string | Buffer> = []
+  #length = 0
   readonly #terms = new SharedTerms()
 
   constructor(
@@ -179,6 +190,10 @@ class WxrReader implements XmlHandler {
 
   wantsText(): boolean {
     return this.#leaf !== undefined
+  }
+
+  wantsBytes(): boolean {
+    return this.#leaf?.field === 'content'
   }
 
   open(name: ElementName, attributes: Record<string, string>, at: XmlPosition): void {
@@ -194,23 +209,29 @@ class WxrReader implements XmlHandler {
     const field = parent?.fields[name.key]
     if (record === undefined && parent !== undefined && field !== undefined) {
       this.#leaf = { field, depth: records.length, record: parent, attributes }
-      this.#text = ''
+      this.#pieces = []
+      this.#length = 0
     }
   }
 
-  text(piece: string): void {
-    this.#text += piece
-    if (this.#text.length > LIMITS.maxElementTextUnits) {
+  text(piece: string | Buffer): void {
+    this.#pieces.push(piece)
+    this.#length += piece.length
+    if (this.#length > LIMITS.maxElementTextUnits) {
       throw new PreviewDataError('too_long', `${this.file}: an element's text exceeds ${LIMITS.maxElementTextUnits} characters; refusing to hold it.`)
     }
+  }
+
+  bytes(piece: Buffer): void {
+    this.text(piece)
   }
 
   close(): void {
     const leaf = this.#leaf
     if (leaf !== undefined && leaf.depth === this.#records.length) {
-      leaf.record.set(leaf.field, this.#text, leaf.attributes)
+      leaf.record.set(leaf.field, joined(this.#pieces), leaf.attributes)
       this.#leaf = undefined
-      this.#text = ''
+      this.#pieces = []
     }
     const record = this.#records.pop()
     if (record === undefined) return
@@ -235,14 +256,21 @@ class WxrReader implements XmlHandler {
   }
 }
 
+/** A leaf's value: its one CDATA section's bytes, as they are, or its text. */
+function joined(pieces: ReadonlyArray<string | Buffer>): string | Buffer {
+  if (pieces.length === 1) return pieces[0]
+  if (pieces.length > 1 && pieces.every((p) => typeof p !== 'string')) return Buffer.concat(pieces as Buffer[])
+  return pieces.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('')
+}
+
 function channelRecord(sink: WxrSink): WxrRecord {
   const channel = blankChannel()
-  return { fields: CHANNEL_FIELDS, set: (field, value) => (channel[field as keyof WxrChannel] = value.trim()), done: () => sink.channel(channel) }
+  return { fields: CHANNEL_FIELDS, set: (field, value) => (channel[field as keyof WxrChannel] = String(value).trim()), done: () => sink.channel(channel) }
 }
 
 function authorRecord(sink: WxrSink): WxrRecord {
   const author: WxrAuthor = { login: '', displayName: '', firstName: '', lastName: '' }
-  return { fields: AUTHOR_FIELDS, set: (field, value) => (author[field as keyof WxrAuthor] = value.trim()), done: () => sink.author(author) }
+  return { fields: AUTHOR_FIELDS, set: (field, value) => (author[field as keyof WxrAuthor] = String(value).trim()), done: () => sink.author(author) }
 }
 
 function termRecord(taxonomy: string, sink: WxrSink): WxrRecord {
@@ -250,8 +278,8 @@ function termRecord(taxonomy: string, sink: WxrSink): WxrRecord {
   return {
     fields: TERM_FIELDS,
     set: (field, value) => {
-      if (field === 'termId') term.termId = toInt(value)
-      else (term as unknown as Record<string, string>)[field] = value.trim()
+      if (field === 'termId') term.termId = toInt(String(value))
+      else (term as unknown as Record<string, string>)[field] = String(value).trim()
     },
     done: () => sink.term(term),
   }
@@ -261,7 +289,8 @@ function itemRecord(item: WxrItem, sink: WxrSink, terms: SharedTerms): WxrRecord
   return {
     fields: ITEM_FIELDS,
     set: (field, value, attributes) => {
-      if (field === 'postId' || field === 'postParent' || field === 'menuOrder') item[field] = toInt(value)
+      if (typeof value !== 'string') item.contentBytes = value
+      else if (field === 'postId' || field === 'postParent' || field === 'menuOrder') item[field] = toInt(value)
       else if (field === 'isSticky') item.isSticky = value.trim() === '1'
       else if (field === 'category') item.terms.push(terms.get(attributes.domain ?? '', attributes.nicename ?? '', value.trim()))
       else if (field === 'content' || field === 'excerpt') item[field] = value
@@ -276,7 +305,7 @@ function metaRecord(item: WxrItem): WxrRecord {
   const meta = { key: '', value: '' }
   return {
     fields: META_FIELDS,
-    set: (field, value) => (field === 'key' ? (meta.key = value.trim()) : (meta.value = value)),
+    set: (field, value) => (field === 'key' ? (meta.key = String(value).trim()) : (meta.value = String(value))),
     done: () => {
       // A variation's attribute values are keys of their own (`attribute_pa_color`).
       if (KEPT_META.has(meta.key) || meta.key.startsWith('attribute_')) item.meta[meta.key] = meta.value
@@ -290,7 +319,7 @@ function commentRecord(item: WxrItem): WxrRecord {
   let approved = ''
   return {
     fields: COMMENT_FIELDS,
-    set: (_field, value) => (approved = value),
+    set: (_field, value) => (approved = String(value)),
     done: () => {
       item.comments++
       if (approved.trim() === '1') item.approvedComments++

@@ -15,12 +15,17 @@ export interface XmlPosition {
   line(): number
 }
 
-/** What a reader of the XML hears. Text and CDATA come through `text`, possibly in pieces, only while `wantsText()`. */
+/**
+ * What a reader of the XML hears. Text and CDATA come through `text`, possibly in pieces, only while `wantsText()`;
+ * while `wantsBytes()` too, a CDATA section comes through `bytes` instead, as the export's UTF-8, not decoded.
+ */
 export interface XmlHandler {
   open(name: ElementName, attributes: Record<string, string>, at: XmlPosition): void
   text(text: string): void
+  bytes(bytes: Buffer): void
   close(): void
   wantsText(): boolean
+  wantsBytes(): boolean
 }
 
 // WordPress changed its export namespace from http:// to https:// on WordPress.com and bumped the version three
@@ -47,6 +52,8 @@ const CONVENTIONAL_PREFIXES: Record<string, Namespace> = { wp: 'wp', content: 'c
 const NAME = /^[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?$/
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/y
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>
 
 /** Prefixes in scope, and the names already resolved in it (a large export repeats a few names a million times). */
 type Scope = { prefixes: Map<string, Namespace>; names: Map<string, ElementName> }
@@ -93,8 +100,11 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   #closedRoot = false
   // Text read and not yet handed over: the tokenizer cuts text where a chunk ends, even inside an entity.
   #pending: Array<[number, number]> = []
-  // The start tag being read: its name and attributes (values as written, decoded at its end).
-  #tag = { start: 0, name: '', attributes: [] as Array<[string, string]>, attribute: '', value: '' }
+  // The start tag being read: its name, and its attributes (values decoded at their end), if any.
+  #tagName = ''
+  #attributes: Array<[string, string]> | undefined
+  #attribute = ''
+  #value = ''
 
   constructor(file: string, handler: XmlHandler, onWarning: (message: string, line: number) => void) {
     this.#file = file
@@ -130,16 +140,18 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
 
   onopentagname(start: number, end: number): void {
     this.#flushText()
-    this.#tag = { start, name: this.#latin1(start, end), attributes: [], attribute: '', value: '' }
+    this.#tagStart = start
+    this.#tagName = this.#latin1(start, end)
+    this.#attributes = undefined
   }
 
   onattribname(start: number, end: number): void {
-    this.#tag.attribute = this.#text(start, end)
-    this.#tag.value = ''
+    this.#attribute = this.#text(start, end)
+    this.#value = ''
   }
 
   onattribdata(start: number, end: number): void {
-    this.#tag.value += this.#text(start, end)
+    this.#value += this.#text(start, end)
   }
 
   // Entities are left to us (decodeEntities: false): the tokenizer never decodes one.
@@ -147,9 +159,8 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   ontextentity(): void {}
 
   onattribend(quote: QuoteType): void {
-    const tag = this.#tag
-    if (quote !== QuoteType.Double && quote !== QuoteType.Single) this.#fail(`malformed attributes in <${tag.name.slice(0, 40)}>.`, tag.start)
-    tag.attributes.push([tag.attribute, this.#decode(tag.value, tag.start)])
+    if (quote !== QuoteType.Double && quote !== QuoteType.Single) this.#fail(`malformed attributes in <${this.#utf8(this.#tagName).slice(0, 40)}>.`, this.#tagStart)
+    ;(this.#attributes ??= []).push([this.#attribute, this.#decode(this.#value, this.#tagStart)])
   }
 
   onopentagend(): void {
@@ -185,8 +196,9 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
     // Without its `]]>` (offset 0), a CDATA section ran into the end of the file.
     if (endOffset === 0) this.#fail('the file ends inside a CDATA section; it looks truncated.', start)
     if (this.#openNames.length === 0) this.#fail('CDATA outside the root element.', start)
-    if (this.#handler.wantsText()) this.#handler.text(this.#text(start, end - endOffset))
-    else this.#release(start)
+    if (!this.#handler.wantsText()) this.#release(start)
+    else if (this.#handler.wantsBytes()) this.#handler.bytes(this.#bytes(start, end - endOffset))
+    else this.#handler.text(this.#text(start, end - endOffset))
   }
 
   oncomment(start: number, _end: number, endOffset: number): void {
@@ -219,8 +231,8 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   // --- elements ---
 
   #openTag(selfClosing: boolean): void {
-    const { start, name: qname, attributes } = this.#tag
-    this.#tagStart = start
+    const start = this.#tagStart
+    const qname = this.#tagName
     const depth = this.#openNames.length
     if (depth === 0) {
       if (this.#sawRoot) this.#fail('content after the root element.', start)
@@ -230,12 +242,16 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
     if (depth >= LIMITS.maxXmlDepth) this.#fail(`elements nest deeper than ${LIMITS.maxXmlDepth} levels.`, start)
     const parent = this.#scopes[depth]
     let scope = parent
-    const plain: Record<string, string> = {}
-    for (const [name, value] of attributes) {
+    // Nearly every element of an export has no attributes: those share one empty, frozen object.
+    let plain = NO_ATTRIBUTES
+    for (const [name, value] of this.#attributes ?? []) {
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
         if (scope === parent) scope = { prefixes: new Map(parent.prefixes), names: new Map() }
         scope.prefixes.set(name === 'xmlns' ? '' : name.slice(6), namespaceMeaning(value))
-      } else if (!name.includes(':')) plain[name] = value
+      } else if (!name.includes(':')) {
+        if (plain === NO_ATTRIBUTES) plain = {}
+        plain[name] = value
+      }
     }
     const element = scope.names.get(qname) ?? this.#resolve(qname, scope, start)
     this.#openNames.push(qname)
@@ -314,12 +330,20 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   /** Bytes `start` to `end` decoded as UTF-8: a fresh string, sharing nothing with the chunk. */
   #text(start: number, end: number): string {
     this.#release(start)
+    const first = this.#chunks[0]
+    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.toString('utf8', start - first.start, end - first.start)
+    return this.#bytes(start, end).toString('utf8')
+  }
+
+  /** Bytes `start` to `end`: a view of their chunk, or a copy when they span several. */
+  #bytes(start: number, end: number): Buffer {
+    this.#release(start)
     const chunks = this.#chunks
     const first = chunks[0]
-    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.toString('utf8', start - first.start, end - first.start)
+    if (end <= first.start + first.chunk.latin1.length) return first.chunk.bytes.subarray(start - first.start, end - first.start)
     const parts = [first.chunk.bytes.subarray(start - first.start)]
     for (let i = 1; i < chunks.length && chunks[i].start < end; i++) parts.push(chunks[i].chunk.bytes.subarray(0, end - chunks[i].start))
-    return Buffer.concat(parts).toString('utf8')
+    return Buffer.concat(parts)
   }
 
   /** Bytes `start` to `end` as the tokenizer read them (Latin-1). */

@@ -14,6 +14,7 @@ import { finishText } from '../../../importers/wordpress/content/finish.js'
 import type { FinishEnv } from '../../../importers/wordpress/content/finish.js'
 import { importWordPress, importWordPressForFile } from '../../../importers/wordpress/import.js'
 import { LinkIndex } from '../../../importers/wordpress/links.js'
+import { attachmentSizes, MediaIndex, mediaRewriter, toAttachment } from '../../../importers/wordpress/media.js'
 import type { PreviewData } from '../../../src/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'wp-bodies-test-'))
@@ -81,8 +82,12 @@ const BODIES = [
 const links = new LinkIndex(['https://old.example'])
 links.addUrl('https://old.example/2020/01/hello/', '/posts/hello/')
 links.addQuery('p', 7, '/posts/seven/')
-const setup: FinishSetup = { links: links.toData(), mediaFrom: 'https://old.example/wp-content/uploads/', mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']] }
 const attachment = (id: number) => ({ file: 'x.xml', line: id, postId: id, postParent: 3, menuOrder: 0, attachmentUrl: `https://old.example/wp-content/uploads/p${id}.jpg`, guid: '', excerpt: `Caption ${id}`, meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } })
+// The attachments galleries show, as the importer sends them with the setup.
+const attachments = new MediaIndex()
+for (const id of [100, 101]) attachments.add(toAttachment(attachment(id), attachmentSizes(attachment(id))))
+const mediaFrom = 'https://old.example/wp-content/uploads/'
+const setup: FinishSetup = { links: links.toData(), mediaFrom, mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']], gallery: attachments.gallery(mediaRewriter(mediaFrom, '/media/')) }
 
 /** Every body through a pool: prepared (with two attachments among them), then finished; what came back, in order. */
 async function throughPool(n: number, options: BodyPoolOptions) {
@@ -91,11 +96,13 @@ async function throughPool(n: number, options: BodyPoolOptions) {
     const prepared: Prepared[] = []
     const ids: number[] = []
     for (let i = 0; i < n; i++) {
-      if (i === 2) pool.prepare({ attachment: attachment(100) }, (r) => prepared.push(r))
-      ids.push(pool.prepare({ body: { postId: i + 1, raw: BODIES[i % BODIES.length] + ` #${i}` } }, (r) => prepared.push(r)))
+      if (i === 2) pool.prepareAttachment(attachment(100), (r) => prepared.push(r))
+      // Bodies come as text or as the export's bytes.
+      const raw = BODIES[i % BODIES.length] + ` #${i}`
+      ids.push(pool.prepareBody(i + 1, i % 2 ? Buffer.from(raw) : raw, (r) => prepared.push(r)))
       await pool.ready()
     }
-    pool.prepare({ attachment: attachment(101) }, (r) => prepared.push(r))
+    pool.prepareAttachment(attachment(101), (r) => prepared.push(r))
     await pool.prepared()
     const finished: Finished[] = []
     for await (const f of pool.finish(setup, ids.map((body, i) => ({ body, excerpt: i % 5 === 0 ? '[caption]Own excerpt[/caption]' : '' })))) finished.push(f)

@@ -36,6 +36,8 @@ async function events(chunks: Array<string | Buffer>): Promise<Read> {
     'test.xml',
     {
       wantsText: () => true,
+      wantsBytes: () => false,
+      bytes: () => undefined,
       open(name, attributes, at) {
         flush()
         lines.push(at.line())
