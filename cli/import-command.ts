@@ -5,7 +5,7 @@
  * read the site file, run the importer, then write the payload, report and redirects as one set and print the
  * result. A command adds only its importer's own options and the call to its importer.
  */
-import { basename } from 'node:path'
+import { basename, resolve } from 'node:path'
 import type { Site } from '../src/contract/types.js'
 import { REDIRECT_FORMATS, redirectFile } from '../importers/shared/redirects.js'
 import type { Redirect, RedirectFormat } from '../importers/shared/redirects.js'
@@ -67,6 +67,11 @@ export interface ImportOutcome {
   redirects: Redirect[]
   /** Releases what the run holds until its payload is written (a spool of bodies). */
   dispose?: () => Promise<void>
+  /**
+   * Copies the media files the payload references into `folder`, laid out by URL path; called only after the payload
+   * and its companions were written, so a failed import leaves no media behind either.
+   */
+  deliverMedia?: (folder: string) => Promise<{ files: number }>
 }
 
 /** A command's own part: its inputs, and how to run its importer with the shared settings. */
@@ -101,12 +106,14 @@ export const IMPORT_HELP = `Options both importers take:
       --redirects <file>     write redirects from every old URL to its new one
       --redirects-format <f> netlify (a _redirects file), nginx (a map block) or json; default
                              by the file name: *.json json, *.conf or *.map nginx, else netlify
-      --media-out <dir>      the folder media files are copied to, laid out by URL path (the
-                             WordPress importer fills it from --uploads or --download-media)
+      --media-out <dir>      the folder media files are copied to, laid out by URL path, so that
+                             serving it at the site root serves them (default: <payload>.media/
+                             beside the payload, for importers that copy media)
       --drafts <policy>      exclude (default: drafts, pending, future and expired documents are
                              left out and counted) or include (kept with status draft)
       --generated-at <time>  the payload's generated_at, RFC 3339 (default: from the content)
-      --strict               warnings are failures: write nothing when there is any
+      --strict               write nothing when there is any warning or error (without it, what
+                             imported is written despite files with errors, and the exit code is 1)
 ${DISPLAY_HELP}`
 
 /**
@@ -126,14 +133,27 @@ export async function runImportCommand<T extends Record<string, { type: 'string'
   if (typeof job === 'string') return usageError(io, spec.command, job, display)
   if ((line.values as { output?: string }).output === undefined) return usageError(io, spec.command, 'name the output file with -o payload.json (or -o - for standard output)', display)
 
+  const inputs = [...job.inputs, ...(common.siteFile ? [{ label: 'the site file', path: common.siteFile }] : [])]
+  const planFor = (c: CommonImport) => planOutputs(outputRequests(c), inputs, io, { jsonOnStdout: display.format === 'json' })
   let plan: PlannedOutput[]
   try {
-    plan = await planOutputs(outputRequests(common), [...job.inputs, ...(common.siteFile ? [{ label: 'the site file', path: common.siteFile }] : [])], io, {
-      jsonOnStdout: display.format === 'json',
-    })
+    plan = await planFor(common)
   } catch (error) {
     if (!(error instanceof CliIoError)) throw error
     return printFailure(io, display, spec.command, 'io_error', error.message)
+  }
+  // Without --media-out, media goes to <payload>.media/ beside the payload, unless that folder cannot be an output
+  // (inside the source folder, say): then the run goes on and says, if there is media, how to have it copied.
+  let mediaUnplanned: string | undefined
+  if (common.mediaOut === undefined && spec.mediaOutMissing === undefined && common.output !== '-') {
+    const withMedia = { ...common, mediaOut: defaultMediaFolder(common.output) }
+    try {
+      plan = await planFor(withMedia)
+      common.mediaOut = withMedia.mediaOut
+    } catch (error) {
+      if (!(error instanceof CliIoError)) throw error
+      mediaUnplanned = `media files were not copied: ${error.message.replace(/; choose another output$/, '')}; name a folder with --media-out`
+    }
   }
 
   const started = io.now ? io.now() : performance.now()
@@ -160,14 +180,15 @@ export async function runImportCommand<T extends Record<string, { type: 'string'
   }
 
   try {
-    return await finish(io, spec.command, common, display, plan, outcome, started)
+    return await finish(io, spec.command, common, display, plan, outcome, started, mediaUnplanned)
   } finally {
     await outcome.dispose?.()
   }
 }
 
-async function finish(io: CliIo, command: string, common: CommonImport, display: CommandLine['display'], plan: PlannedOutput[], outcome: ImportOutcome, started: number): Promise<number> {
+async function finish(io: CliIo, command: string, common: CommonImport, display: CommandLine['display'], plan: PlannedOutput[], outcome: ImportOutcome, started: number, mediaUnplanned?: string): Promise<number> {
   const diagnostics = [...outcome.diagnostics]
+  if (mediaUnplanned && outcome.deliverMedia) diagnostics.push({ severity: 'warning', code: 'media_not_copied', message: mediaUnplanned })
   const contents: Record<string, OutputContent | undefined> = { payload: outcome.payload }
   let redirectNote: string | undefined
   if (common.redirects !== undefined) {
@@ -182,17 +203,30 @@ async function finish(io: CliIo, command: string, common: CommonImport, display:
 
   const errors = diagnostics.filter((d) => d.severity === 'error').length
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length
-  const strictFailure = common.strict && warnings > 0
+  // Under --strict any problem means nothing is written; otherwise what imported is written despite errors in some
+  // inputs (one bad file never sinks a site), and the exit code still says so.
+  const strictFailure = common.strict && warnings + errors > 0
   let written: WriteOutcome | undefined
   const failures: string[] = []
   if (outcome.payload === undefined) failures.push('nothing written: fix the errors above')
-  else if (strictFailure) failures.push(`nothing written: ${plural(warnings, 'warning')}, and warnings are failures under --strict`)
+  else if (strictFailure) failures.push(`nothing written: ${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')}, and under --strict any problem is a failure`)
   else written = await writeOutputs(plan, contents, io)
+  let mediaNote: string | undefined
+  let mediaFailed = false
+  if (written && !written.failure && outcome.deliverMedia && common.mediaOut !== undefined) {
+    try {
+      const { files } = await outcome.deliverMedia(resolve(io.cwd, common.mediaOut))
+      mediaNote = `wrote ${plural(files, 'media file')} into ${common.mediaOut}`
+    } catch (error) {
+      mediaFailed = true
+      failures.push(`the payload was written, but copying media into ${common.mediaOut} failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
 
   const seconds = ((io.now ? io.now() : performance.now()) - started) / 1000
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024)
   const described = written ? describeWrites(written, redirectNote ? { redirects: redirectNote } : {}) : { lines: [], errors: [] }
-  const exit = written?.failure ? EXIT.usage : written === undefined || errors > 0 ? EXIT.invalid : EXIT.ok
+  const exit = written?.failure || mediaFailed ? EXIT.usage : written === undefined || errors > 0 ? EXIT.invalid : EXIT.ok
   printResult(
     io,
     display,
@@ -203,7 +237,7 @@ async function finish(io: CliIo, command: string, common: CommonImport, display:
       diagnostics,
     },
     {
-      lines: [...outcome.summaryText, `${plural(warnings, 'warning')}, ${plural(errors, 'error')}; took ${seconds.toFixed(2)} s, peak memory ${peakMb} MB`, ...described.lines],
+      lines: [...outcome.summaryText, `${plural(warnings, 'warning')}, ${plural(errors, 'error')}; took ${seconds.toFixed(2)} s, peak memory ${peakMb} MB`, ...described.lines, ...(mediaNote ? [mediaNote] : [])],
       errors: [...failures, ...described.errors],
       complete: common.report !== undefined ? `${common.report} has them all` : 'write them all with --report <file>, or show them with --verbose',
     },
@@ -275,6 +309,11 @@ function readDrafts(values: Record<string, unknown>, aliases: Record<string, Rec
   }
   if (chosen.some(([, p]) => p !== chosen[0][1])) return { error: `${chosen.map(([o]) => o).join(' and ')} disagree; give --drafts include or --drafts exclude alone` }
   return { policy: chosen[0]?.[1] ?? 'exclude' }
+}
+
+/** Where media goes without `--media-out`: `<payload name>.media/` beside the payload. */
+export function defaultMediaFolder(output: string): string {
+  return output.replace(/\.json$/i, '') + '.media'
 }
 
 /** The redirect format a file name suggests: `*.json` JSON, `*.conf`/`*.map` nginx, anything else (`_redirects`) Netlify. */

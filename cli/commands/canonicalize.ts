@@ -1,4 +1,5 @@
-import { canonicalizePreviewDataKeyOrder } from '../../src/canonicalize.js'
+import { canonicalJsonChunks } from '../../src/canonicalize.js'
+import { PreviewDataError } from '../../src/validate/issue.js'
 import { CliIoError, EXIT, parseJsonText, readTextInput } from '../io.js'
 import type { CliIo } from '../io.js'
 import { checkPathOption, DISPLAY_HELP } from '../options.js'
@@ -35,10 +36,18 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
       printResult(io, display, { ok: false, command: COMMAND, summary: { outputs: outputsSummary(plan, undefined) }, diagnostics }, { lines: [], errors: ['nothing written: the input is not JSON'] })
       return EXIT.invalid
     }
-    // TODO(bench): a payload larger than one string is canonicalized and written as a stream; this content is where
-    // the streamed writer plugs in (writeOutputs takes pieces, sync or async).
-    const text = JSON.stringify(canonicalizePreviewDataKeyOrder(parsed.value), null, 2) + '\n'
-    const outcome = await writeOutputs(plan, { payload: text }, io)
+    // Written in pieces, never as one string, so memory stays near the parsed payload's own size. A value JSON cannot
+    // write back as it is (a number that overflowed to Infinity) is refused, with its pointer, before anything is written.
+    let pieces: Iterable<string>
+    try {
+      pieces = withNewline(canonicalJsonChunks(parsed.value, 2))
+    } catch (error) {
+      if (!(error instanceof PreviewDataError)) throw error
+      const diagnostics = [{ severity: 'error' as const, code: error.code, message: error.message, file: source, path: error.path }]
+      printResult(io, display, { ok: false, command: COMMAND, summary: { outputs: outputsSummary(plan, undefined) }, diagnostics }, { lines: [], errors: ['nothing written: canonicalizing would change a value'] })
+      return EXIT.invalid
+    }
+    const outcome = await writeOutputs(plan, { payload: pieces }, io)
     const { lines, errors } = describeWrites(outcome)
     const ok = outcome.failure === undefined
     // What went to standard output is in plain sight; saying so is for --verbose.
@@ -51,16 +60,23 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
   }
 }
 
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces
+  yield '\n'
+}
+
 const HELP = `Usage: preview-data canonicalize <file> [-o out.json | --in-place] [options]
 
 Rewrites a payload with its keys in canonical order (the v0.7 schema's order for known keys,
 sorted map and open-object keys); array order, values and unknown fields are kept. It does
-not validate. "-" reads standard input.
+not validate, and it never changes a value: a number too large for JSON (1e999 reads as
+Infinity) is refused with its JSON pointer. "-" reads standard input.
 
 Options:
   -o, --output <file>        where to write (default, and "-": standard output); a file is
                              replaced whole or not at all, and never an input
       --in-place             replace the input file itself
 ${DISPLAY_HELP}
-Exit codes: 0 written, 1 the input is not JSON, 2 usage or I/O error, 130 interrupted.
+Exit codes: 0 written, 1 the input is not JSON or holds a value JSON cannot write back,
+2 usage or I/O error, 130 interrupted.
 `

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { importMarkdown } from '../../importers/markdown/index.js'
+import { deliverMedia, importMarkdown } from '../../importers/markdown/index.js'
 import type { ImportMarkdownOptions, ImportMarkdownResult, MarkdownDiagnostic, PresetName } from '../../importers/markdown/index.js'
 import { payloadText, runImportCommand } from '../import-command.js'
 import type { ImportCommand, ImportOutcome } from '../import-command.js'
@@ -10,7 +10,7 @@ import { checkChoice, checkPathOption, checkPositiveIntegerOption, checkRelative
 import { plural } from '../result.js'
 import type { Diagnostic } from '../result.js'
 
-const PRESETS: readonly string[] = ['auto', 'native', 'hugo', 'jekyll', 'docusaurus', 'astro']
+const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs']
 
 const OPTIONS = {
   preset: { type: 'string' },
@@ -26,10 +26,12 @@ const MARKDOWN: ImportCommand<typeof OPTIONS> = {
   command: 'import markdown',
   usage: `Usage: preview-data import markdown <dir> -o payload.json [options]
 
-Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layout) into a Preview Data v0.7 payload.
+Turns a folder of Markdown files (Hugo, Jekyll, Docusaurus, Astro, Starlight, Eleventy, Next.js, native or
+plain layout) into a Preview Data v0.7 payload.
 `,
   options: OPTIONS,
-  optionsHelp: `      --preset <name>        auto (default), native, hugo, jekyll, docusaurus or astro
+  optionsHelp: `      --preset <name>        auto (default), native, plain, hugo, jekyll, docusaurus,
+                             astro, starlight, eleventy or nextjs
       --config <file>        a native site file (site.yml format: site settings, menus, widgets,
                              collections, authors) read over the convention's own configuration
       --timezone <zone>      time zone for dates written without one (default: the site's, else UTC)
@@ -39,8 +41,6 @@ Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layo
       --max-file-bytes <n>   files larger than this are reported and not loaded (default 4194304)
   Older spelling: --drafts draft|skip is --drafts include|exclude.
 `,
-  // TODO(md): drop once importMarkdown takes CommonImportOptions.mediaOut (issue 13 item 6).
-  mediaOutMissing: 'the Markdown importer does not copy media yet; the payload lists each referenced file under assets',
   async prepare({ values, positionals }, common, io) {
     if (positionals.length !== 1) return positionals.length === 0 ? 'name the folder to import' : 'name exactly one folder'
     const checks = [
@@ -51,9 +51,6 @@ Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layo
       values['posts-dir'] === undefined ? null : checkRelativeFolderOption('--posts-dir', values['posts-dir'], 'posts'),
       values['pages-dir'] === undefined ? null : checkRelativeFolderOption('--pages-dir', values['pages-dir'], 'pages'),
       values['max-file-bytes'] === undefined ? null : checkPositiveIntegerOption('--max-file-bytes', values['max-file-bytes'], '4194304'),
-      // TODO(md): pass `site` (CommonImportOptions.site) once importMarkdown takes it; until then --site is read as a
-      // site file over the convention, as --config is, so the two cannot both be given.
-      values.config !== undefined && common.siteFile !== undefined ? 'give --site or --config, not both (the Markdown importer reads one site file for now)' : null,
     ]
     const bad = checks.find((c) => c !== null)
     if (bad) return bad
@@ -63,14 +60,14 @@ Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layo
     } catch (error) {
       return `cannot read ${dir}: ${systemMessage(error)}`
     }
-    const configFile = values.config ?? common.siteFile
+    const configFile = values.config
     return {
       inputs: [{ label: 'the source folder', path: dir, folder: true }, ...(values.config !== undefined ? [{ label: 'the config file', path: values.config }] : [])],
-      async run({ progress }) {
+      async run({ site, progress }) {
         const options: ImportMarkdownOptions = {
           preset: (values.preset ?? 'auto') as PresetName | 'auto',
-          // TODO(md): pass `drafts: common.drafts` once importMarkdown takes CommonImportOptions.drafts.
-          drafts: common.drafts === 'include' ? 'draft' : 'skip',
+          drafts: common.drafts,
+          ...(site !== undefined ? { site } : {}),
           ...(configFile !== undefined ? { configFile: resolve(io.cwd, configFile) } : {}),
           ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
           ...(values.timezone !== undefined ? { timezone: values.timezone } : {}),
@@ -78,9 +75,10 @@ Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layo
           ...(values['posts-dir'] !== undefined ? { postsDir: values['posts-dir'] } : {}),
           ...(values['pages-dir'] !== undefined ? { pagesDir: values['pages-dir'] } : {}),
           ...(values['max-file-bytes'] !== undefined ? { maxFileBytes: Number(values['max-file-bytes']) } : {}),
-          onProgress: (done, total) => progress.update(done, total, 'files'),
+          onProgress: ({ done, total }) => progress.update(done, total, 'files'),
         }
-        return outcome(await importMarkdown(resolve(io.cwd, dir), options))
+        const root = resolve(io.cwd, dir)
+        return outcome(root, await importMarkdown(root, options))
       },
     }
   },
@@ -94,21 +92,24 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
   return runImportCommand(argv, io, MARKDOWN)
 }
 
-function outcome(result: ImportMarkdownResult): ImportOutcome {
+function outcome(root: string, result: ImportMarkdownResult): ImportOutcome {
   const c = result.counts
   const diagnostics = result.diagnostics.map(toDiagnostic)
   const redirects = result.redirects.map(({ from, to }) => ({ from, to, status: 301 as const }))
   return {
-    ...(result.ok && result.payload ? { payload: payloadText(result.payload) } : {}),
+    // One bad file never sinks a site: what imported is written, and its errors still make the exit code 1.
+    ...(result.payload ? { payload: payloadText(result.payload) } : {}),
     diagnostics,
     summary: { preset: result.preset, preset_reason: result.presetReason, counts: c, skipped: result.skipped.length, assets: result.assets.length, redirects: redirects.length },
     summaryText: [
       `preset ${result.preset} (${result.presetReason}); ${plural(c.posts, 'post')}, ${plural(c.pages, 'page')}, ${plural(c.authors, 'author')}, ` +
         `${plural(c.categories, 'category', 'categories')}, ${plural(c.tags, 'tag')}, ${c.media} media${result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''}`,
     ],
-    // TODO(md): the importer's own MigrationReport (importers/shared/types.ts) once it builds one (issue 13 item 10).
-    report: { importer: 'markdown', convention: { name: result.preset, reason: result.presetReason }, counts: c, skipped: result.skipped, redirects, assets: result.assets, diagnostics },
+    report: result.report,
     redirects,
+    ...(result.assets.length > 0
+      ? { deliverMedia: async (folder: string) => ({ files: (await deliverMedia(root, result.assets, folder)).length }) }
+      : {}),
   }
 }
 

@@ -66,7 +66,7 @@ export function compareCodeUnits(a: string, b: string): number {
 }
 
 /**
- * Formats redirects as a redirect file; the text of {@link redirectFile}, whose `skipped` says what was left out.
+ * Formats redirects as a redirect file; the text of `redirectFile`, whose `skipped` says what was left out.
  * @example
  * formatRedirects([{ from: '/old/', to: '/new/', status: 301 }], 'netlify') // '/old/  /new/  301\n'
  */

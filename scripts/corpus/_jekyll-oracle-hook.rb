@@ -21,7 +21,7 @@ module PreviewDataOracle
       entries << { source: page.relative_path, url: page.url, kind: 'page', title: page.data['title'], published: page.data['published'] != false, write: true }
     end
     static = site.static_files.map { |f| { source: f.relative_path.sub(%r{\A/}, ''), url: f.url } }
-    File.write(out, JSON.pretty_generate({ stage: stage, jekyll: Jekyll::VERSION, time: site.time.iso8601, entries: entries, static: static }))
+    File.write(out, JSON.pretty_generate({ stage: stage, jekyll: Jekyll::VERSION, time: site.time.iso8601, baseurl: site.config['baseurl'].to_s, entries: entries, static: static }))
   end
 end
 

@@ -61,6 +61,18 @@ export function urlOfOutput(rel) {
   return p
 }
 
+/** A Markdown file's front matter (YAML `---` or TOML `+++`) as an object; {} when it has none or it does not parse. */
+export async function frontMatterOf(file) {
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '')
+  const fm = /^(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(text)
+  if (!fm) return {}
+  try {
+    return (fm[1] === '---' ? parseYaml(fm[2]) : parseToml(fm[2])) ?? {}
+  } catch {
+    return {}
+  }
+}
+
 /**
  * A document's title as a reader sees it: front matter `title` (YAML `---` or TOML `+++`), else its first level-1
  * heading. Used to match a document of the oracle with the payload's when their URLs differ.

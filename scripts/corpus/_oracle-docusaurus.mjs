@@ -2,10 +2,10 @@
 // copied beside it and built with `docusaurus build`, and the route metadata Docusaurus generates (.docusaurus/**.json,
 // one object per doc, blog post and Markdown page with its `source` and `permalink`) says which file became which URL.
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { markdownFiles, scratchCopy, walk } from './_oracle-common.mjs'
+import { frontMatterOf, markdownFiles, scratchCopy, walk } from './_oracle-common.mjs'
 import { installGenerator } from './_oracle-install.mjs'
 
 const run = promisify(execFile)
@@ -14,43 +14,56 @@ export async function docusaurusOracle(site, dir) {
   const { work, src } = await scratchCopy(site, dir)
   await installGenerator(work, site.oracle.packages)
   const cli = path.join(work, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs')
-  const { stderr } = await run(process.execPath, [cli, 'build', src, '--out-dir', path.join(work, 'build'), '--no-minify'], {
-    cwd: src,
-    maxBuffer: 64 << 20,
-    env: { ...process.env, DOCUSAURUS_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-  }).catch((error) => { throw new Error(`docusaurus build failed on ${site.id}: ${(error.stderr || error.message).slice(-3000)}`) })
-
+  // A site with several locales is built one locale at a time (`--locale`), so that each build's .docusaurus/
+  // metadata can be read before the next one replaces it; the first locale is the default, served without a prefix.
+  const locales = site.oracle.locales ?? [null]
   const routes = new Map()
-  for (const file of await walk(path.join(src, '.docusaurus'))) {
-    if (!file.endsWith('.json')) continue
-    collect(JSON.parse(await readFile(file, 'utf8')), routes)
+  const warnings = []
+  for (const locale of locales) {
+    await rm(path.join(src, '.docusaurus'), { recursive: true, force: true })
+    const { stderr } = await run(process.execPath, [cli, 'build', src, '--out-dir', path.join(work, 'build'), '--no-minify', ...(locale ? ['--locale', locale] : [])], {
+      cwd: src,
+      maxBuffer: 64 << 20,
+      env: { ...process.env, DOCUSAURUS_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    }).catch((error) => { throw new Error(`docusaurus build${locale ? ` --locale ${locale}` : ''} failed on ${site.id}: ${(error.stderr || error.message).slice(-3000)}`) })
+    warnings.push(...stderr.split('\n').filter((l) => /warn|error/i.test(l)))
+    for (const file of await walk(path.join(src, '.docusaurus'))) {
+      if (!file.endsWith('.json')) continue
+      collect(JSON.parse(await readFile(file, 'utf8')), routes, locale)
+    }
   }
   const documents = []
   for (const rel of await markdownFiles(path.join(dir, 'site'))) {
-    const route = routes.get(rel)
-    documents.push(route
-      ? { source: rel, status: route.unlisted ? 'unlisted' : 'published', url: route.permalink, kind: route.kind, ...(route.title ? { title: route.title } : {}) }
-      : { source: rel, status: 'not-rendered', url: null })
+    const found = locales.map((locale) => [locale, routes.get(`${locale}\0${rel}`)]).filter(([, r]) => r)
+    for (const [locale, route] of found) {
+      // An untranslated doc or post is served in another locale from the default locale's file.
+      const fallback = locale !== locales[0] && !rel.startsWith('i18n/')
+      documents.push({ source: rel, status: route.unlisted ? 'unlisted' : 'published', url: route.permalink, kind: route.kind, ...(locale ? { lang: locale } : {}), ...(fallback ? { fallback: true } : {}), ...(route.title ? { title: route.title } : {}) })
+    }
+    if (found.length > 0) continue
+    // Docs and posts marked `draft: true` exist only in development builds (docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter).
+    const draft = (await frontMatterOf(path.join(dir, 'site', rel))).draft === true
+    documents.push({ source: rel, status: draft ? 'draft' : 'not-rendered', url: null })
   }
   const version = JSON.parse(await readFile(path.join(work, 'node_modules', '@docusaurus', 'core', 'package.json'), 'utf8')).version
   return {
-    generator: { name: '@docusaurus/core', version, how: `docusaurus build in a scratch folder with ${site.oracle.packages.join(', ')}; sources and permalinks from the generated .docusaurus/ metadata` },
-    warnings: stderr.split('\n').filter((l) => /warn|error/i.test(l)).slice(0, 20),
+    generator: { name: '@docusaurus/core', version, how: `docusaurus build${locales[0] ? ' per locale' : ''} in a scratch folder with ${site.oracle.packages.join(', ')}; sources and permalinks from the generated .docusaurus/ metadata` },
+    warnings: warnings.slice(0, 20),
     documents,
   }
 }
 
 /** Finds every `{ source: '@site/…', permalink }` object in Docusaurus's generated metadata. */
-function collect(value, routes) {
+function collect(value, routes, locale) {
   if (Array.isArray(value)) {
-    for (const v of value) collect(v, routes)
+    for (const v of value) collect(v, routes, locale)
     return
   }
   if (!value || typeof value !== 'object') return
   if (typeof value.source === 'string' && value.source.startsWith('@site/') && typeof value.permalink === 'string') {
-    const rel = value.source.slice('@site/'.length)
-    if (!routes.has(rel)) {
-      routes.set(rel, {
+    const key = `${locale}\0${value.source.slice('@site/'.length)}`
+    if (!routes.has(key)) {
+      routes.set(key, {
         permalink: value.permalink,
         title: value.title,
         unlisted: value.unlisted === true,
@@ -58,5 +71,5 @@ function collect(value, routes) {
       })
     }
   }
-  for (const v of Object.values(value)) collect(v, routes)
+  for (const v of Object.values(value)) collect(v, routes, locale)
 }

@@ -17,7 +17,8 @@ export async function eleventyOracle(site, dir) {
     .catch((error) => { throw new Error(`eleventy failed on ${site.id}: ${error.stderr || error.message}`) })
 
   const written = new Map()
-  for (const m of stdout.matchAll(/^Writing (\S+) from \.\/(\S+?)\.?( \(.*\))?$/gm)) {
+  // Eleventy 0.x prints `Writing _site/x/index.html from ./x.md.`, 2.x `[11ty] Writing _site/x/index.html from ./x.md (liquid)`.
+  for (const m of stdout.matchAll(/^(?:\[11ty\] )?Writing (\S+) from \.\/(\S+?)\.?( \(.*\))?$/gm)) {
     const output = path.relative('_site', m[1])
     written.set(m[2], urlOfOutput(output))
   }

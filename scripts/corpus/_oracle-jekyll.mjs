@@ -39,6 +39,9 @@ export async function jekyllOracle(site, dir) {
   const documents = []
   const seen = new Set()
   const siteTime = Date.parse(published.time)
+  // Jekyll's URLs are relative to the site's `baseurl`; the public address of a page has it in front.
+  const base = (published.baseurl ?? '').replace(/\/+$/, '')
+  for (const e of [...published.entries, ...everything.entries, ...(published.static ?? [])]) if (e.url && base) e.url = base + e.url
   for (const e of published.entries) {
     if (!MARKDOWN.test(e.source) || seen.has(e.source)) continue
     seen.add(e.source)

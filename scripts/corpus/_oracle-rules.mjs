@@ -1,7 +1,7 @@
 // Oracles for sites whose generator does not run here, each derived from a documented rule (cited below), and one
 // read from the HTML a generator already wrote and shipped. oracle.json records which rule was applied.
 import path from 'node:path'
-import { markdownFiles, urlOfOutput, walk } from './_oracle-common.mjs'
+import { frontMatterOf, markdownFiles, urlOfOutput, walk } from './_oracle-common.mjs'
 
 /**
  * Astro file-based routing (docs.astro.build/en/guides/routing/): a .md/.mdx file under src/pages is a page at its
@@ -30,6 +30,60 @@ export async function astroRules(site, dir) {
     warnings: [],
     documents,
   }
+}
+
+/**
+ * Starlight's routing (starlight.astro.build/guides/pages/, /guides/i18n/, /reference/frontmatter/), for a site whose
+ * locales sites.json lists (`oracle.locales`: directory → lang, `root` for the unprefixed one): every .md/.mdx under
+ * src/content/docs/ is a page, except files whose name starts with `_` (the docs loader's pattern skips them); its
+ * URL is its id: the `slug` front matter when set, else the path without extension, each segment slugified as
+ * Astro's glob loader does (github-slugger: lowercase, punctuation dropped, spaces to dashes), `index` standing for
+ * its folder; the first segment names the locale. `draft: true` pages are left out of production builds. A page of
+ * the root locale with no translation is still served in every other locale, with its own content (Starlight's
+ * fallback), at the locale's prefix. Astro's default build format and trailing-slash setting give `/a/b/`.
+ * _oracle-starlight.mjs checks these rules against a real `astro build`.
+ */
+export async function starlightRules(site, dir) {
+  const locales = site.oracle.locales
+  const prefixes = Object.keys(locales).filter((l) => l !== 'root')
+  const root = path.join(dir, 'site')
+  const pages = []
+  const documents = []
+  for (const rel of await markdownFiles(root)) {
+    if (!rel.startsWith('src/content/docs/')) {
+      documents.push({ source: rel, status: 'not-routed', url: null })
+      continue
+    }
+    const inner = rel.slice('src/content/docs/'.length)
+    if (path.posix.basename(inner).startsWith('_')) {
+      documents.push({ source: rel, status: 'not-rendered', url: null })
+      continue
+    }
+    const fm = await frontMatterOf(path.join(root, rel))
+    const id = typeof fm.slug === 'string' ? fm.slug.replace(/^\/+|\/+$/g, '') : inner.replace(/\.(md|mdx|mdoc)$/i, '').split('/').map(githubSlug).join('/').replace(/(^|\/)index$/, '')
+    const first = id.split('/')[0]
+    const locale = prefixes.includes(first) ? first : 'root'
+    const key = locale === 'root' ? id : id.slice(first.length + 1)
+    const page = { source: rel, status: fm.draft === true ? 'draft' : 'published', url: id === '' ? '/' : `/${id}/`, lang: locales[locale], locale, key }
+    pages.push(page)
+    documents.push({ source: rel, status: page.status, url: page.url, lang: page.lang })
+  }
+  for (const page of pages.filter((p) => p.locale === 'root' && p.status === 'published')) {
+    for (const locale of prefixes) {
+      if (pages.some((p) => p.locale === locale && p.key === page.key)) continue
+      documents.push({ source: page.source, status: 'published', url: `/${locale}${page.url}`, lang: locales[locale], fallback: true })
+    }
+  }
+  return {
+    generator: { name: 'starlight', version: 'not run', how: 'derived from Starlight\'s documented routing, i18n fallback and draft rules (see scripts/corpus/_oracle-rules.mjs)' },
+    warnings: [],
+    documents,
+  }
+}
+
+/** github-slugger's slug of one path segment, as Astro's glob loader makes ids: lowercase, no punctuation, dashes. */
+function githubSlug(segment) {
+  return segment.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-')
 }
 
 /**

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { buildSite } from './markdown/build.mjs'
 import { readTarball } from './_tar.mjs'
 import { corpusDir, loadSites, matchesAny, siteDir } from './_sites.mjs'
 
@@ -22,6 +23,20 @@ async function main(argv) {
   await mkdir(tarballs, { recursive: true })
   let failed = 0
   for (const site of sites) {
+    if (site.build && site.convention === 'wordpress') {
+      console.log(`${site.id}: built, not fetched: bash scripts/corpus/wordpress/build.sh ${site.build}`)
+      continue
+    }
+    if (site.build) {
+      try {
+        const summary = await buildOnce(site)
+        console.log(`${site.id}: built by scripts/corpus/markdown/build.mjs, ${summary.files} files (${summary.markdown} Markdown)${summary.hadOracle ? '; its oracle was removed with the old content: npm run corpus:oracle -- ' + site.id : ''}`)
+      } catch (error) {
+        failed++
+        console.error(`${site.id}: ${error.message}`)
+      }
+      continue
+    }
     try {
       const summary = await fetchSite(site, tarballs)
       console.log(`${site.id}: ${site.package}@${site.version} verified, ${summary.files} files unpacked (${summary.markdown} Markdown)${summary.hadOracle ? '; its oracle was removed with the old content: npm run corpus:oracle -- ' + site.id : ''}`)
@@ -82,6 +97,16 @@ async function fetchSite(site, tarballs) {
     files: written,
   }, null, 2) + '\n')
   return { files: written.length, markdown, hadOracle }
+}
+
+/** Writes a built Markdown site into .corpus/<id>/site/ with a fetch.json like a fetched one's. */
+async function buildOnce(site) {
+  const dir = siteDir(site.id)
+  const hadOracle = await readFile(path.join(dir, 'oracle.json')).then(() => true, () => false)
+  await rm(dir, { recursive: true, force: true })
+  const files = (await buildSite(site.build, dir)).map((f) => `site/${f}`)
+  await writeFile(path.join(dir, 'fetch.json'), JSON.stringify({ id: site.id, built: `scripts/corpus/markdown/build.mjs ${site.build}`, license: site.license, convention: site.convention, files }, null, 2) + '\n')
+  return { files: files.length, markdown: files.filter((f) => /\.(md|mdx|markdown)$/i.test(f)).length, hadOracle }
 }
 
 /** Packs the version into the tarball folder unless a verified copy is already there. */

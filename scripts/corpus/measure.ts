@@ -16,14 +16,18 @@ export interface CorpusSite {
   id: string
   package: string
   version: string
-  integrity: string
+  /** The registry's integrity of a fetched package; built sites (`build`) have none. */
+  integrity?: string
   license: string
+  /** Sites built here rather than fetched: the name build.sh takes (scripts/corpus/wordpress/sites.php). */
+  build?: string
   convention: string
   languages: string[]
   contains: string
   oracle: { method: string }
-  /** WordPress sites: the export file, relative to the site folder. */
+  /** WordPress sites: the export file, and a copy of wp-content/uploads, relative to the site folder. */
   export?: string
+  uploads?: string
 }
 
 /** One source document as the generator treated it. */

@@ -1,6 +1,6 @@
 // Issue 16 item 4 and issue 13's list: both import commands take the same options for the same things, with the
 // older spellings as aliases, and mean the same by them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cli, mdFixtures, resultOf, tempDir, wxrFixtures } from './_helpers.js'
@@ -65,11 +65,21 @@ describe.each(COMMANDS)('import $name', ({ name, source }) => {
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toBeTypeOf('object')
   })
 
-  test('--media-out is refused with a clear message until the importer has media to copy into it', async () => {
+  test.runIf(name === 'wordpress')('--media-out alone is refused: it is filled from --uploads or --download-media', async () => {
     const run = await cli(['import', name, source, '-o', 'p.json', '--media-out', 'media'], tempDir())
     expect(run.code).toBe(2)
-    // The WordPress importer fills it from --uploads or --download-media (issue 14 item 7).
-    expect(run.stderr).toMatch(name === 'markdown' ? /--media-out: the Markdown importer does not copy media yet/ : /--media-out needs --uploads <dir> \(a copy of wp-content\/uploads\) or --download-media/)
+    expect(run.stderr).toMatch(/--media-out needs --uploads <dir> \(a copy of wp-content\/uploads\) or --download-media/)
+  })
+
+  test.runIf(name === 'markdown')('--media-out receives every referenced file at its URL path, after the payload is written', async () => {
+    const dir = tempDir()
+    const run = await cli(['import', name, source, '-o', 'p.json', '--media-out', 'media', '--generated-at', AT], dir)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/wrote \d+ media files? into media/)
+    const payload = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { content: { media?: Array<{ src: string }> } }
+    const srcs = (payload.content.media ?? []).map((m) => m.src)
+    expect(srcs.length).toBeGreaterThan(0)
+    for (const src of srcs) expect(existsSync(join(dir, 'media', ...src.split('/').filter(Boolean).map(decodeURIComponent))), src).toBe(true)
   })
 })
 

@@ -38,14 +38,12 @@ describe.each([
   [[...WP, '--redirects-format', 'nginx'], '--redirects-format needs --redirects <file>', ''],
   [[...WP, '--report', ''], '--report needs a file name', 'For example: --report report.json'],
   [[...WP, '--format', 'yaml'], '--format must be one of text, json; got "yaml"', 'For example: --format text'],
-  [[...MD, '--preset', 'gatsby'], '--preset must be one of auto, native, hugo, jekyll, docusaurus, astro; got "gatsby"', 'For example: --preset auto'],
+  [[...MD, '--preset', 'gatsby'], '--preset must be one of auto, native, plain, hugo, jekyll, docusaurus, astro, starlight, eleventy, nextjs; got "gatsby"', 'For example: --preset auto'],
   [[...MD, '--media-path', 'media'], 'does not begin with "/"', 'for example: --media-path /media'],
   [[...MD, '--posts-dir', '../elsewhere'], 'must be a folder inside the input folder', 'For example: --posts-dir posts'],
   [[...MD, '--pages-dir', '/etc'], 'must be a folder inside the input folder', 'For example: --pages-dir pages'],
   [[...MD, '--max-file-bytes', '1e6'], 'must be a whole number of at least 1; got "1e6"', 'For example: --max-file-bytes 4194304'],
   [[...MD, '--max-file-bytes', '0'], 'must be a whole number of at least 1', 'For example: --max-file-bytes 4194304'],
-  [[...MD, '--media-out', 'media'], '--media-out: the Markdown importer does not copy media yet', ''],
-  [[...MD, '--config', 'c.yml', '--site', 's.yml'], 'give --site or --config, not both', ''],
   [['canonicalize', 'x.json', '-o', ''], '-o needs a file name', 'For example: -o canonical.json'],
 ] as const)('%j', (argv, rule, example) => {
   test('is refused before any work, with the rule and an example', async () => {

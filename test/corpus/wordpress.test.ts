@@ -1,11 +1,12 @@
-// The WordPress importer measured on exports it was not developed against (scripts/corpus/README.md), each export
-// being its own oracle: an item's <link> is where WordPress served it, its status and password whether anyone could
-// see it. The reading of that oracle is tested here on an export written for the purpose; the corpus part is skipped,
-// saying so, until the corpus has an export (none was found in an npm package so far).
-import path from 'node:path'
-import { describe, expect, test } from 'vitest'
-import { siteDir } from '../../scripts/corpus/_sites.mjs'
-import { measureExport, readWxr, wordpressKey } from '../../scripts/corpus/measure-wordpress.js'
+// The WordPress importer measured on exports it was not developed against (scripts/corpus/README.md): exports of real
+// WordPress installs that scripts/corpus/wordpress/build.sh makes, judged against what the live install served
+// (oracle.json: permalinks, front page, posts page, menus in their locations), and any other corpus export judged
+// against itself (an item's <link> is where WordPress served it, its status and password whether anyone could see
+// it). The reading of the export is tested here on an export written for the purpose; the corpus part is skipped,
+// saying so, when no export has been built.
+import { beforeAll, describe, expect, test } from 'vitest'
+import { compareMenus, measureCorpusExport, readWxr, wordpressKey } from '../../scripts/corpus/measure-wordpress.js'
+import type { ExportFigures, LiveMenuItem } from '../../scripts/corpus/measure-wordpress.js'
 import { availableSites } from '../../scripts/corpus/measure.js'
 
 const item = (fields: Record<string, string>) =>
@@ -61,22 +62,94 @@ describe('wordpressKey', () => {
   })
 })
 
+describe('compareMenus: the payload\'s primary menu against the one in WordPress\'s primary location', () => {
+  const wp = (title: string, url: string, children: LiveMenuItem[] = []): LiveMenuItem => ({ title, url, target: '', type: 'custom', object: 'custom', object_id: 0, children })
+  type Item = { title: string; url: string; target: '_self'; children: Item[] }
+  const item = (title: string, url: string, children: Item[] = []): Item => ({ title, url, target: '_self', children })
+  const menu = [wp('Home', 'https://blog.example/'), wp('Topics', '#', [wp('Boats', 'https://blog.example/category/boats/')]), wp('Map', 'https://maps.example/x')]
+  const redirects = new Map([['/category/boats', '/topics/boats']])
+  const problems = (got: Item[]) => {
+    const out: string[] = []
+    compareMenus(menu, got, '', out, redirects)
+    return out
+  }
+
+  test('the same tree, a # parent pointing at its first child, a redirected link and an external one: no problem', () => {
+    expect(problems([item('Home', '/'), item('Topics', '/topics/boats/', [item('Boats', '/topics/boats/')]), item('Map', 'https://maps.example/x')])).toEqual([])
+  })
+
+  test('children flattened under no parent: every displaced item is named', () => {
+    expect(problems([item('Home', '/'), item('Boats', '/topics/boats/'), item('Map', 'https://maps.example/x')])).toEqual([
+      '2: "Topics" is "Boats"',
+      '2.1: "Boats" missing',
+    ])
+  })
+
+  test('a link to the page\'s new address without a redirect from the old one', () => {
+    expect(problems([item('Home', '/home/'), item('Topics', '/', [item('Boats', '/boats/')]), item('Map', 'https://maps.example/x')])).toEqual([
+      '1: "Home" leads to /home/, WordPress\'s to https://blog.example/',
+      '2.1: "Boats" leads to /boats/, WordPress\'s to https://blog.example/category/boats/',
+    ])
+  })
+})
+
 const { sites } = await availableSites()
 const exports = sites.filter((s) => s.convention === 'wordpress')
 
 if (exports.length === 0) {
-  test.skip('no WordPress export in the corpus (none found in npm packages yet; npm run corpus:report measures the fixture exports instead)', () => {})
+  test.skip('no WordPress export in the corpus: bash scripts/corpus/wordpress/build.sh builds them (npm run corpus:report measures the fixture exports meanwhile)', () => {})
 }
 
 for (const site of exports) {
-  describe(`corpus export ${site.id} (${site.package}@${site.version})`, () => {
-    test('publishes what WordPress published, at the same URLs, nothing private, no raw shortcodes', async () => {
-      const f = await measureExport(path.join(siteDir(site.id), 'site', site.export ?? ''), site.id)
-      expect.soft(f.countDelta, `WordPress published ${f.expected}, the payload ${f.published}`).toBe(0)
-      expect.soft(f.urls.lost, 'original URLs neither kept nor redirected').toEqual([])
+  describe(`corpus export ${site.id} (${site.build ? 'built by build.sh' : `${site.package}@${site.version}`})`, () => {
+    let f: ExportFigures
+    beforeAll(async () => {
+      f = await measureCorpusExport(site)
+    })
+
+    test('publishes the posts and pages WordPress published', () => {
+      expect(f.countDelta, `WordPress published ${f.expected}, the payload ${f.published}`).toBe(0)
+    })
+
+    test('keeps every original URL (or redirects where the contract cannot express it)', () => {
+      expect(f.urls.lost, 'original URLs neither kept nor redirected').toEqual([])
+    })
+
+    test('publishes nothing private, and leaves it out of the payload by default', () => {
       expect.soft(f.privatePublished).toEqual([])
       expect.soft(f.privateInPayload, 'private items kept as drafts by default').toBe(0)
-      expect.soft(f.shortcodes.byName).toEqual({})
     })
+
+    test('leaves no raw shortcodes in published bodies', () => {
+      expect(f.shortcodes.byName).toEqual({})
+    })
+
+    if (!site.build) return
+
+    test('the oracle holds: WordPress resolves every permalink, and the export agrees with the live install', () => {
+      expect.soft(f.live?.unresolved).toEqual([])
+      expect.soft(f.live?.linkMismatches).toEqual([])
+    })
+
+    test('the front page and the posts index are where WordPress had them', () => {
+      expect.soft(f.live?.frontPage.got).toBe(f.live?.frontPage.expected)
+      expect.soft(f.live?.postsIndex.ok, `posts index ${f.live?.postsIndex.expected}, payload ${f.live?.postsIndex.got}`).toBe(true)
+    })
+
+    test('the primary menu is the one in WordPress\'s primary location, item for item', () => {
+      expect(f.live?.primaryMenu.problems).toEqual([])
+    })
+
+    test('every published item of another type is imported or counted in the report', () => {
+      for (const [type, t] of Object.entries(f.live?.otherTypes ?? {})) expect.soft(t.inPayload + t.reported, type).toBeGreaterThanOrEqual(t.published)
+    })
+
+    test('category and tag archives keep their URLs', () => {
+      expect(f.live?.terms.lost).toEqual([])
+    })
+
+    // `check` (issue 12) resolves links and images against the payload and its media folder, with --uploads (issue 14
+    // item 7); neither is on this branch yet.
+    test.skip('at least 98% of internal links and images resolve under check with --uploads (check and --uploads are not on this branch yet)', () => {})
   })
 }

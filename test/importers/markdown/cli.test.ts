@@ -36,6 +36,7 @@ describe('preview-data import markdown', () => {
       "preset native (found site.yml); 3 posts, 3 pages, 2 authors, 2 categories, 5 tags, 1 media
       0 warnings, 0 errors; took #.## s, peak memory # MB
       wrote <out>/example.json (5.7 kB)
+      wrote 1 media file into <out>/example.media
       "
     `)
     const payload = JSON.parse(await readFile(file, 'utf8'))
@@ -43,13 +44,17 @@ describe('preview-data import markdown', () => {
     expect(payload.content.posts.map((p: { title: string }) => p.title)).toContain('東京の春 — spring in Tokyo')
   })
 
-  test('reports diagnostics with file and line, writes nothing and exits 1 when a file has errors', async () => {
+  test('one bad file never sinks a site: it is reported with file and line, the rest is written, exit 1', async () => {
     const file = path.join(out, 'broken.json')
     const { code, stderr } = await run([path.join(fixtures, 'broken-front-matter/input'), '-o', file])
     expect(code).toBe(1)
     expect(stderr).toContain('posts/yaml.md:5: error [front_matter_syntax] YAML syntax error at line 5')
-    expect(stderr).toContain('nothing written: fix the errors above')
-    await expect(readdir(out)).resolves.not.toContain('broken.json')
+    await expect(readdir(out)).resolves.toContain('broken.json')
+    const strict = path.join(out, 'broken-strict.json')
+    const again = await run([path.join(fixtures, 'broken-front-matter/input'), '-o', strict, '--strict'])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('and under --strict any problem is a failure')
+    await expect(readdir(out)).resolves.not.toContain('broken-strict.json')
   })
 
   test('--strict turns warnings into a failure', async () => {
@@ -59,7 +64,7 @@ describe('preview-data import markdown', () => {
     await rm(file)
     const strict = await run([path.join(fixtures, 'missing-targets/input'), '-o', file, '--strict'])
     expect(strict.code).toBe(1)
-    expect(strict.stderr).toContain('and warnings are failures under --strict')
+    expect(strict.stderr).toContain('and under --strict any problem is a failure')
     await expect(readdir(out)).resolves.not.toContain('strict.json')
   })
 
