@@ -51,9 +51,13 @@ export type BodyOutput = { keep?: Map<string, Finished> }
  * and custom CSS. A call the builder refuses leaves its item out with a warning; the payload goes on without it.
  */
 export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable<Finished>, header: { generator: string; site: Partial<Site> }, report: ReportBuilder, files: string[], output: BodyOutput) {
-  // The site as planned: what the export says and the import inferred, the caller's settings over it.
+  // The site as planned: what the export says and the import inferred, the caller's settings over it. The builder
+  // takes the front page through a call of its own.
   void header.site
-  const a = new Assembly(createPreviewData({ generator: header.generator, generated_at: plan.site.generatedAt }).site(plan.site.site), report, files[0] ?? '')
+  const { front_page: frontPage, ...site } = plan.site.site
+  let builder = createPreviewData({ generator: header.generator, generated_at: plan.site.generatedAt }).site(site)
+  if (frontPage) builder = builder.frontPage(frontPage)
+  const a = new Assembly(builder, report, files[0] ?? '')
   addTerms(a, plan.taxonomies)
   const authorOf = addAuthors(a, c.authors)
   const media = new MediaUse(c.media, plan.mediaRewrite, (kind) => report.fallback(kind), plan.home)
@@ -334,8 +338,8 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan): Me
       return p && { slug: p.slug }
     },
     page: (id) => {
-      if (id === front.front?.item.postId) return { url: '/' }
-      if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/' }
+      if (id === front.front?.item.postId) return { url: '/', title: front.front.title }
+      if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/', title: front.postsPage.title }
       const p = published(pages.get(id))
       return p && p.emitted ? { path: p.effectivePath } : undefined
     },

@@ -12,6 +12,9 @@ import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
 import { offsetBetween } from './dates.js'
+import { OffsetSamples } from './timezone.js'
+import { TermBaseVotes } from './term-bases.js'
+import { decodeWpSlug } from './slugs.js'
 import { LIMITS } from './limits.js'
 
 /** What becomes of items the public could not see: left out (the default), or kept with `status: draft`. */
@@ -46,6 +49,10 @@ export interface Collected {
   otherTypes: Map<string, number>
   /** Bodies that render once the whole export is known (they show galleries or reusable blocks). */
   lateBodies: number
+  /** Offsets items were published with, sampled, to find a daylight-saving time zone. */
+  offsets: OffsetSamples
+  /** Links to term archives, to find the category and tag bases the site used. */
+  termBases: TermBaseVotes
   itemsRead: number
   comments: number
   approvedComments: number
@@ -105,9 +112,12 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), lateBodies: 0, itemsRead: 0, comments: 0, approvedComments: 0,
+    otherTypes: new Map(), lateBodies: 0, offsets: new OffsetSamples(), termBases: new TermBaseVotes(), itemsRead: 0, comments: 0,
+    approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
+  // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
+  readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
 
   constructor(
     readonly options: CollectOptions,
@@ -126,6 +136,7 @@ export class Collector implements WxrSink {
 
   term(term: WxrTerm): void {
     this.collected.terms.push(term)
+    if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') this.#termSlugs[term.taxonomy === 'category' ? 'category' : 'tag'].add(decodeWpSlug(term.slug).toLowerCase())
   }
 
   warning(message: string, file: string, line: number): void {
@@ -141,17 +152,23 @@ export class Collector implements WxrSink {
     if (item.postId > 0 && this.#seenIds.has(key)) return this.#skip(item, 'duplicate_id', 'an earlier item (or file of this split export) has the same post id')
     if (item.postId > 0) this.#seenIds.add(key)
     const offset = offsetBetween(item.postDate, item.postDateGmt)
-    if (offset !== undefined) c.offsetCounts.set(offset, (c.offsetCounts.get(offset) ?? 0) + 1)
+    if (offset !== undefined) {
+      c.offsetCounts.set(offset, (c.offsetCounts.get(offset) ?? 0) + 1)
+      c.offsets.add(item.postDate, item.postDateGmt)
+    }
     switch (item.postType) {
       case 'post':
       case 'page':
         return this.#content(item, item.postType)
       case 'attachment':
         return this.#attachment(item)
-      case 'nav_menu_item':
+      case 'nav_menu_item': {
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
-        c.navItems.push(toNavMenuItem(item))
+        const navItem = toNavMenuItem(item)
+        if (navItem.url) c.termBases.scan(` href="${navItem.url}"`, this.#termSlugs)
+        c.navItems.push(navItem)
         return
+      }
       case 'wp_navigation':
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
         c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
@@ -185,6 +202,8 @@ export class Collector implements WxrSink {
     }
     if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
+    // Links in the first bodies show where the site kept its category and tag archives (latin1 suffices for URLs).
+    this.collected.termBases.scan(item.contentBytes ? item.contentBytes.toString('latin1') : item.content, this.#termSlugs)
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.content)

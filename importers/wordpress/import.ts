@@ -136,7 +136,9 @@ export async function importWordPressForFile(source: WordPressSource, options: I
 async function runImport(source: WordPressSource, options: ImportWordPressOptions, keepFinished: boolean) {
   const override = options.site ?? {}
   // Checked against the contract before the export is read, so a bad --site costs nothing.
-  createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(override)
+  const { front_page: frontPage, ...fields } = override
+  const checked = createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(fields)
+  if (frontPage) checked.frontPage(frontPage)
   const bringHome = options.uploads !== undefined || options.downloadMedia
   if (bringHome && options.mediaOut === undefined) throw new PreviewDataError('invalid_argument', 'uploads and downloadMedia bring media files into mediaOut: give the media folder too.')
   const report = new ReportBuilder()
@@ -147,8 +149,8 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     // Terms first: the first post to name a term (in export order) gives it its name.
     const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '')
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
-    const { site, permalinks, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
-    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front)
+    const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
+    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases)
     const mediaHosts = mediaHostsOf(site, collected)
     const download = typeof options.downloadMedia === 'object' ? options.downloadMedia : {}
     const home = bringHome

@@ -60,8 +60,11 @@ export interface MenuWarning {
 /** How menu targets are looked up in what was imported. */
 export interface MenuTargets {
   post(wpId: number): { slug: string } | undefined
-  /** A page's path, or the URL WordPress served it at instead (`/` for the static front page, the posts page's index). */
-  page(wpId: number): { path: string } | { url: string } | undefined
+  /**
+   * A page's path, or the URL WordPress served it at instead (`/` for the static front page, the posts page's index)
+   * with its title, which a URL item needs.
+   */
+  page(wpId: number): { path: string } | { url: string; title: string } | undefined
   category(termId: number): { slug: string } | undefined
   tag(termId: number): { slug: string } | undefined
   /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
@@ -104,7 +107,7 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
     case 'post_type': {
       if (item.object === 'page') {
         const page = targets.page(item.objectId)
-        return page ? { spec: { ...base, ...pageTarget(page) } } : { error: `links to page ${item.objectId}, which was not imported` }
+        return page ? { spec: { ...pageTarget(page), ...base } } : { error: `links to page ${item.objectId}, which was not imported` }
       }
       if (item.object === 'post') {
         const post = targets.post(item.objectId)
@@ -118,14 +121,16 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
       return { spec: { ...base, [item.object === 'category' ? 'category' : 'tag']: term.slug } }
     }
     case 'post_type_archive':
+      // The posts' archive is the post index; another type's archive (a shop) has no page in the payload.
+      if (item.object !== 'post' && item.object !== '') return { error: `links to the archive of the "${item.object}" post type, which has no page here` }
       return { spec: { title: title ?? 'Posts', url: targets.postIndexUrl, ...(target ? { target } : {}) } }
     default:
       return customUrl(item.url, title, target, targets)
   }
 }
 
-function pageTarget(page: { path: string } | { url: string }): { page: string } | { url: string } {
-  return 'url' in page ? { url: page.url } : { page: page.path }
+function pageTarget(page: { path: string } | { url: string; title: string }): { page: string } | { url: string; title: string } {
+  return 'url' in page ? { url: page.url, title: page.title } : { page: page.path }
 }
 
 function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
@@ -315,7 +320,7 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
   if (Number.isInteger(id) && id > 0) {
     if (type === 'page') {
       const page = targets.page(id)
-      if (page) return { spec: { ...base, ...pageTarget(page) } }
+      if (page) return { spec: { ...pageTarget(page), ...base } }
     } else if (type === 'post') {
       const post = targets.post(id)
       if (post) return { spec: { ...base, post: post.slug } }

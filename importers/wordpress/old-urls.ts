@@ -5,6 +5,7 @@ import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
 import { RedirectSet, redirectSource } from './redirects.js'
 import type { SitePlan } from './site.js'
+import type { ArchiveBases } from './permalinks.js'
 
 /** The pages WordPress served somewhere else than their own path: the static front page, and the posts page. */
 export type FrontPages = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
@@ -15,10 +16,11 @@ import type { Taxonomies } from './terms.js'
 /**
  * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
  * menus, and the redirects. Posts and pages answer at their `<link>`, `?p=ID` (`?page_id=ID`) and, for posts, each
- * `_wp_old_slug`; categories and tags at their archive (`/category/parent/child/` too) and `?cat=ID` (`?tag=slug`).
+ * `_wp_old_slug`; categories and tags at their archive (under the site's bases, `/category/parent/child/` too) and
+ * `?cat=ID` (`?tag=slug`).
  * Links resolve to drafts as well; redirects come only from what was published.
  */
-export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}): { links: LinkIndex; redirects: RedirectSet } {
+export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}): { links: LinkIndex; redirects: RedirectSet } {
   const links = new LinkIndex(old.oldSiteUrls)
   const redirects = new RedirectSet()
   const base = old.basePath
@@ -62,7 +64,7 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
   }
   for (const taxonomy of ['category', 'post_tag'] as const) {
     const { bySlug, byId } = taxonomies[taxonomy]
-    const archive = taxonomy === 'category' ? 'category' : 'tag'
+    const archive = (taxonomy === 'category' ? bases.category : bases.tag) ?? (taxonomy === 'category' ? 'category' : 'tag')
     for (const t of bySlug.values()) {
       const url = (taxonomy === 'category' ? categoryRoute : tagRoute)(t.slug, site).url
       const oldPaths = [`${base}/${archive}/${t.raw}/`]

@@ -173,9 +173,9 @@ const TOKENS: Partial<Record<Tag, string>> = { '%year%': ':year', '%monthnum%': 
  * toContractPermalinks('/%year%/%monthnum%/%postname%.html', '').permalinks
  * // { output_style: 'html-extension', posts: '/:year/:month/:slug/', categories: '/category/:slug/', tags: '/tag/:slug/' }
  */
-export function toContractPermalinks(structure: string, basePath: string): ContractPermalinks {
+export function toContractPermalinks(structure: string, basePath: string, bases: ArchiveBases = {}): ContractPermalinks {
   const base = basePath.split('/').filter((s) => s !== '' && checkSlugSegment(decodeWpSlug(s)) === null).map(decodeWpSlug)
-  const archives = { categories: pattern([...base, 'category', ':slug']), tags: pattern([...base, 'tag', ':slug']) }
+  const archives = { categories: pattern([...base, ...archiveBase(bases.category, 'category'), ':slug']), tags: pattern([...base, ...archiveBase(bases.tag, 'tag'), ':slug']) }
   const notes: string[] = []
   if (structure === 'plain') {
     notes.push('plain permalinks (?p=<id>) name posts by a query, which no route can serve: every post is redirected from its old URL')
@@ -219,6 +219,15 @@ export function toContractPermalinks(structure: string, basePath: string): Contr
   }
 }
 
+/** The category and tag bases a site used (`rubrique`, `mot-cle`), when its links show them; WordPress's own otherwise. */
+export type ArchiveBases = { category?: string; tag?: string }
+
+/** A base's segments, or WordPress's default when it is missing or not made of valid route segments. */
+function archiveBase(base: string | undefined, fallback: string): string[] {
+  const segments = (base ?? '').split('/').filter(Boolean)
+  return segments.length > 0 && segments.every((s) => checkSlugSegment(s) === null && !s.toLowerCase().endsWith('.html')) ? segments : [fallback]
+}
+
 function pattern(segments: readonly string[]): string {
   return `/${segments.join('/')}/`
 }
@@ -239,16 +248,13 @@ export interface PermalinkPlan {
  * @example
  * planPermalinks(samples, '').permalinks.posts // '/:year/:month/:day/:slug/'
  */
-export function planPermalinks(samples: readonly PermalinkSample[], basePath: string): PermalinkPlan {
+export function planPermalinks(samples: readonly PermalinkSample[], basePath: string, bases: ArchiveBases = {}): PermalinkPlan {
   const inferred = inferStructure(samples, basePath)
-  if (!inferred) return { permalinks: archivesOnly(basePath), exact: true, notes: ["no published post has a link on the old site; the posts pattern is the contract's default"] }
-  const contract = toContractPermalinks(inferred.structure, basePath)
-  return { inferred, ...contract }
-}
-
-function archivesOnly(basePath: string): Permalinks {
-  const { categories, tags } = toContractPermalinks('/%postname%/', basePath).permalinks
-  return { categories, tags }
+  if (!inferred) {
+    const { categories, tags } = toContractPermalinks('/%postname%/', basePath, bases).permalinks
+    return { permalinks: { categories, tags }, exact: true, notes: ["no published post has a link on the old site; the posts pattern is the contract's default"] }
+  }
+  return { inferred, ...toContractPermalinks(inferred.structure, basePath, bases) }
 }
 
 /**

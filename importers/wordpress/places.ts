@@ -1,4 +1,4 @@
-import { pageRoute } from '../../src/index.js'
+import { checkSlugSegment, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import type { Collected } from './collect.js'
 import { findFrontPage } from './front-page.js'
@@ -6,18 +6,20 @@ import { languageOf } from './item-fields.js'
 import { planPages } from './pages.js'
 import type { PagePlan } from './pages.js'
 import { categoryChains, planPermalinks } from './permalinks.js'
-import type { PermalinkPlan } from './permalinks.js'
+import type { ArchiveBases, PermalinkPlan } from './permalinks.js'
 import { planPosts } from './posts.js'
 import type { PostPlan, WarnItem } from './posts.js'
 import type { ReportBuilder } from './report.js'
 import { planSite, withInferred } from './site.js'
+import { decodeWpSlug } from './slugs.js'
+import { inferZone } from './timezone.js'
 import type { SitePlan } from './site.js'
 
 /** The static front page and the posts page, as the plan has them. */
 export type FrontPlan = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string; reason: string }
 
 /** Where everything goes: the site settings, the permalinks inferred, the front page, pages and posts. */
-export type Places = { site: SitePlan; permalinks: PermalinkPlan; front: FrontPlan; pages: Map<number, PagePlan>; posts: Map<number, PostPlan> }
+export type Places = { site: SitePlan; permalinks: PermalinkPlan; bases: ArchiveBases; front: FrontPlan; pages: Map<number, PagePlan>; posts: Map<number, PostPlan> }
 
 /**
  * The places of everything: the site settings (what the export says, the permalinks its links show, the static front
@@ -26,7 +28,12 @@ export type Places = { site: SitePlan; permalinks: PermalinkPlan; front: FrontPl
  */
 export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: string | undefined, report: ReportBuilder, warnItem: WarnItem): Places {
   let site = planSite(c.channels, c.offsetCounts, override, generatedAt)
-  const permalinks = planPermalinks(permalinkSamples(c, site.basePath), site.basePath)
+  const bases = c.termBases.bases(site.oldHosts, site.basePath)
+  const permalinks = planPermalinks(permalinkSamples(c, site.basePath), site.basePath, bases)
+  // Dated permalinks use the local date: a site that changed offset with the seasons needs its real zone to keep them.
+  const dated = /:(?:year|month|day)\//.test(permalinks.permalinks.posts ?? '')
+  const zone = dated && override.timezone === undefined ? inferZone(c.offsets.samples) : undefined
+  if (zone) site = planSite(c.channels, c.offsetCounts, override, generatedAt, zone)
   site = withInferred(site, { permalinks: permalinks.permalinks }, override)
   const pages = planPages(c, site.site, site.basePath, report, warnItem)
   const front = planFrontPage(pages, site, override)
@@ -40,7 +47,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   const reserved = new Set<string>()
   for (const p of pages.values()) reserved.add(pageRoute({ slug: p.slug, ...(p.path !== undefined ? { path: p.path } : {}) }, site.site).output_path.normalize('NFC'))
   const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, reserved)
-  return { site, permalinks, front, pages, posts }
+  return { site, permalinks, bases, front, pages, posts }
 }
 
 /** Published posts as permalink inference reads them. */
@@ -71,7 +78,11 @@ function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: P
   const candidates = [...pages.values()].filter((p) => p.item.status === 'publish' && p.item.postType === 'page').map((p) => ({ id: p.item.postId, link: p.item.link, slug: p.slug, title: p.title, emptyBody: p.item.emptyBody }))
   const found = findFrontPage(candidates, site.blogUrl)
   const front = found.front === undefined ? undefined : pages.get(found.front)
-  if (!front) return { settings: {}, reason: found.reason }
+  if (!front) {
+    // A blog installed in a folder listed its posts at the folder.
+    const index = site.basePath ? blogIndexPath(site.basePath) : undefined
+    return { settings: index ? { post_index: { path: index } } : {}, ...(index ? { postIndexUrl: index } : {}), reason: found.reason }
+  }
   const postsPage = found.postsPage === undefined ? undefined : pages.get(found.postsPage)
   const postIndexUrl = postsPage ? `/${postsPage.effectivePath}/` : undefined
   return {
@@ -80,4 +91,10 @@ function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: P
     ...(postsPage ? { postsPage, postIndexUrl } : {}),
     reason: found.reason,
   }
+}
+
+/** The post index of a blog under a folder (`/blog` → `/blog/`), when every segment of it is a valid route segment. */
+function blogIndexPath(basePath: string): string | undefined {
+  const segments = basePath.split('/').filter(Boolean).map(decodeWpSlug)
+  return segments.length > 0 && segments.every((s) => checkSlugSegment(s) === null) ? `/${segments.join('/')}/` : undefined
 }

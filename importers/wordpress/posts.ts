@@ -35,29 +35,43 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
 }
 
 /**
- * Each post's title, slug (unique, first come first served in item order), dates on the site clock and new URL. A
- * post whose URL a page (or the post index) already has gets the next free slug, as WordPress serves the page there
- * (`reserved` holds those output paths).
+ * Each post's title, slug (unique), dates on the site clock and new URL. Slugs are handed out first to posts whose
+ * WordPress slug is already valid, then to those whose slug had to be repaired (an emoji or a fullwidth comma
+ * removed), each group in item order: a repaired slug must not take the URL of a post that kept its own. A post whose
+ * URL a page (or the post index) already has gets the next free slug, as WordPress serves the page there (`reserved`
+ * holds those output paths).
  */
 export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem, reserved: ReadonlySet<string> = new Set()): Map<number, PostPlan> {
   const slugs = new SlugRegistry()
-  const plans = new Map<number, PostPlan>()
-  for (const item of posts) {
+  const planned = posts.map((item) => {
     const title = itemTitle(item, report)
     const wanted = itemSlug(item, title, report)
     const dates = resolveItemDates(item, clock, generatedAt)
     for (const f of dates.fallbacks) report.fallback(f)
-    const route = (slug: string) => postRoute({ slug, public_id: item.postId, published_at_iso: dates.published }, site)
-    let slug = slugs.claim(wanted)
-    let location = route(slug)
-    // Only a pattern with :slug can move a post off a page's path; a :public_id one never meets a page's (ids are digits).
-    while (reserved.has(location.output_path.normalize('NFC')) && permalinkPattern(site, 'posts').includes(':slug')) {
-      slug = slugs.claim(wanted)
-      location = route(slug)
+    const decoded = decodeWpSlug(item.postName)
+    return { item, title, wanted, dates, asWritten: wanted === decoded }
+  })
+  const slugOf = new Map<ContentItem, { slug: string; url: string }>()
+  for (const first of [true, false]) {
+    for (const p of planned) {
+      if (p.asWritten !== first) continue
+      const route = (slug: string) => postRoute({ slug, public_id: p.item.postId, published_at_iso: p.dates.published }, site)
+      let slug = slugs.claim(p.wanted)
+      let location = route(slug)
+      // Only a pattern with :slug can move a post off a page's path; a :public_id one never meets a page's (ids are digits).
+      while (reserved.has(location.output_path.normalize('NFC')) && permalinkPattern(site, 'posts').includes(':slug')) {
+        slug = slugs.claim(p.wanted)
+        location = route(slug)
+      }
+      slugOf.set(p.item, { slug, url: location.url })
     }
+  }
+  const plans = new Map<number, PostPlan>()
+  for (const { item, title, dates } of planned) {
+    const { slug, url } = slugOf.get(item) as { slug: string; url: string }
     const own = repairSlug(decodeWpSlug(item.postName))
-    if (own && slug !== own) warn(item, 'duplicate_slug', `Post "${title}" (id ${item.postId}) has the slug "${own}" of an earlier post or a page; it was given "${slug}".`)
-    plans.set(item.postId, { item, title, slug, url: location.url, published: dates.published, updated: dates.updated })
+    if (own && slug !== own) warn(item, 'duplicate_slug', `Post "${title}" (id ${item.postId}) has the slug "${own}" of another post or a page; it was given "${slug}".`)
+    plans.set(item.postId, { item, title, slug, url, published: dates.published, updated: dates.updated })
   }
   return plans
 }

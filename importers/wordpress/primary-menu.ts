@@ -18,11 +18,15 @@ export interface MenuIds {
 
 // Names themes give the main navigation's location and users give its menu: English, and the languages seen in exports.
 const PRIMARY_NAMES = /(?:^|[\s_-])(?:primary|main|header|top|principal|haupt|menu-principal)(?:$|[\s_-])|主菜单|主导航|主選單|主要|اصلی|главное|основное/iu
+// Names that say only "a navigation" (WordPress calls a new navigation block menu "Navigation"): weaker than the above,
+// stronger than size.
+const NAVIGATION_NAMES = /^(?:nav|navigation|menu|site[\s_-]?(?:nav|navigation|menu))(?:[\s_-]?\d+)?$/i
 
 /**
  * Menu ids themes can find. WXR does not record theme locations, so: ids the caller assigns (`--menu main-nav=primary`)
  * come first; without one that is `primary`, the menu named like a main navigation (primary, main, header, top, or
- * their translations) becomes `primary`, else the one with the most items (the first by slug on a tie). Every other
+ * their translations; else just "Navigation" or "Menu") becomes `primary`, else the one with the most items (the first
+ * by slug on a tie). Every other
  * menu keeps its own id; one that collides with an assigned id gets a `-2` suffix.
  * @example
  * assignMenuIds([{ slug: 'footer', name: 'Footer', id: 'footer', items: 3 }, { slug: 'main-menu', name: 'Main Menu', id: 'main-menu', items: 2 }], {}).ids.get('main-menu') // 'primary'
@@ -41,7 +45,7 @@ export function assignMenuIds(menus: readonly MenuSummary[], assigned: Readonly<
   if (assignedPrimary) primary = { slug: assignedPrimary[0], reason: 'assigned with --menu' }
   else if (!menus.some((m) => m.id === 'primary')) {
     const open = menus.filter((m) => !ids.has(m.slug)).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
-    const named = open.find((m) => PRIMARY_NAMES.test(m.name) || PRIMARY_NAMES.test(m.slug))
+    const named = open.find((m) => PRIMARY_NAMES.test(m.name) || PRIMARY_NAMES.test(m.slug)) ?? open.find((m) => NAVIGATION_NAMES.test(m.name.trim()) || NAVIGATION_NAMES.test(m.slug))
     const largest = open.reduce<MenuSummary | undefined>((best, m) => (best === undefined || m.items > best.items ? m : best), undefined)
     const chosen = named ?? largest
     if (chosen) {

@@ -28,11 +28,12 @@ const BLANK_CHANNEL: WxrChannel = { title: '', link: '', description: '', langua
 
 /**
  * The site settings an export implies (its first file's channel): title, description, locale, URL and, without a
- * `timezone` in `override`, the fixed offset most of its items' local and GMT dates differ by.
+ * `timezone` in `override`, `zone` when one was found, else the fixed offset most of its items' local and GMT dates
+ * differ by.
  * @example
  * planSite([channel], new Map([[210, 12]]), {}, undefined).site.timezone // '+03:30'
  */
-export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<number, number>, override: Partial<Site>, generatedAt: string | undefined): SitePlan {
+export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<number, number>, override: Partial<Site>, generatedAt: string | undefined, zone?: string): SitePlan {
   const channel = channels[0] ?? BLANK_CHANNEL
   const oldSiteUrls = [...new Set(channels.flatMap((ch) => [ch.link, ch.baseBlogUrl, ch.baseSiteUrl]).filter(Boolean))]
   const oldHosts = new Set(oldSiteUrls.map((u) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase().replace(/^www\./, '')).filter((h): h is string => !!h))
@@ -43,7 +44,8 @@ export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<numb
     title: decodeEntities(channel.title) || 'WordPress site',
     description: htmlToText(channel.description),
     locale: canonicalLocale(channel.language),
-    timezone: formatOffset(inferredMinutes, true),
+    // A zone found from daylight-saving offsets (see timezone.ts), else the commonest offset.
+    timezone: zone ?? formatOffset(inferredMinutes, true),
   }
   const origin = /^(https?:\/\/[^/?#]+)/i.exec(blogUrl)?.[1]
   if (origin && checkUrl(origin, 'site_url') === null) derived.url = origin.toLowerCase()

@@ -224,10 +224,30 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       return `<span class="latex">\\(${escapeText(sc.content ?? '')}\\)</span>`
     })
   }
+  if (out.includes('[footnote') && !ctx.keepShortcodes) out = renderFootnotes(out, stats)
   out = otherShortcodes(out, ctx, stats)
   // @wordpress/shortcode memoizes attribute parsing forever; clearing keeps a 100,000-post import flat in memory.
   parseAttrs.clear()
   return out
+}
+
+/**
+ * Footnote plugins' `[footnote]…[/footnote]` (Easy Footnotes and its kind): a numbered reference where the note stood,
+ * and the notes in a list at the end of the body, as those plugins print them.
+ * @example
+ * renderFootnotes('A[footnote]Note[/footnote].', stats) // 'A<sup class="footnote-ref"><a href="#footnote-1" id="footnote-ref-1">1</a></sup>.<ol class="footnotes"><li id="footnote-1">Note <a href="#footnote-ref-1">↩</a></li></ol>'
+ */
+export function renderFootnotes(html: string, stats: ShortcodeStats): string {
+  const notes: string[] = []
+  const out = replace('footnote', html, (sc) => {
+    if (sc.type !== 'closed') return undefined as unknown as string
+    bump(stats.rendered, 'footnote')
+    notes.push(sc.content ?? '')
+    const n = notes.length
+    return `<sup class="footnote-ref"><a href="#footnote-${n}" id="footnote-ref-${n}">${n}</a></sup>`
+  })
+  if (notes.length === 0) return html
+  return `${out}<ol class="footnotes">${notes.map((note, i) => `<li id="footnote-${i + 1}">${note} <a href="#footnote-ref-${i + 1}">↩</a></li>`).join('')}</ol>`
 }
 
 // A shortcode tag: `[name`, attributes, an optional `/`, then `]`; or a closing `[/name]`.
@@ -264,7 +284,7 @@ function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeSt
 function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
   const names = new Map<string, string>()
   const closed = new Set<string>()
-  const opened: Array<{ name: string; attrs: string; selfClosing: boolean }> = []
+  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean }> = []
   for (const m of text.matchAll(SHORTCODE_TAG)) {
     const at = m.index ?? 0
     const before = at > 0 ? text[at - 1] : ''
@@ -273,13 +293,15 @@ function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: Shortcode
       closed.add(name.toLowerCase())
       continue
     }
-    // `[[name]]` is WordPress's escape; `a[i]`, `x][y` are code or text.
-    if (before === '[' || /[\w\])]/.test(before)) continue
-    opened.push({ name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined })
+    // `[[name]]` is WordPress's escape.
+    if (before === '[') continue
+    opened.push({ name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w\])]/.test(before) })
   }
   for (const o of opened) {
     const key = o.name.toLowerCase()
-    if (o.attrs.includes('=') || o.selfClosing || closed.has(key) || BARE_SHORTCODES.has(key)) names.set(key, o.name)
+    // A closing tag makes it a shortcode wherever it stands (`a note[footnote]…[/footnote]`); otherwise one right after a
+    // word or bracket (`a[i]`, `x][y`) is code or text.
+    if (closed.has(key) || (!o.afterWord && (o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key)))) names.set(key, o.name)
   }
   let out = text
   for (const [key, name] of names) {

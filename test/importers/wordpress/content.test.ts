@@ -54,6 +54,18 @@ describe('shortcodes', () => {
     expect(s.removed).toEqual({ 'contact-form': 1, note: 1, toc: 1 })
     expect(s.kept).toEqual({})
   })
+  test('a closing tag makes a shortcode even right after a word', () => {
+    const s = stats()
+    expect(renderShortcodes('A note[sidenote]Aside[/sidenote] here, nums[mid] stays.', ctx, s)).toBe('A noteAside here, nums[mid] stays.')
+    expect(s.removed).toEqual({ sidenote: 1 })
+  })
+  test('[footnote] becomes a numbered reference and a list of notes at the end', () => {
+    const s = stats()
+    expect(renderShortcodes('<p>A[footnote]One[/footnote] b[footnote]Two[/footnote].</p>', ctx, s)).toBe(
+      '<p>A<sup class="footnote-ref"><a href="#footnote-1" id="footnote-ref-1">1</a></sup> b<sup class="footnote-ref"><a href="#footnote-2" id="footnote-ref-2">2</a></sup>.</p><ol class="footnotes"><li id="footnote-1">One <a href="#footnote-ref-1">↩</a></li><li id="footnote-2">Two <a href="#footnote-ref-2">↩</a></li></ol>',
+    )
+    expect(s.rendered).toEqual({ footnote: 2 })
+  })
   test('with keepShortcodes they stay as written and are counted as kept', () => {
     const s = stats()
     const html = '[contact-form id="1"] [note]Read this[/note]'

@@ -10,6 +10,8 @@ const cases: Array<{ name: string; menus: MenuSummary[]; assigned?: Record<strin
   { name: 'a Chinese main menu', menus: [menu('menu-9', 4, '呃呃呃'), menu('menu-8', 6, '我的主菜单')], ids: { 'menu-9': 'menu-9', 'menu-8': 'primary' }, primary: 'menu-8' },
   { name: 'no such name: the largest', menus: [menu('short', 3), menu('all-pages-flat', 18), menu('social', 5)], ids: { short: 'short', 'all-pages-flat': 'primary', social: 'social' }, primary: 'all-pages-flat' },
   { name: 'a tie: the first by slug', menus: [menu('b', 3), menu('a', 3)], ids: { a: 'primary', b: 'b' }, primary: 'a' },
+  { name: 'a menu called Navigation before a larger one', menus: [menu('old-links', 7, 'Old links'), menu('navigation', 4, 'Navigation')], ids: { 'old-links': 'old-links', navigation: 'primary' }, primary: 'navigation' },
+  { name: 'a main menu before one called Navigation', menus: [menu('navigation', 4, 'Navigation'), menu('main', 2, 'Main')], ids: { navigation: 'navigation', main: 'primary' }, primary: 'main' },
   { name: 'one menu', menus: [menu('navigation', 1)], ids: { navigation: 'primary' }, primary: 'navigation' },
   { name: 'no menus', menus: [], ids: {} },
   { name: '"maintenance" is not "main"', menus: [menu('maintenance', 1), menu('site', 4)], ids: { maintenance: 'maintenance', site: 'primary' }, primary: 'site' },
