@@ -215,6 +215,8 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
   const drafts = new Set(docs.filter((d) => d.status === 'draft').map((d) => d.title))
   // A URL answers at its route, or where a static host serves the file written for it (`a/b.html` for `/a/b.html`).
   const liveKeys = new Set(liveDocs.flatMap((d) => [wordpressKey(d.url), ...(d.file.endsWith('.html') && !d.file.endsWith('/index.html') ? [wordpressKey(`/${d.file}`)] : [])]))
+  // A posts page answers where the post index is: WordPress listed posts there, and so does the build.
+  for (const r of deriveRoutes(payload)) if (r.kind === 'post_index' && r.page_number === 1) liveKeys.add(wordpressKey(r.url))
   const redirectTo = new Map(redirects.map((r) => [wordpressKey(r.from), wordpressKey(r.to)]))
 
   const asExpected = (d: LiveDocument): Expected => ({ postId: String(d.id), type: d.type, status: d.status, link: d.url ?? '', title: d.title ?? '', password: d.status === 'password' })
@@ -247,11 +249,17 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
   }
 
   const expected = published.length
+  // WordPress ignores a posts page's content and lists the posts at its URL; the payload's post index does the same
+  // there, and cannot also hold the page (two documents at one path): it counts as the published page.
+  const indexKeys = new Set(deriveRoutes(payload).filter((r) => r.kind === 'post_index' && r.page_number === 1).map((r) => wordpressKey(r.url)))
+  const postsPageKey = live?.posts_index?.id !== undefined ? wordpressKey(live.posts_index.url) : undefined
+  const postsPageServed = postsPageKey !== undefined && (indexKeys.has(postsPageKey) || indexKeys.has(redirectTo.get(postsPageKey) ?? '')) && !liveDocs.some((d) => wordpressKey(d.url) === postsPageKey)
+  const publishedCount = liveDocs.length + (postsPageServed ? 1 : 0)
   return {
     label,
     expected,
-    published: liveDocs.length,
-    countDelta: expected === 0 ? (liveDocs.length === 0 ? 0 : 1) : Math.abs(liveDocs.length - expected) / expected,
+    published: publishedCount,
+    countDelta: expected === 0 ? (publishedCount === 0 ? 0 : 1) : Math.abs(publishedCount - expected) / expected,
     urls,
     privatePublished,
     privateInPayload,
