@@ -6,7 +6,7 @@ import { importWordPressForFile } from '../../importers/wordpress/import.js'
 import type { ImportWordPressFileResult } from '../../importers/wordpress/import.js'
 import { runImportCommand } from '../import-command.js'
 import type { ImportCommand, ImportOutcome } from '../import-command.js'
-import { systemMessage } from '../io.js'
+import { CliIoError, systemMessage } from '../io.js'
 import type { CliIo } from '../io.js'
 import { checkChoice, checkPathOption, checkUrlPrefixOption } from '../options.js'
 import { parsePostTypes } from '../../importers/wordpress/post-types.js'
@@ -63,8 +63,8 @@ categories, tags, media, menus and redirects.
   async prepare({ values, positionals: files }, common, io) {
     if (files.length === 0) return 'name at least one WordPress export file'
     if (values['media-from'] !== undefined && values['media-to'] === undefined) return '--media-from needs --media-to'
+    // Media files go to --media-out, else to <payload>.media/ beside the payload (the convention's default).
     const bringHome = values.uploads !== undefined || values['download-media'] === true
-    if (bringHome && common.mediaOut === undefined) return `${values.uploads !== undefined ? '--uploads' : '--download-media'} brings media files into a folder: name it with --media-out <dir>`
     if (common.mediaOut !== undefined && !bringHome) return '--media-out needs --uploads <dir> (a copy of wp-content/uploads) or --download-media to fill it'
     const postTypes = parsePostTypes(values['post-type'] ?? [])
     if (typeof postTypes === 'string') return postTypes
@@ -96,6 +96,7 @@ categories, tags, media, menus and redirects.
     return {
       inputs: [...files.map((path) => ({ label: 'the export', path })), ...(values.uploads !== undefined ? [{ label: 'the uploads folder', path: values.uploads, folder: true }] : [])],
       async run({ site, progress }) {
+        if (bringHome && common.mediaOut === undefined) throw new CliIoError(`${values.uploads !== undefined ? '--uploads' : '--download-media'} brings media files into a folder, and none could be planned beside the payload: name one with --media-out <dir>`)
         let total = 0
         for (const file of files) total += (await stat(resolve(io.cwd, file))).size
         try {

@@ -40,6 +40,8 @@ export type Plan = {
   front: { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
   /** Menu ids the caller assigned (`--menu main=primary`). */
   menuIds: Readonly<Record<string, string>>
+  /** The old site's media hosts, to count what the payload still loads from them. */
+  mediaHosts: ReadonlySet<string>
 }
 
 /** How bodies reach the payload: as text, or (for a file) kept aside by kind and id, to be written in place. */
@@ -60,7 +62,7 @@ export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable
   const a = new Assembly(builder, report, files[0] ?? '')
   addTerms(a, plan.taxonomies)
   const authorOf = addAuthors(a, c.authors)
-  const media = new MediaUse(c.media, plan.mediaRewrite, (kind) => report.fallback(kind), plan.home)
+  const media = new MediaUse(c.media, plan.mediaRewrite, (kind) => report.fallback(kind), plan.home, plan.mediaHosts)
   // Posts name the same few terms over and over: each nicename is decoded once.
   const decoded = new Map<string, string>()
   const decode = (raw: string) => decoded.get(raw) ?? (decoded.set(raw, decodeWpSlug(raw)).get(raw) as string)
@@ -85,7 +87,7 @@ export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable
   addCustomCss(a, c.customCss)
   const built = a.builder.tryBuild()
   if (!built.ok) throw PreviewDataError.fromIssues(built.errors, 'The imported payload is not valid')
-  return { payload: built.payload, counts: countsOf(built.payload, c, a), menuIds }
+  return { payload: built.payload, counts: countsOf(built.payload, c, a), menuIds, remoteMedia: media.remote }
 }
 
 /** The builder being filled, what it took, and how a refused call is reported. */

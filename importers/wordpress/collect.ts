@@ -206,7 +206,7 @@ export class Collector implements WxrSink {
     this.collected.termBases.scan(item.contentBytes ? item.contentBytes.toString('latin1') : item.content, this.#termSlugs)
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
-    kept.emptyBody = kind === 'page' && isEmptyBody(item.content)
+    kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
     kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
       else c.lateBodies++

@@ -12,7 +12,7 @@ import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
 import { mediaKey, mediaRewriter } from './media.js'
-import { homeMedia, mediaHostsOf, remoteMedia } from './media-plan.js'
+import { homeMedia, mediaHostsOf } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
 import { planPlaces } from './places.js'
 import type { PostTypeTarget } from './post-types.js'
@@ -174,9 +174,8 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
       setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
-    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, ...(home ? { home: home.files } : {}) }
-    // Counted before assembling, which lets go of what items show and where they were.
-    const remote = home ? new Set<string>() : remoteMedia(posts, pages, collected, mediaHosts, rewriteMedia)
+    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
+    // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }
@@ -187,7 +186,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, media: mediaSection(mediaHosts, home, remote, mediaFrom) })
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
     return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()

@@ -1,3 +1,4 @@
+import { hostKey } from '../shared/download.js'
 import type { Collected, ContentItem } from './collect.js'
 import { bringMediaHome } from './media-home.js'
 import type { MediaHome, MediaHomeOptions } from './media-home.js'
@@ -8,7 +9,7 @@ import type { SitePlan } from './site.js'
 
 /** The old site's media hosts: its own hosts and those its attachments are on (WordPress.com's file hosts). */
 export function mediaHostsOf(site: SitePlan, c: Collected): Set<string> {
-  const hosts = new Set(site.oldHosts)
+  const hosts = new Set([...site.oldHosts].map(hostKey))
   for (const att of c.media.all()) {
     const host = /^(?:https?:)?\/\/([^/?#]+)/i.exec(att.url)?.[1]
     if (host) hosts.add(host.toLowerCase().replace(/^www\./, '').replace(/:\d+$/, ''))
@@ -40,24 +41,8 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
     if (Number.isInteger(featured) && featured > 0) addAttachment(featured, item)
   }
   const home = await bringMediaHome(urls, options)
-  for (const f of home.failed) report.missingMedia.push({ source: source.get(f.url) ?? '', target: `${f.url}: ${f.reason}` })
+  // A reason about the URL itself does not repeat it.
+  for (const f of home.failed) report.missingMedia.push({ source: source.get(f.url) ?? '', target: `${f.url}: ${f.reason.startsWith(`${f.url}: `) ? f.reason.slice(f.url.length + 2) : f.reason}` })
   return home
 }
 
-/**
- * The media files on the old hosts that the imported items show (images in bodies, featured images), by URL without
- * query: what the site depends on the old host for when its media is not brought home.
- */
-export function remoteMedia(posts: Map<number, PostPlan>, pages: Map<number, PagePlan>, c: Collected, hosts: ReadonlySet<string>, rewrite: (url: string) => string): Set<string> {
-  const remote = new Set<string>()
-  const onOldHost = (url: string) => {
-    const host = /^(?:https?:)?\/\/([^/?#]+)/i.exec(rewrite(url))?.[1]?.toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
-    if (host && hosts.has(host)) remote.add(url.replace(/[?#].*$/, ''))
-  }
-  for (const { item } of [...posts.values(), ...pages.values()]) {
-    for (const img of item.images ?? []) onOldHost(img.src)
-    const featured = c.media.get(Number(item.meta._thumbnail_id))
-    if (featured) onOldHost(featured.url)
-  }
-  return remote
-}

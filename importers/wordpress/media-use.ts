@@ -1,4 +1,5 @@
 import { checkUrl } from '../../src/index.js'
+import { hostKey } from '../shared/download.js'
 import { mediaKey } from './media.js'
 import type { MediaFile, MediaIndex } from './media.js'
 import type { HomeFile } from './media-home.js'
@@ -22,12 +23,16 @@ export class MediaUse {
   readonly used = new Set<number>()
 
   readonly #home: ReadonlyMap<string, HomeFile> | undefined
+  readonly #oldHosts: ReadonlySet<string>
+  /** Media files items show that are still loaded from the old site's hosts, by URL without query. */
+  readonly remote = new Set<string>()
 
-  constructor(index: MediaIndex, rewrite: (url: string) => string, onFallback: (kind: string) => void, home?: ReadonlyMap<string, HomeFile>) {
+  constructor(index: MediaIndex, rewrite: (url: string) => string, onFallback: (kind: string) => void, home?: ReadonlyMap<string, HomeFile>, oldHosts: ReadonlySet<string> = new Set()) {
     this.#index = index
     this.#rewrite = rewrite
     this.#onFallback = onFallback
     this.#home = home
+    this.#oldHosts = oldHosts
   }
 
   /** An image an item shows (`shown`: the size its tag gives): its new URL, or undefined when that is not a valid media URL. */
@@ -39,6 +44,8 @@ export class MediaUse {
     const home = key ? this.#home?.get(key) : undefined
     const src = home?.url ?? this.#rewrite(url)
     if (hit) this.used.add(hit.att.id)
+    const host = this.#oldHosts.size > 0 ? /^(?:https?:)?\/\/([^/?#]+)/i.exec(src)?.[1] : undefined
+    if (host && this.#oldHosts.has(hostKey(host))) this.remote.add(src.replace(/[?#].*$/, ''))
     if (checkUrl(src, 'media') !== null) return undefined
     if (home && !this.#entries.has(src)) {
       // The file itself says its size; a variant mapped to its original has the original's.

@@ -113,6 +113,11 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
         const post = targets.post(item.objectId)
         return post ? { spec: { ...base, post: post.slug } } : { error: `links to post ${item.objectId}, which was not imported` }
       }
+      // Another post type, imported as pages or posts (`--post-type`): found among those.
+      const page = targets.page(item.objectId)
+      if (page) return { spec: { ...pageTarget(page), ...base } }
+      const post = targets.post(item.objectId)
+      if (post) return { spec: { ...base, post: post.slug } }
       return { error: `links to a "${item.object}" item, a post type that is not imported` }
     }
     case 'taxonomy': {
@@ -213,7 +218,11 @@ export function buildClassicMenus(
       warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle; it was moved to the top level.`, file: item.file, line: item.line })
       roots.push(attach(item.id))
     }
-    const items = fillPlaceholders(roots, (title) => warn({ menu: menu.slug, item: title, message: `Menu item "${title}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: menu.file ?? '', line: menu.line ?? 0 }))
+    const sourceOf = new Map([...specs].map(([id, spec]) => [spec, byId.get(id) as NavMenuItem]))
+    const items = fillPlaceholders(roots, (spec) => {
+      const source = sourceOf.get(spec)
+      warn({ menu: menu.slug, item: spec.title ?? '', message: `Menu item "${spec.title ?? ''}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: source?.file ?? menu.file ?? '', line: source?.line ?? menu.line ?? 0 })
+    })
     if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), slug: menu.slug, name: menuName, items })
   }
   return out
@@ -233,7 +242,7 @@ function isPlaceholderUrl(url: string): boolean {
  * @example
  * fillPlaceholders([{ title: 'More', url: '#', children: [{ page: 'about' }] }], () => {})[0].page // 'about'
  */
-export function fillPlaceholders(items: MenuItemSpec[], onDropped: (title: string) => void): MenuItemSpec[] {
+export function fillPlaceholders(items: MenuItemSpec[], onDropped: (item: MenuItemSpec) => void): MenuItemSpec[] {
   const out: MenuItemSpec[] = []
   for (const item of items) {
     if (item.children) {
@@ -246,7 +255,7 @@ export function fillPlaceholders(items: MenuItemSpec[], onDropped: (title: strin
     }
     const first = item.children?.[0]
     if (!first) {
-      onDropped(item.title ?? '')
+      onDropped(item)
       continue
     }
     delete item.url
@@ -306,7 +315,7 @@ export function buildNavigationMenu(
       skippedBlocks[t.name] = (skippedBlocks[t.name] ?? 0) + 1
     }
   }
-  const items = fillPlaceholders(root, (title) => warn({ menu: nav.slug, item: title, message: `Navigation "${name}" item "${title}" has no link and no children to point at; it was dropped.`, file: nav.file, line: nav.line }))
+  const items = fillPlaceholders(root, (item) => warn({ menu: nav.slug, item: item.title ?? '', message: `Navigation "${name}" item "${item.title ?? ''}" has no link and no children to point at; it was dropped.`, file: nav.file, line: nav.line }))
   if (items.length === 0) return undefined
   return { id: menuId(nav.slug || 'navigation', nav.id, taken), slug: nav.slug || 'navigation', name, items }
 }

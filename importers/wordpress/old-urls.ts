@@ -84,7 +84,22 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
       }
     }
   }
-  return { links, redirects }
+  // A URL a new document is served at is never redirected: WordPress served a page where a post's old link pointed
+  // too (the page won), and a redirect there would hide the page.
+  const served = new Set<string>(['/', front.postIndexUrl ?? '/'].map(pathKey))
+  for (const { url } of [...posts.values(), ...pages.values()]) served.add(pathKey(url))
+  return { links, redirects: redirects.without((from) => served.has(pathKey(from)) || (htmlExtension && served.has(pathKey(from.replace(/\.html$/, ''))))) }
+}
+
+/** A URL path as served paths compare: decoded, NFC, without its trailing slash; a query keeps it distinct. */
+function pathKey(url: string): string {
+  let p = url
+  try {
+    p = decodeURI(url)
+  } catch {
+    // Compared as written.
+  }
+  return p.normalize('NFC').replace(/\/+$/, '') || '/'
 }
 
 /** The link with its last path segment (the current slug) replaced by an old one, when the link ends in that slug. */

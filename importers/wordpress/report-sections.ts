@@ -4,7 +4,7 @@ import type { MediaHome } from './media-home.js'
 import { samePath } from './old-urls.js'
 import type { PagePlan } from './pages.js'
 import type { PermalinkPlan } from './permalinks.js'
-import { CORE_TYPES } from './post-types.js'
+import { CORE_TYPES, VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget } from './post-types.js'
 import type { PostPlan } from './posts.js'
 import type { RedirectSet } from './redirects.js'
@@ -46,7 +46,9 @@ export function postTypeSection(c: Collected, postTypes: Readonly<Record<string,
   const out: ReportSections['post_types'] = {}
   for (const [type, items] of c.otherTypes) {
     if (CORE_TYPES.has(type)) continue
-    out[type] = { items, ...(postTypes[type] ? { imported_as: postTypes[type] } : {}) }
+    // WooCommerce variations go into their product's data when products are imported.
+    const folded = type === VARIATION_TYPE && postTypes.product !== undefined
+    out[type] = { items, ...(postTypes[type] ? { imported_as: postTypes[type] } : {}), ...(folded ? { folded_into: 'product' } : {}) }
   }
   return out
 }
@@ -56,7 +58,7 @@ export function mediaSection(hosts: Set<string>, home: MediaHome | undefined, re
   return {
     mode: home ? 'home' : mediaFrom ? 'rewritten' : 'old_host',
     hosts: [...hosts].sort(),
-    on_old_hosts: home ? new Set(home.failed.map((f) => f.url.replace(/[?#].*$/, ''))).size : remote.size,
+    on_old_hosts: remote.size,
     ...(home ? { delivered: home.counts } : {}),
   }
 }

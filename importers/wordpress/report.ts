@@ -101,7 +101,7 @@ export interface ImportReport extends MigrationReport {
   /** Which menu is `primary`, and why; every menu's id by its WordPress slug. */
   menus: { primary?: string; reason?: string; ids: Record<string, string> }
   /** Items of each post type other than post, page and the ones WordPress uses for itself: how many, and as what. */
-  post_types: Record<string, { items: number; imported_as?: 'post' | 'page' }>
+  post_types: Record<string, { items: number; imported_as?: 'post' | 'page'; folded_into?: string }>
   media: MediaSection
   /** Fallbacks taken, by kind (a date read from local time, a derived slug…), with counts. */
   fallbacks: Record<string, number>
@@ -220,7 +220,7 @@ export function summarizeReport(report: ImportReport): string {
   if (report.menus.primary) lines.push(`Primary menu: ${report.menus.primary} (${report.menus.reason}).`)
   const reasons = Object.entries(report.skipped_by_reason)
   if (reasons.length) lines.push(`Not imported: ${reasons.map(([r, n]) => `${n} ${r.replace(/_/g, ' ')}`).join(', ')}.`)
-  const types = Object.entries(report.post_types).filter(([, t]) => t.imported_as === undefined && t.items > 0)
+  const types = Object.entries(report.post_types).filter(([, t]) => t.imported_as === undefined && t.folded_into === undefined && t.items > 0)
   if (types.length) lines.push(`Post types not imported: ${types.map(([name, t]) => `${t.items} ${name}`).join(', ')} (import one with --post-type <type>=post or =page).`)
   if (report.diagnostics.length) lines.push(`${plural(report.diagnostics.length, 'warning')} (see the report).`)
   const fallbacks = Object.entries(report.fallbacks)

@@ -86,9 +86,13 @@ const MEDIA_SHORTCODES = /\[(caption|wp_caption|gallery|embed|audio|video|playli
  * proseText('[caption]<img src="a.jpg" /> A cat[/caption] Hello') // 'Hello'
  */
 export function proseText(html: string): string {
-  const bare = html.includes('[') ? html.replace(MEDIA_SHORTCODES, ' ') : html
+  let bare = html.includes('[') ? html.replace(MEDIA_SHORTCODES, ' ') : html
+  // Footnotes (see renderFootnotes) are not prose either: WordPress's excerpt strips their shortcode with its content.
+  if (bare.includes('footnote')) bare = bare.replace(FOOTNOTE_MARKUP, ' ')
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
+
+const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
 
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {

@@ -264,6 +264,11 @@ const BARE_SHORTCODES = new Set([
   'add_to_cart', 'vc_row', 'vc_column', 'vc_column_text', 'et_pb_section', 'et_pb_row', 'et_pb_column', 'et_pb_text', 'fusion_builder_container',
 ])
 
+// `[[name …]]`, WordPress's escape for a shortcode shown as text.
+const ESCAPED = /\[\[(([A-Za-z][\w-]*)(?:\s[^\][]*)?)\]\]/g
+// The shortcodes WordPress core registers (an escaped one of these is shown as text by every WordPress).
+const CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
+
 /**
  * Shortcodes that are not rendered: removed with their inner text kept (WordPress printed what the plugin made of it,
  * which is gone with the plugin), or kept as written with `keepShortcodes`; each is counted by name. A bracketed
@@ -277,8 +282,10 @@ function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeSt
   for (let i = 0; i < parts.length; i += 2) {
     if (parts[i].includes('[')) parts[i] = otherShortcodesIn(parts[i], ctx, stats)
   }
-  const out = parts.join('')
-  return out === html ? out : out.replace(/<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>\n?/g, '')
+  let out = parts.join('')
+  if (out !== html) out = out.replace(/<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>\n?/g, '')
+  // WordPress prints an escaped shortcode (`[[gallery]]`) as the shortcode's text, once its own brackets are gone.
+  return out.includes('[[') && !ctx.keepShortcodes ? out.replace(ESCAPED, (whole, inner: string, name: string) => (CORE_SHORTCODES.has(name.toLowerCase()) || BARE_SHORTCODES.has(name.toLowerCase()) || /=/.test(inner) ? `[${inner}]` : whole)) : out
 }
 
 function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
