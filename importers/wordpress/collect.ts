@@ -32,8 +32,11 @@ export interface Collected {
   reusableBlocks: Map<number, string>
   customCss: Array<{ id: number; name: string; content: string; modified: string; file: string; line: number; title: string }>
   offsetCounts: Map<number, number>
-  /** Bodies that render once the whole export is known (they show galleries or reusable blocks). */
-  lateBodies: number
+  /**
+   * What the bodies that render once the whole export is known (they show galleries or reusable blocks) may show:
+   * the attachments their galleries name, the posts whose attachments they show, and whether they use reusable blocks.
+   */
+  late: { ids: Set<number>; parents: Set<number>; blocks: boolean }
   itemsRead: number
   comments: number
   approvedComments: number
@@ -77,7 +80,7 @@ export function contentSkip(item: WxrItem, options: CollectOptions): { reason: S
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), lateBodies: 0, itemsRead: 0,
+    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, itemsRead: 0,
     comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
@@ -159,7 +162,11 @@ export class Collector implements WxrSink {
     const kept = item as ContentItem
     kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
-      else c.lateBodies++
+      else if ('late' in result) {
+        for (const id of result.late.ids) c.late.ids.add(id)
+        for (const id of result.late.parents) c.late.parents.add(id)
+        c.late.blocks ||= result.late.blocks
+      }
     })
     item.content = ''
     item.contentBytes = undefined

@@ -112,9 +112,10 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site)
     const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
     const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
-    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery: collected.media.gallery(rewriteMedia, collected.lateBodies > 0) }
+    // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
+    const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery'))
     const finished = pool.finish(
-      setup,
+      { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery: collected.media.gallery(rewriteMedia, { ...collected.late, all: blockGalleries }) },
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia }

@@ -68,6 +68,8 @@ export const LIMITS = {
   /** Jobs per message to the body worker, and body bytes per message: enough to make messaging cheap. */
   bodyBatchItems: 64,
   bodyBatchBytes: 512 * 1024,
+  /** Batches of bodies to finish that wait for the body worker at a time: enough to keep it busy. */
+  finishBatchesInFlight: 4,
   /**
    * Body bytes handed to the body worker and not yet rendered; past this, reading waits for it. Bounds how far reading
    * runs ahead when the worker is slower (a loaded machine), at no cost when it is not.
