@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/.data/'] },
+  { ignores: ['dist/', 'docs/api/', 'node_modules/', 'coverage/', 'bench/.data/', '.corpus/'] }, // .corpus/: fetched third-party sites (npm run corpus:fetch)
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,13 +6,15 @@ const HELP = `Usage: preview-data <command> [options]
 Commands:
   validate <file...>                 check payloads against the v0.7 contract
   canonicalize <file> [-o out]       rewrite a payload in canonical key order
-  schema                             print the v0.7 JSON Schema
+  schema [-o out]                    print the v0.7 JSON Schema
   import markdown <dir> -o out       turn a folder of Markdown files into a payload
   import wordpress <export.xml> -o out
                                      migrate a WordPress (WXR) export into a payload
 
-Run "preview-data <command> --help" for a command's options.
-Exit codes: 0 success, 1 invalid input, 2 usage or I/O error.
+Every command takes --format json (one result document on standard output), -q/--quiet,
+--verbose and --help; "-o -" is standard output. Run "preview-data <command> --help" for
+a command's options. --version prints the version.
+Exit codes: 0 success, 1 invalid input, 2 usage or I/O error, 130 interrupted.
 `
 
 /**
@@ -33,15 +35,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       // Importers load remark or an XML parser; they are imported only when asked for.
       if (kind === 'markdown') return (await import('./commands/import-markdown.js')).runImportMarkdown(args, io)
       if (kind === 'wordpress') return (await import('./commands/import-wordpress.js')).runImportWordPress(args, io)
-      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${kind === undefined ? 'nothing' : `"${kind}"`}.\n`)
+      if (kind === '--help' || kind === '-h') {
+        io.stdout(IMPORT_HELP)
+        return EXIT.ok
+      }
+      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${kind === undefined ? 'nothing' : JSON.stringify(kind)}.\n\n${IMPORT_HELP}`)
       return EXIT.usage
     }
     case undefined:
+      io.stderr(HELP)
+      return EXIT.usage
     case '--help':
     case '-h':
     case 'help':
       io.stdout(HELP)
-      return command === undefined ? EXIT.usage : EXIT.ok
+      return EXIT.ok
     case '--version':
     case '-v':
       io.stdout(`${VERSION}\n`)
@@ -51,6 +59,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage
   }
 }
+
+const IMPORT_HELP = `Usage: preview-data import <markdown|wordpress> <source> -o payload.json [options]
+
+  import markdown <dir>              a folder of Markdown files (native, Hugo, Jekyll, Docusaurus, Astro)
+  import wordpress <export.xml...>   a WordPress (WXR) export, one file or the parts of a split one
+
+Both take the same options for the same things: -o, --site, --report, --redirects,
+--redirects-format, --media-out, --drafts, --generated-at, --strict, --format, --quiet, --verbose.
+Run "preview-data import markdown --help" or "preview-data import wordpress --help" for all of them.
+`
 
 declare const __PACKAGE_VERSION__: string | undefined
 const VERSION = typeof __PACKAGE_VERSION__ === 'string' ? __PACKAGE_VERSION__ : '0.0.0-dev'

@@ -1,4 +1,5 @@
 import schema from './contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { PreviewDataError, pointer } from './validate/issue.js'
 
 /**
  * How to order one value: the known keys of a closed object in the schema's order (with a layout for each), the
@@ -73,12 +74,15 @@ const ROOT = layoutOf(schema)
  * Returns a clone of a payload in canonical key order: known keys of closed objects in the v0.7 schema's order, then
  * unknown keys sorted; map keys (menus, widgets, collections) and open-object keys (meta, data, settings) sorted
  * lexically, at every depth. Array order is kept. It does not validate, add defaults, normalize values or remove
- * unknown fields.
+ * unknown fields, and it never changes a value: anything JSON cannot write as it is (a number that overflowed to
+ * `Infinity`, as `JSON.parse('1e999')` gives, `NaN`, a function, a `Date`, a cycle) throws a `PreviewDataError`
+ * naming its JSON Pointer, where `JSON.stringify` would write `null` or `{}` instead. It walks without recursion, so
+ * nesting depth is not limited by the stack. Strings are shared with the input, not copied.
  * @example
  * JSON.stringify(canonicalizePreviewDataKeyOrder({ generator: 'x', version: '0.7' })) // '{"version":"0.7","generator":"x"}'
  */
 export function canonicalizePreviewDataKeyOrder<T>(payload: T): T {
-  return order(payload, ROOT, new Set()) as T
+  return orderedClone(payload, ROOT) as T
 }
 
 /**
@@ -88,34 +92,173 @@ export function canonicalizePreviewDataKeyOrder<T>(payload: T): T {
  * JSON.stringify(sortKeysDeep({ b: 1, a: { d: 2, c: 3 } })) // '{"a":{"c":3,"d":2},"b":1}'
  */
 export function sortKeysDeep<T>(value: T): T {
-  return order(value, OPEN, new Set()) as T
+  return orderedClone(value, OPEN) as T
 }
 
-function order(value: unknown, layout: Layout, ancestors: Set<object>): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  if (ancestors.has(value)) throw new TypeError('canonicalizePreviewDataKeyOrder: the payload contains a cycle')
-  ancestors.add(value)
-  let out: unknown
-  if (Array.isArray(value)) {
-    const items = layout.items ?? OPEN
-    out = value.map((v) => order(v, items, ancestors))
-  } else {
-    const source = value as Record<string, unknown>
-    const result: Record<string, unknown> = {}
-    const known = layout.keys
-    if (known) {
-      for (const key of known) {
-        if (Object.hasOwn(source, key)) define(result, key, order(source[key], layout.children!.get(key) ?? OPEN, ancestors))
-      }
+/**
+ * The text of `JSON.stringify(canonicalizePreviewDataKeyOrder(payload), null, indent)`, in pieces of about 64 KiB,
+ * without building the clone or the whole string: a 200 MB payload is written with little more memory than its
+ * parsed value holds. The payload is checked whole before the first piece (the same refusals as
+ * `canonicalizePreviewDataKeyOrder`, thrown by this call), so a writer never starts an output it cannot finish.
+ * @example
+ * for (const piece of canonicalJsonChunks(payload)) stream.write(piece)
+ * [...canonicalJsonChunks({ generator: 'x', version: '0.7' }, 0)].join('') // '{"version":"0.7","generator":"x"}'
+ */
+export function canonicalJsonChunks(payload: unknown, indent = 2): Iterable<string> {
+  checkJsonData(payload)
+  return serialize(payload, ROOT, indent)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The walks below keep their own stack of open containers instead of recursing, so a payload nested a hundred
+// thousand levels deep is handled like any other.
+
+type Container = Record<string, unknown> | unknown[]
+
+interface Frame {
+  source: Container
+  /** Array indices, or the object's keys in canonical order. */
+  keys: readonly (string | number)[]
+  next: number
+  layout: Layout
+  /** The member of the parent this container is, for error pointers. */
+  key: string | number
+}
+
+/** The keys of an object in canonical order: known ones in schema order, then the others sorted. */
+function orderedKeys(source: Record<string, unknown>, layout: Layout): string[] {
+  const known = layout.keys
+  const out: string[] = []
+  if (known) for (const key of known) if (Object.hasOwn(source, key)) out.push(key)
+  const rest = Object.keys(source)
+  const others = known ? rest.filter((k) => !layout.children!.has(k)) : rest
+  return out.concat(others.sort(compareKeys))
+}
+
+function childLayout(layout: Layout, isArray: boolean, key: string | number): Layout {
+  if (isArray) return layout.items ?? OPEN
+  return layout.children?.get(key as string) ?? layout.values ?? OPEN
+}
+
+function framePath(stack: readonly Frame[], last: string | number): string {
+  return stack.length === 0 ? '' : pointer(...stack.slice(1).map((f) => f.key), last)
+}
+
+/** Refuses what JSON cannot hold as it is; returns whether the value is an array or plain object to descend into. */
+function isContainer(value: unknown, stack: readonly Frame[], key: string | number, inArray: boolean, open: Set<object>): value is Container {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return false
+    case 'number':
+      if (Number.isFinite(value)) return false
+      throw new PreviewDataError('invalid_value', `${show(stack, key)} is ${value}, which JSON cannot hold (it would be written as null): a number this large overflowed when the JSON was read; write it as a string or a smaller number.`, framePath(stack, key))
+    case 'undefined':
+      // An object member that is undefined is absent in JSON, as the contract's optional members are; in an array
+      // it would become null.
+      if (!inArray) return false
+      break
+    case 'object': {
+      if (value === null) return false
+      const proto = Object.getPrototypeOf(value) as unknown
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) break
+      if (open.has(value)) throw new PreviewDataError('invalid_value', `${show(stack, key)} contains itself (a cycle): a payload must be a JSON tree.`, framePath(stack, key))
+      return true
     }
-    const rest = Object.keys(source)
-      .filter((k) => !known || !layout.children!.has(k))
-      .sort(compareKeys)
-    for (const key of rest) define(result, key, order(source[key], layout.values ?? OPEN, ancestors))
-    out = result
   }
-  ancestors.delete(value)
+  const kind = typeof value === 'object' ? (value as object).constructor?.name ?? 'object' : typeof value
+  throw new PreviewDataError('invalid_type', `${show(stack, key)} is a ${kind}, which JSON cannot hold as it is: pass plain JSON data (strings, finite numbers, booleans, null, arrays and plain objects).`, framePath(stack, key))
+}
+
+function show(stack: readonly Frame[], key: string | number): string {
+  return stack.length === 0 ? 'The payload' : `The value at ${framePath(stack, key)}`
+}
+
+function orderedClone(root: unknown, rootLayout: Layout): unknown {
+  return walk(root, rootLayout, true)
+}
+
+/** Checks a whole value the way `orderedClone` does, building nothing. */
+function checkJsonData(root: unknown): void {
+  walk(root, OPEN, false)
+}
+
+/** Visits every value once, refusing what JSON cannot hold; with `build`, returns the clone in canonical key order. */
+function walk(root: unknown, rootLayout: Layout, build: boolean): unknown {
+  const open = new Set<object>()
+  if (!isContainer(root, [], '', false, open)) return root
+  const stack: (Frame & { target: Container | undefined })[] = []
+  const enter = (source: Container, layout: Layout, key: string | number): Container | undefined => {
+    const isArray = Array.isArray(source)
+    const target: Container | undefined = build ? (isArray ? new Array<unknown>(source.length) : {}) : undefined
+    const keys = isArray ? indices(source.length) : build ? orderedKeys(source, layout) : Object.keys(source)
+    open.add(source)
+    stack.push({ source, target, layout, key, next: 0, keys })
+    return target
+  }
+  const result = enter(root, rootLayout, '')
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]
+    if (frame.next === frame.keys.length) {
+      open.delete(frame.source)
+      stack.pop()
+      continue
+    }
+    const key = frame.keys[frame.next++]
+    const isArray = Array.isArray(frame.source)
+    const value = (frame.source as Record<string | number, unknown>)[key]
+    const copy = isContainer(value, stack, key, isArray, open) ? enter(value, childLayout(frame.layout, isArray, key), key) : value
+    if (frame.target !== undefined) define(frame.target, key, copy)
+  }
+  return result
+}
+
+function indices(length: number): number[] {
+  const out = new Array<number>(length)
+  for (let i = 0; i < length; i++) out[i] = i
   return out
+}
+
+const PIECE = 1 << 16
+
+/** JSON text in canonical order, as JSON.stringify(value, null, indent) writes it; the value was checked first. */
+function* serialize(root: unknown, rootLayout: Layout, indent: number): Generator<string> {
+  if (typeof root !== 'object' || root === null) {
+    yield JSON.stringify(root)
+    return
+  }
+  const pretty = indent > 0
+  const unit = ' '.repeat(Math.min(indent, 10))
+  const colon = pretty ? ': ' : ':'
+  let piece = ''
+  const stack: (Frame & { wrote: number })[] = []
+  const open = (value: Container, layout: Layout, key: string | number): string => {
+    const isArray = Array.isArray(value)
+    const keys = isArray ? indices(value.length) : orderedKeys(value, layout).filter((k) => value[k] !== undefined)
+    if (keys.length === 0) return isArray ? '[]' : '{}'
+    stack.push({ source: value, keys, next: 0, layout, key, wrote: 0 })
+    return isArray ? '[' : '{'
+  }
+  piece += open(root as Container, rootLayout, '')
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]
+    const isArray = Array.isArray(frame.source)
+    if (frame.next === frame.keys.length) {
+      stack.pop()
+      piece += (pretty ? `\n${unit.repeat(stack.length)}` : '') + (isArray ? ']' : '}')
+    } else {
+      const key = frame.keys[frame.next++]
+      const value = (frame.source as Record<string | number, unknown>)[key]
+      piece += (frame.wrote++ > 0 ? ',' : '') + (pretty ? `\n${unit.repeat(stack.length)}` : '')
+      if (!isArray) piece += JSON.stringify(key) + colon
+      piece += typeof value === 'object' && value !== null ? open(value as Container, childLayout(frame.layout, isArray, key), key) : JSON.stringify(value)
+    }
+    if (piece.length >= PIECE) {
+      yield piece
+      piece = ''
+    }
+  }
+  if (piece.length > 0) yield piece
 }
 
 /** Lexical order by UTF-16 code units, the order `Array.prototype.sort` gives, independent of locale. */
@@ -124,7 +267,7 @@ function compareKeys(a: string, b: string): number {
 }
 
 /** Writes own data properties, so a `__proto__` key from JSON.parse stays a key instead of changing the prototype. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
+function define(target: Container, key: string | number, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
-  else target[key] = value
+  else (target as Record<string | number, unknown>)[key] = value
 }

@@ -51,7 +51,7 @@ export {
   tagRoute,
 } from './routes/index.js'
 export type { PermalinkKind, RouteEntry, RouteKind, RouteLocation } from './routes/index.js'
-export { canonicalizePreviewDataKeyOrder } from './canonicalize.js'
+export { canonicalJsonChunks, canonicalizePreviewDataKeyOrder } from './canonicalize.js'
 export {
   createPreviewData,
   EXCERPT_MAX_LENGTH,
@@ -70,6 +70,8 @@ export type {
   BuilderSnapshot,
   CollectionInput,
   CollectionItemInput,
+  DateTimeLike,
+  DocumentExtras,
   FrontPageInput,
   MenuInput,
   MenuItemInput,

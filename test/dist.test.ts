@@ -40,7 +40,8 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
     try {
       await generateWxr(2000, join(dir, 'site.xml'))
       const at = '2026-01-01T00:00:00Z'
-      await run(process.execPath, [`${root}dist/cli.js`, 'import', 'wordpress', 'site.xml', '-o', 'out.json', '--generated-at', at], { cwd: dir })
+      // --drafts include: the command leaves drafts out by default, the library keeps them.
+      await run(process.execPath, [`${root}dist/cli.js`, 'import', 'wordpress', 'site.xml', '-o', 'out.json', '--generated-at', at, '--drafts', 'include'], { cwd: dir })
       const { payload } = await wordpress.importWordPress(join(dir, 'site.xml'), { generatedAt: at })
       expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
       expect(payload.content.posts.length).toBeGreaterThan(1000)

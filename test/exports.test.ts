@@ -28,6 +28,7 @@ test('the core entry exports exactly these names', async () => {
     'SITE_DEFAULTS',
     'STATUSES',
     'assertPreviewData',
+    'canonicalJsonChunks',
     'canonicalizePreviewDataKeyOrder',
     'categoryRoute',
     'checkAbsoluteRoutePath',

@@ -1,162 +1,119 @@
 import { stat } from 'node:fs/promises'
-import { relative, resolve, sep } from 'node:path'
-import { importMarkdown } from '../../importers/markdown/index.js'
+import { resolve } from 'node:path'
+import { deliverMedia, importMarkdown } from '../../importers/markdown/index.js'
 import type { ImportMarkdownOptions, ImportMarkdownResult, MarkdownDiagnostic, PresetName } from '../../importers/markdown/index.js'
-import { CliIoError, EXIT, systemMessage, writeOutputAtomic } from '../io.js'
+import { payloadText, runImportCommand } from '../import-command.js'
+import type { ImportCommand, ImportOutcome } from '../import-command.js'
+import { systemMessage } from '../io.js'
 import type { CliIo } from '../io.js'
-import { parseCommandLine, usageError } from '../usage.js'
+import { checkChoice, checkPathOption, checkPositiveIntegerOption, checkRelativeFolderOption, checkRoutePathOption, checkTimezoneOption } from '../options.js'
+import { plural } from '../result.js'
+import type { Diagnostic } from '../result.js'
 
-const COMMAND = 'import markdown'
-const PRESETS: readonly string[] = ['auto', 'native', 'hugo', 'jekyll', 'docusaurus', 'astro']
+const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs']
 
-const HELP = `Usage: preview-data import markdown <dir> -o payload.json [options]
+const OPTIONS = {
+  preset: { type: 'string' },
+  config: { type: 'string' },
+  timezone: { type: 'string' },
+  'media-path': { type: 'string' },
+  'posts-dir': { type: 'string' },
+  'pages-dir': { type: 'string' },
+  'max-file-bytes': { type: 'string' },
+} as const
 
-Turns a folder of Markdown files (native, Hugo, Jekyll, Docusaurus or Astro layout) into a Preview Data v0.7 payload.
+const MARKDOWN: ImportCommand<typeof OPTIONS> = {
+  command: 'import markdown',
+  usage: `Usage: preview-data import markdown <dir> -o payload.json [options]
 
-Options:
-  -o, --output <file>        where to write the payload (written atomically, only when valid)
-      --preset <name>        auto (default), native, hugo, jekyll, docusaurus or astro
-      --config <file>        a site file (site.yml format) read over the convention's own configuration
-      --redirects <file>     also write the redirect list (aliases, redirect_from) as JSON
-      --generated-at <time>  RFC 3339 generation time (default: the newest date in the content)
+Turns a folder of Markdown files (Hugo, Jekyll, Docusaurus, Astro, Starlight, Eleventy, Next.js, native or
+plain layout) into a Preview Data v0.7 payload.
+`,
+  options: OPTIONS,
+  optionsHelp: `      --preset <name>        auto (default), native, plain, hugo, jekyll, docusaurus,
+                             astro, starlight, eleventy or nextjs
+      --config <file>        a native site file (site.yml format: site settings, menus, widgets,
+                             collections, authors) read over the convention's own configuration
       --timezone <zone>      time zone for dates written without one (default: the site's, else UTC)
-      --drafts <policy>      draft (default: import drafts, future and expired documents as drafts) or skip
       --media-path <path>    URL path for referenced images (default /media)
       --posts-dir <dir>      native layout: folder of posts (default posts)
       --pages-dir <dir>      native layout: folder of pages (default pages)
       --max-file-bytes <n>   files larger than this are reported and not loaded (default 4194304)
-      --strict               treat warnings as failures: write nothing when there is any
-      --format <format>      text (default) or json: the report on standard output
-  -h, --help                 show this help
-
-Exit codes: 0 written, 1 invalid input (nothing written), 2 usage or I/O error.
-`
+  Older spelling: --drafts draft|skip is --drafts include|exclude.
+`,
+  async prepare({ values, positionals }, common, io) {
+    if (positionals.length !== 1) return positionals.length === 0 ? 'name the folder to import' : 'name exactly one folder'
+    const checks = [
+      values.preset === undefined ? null : checkChoice('--preset', values.preset, PRESETS),
+      values.config === undefined ? null : checkPathOption('--config', values.config, 'site.yml'),
+      values.timezone === undefined ? null : checkTimezoneOption('--timezone', values.timezone),
+      values['media-path'] === undefined ? null : checkRoutePathOption('--media-path', values['media-path'], '/media'),
+      values['posts-dir'] === undefined ? null : checkRelativeFolderOption('--posts-dir', values['posts-dir'], 'posts'),
+      values['pages-dir'] === undefined ? null : checkRelativeFolderOption('--pages-dir', values['pages-dir'], 'pages'),
+      values['max-file-bytes'] === undefined ? null : checkPositiveIntegerOption('--max-file-bytes', values['max-file-bytes'], '4194304'),
+    ]
+    const bad = checks.find((c) => c !== null)
+    if (bad) return bad
+    const dir = positionals[0]
+    try {
+      if (!(await stat(resolve(io.cwd, dir))).isDirectory()) return `${dir} is not a folder`
+    } catch (error) {
+      return `cannot read ${dir}: ${systemMessage(error)}`
+    }
+    const configFile = values.config
+    return {
+      inputs: [{ label: 'the source folder', path: dir, folder: true }, ...(values.config !== undefined ? [{ label: 'the config file', path: values.config }] : [])],
+      async run({ site, progress }) {
+        const options: ImportMarkdownOptions = {
+          preset: (values.preset ?? 'auto') as PresetName | 'auto',
+          drafts: common.drafts,
+          ...(site !== undefined ? { site } : {}),
+          ...(configFile !== undefined ? { configFile: resolve(io.cwd, configFile) } : {}),
+          ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
+          ...(values.timezone !== undefined ? { timezone: values.timezone } : {}),
+          ...(values['media-path'] !== undefined ? { mediaPath: values['media-path'] } : {}),
+          ...(values['posts-dir'] !== undefined ? { postsDir: values['posts-dir'] } : {}),
+          ...(values['pages-dir'] !== undefined ? { pagesDir: values['pages-dir'] } : {}),
+          ...(values['max-file-bytes'] !== undefined ? { maxFileBytes: Number(values['max-file-bytes']) } : {}),
+          onProgress: ({ done, total }) => progress.update(done, total, 'files'),
+        }
+        const root = resolve(io.cwd, dir)
+        return outcome(root, await importMarkdown(root, options))
+      },
+    }
+  },
+}
 
 /**
  * `preview-data import markdown <dir> -o payload.json`: imports a Markdown folder, reports every diagnostic with file
- * and line, and writes the payload atomically only when it is valid (and, with `--strict`, free of warnings).
+ * and line, and writes the payload (with the report and redirects) only when it is valid.
  */
 export async function runImportMarkdown(argv: string[], io: CliIo): Promise<number> {
-  const line = parseCommandLine(
-    argv,
-    io,
-    COMMAND,
-    {
-    output: { type: 'string', short: 'o' },
-    preset: { type: 'string', default: 'auto' },
-    config: { type: 'string' },
-    redirects: { type: 'string' },
-    'generated-at': { type: 'string' },
-    timezone: { type: 'string' },
-    drafts: { type: 'string', default: 'draft' },
-    'media-path': { type: 'string' },
-    'posts-dir': { type: 'string' },
-    'pages-dir': { type: 'string' },
-    'max-file-bytes': { type: 'string' },
-    strict: { type: 'boolean', default: false },
-    format: { type: 'string', default: 'text' },
-    },
-    HELP,
-  )
-  if (typeof line === 'number') return line
-  const { values, positionals } = line
-  if (positionals.length !== 1) return usageError(io, COMMAND, positionals.length === 0 ? 'name the folder to import' : 'name exactly one folder')
-  if (typeof values.output !== 'string' || values.output === '') return usageError(io, COMMAND, 'name the output file with -o payload.json')
-  if (!PRESETS.includes(values.preset as string)) return usageError(io, COMMAND, `--preset must be one of ${PRESETS.join(', ')}, not "${values.preset}"`)
-  if (values.format !== 'text' && values.format !== 'json') return usageError(io, COMMAND, `--format must be "text" or "json", not "${values.format}"`)
-  if (values.drafts !== 'draft' && values.drafts !== 'skip') return usageError(io, COMMAND, `--drafts must be "draft" or "skip", not "${values.drafts}"`)
-  const maxFileBytes = values['max-file-bytes'] === undefined ? undefined : Number(values['max-file-bytes'])
-  if (maxFileBytes !== undefined && !(Number.isInteger(maxFileBytes) && maxFileBytes > 0)) return usageError(io, COMMAND, '--max-file-bytes must be a positive integer')
-
-  const dir = resolve(io.cwd, positionals[0])
-  try {
-    if (!(await stat(dir)).isDirectory()) return usageError(io, COMMAND, `${positionals[0]} is not a folder`)
-  } catch (error) {
-    io.stderr(`preview-data ${COMMAND}: cannot read ${positionals[0]}: ${systemMessage(error)}\n`)
-    return EXIT.usage
-  }
-
-  const options: ImportMarkdownOptions = {
-    preset: values.preset as PresetName | 'auto',
-    drafts: values.drafts,
-    ...(typeof values.config === 'string' ? { configFile: resolve(io.cwd, values.config) } : {}),
-    ...(typeof values['generated-at'] === 'string' ? { generatedAt: values['generated-at'] } : {}),
-    ...(typeof values.timezone === 'string' ? { timezone: values.timezone } : {}),
-    ...(typeof values['media-path'] === 'string' ? { mediaPath: values['media-path'] } : {}),
-    ...(typeof values['posts-dir'] === 'string' ? { postsDir: values['posts-dir'] } : {}),
-    ...(typeof values['pages-dir'] === 'string' ? { pagesDir: values['pages-dir'] } : {}),
-    ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
-    // Progress only on a terminal, where it can redraw one line; logs and pipes get the summary alone.
-    ...(io.isTTY ? { onProgress: (done: number, total: number) => io.stderr(`\rreading ${done}/${total} files`) } : {}),
-  }
-  const started = performance.now()
-  let result: ImportMarkdownResult
-  try {
-    result = await importMarkdown(dir, options)
-  } catch (error) {
-    io.stderr(`preview-data ${COMMAND}: ${systemMessage(error)}\n`)
-    return EXIT.usage
-  }
-  if (io.isTTY) io.stderr('\r\x1b[K')
-  const seconds = (performance.now() - started) / 1000
-
-  const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length
-  const errors = result.diagnostics.length - warnings
-  const writable = result.ok && result.payload !== undefined && !(values.strict && warnings > 0)
-  let written = false
-  if (writable) {
-    const output = values.output
-    try {
-      const target = resolve(io.cwd, output)
-      const inside = relative(dir, target)
-      if (!inside.startsWith('..') && !inside.startsWith(sep) && (await exists(target))) {
-        throw new CliIoError(`refusing to write over ${output}, which is inside the input folder: choose another output`)
-      }
-      await writeOutputAtomic(output, JSON.stringify(result.payload, null, 2) + '\n', io)
-      if (typeof values.redirects === 'string') {
-        const list = result.redirects.map(({ from, to }) => ({ from, to }))
-        await writeOutputAtomic(values.redirects, JSON.stringify(list, null, 2) + '\n', io, [output])
-      }
-      written = true
-    } catch (error) {
-      if (!(error instanceof CliIoError)) throw error
-      io.stderr(`preview-data ${COMMAND}: ${error.message}\n`)
-      return EXIT.usage
-    }
-  }
-
-  if (values.format === 'json') {
-    io.stdout(JSON.stringify({ ok: written, written: written ? values.output : null, preset: result.preset, preset_reason: result.presetReason, counts: result.counts, warnings, errors, diagnostics: result.diagnostics, skipped: result.skipped, redirects: result.redirects.length, assets: result.assets }, null, 2) + '\n')
-  } else {
-    for (const d of result.diagnostics) io.stderr(formatDiagnostic(d) + '\n')
-    io.stderr(summary(result, warnings, errors, seconds) + '\n')
-    if (written) io.stderr(`wrote ${values.output}${typeof values.redirects === 'string' ? ` and ${values.redirects}` : ''}\n`)
-    else io.stderr(`nothing written: ${!result.payload || errors > 0 ? 'fix the errors above' : 'warnings are failures under --strict'}\n`)
-  }
-  return written ? EXIT.ok : EXIT.invalid
+  return runImportCommand(argv, io, MARKDOWN)
 }
 
-/** One diagnostic as an editor-friendly line: `file:line: severity [code] message`. */
-export function formatDiagnostic(d: MarkdownDiagnostic): string {
-  const where = d.file === '' ? '(site)' : d.line > 0 ? `${d.file}:${d.line}` : d.file
-  return `${where}: ${d.severity} [${d.code}]${d.path ? ` ${d.path}` : ''} ${d.message}`
-}
-
-function summary(r: ImportMarkdownResult, warnings: number, errors: number, seconds: number): string {
-  const c = r.counts
-  const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`
-  return (
-    `preset ${r.preset} (${r.presetReason}); ${plural(c.posts, 'post')}, ${plural(c.pages, 'page')}, ${plural(c.authors, 'author')}, ` +
-    `${plural(c.categories, 'category', 'categories')}, ${plural(c.tags, 'tag')}, ${c.media} media` +
-    `${r.skipped.length > 0 ? `, ${r.skipped.length} skipped` : ''}; ${plural(warnings, 'warning')}, ${plural(errors, 'error')}; ${seconds.toFixed(2)} s`
-  )
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file)
-    return true
-  } catch {
-    return false
+function outcome(root: string, result: ImportMarkdownResult): ImportOutcome {
+  const c = result.counts
+  const diagnostics = result.diagnostics.map(toDiagnostic)
+  const redirects = result.redirects.map(({ from, to }) => ({ from, to, status: 301 as const }))
+  return {
+    // One bad file never sinks a site: what imported is written, and its errors still make the exit code 1.
+    ...(result.payload ? { payload: payloadText(result.payload) } : {}),
+    diagnostics,
+    summary: { preset: result.preset, preset_reason: result.presetReason, counts: c, skipped: result.skipped.length, assets: result.assets.length, redirects: redirects.length },
+    summaryText: [
+      `preset ${result.preset} (${result.presetReason}); ${plural(c.posts, 'post')}, ${plural(c.pages, 'page')}, ${plural(c.authors, 'author')}, ` +
+        `${plural(c.categories, 'category', 'categories')}, ${plural(c.tags, 'tag')}, ${c.media} media${result.skipped.length > 0 ? `, ${result.skipped.length} skipped` : ''}`,
+    ],
+    report: result.report,
+    redirects,
+    ...(result.assets.length > 0
+      ? { deliverMedia: async (folder: string) => ({ files: (await deliverMedia(root, result.assets, folder)).length }) }
+      : {}),
   }
+}
+
+/** A Markdown diagnostic in the CLI's one shape: line 0 (the whole file) and the site file's empty name are left out. */
+function toDiagnostic(d: MarkdownDiagnostic): Diagnostic {
+  return { severity: d.severity, code: d.code, message: d.message, ...(d.file ? { file: d.file } : {}), ...(d.line > 0 ? { line: d.line } : {}), ...(d.path ? { path: d.path } : {}) }
 }

@@ -1,56 +1,67 @@
 import { validatePreviewData } from '../../src/validate/index.js'
-import type { PreviewDataIssue } from '../../src/validate/issue.js'
-import { CliIoError, EXIT, formatIssueLine, parseJsonText, readTextInput } from '../io.js'
-import type { CliIo } from '../io.js'
+import { CliIoError, EXIT } from '../io.js'
+import type { CliIo, JsonParseResult } from '../io.js'
+import { DISPLAY_HELP } from '../options.js'
+import { plural, printResult } from '../result.js'
+import type { Diagnostic } from '../result.js'
+import { readPayloadFile } from '../payload-file.js'
+import { Progress } from '../terminal.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
-type FileReport = { file: string; ok: boolean; errors: PreviewDataIssue[]; error?: string }
+const COMMAND = 'validate'
 
-/** `preview-data validate <file...> [--format text|json]`: a report per file; exit 0 valid, 1 invalid, 2 usage or I/O. */
+/** `preview-data validate <file...>`: every problem of each payload; exit 0 all valid, 1 some invalid, 2 usage or I/O. */
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  const line = parseCommandLine(argv, io, 'validate', { format: { type: 'string', default: 'text' } }, VALIDATE_HELP)
+  const line = parseCommandLine(argv, io, COMMAND, {}, HELP)
   if (typeof line === 'number') return line
-  const { values, positionals: files } = line
-  if (files.length === 0) return usageError(io, 'validate', 'name at least one payload file (or - for standard input)')
-  if (values.format !== 'text' && values.format !== 'json') return usageError(io, 'validate', `--format must be "text" or "json", not "${values.format}"`)
+  const { positionals: files, display } = line
+  if (files.length === 0) return usageError(io, COMMAND, 'name at least one payload file (or - for standard input)', display)
+  if (files.filter((f) => f === '-').length > 1) return usageError(io, COMMAND, 'standard input (-) can be read once only', display)
 
-  const reports: FileReport[] = []
-  for (const file of files) {
-    let text: string
+  const diagnostics: Diagnostic[] = []
+  const verdicts: Array<{ file: string; ok: boolean; errors: number; unreadable?: true }> = []
+  const progress = new Progress(io, 'validating', io.isTTY && !display.quiet)
+  for (const [index, file] of files.entries()) {
+    progress.update(index, files.length, 'files')
+    const name = file === '-' ? '<stdin>' : file
+    let parsed: JsonParseResult
     try {
-      text = await readTextInput(file, io)
+      parsed = await readPayloadFile(file, io)
     } catch (error) {
       if (!(error instanceof CliIoError)) throw error
-      reports.push({ file, ok: false, errors: [], error: error.message })
+      diagnostics.push({ severity: 'error', code: 'unreadable_file', message: `${error.message}.`, file: name })
+      verdicts.push({ file: name, ok: false, errors: 1, unreadable: true })
       continue
     }
-    const parsed = parseJsonText(text)
     if (!parsed.ok) {
-      const issue: PreviewDataIssue = { code: 'invalid_json', path: '', message: `not valid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Fix the syntax there.` }
-      reports.push({ file, ok: false, errors: [issue] })
+      diagnostics.push({ severity: 'error', code: 'invalid_json', message: `not valid JSON: ${parsed.message}. Fix the syntax there.`, file: name, line: parsed.line, column: parsed.column })
+      verdicts.push({ file: name, ok: false, errors: 1 })
       continue
     }
-    const result = validatePreviewData(parsed.value)
-    reports.push({ file, ok: result.ok, errors: result.errors })
+    const { errors } = validatePreviewData(parsed.value)
+    for (const e of errors) diagnostics.push({ severity: 'error', code: e.code, message: e.message, file: name, path: e.path })
+    verdicts.push({ file: name, ok: errors.length === 0, errors: errors.length })
   }
+  progress.end()
 
-  if (values.format === 'json') {
-    io.stdout(JSON.stringify({ ok: reports.every((r) => r.ok), files: reports }, null, 2) + '\n')
-  } else {
-    for (const report of reports) {
-      const name = report.file === '-' ? '<stdin>' : report.file
-      if (report.error) io.stderr(`${name}: error: ${report.error}\n`)
-      else if (report.ok) io.stdout(`${name}: valid\n`)
-      else io.stdout(`${name}: invalid (${report.errors.length === 1 ? '1 problem' : `${report.errors.length} problems`})\n${report.errors.map(formatIssueLine).join('\n')}\n`)
-    }
-  }
-  if (reports.some((r) => r.error)) return EXIT.usage
-  return reports.every((r) => r.ok) ? EXIT.ok : EXIT.invalid
+  const unreadable = verdicts.filter((v) => v.unreadable).length
+  const valid = verdicts.filter((v) => v.ok).length
+  const exit = unreadable > 0 ? EXIT.usage : valid === verdicts.length ? EXIT.ok : EXIT.invalid
+  printResult(
+    io,
+    display,
+    { ok: exit === EXIT.ok, command: COMMAND, summary: { files: verdicts.map(({ file, ok, errors }) => ({ file, ok, errors })), valid, invalid: verdicts.length - valid - unreadable, unreadable }, diagnostics },
+    { lines: verdicts.map((v) => `${v.file}: ${v.unreadable ? 'not read' : v.ok ? 'valid' : `invalid (${plural(v.errors, 'problem')})`}`) },
+  )
+  return exit
 }
 
-const VALIDATE_HELP = `Usage: preview-data validate <file...> [--format text|json]
+const HELP = `Usage: preview-data validate <file...> [options]
 
 Checks each Preview Data v0.7 payload against the whole contract and reports every problem
-with its code, JSON pointer and what to do. "-" reads standard input.
-Exit codes: 0 all valid, 1 some invalid, 2 usage or I/O error.
+with its file, JSON pointer, code and what to do. "-" reads standard input.
+
+Options:
+${DISPLAY_HELP}
+Exit codes: 0 all valid, 1 some invalid, 2 usage or I/O error (a file could not be read), 130 interrupted.
 `

@@ -8,10 +8,14 @@ import type { RegistryAuthor } from './presets/types.js'
 /** The id given to posts that name no author. */
 export const ANONYMOUS_AUTHOR: Author = { id: 'anonymous', display_name: 'Anonymous' }
 
+/** The separators tried when a registry may vouch for several authors in one string (`Ana, Bo`, `Ana and Bo`, `Ana & Bo`). */
+const REGISTRY_SEPARATORS = /\s*(?:,|&|\band\b)\s*/
+
 /**
  * Resolves the authors posts name (registry keys, display names, or several names in one string such as
- * `Matt Cowley, Claudio Wunder`) to author entities. Names missing from a registry are created, with one warning
- * per author listing every file that uses it.
+ * `Matt Cowley, Claudio Wunder`) to author entities. A string is split only where the generator splits it
+ * (`separator`, e.g. nodejs.org's `, `/` and `) or where every part is in the registry: `Jane Doe, PhD` is one
+ * author. Names missing from a registry are created, with one warning per author listing every file that uses it.
  */
 export class AuthorResolver {
   private readonly byKey = new Map<string, { id: string; author: RegistryAuthor }>()
@@ -20,7 +24,10 @@ export class AuthorResolver {
   private readonly unknown = new Map<string, { name: string; files: string[] }>()
   private readonly anonymousFiles: string[] = []
 
-  constructor(private readonly registry: ReadonlyMap<string, RegistryAuthor>) {
+  constructor(
+    private readonly registry: ReadonlyMap<string, RegistryAuthor>,
+    private readonly separator?: RegExp,
+  ) {
     for (const [key, author] of registry) {
       const id = slugFor(key) || key
       this.byKey.set(key, { id, author })
@@ -60,7 +67,9 @@ export class AuthorResolver {
   private split(text: string): string[] {
     const t = text.trim()
     if (this.lookup(t)) return [t]
-    return t.split(/\s*(?:,|&|\band\b)\s*/).filter((s) => s !== '')
+    if (this.separator) return t.split(this.separator).map((s) => s.trim()).filter((s) => s !== '')
+    const parts = t.split(REGISTRY_SEPARATORS).filter((s) => s !== '')
+    return parts.length > 1 && parts.every((p) => this.lookup(p)) ? parts : [t]
   }
 
   private lookup(name: string): { id: string; author: RegistryAuthor } | undefined {

@@ -22,6 +22,14 @@ export type MarkdownDiagnosticCode =
   | 'invalid_config'
   | 'skipped_file'
   | 'unsupported_feature'
+  | 'unsafe_key'
+  | 'invalid_file_name'
+  | 'nothing_to_import'
+  | 'unresolved_link'
+  | 'url_changed'
+  | 'url_conflict'
+  | 'template_removed'
+  | 'template_unresolved'
 
 /** How much a diagnostic matters: an error makes the import fail, a warning does not (except under `--strict`). */
 export type DiagnosticSeverity = 'error' | 'warning'

@@ -14,7 +14,50 @@ export interface DiscoveredFile {
 export interface Discovery {
   files: DiscoveredFile[]
   paths: Set<string>
+  /** Entries that could not be walked (a name that is not UTF-8, a link leaving the folder), already reported. */
+  rejected: Array<{ rel: string; reason: string }>
+  /**
+   * The packages the root `package.json` depends on (`next`, `@astrojs/starlight`, `@11ty/eleventy`), read as data
+   * before detection: evidence of the generator when its configuration is code or absent.
+   */
+  dependencies?: ReadonlySet<string>
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** A file name's bytes as text, or null when they are not UTF-8 (such a name cannot be written in a payload or a URL). */
+function nameOf(bytes: Buffer): string | null {
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    return null
+  }
+}
+
+/** A name with bytes that are not UTF-8 shown as `\xNN`, for messages. */
+export function escapeName(bytes: Buffer): string {
+  let out = ''
+  let i = 0
+  while (i < bytes.length) {
+    // Decode the longest valid UTF-8 run, escaping one byte at a time where decoding fails.
+    let j = i + 1
+    let ok = ''
+    for (let k = Math.min(bytes.length, i + 4); k > i; k--) {
+      const s = nameOf(bytes.subarray(i, k))
+      if (s !== null) {
+        ok = s
+        j = k
+        break
+      }
+    }
+    out += ok !== '' ? ok : `\\x${bytes[i].toString(16).padStart(2, '0').toUpperCase()}`
+    i = ok !== '' ? j : i + 1
+  }
+  return out
+}
+
+/** Hidden files that are a generator's configuration, not tool state: read as evidence (Eleventy's config and ignores). */
+const CONFIG_DOTFILES = new Set(['.eleventy.js', '.eleventy.cjs', '.eleventy.mjs', '.eleventyignore'])
 
 /** Folder names never walked: tool state and dependencies, not content. */
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
@@ -27,6 +70,7 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
 export async function discover(root: string, diagnostics: Diagnostics, concurrency = 8): Promise<Discovery> {
   const realRoot = await realpath(root)
   const files: DiscoveredFile[] = []
+  const rejected: Discovery['rejected'] = []
   // Real paths of walked directories: a link back to an ancestor would otherwise loop forever.
   const seenDirs = new Set<string>([realRoot])
   const queue: string[] = ['']
@@ -36,10 +80,17 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
 
   async function walk(relDir: string): Promise<void> {
     const absDir = relDir === '' ? root : path.join(root, relDir)
-    const entries = await readdir(absDir, { withFileTypes: true })
+    // Names are read as bytes: a name that is not UTF-8 would otherwise arrive with U+FFFD in it, naming no file.
+    const entries = await readdir(absDir, { withFileTypes: true, encoding: 'buffer' })
     for (const entry of entries) {
-      const name = entry.name
-      if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue
+      const name = nameOf(entry.name)
+      if (name === null) {
+        const shown = `${relDir === '' ? '' : relDir + '/'}${escapeName(entry.name)}`
+        rejected.push({ rel: shown, reason: 'invalid-file-name' })
+        diagnostics.error(shown, 0, 'invalid_file_name', `The ${entry.isDirectory() ? 'folder' : 'file'} name "${shown}" is not valid UTF-8, so it was skipped${entry.isDirectory() ? ' with everything in it' : ''}. Rename it (for example with convmv -f latin1 -t utf8).`)
+        continue
+      }
+      if ((name.startsWith('.') && !(CONFIG_DOTFILES.has(name) && entry.isFile())) || SKIPPED_DIRS.has(name)) continue
       const rel = relDir === '' ? name : `${relDir}/${name}`
       const abs = path.join(absDir, name)
       if (entry.isSymbolicLink()) {
@@ -48,10 +99,12 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
           real = await realpath(abs)
         } catch {
           diagnostics.warn(rel, 0, 'symlink_outside', `The symbolic link "${rel}" is broken; it was skipped. Remove it or point it at a file inside the folder.`)
+          rejected.push({ rel, reason: 'broken-link' })
           continue
         }
         if (!inside(real)) {
           diagnostics.warn(rel, 0, 'symlink_outside', `The symbolic link "${rel}" leads outside the input folder, so it was not followed. Copy the target into the folder if it belongs to the site.`)
+          rejected.push({ rel, reason: 'outside-folder' })
           continue
         }
         const st = await stat(real)
@@ -93,7 +146,8 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
   })
 
   files.sort((a, b) => cmp(a.rel, b.rel))
-  return { files, paths: new Set(files.map((f) => f.rel)) }
+  rejected.sort((a, b) => cmp(a.rel, b.rel))
+  return { files, paths: new Set(files.map((f) => f.rel)), rejected }
 }
 
 /** Resolves `ref` (relative to the folder of `fromRel`, or to the root when it starts with `/`) to a relative path, or null when it leaves the folder. */

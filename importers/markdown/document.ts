@@ -6,8 +6,7 @@ import { markdownExcerpt } from './_core.js'
 import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
 import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
-import type { Classified, PresetName } from './presets/types.js'
-import type { BodyRef } from './scan.js'
+import type { Placement, PresetName } from './presets/types.js'
 import { scanBody } from './scan.js'
 
 /** A value as written in a file, with the line it is on (for diagnostics). */
@@ -30,8 +29,10 @@ export interface SourceDoc {
   pathOverride?: string
   content: string
   documentType: DocumentType
-  /** Excerpt from front matter, when given. */
+  /** Excerpt from front matter, or derived from the body. */
   excerpt?: string
+  /** Whether the excerpt was derived from the body (and must be derived again when templates change it). */
+  excerptDerived: boolean
   published?: string
   updated?: string
   expiry?: string
@@ -45,11 +46,17 @@ export interface SourceDoc {
   meta?: ScalarMap
   data?: DataObject
   redirects: string[]
-  refs: BodyRef[]
   /** File line of body line 1. */
   bodyLine: number
-  /** Why the document is not imported (headless, `build.render: never`), when it is not. */
-  skip?: string
+  /** The URL the generator published the document at (see Placement.url). */
+  url?: string
+  language?: string
+  /** A list page (Hugo `_index.md`): when blank, it has no text of its own. */
+  isList?: boolean
+  /** The generator's home document (see Placement.isHome). */
+  isHome?: boolean
+  /** Front matter with the convention's defaults applied, for templates (`page.*`). */
+  fields: Record<string, unknown>
 }
 
 /** What mapping needs to know besides the file. */
@@ -65,15 +72,16 @@ export interface MapContext {
  * Maps one parsed file to a SourceDoc: title (front matter, first level-1 heading, file name), slug (front matter,
  * file or folder name, title), dates, authors, taxonomies, excerpt, image, status flags and the leftover keys.
  */
-export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: MapContext): SourceDoc {
+export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: MapContext): SourceDoc {
   const { diagnostics } = ctx
   const data: Record<string, unknown> = cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data
-  const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', 'cascade', 'url', 'permalink'])
+  const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', '_build', 'cascade', 'url', 'permalink', 'redirect_to'])
   // Pages have no authors or taxonomies in the contract: those keys stay in meta/data instead of vanishing.
   if (cls.kind === 'post') for (const k of ['author', 'authors', 'categories', 'category', 'tags', 'tag']) consumed.add(k)
   const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
-  const scan = scanBody(fm.body)
+  // Only the title is wanted here; references are scanned after template expansion, which can add or remove them.
+  const scan = scanBody(fm.body, false)
 
   const title = nonBlank(text('title')) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
 
@@ -83,7 +91,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     // Docusaurus slugs can be whole paths (`/2025/04/22/Post`): the last segment is the document's own.
     const last = slugText.split('/').filter((s) => s !== '').pop() ?? ''
     slug = slugFor(last)
-    if (slug === '') diagnostics.warn(rel, line('slug'), 'invalid_field', `The slug "${slugText}" has no letters or digits; the file name is used instead.`)
+    // `slug: /` is a URL (Docusaurus's docs home), not a name: the file name gives the slug, silently.
+    if (slug === '' && !/^\/+$/.test(slugText)) diagnostics.warn(rel, line('slug'), 'invalid_field', `The slug "${slugText}" has no letters or digits; the file name is used instead.`)
   }
   if (slug === '') slug = cls.name === '' ? 'home' : slugFor(cls.name)
   if (slug === '') slug = slugFor(title)
@@ -93,6 +102,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     const key = firstKey(data, keys)
     if (!key || typeof data[key] === 'boolean') return {}
     const raw = text(key)
+    // Eleventy's `Last Modified`/`Created` (and their git forms) name a file time, not a date: no date, no warning.
+    if (raw !== undefined && /^(?:git )?(?:last modified|created)$/i.test(raw.trim())) return {}
     if (raw === undefined) {
       diagnostics.warn(rel, line(key), 'invalid_date', `"${key}" is not a date. Write it as YYYY-MM-DD or an ISO 8601 date-time.`)
       return {}
@@ -113,10 +124,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     if (p && !published) published = p
   }
 
-  const build = isPlainObject(data.build) ? data.build : {}
-  let skip: string | undefined
-  if (data.headless === true) skip = 'headless bundle (headless: true)'
-  else if (build.render === 'never' || build.render === false) skip = 'build.render is never'
+  const build = isPlainObject(data.build) ? data.build : isPlainObject(data._build) ? data._build : {}
   const delist = build.list === 'never' || build.list === false || data.unlisted === true
   const discoverability: Discoverability | undefined = delist ? 'delist' : data.noindex === true ? 'noindex' : undefined
 
@@ -136,7 +144,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     }
   }
 
-  const redirects: string[] = []
+  const redirects: string[] = [...(cls.aliases ?? [])]
   for (const key of REDIRECT_KEYS) {
     const values = fm.textsOf(key) ?? (typeof data[key] === 'string' ? [data[key] as string] : [])
     if (key in data) consumed.add(key)
@@ -144,7 +152,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
   }
 
   let pathOverride: string | undefined
-  const routeKey = cls.kind === 'page' ? (typeof data.url === 'string' ? 'url' : typeof data.permalink === 'string' ? 'permalink' : undefined) : undefined
+  // A convention that knows the old URL has already applied `url`/`permalink`; the rest treat them as the author's route.
+  const routeKey = cls.url === undefined && cls.kind === 'page' ? (typeof data.url === 'string' ? 'url' : typeof data.permalink === 'string' ? 'permalink' : undefined) : undefined
   const ownUrl = typeof data.url === 'string' ? data.url : typeof data.permalink === 'string' ? data.permalink : undefined
   if (routeKey) {
     const route = String(data[routeKey])
@@ -154,7 +163,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
       if (parts.length > 0 && parts.every((s) => s !== '')) pathOverride = parts.join('/')
       else if (route.replace(/\//g, '') !== '') diagnostics.warn(rel, line(routeKey), 'invalid_field', `The ${routeKey} "${route}" cannot be a page path; the folder path is used instead.`)
     }
-  } else if (ownUrl && !ownUrl.includes(':') && ownUrl.startsWith('/')) {
+  } else if (cls.url === undefined && ownUrl && !ownUrl.includes(':') && ownUrl.startsWith('/')) {
     // A post's own URL cannot override the permalink pattern; the old address becomes a redirect instead.
     redirects.push(ownUrl)
   }
@@ -170,7 +179,6 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
 
   const draft = cls.draft === true || data.draft === true || data.published === false
   const extras = splitExtras(fm, data, consumed, rel, diagnostics)
-  const refs = fm.bodyLine === 1 ? scan.refs : scan.refs.map((r) => ({ ...r, line: r.line + fm.bodyLine - 1 }))
 
   return {
     file: rel,
@@ -183,6 +191,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     content: fm.body,
     documentType: cls.documentType ?? 'markdown',
     ...(excerpt !== undefined ? { excerpt } : {}),
+    excerptDerived: excerptText === undefined,
     ...(published ? { published } : {}),
     ...(upd.value ? { updated: upd.value } : {}),
     ...(exp.value ? { expiry: exp.value } : {}),
@@ -195,9 +204,12 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Classified, ctx: 
     ...(featuredImage ? { featuredImage } : {}),
     ...extras,
     redirects,
-    refs,
     bodyLine: fm.bodyLine,
-    ...(skip ? { skip } : {}),
+    ...(cls.url !== undefined ? { url: cls.url } : {}),
+    ...(cls.language ? { language: cls.language } : {}),
+    ...(cls.isList ? { isList: true } : {}),
+    ...(cls.isHome ? { isHome: true } : {}),
+    fields: data,
   }
 }
 

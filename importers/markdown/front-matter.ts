@@ -12,6 +12,8 @@ export interface FrontMatter {
   /** The front matter as plain values (TOML dates become their text); `{}` when there is none. */
   data: Record<string, unknown>
   language: DataLanguage | 'none'
+  /** Whether the file opens with a front-matter block, even an empty one (Jekyll publishes only such pages). */
+  fenced: boolean
   body: string
   /** 1-based line of the file on which the body starts. */
   bodyLine: number
@@ -144,6 +146,11 @@ export function parseData(
   lineOffset: number,
   diagnostics: Diagnostics,
 ): { value: unknown; doc: Document | null } | null {
+  const unsafe = (key: string) => {
+    const at = raw.indexOf(key.split('.').pop() as string)
+    const line = (at < 0 ? 1 : countLines(raw, at) + 1) + lineOffset
+    diagnostics.warn(rel, line, 'unsafe_key', `The key "${key}" could reach an object's prototype, so it was ignored (never merged). Rename it.`)
+  }
   if (lang === 'yaml') {
     const lineCounter = new LineCounter()
     let doc = parseDocument(raw, { schema: 'core', lineCounter, prettyErrors: false })
@@ -168,7 +175,7 @@ export function parseData(
       return null
     }
     try {
-      return { value: doc.toJS({ maxAliasCount: 100 }), doc }
+      return { value: toPlainData(doc.toJS({ maxAliasCount: 100 }), unsafe), doc }
     } catch (err) {
       diagnostics.error(rel, 1 + lineOffset, 'front_matter_syntax', `YAML could not be loaded: ${firstLine((err as Error).message)}. Remove excessive aliases.`)
       return null
@@ -176,7 +183,7 @@ export function parseData(
   }
   if (lang === 'toml') {
     try {
-      return { value: plainValue(parseToml(raw)), doc: null }
+      return { value: toPlainData(parseToml(raw), unsafe), doc: null }
     } catch (err) {
       const line = err instanceof TomlError ? err.line + lineOffset : 1 + lineOffset
       const col = err instanceof TomlError ? err.column : 1
@@ -185,7 +192,7 @@ export function parseData(
     }
   }
   try {
-    return { value: JSON.parse(raw), doc: null }
+    return { value: toPlainData(JSON.parse(raw), unsafe), doc: null }
   } catch (err) {
     const message = (err as Error).message
     const m = /position (\d+)/.exec(message)
@@ -262,20 +269,39 @@ function build(
     })
     return out
   }
-  return { data, language, body, bodyLine, lineOf, textOf, textsOf }
+  return { data, language, fenced: language !== 'none' || raw !== '' || bodyLine > 1, body, bodyLine, lineOf, textOf, textsOf }
 }
 
-/** Converts parser-specific values (TOML dates) into plain JSON-like values. */
-export function plainValue(value: unknown): unknown {
+/** Keys that would reach an object's prototype if merged with `Object.assign` or `obj[key] =`: never kept. */
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** Nesting beyond this is not front matter anyone writes; deeper values are dropped and reported. */
+const MAX_DEPTH = 64
+
+/**
+ * Converts parsed values into plain data: objects get a null prototype, TOML and YAML dates become their ISO text,
+ * and the keys `__proto__`, `constructor` and `prototype` are dropped and passed to `onUnsafe` (with their dotted
+ * path), at any depth. Nothing parsed from a file can then reach an object's prototype, however it is merged later.
+ */
+export function toPlainData(value: unknown, onUnsafe: (path: string) => void, path = '', depth = 0): unknown {
   if (value instanceof TomlDate) return value.toISOString()
   if (value instanceof Date) return value.toISOString()
-  if (Array.isArray(value)) return value.map(plainValue)
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = plainValue(v)
-    return out
+  if (typeof value !== 'object' || value === null) return value
+  if (depth >= MAX_DEPTH) {
+    onUnsafe(path || '(root)')
+    return null
   }
-  return value
+  if (Array.isArray(value)) return value.map((v, i) => toPlainData(v, onUnsafe, `${path}[${i}]`, depth + 1))
+  const out = Object.create(null) as Record<string, unknown>
+  for (const key of Object.keys(value)) {
+    const at = path === '' ? key : `${path}.${key}`
+    if (UNSAFE_KEYS.has(key)) {
+      onUnsafe(at)
+      continue
+    }
+    out[key] = toPlainData((value as Record<string, unknown>)[key], onUnsafe, at, depth + 1)
+  }
+  return out
 }
 
 /** Whether `value` is a non-array object. */

@@ -1,8 +1,10 @@
+import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DateTime } from 'luxon'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
-import { effectivePagePath, pageRoute, postRoute, slugWithSuffix } from './_core.js'
+import type { MigrationReport, ReportItem } from '../shared/types.js'
+import { EXCERPT_MAX_LENGTH, markdownExcerpt } from './_core.js'
 import { AuthorResolver } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
@@ -11,173 +13,181 @@ import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { mapDocument } from './document.js'
 import type { SourceDoc } from './document.js'
-import { EXCERPT_MAX_LENGTH } from './_core.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage } from './front-matter.js'
-import { decodePath, isLocalRef, mediaUrl, readImageDimensions, splitSuffix } from './images.js'
-import { applyEdits, linkEdits } from './links.js'
-import type { Edit } from './links.js'
+import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
+import { applyEdits, resolveReference, urlKey } from './links.js'
+import type { Edit, LinkIndex } from './links.js'
+import { planRoutes, servesSame } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
-import type { Classified, ConfigMenuItem, PresetContext, SiteConfig } from './presets/types.js'
+import { isUnpublished } from './presets/types.js'
+import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
+import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
+import { expandTemplates, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
 /**
- * Imports a folder of Markdown files (native, Jekyll, Hugo, Docusaurus or Astro layout) into a validated Preview
- * Data payload. Every entity goes through the builder, so the payload is canonical and two imports of the same
- * folder give the same bytes. Problems come back as diagnostics with file and line; the payload is absent when
- * it could not be built.
+ * Imports a folder of Markdown files into a validated Preview Data payload, keeping the site its generator
+ * published: the same documents at the same URLs (or redirects from them), working links, delivered images. The
+ * path of one file is: discover → read → place (the generator's rules) → expand templates → links and media →
+ * builder → report. One bad file is reported and skipped; the rest is imported.
  * @example
- * const { payload, diagnostics } = await importMarkdown('examples/site', { preset: 'native' })
+ * const { payload, diagnostics, report } = await importMarkdown('examples/site', { preset: 'native' })
  */
 export async function importMarkdown(dir: string, options: ImportMarkdownOptions = {}): Promise<ImportMarkdownResult> {
   const diagnostics = new Diagnostics()
   const root = path.resolve(dir)
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
   const concurrency = Math.max(1, options.concurrency ?? 16)
-  const discovery = await discover(root, diagnostics)
+  const items = new Map<string, ReportItem>()
+  const skip = (source: string, skipped: string, detail?: string) => items.set(source, { source, skipped, ...(detail ? { detail } : {}) })
 
+  // discover: every file, in a stable order; names that are not UTF-8 are reported and left out.
+  const discovery = await discover(root, diagnostics)
+  for (const r of discovery.rejected) skip(r.rel, r.reason)
+  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
-  const preset = PRESETS[detected.preset]
-  const presetOptions = {
-    ...(options.postsDir !== undefined ? { postsDir: options.postsDir } : {}),
-    ...(options.pagesDir !== undefined ? { pagesDir: options.pagesDir } : {}),
-    ...(options.postSections ? { postSections: options.postSections } : {}),
-    ...(options.postCollections ? { postCollections: options.postCollections } : {}),
-  }
+  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options)
+  const convention = await PRESETS[detected.preset].configure(ctx)
+  const config = convention.config
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
-  const readData = async (rel: string): Promise<unknown> => {
-    const abs = path.isAbsolute(rel) ? rel : path.join(root, rel)
-    if (!path.isAbsolute(rel) && !discovery.paths.has(rel)) return undefined
-    const text = await readText(abs, rel, maxFileBytes, diagnostics)
-    const lang = dataLanguage(rel)
-    if (text === null || lang === null) return null
-    return parseData(text, lang, rel, 0, diagnostics)?.value ?? null
-  }
-  const ctx: PresetContext = {
-    dir: root,
-    discovery,
-    diagnostics,
-    readData,
-    dataLanguage,
-    options: { ...presetOptions, ...(detected.preset === 'native' && configRel ? { configFile: configRel } : {}) },
-    async readFrontMatter(rel) {
-      // Errors in this early look are reported when the file itself is imported; a throwaway list avoids doubles.
-      const quiet = new Diagnostics()
-      const text = await readText(path.join(root, rel), rel, maxFileBytes, quiet)
-      return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
-    },
-  }
-  const config = await preset.loadConfig(ctx)
   if (configRel && detected.preset !== 'native') {
-    const data = await readData(configRel)
+    const data = await ctx.readData(configRel)
     if (data !== undefined && data !== null) applyNativeSiteFile(data, config, configRel, diagnostics)
     else if (data === undefined) diagnostics.error(configRel, 0, 'invalid_config', `The site file "${configRel}" does not exist.`)
+    config.configFiles.add(configRel)
   }
+  if (options.site) config.site = { ...config.site, ...options.site }
+  const timezone = siteTimezone(config, options, diagnostics)
+  // The clock decides what is future or expired (as the generator's build would), never what the payload says:
+  // `generated_at` comes from the content, so two imports of one folder give the same bytes.
+  if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
+    throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
+  }
+  const now = options.generatedAt ?? new Date().toISOString()
 
-  if (config.site.title === undefined || String(config.site.title).trim() === '') {
-    const title = path.basename(root)
-    diagnostics.warn(config.file ?? '', 0, 'invalid_config', `The site has no title; the folder name "${title}" is used. Set \`title\` in the site configuration (or pass a --config site file).`)
-    config.site.title = title
-  }
-  let timezone = options.timezone ?? config.site.timezone ?? 'UTC'
-  if (!isKnownZone(timezone)) {
-    diagnostics.warn(config.file ?? '', 0, 'invalid_config', `The time zone "${timezone}" is unknown; UTC is used to read dates. Use an IANA name such as Europe/Lisbon.`)
-    timezone = 'UTC'
-  }
+  const sources = discovery.files.filter((f) => convention.isDocument(f))
+  if (sources.length === 0) return nothingToImport(discovery, detected, diagnostics, items)
 
-  // Read and map every document, a bounded number at a time; results land at their sorted index, so the
-  // order in which reads finish never matters.
-  const candidates: Array<{ file: DiscoveredFile; cls: Classified }> = []
-  for (const file of discovery.files) {
-    const cls = preset.classify(file, config, ctx.options)
-    if (cls) candidates.push({ file, cls })
-  }
-  const mapContext = {
-    preset: detected.preset,
-    timezone,
-    excerptMarkers: config.excerptMarkers,
-    excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH,
-    diagnostics,
-  }
+  // read and place: front matter and body as plain data, then the generator's rules for this one file.
+  const mapContext = { preset: detected.preset, timezone, excerptMarkers: config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics }
   let done = 0
-  const mapped = await mapLimit(candidates, concurrency, async ({ file, cls }) => {
+  const read = await mapLimit(sources, concurrency, async (file): Promise<SourceFile | { file: DiscoveredFile; failed: string }> => {
     const text = await readText(file.abs, file.rel, maxFileBytes, diagnostics)
     const fm = text === null ? null : parseFrontMatter(text, file.rel, diagnostics)
     done++
-    if (options.onProgress && (done % 100 === 0 || done === candidates.length)) options.onProgress(done, candidates.length)
-    if (!fm) return null
-    const doc = mapDocument(file.rel, fm, cls, mapContext)
-    return { doc, rootIndex: cls.kind === 'page' && cls.isIndex === true && cls.name === '' }
+    if (options.onProgress && (done % 100 === 0 || done === sources.length)) options.onProgress({ done, total: sources.length, unit: 'files' })
+    return fm ? { file, fm } : { file, failed: text === null ? 'unreadable' : 'parse-error' }
   })
-
-  const skipped: Array<{ file: string; reason: string }> = []
   const docs: SourceDoc[] = []
-  for (const m of mapped) {
-    if (!m) continue
-    if (m.doc.skip) skipped.push({ file: m.doc.file, reason: m.doc.skip })
-    else if (m.rootIndex && m.doc.content.trim() === '') skipped.push({ file: m.doc.file, reason: 'home page list without content' })
-    else docs.push(m.doc)
+  for (const r of read) {
+    if ('failed' in r) {
+      skip(r.file.rel, r.failed, 'see the diagnostics for the line and the fix')
+      continue
+    }
+    const place = convention.place(r)
+    if (isUnpublished(place)) {
+      skip(r.file.rel, place.skip, place.detail)
+      continue
+    }
+    let doc = mapDocument(r.file.rel, r.fm, place, mapContext)
+    // Dates are never invented: a document of a post folder without any date is a page.
+    if (doc.kind === 'post' && doc.published === undefined) {
+      // Mapped again as a page; what the first mapping reported about this file stands, so it is not said twice.
+      doc = mapDocument(r.file.rel, r.fm, { ...place, kind: 'page', ...(place.url === undefined && !place.pathDirs ? { pathDirs: [] } : {}) }, { ...mapContext, diagnostics: new Diagnostics() })
+      diagnostics.warn(r.file.rel, 0, 'missing_date', 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
+    }
+    docs.push(doc)
   }
 
-  const generatedAt = normalizeInstant(options.generatedAt) ?? newestDate(docs) ?? EPOCH
-  const now = instant(generatedAt)
-  // Parsed once per post: sorting would otherwise parse each timestamp O(log n) times.
-  const publishedMs = new Map<SourceDoc, number>()
-  for (const doc of docs) publishedMs.set(doc, doc.published !== undefined ? instant(doc.published) : now)
+  // Drafts, unpublished, future and expired documents stay private unless asked for.
+  const nowMs = instant(now)
   const kept: SourceDoc[] = []
   for (const doc of docs) {
-    const future = doc.published !== undefined && (publishedMs.get(doc) as number) > now
-    const expired = doc.expiry !== undefined && instant(doc.expiry) <= now
+    const future = doc.published !== undefined && instant(doc.published) > nowMs
+    const expired = doc.expiry !== undefined && instant(doc.expiry) <= nowMs
     if (doc.draft || future || expired) {
-      const reason = doc.draft ? 'draft' : future ? 'future-dated' : 'expired'
-      if (options.drafts === 'skip') {
-        skipped.push({ file: doc.file, reason })
+      const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
+      if (options.drafts !== 'include') {
+        skip(doc.file, reason)
         continue
       }
       doc.draft = true
     }
     kept.push(doc)
   }
-  const posts = kept.filter((d) => d.kind === 'post')
-  const pages = kept.filter((d) => d.kind === 'page')
+  const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
 
-  const missingDate = posts.filter((p) => p.published === undefined)
-  if (missingDate.length > 0) {
-    diagnostics.warn(missingDate[0].file, 0, 'missing_date', `${missingDate.length} post(s) have no date in front matter or file name and were dated ${generatedAt}: ${missingDate.map((p) => p.file).join(', ')}. Add \`date:\`.`)
-  }
-
-  const site = {
+  // Routes: the generator's URLs where the contract can express them, redirects from the rest.
+  const plan = planRoutes(kept.filter((d) => d.kind === 'post'), kept.filter((d) => d.kind === 'page'), {
     timezone,
-    ...(config.permalinks ? { permalinks: config.permalinks } : {}),
-    ...(config.site.permalinks ? { permalinks: config.site.permalinks } : {}),
+    ...(config.site.permalinks ?? config.permalinks ? { permalinks: config.site.permalinks ?? config.permalinks } : {}),
+    ...(config.postIndexPath ? { postIndexPath: config.postIndexPath } : {}),
+    basePath: config.basePath,
+    diagnostics,
+  })
+  for (const d of plan.dropped) skip(d.doc.file, d.reason, d.detail)
+  const dropped = new Set(plan.dropped.map((d) => d.doc))
+  const placed = kept.filter((d) => !dropped.has(d))
+  const posts = placed.filter((d) => d.kind === 'post')
+  const pages = placed.filter((d) => d.kind === 'page')
+
+  // expand templates, then rewrite links and collect media, one document at a time.
+  const index = linkIndex(placed, plan, convention, discovery.paths, config)
+  const media = new MediaCollector(convention, options.mediaPath ?? '/media')
+  const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
+  const unresolved: MigrationReport['unresolved_links'] = []
+  const missingMedia: MigrationReport['missing_media'] = []
+  const featured = new Map<SourceDoc, string>()
+  const includes = await preloadIncludes(discovery.files, maxFileBytes, concurrency)
+  for (const doc of placed) {
+    const url = plan.urlOf.get(doc.file) as string
+    const expanded = expandTemplates(doc.content, {
+      file: doc.file,
+      dialects: convention.templates,
+      url,
+      resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
+      readFile: (kind, target) => includes.get(kind === 'include' ? resolveRelative('_includes/x', target) ?? '' : resolveRelative(doc.file, target) ?? ''),
+      data: { site: { ...config.site, baseurl: config.basePath }, page: doc.fields },
+      baseurl: config.basePath,
+    })
+    for (const f of expanded.findings) {
+      const bucket = f.action === 'expanded' ? templateCounts.expanded : f.action === 'removed' ? templateCounts.removed : templateCounts.kept
+      bucket[f.name] = (bucket[f.name] ?? 0) + 1
+      if (f.action !== 'expanded') diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
+    }
+    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = markdownExcerpt(expanded.body, config.excerptMarkers, mapContext.excerptLength)
+    const edits: Edit[] = []
+    for (const ref of scanBody(expanded.body).refs) {
+      const line = ref.line + doc.bodyLine - 1
+      const resolved = resolveReference(ref.target, doc.file, doc.url, index)
+      const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
+      if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
+      else if (resolved.to === 'file') edits.push({ start: ref.start, end: ref.end, text: media.use(resolved.file, ref.alt) })
+      else if (resolved.to === 'nothing') {
+        const isImage = ref.kind === 'image'
+        ;(isImage ? missingMedia : unresolved).push({ source: doc.file, line, target: ref.target })
+        diagnostics.warn(doc.file, line, isImage ? 'missing_image' : 'missing_link_target', `The ${isImage ? 'image' : 'link'} "${ref.target}" ${resolved.why}; it was left as written. Fix the path or remove the ${isImage ? 'image' : 'link'}.`)
+      }
+    }
+    doc.content = applyEdits(expanded.body, edits)
+    if (doc.featuredImage) {
+      const resolved = resolveReference(doc.featuredImage.text, doc.file, doc.url, index)
+      if (resolved.to === 'file') featured.set(doc, media.use(resolved.file, ''))
+      else if (resolved.to === 'nothing' || (resolved.to !== 'external' && !/^https?:/i.test(doc.featuredImage.text))) {
+        missingMedia.push({ source: doc.file, line: doc.featuredImage.line, target: doc.featuredImage.text })
+        diagnostics.warn(doc.file, doc.featuredImage.line, 'missing_image', `The image "${doc.featuredImage.text}" was not found in the folder; it is not the featured image. Add the file or fix the path.`)
+      } else if (/^https?:/i.test(doc.featuredImage.text)) featured.set(doc, doc.featuredImage.text)
+    }
   }
-  assignPostSlugs(posts, diagnostics)
-  const pagePaths = assignPagePaths(pages, site, diagnostics)
+  const entries = await media.measure(root, concurrency, diagnostics)
 
-  // Public ids follow publication order, so adding an older post later is the only thing that renumbers.
-  const postIds = new Map<SourceDoc, number>()
-  ;[...posts]
-    .sort((a, b) => (publishedMs.get(a) as number) - (publishedMs.get(b) as number) || cmp(a.slug, b.slug) || cmp(a.file, b.file))
-    .forEach((p, i) => postIds.set(p, i + 1))
-
-  const urlOf = new Map<string, string>()
-  for (const p of posts) urlOf.set(p.file, postRoute({ slug: p.slug, public_id: postIds.get(p) as number, published_at_iso: p.published ?? generatedAt }, site).url)
-  for (const p of pages) urlOf.set(p.file, pageRoute({ slug: p.slug, ...(pagePaths.get(p) !== undefined ? { path: pagePaths.get(p) } : {}) }, site).url)
-
-  const media = await resolveImages(kept, root, discovery.paths, config, options.mediaPath ?? '/media', concurrency, diagnostics)
-  const redirects: Redirect[] = []
-  for (const doc of kept) {
-    const edits: Edit[] = [...linkEdits(doc.file, doc.refs, urlOf, discovery.paths, diagnostics), ...(media.edits.get(doc) ?? [])]
-    doc.content = applyEdits(doc.content, edits)
-    for (const from of doc.redirects) redirects.push({ from: from.startsWith('/') || /^[a-z]+:/i.test(from) ? from : `/${from}`, to: urlOf.get(doc.file) as string, file: doc.file })
-  }
-  redirects.sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
-
-  const authors = new AuthorResolver(config.authors)
+  // builder: every entity goes through it, so the payload is checked and canonical.
+  const authors = new AuthorResolver(config.authors, convention.authorSeparator)
   const categories = new TaxonomyResolver(config.categories, 'category')
   const tags = new TaxonomyResolver(config.tags, 'tag')
   const postAuthors = new Map<SourceDoc, string[]>()
@@ -186,31 +196,58 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     postAuthors.set(p, authors.resolve(p.file, p.authors))
     postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
   }
-  authors.report(diagnostics, registryName(config))
-
-  const result = {
-    preset: detected.preset,
-    presetReason: detected.reason,
-    redirects,
-    assets: media.assets,
-    skipped: skipped.sort((a, b) => cmp(a.file, b.file)),
-  }
+  authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
   const payload = buildPayload()
+
+  // report: one entry per input file.
+  for (const doc of placed) {
+    const status = doc.draft ? 'draft' : 'published'
+    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && (config.basePath !== '' || !servesSame(doc.url, plan.urlOf.get(doc.file) as string)) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
+  }
+  for (const a of media.assets()) items.set(a.file, { source: a.file, kind: IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()) ? 'media' : 'asset', url: a.src })
+  for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
+  for (const f of discovery.files) if (!items.has(f.rel)) skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
+
+  const redirects: Redirect[] = plan.redirects.map(({ from, to, file }) => ({ from, to, file }))
   const sorted = diagnostics.sorted()
+  const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
+  const counts = {
+    files: discovery.files.length,
+    posts: payload?.content.posts.length ?? 0,
+    pages: payload?.content.pages.length ?? 0,
+    authors: payload?.content.authors.length ?? 0,
+    categories: payload?.content.categories.length ?? 0,
+    tags: payload?.content.tags.length ?? 0,
+    media: payload?.content.media?.length ?? 0,
+  }
+  const languages: Record<string, number> = {}
+  for (const d of placed) if (d.language) languages[d.language] = (languages[d.language] ?? 0) + 1
+  const report: MigrationReport = {
+    importer: 'markdown',
+    convention: { name: detected.preset, reason: detected.reason },
+    counts: { ...counts, redirects: redirects.length, skipped: skipped.length, assets: media.assets().length },
+    ...(Object.keys(languages).length > 0 ? { languages } : {}),
+    items: [...items.values()].sort((a, b) => cmp(a.source, b.source)),
+    skipped_by_reason: countBy(skipped.map((s) => s.reason)),
+    redirects: redirects.map(({ from, to }) => ({ from, to, status: 301 as const })),
+    unresolved_links: unresolved,
+    missing_media: missingMedia,
+    templates: templateCounts,
+    diagnostics: sorted.map((d) => ({ severity: d.severity, code: d.code, message: d.message, file: d.file, ...(d.line > 0 ? { line: d.line } : {}), ...(d.path ? { path: d.path } : {}) })),
+  }
+  if (!TEMPLATES_EXPANDED && convention.templates.length > 0) report.counts.templates_not_expanded = 1
+  if (options.mediaOut && payload) await deliverMedia(root, media.assets(), options.mediaOut)
   return {
     ok: payload !== undefined && !sorted.some((d) => d.severity === 'error'),
     ...(payload ? { payload } : {}),
     diagnostics: sorted,
-    ...result,
-    counts: {
-      files: discovery.files.length,
-      posts: payload?.content.posts.length ?? 0,
-      pages: payload?.content.pages.length ?? 0,
-      authors: payload?.content.authors.length ?? 0,
-      categories: payload?.content.categories.length ?? 0,
-      tags: payload?.content.tags.length ?? 0,
-      media: payload?.content.media?.length ?? 0,
-    },
+    preset: detected.preset,
+    presetReason: detected.reason,
+    redirects,
+    assets: media.assets(),
+    skipped: skipped.sort((a, b) => cmp(a.file, b.file)),
+    counts,
+    report,
   }
 
   function buildPayload(): PreviewData | undefined {
@@ -220,22 +257,17 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
         b = fn()
       } catch (err) {
         if (!(err instanceof PreviewDataError)) throw err
-        for (const issue of err.errors) diagnostics.push({ file, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
+        for (const issue of err.errors.length > 0 ? err.errors : [{ code: err.code, message: err.message, path: err.path }]) {
+          diagnostics.push({ file, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
+        }
       }
     }
     const configFile = config.file ?? configRel ?? ''
-    call(configFile, () =>
-      b.site({
-        ...config.site,
-        timezone,
-        ...(site.permalinks ? { permalinks: site.permalinks } : {}),
-        ...(config.postIndex ? { post_index: config.postIndex } : {}),
-      }),
-    )
+    call(configFile, () => b.site({ ...config.site, timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
     for (const author of [...authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
     for (const c of [...categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
     for (const t of [...tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
-    for (const m of media.entries) call(m.file, () => b.media(m.entry))
+    for (const m of entries) call(m.file, () => b.media(m.entry))
     for (const p of posts) {
       const terms = postTerms.get(p) as { categories: string[]; tags: string[] }
       const ids = postAuthors.get(p) as string[]
@@ -244,17 +276,17 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
         b.post({
           title: p.title,
           slug: p.slug,
-          public_id: postIds.get(p) as number,
+          public_id: plan.postIds.get(p) as number,
           content: p.content,
           document_type: p.documentType,
           excerpt: p.excerpt ?? '',
-          published_at_iso: p.published ?? generatedAt,
-          updated_at_iso: p.updated ?? p.published ?? generatedAt,
+          published_at_iso: p.published as string,
+          updated_at_iso: p.updated ?? (p.published as string),
           author_id: ids[0],
           status: p.draft ? 'draft' : 'published',
           category_slugs: terms.categories,
           tag_slugs: terms.tags,
-          ...(media.featured.get(p) ? { featured_image: media.featured.get(p) } : {}),
+          ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
           ...(p.meta ? { meta: p.meta } : {}),
           ...(data ? { data } : {}),
           ...(p.discoverability ? { discoverability: p.discoverability } : {}),
@@ -262,7 +294,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       )
     }
     for (const p of pages) {
-      const pagePath = pagePaths.get(p)
+      const pagePath = plan.pagePaths.get(p)
       call(p.file, () =>
         b.page({
           title: p.title,
@@ -273,7 +305,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
           status: p.draft ? 'draft' : 'published',
           ...(p.excerpt !== undefined ? { excerpt: p.excerpt } : {}),
           ...(p.updated ?? p.published ? { updated_at_iso: p.updated ?? p.published } : {}),
-          ...(media.featured.get(p) ? { featured_image: media.featured.get(p) } : {}),
+          ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
           ...(p.meta ? { meta: p.meta } : {}),
           ...(p.data ? { data: p.data } : {}),
           ...(p.discoverability ? { discoverability: p.discoverability } : {}),
@@ -285,7 +317,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     for (const [id, c] of Object.entries(config.collections).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.collection(id, c))
     if (config.customCss !== undefined) call(configFile, () => b.customCss(config.customCss as string))
     if (config.customHtml) call(configFile, () => b.customHtml(config.customHtml as object))
-    if (config.frontPage) call(configFile, () => b.frontPage(config.frontPage as Parameters<typeof b.frontPage>[0]))
+    const frontPage = config.frontPage ?? plan.frontPage
+    if (frontPage) call(configFile, () => b.frontPage(frontPage as Parameters<typeof b.frontPage>[0]))
     const built = b.tryBuild()
     if (built.ok) return built.payload
     for (const issue of built.errors) diagnostics.push({ file: configFile, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
@@ -293,156 +326,256 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   }
 }
 
-/** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
-function menuItem(item: ConfigMenuItem): Parameters<ReturnType<typeof createPreviewData>['menu']>[1]['items'][number] {
-  const { weight: _w, line: _l, children, ...rest } = item
-  return { ...rest, ...(children && children.length > 0 ? { children: children.map(menuItem) } : {}) }
+/** The result for a folder with no document of its convention: said so, nothing to write. */
+function nothingToImport(
+  discovery: { files: DiscoveredFile[] },
+  detected: { preset: ImportMarkdownResult['preset']; reason: string },
+  diagnostics: Diagnostics,
+  items: Map<string, ReportItem>,
+): ImportMarkdownResult {
+  diagnostics.error('', 0, 'nothing_to_import', `There is nothing to import: the folder has no Markdown document of the ${detected.preset} convention (${discovery.files.length} file(s) found). Check the folder, or choose the convention with --preset.`)
+  for (const f of discovery.files) if (!items.has(f.rel)) items.set(f.rel, { source: f.rel, skipped: 'not-content' })
+  const sorted = diagnostics.sorted()
+  const counts = { files: discovery.files.length, posts: 0, pages: 0, authors: 0, categories: 0, tags: 0, media: 0 }
+  return {
+    ok: false,
+    diagnostics: sorted,
+    preset: detected.preset,
+    presetReason: detected.reason,
+    redirects: [],
+    assets: [],
+    skipped: [],
+    counts,
+    report: {
+      importer: 'markdown',
+      convention: { name: detected.preset, reason: detected.reason },
+      counts,
+      items: [...items.values()].sort((a, b) => cmp(a.source, b.source)),
+      skipped_by_reason: {},
+      redirects: [],
+      unresolved_links: [],
+      missing_media: [],
+      templates: { expanded: {}, removed: {}, kept: {} },
+      diagnostics: sorted.map((d) => ({ severity: d.severity, code: d.code, message: d.message, ...(d.file ? { file: d.file } : {}) })),
+    },
+  }
+}
+
+/** What presets read configuration through: data files parsed into plain data, front matter only, the options. */
+function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions): PresetContext {
+  const configRel = options.configFile ? configPath(root, options.configFile) : undefined
+  const readData = async (rel: string): Promise<unknown> => {
+    const abs = path.isAbsolute(rel) ? rel : path.join(root, rel)
+    if (!path.isAbsolute(rel) && !discovery.paths.has(rel)) return undefined
+    const text = await readText(abs, rel, maxFileBytes, diagnostics)
+    const lang = dataLanguage(rel)
+    if (text === null || lang === null) return null
+    return parseData(text, lang, rel, 0, diagnostics)?.value ?? null
+  }
+  return {
+    dir: root,
+    discovery,
+    diagnostics,
+    readData,
+    dataLanguage,
+    options: {
+      ...(options.postsDir !== undefined ? { postsDir: options.postsDir } : {}),
+      ...(options.pagesDir !== undefined ? { pagesDir: options.pagesDir } : {}),
+      ...(options.postSections ? { postSections: options.postSections } : {}),
+      ...(options.postCollections ? { postCollections: options.postCollections } : {}),
+      ...(configRel && (options.preset === 'native' || options.preset === undefined || options.preset === 'auto') ? { configFile: configRel } : {}),
+    },
+    async readText(rel) {
+      if (!discovery.paths.has(rel)) return null
+      return readText(path.join(root, rel), rel, maxFileBytes, new Diagnostics())
+    },
+    async readFrontMatter(rel) {
+      // Errors in this early look are reported when the file itself is imported; a throwaway list avoids doubles.
+      const quiet = new Diagnostics()
+      const text = await readText(path.join(root, rel), rel, maxFileBytes, quiet)
+      return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
+    },
+  }
 }
 
 /**
- * Gives every post a unique slug. Slugs are claimed in file order; a later file whose slug is taken gets `-2`,
- * `-3`… and a warning that names both files.
+ * The files templates may include, read before expansion (its `readFile` is synchronous): Jekyll's `_includes/`
+ * and Markdown partials (names starting with `_`, imported by MDX). Unreadable ones are simply absent.
  */
-function assignPostSlugs(posts: SourceDoc[], diagnostics: Diagnostics): void {
-  const owner = new Map<string, SourceDoc>()
-  const clashes: SourceDoc[] = []
-  for (const p of posts) {
-    const key = p.slug.normalize('NFC')
-    if (owner.has(key)) clashes.push(p)
-    else owner.set(key, p)
-  }
-  for (const p of clashes) {
-    const first = owner.get(p.slug.normalize('NFC')) as SourceDoc
-    let n = 2
-    while (owner.has(slugWithSuffix(p.slug, n).normalize('NFC'))) n++
-    const slug = slugWithSuffix(p.slug, n)
-    diagnostics.warn(p.file, p.slugLine, 'duplicate_slug', `The post slug "${p.slug}" is already used by ${first.file}; this post gets "${slug}". Set a distinct \`slug:\` in one of the two files.`)
-    p.slug = slug
-    owner.set(slug.normalize('NFC'), p)
-  }
+async function preloadIncludes(files: readonly DiscoveredFile[], maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
+  const wanted = files.filter((f) => f.rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(f.rel))
+  const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+  const out = new Map<string, string>()
+  wanted.forEach((f, i) => {
+    const t = texts[i]
+    if (t !== null) out.set(f.rel, t)
+  })
+  return out
 }
 
-/**
- * Gives every page a unique effective path (folders, then slug; or the author's `url`/`permalink`). A later file
- * whose path is taken gets a suffixed slug and a warning that names both files. Returns the explicit `path` of
- * each page that needs one.
- */
-function assignPagePaths(pages: SourceDoc[], site: Parameters<typeof effectivePagePath>[1], diagnostics: Diagnostics): Map<SourceDoc, string | undefined> {
-  const out = new Map<SourceDoc, string | undefined>()
-  const owner = new Map<string, SourceDoc>()
-  const pathFor = (p: SourceDoc, slug: string): string | undefined =>
-    p.pathOverride && slug === p.slug ? p.pathOverride : p.pathDirs.length > 0 ? [...p.pathDirs, slug].join('/') : undefined
-  const clashes: SourceDoc[] = []
-  for (const p of pages) {
-    const explicit = pathFor(p, p.slug)
-    const key = effectivePagePath({ slug: p.slug, ...(explicit !== undefined ? { path: explicit } : {}) }, site)
-    if (owner.has(key)) clashes.push(p)
-    else {
-      owner.set(key, p)
-      out.set(p, explicit)
+/** The names in the root `package.json`'s dependency lists (read as JSON, never run); empty when there is none. */
+async function packageDependencies(root: string, paths: ReadonlySet<string>, maxFileBytes: number): Promise<Set<string>> {
+  if (!paths.has('package.json')) return new Set()
+  const quiet = new Diagnostics()
+  const text = await readText(path.join(root, 'package.json'), 'package.json', maxFileBytes, quiet)
+  const data = text === null ? null : parseData(text, 'json', 'package.json', 0, quiet)?.value
+  const out = new Set<string>()
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const deps = (data as Record<string, unknown>)[key]
+      if (deps && typeof deps === 'object' && !Array.isArray(deps)) for (const name of Object.keys(deps)) out.add(name)
     }
-  }
-  for (const p of clashes) {
-    const explicit = pathFor(p, p.slug)
-    const taken = effectivePagePath({ slug: p.slug, ...(explicit !== undefined ? { path: explicit } : {}) }, site)
-    const first = owner.get(taken) as SourceDoc
-    const base = p.pathOverride ? (p.pathOverride.split('/').pop() as string) : p.slug
-    const dirs = p.pathOverride ? p.pathOverride.split('/').slice(0, -1) : p.pathDirs
-    let n = 2
-    let slug = slugWithSuffix(base, n)
-    const candidate = (s: string) => (dirs.length > 0 ? [...dirs, s].join('/') : undefined)
-    const keyOf = (s: string) => effectivePagePath({ slug: s, ...(candidate(s) !== undefined ? { path: candidate(s) } : {}) }, site)
-    while (owner.has(keyOf(slug))) slug = slugWithSuffix(base, ++n)
-    diagnostics.warn(p.file, p.slugLine, 'duplicate_path', `The page path "${taken}" is already used by ${first.file}; this page gets "${keyOf(slug)}". Give one of the two files a distinct slug or url.`)
-    p.slug = slug
-    delete p.pathOverride
-    p.pathDirs = dirs
-    owner.set(keyOf(slug), p)
-    out.set(p, candidate(slug))
   }
   return out
 }
 
+/** The site's time zone (the caller's, the configuration's, else UTC), checked so dates are never read in a wrong zone. */
+function siteTimezone(config: SiteConfig, options: ImportMarkdownOptions, diagnostics: Diagnostics): string {
+  if (config.site.title === undefined || String(config.site.title).trim() === '') {
+    diagnostics.warn(config.file ?? '', 0, 'invalid_config', 'The site has no title; "Untitled site" is used. Set `title` in the site configuration (or pass a --config site file).')
+    config.site.title = 'Untitled site'
+  }
+  const timezone = options.timezone ?? config.site.timezone ?? 'UTC'
+  if (isKnownZone(timezone)) return timezone
+  diagnostics.warn(config.file ?? '', 0, 'invalid_config', `The time zone "${timezone}" is unknown; UTC is used to read dates. Use an IANA name such as Europe/Lisbon.`)
+  return 'UTC'
+}
+
+/** Everything links resolve against, built once all routes are known. */
+function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig): LinkIndex {
+  const urlOfOld = new Map<string, string>()
+  for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
+  for (const r of plan.redirects) {
+    const from = r.from.startsWith(config.basePath + '/') ? r.from.slice(config.basePath.length) : r.from
+    if (!urlOfOld.has(urlKey(from))) urlOfOld.set(urlKey(from), r.to)
+  }
+  const fileOfUrl = new Map<string, string>()
+  for (const f of files) {
+    const url = convention.assetUrl(f)
+    if (url !== undefined && !/\.(?:md|markdown|mdx|mkdn|mkd)$/i.test(f)) fileOfUrl.set(urlKey(url), f)
+  }
+  const routes = new Set<string>(['/', '/tags', '/categories'])
+  if (plan.postIndex?.path) routes.add(urlKey(plan.postIndex.path))
+  let origin: string | undefined
+  try {
+    origin = config.site.url ? new URL(config.site.url).origin : undefined
+  } catch {
+    origin = undefined
+  }
+  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
+}
+
+/** Resolves a template reference (Hugo ref/relref, Jekyll link/post_url, an MDX import path) to a new URL. */
+function resolveTemplateRef(kind: 'ref' | 'post_url' | 'link' | 'path', target: string, doc: SourceDoc, convention: Convention, index: LinkIndex): string | undefined {
+  const hash = target.includes('#') ? target.slice(target.indexOf('#')) : ''
+  if (kind !== 'path') {
+    const source = convention.resolveSource?.(kind, target, doc.file)
+    const url = source === undefined ? undefined : index.urlOfFile.get(source)
+    if (url !== undefined) return url + hash
+  }
+  const resolved = resolveReference(target, doc.file, doc.url, index)
+  return resolved.to === 'document' ? resolved.url + hash : undefined
+}
+
 /**
- * Finds the images documents reference (bodies and featured images), reads their dimensions from the file
- * headers, and plans the rewrites to their media URLs. Missing images are reported with file and line.
+ * The files documents reference, each delivered once at the URL its generator published it at (or under the media
+ * path when it published none), with the first non-empty alt text met for images.
  */
-async function resolveImages(
-  docs: SourceDoc[],
-  root: string,
-  existing: ReadonlySet<string>,
-  config: SiteConfig,
-  mediaPath: string,
-  concurrency: number,
-  diagnostics: Diagnostics,
-): Promise<{
-  edits: Map<SourceDoc, Edit[]>
-  featured: Map<SourceDoc, string>
-  entries: Array<{ file: string; entry: MediaEntry }>
-  assets: Asset[]
-}> {
-  const locate = (file: string, ref: string): string | null => {
-    const { path: p } = splitSuffix(ref)
-    const decoded = decodePath(p)
-    const direct = resolveRelative(file, decoded)
-    if (direct !== null && existing.has(direct)) return direct
-    if (decoded.startsWith('/')) {
-      for (const dir of config.staticDirs) {
-        const inStatic = resolveRelative('', `${dir}${decoded}`)
-        if (inStatic !== null && existing.has(inStatic)) return inStatic
+class MediaCollector {
+  private readonly used = new Map<string, { src: string; alt: string }>()
+  private readonly srcs = new Set<string>()
+
+  constructor(
+    private readonly convention: Convention,
+    private readonly mediaPath: string,
+  ) {}
+
+  /** The URL of `file` in the new site; registers it for delivery. */
+  use(file: string, alt: string): string {
+    const known = this.used.get(file)
+    if (known) {
+      if (known.alt === '' && alt.trim() !== '') known.alt = alt
+      return known.src
+    }
+    let src = encodeUrlPath(this.convention.assetUrl(file) ?? mediaUrl(this.mediaPath, file))
+    // Two files published at one URL (case-folded paths): the later one moves under the media path.
+    if (this.srcs.has(src)) src = mediaUrl(this.mediaPath, file)
+    this.srcs.add(src)
+    this.used.set(file, { src, alt: alt.trim() })
+    return src
+  }
+
+  assets(): Asset[] {
+    return [...this.used].map(([file, u]) => ({ src: u.src, file })).sort((a, b) => cmp(a.src, b.src) || cmp(a.file, b.file))
+  }
+
+  /** Media entries with the dimensions read from each image's header; unreadable sizes are reported. */
+  async measure(root: string, concurrency: number, diagnostics: Diagnostics): Promise<Array<{ file: string; entry: MediaEntry }>> {
+    const images = this.assets().filter((a) => IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()))
+    const dims = await mapLimit(images, concurrency, async (a) => {
+      try {
+        return await readImageDimensions(path.join(root, a.file))
+      } catch {
+        return null
       }
-    }
-    return null
-  }
-  const wanted = new Map<string, string>()
-  const plan: Array<{ doc: SourceDoc; file: string; start: number; end: number; featured: boolean; alt: string }> = []
-  for (const doc of docs) {
-    const refs = doc.refs.filter((r) => r.kind === 'image').map((r) => ({ target: r.target, line: r.line, start: r.start, end: r.end, featured: false, alt: r.alt }))
-    if (doc.featuredImage) refs.push({ target: doc.featuredImage.text, line: doc.featuredImage.line, start: -1, end: -1, featured: true, alt: '' })
-    for (const ref of refs) {
-      if (!isLocalRef(ref.target)) continue
-      const found = locate(doc.file, ref.target)
-      if (found === null) {
-        diagnostics.warn(doc.file, ref.line, 'missing_image', `The image "${ref.target}" was not found in the folder; the reference was left as written. Add the file or fix the path.`)
-        continue
+    })
+    const out: Array<{ file: string; entry: MediaEntry }> = []
+    images.forEach((a, i) => {
+      const d = dims[i]
+      if (!d) {
+        diagnostics.warn(a.file, 0, 'unreadable_image', 'The image size could not be read, so it has no media entry (it is still delivered and referenced). Check that the file is a valid image.')
+        return
       }
-      wanted.set(found, mediaUrl(mediaPath, found))
-      plan.push({ doc, file: found, start: ref.start, end: ref.end, featured: ref.featured, alt: ref.alt })
-    }
+      const alt = (this.used.get(a.file) as { alt: string }).alt
+      out.push({ file: a.file, entry: { src: a.src, width: d.width, height: d.height, ...(alt !== '' ? { alt } : {}) } })
+    })
+    return out
   }
-  const files = [...wanted.keys()].sort(cmp)
-  const dims = await mapLimit(files, concurrency, async (file) => {
-    try {
-      return await readImageDimensions(path.join(root, file))
-    } catch {
-      return null
-    }
-  })
-  const dimsOf = new Map(files.map((f, i) => [f, dims[i]]))
-  const altOf = new Map<string, string>()
-  for (const p of plan) if (p.alt.trim() !== '' && !altOf.has(p.file)) altOf.set(p.file, p.alt)
-  const entries: Array<{ file: string; entry: MediaEntry }> = []
-  for (const file of files) {
-    const d = dimsOf.get(file)
-    if (!d) {
-      diagnostics.warn(file, 0, 'unreadable_image', 'The image size could not be read, so it has no media entry (it is still referenced). Check that the file is a valid image.')
-      continue
-    }
-    const alt = altOf.get(file)
-    entries.push({ file, entry: { src: wanted.get(file) as string, width: d.width, height: d.height, ...(alt !== undefined ? { alt } : {}) } })
+}
+
+/** A URL path with each segment percent-encoded once (already-encoded segments are kept). */
+function encodeUrlPath(url: string): string {
+  return url
+    .split('/')
+    .map((s) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(s))
+      } catch {
+        return encodeURIComponent(s)
+      }
+    })
+    .join('/')
+}
+
+function mediaUrl(mediaPath: string, rel: string): string {
+  const base = '/' + mediaPath.replace(/^\/+|\/+$/g, '')
+  return `${base === '/' ? '' : base}/${rel.split('/').map(encodeURIComponent).join('/')}`
+}
+
+/**
+ * Copies every delivered file into `mediaOut`, laid out by its URL path, so that serving that folder at the site
+ * root serves every file the payload references. Paths are checked to stay inside `mediaOut`.
+ * @example
+ * await deliverMedia('site', result.assets, 'payload.media')
+ */
+export async function deliverMedia(root: string, assets: readonly Asset[], mediaOut: string): Promise<string[]> {
+  const out = path.resolve(mediaOut)
+  const written: string[] = []
+  for (const a of assets) {
+    const rel = a.src.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s))
+    const target = path.resolve(out, ...rel)
+    if (rel.some((s) => s === '..' || s.includes(path.sep)) || !target.startsWith(out + path.sep)) continue
+    await mkdir(path.dirname(target), { recursive: true })
+    await copyFile(path.join(root, a.file), target)
+    written.push(target)
   }
-  const edits = new Map<SourceDoc, Edit[]>()
-  const featured = new Map<SourceDoc, string>()
-  for (const p of plan) {
-    const src = wanted.get(p.file) as string
-    if (p.featured) featured.set(p.doc, src)
-    else {
-      const list = edits.get(p.doc) ?? []
-      list.push({ start: p.start, end: p.end, text: src })
-      edits.set(p.doc, list)
-    }
-  }
-  return { edits, featured, entries, assets: files.map((file) => ({ src: wanted.get(file) as string, file })) }
+  return written
+}
+
+/** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
+function menuItem(item: ConfigMenuItem): Parameters<ReturnType<typeof createPreviewData>['menu']>[1]['items'][number] {
+  const { weight: _w, line: _l, children, ...rest } = item
+  return { ...rest, ...(children && children.length > 0 ? { children: children.map(menuItem) } : {}) }
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the items' order. */
@@ -471,11 +604,10 @@ function newestDate(docs: SourceDoc[]): string | undefined {
   return best === undefined ? undefined : (DateTime.fromMillis(best, { zone: 'UTC' }).toISO({ suppressMilliseconds: true }) as string)
 }
 
-function normalizeInstant(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined
-  const dt = DateTime.fromISO(value, { setZone: true })
-  if (!dt.isValid) throw new PreviewDataError('invalid_timestamp', `generatedAt "${value}" is not an RFC 3339 timestamp.`, '/generated_at')
-  return value
+function countBy(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const v of values.sort(cmp)) out[v] = (out[v] ?? 0) + 1
+  return out
 }
 
 function dataLanguage(rel: string): DataLanguage | null {
@@ -488,8 +620,3 @@ function configPath(root: string, file: string): string {
   const rel = path.relative(root, abs)
   return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel.split(path.sep).join('/')
 }
-
-function registryName(config: SiteConfig): string {
-  return config.authors.size > 0 ? 'the authors registry' : 'any registry'
-}
-

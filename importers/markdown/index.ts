@@ -1,5 +1,5 @@
 // The public entry of preview-data-sdk/markdown. Exports are by name.
-export { importMarkdown } from './import.js'
+export { deliverMedia, importMarkdown } from './import.js'
 export type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 export type { DiagnosticSeverity, MarkdownDiagnostic, MarkdownDiagnosticCode } from './diagnostics.js'
 export type { PresetName } from './presets/types.js'

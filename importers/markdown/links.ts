@@ -1,8 +1,7 @@
-import type { Diagnostics } from './diagnostics.js'
 import { resolveRelative } from './discover.js'
-import { decodePath, isLocalRef, splitSuffix } from './images.js'
+import { decodePath, splitSuffix } from './images.js'
+import { urlComponents } from './plan.js'
 import { MARKDOWN_EXTENSIONS } from './presets/types.js'
-import type { BodyRef } from './scan.js'
 
 /** A replacement of the text between two body offsets. */
 export interface Edit {
@@ -11,33 +10,120 @@ export interface Edit {
   text: string
 }
 
+/** What a reference in a body points at, once resolved. */
+export type Resolved =
+  | { to: 'document'; url: string }
+  | { to: 'file'; file: string }
+  | { to: 'route'; url: string }
+  | { to: 'external' }
+  | { to: 'nothing'; why: string }
+
 /**
- * Turns relative links to Markdown files into the target document's public URL (keeping `#fragment`). A link to a
- * Markdown file that does not exist, or that was not imported, is reported with its line and left as written.
+ * Everything links are resolved against: documents by source file and by the URL the old site gave them, the site's
+ * files, and the routes the new site makes besides documents (taxonomies, the post index).
  */
-export function linkEdits(
-  file: string,
-  refs: readonly BodyRef[],
-  urlOf: ReadonlyMap<string, string>,
-  existing: ReadonlySet<string>,
-  diagnostics: Diagnostics,
-): Edit[] {
-  const edits: Edit[] = []
-  for (const ref of refs) {
-    if (ref.kind !== 'link' || !isLocalRef(ref.target)) continue
-    const { path, suffix } = splitSuffix(ref.target)
-    const dot = path.lastIndexOf('.')
-    if (dot === -1 || !MARKDOWN_EXTENSIONS.has(path.slice(dot).toLowerCase())) continue
-    const target = resolveRelative(file, decodePath(path))
-    const url = target === null ? undefined : urlOf.get(target)
-    if (url !== undefined) {
-      edits.push({ start: ref.start, end: ref.end, text: url + suffix.replace(/^\?[^#]*/, '') })
-      continue
+export interface LinkIndex {
+  /** New URL of each document by its source file. */
+  urlOfFile: ReadonlyMap<string, string>
+  /** New URL of each old URL (normalized with `urlKey`), from documents and their aliases. */
+  urlOfOld: ReadonlyMap<string, string>
+  /** Routes the new site makes that are not documents (`/tags/x/`, the post index), normalized with `urlKey`. */
+  routes: ReadonlySet<string>
+  /** Relative paths of the folder's files. */
+  files: ReadonlySet<string>
+  /** Folders served at the site root (Hugo `static/`), for root-relative file references. */
+  staticDirs: readonly string[]
+  /** The old site's origin (`https://gohugo.io`), whose absolute links are links into the site. */
+  origin?: string
+  /** The old site's base path ('' or '/docs'). */
+  basePath: string
+  /** The default locale's prefix that locale-less root-relative URLs answered under (SiteConfig.localePrefix). */
+  localePrefix?: string
+  /** The old URL of a file the generator published as it is (`static/a.png` → `/a.png`), reversed: URL key → file. */
+  fileOfUrl: ReadonlyMap<string, string>
+}
+
+/** A URL path as a lookup key: decoded, without `index.html`, `.html` or a trailing slash. */
+export function urlKey(url: string): string {
+  const comps = urlComponents(url)
+  return comps === null ? url : '/' + comps.join('/')
+}
+
+/**
+ * Resolves one link or image target written in `file`, whose old URL was `oldUrl`: relative Markdown links by
+ * file, root-relative and own-origin links in the old URL space, relative links against the old page URL, then the
+ * site's files. External links are left alone.
+ */
+export function resolveReference(target: string, file: string, oldUrl: string | undefined, index: LinkIndex): Resolved {
+  let ref = target.trim()
+  if (ref === '' || ref.startsWith('#') || ref.startsWith('//')) return { to: 'external' }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) {
+    if (!index.origin || !/^https?:/i.test(ref)) return { to: 'external' }
+    let u: URL
+    try {
+      u = new URL(ref)
+    } catch {
+      return { to: 'external' }
     }
-    const why = target === null ? 'points outside the input folder' : existing.has(target) ? 'points at a file that was not imported' : 'points at a file that does not exist'
-    diagnostics.warn(file, ref.line, 'missing_link_target', `The link "${ref.target}" ${why}; it was left as written. Fix the path or remove the link.`)
+    if (u.origin !== index.origin) return { to: 'external' }
+    ref = u.pathname
   }
-  return edits
+  const { path } = splitSuffix(ref)
+  if (path === '') return { to: 'external' }
+  const decoded = decodePath(path)
+  const dot = decoded.lastIndexOf('.')
+  const ext = dot > decoded.lastIndexOf('/') ? decoded.slice(dot).toLowerCase() : ''
+
+  // A link to a Markdown file names its source: relative to this file, or to the folder when root-relative.
+  if (MARKDOWN_EXTENSIONS.has(ext)) {
+    const source = resolveRelative(file, decoded)
+    const url = source === null ? undefined : index.urlOfFile.get(source)
+    if (url !== undefined) return { to: 'document', url }
+  }
+  // The site's files: next to this file, at the folder root, or in a folder served at the root.
+  const direct = resolveRelative(file, decoded)
+  if (direct !== null && ext !== '' && index.files.has(direct) && !MARKDOWN_EXTENSIONS.has(ext)) return { to: 'file', file: direct }
+  if (decoded.startsWith('/')) {
+    for (const dir of index.staticDirs) {
+      const inStatic = resolveRelative('', `${dir}${stripBase(decoded, index.basePath)}`)
+      if (inStatic !== null && index.files.has(inStatic)) return { to: 'file', file: inStatic }
+    }
+  }
+  // The old URL space: root-relative (with or without the base path), or relative to the page's old URL.
+  // A relative path that names nothing next to the page is tried from the site root, as Hugo's link render hook
+  // does; a key in other case is tried lower-cased, since Hugo lower-cases the URLs it publishes.
+  const rooted = stripBase(decoded, index.basePath)
+  const candidates = decoded.startsWith('/') ? [rooted, ...(index.localePrefix ? [index.localePrefix + rooted] : [])] : oldUrl !== undefined ? [joinUrl(oldUrl, decoded), '/' + decoded] : ['/' + decoded]
+  for (const absolute of candidates) {
+    if (absolute === undefined) continue
+    for (const key of [urlKey(absolute), urlKey(absolute.toLowerCase())]) {
+      const url = index.urlOfOld.get(key)
+      if (url !== undefined) return { to: 'document', url }
+      const asFile = index.fileOfUrl.get(key)
+      if (asFile !== undefined) return { to: 'file', file: asFile }
+      if (index.routes.has(key)) return { to: 'route', url: absolute }
+    }
+  }
+  if (MARKDOWN_EXTENSIONS.has(ext)) {
+    const source = resolveRelative(file, decoded)
+    return { to: 'nothing', why: source === null ? 'points outside the input folder' : index.files.has(source) ? 'points at a file that was not imported' : 'points at a file that does not exist' }
+  }
+  if (direct === null && !decoded.startsWith('/')) return { to: 'nothing', why: 'points outside the input folder' }
+  return { to: 'nothing', why: 'matches no document, route or file of the site' }
+}
+
+function stripBase(path: string, base: string): string {
+  if (base !== '' && (path === base || path.startsWith(base + '/'))) return path.slice(base.length) || '/'
+  return path
+}
+
+/** Resolves a relative URL path against a page URL (`/a/b/` + `../c/` → `/a/c/`). */
+function joinUrl(pageUrl: string, rel: string): string | undefined {
+  try {
+    return new URL(rel, `http://site${pageUrl.startsWith('/') ? pageUrl : '/' + pageUrl}`).pathname
+  } catch {
+    return undefined
+  }
 }
 
 /** Applies non-overlapping edits to `text`. */

@@ -5,7 +5,6 @@ import type { Diagnostics } from './diagnostics.js'
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
-const utf8Lossy = new TextDecoder('utf-8')
 const utf16le = new TextDecoder('utf-16le')
 const utf16be = new TextDecoder('utf-16be')
 
@@ -33,8 +32,10 @@ export async function readText(abs: string, rel: string, maxBytes: number, diagn
   }
   const text = decodeText(bytes)
   if (text === null) {
-    diagnostics.warn(rel, 0, 'unsupported_encoding', 'The file is not valid UTF-8; invalid bytes were replaced with U+FFFD. Save it as UTF-8.')
-    return normalizeNewlines(utf8Lossy.decode(bytes))
+    // Guessing another encoding would publish mojibake; the owner knows what the file is.
+    const at = firstInvalidByte(bytes)
+    diagnostics.error(rel, at.line, 'unsupported_encoding', `The file is not valid UTF-8 (byte 0x${at.byte} at offset ${at.offset}), so it was skipped. Save it as UTF-8 (or UTF-16 with a byte order mark).`)
+    return null
   }
   return text
 }
@@ -59,4 +60,25 @@ export function decodeText(bytes: Uint8Array): string | null {
 export function normalizeNewlines(text: string): string {
   const noBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   return noBom.includes('\r') ? noBom.replace(/\r\n?/g, '\n') : noBom
+}
+
+/** Where the first byte that is not UTF-8 sits: its offset, its 1-based line and its value in hex. */
+function firstInvalidByte(bytes: Uint8Array): { offset: number; line: number; byte: string } {
+  let line = 1
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
+    let ok = need >= 0 && i + need < bytes.length
+    for (let k = 1; ok && k <= need; k++) ok = (bytes[i + k] & 0xc0) === 0x80
+    if (ok && need > 0) {
+      // Overlong forms and surrogates are not UTF-8 either (the decoder refuses them too).
+      const b1 = bytes[i + 1]
+      if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f)) ok = false
+    }
+    if (!ok) return { offset: i, line, byte: b.toString(16).padStart(2, '0').toUpperCase() }
+    if (b === 0x0a) line++
+    i += need + 1
+  }
+  return { offset: bytes.length, line, byte: '00' }
 }

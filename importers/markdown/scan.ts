@@ -16,22 +16,22 @@ export interface BodyScan {
   refs: BodyRef[]
 }
 
-const FILE_TARGET = /\.(?:md|markdown|mdx|mkdn|mkd|mdown|mdwn|png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)\b/i
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)`
 const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + TARGET, 'gd')
 // A link's text may hold an image (`[![alt](a.png)](a.png)`); both the image and the link are references.
 const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^\]]*\]\([^)]*\)|[^[\]\\]|\\.|\[[^\]]*\])*)\]` + TARGET, 'gd')
-const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)/
 const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi
+const HREF_ATTR = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
 const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i
 
 /**
  * Scans a Markdown body line by line, outside fenced code, without building a syntax tree: a regular expression
  * per line is enough to find headings, links and images, and costs a fraction of a full parse.
  */
-export function scanBody(body: string): BodyScan {
+export function scanBody(body: string, withRefs = true): BodyScan {
   let h1: string | null = null
   const refs: BodyRef[] = []
   let fence: string | null = null
@@ -54,9 +54,8 @@ export function scanBody(body: string): BodyScan {
         if (atx && atx[1].trim() !== '') h1 = stripInline(atx[1])
         else if (/^ {0,3}=+\s*$/.test(line) && prev.trim() !== '' && !/^ {0,3}([-*+>#]|\d+[.)])/.test(prev)) h1 = stripInline(prev.trim())
       }
-      // Only images and links to Markdown files matter; most links in a body point elsewhere, and skipping their
-      // lines keeps the scan far cheaper than matching every link.
-      if (line.includes('![') || line.includes('<img') || ((line.includes('](') || line.includes(']:')) && FILE_TARGET.test(line))) {
+      // Only lines that can hold a link or an image are matched; most lines hold neither.
+      if (withRefs && (line.includes('](') || line.includes(']:') || line.includes('<img') || line.includes('href='))) {
         collectRefs(line, offset, lineNo, refs)
       }
     }
@@ -70,6 +69,8 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
   // Blank out inline code so a link shown as code is not rewritten; same length keeps offsets exact.
   const text = line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (m) => ' '.repeat(m.length)) : line
   for (const [re, image] of [[IMAGE, true], [LINK, false]] as const) {
+    // Each pattern only where its marker is: most lines with a link have no image, and the reverse.
+    if (!text.includes(image ? '![' : '](')) continue
     for (const m of text.matchAll(re)) {
       const raw = m[2]
       const rawStart = (m.indices as RegExpIndicesArray)[2][0]
@@ -81,7 +82,7 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
       refs.push({ kind, target, alt: image ? m[1] : '', line: lineNo, start, end: start + target.length })
     }
   }
-  const def = DEFINITION.exec(text)
+  const def = text.includes(']:') ? DEFINITION.exec(text) : null
   if (def) {
     const raw = def[1]
     const bracketed = raw.startsWith('<')
@@ -89,7 +90,13 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
     const start = offset + def[0].lastIndexOf(raw) + (bracketed ? 1 : 0)
     refs.push({ kind: 'link', target, alt: '', line: lineNo, start, end: start + target.length })
   }
-  for (const m of text.matchAll(IMG_TAG)) {
+  if (text.includes('href=')) for (const m of text.matchAll(HREF_ATTR)) {
+    const target = m[1] ?? m[2] ?? ''
+    const start = offset + (m.index ?? 0) + m[0].lastIndexOf(target)
+    const kind = IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
+    refs.push({ kind, target, alt: '', line: lineNo, start, end: start + target.length })
+  }
+  if (text.includes('<img')) for (const m of text.matchAll(IMG_TAG)) {
     const target = m[1] ?? m[2] ?? ''
     const alt = ALT_ATTR.exec(m[0])
     const start = offset + (m.index ?? 0) + m[0].indexOf(target, m[0].search(/\bsrc\s*=/i))

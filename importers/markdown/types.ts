@@ -1,25 +1,20 @@
 import type { PreviewData } from '../../src/contract/types.js'
+import type { CommonImportOptions, MigrationReport } from '../shared/types.js'
 import type { MarkdownDiagnostic } from './diagnostics.js'
 import type { PresetName } from './presets/types.js'
 
-/** Options of `importMarkdown`. */
-export interface ImportMarkdownOptions {
-  /** The folder convention; `auto` (default) detects it and reports which one it chose. */
+/** Options of `importMarkdown`: the options both importers share, plus the Markdown conventions' own. */
+export interface ImportMarkdownOptions extends CommonImportOptions {
+  /** The folder convention; `auto` (default) detects it by evidence and reports which one it chose and why. */
   preset?: PresetName | 'auto'
   /** A native site file (site.yml format) read over the convention's own configuration; relative to the folder or absolute. */
   configFile?: string
-  /** Default `preview-data-sdk/markdown`. */
-  generator?: string
-  /**
-   * RFC 3339 generation time. Default: the newest publication or update time in the content, so two imports of the
-   * same folder give the same bytes. Documents dated after it are future-dated.
-   */
-  generatedAt?: string
   /** The site time zone used for dates written without one; default the configuration's, else `UTC`. */
   timezone?: string
-  /** Drafts, future-dated and expired documents: `draft` (default) imports them with `status: draft`; `skip` leaves them out. */
-  drafts?: 'draft' | 'skip'
-  /** URL path under which referenced images are published (default `/media`); see `assets` in the result. */
+  /**
+   * URL path under which referenced files that the old site did not publish at a URL of their own are delivered
+   * (default `/media`); files it did publish keep their URL. See `assets` in the result.
+   */
   mediaPath?: string
   /** Files larger than this many bytes are reported and not loaded (default 4 MiB). */
   maxFileBytes?: number
@@ -35,18 +30,16 @@ export interface ImportMarkdownOptions {
   postSections?: string[]
   /** Astro preset: collections that hold posts (default `blog`, `posts`, `post`). */
   postCollections?: string[]
-  /** Called as files are read, for progress displays. */
-  onProgress?: (done: number, total: number) => void
 }
 
-/** An old URL of a document (Hugo `aliases`, Jekyll `redirect_from`) and the URL it now has. */
+/** An old URL of a document (an alias, or an address the contract's routes cannot keep) and the URL it now has. */
 export interface Redirect {
   from: string
   to: string
   file: string
 }
 
-/** An image the payload references: publish `file` (relative to the folder) at `src`. */
+/** A file the payload references: deliver `file` (relative to the folder) at URL path `src`. */
 export interface Asset {
   src: string
   file: string
@@ -54,9 +47,9 @@ export interface Asset {
 
 /** What `importMarkdown` returns. */
 export interface ImportMarkdownResult {
-  /** True when the payload was built and no diagnostic is an error. */
+  /** True when the payload was built and no diagnostic is an error (a skipped bad file is an error). */
   ok: boolean
-  /** The validated payload; absent when it could not be built. */
+  /** The validated payload; absent when it could not be built or there was nothing to import. */
   payload?: PreviewData
   /** Every problem found, sorted by file and line. */
   diagnostics: MarkdownDiagnostic[]
@@ -65,7 +58,9 @@ export interface ImportMarkdownResult {
   presetReason: string
   redirects: Redirect[]
   assets: Asset[]
-  /** Documents deliberately left out (headless bundles, `build.render: never`, skipped drafts). */
+  /** Documents deliberately left out, with the reason (`draft`, `build-render-never`, `parse-error`…). */
   skipped: Array<{ file: string; reason: string }>
   counts: { files: number; posts: number; pages: number; authors: number; categories: number; tags: number; media: number }
+  /** The migration report: one entry per input file, unresolved links, missing media, templates, redirects. */
+  report: MigrationReport
 }

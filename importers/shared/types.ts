@@ -60,7 +60,7 @@ export type ReportItem =
       /** The file (Markdown) or `<export>#<wp:post_id>` (WordPress) the item came from. */
       source: string
       line?: number
-      kind: 'post' | 'page' | 'media' | 'author' | 'category' | 'tag' | 'menu' | 'menu_item' | 'redirect' | 'asset'
+      kind: 'post' | 'page' | 'media' | 'author' | 'category' | 'tag' | 'menu' | 'menu_item' | 'redirect' | 'asset' | 'config'
       /** The new public URL, for documents. */
       url?: string
       /** The URL the old site served it at, when known and different. */
@@ -89,6 +89,8 @@ export interface MigrationReport {
   /** The convention or structure chosen, and why (`hugo: found hugo.toml`, `permalinks: /%year%/%monthnum%/%postname%/ from 412 links`). */
   convention: { name: string; reason: string }
   counts: Record<string, number>
+  /** Published documents per language (BCP 47), for multilingual sources; absent for a single-language site. */
+  languages?: Record<string, number>
   /** Every input, in a stable order. */
   items: ReportItem[]
   skipped_by_reason: Record<string, number>

@@ -6,6 +6,7 @@ export type {
   BuilderOptions,
   CollectionInput,
   CollectionItemInput,
+  DocumentExtras,
   FrontPageInput,
   LinkTarget,
   MenuInput,
@@ -15,7 +16,7 @@ export type {
   TaxonomyInput,
   WidgetAreaInput,
 } from './inputs.js'
-export type { TimestampInput } from './time.js'
+export type { DateTimeLike, TimestampInput } from './time.js'
 export { toTimestamp } from './time.js'
 export { slugFor, slugWithSuffix, truncateSlug } from './slug.js'
 export { plainTextExcerpt, truncateOnWord, EXCERPT_MAX_LENGTH } from './excerpt.js'

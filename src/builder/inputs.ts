@@ -92,14 +92,35 @@ export type MenuItemInput = {
   meta?: ScalarMap
 }
 
-export type MenuInput = { name: string; items: MenuItemInput[] }
-export type WidgetAreaInput = { name: string; items: WidgetItem[] }
+/** The argument of `.menu(id, menu)`. */
+export type MenuInput = {
+  /** The menu name; nonblank. */
+  name: string
+  /** The top-level items, in order. */
+  items: MenuItemInput[]
+}
+/** The argument of `.widgetArea(id, area)`. */
+export type WidgetAreaInput = {
+  /** The widget area name; nonblank. */
+  name: string
+  /** The widget items, in order, as the contract writes them. */
+  items: WidgetItem[]
+}
 
 /** A collection item: `{ post: slug }`, `{ page: path }` or the contract's own `{ type, slug | path }`. */
 export type CollectionItemInput = { post: string } | { page: string } | CollectionItem
-export type CollectionInput = { title?: string; description?: string; items: CollectionItemInput[] }
+/** The argument of `.collection(id, collection)`. */
+export type CollectionInput = {
+  /** A title, nonblank when present. */
+  title?: string
+  /** A description; may be empty. */
+  description?: string
+  /** The references, in order; each must resolve at build. */
+  items: CollectionItemInput[]
+}
 
 /** The front page: the contract's branches, or `{ page: path }` for a Page by effective path. */
 export type FrontPageInput = FrontPage | { page: string }
 
+/** The argument of `.author(author)`: the contract's Author. */
 export type AuthorInput = Author

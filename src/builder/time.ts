@@ -2,8 +2,26 @@ import { DateTime, FixedOffsetZone, IANAZone } from 'luxon'
 import type { Zone } from 'luxon'
 import { checkTimestamp, formatTimestamp, offsetMinutesAt } from '../validate/primitives/index.js'
 
+/**
+ * A luxon `DateTime`, described by the members the builder reads (its instant and its offset), so the SDK's public
+ * types compile without luxon's, which are a separate package (`@types/luxon`). Any luxon `DateTime` fits it.
+ * @example
+ * import { DateTime } from 'luxon'
+ * const when: DateTimeLike = DateTime.fromISO('2024-05-01T10:00:00+01:00', { setZone: true })
+ */
+export interface DateTimeLike {
+  /** False for a DateTime that could not be made (luxon then says why in `invalidReason`). */
+  readonly isValid: boolean
+  /** Why an invalid DateTime is invalid, else null. */
+  readonly invalidReason: string | null
+  /** The offset from UTC at this instant, in minutes. */
+  readonly offset: number
+  /** The instant, in milliseconds since the Unix epoch. */
+  toMillis(): number
+}
+
 /** A timestamp as the builder accepts it: an RFC 3339 string, a zone-less local date or time, a `Date` or a luxon `DateTime`. */
-export type TimestampInput = string | Date | DateTime
+export type TimestampInput = string | Date | DateTimeLike
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/
 
@@ -19,7 +37,7 @@ export function toTimestamp(input: TimestampInput, timezone: string): { ok: true
     const ms = input.getTime()
     return Number.isFinite(ms) ? { ok: true, value: formatTimestamp(ms, 0) } : { ok: false, reason: 'is an invalid Date' }
   }
-  if (DateTime.isDateTime(input)) {
+  if (isDateTimeLike(input)) {
     if (!input.isValid) return { ok: false, reason: `is an invalid DateTime (${input.invalidReason ?? 'unknown reason'})` }
     return { ok: true, value: formatTimestamp(input.toMillis(), input.offset) }
   }
@@ -38,6 +56,13 @@ export function toTimestamp(input: TimestampInput, timezone: string): { ok: true
   // Take the offset from our own table for fixed offsets and UTC; luxon's IANA zones handle DST gaps and overlaps.
   const ms = local.toMillis()
   return { ok: true, value: formatTimestamp(ms, zone instanceof IANAZone ? local.offset : offsetMinutesAt(timezone, ms)) }
+}
+
+function isDateTimeLike(input: unknown): input is DateTimeLike {
+  // DateTime.isDateTime would do for luxon's own DateTimes; the shape check also admits another copy of luxon.
+  if (typeof input !== 'object' || input === null) return false
+  const d = input as Partial<Record<keyof DateTimeLike, unknown>>
+  return typeof d.toMillis === 'function' && typeof d.offset === 'number' && typeof d.isValid === 'boolean'
 }
 
 /** The luxon zone for a contract time zone: `UTC`, a fixed offset (never given to Intl, which Node 20 refuses), or IANA. */

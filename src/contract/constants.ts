@@ -6,16 +6,27 @@
 /** The only `version` value v0.7 accepts. */
 export const PREVIEW_DATA_VERSION = '0.7' as const
 
+/** The values of `site.date_style` and `site.time_style`. */
 export const DISPLAY_STYLES = ['none', 'short', 'medium', 'long', 'full'] as const
+/** The values of `site.media_delivery_mode`. */
 export const MEDIA_DELIVERY_MODES = ['none', 'media_domain'] as const
+/** The values of `site.comments.provider`. */
 export const COMMENTS_PROVIDERS = ['native', 'external'] as const
+/** The values of `site.comments.order`. */
 export const COMMENTS_ORDERS = ['asc', 'desc'] as const
+/** The values of `site.permalinks.output_style`. */
 export const OUTPUT_STYLES = ['directory', 'html-extension'] as const
+/** The values of a Post or Page `document_type`. */
 export const DOCUMENT_TYPES = ['plaintext', 'markdown', 'html'] as const
+/** The values of a Post or Page `status`. */
 export const STATUSES = ['published', 'draft'] as const
+/** The values of a Post or Page `discoverability`. */
 export const DISCOVERABILITY_VALUES = ['default', 'noindex', 'delist'] as const
+/** The values of a menu item `target`. */
 export const MENU_TARGETS = ['_self', '_blank'] as const
+/** The values of `site.front_page.type`. */
 export const FRONT_PAGE_TYPES = ['theme_index', 'page', 'standalone_html'] as const
+/** The values of a collection item `type`. */
 export const COLLECTION_ITEM_TYPES = ['post', 'page'] as const
 
 /** Menu, widget-area and collection ids. */
@@ -49,6 +60,12 @@ export const LIMITS = {
   /** Fixed-offset time zones span -14:00 through +14:00. */
   fixedOffsetMaxMinutes: 14 * 60,
   mediaDimensionMin: 1,
+  /**
+   * Not a contract limit (menu items nest "to any depth"): the deepest menu item level this SDK checks, top-level
+   * items being level 1. Deeper items are refused with `invalid_payload` and their pointer, since checking them would
+   * take the stack of a recursive validator; no real menu comes near it.
+   */
+  menuItemDepth: 256,
 } as const
 
 /** The route patterns used when `site.permalinks` omits a member. */

@@ -1,3 +1,4 @@
+import { LIMITS } from '../contract/constants.js'
 import type { PreviewData } from '../contract/types.js'
 import { PreviewDataError, pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
@@ -54,8 +55,9 @@ function collect(data: unknown): PreviewDataIssue[] {
     const kind = data === null ? 'null' : Array.isArray(data) ? 'an array' : typeof data
     return [{ code: 'invalid_type', path: '', message: `The payload must be a JSON object, not ${kind}: pass the parsed Preview Data object.` }]
   }
-  const shape = shapeIssues(data)
-  const ctx = new RuleContext(data as Record<string, unknown>)
+  const { checkable, tooDeep } = withoutTooDeepMenus(data as Record<string, unknown>)
+  const shape = shapeIssues(checkable)
+  const ctx = new RuleContext(checkable)
   const semantic: PreviewDataIssue[] = []
   for (const rule of RULES) {
     try {
@@ -65,15 +67,54 @@ function collect(data: unknown): PreviewDataIssue[] {
       // describe the shape problem that led it there.
     }
   }
-  return merge(shape, semantic)
+  return merge([...tooDeep, ...shape], semantic)
+}
+
+/**
+ * Menu items nest to any depth in the contract, but the schema pass recurses through them; past
+ * `LIMITS.menuItemDepth` levels a menu is reported at its first item that deep (found without recursion) and the
+ * rest of the payload is checked without that menu, so the result never depends on the stack's size.
+ */
+function withoutTooDeepMenus(data: Record<string, unknown>): { checkable: Record<string, unknown>; tooDeep: PreviewDataIssue[] } {
+  const menus = data.menus
+  if (typeof menus !== 'object' || menus === null || Array.isArray(menus)) return { checkable: data, tooDeep: [] }
+  const tooDeep: PreviewDataIssue[] = []
+  let kept: Record<string, unknown> | undefined
+  for (const id of Object.keys(menus)) {
+    const path = firstTooDeepItem((menus as Record<string, unknown>)[id], ['menus', id])
+    if (path === undefined) continue
+    tooDeep.push({
+      code: 'invalid_payload',
+      path: pointer(...path),
+      message: `Menu "${id}" nests items deeper than ${LIMITS.menuItemDepth} levels, the deepest this SDK checks: flatten it (the rest of the menu was not checked).`,
+    })
+    kept ??= { ...(menus as Record<string, unknown>) }
+    delete kept[id]
+  }
+  return kept === undefined ? { checkable: data, tooDeep } : { checkable: { ...data, menus: kept }, tooDeep }
+}
+
+/** The path of the first menu item deeper than the limit, walking with a stack of its own; undefined if none. */
+function firstTooDeepItem(menu: unknown, at: string[]): string[] | undefined {
+  const items = typeof menu === 'object' && menu !== null ? (menu as Record<string, unknown>).items : undefined
+  const stack: { items: unknown; path: string[]; level: number }[] = [{ items, path: [...at, 'items'], level: 1 }]
+  while (stack.length > 0) {
+    const { items: list, path, level } = stack.pop()!
+    if (!Array.isArray(list)) continue
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (level > LIMITS.menuItemDepth) return [...path, String(i)]
+      const item = list[i] as unknown
+      if (typeof item === 'object' && item !== null) stack.push({ items: (item as Record<string, unknown>).children, path: [...path, String(i), 'children'], level: level + 1 })
+    }
+  }
+  return undefined
 }
 
 function shapeIssues(data: object): PreviewDataIssue[] {
   try {
+    // checkShape reports cycles itself (walking with a stack of its own) and is documented never to throw.
     return checkShape(data, true)
   } catch (error) {
-    const cycle = findCycle(data)
-    if (cycle !== undefined) return [{ code: 'invalid_value', path: cycle, message: 'This value contains itself (a cycle): a payload must be a JSON tree.' }]
     return [{ code: 'invalid_payload', path: '', message: `The payload's shape could not be checked (${describeError(error)}): pass plain JSON data.` }]
   }
 }
@@ -108,22 +149,6 @@ function comparePointers(a: string, b: string): number {
     return x[i] < y[i] ? -1 : 1
   }
   return x.length - y.length
-}
-
-function findCycle(root: object): string | undefined {
-  const ancestors = new Set<object>()
-  const visit = (value: unknown, path: string[]): string | undefined => {
-    if (typeof value !== 'object' || value === null) return undefined
-    if (ancestors.has(value)) return pointer(...path)
-    ancestors.add(value)
-    for (const key of Object.keys(value)) {
-      const found = visit((value as Record<string, unknown>)[key], [...path, key])
-      if (found !== undefined) return found
-    }
-    ancestors.delete(value)
-    return undefined
-  }
-  return visit(root, [])
 }
 
 function describeError(error: unknown): string {

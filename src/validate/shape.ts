@@ -2,54 +2,23 @@
  * The JSON Schema layer of validation: runs the v0.7 schema with ajv and turns ajv's errors into our issues. ajv's
  * types stay inside this module; callers see only `PreviewDataIssue`.
  */
-import { createRequire } from 'node:module'
-import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
-import type * as AjvModule from 'ajv/dist/2020.js'
+import type { AnySchemaObject, ErrorObject } from 'ajv/dist/2020.js'
 import { LIMITS } from '../contract/constants.js'
 import type { IssueCode } from './codes.js'
 import fastWithRules from './generated/fast-shape.js'
+import * as full from './generated/full-shape.js'
 import { pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
 import { findRemovedField, findRemovedShape } from './removed-fields.js'
-import { AJV_OPTIONS, SCHEMA } from './shape-schema.js'
+import { CONTENT_ITEM_DEFS, SCHEMA } from './shape-schema.js'
 
-// The first pass, which validatePreviewData runs, is precompiled (see scripts/shape-validator.ts). ajv itself loads
-// only when something else is needed: the schema-only pass, or the all-errors pass that explains a failure.
-let ajvModule: typeof AjvModule | undefined
-function newAjv(options: AjvModule.Options): AjvModule.Ajv2020 {
-  ajvModule ??= createRequire(import.meta.url)('ajv/dist/2020.js') as typeof AjvModule
-  return new ajvModule.Ajv2020(options)
-}
+// Both passes are precompiled by scripts/shape-validator.ts, so nothing here compiles a schema or loads ajv, and the
+// module runs wherever JavaScript does. Most payloads are valid, so the first pass stops at the first error and skips
+// the patterns the rules check; only a failing payload pays for the full report.
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
 
-// Most payloads are valid, so the first pass stops at the first error; only a failing payload pays for the full report.
-// validatePreviewData, which runs the rules too, uses the pass without the rule-checked patterns.
-let fastSchemaOnly: ValidateFunction | undefined
-function fastValidator(alongsideRules: boolean): (data: unknown) => boolean {
-  if (alongsideRules) return fastWithRules
-  fastSchemaOnly ??= newAjv(AJV_OPTIONS).compile(SCHEMA)
-  return fastSchemaOnly
-}
-// Compiled on first failure, once: compiling costs about as much as checking 100,000 Posts, and valid input never needs it.
-let fullAjv: AjvModule.Ajv2020 | undefined
-let fullValidate: ValidateFunction | undefined
-function fullValidator(def = ''): ValidateFunction {
-  if (fullAjv === undefined || fullValidate === undefined) {
-    fullAjv = newAjv({ ...AJV_OPTIONS, allErrors: true, verbose: true })
-    fullValidate = fullAjv.compile(SCHEMA)
-  }
-  if (def === '') return fullValidate
-  const validate = fullAjv.getSchema(`${String(SCHEMA.$id)}#/$defs/${def}`)
-  if (validate === undefined) throw new Error(`The schema has no $defs/${def}`)
-  return validate as ValidateFunction
-}
-
-const CONTENT_ITEM_DEFS: Record<string, string> = {
-  authors: 'author',
-  posts: 'post',
-  pages: 'page',
-  categories: 'category',
-  tags: 'tag',
-  media: 'mediaEntry',
+function fastValidator(alongsideRules: boolean): Validate {
+  return alongsideRules ? fastWithRules : full.full
 }
 
 /**
@@ -59,20 +28,22 @@ const CONTENT_ITEM_DEFS: Record<string, string> = {
  */
 function allErrors(data: unknown): ErrorObject[] {
   const content = isRecord(data) ? data['content'] : undefined
-  const arrays = isRecord(content) ? Object.keys(CONTENT_ITEM_DEFS).filter((k) => Object.hasOwn(content, k) && Array.isArray(content[k])) : []
-  if (!isRecord(data) || !isRecord(content) || arrays.length === 0) return run(fullValidator(), data, '', [])
+  const arrays = isRecord(content) ? CONTENT_ARRAYS.filter((k) => Object.hasOwn(content, k) && Array.isArray(content[k])) : []
+  if (!isRecord(data) || !isRecord(content) || arrays.length === 0) return run(full.full, data, '', [])
   const emptied: Record<string, unknown> = { ...content }
   for (const key of arrays) emptied[key] = []
-  const errors = run(fullValidator(), { ...data, content: emptied }, '', [])
+  const errors = run(full.full, { ...data, content: emptied }, '', [])
   for (const key of arrays) {
-    const validate = fullValidator(CONTENT_ITEM_DEFS[key])
+    const validate = full[CONTENT_ITEM_DEFS[key]]
     const items = content[key] as unknown[]
     for (let i = 0; i < items.length; i++) run(validate, items[i], `/content/${key}/${i}`, errors)
   }
   return errors
 }
 
-function run(validate: ValidateFunction, data: unknown, prefix: string, into: ErrorObject[]): ErrorObject[] {
+const CONTENT_ARRAYS = Object.keys(CONTENT_ITEM_DEFS) as (keyof typeof CONTENT_ITEM_DEFS)[]
+
+function run(validate: Validate, data: unknown, prefix: string, into: ErrorObject[]): ErrorObject[] {
   if (validate(data)) return into
   for (const error of validate.errors ?? []) into.push(prefix === '' ? error : { ...error, instancePath: prefix + error.instancePath })
   return into

@@ -32,8 +32,8 @@ const SCHEMA = schema as SchemaObject
 const defs = SCHEMA.$defs as Record<string, Json>
 const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`../fixtures/schema/${name}`, import.meta.url), 'utf8'))
 
-// The same options as src/validate/shape.ts; each relaxed strict sub-option is justified there.
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true })
+// The options of src/validate/shape-schema.ts: strict, with allowUnionTypes (justified there).
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true })
 const validate = ajv.compile(SCHEMA)
 const validateDef = (def: string) => {
   const fn = ajv.getSchema(`${String(SCHEMA.$id)}#/$defs/${def}`)
@@ -51,6 +51,42 @@ describe('the schema document', () => {
     expect(SCHEMA.$id).toMatch(/^https:\/\/.+\/preview-data\.v0\.7\.schema\.json$/)
     expect(ajv.validateSchema(SCHEMA)).toBe(true)
     expect(typeof validate).toBe('function')
+  })
+
+  test('ajv compiles it in strict mode, strictRequired included, with only allowUnionTypes, and logs nothing', () => {
+    const logged: unknown[] = []
+    const logger = { log: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a), error: (...a: unknown[]) => logged.push(a) }
+    // allowUnionTypes is ajv's documented allowance for `type: [...]` in strict mode (scalar and data values).
+    expect(() => new Ajv2020({ strict: true, allowUnionTypes: true, logger }).compile(SCHEMA)).not.toThrow()
+    expect(logged).toEqual([])
+    // Without it, the union types are the only thing strict mode refuses.
+    expect(() => new Ajv2020({ strict: true, logger }).compile(SCHEMA)).toThrow(/allowUnionTypes/)
+  })
+
+  test('every property, at every level, has a description taken from the contract', () => {
+    const undescribed: string[] = []
+    let described = 0
+    const walk = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return
+      const n = node as Json
+      // Members named in if/then/anyOf branches restate a property declared beside them; they are not new properties.
+      const restates = /\/(?:if|then|else|anyOf\/\d+)$/.test(where)
+      if (!restates) {
+        for (const [name, member] of Object.entries(props(n))) {
+          if (typeof member.description === 'string' && member.description.length > 10) described++
+          else undescribed.push(`${where}/properties/${name}`)
+        }
+      }
+      for (const [k, v] of Object.entries(n)) walk(v, `${where}/${k}`)
+    }
+    walk(SCHEMA, '#')
+    expect(undescribed).toEqual([])
+    expect(described).toBe(145)
+  })
+
+  test('has a stable https $id that names the contract version, which the README and the generated validators use', () => {
+    expect(SCHEMA.$id).toBe('https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json')
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(String(SCHEMA.$id))
   })
 
   test('every required member is declared by its object (what ajv strictRequired would check)', () => {
@@ -372,6 +408,8 @@ describe('invalid payloads', () => {
     ['front_page page with html', 'full.json', (p) => (p.site.front_page.html = '<html></html>')],
     ['front_page theme_index with page_path', 'full.json', (p) => (p.site.front_page = { type: 'theme_index', page_path: 'home' })],
     ['front_page standalone_html without html', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html' })],
+    ['front_page standalone_html with empty html (issue 15 item 16)', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html', html: '' })],
+    ['front_page standalone_html with whitespace-only html', 'full.json', (p) => (p.site.front_page = { type: 'standalone_html', html: ' \n\t\u3000' })],
     ['front_page page_path with a leading slash', 'full.json', (p) => (p.site.front_page.page_path = '/home')],
     ['front_page page_slug', 'full.json', (p) => (p.site.front_page = { type: 'page', page_slug: 'home' })],
     ['front_page without type', 'full.json', (p) => (p.site.front_page = { page_path: 'home' })],

@@ -129,6 +129,13 @@ const failing: Case[] = [
   { name: 'enabled newsletter without urls', mutate: (p) => delete p.site.newsletter!.signup_url, code: 'newsletter_url_required', path: '/site/newsletter' },
   { name: 'custom_html slot of 65,537 code points', mutate: (p) => (p.custom_html!.head_end = '😀'.repeat(65_537)), code: 'too_long', path: '/custom_html/head_end' },
   { name: 'blank custom_html slot', mutate: (p) => (p.custom_html!.body_end = ' \n'), code: 'blank_string', path: '/custom_html/body_end' },
+  // Issue 15 item 16: the contract wants a complete document, so at least a nonblank one.
+  { name: 'standalone front page with empty html', mutate: (p) => (p.site.front_page = { type: 'standalone_html', html: '' }), code: 'blank_string', path: '/site/front_page/html' },
+  { name: 'standalone front page with whitespace-only html', mutate: (p) => (p.site.front_page = { type: 'standalone_html', html: ' \n\t\u00a0' }), code: 'blank_string', path: '/site/front_page/html' },
+  // Issue 15 item 6: JSON.parse('1e999') gives Infinity, which JSON cannot write back.
+  { name: 'public_id overflowing to Infinity', mutate: (p) => (post(p).public_id = JSON.parse('1e999')), code: 'invalid_type', path: '/content/posts/0/public_id' },
+  { name: 'posts_per_page overflowing to -Infinity', mutate: (p) => (p.site.posts_per_page = JSON.parse('-1e999')), code: 'invalid_type', path: '/site/posts_per_page' },
+  { name: 'media width overflowing to Infinity', mutate: (p) => (p.content.media![0].width = JSON.parse('1e999')), code: 'invalid_type', path: '/content/media/0/width' },
   // data, meta, maps
   { name: 'data nested 5 container levels', mutate: (p) => (post(p).data = { a: { b: { c: { d: { e: { f: 1 } } } } } }), code: 'invalid_data', path: '/content/posts/0/data/a/b/c/d/e' },
   { name: 'data key with a space', mutate: (p) => (post(p).data = { 'bad key': 1 }), code: 'invalid_data', path: '/content/posts/0/data/bad key' },

@@ -1,40 +1,223 @@
-import type { DiscoveredFile } from '../discover.js'
-import type { Classified, Preset, PresetContext, PresetOptions, SiteConfig } from './types.js'
+import type { DiscoveredFile, Discovery } from '../discover.js'
+import { entries, objectLiteral, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { canonicalLocale, firstString } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Collections that hold posts when the caller does not say. */
-export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post']
+export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
+const CONFIG_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.js', 'astro.config.mts', 'astro.config.cjs']
+const COLLECTION_CONFIGS = ['src/content.config.ts', 'src/content.config.mjs', 'src/content.config.js', 'src/content/config.ts', 'src/content/config.mjs', 'src/content/config.js']
+
+/** A content collection: its folder and the URL path its entries are served under. */
+interface Collection {
+  name: string
+  dir: string
+  /** URL path segments of the route that renders it (`blog` for `src/pages/blog/[...slug].astro`; '' for Starlight docs). */
+  base: string
+  /** Why that URL: a route file that reads it, Starlight, or the collection's name by default. */
+  why: string
+}
 
 /**
- * Astro content collections: `src/content/<collection>/**` entries, posts in the post collections (`blog`,
- * `posts`, `post`) and pages elsewhere (`<collection>/<entry>` paths), plus Markdown pages under `src/pages/`.
- * `pubDate`, `updatedDate` and `heroImage` (relative to the entry) are read; files starting with `_` are skipped,
- * as Astro does. `astro.config.*` is code and is never read; pass site settings with `--config`.
+ * Astro and Starlight (documented rules, docs.astro.build "Routing" and "Content collections", starlight.astro.build
+ * "Pages", "Internationalization"), configuration read as text. Markdown under `src/pages/` is routed by path
+ * (`index` → its folder, `_` names excluded, `404.md` → `/404.html`). Content collections (`src/content/<name>/`, or
+ * a `glob()` loader's `base` in `src/content.config.ts`) have no URL of their own: the route file that reads the
+ * collection (`src/pages/blog/[...slug].astro` calling `getCollection('blog')`) gives it one; without one, the
+ * collection's name. Entry ids are the path slugified per segment (lower case, as Astro's github-slugger does), or
+ * the `slug` front matter. Starlight serves its `docs` collection at the site root (never `/docs/`), locales under
+ * `/<locale>/` with the `root` locale unprefixed. Dated entries of a blog collection are posts; the rest are pages.
  */
 export const astroPreset: Preset = {
   name: 'astro',
-  async loadConfig(_ctx: PresetContext): Promise<SiteConfig> {
-    const config = emptyConfig()
-    config.permalinks = { posts: '/blog/:slug/' }
-    config.staticDirs = ['public']
-    return config
-  },
-  classify(file: DiscoveredFile, _config: SiteConfig, options: PresetOptions): Classified | null {
-    const { dirs, base, ext } = splitPath(file.rel)
-    if (!MARKDOWN_EXTENSIONS.has(ext) || base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return null
-    if (dirs[0] === 'src' && dirs[1] === 'content' && dirs.length >= 3) {
-      const collection = dirs[2]
-      const below = dirs.slice(3)
-      const isIndex = base === 'index' && below.length > 0
-      const name = isIndex ? below[below.length - 1] : base
-      if ((options.postCollections ?? DEFAULT_POST_COLLECTIONS).includes(collection)) return { kind: 'post', name }
-      return { kind: 'page', name, pathDirs: [collection, ...(isIndex ? below.slice(0, -1) : below)] }
-    }
-    if (dirs[0] === 'src' && dirs[1] === 'pages') {
-      const below = dirs.slice(2)
-      if (base === 'index') return { kind: 'page', name: below[below.length - 1] ?? '', pathDirs: below.slice(0, -1), isIndex: true }
-      return { kind: 'page', name: base, pathDirs: below }
-    }
+  detect(discovery) {
+    if (isStarlight(discovery)) return null
+    const found = CONFIG_FILES.find((f) => discovery.paths.has(f)) ?? COLLECTION_CONFIGS.find((f) => discovery.paths.has(f))
+    if (found) return { strength: 60, reason: `found ${found}` }
+    if (discovery.dependencies?.has('astro')) return { strength: 55, reason: 'found astro in package.json' }
+    if (discovery.files.some((f) => f.rel.startsWith('src/content/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))) return { strength: 30, reason: 'found src/content (Astro content collections)' }
     return null
   },
+  configure: (ctx) => configureAstro(ctx, false),
 }
+
+/** Starlight: Astro with the Starlight integration; its `docs` collection is the site, served at `/`. */
+export const starlightPreset: Preset = {
+  name: 'starlight',
+  detect(discovery) {
+    if (!isStarlight(discovery)) return null
+    return { strength: 65, reason: discovery.dependencies?.has('@astrojs/starlight') ? 'found @astrojs/starlight in package.json' : 'found src/content/docs with an Astro configuration' }
+  },
+  configure: (ctx) => configureAstro(ctx, true),
+}
+
+function isStarlight(discovery: Discovery): boolean {
+  if (discovery.dependencies?.has('@astrojs/starlight')) return true
+  const config = CONFIG_FILES.some((f) => discovery.paths.has(f))
+  return config && discovery.files.some((f) => f.rel.startsWith('src/content/docs/')) && !discovery.files.some((f) => /^src\/content\/(?!docs\/|config\.)/.test(f.rel))
+}
+
+async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
+  const config = emptyConfig()
+  const configFile = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
+  const text = configFile ? stripComments((await ctx.readText(configFile)) ?? '') : ''
+  if (configFile) {
+    config.file = configFile
+    config.configFiles.add(configFile)
+  }
+  const top = entries(objectLiteral(/defineConfig\s*\(\s*(\{[\s\S]*\})\s*\)/.exec(text)?.[1]) ?? objectsOf(text, 'export default')[0] ?? '')
+  const site = stringLiteral(top.get('site'))
+  if (site && /^https?:\/\//.test(site)) config.site.url = new URL(site).origin
+  config.basePath = (stringLiteral(top.get('base')) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
+  config.staticDirs = ['public']
+
+  // Starlight's options: title, locales ({ root: {…}, fr: {…} }) and defaultLocale.
+  const sl = starlight ? starlightOptions(text) : undefined
+  if (sl?.title) config.site.title = sl.title
+  if (sl?.lang) config.site.locale = sl.lang
+
+  const collections = await readCollections(ctx, starlight)
+  const routes = await readRouteFiles(ctx)
+  for (const c of collections) {
+    const route = routes.find((r) => r.collections.includes(c.name))
+    if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}` })
+  }
+  const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
+  const blog = collections.find((c) => postCollections.has(c.name))
+  if (blog) config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
+  for (const f of COLLECTION_CONFIGS) if (ctx.discovery.paths.has(f)) config.configFiles.add(f)
+
+  const slash = (url: string) => (url === '/' || trailing === 'never' ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
+  const locate = (rel: string) => locateAstro(rel, collections)
+  return {
+    config,
+    templates: ['mdx', 'docusaurus'],
+    isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
+    place(source: SourceFile): Placement | Unpublished {
+      const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
+      const { dirs, base } = splitPath(at.rel)
+      if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
+      const fm = source.fm.data
+      if (at.collection === undefined) {
+        // src/pages: routed by path, case kept; `404.md` is written as 404.html.
+        if (dirs.length === 0 && base === '404') return { kind: 'page', name: '404', url: '/404.html' }
+        const own = base === 'index' ? dirs : [...dirs, base]
+        return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: slash('/' + own.map(encodeURIComponent).join('/')), ...(base === 'index' ? { isIndex: true } : {}) }
+      }
+      const c = at.collection
+      const id = entryId(dirs, base, firstString(fm.slug))
+      let locale: string | undefined
+      let path = id
+      if (sl && c.name === 'docs' && sl.locales.has(id.split('/')[0])) locale = id.split('/')[0]
+      if (path === 'index') path = ''
+      const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
+      const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
+      const name = id.split('/').pop() ?? id
+      return {
+        kind: isPost ? 'post' : 'page',
+        name: name === 'index' ? (id.split('/').slice(-2, -1)[0] ?? '') : name,
+        url,
+        ...(name === 'index' ? { isIndex: true } : {}),
+        ...(sl && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? { language: canonicalLocale(locale ? (sl.locales.get(locale) ?? locale) : (sl.lang ?? 'en')) ?? 'en' } : {}),
+      }
+    },
+    assetUrl(rel) {
+      return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
+    },
+  }
+}
+
+/** The collection or `src/pages` a file belongs to, and its path inside. */
+function locateAstro(rel: string, collections: Collection[]): { collection?: Collection; rel: string } | null {
+  if (!MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)) return null
+  for (const c of collections) if (rel.startsWith(c.dir + '/')) return { collection: c, rel: rel.slice(c.dir.length + 1) }
+  if (rel.startsWith('src/pages/')) return { rel: rel.slice('src/pages/'.length) }
+  return null
+}
+
+/** An entry's id as Astro makes it: the `slug` front matter, else each path segment slugified, `/index` dropped. */
+export function entryId(dirs: string[], base: string, slug: string | undefined): string {
+  if (slug !== undefined && slug.trim() !== '') return slug.trim().replace(/^\/+|\/+$/g, '')
+  const segments = [...dirs, base].map(githubSlug)
+  if (segments.length > 1 && segments[segments.length - 1] === 'index') segments.pop()
+  return segments.join('/')
+}
+
+/** github-slugger's rule, as Astro applies it to entry paths: lower case, punctuation removed, spaces as `-`. */
+function githubSlug(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
+}
+
+/**
+ * The collections: `glob({ base })` loaders named in `src/content.config.ts` (read as text), else every folder of
+ * `src/content/`; for Starlight, `docs` is `src/content/docs` served at the root.
+ */
+async function readCollections(ctx: PresetContext, starlight: boolean): Promise<Collection[]> {
+  const out: Collection[] = []
+  const file = COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f))
+  const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
+  const vars = new Map<string, string>()
+  for (const m of text.matchAll(/(?:const|let)\s+([A-Za-z_$][\w$]*)\s*=\s*defineCollection\s*\(/g)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2000)
+    const base = /base\s*:\s*(['"`])([^'"`]+)\1/.exec(after)?.[2]
+    if (base) vars.set(m[1], base.replace(/^\.\/|\/+$/g, '').replace(/^\//, ''))
+  }
+  const exported = objectsOf(text, 'collections')[0] ?? /export\s+const\s+collections\s*=\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+  for (const [key, raw] of entries(exported)) {
+    const dir = vars.get(raw.trim())
+    if (dir) out.push({ name: key, dir, base: key, why: `${file}: glob() base` })
+  }
+  for (const part of exported.split(',')) {
+    const name = part.trim()
+    if (/^[A-Za-z_$][\w$]*$/.test(name) && vars.has(name) && !out.some((c) => c.name === name)) out.push({ name, dir: vars.get(name) as string, base: name, why: `${file}: glob() base` })
+  }
+  const folders = new Set<string>()
+  for (const f of ctx.discovery.files) {
+    const m = /^src\/content\/([^/]+)\//.exec(f.rel)
+    if (m) folders.add(m[1])
+  }
+  for (const name of [...folders].sort()) {
+    if (!out.some((c) => c.name === name)) out.push({ name, dir: `src/content/${name}`, base: name, why: 'src/content folder' })
+  }
+  if (starlight) {
+    const docs = out.find((c) => c.name === 'docs')
+    if (docs) Object.assign(docs, { base: '', why: 'Starlight serves docs at the site root' })
+  }
+  return out.sort((a, b) => b.dir.length - a.dir.length)
+}
+
+/** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */
+async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[] }>> {
+  const out: Array<{ file: string; base: string; collections: string[] }> = []
+  for (const f of ctx.discovery.files) {
+    const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\]\.(?:astro|ts|js)$/.exec(f.rel)
+    if (!m) continue
+    if (m[1] !== undefined && /\[/.test(m[1])) continue
+    const text = (await ctx.readText(f.rel)) ?? ''
+    const collections = [...text.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections })
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : 1))
+}
+
+/** Starlight's `title`, `locales` (key → lang) and whether a `root` locale exists, from `starlight({ … })`. */
+function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean } {
+  const at = text.search(/starlight\s*\(\s*\{/)
+  const opts = at === -1 ? new Map<string, string>() : entries(objectsOf(text.slice(at).replace(/^starlight\s*\(\s*\{/, 'starlightOptions: {'), 'starlightOptions')[0] ?? '')
+  const titleRaw = opts.get('title')
+  const title = stringLiteral(titleRaw) ?? (titleRaw ? stringLiteral(entries(objectLiteral(titleRaw) ?? '').values().next().value) : undefined)
+  const locales = new Map<string, string>()
+  let hasRoot = false
+  for (const [key, raw] of entries(objectLiteral(opts.get('locales')) ?? '')) {
+    const lang = stringLiteral(entries(objectLiteral(raw) ?? '').get('lang')) ?? key
+    if (key === 'root') hasRoot = true
+    else locales.set(key, lang)
+  }
+  const defaultLocale = stringLiteral(opts.get('defaultLocale'))
+  const rootLang = hasRoot ? stringLiteral(entries(objectLiteral(entries(objectLiteral(opts.get('locales')) ?? '').get('root')) ?? '').get('lang')) : undefined
+  const lang = canonicalLocale(rootLang ?? (defaultLocale && defaultLocale !== 'root' ? (locales.get(defaultLocale) ?? defaultLocale) : 'en') ?? 'en')
+  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot }
+}
+

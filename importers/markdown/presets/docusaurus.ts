@@ -1,52 +1,296 @@
-import { dateFromName } from '../dates.js'
+import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
-import type { Classified, Preset, PresetContext, SiteConfig } from './types.js'
+import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
-const blogRoots = new WeakMap<SiteConfig, string>()
+const CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts']
+
+/** One content plugin instance: where its files are, the URL path it serves them under, its i18n folder name. */
+interface Instance {
+  kind: 'docs' | 'blog' | 'pages'
+  /** Folder of the source files, relative to the site (`docs`, `blog`, `src/pages`). */
+  path: string
+  /** URL path segments the plugin's routes start with ('' for `routeBasePath: '/'`). */
+  base: string
+  /** The plugin's folder under `i18n/<locale>/` (`docusaurus-plugin-content-docs`, `…-docs-<id>` for other ids). */
+  i18nDir: string
+}
+
+/** A docs version: its folder and the URL segment it adds (`''` for the last version, `next` for unreleased docs). */
+interface Version {
+  dir: string
+  segment: string
+}
 
 /**
- * Docusaurus blog: posts are `blog/YYYY-MM-DD-slug/index.md` or `blog/YYYY-MM-DD-slug.md` (dates may be missing
- * when front matter has one), `blog/authors.yml` keys are the authors, `blog/tags.yml` the tags, and
- * `<!-- truncate -->` ends the excerpt. `docs/**` and `src/pages/**` Markdown become pages.
- * `docusaurus.config.js` is code and is never read; pass site settings with `--config`.
+ * Docusaurus (documented rules, docusaurus.io "Routing", "Docs introduction", "Blog", "Creating pages", "i18n",
+ * "Versioning"), with `docusaurus.config.*` read as text, never run. Docs: `<routeBasePath>/<path>`, where the path
+ * is the file's folder and its `id` (front matter) or file name, number prefixes (`01-intro`) stripped, a `slug`
+ * replacing it (absolute from the docs root, or relative to the folder), and `index.md`, `README.md` or a file named
+ * after its folder standing for the folder. Blog posts: `<routeBasePath>/<slug>`, else the dated path
+ * (`2024-01-02-x.md`, `2024-01-02-x/index.md`, `2024/01/02/x.md` → `2024/01/02/x`), else the file's path; dated by
+ * front matter or the name, never invented. `src/pages` Markdown is served by path. Files and folders starting with
+ * `_` are partials (imported by MDX, never pages). i18n: `i18n/<locale>/docusaurus-plugin-content-{docs/current,
+ * blog,pages}/…` under `/<locale>/`, the default locale without a prefix. Versions: `versioned_docs/version-<v>/`
+ * under `/<docs>/<v>/`, the last version at the docs root and unreleased docs under `next/`.
  */
 export const docusaurusPreset: Preset = {
   name: 'docusaurus',
-  async loadConfig(ctx: PresetContext): Promise<SiteConfig> {
-    const config = emptyConfig()
-    const blog = ctx.discovery.files.some((f) => f.rel.startsWith('blog/')) ? 'blog' : ''
-    blogRoots.set(config, blog)
-    const prefix = blog === '' ? '' : blog + '/'
-    for (const [base, into, read] of [
-      ['authors', config.authors, readAuthorRegistry],
-      ['tags', config.tags, readTaxonomyRegistry],
-    ] as const) {
-      const file = ['.yml', '.yaml', '.json'].map((e) => prefix + base + e).find((f) => ctx.discovery.paths.has(f))
-      if (!file) continue
-      const data = await ctx.readData(file)
-      if (data) for (const [k, v] of read(data)) (into as Map<string, unknown>).set(k, v)
-    }
-    config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']
-    config.permalinks = { posts: '/blog/:year/:month/:day/:slug/' }
-    config.staticDirs = ['static']
-    return config
+  detect(discovery) {
+    const has = (p: string) => discovery.paths.has(p)
+    const found = CONFIG_FILES.find(has) ?? ['blog/authors.yml', 'blog/tags.yml'].find(has)
+    if (found) return { strength: 60, reason: `found ${found}` }
+    if (discovery.files.some((f) => /^blog\/\d{4}-\d{1,2}-\d{1,2}-/.test(f.rel))) return { strength: 20, reason: 'found dated entries under blog/' }
+    return null
   },
-  classify(file: DiscoveredFile, config: SiteConfig): Classified | null {
-    const { dirs, base, ext } = splitPath(file.rel)
-    if (!MARKDOWN_EXTENSIONS.has(ext) || base.startsWith('_')) return null
-    const blog = blogRoots.get(config) ?? 'blog'
-    if (blog === '' ? !dirs.includes('docs') && !(dirs[0] === 'src' && dirs[1] === 'pages') : dirs[0] === blog) {
-      const below = blog === '' ? dirs : dirs.slice(1)
-      const name = base === 'index' && below.length > 0 ? below[below.length - 1] : base
-      const dated = dateFromName(name) ?? (below.length > 0 ? dateFromName(below.join('-')) : null)
-      return { kind: 'post', name: dated ? dated.rest || name : name, ...(dated ? { nameDate: dated.date } : {}) }
+  async configure(ctx: PresetContext): Promise<Convention> {
+    const config = emptyConfig()
+    const configFile = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
+    const text = configFile ? stripComments((await ctx.readText(configFile)) ?? '') : ''
+    if (configFile) {
+      config.configFiles.add(configFile)
+      config.file = configFile
     }
-    const pagesRoot = dirs[0] === 'docs' ? 1 : dirs[0] === 'src' && dirs[1] === 'pages' ? 2 : -1
-    if (pagesRoot === -1) return null
-    const below = dirs.slice(pagesRoot)
-    if (base === 'index') return { kind: 'page', name: below[below.length - 1] ?? '', pathDirs: below.slice(0, -1), isIndex: true }
-    return { kind: 'page', name: base, pathDirs: dirs[0] === 'docs' ? ['docs', ...below] : below }
+    const top = topLevel(text)
+    const title = stringLiteral(top.get('title'))
+    const tagline = stringLiteral(top.get('tagline'))
+    const url = stringLiteral(top.get('url'))
+    config.site = {
+      ...(title ? { title } : {}),
+      ...(tagline !== undefined ? { description: tagline } : {}),
+      ...(url && /^https?:\/\//.test(url) ? { url: url.replace(/\/+$/, '') } : {}),
+    }
+    config.basePath = (stringLiteral(top.get('baseUrl')) ?? '/').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']
+    config.staticDirs = ['static']
+
+    const instances = readInstances(text)
+    const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
+    const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
+    const locales = stringArray(i18n.get('locales')) ?? [defaultLocale]
+    const multilingual = locales.length > 1
+    const locale = i18n.has('defaultLocale') ? canonicalLocale(defaultLocale) : undefined
+    if (locale) config.site.locale = locale
+
+    const blog = instances.find((i) => i.kind === 'blog')
+    if (blog) {
+      config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
+      for (const [base, into, read] of [
+        ['authors', config.authors, readAuthorRegistry],
+        ['tags', config.tags, readTaxonomyRegistry],
+      ] as const) {
+        const file = ['.yml', '.yaml', '.json'].map((e) => `${blog.path}/${base}${e}`).find((f) => ctx.discovery.paths.has(f))
+        if (!file) continue
+        const data = await ctx.readData(file)
+        config.configFiles.add(file)
+        if (data) for (const [k, v] of read(data)) (into as Map<string, unknown>).set(k, v)
+      }
+    }
+    const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
+    if (docsTags) config.configFiles.add(docsTags.rel)
+
+    const versions = await readVersions(ctx, text)
+    // `_category_.json`/`.yml` label sidebar categories; they are configuration, not pages.
+    for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
+
+    // Docusaurus URLs have no trailing slash unless `trailingSlash: true`.
+    const slash = top.get('trailingSlash')?.trim() === 'true'
+    const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+
+    return {
+      config,
+      templates: ['mdx', 'docusaurus'],
+      isDocument: (file: DiscoveredFile) => {
+        const at = locate(file.rel)
+        return at !== null && MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext)
+      },
+      place(source: SourceFile): Placement | Unpublished {
+        const at = locate(source.file.rel) as Located
+        const { dirs, base } = splitPath(at.rel)
+        if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
+        const prefix = at.locale === defaultLocale ? '' : `/${at.locale}`
+        const language = multilingual ? { language: canonicalLocale(at.locale) ?? at.locale } : {}
+        const fm = source.fm.data
+        const route = (path: string) => {
+          const url = prefix + joinUrl(at.instance.base, at.version, path)
+          return slash || url === '/' ? url : url.replace(/\/$/, '')
+        }
+        if (at.instance.kind === 'blog') {
+          const post = blogPath(at.rel, firstString(fm.slug))
+          return { kind: 'post', name: post.name, url: route(post.path), ...(post.date ? { nameDate: post.date } : {}), ...language }
+        }
+        if (at.instance.kind === 'pages') {
+          const path = [...dirs, base].join('/').replace(/(?:^|\/)index$/, '')
+          return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: route(path), ...(base === 'index' ? { isIndex: true } : {}), ...language }
+        }
+        const doc = docPath(dirs, base, fm)
+        const url = route(doc.path)
+        return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language }
+      },
+      assetUrl(rel) {
+        if (rel.startsWith('static/')) return rel.slice('static'.length)
+        return undefined
+      },
+    }
   },
 }
+
+/** Where a file sits: which plugin instance, version and locale, and its path inside that folder. */
+interface Located {
+  instance: Instance
+  version: string
+  locale: string
+  rel: string
+}
+
+function locateFile(rel: string, instances: Instance[], versions: Version[], locales: string[], defaultLocale: string): Located | null {
+  let locale = defaultLocale
+  let inside = rel
+  let viaI18n = false
+  const m = /^i18n\/([^/]+)\/(.+)$/.exec(rel)
+  if (m) {
+    if (!locales.includes(m[1]) || m[1] === defaultLocale) return null
+    locale = m[1]
+    inside = m[2]
+    viaI18n = true
+  }
+  for (const instance of instances) {
+    if (viaI18n) {
+      const root = instance.kind === 'docs' ? `${instance.i18nDir}/current/` : `${instance.i18nDir}/`
+      if (inside.startsWith(root)) return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: inside.slice(root.length) }
+      if (instance.kind === 'docs') {
+        const vm = new RegExp(`^${escapeRe(instance.i18nDir)}/version-([^/]+)/(.+)$`).exec(inside)
+        const v = vm ? versions.find((x) => x.dir === `versioned_docs/version-${vm[1]}`) : undefined
+        if (vm && v) return { instance, version: v.segment, locale, rel: vm[2] }
+      }
+      continue
+    }
+    if (instance.kind === 'docs' && instance.i18nDir === 'docusaurus-plugin-content-docs') {
+      for (const v of versions) if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, locale, rel: inside.slice(v.dir.length + 1) }
+    }
+    if (inside.startsWith(instance.path + '/')) {
+      const at = inside.slice(instance.path.length + 1)
+      // The blog folder's registries and the docs folder's tags file are configuration.
+      if (instance.kind === 'blog' && /^(?:authors|tags)\.(?:ya?ml|json)$/.test(at)) return null
+      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: at }
+    }
+  }
+  return null
+}
+
+function currentSegment(versions: Version[]): string {
+  return versions.find((v) => v.dir === '')?.segment ?? ''
+}
+
+/** The content plugin instances: the classic preset's docs and blog, extra plugin instances, and the pages plugin. */
+function readInstances(text: string): Instance[] {
+  const out: Instance[] = []
+  const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
+  const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
+  const instance = (kind: Instance['kind'], obj: string, defaults: { path: string; base: string }, pluginName: string): Instance => {
+    const e = entries(obj)
+    const id = stringLiteral(e.get('id'))
+    const base = (stringLiteral(e.get('routeBasePath')) ?? defaults.base).replace(/^\/+|\/+$/g, '')
+    const path = (stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+|\/+$/g, '')
+    return { kind, path, base, i18nDir: id && id !== 'default' ? `${pluginName}-${id}` : pluginName }
+  }
+  if (presetDocs !== undefined) out.push(instance('docs', presetDocs, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
+  for (const q of ["'", '"']) {
+    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-docs${q}`)) out.push(instance('docs', obj, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
+  }
+  if (presetBlog !== undefined) out.push(instance('blog', presetBlog, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog'))
+  for (const q of ["'", '"']) {
+    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-blog${q}`)) out.push(instance('blog', obj, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog'))
+  }
+  out.push({ kind: 'pages', path: 'src/pages', base: '', i18nDir: 'docusaurus-plugin-content-pages' })
+  // The longest folder first, so `docs/api` of a second instance is not taken for a page of `docs`.
+  return out.sort((a, b) => b.path.length - a.path.length)
+}
+
+/** The docs versions from `versions.json`: the last one at the docs root, unreleased docs under `next/`. */
+async function readVersions(ctx: PresetContext, text: string): Promise<Version[]> {
+  if (!ctx.discovery.paths.has('versions.json')) return []
+  const data = await ctx.readData('versions.json')
+  if (!Array.isArray(data) || data.length === 0) return []
+  const names = data.filter((v): v is string => typeof v === 'string')
+  const docs = entries(objectsOf(text, 'docs').find((o) => /\blastVersion\s*:/.test(o)) ?? '')
+  const last = stringLiteral(docs.get('lastVersion')) ?? names[0]
+  const out: Version[] = [{ dir: '', segment: last === 'current' ? '' : 'next' }]
+  for (const name of names) out.push({ dir: `versioned_docs/version-${name}`, segment: name === last ? '' : name })
+  return out
+}
+
+/** The top-level entries of the exported config object (`const config = { … }` or `module.exports = { … }`). */
+function topLevel(text: string): Map<string, string> {
+  const m = /(?:const\s+config\s*(?::[^=]+)?=|module\.exports\s*=|export\s+default)\s*(?:\(\s*)?\{/.exec(text)
+  if (!m) return new Map()
+  const open = m.index + m[0].length - 1
+  const close = closing(text, open)
+  const inner = objectLiteral(text.slice(open, (close === -1 ? text.length - 1 : close) + 1))
+  return entries(inner ?? '')
+}
+
+/**
+ * Docusaurus's default number-prefix parser: `01-intro` → `intro`, `003 - Doc` → `Doc`; date-like (`2024-01-02`)
+ * and version-like (`1.2`) prefixes are left alone.
+ */
+export function stripNumberPrefix(name: string): string {
+  if (/^((\d{2}|\d{4})[-_.]\d{2}([-_.](\d{2}|\d{4}))?)(.*)$/.test(name) || /^(\d+[-_.]\d+)(.*)$/.test(name)) return name
+  const m = /^\d+\s*[-_.]+\s*(.*)$/.exec(name)
+  return m ? m[1] : name
+}
+
+/** A doc's path below the docs root, by the `id`, `slug`, number-prefix and category-index rules. */
+export function docPath(dirs: string[], base: string, fm: Record<string, unknown>): { path: string; name: string; isIndex: boolean } {
+  const parse = fm.parse_number_prefixes !== false
+  const strip = (s: string) => (parse ? stripNumberPrefix(s) : s)
+  const unprefixed = strip(base)
+  const id = firstString(fm.id) ?? unprefixed
+  const folder = dirs.map(strip)
+  const slug = firstString(fm.slug)
+  const last = folder[folder.length - 1]
+  if (slug !== undefined && slug.startsWith('/')) return { path: slug, name: slug.split('/').filter((s) => s !== '').pop() ?? '', isIndex: false }
+  const isIndex = slug === undefined && (/^(?:index|readme)$/i.test(unprefixed) || (last !== undefined && unprefixed.toLowerCase() === last.toLowerCase()))
+  if (isIndex) return { path: folder.join('/'), name: last ?? '', isIndex: true }
+  const resolved = resolveRelativeUrl(slug ?? id, folder)
+  return { path: resolved, name: resolved.split('/').filter((s) => s !== '').pop() ?? id, isIndex: false }
+}
+
+/** `a/../b` style resolution of a relative slug against its folder (never above the root). */
+function resolveRelativeUrl(rel: string, folder: string[]): string {
+  const out = [...folder]
+  for (const part of rel.split('/')) {
+    if (part === '' || part === '.') continue
+    if (part === '..') out.pop()
+    else out.push(part)
+  }
+  return out.join('/')
+}
+
+/**
+ * A blog post's path below the blog root: the `slug` (always under the blog root), else the dated path
+ * (`[folder/]YYYY-MM-DD-name[/index]` or `YYYY/MM/DD/name` → `[folder/]YYYY/MM/DD/name`), else the file's path
+ * without extension and `/index`. `date` is the file or folder name's date, when it has one.
+ */
+export function blogPath(rel: string, slug: string | undefined): { path: string; name: string; date?: string } {
+  const noExt = rel.replace(/\.[^./]+$/, '')
+  const m = /^(.*?)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?$/.exec(noExt)
+  const date = m ? `${m[2]}-${m[3].padStart(2, '0')}-${m[4].padStart(2, '0')}` : undefined
+  const valid = date !== undefined && parseDate(date, 'UTC') !== null
+  const fromFile = valid && m ? `${m[1]}${m[2]}/${m[3]}/${m[4]}/${m[5]}` : noExt.replace(/(?:^|\/)index$/, '')
+  const path = slug !== undefined && slug.trim() !== '' ? slug.trim().replace(/^\/+/, '') : fromFile
+  const name = (valid && m ? m[5] : undefined) || path.split('/').filter((s) => s !== '').pop() || noExt
+  return { path, name, ...(valid ? { date } : {}) }
+}
+
+function joinUrl(...parts: string[]): string {
+  const path = parts.flatMap((p) => p.split('/')).filter((s) => s !== '').join('/')
+  return '/' + path + (path === '' ? '' : '/')
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+

@@ -1,137 +1,397 @@
+import { DateTime } from 'luxon'
+import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString } from './_config.js'
-import type { Classified, ConfigMenuItem, Preset, PresetContext, PresetOptions, SiteConfig } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
-const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json', 'config/_default/hugo.toml', 'config/_default/config.toml']
+/** Configuration files Hugo reads, in its order of precedence. */
+const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json']
+const CONFIG_DIR = 'config/_default/'
 /** Sections that hold posts when neither the caller nor `params.mainSections` says otherwise. */
 export const DEFAULT_POST_SECTIONS = ['posts', 'post', 'blog', 'news']
 
-interface HugoState {
-  contentRoot: string
-  postSections: Set<string>
-  /** Folders holding an `index.md` (leaf bundles): their other Markdown files are resources, not pages. */
-  leafBundles: Set<string>
-  /** Cascaded front-matter values by folder (relative to the content root, '' for the root). */
-  cascades: Map<string, Record<string, unknown>>
+/** One folder of content and the language it holds (`contentDir` per language, or a module mount). */
+interface ContentRoot {
+  dir: string
+  lang: string
 }
 
-const states = new WeakMap<SiteConfig, HugoState>()
+/** A `cascade` entry: values applied below a folder, optionally only to some kinds or paths (`_target`/`target`). */
+interface Cascade {
+  values: Record<string, unknown>
+  kind?: string
+  path?: RegExp
+}
 
 /**
- * Hugo: `content/` (or `content/<language>/`) sections; posts are the pages of the post sections (`posts`, `post`,
- * `blog`, `news`, or `params.mainSections`), everything else is a page whose path follows its folders. `_index.md`
- * is its section's page, `index.md` a leaf bundle whose other files are resources; `headless`, `draft`,
- * `expiryDate`, `build` and `cascade` are honoured. `hugo.toml`/`config.toml` give title, baseURL,
- * languageCode, timeZone, permalinks and menus.
+ * Hugo (documented rules, gohugo.io "URL management", "Configure permalinks", "Build options", "Multilingual"):
+ * content under `contentDir` (or per-language `contentDir`, or `[[module.mounts]]` targeting `content`); a page's URL
+ * is its path in the content folder, lower-cased, with `slug` replacing the last segment, `url` replacing it all, a
+ * `[permalinks]` pattern per top-level section, `uglyURLs`, and the language prefix for languages other than the
+ * default (all of them with `defaultContentLanguageInSubdir`). `_index.md` is its section's list page, `index.md` a
+ * leaf bundle whose other files are its resources; `headless`, `build`/`_build` (`render: never|link`) and `cascade`
+ * are honoured. Posts are the dated pages of the post sections (`params.mainSections`, else posts/post/blog/news).
  */
 export const hugoPreset: Preset = {
   name: 'hugo',
-  async loadConfig(ctx: PresetContext): Promise<SiteConfig> {
+  detect(discovery) {
+    const has = (p: string) => discovery.paths.has(p)
+    const found = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json'].find(has) ?? CONFIG_FILES.map((f) => CONFIG_DIR + f).find(has)
+    if (found) return { strength: 90, reason: `found ${found}` }
+    const config = ['config.toml', 'config.yaml', 'config.yml'].find(has)
+    if (config && discovery.files.some((f) => f.rel.startsWith('content/'))) return { strength: 50, reason: `found ${config} and content/` }
+    if (has('archetypes/default.md')) return { strength: 40, reason: 'found archetypes/default.md' }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
-    const file = ctx.options.configFile ?? CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
-    const data = file ? await ctx.readData(file) : undefined
-    const cfg = isPlainObject(data) ? data : {}
-    if (file && isPlainObject(data)) config.file = file
-    const get = (key: string) => cfg[key] ?? cfg[Object.keys(cfg).find((k) => k.toLowerCase() === key.toLowerCase()) ?? '']
+    const cfg = await readHugoConfig(ctx, config)
+    const get = (key: string): unknown => cfg[key] ?? cfg[Object.keys(cfg).find((k) => k.toLowerCase() === key.toLowerCase()) ?? '']
     const params = isPlainObject(get('params')) ? (get('params') as Record<string, unknown>) : {}
     const title = firstString(get('title'))
     const baseURL = firstString(get('baseURL'))
-    const languageTag = firstString(get('languageCode'), get('defaultContentLanguage'))
-    const language = languageTag ? canonicalLocale(languageTag) : undefined
+    const languages = isPlainObject(get('languages')) ? (get('languages') as Record<string, Record<string, unknown>>) : {}
+    const defaultLang = (firstString(get('defaultContentLanguage')) ?? 'en').toLowerCase()
+    const defaultLangConfig = isPlainObject(languages[defaultLang]) ? languages[defaultLang] : {}
+    const languageTag = firstString(defaultLangConfig.locale, defaultLangConfig.languageCode, get('languageCode'), get('defaultContentLanguage'))
+    const locale = languageTag ? canonicalLocale(languageTag) : undefined
     const timezone = firstString(get('timeZone'))
     const description = firstString(params.description, get('description'))
-    const origin = baseURL ? originOf(baseURL) : undefined
+    const base = baseURL ? splitBase(baseURL) : undefined
     config.site = {
       ...(title ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(origin ? { url: origin } : {}),
-      ...(language ? { locale: language } : {}),
+      ...(base?.origin ? { url: base.origin } : {}),
+      ...(locale ? { locale } : {}),
       ...(timezone ? { timezone } : {}),
       ...(typeof get('paginate') === 'number' ? { posts_per_page: get('paginate') as number } : {}),
     }
+    config.basePath = base?.path ?? ''
     config.excerptMarkers = ['<!--more-->']
     config.staticDirs = ['static', 'assets']
+    const zone = luxonZone(timezone ?? 'UTC')
 
-    const defaultLang = firstString(get('defaultContentLanguage'), 'en') as string
-    let contentRoot = firstString(get('contentDir')) ?? 'content'
-    const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(contentRoot + '/') && f.rel.split('/').length === contentRoot.split('/').length + 1 && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
-    if (!hasDirect && ctx.discovery.files.some((f) => f.rel.startsWith(`${contentRoot}/${defaultLang}/`))) contentRoot = `${contentRoot}/${defaultLang}`
+    const langKeys = Object.keys(languages).filter((k) => isPlainObject(languages[k]) && languages[k].disabled !== true).map((k) => k.toLowerCase())
+    const multilingual = langKeys.length > 1
+    const inSubdir = get('defaultContentLanguageInSubdir') === true
+    const langPrefix = (lang: string) => (multilingual && (inSubdir || lang !== defaultLang) ? `/${lang}` : '')
+    const roots = contentRoots(ctx, get, languages, defaultLang)
+    const lower = get('disablePathToLower') !== true
+    const ugly = get('uglyURLs')
+    const uglyFor = (section: string) => ugly === true || (isPlainObject(ugly) && ugly[section] === true)
+    const buildDrafts = get('buildDrafts') === true
 
     const mainSections = Array.isArray(params.mainSections) ? params.mainSections.filter((s): s is string => typeof s === 'string') : undefined
     const postSections = new Set(ctx.options.postSections ?? mainSections ?? DEFAULT_POST_SECTIONS)
-
-    const leafBundles = new Set<string>()
-    const indexFiles: string[] = []
-    for (const f of ctx.discovery.files) {
-      if (!f.rel.startsWith(contentRoot + '/')) continue
-      const rel = f.rel.slice(contentRoot.length + 1)
-      const { dirs, base, ext } = splitPath(rel)
-      if (!MARKDOWN_EXTENSIONS.has(ext)) continue
-      if (base === 'index') leafBundles.add(dirs.join('/'))
-      if (base === '_index') indexFiles.push(f.rel)
-    }
-    const cascades = new Map<string, Record<string, unknown>>()
-    for (const rel of indexFiles) {
-      const fm = await ctx.readFrontMatter(rel)
-      const cascade = fm?.cascade
-      const values = Array.isArray(cascade) ? cascade.find(isPlainObject) : cascade
-      if (isPlainObject(values)) cascades.set(splitPath(rel.slice(contentRoot.length + 1)).dirs.join('/'), values)
-    }
-    states.set(config, { contentRoot, postSections, leafBundles, cascades })
-
-    const firstPostSection = [...postSections].find((s) => ctx.discovery.files.some((f) => f.rel.startsWith(`${contentRoot}/${s}/`)))
     const permalinks = isPlainObject(get('permalinks')) ? (get('permalinks') as Record<string, unknown>) : {}
-    const pattern = firstPostSection ? firstString(permalinks[firstPostSection], isPlainObject(permalinks.page) ? permalinks.page[firstPostSection] : undefined) : undefined
-    if (pattern && firstPostSection) {
-      const converted = convertPermalink(pattern, firstPostSection)
-      if ('error' in converted) ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The permalink "${pattern}" cannot be expressed in Preview Data (${converted.error}); posts use /${firstPostSection}/:slug/.`)
-      else config.permalinks = { posts: converted.pattern }
+    const pagePatterns = isPlainObject(permalinks.page) ? permalinks.page : permalinks
+    const sectionPatterns = isPlainObject(permalinks.section) ? permalinks.section : {}
+
+    // Where each file sits: its content root, language and path inside the root. Leaf bundles are found first,
+    // since Markdown inside one (other than its index.md) is a resource of that page, not a page.
+    const located = new Map<string, { root: ContentRoot; rel: string }>()
+    const leafBundles = new Set<string>()
+    for (const f of ctx.discovery.files) {
+      const at = rootOf(roots, f.rel)
+      if (!at) continue
+      located.set(f.rel, at)
+      const { dirs, base, ext } = splitPath(at.rel)
+      if (MARKDOWN_EXTENSIONS.has(ext) && stripLang(base, langKeys).name === 'index') leafBundles.add(`${at.root.dir}/${dirs.join('/')}`)
     }
-    if (!config.permalinks && firstPostSection) config.permalinks = { posts: `/${firstPostSection}/:slug/` }
+    const isResource = (root: ContentRoot, dirs: string[], base: string) => {
+      for (let i = 0; i <= dirs.length; i++) {
+        if (leafBundles.has(`${root.dir}/${dirs.slice(0, i).join('/')}`) && !(i === dirs.length && base === 'index')) return true
+      }
+      return false
+    }
+    const cascades = new Map<string, Cascade[]>()
+    for (const [rel, at] of located) {
+      const { dirs, base, ext } = splitPath(at.rel)
+      if (!MARKDOWN_EXTENSIONS.has(ext) || stripLang(base, langKeys).name !== '_index') continue
+      const fm = await ctx.readFrontMatter(rel)
+      const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
+      const entries = list.filter(isPlainObject).map(toCascade)
+      if (entries.length > 0) cascades.set(`${at.root.dir}/${dirs.join('/')}`, entries)
+    }
+    const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map(toCascade)
+
+    const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && MARKDOWN_EXTENSIONS.has(splitPath(l.rel).ext)))
+    if (firstPostSection) {
+      const pattern = firstString(pagePatterns[firstPostSection])
+      const converted = pattern ? convertPermalink(pattern, firstPostSection) : undefined
+      if (converted && 'error' in converted) {
+        ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The permalink "${pattern}" cannot be expressed in Preview Data (${converted.error}); posts use /${firstPostSection}/:slug/ and redirects keep the old addresses.`)
+      }
+      config.permalinks = { posts: converted && !('error' in converted) ? converted.pattern : `/${firstPostSection}/:slug/` }
+      const sectionUrl = firstString(sectionPatterns[firstPostSection]) ?? `/${firstPostSection}/`
+      config.postIndexPath = (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
+    }
 
     const menus = isPlainObject(get('menus')) ? get('menus') : isPlainObject(get('menu')) ? get('menu') : {}
     for (const [id, entries] of Object.entries(menus as Record<string, unknown>)) {
       if (!Array.isArray(entries)) continue
       config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries.filter(isPlainObject)) }
     }
-    return config
-  },
-  classify(file: DiscoveredFile, config: SiteConfig, _options: PresetOptions): Classified | null {
-    const state = states.get(config)
-    if (!state || !file.rel.startsWith(state.contentRoot + '/')) return null
-    const rel = file.rel.slice(state.contentRoot.length + 1)
-    const { dirs, base, ext } = splitPath(rel)
-    if (!MARKDOWN_EXTENSIONS.has(ext)) return null
-    // Markdown inside a leaf bundle (other than its index.md) is a resource of that bundle.
-    for (let i = 1; i <= dirs.length; i++) {
-      if (state.leafBundles.has(dirs.slice(0, i).join('/')) && !(i === dirs.length && base === 'index')) return null
+
+    const isDocument = (file: DiscoveredFile): boolean => {
+      const at = located.get(file.rel)
+      if (!at) return false
+      const { dirs, base, ext } = splitPath(at.rel)
+      return MARKDOWN_EXTENSIONS.has(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
     }
-    const defaults = cascadeFor(state, dirs)
-    const section = dirs[0]
-    const inPostSection = section !== undefined && state.postSections.has(section)
-    const extra = defaults ? { defaults } : {}
-    if (base === '_index') {
-      return { kind: 'page', name: dirs[dirs.length - 1] ?? '', pathDirs: dirs.slice(0, -1), isIndex: true, ...extra }
+
+    const place = (source: SourceFile): Placement | Unpublished => {
+      const at = located.get(source.file.rel) as { root: ContentRoot; rel: string }
+      const { dirs, base: rawBase } = splitPath(at.rel)
+      const { name: base, lang: fileLang } = stripLang(rawBase, langKeys)
+      const lang = fileLang ?? at.root.lang
+      const isList = base === '_index'
+      const isBundle = base === 'index'
+      const kind = isList ? (dirs.length === 0 ? 'home' : 'section') : 'page'
+      const defaults = cascadeFor([...siteCascades.map((c) => ({ key: '', c })), ...cascadeChain(cascades, at.root.dir, dirs)], kind, dirs)
+      const own = source.fm.data
+      const fields: Record<string, unknown> = { ...defaults, ...own }
+      const build = isPlainObject(fields.build) ? fields.build : isPlainObject(fields._build) ? fields._build : {}
+      if (fields.headless === true && isBundle) return { skip: 'headless', detail: 'headless: true (a headless bundle is never rendered)' }
+      if (build.render === 'never' || build.render === false) return { skip: 'build-render-never', detail: 'build.render is never' }
+      if (build.render === 'link') return { skip: 'build-render-link', detail: 'build.render is link (the page has a URL but is not published)' }
+      const section = dirs[0]
+      const name = isList || isBundle ? (dirs[dirs.length - 1] ?? '') : base
+      const date = typeof fields.date === 'string' ? parseDate(fields.date, timezone ?? 'UTC') : null
+      const inPostSection = !isList && section !== undefined && postSections.has(section)
+
+      let url: string
+      const ownUrl = firstString(fields.url)
+      if (ownUrl !== undefined && ownUrl.trim() !== '') {
+        const u = ownUrl.trim().replace(/^\/?/, '/')
+        url = u.startsWith(langPrefix(lang) + '/') || langPrefix(lang) === '' ? u : langPrefix(lang) + u
+      } else {
+        const pattern = section === undefined ? undefined : isList ? firstString(sectionPatterns[section]) : dirs.length > 0 ? firstString(pagePatterns[section]) : undefined
+        const slug = isList ? undefined : firstString(fields.slug)
+        let path: string
+        if (pattern) {
+          path = expandPattern(pattern, { dirs, name, slug, title: firstString(fields.title), date, zone, isList })
+        } else {
+          const segments = isList || isBundle ? [...dirs] : [...dirs, name]
+          if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
+          path = '/' + segments.map((s) => urlize(s, lower && s !== slug)).join('/')
+          if (segments.length > 0) path += !isList && uglyFor(section ?? '') ? '.html' : '/'
+        }
+        url = langPrefix(lang) + (path === '' ? '/' : path)
+      }
+      return {
+        kind: inPostSection ? 'post' : 'page',
+        name,
+        url: url.replace(/\/{2,}/g, '/'),
+        ...(isList || isBundle ? { isIndex: true } : {}),
+        ...(isList ? { isList: true } : {}),
+        ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
+        ...(multilingual ? { language: canonicalLocale(firstString(languages[lang]?.locale, languages[lang]?.languageCode, lang) ?? lang) ?? lang } : {}),
+        ...(buildDrafts && fields.draft === true ? { defaults: { ...defaults, draft: false } } : {}),
+      }
     }
-    if (inPostSection) {
-      const name = base === 'index' ? dirs[dirs.length - 1] : base
-      return { kind: 'post', name, ...extra }
+
+    const assetUrl = (rel: string): string | undefined => {
+      for (const dir of config.staticDirs) if (rel.startsWith(dir + '/')) return '/' + rel.slice(dir.length + 1)
+      const at = located.get(rel)
+      if (!at) return undefined
+      return langPrefix(at.root.lang) + '/' + (lower ? lowerDirs(at.rel) : at.rel)
     }
-    if (base === 'index') return { kind: 'page', name: dirs[dirs.length - 1] ?? '', pathDirs: dirs.slice(0, -1), isIndex: true, ...extra }
-    return { kind: 'page', name: base, pathDirs: dirs, ...extra }
+
+    return {
+      config,
+      templates: ['hugo'],
+      isDocument,
+      place,
+      assetUrl,
+      resolveSource(kind, target, from) {
+        if (kind !== 'ref') return undefined
+        const path = target.split('#')[0]
+        const fromAt = located.get(from)
+        const candidates: string[] = []
+        for (const root of roots) {
+          const rel = path.startsWith('/') ? path.slice(1) : fromAt ? `${splitPath(fromAt.rel).dirs.join('/')}/${path}`.replace(/^\//, '') : path
+          const norm = normalize(rel)
+          for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
+          if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
+        }
+        return candidates.find((c) => ctx.discovery.paths.has(c))
+      },
+    }
   },
 }
 
-/** Front-matter values cascaded onto a file in `dirs`: nearer `_index.md` files win. */
-function cascadeFor(state: HugoState, dirs: string[]): Record<string, unknown> | undefined {
-  let out: Record<string, unknown> | undefined
+/**
+ * Reads Hugo's configuration: the first configuration file at the root, then the files of `config/_default/`
+ * (`hugo.toml`, and one file per top-level key such as `params.toml` or `menus.en.toml`), each read as data.
+ */
+async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof emptyConfig>): Promise<Record<string, unknown>> {
+  const cfg: Record<string, unknown> = {}
+  const main = ctx.options.configFile ?? CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
+  if (main) {
+    const data = await ctx.readData(main)
+    config.configFiles.add(main)
+    if (isPlainObject(data)) {
+      config.file = main
+      Object.assign(cfg, data)
+    }
+  }
+  const dirFiles = ctx.discovery.files.filter((f) => f.rel.startsWith(CONFIG_DIR) && ctx.dataLanguage(f.rel) !== null && !f.rel.slice(CONFIG_DIR.length).includes('/'))
+  for (const f of dirFiles) {
+    const data = await ctx.readData(f.rel)
+    config.configFiles.add(f.rel)
+    if (!isPlainObject(data)) continue
+    const stem = splitPath(f.rel).base.split('.')[0]
+    if (stem === 'hugo' || stem === 'config') {
+      Object.assign(cfg, data)
+      config.file ??= f.rel
+    } else {
+      const lang = splitPath(f.rel).base.split('.')[1]
+      const key = stem === 'menus' ? 'menus' : stem
+      if (lang && key === 'menus') cfg.menus = { ...(isPlainObject(cfg.menus) ? cfg.menus : {}), ...data }
+      else cfg[key] = isPlainObject(cfg[key]) ? { ...(cfg[key] as object), ...data } : data
+    }
+  }
+  return cfg
+}
+
+/** The content folders and their languages: module mounts targeting `content`, per-language `contentDir`, or `contentDir`. */
+function contentRoots(
+  ctx: PresetContext,
+  get: (key: string) => unknown,
+  languages: Record<string, Record<string, unknown>>,
+  defaultLang: string,
+): ContentRoot[] {
+  const roots: ContentRoot[] = []
+  const module = get('module')
+  const mounts = isPlainObject(module) && Array.isArray(module.mounts) ? module.mounts.filter(isPlainObject) : []
+  for (const m of mounts) {
+    if (typeof m.source !== 'string' || m.target !== 'content') continue
+    const matrix = isPlainObject(m.sites) && isPlainObject(m.sites.matrix) && Array.isArray(m.sites.matrix.languages) ? m.sites.matrix.languages : undefined
+    const lang = firstString(m.lang, matrix?.[0]) ?? defaultLang
+    roots.push({ dir: trim(m.source), lang: lang.toLowerCase() })
+  }
+  for (const [key, lang] of Object.entries(languages)) {
+    if (isPlainObject(lang) && typeof lang.contentDir === 'string') roots.push({ dir: trim(lang.contentDir), lang: key.toLowerCase() })
+  }
+  if (roots.length > 0) return roots
+  let dir = trim(firstString(get('contentDir')) ?? 'content')
+  // A content folder holding only a folder named after the default language is that language's content (a site
+  // whose per-language mounts live in a module configuration this importer does not read).
+  const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  if (!hasDirect && ctx.discovery.files.some((f) => f.rel.startsWith(`${dir}/${defaultLang}/`))) dir = `${dir}/${defaultLang}`
+  return [{ dir, lang: defaultLang }]
+}
+
+function rootOf(roots: ContentRoot[], rel: string): { root: ContentRoot; rel: string } | undefined {
+  let best: ContentRoot | undefined
+  for (const r of roots) if (rel.startsWith(r.dir + '/') && (!best || r.dir.length > best.dir.length)) best = r
+  return best ? { root: best, rel: rel.slice(best.dir.length + 1) } : undefined
+}
+
+/** `about.fr` → `{ name: 'about', lang: 'fr' }` when `fr` is a configured language (translation by file name). */
+function stripLang(base: string, langs: string[]): { name: string; lang?: string } {
+  const dot = base.lastIndexOf('.')
+  if (dot > 0) {
+    const lang = base.slice(dot + 1).toLowerCase()
+    if (langs.includes(lang)) return { name: base.slice(0, dot), lang }
+  }
+  return { name: base }
+}
+
+function toCascade(entry: Record<string, unknown>): Cascade {
+  const target = isPlainObject(entry._target) ? entry._target : isPlainObject(entry.target) ? entry.target : undefined
+  const { _target: _a, target: _b, params, ...values } = entry
+  // Cascaded `params` are theme parameters, not page fields; they reach pages as values of their own.
+  const merged: Record<string, unknown> = { ...values, ...(isPlainObject(params) ? params : {}) }
+  return {
+    values: merged,
+    ...(target && typeof target.kind === 'string' ? { kind: target.kind } : {}),
+    ...(target && typeof target.path === 'string' ? { path: globToRegExp(target.path) } : {}),
+  }
+}
+
+function cascadeChain(cascades: Map<string, Cascade[]>, root: string, dirs: string[]): Array<{ key: string; c: Cascade }> {
+  const out: Array<{ key: string; c: Cascade }> = []
   for (let i = 0; i <= dirs.length; i++) {
-    const values = state.cascades.get(dirs.slice(0, i).join('/'))
-    if (values) out = { ...out, ...values }
+    const key = `${root}/${dirs.slice(0, i).join('/')}`
+    for (const c of cascades.get(key) ?? []) out.push({ key, c })
   }
   return out
+}
+
+/** Values cascaded onto a page (its own section's `cascade` included): nearer `_index.md` files win. */
+function cascadeFor(chain: Array<{ key: string; c: Cascade }>, kind: string, dirs: string[]): Record<string, unknown> {
+  let out: Record<string, unknown> = {}
+  const path = '/' + dirs.join('/')
+  for (const { c } of chain) {
+    if (c.kind && !c.kind.replace(/[{}]/g, '').split(',').map((k) => k.trim()).includes(kind)) continue
+    if (c.path && !c.path.test(path)) continue
+    out = { ...out, ...c.values }
+  }
+  return out
+}
+
+/** A Hugo path glob (`{/news/**,/blog/**}`) as a regular expression. */
+function globToRegExp(glob: string): RegExp {
+  const alternatives = glob.replace(/^\{|\}$/g, '').split(',')
+  const one = (g: string) =>
+    g.trim().replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
+  return new RegExp(`^(?:${alternatives.map(one).join('|')})$`)
+}
+
+/** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
+function expandPattern(
+  pattern: string,
+  p: { dirs: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean },
+): string {
+  const dt = p.date ? DateTime.fromISO(p.date, { setZone: true }).setZone(p.zone) : null
+  const title = urlize(p.title ?? p.name, true)
+  const values: Record<string, string> = {
+    ':year': dt ? String(dt.year).padStart(4, '0') : '0001',
+    ':month': dt ? String(dt.month).padStart(2, '0') : '01',
+    ':monthname': dt ? dt.setLocale('en').toFormat('LLLL').toLowerCase() : 'january',
+    ':day': dt ? String(dt.day).padStart(2, '0') : '01',
+    ':weekday': dt ? String(dt.weekday % 7) : '1',
+    ':yearday': dt ? String(dt.ordinal) : '1',
+    ':section': urlize(p.dirs[0] ?? '', true),
+    ':sections': p.dirs.map((d) => urlize(d, true)).join('/'),
+    ':title': title,
+    ':slug': p.slug !== undefined ? urlize(p.slug, false) : title,
+    ':filename': urlize(p.name, true),
+    ':contentbasename': urlize(p.name, true),
+    ':slugorfilename': p.slug !== undefined ? urlize(p.slug, false) : urlize(p.name, true),
+    ':slugorcontentbasename': p.slug !== undefined ? urlize(p.slug, false) : urlize(p.name, true),
+  }
+  const out = pattern.replace(/:[a-z]+/g, (t) => values[t] ?? t)
+  return ('/' + out).replace(/\/{2,}/g, '/')
+}
+
+/** Hugo's path sanitising: spaces become hyphens and, unless `disablePathToLower`, letters are lower-cased. */
+function urlize(segment: string, lower: boolean): string {
+  const s = segment.trim().replace(/\s+/g, '-')
+  return lower ? s.toLowerCase() : s
+}
+
+function lowerDirs(rel: string): string {
+  const parts = rel.split('/')
+  return [...parts.slice(0, -1).map((p) => p.toLowerCase()), parts[parts.length - 1]].join('/')
+}
+
+function normalize(rel: string): string {
+  const out: string[] = []
+  for (const part of rel.split('/')) {
+    if (part === '' || part === '.') continue
+    if (part === '..') out.pop()
+    else out.push(part)
+  }
+  return out.join('/')
+}
+
+function trim(dir: string): string {
+  return dir.replace(/^\.?\/+|\/+$/g, '')
 }
 
 /** Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`), by weight then name. */
@@ -164,10 +424,12 @@ function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
   return roots
 }
 
-function originOf(url: string): string | undefined {
+/** The origin and path of a base URL (`https://example.org/docs/` → `https://example.org`, `/docs`). */
+function splitBase(url: string): { origin?: string; path: string } | undefined {
   try {
     const u = new URL(url)
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return { path: '' }
+    return { origin: u.origin, path: u.pathname.replace(/\/+$/, '') }
   } catch {
     return undefined
   }

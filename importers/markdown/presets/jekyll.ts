@@ -1,51 +1,73 @@
-import { dateFromName } from '../dates.js'
+import { DateTime } from 'luxon'
+import { dateFromName, luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, readAuthorRegistry } from './_config.js'
-import type { Classified, Preset, PresetContext, SiteConfig } from './types.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
-/** Folders Jekyll reserves for its own use: never pages. */
-const RESERVED = new Set(['_layouts', '_includes', '_data', '_sass', '_site', '_plugins', '_config', '_posts', '_drafts'])
-
-/** Jekyll's named permalink styles. */
-const STYLES: Record<string, string> = {
+/** Jekyll's named permalink styles (jekyllrb.com "Permalinks", built-in formats). */
+export const PERMALINK_STYLES: Readonly<Record<string, string>> = {
   date: '/:categories/:year/:month/:day/:title:output_ext',
   pretty: '/:categories/:year/:month/:day/:title/',
   ordinal: '/:categories/:year/:y_day/:title:output_ext',
+  weekdate: '/:categories/:year/W:week/:short_day/:title:output_ext',
   none: '/:categories/:title:output_ext',
 }
 
-/** Collections declared with `output: false`, per loaded configuration (read by classify). */
-const hiddenCollections = new WeakMap<SiteConfig, Set<string>>()
+/** Files Jekyll excludes unless the configuration says otherwise (its default `exclude`). */
+const DEFAULT_EXCLUDE = ['Gemfile', 'Gemfile.lock', 'node_modules', 'vendor/bundle/', 'vendor/cache/', 'vendor/gems/', 'vendor/ruby/', '.sass-cache', '.jekyll-cache', 'gemfiles']
+/** Extensions Jekyll converts to HTML (its default `markdown_ext`); other text files are published as they are. */
+const CONVERTED = new Set(['.markdown', '.mkdown', '.mkdn', '.mkd', '.md'])
+/** Non-Markdown text posts Jekyll publishes unconverted (`.text`, R Markdown). */
+const PLAIN_POSTS = new Set(['.text', '.txt', '.rmd'])
+
+interface Collection {
+  label: string
+  output: boolean
+  permalink?: string
+}
+
+interface DefaultSet {
+  path: string
+  type?: string
+  values: Record<string, unknown>
+}
 
 /**
- * Jekyll: `_posts/YYYY-MM-DD-slug.ext` (also unpadded `2017-2-5`), `_drafts/` (drafts, dates optional), folders
- * around `_posts` naming categories, `_config.yml` (title, description, url, timezone, permalink,
- * excerpt_separator, collections). Other Markdown files are pages, including those of collections (`_docs/…`),
- * except collections declared with `output: false` and files whose name starts with `_`.
+ * Jekyll (documented rules, jekyllrb.com "Permalinks", "Front Matter Defaults", "Collections", "Posts", "Pages"):
+ * posts are `_posts/YYYY-MM-DD-title.ext` (folders around `_posts` are categories), drafts `_drafts/`, collections
+ * `_<label>/` declared in `collections:`, pages are the other files with front matter outside `_` folders. URLs follow
+ * the front-matter `permalink`, then `defaults:` (scoped by path and type), then the collection's `permalink`, then
+ * the site `permalink` (a pattern or the `date`/`pretty`/`ordinal`/`weekdate`/`none` styles). `baseurl` is the
+ * site's path; `published: false` and future posts are not published; `redirect_to` pages are redirects.
  */
 export const jekyllPreset: Preset = {
   name: 'jekyll',
-  async loadConfig(ctx: PresetContext): Promise<SiteConfig> {
+  detect(discovery) {
+    const config = ['_config.yml', '_config.yaml', '_config.toml'].find((f) => discovery.paths.has(f))
+    if (config) return { strength: 80, reason: `found ${config}` }
+    if (discovery.files.some((f) => f.rel.startsWith('_posts/') || f.rel.includes('/_posts/'))) return { strength: 40, reason: 'found a _posts folder' }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const file = ctx.options.configFile ?? ['_config.yml', '_config.yaml', '_config.toml'].find((f) => ctx.discovery.paths.has(f))
-    const hidden = new Set<string>()
-    hiddenCollections.set(config, hidden)
     const authorsFile = ['_data/authors.yml', '_data/authors.yaml', '_data/authors.json'].find((f) => ctx.discovery.paths.has(f))
     if (authorsFile) {
       const data = await ctx.readData(authorsFile)
+      config.configFiles.add(authorsFile)
       if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
     }
-    if (!file) return config
-    const data = await ctx.readData(file)
-    if (!isPlainObject(data)) return config
-    config.file = file
-    const title = firstString(data.title, data.name)
-    const description = firstString(data.description)
-    const url = firstString(data.url)
-    const timezone = firstString(data.timezone)
-    const localeTag = firstString(data.lang, data.locale)
+    const data = file ? await ctx.readData(file) : undefined
+    if (file) config.configFiles.add(file)
+    const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
+    if (isPlainObject(data)) config.file = file
+    const title = firstString(cfg.title, cfg.name)
+    const description = firstString(cfg.description)
+    const url = firstString(cfg.url)
+    const timezone = firstString(cfg.timezone)
+    const localeTag = firstString(cfg.lang, cfg.locale)
     const locale = localeTag ? canonicalLocale(localeTag) : undefined
     config.site = {
       ...(title ? { title } : {}),
@@ -53,55 +75,272 @@ export const jekyllPreset: Preset = {
       ...(url ? { url: url.replace(/\/+$/, '') } : {}),
       ...(timezone ? { timezone } : {}),
       ...(locale ? { locale } : {}),
-      ...(typeof data.paginate === 'number' ? { posts_per_page: data.paginate } : {}),
+      ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
     }
-    if (typeof data.excerpt_separator === 'string') config.excerptMarkers = [data.excerpt_separator]
-    const collections = isPlainObject(data.collections) ? data.collections : {}
-    for (const [name, c] of Object.entries(collections)) if (isPlainObject(c) && c.output === false) hidden.add(name)
-    const postsCollection = isPlainObject(collections.posts) ? collections.posts : {}
-    const permalink = firstString(postsCollection.permalink, data.permalink)
-    if (permalink) {
-      const expanded = STYLES[permalink] ?? permalink
-      // Categories in a URL cannot be expressed with the contract's tokens; the dated remainder can.
-      const converted = convertPermalink(expanded.replace(/\/:categories(?=\/)/, ''))
-      if ('error' in converted) {
-        ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The permalink "${permalink}" cannot be expressed in Preview Data (${converted.error}); posts use the default /posts/:slug/. Set permalinks.posts in a --config file.`)
-      } else {
-        if (expanded.includes(':categories')) ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The permalink "${permalink}" puts categories in post URLs; Preview Data cannot, so they were left out (${converted.pattern}).`)
-        config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension ? { output_style: 'html-extension' } : {}) }
+    config.basePath = (firstString(cfg.baseurl) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
+    if (typeof cfg.paginate_path === 'string') {
+      const dir = cfg.paginate_path.split('/').filter((s) => s !== '' && !s.includes(':num')).join('/')
+      config.postIndexPath = dir === '' ? '/' : `/${dir}/`
+    }
+    const zone = luxonZone(timezone ?? 'UTC')
+    const showUnpublished = cfg.unpublished === true
+
+    const collectionsDir = (firstString(cfg.collections_dir) ?? '').replace(/^\/+|\/+$/g, '')
+    const collections = new Map<string, Collection>()
+    const declared = cfg.collections
+    if (Array.isArray(declared)) for (const label of declared) if (typeof label === 'string') collections.set(label, { label, output: false })
+    if (isPlainObject(declared)) {
+      for (const [label, c] of Object.entries(declared)) {
+        const meta = isPlainObject(c) ? c : {}
+        collections.set(label, { label, output: meta.output === true, ...(typeof meta.permalink === 'string' ? { permalink: meta.permalink } : {}) })
       }
     }
-    return config
-  },
-  classify(file: DiscoveredFile, config: SiteConfig): Classified | null {
-    const { dirs, base, ext } = splitPath(file.rel)
-    const documentType = ext === '.text' || ext === '.txt' ? 'plaintext' : ext === '.html' ? 'html' : 'markdown'
-    if (!MARKDOWN_EXTENSIONS.has(ext) && documentType === 'markdown') return null
-    if (base.startsWith('_')) return null
-    const postsAt = dirs.indexOf('_posts')
-    const draftsAt = dirs.indexOf('_drafts')
-    if (postsAt !== -1 || draftsAt !== -1) {
-      const at = postsAt !== -1 ? postsAt : draftsAt
+    const posts = collections.get('posts')
+    const sitePermalink = firstString(posts?.permalink, cfg.permalink) ?? 'date'
+    const siteStyle = PERMALINK_STYLES[sitePermalink] ?? sitePermalink
+    const defaults = readDefaults(cfg.defaults)
+    const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
+    const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
+    const excluded = (rel: string) =>
+      !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
+
+    // The posts pattern the contract can keep: the site's, with categories left out (redirects keep those URLs).
+    const converted = convertPermalink(siteStyle.replace(/\/:categories(?=\/)/, ''))
+    if ('error' in converted) {
+      ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The permalink "${sitePermalink}" cannot be expressed in Preview Data (${converted.error}); posts use /posts/:slug/ and redirects keep the old addresses.`)
+    } else {
+      config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension ? { output_style: 'html-extension' as const } : {}) }
+    }
+
+    /** Where a file sits for Jekyll: a post, a draft, a collection document, a page, or nothing it publishes. */
+    const roleOf = (rel: string): { role: 'post' | 'draft' | 'collection' | 'page'; collection?: Collection; inside: string; categories: string[] } | { role: 'none'; why: string } => {
+      if (excluded(rel)) return { role: 'none', why: 'excluded by _config.yml' }
+      const { dirs } = splitPath(rel)
+      const within = collectionsDir !== '' && rel.startsWith(collectionsDir + '/') ? dirs.slice(collectionsDir.split('/').length) : dirs
+      const postsAt = within.indexOf('_posts')
+      const draftsAt = within.indexOf('_drafts')
+      if (postsAt !== -1 || draftsAt !== -1) {
+        const at = postsAt !== -1 ? postsAt : draftsAt
+        const before = within.slice(0, at)
+        if (before.some((d) => d.startsWith('_'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
+        // Categories come from the folders above `_posts` (jekyllrb.com "Posts": categories), not from folders inside it.
+        return { role: postsAt !== -1 ? 'post' : 'draft', inside: within.slice(at + 1).join('/'), categories: before }
+      }
+      const first = within[0]
+      if (first?.startsWith('_')) {
+        const c = collections.get(first.slice(1))
+        if (c && !within.slice(1).some((d) => d.startsWith('_'))) return { role: 'collection', collection: c, inside: within.slice(1).join('/'), categories: [] }
+        return { role: 'none', why: `${first}/ is not a collection Jekyll publishes` }
+      }
+      if (dirs.some((d) => d.startsWith('_') || d.startsWith('.'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
+      return { role: 'page', inside: dirs.join('/'), categories: [] }
+    }
+
+    const isDocument = (file: DiscoveredFile): boolean => {
+      const role = roleOf(file.rel)
+      const { base, ext } = splitPath(file.rel)
+      if (role.role === 'none' || base.startsWith('_')) return false
+      if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
+      if (dirs0(file.rel) === '' && /^(readme|license|changelog|contributing|code_of_conduct)$/i.test(base)) return false
+      return MARKDOWN_EXTENSIONS.has(ext)
+    }
+
+    const place = (source: SourceFile): Placement | Unpublished => {
+      const rel = source.file.rel
+      const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
+      const { dirs, base, ext } = splitPath(rel)
+      // Jekyll copies a page without front matter as a static file; posts and collection documents need none.
+      if (role.role === 'page' && !source.fm.fenced) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
+      const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
+      const fallback = defaultsFor(defaults, rel, type)
+      const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
+      const converts = CONVERTED.has(ext)
+      const outputExt = converts ? '.html' : extOf(rel)
+      if (typeof fields.redirect_to === 'string' || Array.isArray(fields.redirect_to)) {
+        return { skip: 'redirect-stub', detail: `redirect_to ${String(Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : fields.redirect_to)} (a jekyll-redirect-from stub: written as a redirect)` }
+      }
+      if (fields.published === false && !showUnpublished) return { skip: 'unpublished', detail: 'published: false' }
+      if (role.role === 'collection' && !(role.collection as Collection).output) return { skip: 'collection-not-output', detail: `the ${(role.collection as Collection).label} collection has no output: true` }
+
       const dated = dateFromName(base)
-      // Jekyll only reads posts whose name carries a date; in `_drafts` the date is optional.
-      if (postsAt !== -1 && !dated) return null
-      const categories = [...dirs.slice(0, at), ...dirs.slice(at + 1)].filter((d) => !d.startsWith('_'))
+      const isPost = role.role === 'post' || role.role === 'draft'
+      const date = typeof fields.date === 'string' ? parseDate(fields.date, timezone ?? 'UTC') : dated ? parseDate(dated.date, timezone ?? 'UTC') : null
+      const name = isPost && dated ? dated.rest : base
+      const permalinkField = firstString(fields.permalink)
+      let url: string
+      if (isPost) {
+        const categories = [...role.categories, ...fieldList(fields.categories), ...fieldList(fields.category)]
+        const pattern = permalinkField ?? PERMALINK_STYLES[firstString(fallback.permalink) ?? ''] ?? firstString(fallback.permalink) ?? siteStyle
+        url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories, outputExt, name: base, path: rel, collection: 'posts' })
+      } else if (role.role === 'collection') {
+        const c = role.collection as Collection
+        const inside = role.inside === '' ? name : `${role.inside}/${name}`
+        const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : '/:collection/:path:output_ext')
+        url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories: [], outputExt, name, path: inside, collection: c.label })
+      } else {
+        const isIndex = name === 'index'
+        const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : pageTemplate(sitePermalink, siteStyle))
+        url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
+      }
+      const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       return {
-        kind: 'post',
-        name: dated ? dated.rest || base : base,
-        ...(dated ? { nameDate: dated.date } : {}),
+        kind: isPost ? 'post' : 'page',
+        name,
+        url,
+        ...(isPost && dated ? { nameDate: dated.date } : {}),
         ...(categories.length > 0 ? { folderCategories: categories } : {}),
-        ...(draftsAt !== -1 ? { draft: true } : {}),
-        documentType,
+        ...(role.role === 'draft' ? { draft: true } : {}),
+        ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : {}),
+        ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
+        ...(!isPost && name === 'index' ? { isIndex: true } : {}),
+        // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
+        ...(!isPost && url === '/' ? { isList: true } : {}),
       }
     }
-    if (documentType !== 'markdown') return null
-    if (dirs.some((d) => RESERVED.has(d))) return null
-    if (dirs.some((d, i) => d.startsWith('_') && (i > 0 || hiddenCollections.get(config)?.has(d.slice(1))))) return null
-    // A collection folder `_docs` publishes under `docs/`.
-    const pathDirs = dirs.map((d) => (d.startsWith('_') ? d.slice(1) : d))
-    if (base === 'index') return { kind: 'page', name: pathDirs[pathDirs.length - 1] ?? '', pathDirs: pathDirs.slice(0, -1), isIndex: true }
-    if (dirs.length === 0 && /^(readme|license|changelog|contributing|code_of_conduct)$/i.test(base)) return null
-    return { kind: 'page', name: base, pathDirs }
+
+    return {
+      config,
+      templates: ['liquid'],
+      isDocument,
+      place,
+      assetUrl(rel) {
+        const role = roleOf(rel)
+        return role.role === 'page' && !splitPath(rel).base.startsWith('_') ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
+      },
+      resolveSource(kind, target) {
+        if (kind === 'link') {
+          const clean = target.replace(/^\/+/, '')
+          return ctx.discovery.paths.has(clean) ? clean : undefined
+        }
+        if (kind === 'post_url') {
+          const t = target.replace(/^\/+/, '')
+          const slash = t.lastIndexOf('/')
+          const dir = slash === -1 ? '' : t.slice(0, slash + 1)
+          const name = t.slice(slash + 1)
+          return ctx.discovery.files.find((f) => {
+            const i = f.rel.indexOf('_posts/')
+            if (i === -1) return false
+            const after = f.rel.slice(i + '_posts/'.length)
+            const { base } = splitPath(after)
+            const folder = after.slice(0, after.length - after.split('/').pop()!.length)
+            return base === name && (dir === '' || folder === dir || f.rel.startsWith(dir))
+          })?.rel
+        }
+        return undefined
+      },
+    }
   },
+}
+
+function dirs0(rel: string): string {
+  return rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : ''
+}
+
+function extOf(rel: string): string {
+  const name = rel.slice(rel.lastIndexOf('/') + 1)
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot) : ''
+}
+
+/** A page's template when it has no permalink of its own: `/:path/:basename` plus the site style's suffix. */
+function pageTemplate(style: string, expanded: string): string {
+  if (style === 'pretty') return '/:path/:basename/'
+  if (style in PERMALINK_STYLES) return '/:path/:basename:output_ext'
+  if (expanded.endsWith('/')) return '/:path/:basename/'
+  return '/:path/:basename:output_ext'
+}
+
+function readDefaults(value: unknown): DefaultSet[] {
+  if (!Array.isArray(value)) return []
+  const out: DefaultSet[] = []
+  for (const d of value) {
+    if (!isPlainObject(d) || !isPlainObject(d.values)) continue
+    const scope = isPlainObject(d.scope) ? d.scope : {}
+    out.push({ path: typeof scope.path === 'string' ? scope.path.replace(/^\/+|\/+$/g, '') : '', ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
+  }
+  return out
+}
+
+/**
+ * The `defaults:` values for a file: every set whose scope path contains the file (a prefix, or a glob with `*`) and
+ * whose type matches, the more specific scopes (longer path, then a type) winning over the less specific.
+ */
+function defaultsFor(sets: DefaultSet[], rel: string, type: string): Record<string, unknown> {
+  const matching = sets
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => (s.type === undefined || s.type === type) && pathMatches(s.path, rel))
+    .sort((a, b) => a.s.path.length - b.s.path.length || Number(a.s.type !== undefined) - Number(b.s.type !== undefined) || a.i - b.i)
+  let out: Record<string, unknown> = {}
+  for (const { s } of matching) out = { ...out, ...s.values }
+  return out
+}
+
+function pathMatches(scope: string, rel: string): boolean {
+  if (scope === '') return true
+  if (scope.includes('*')) {
+    const re = new RegExp('^' + scope.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*/g, '[^/]*') + '(?:/|$)')
+    return re.test(rel)
+  }
+  return rel === scope || rel.startsWith(scope + '/')
+}
+
+function fieldList(value: unknown): string[] {
+  if (typeof value === 'string') return value.split(/\s+/).filter((s) => s !== '')
+  if (typeof value === 'number') return [String(value)]
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String)
+  return []
+}
+
+/**
+ * Jekyll's `slugify` in `pretty` mode: runs of characters other than letters, digits and `._~!$&'()+,;=@` become one
+ * hyphen, hyphens are trimmed from the ends; `cased` keeps the letters' case (`:title`), otherwise they are lowered.
+ */
+function prettySlug(text: string, cased: boolean): string {
+  const s = text.replace(/[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, '-').replace(/^-+|-+$/g, '')
+  return cased ? s : s.toLowerCase()
+}
+
+/** Percent-encodes a path segment the way Jekyll's URL escaping does (reserved sub-delimiters kept). */
+function escapeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%2B/g, '+').replace(/%40/g, '@').replace(/%24/g, '$').replace(/%26/g, '&').replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=').replace(/%3A/g, ':').replace(/%28/g, '(').replace(/%29/g, ')').replace(/%27/g, "'").replace(/%21/g, '!')
+}
+
+/** Fills a Jekyll permalink template and cleans the result as Jekyll's URL class does. */
+function expand(
+  template: string,
+  v: { date: string | null; zone: string; title: string; slug: string; categories: string[]; outputExt: string; name: string; path: string; collection: string; basename?: string },
+): string {
+  const dt = v.date ? DateTime.fromISO(v.date, { setZone: true }).setZone(v.zone).setLocale('en') : null
+  const values: Record<string, string> = {
+    year: dt ? String(dt.year) : '',
+    month: dt ? dt.toFormat('MM') : '',
+    i_month: dt ? String(dt.month) : '',
+    day: dt ? dt.toFormat('dd') : '',
+    i_day: dt ? String(dt.day) : '',
+    short_year: dt ? dt.toFormat('yy') : '',
+    hour: dt ? dt.toFormat('HH') : '',
+    minute: dt ? dt.toFormat('mm') : '',
+    second: dt ? dt.toFormat('ss') : '',
+    y_day: dt ? String(dt.ordinal).padStart(3, '0') : '',
+    short_month: dt ? dt.toFormat('LLL') : '',
+    long_month: dt ? dt.toFormat('LLLL') : '',
+    short_day: dt ? dt.toFormat('ccc') : '',
+    long_day: dt ? dt.toFormat('cccc') : '',
+    week: dt ? dt.toFormat('WW') : '',
+    w_year: dt ? String(dt.weekYear) : '',
+    title: v.title,
+    slug: v.slug,
+    name: v.name,
+    basename: v.basename ?? v.name,
+    path: v.path,
+    collection: v.collection,
+    output_ext: v.outputExt,
+    categories: [...new Set(v.categories.map((c) => c.toLowerCase()))].join('/'),
+    slugified_categories: [...new Set(v.categories.map((c) => prettySlug(c, false)))].join('/'),
+  }
+  const filled = template.replace(/:(output_ext|slugified_categories|categories|collection|basename|short_year|short_month|long_month|short_day|long_day|i_month|i_day|w_year|y_day|minute|second|month|title|year|slug|name|path|hour|week|day)/g, (_, k: string) => values[k])
+  // Jekyll's URL cleaning: `..` never survives as a segment, slashes collapse, the path starts with one.
+  const clean = ('/' + filled).replace(/\/{2,}/g, '/').split('/').map((s) => (s === '..' || s === '.' ? '' : s)).join('/').replace(/\/{2,}/g, '/')
+  return clean.split('/').map((s) => (/%[0-9a-f]{2}/i.test(s) ? s : escapeSegment(s))).join('/')
 }

@@ -1,7 +1,7 @@
 import { dateFromName } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { applyNativeSiteFile, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
-import type { Classified, Preset, PresetContext, PresetOptions, SiteConfig } from './types.js'
+import type { Convention, Placement, Preset, PresetContext, PresetOptions } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 const SITE_FILES = ['site.yml', 'site.yaml', 'site.toml', 'site.json']
@@ -14,13 +14,23 @@ const SITE_FILES = ['site.yml', 'site.yaml', 'site.toml', 'site.json']
  */
 export const nativePreset: Preset = {
   name: 'native',
-  async loadConfig(ctx: PresetContext): Promise<SiteConfig> {
+  detect(discovery) {
+    const siteFile = SITE_FILES.find((f) => discovery.paths.has(f))
+    if (siteFile) return { strength: 100, reason: `found ${siteFile}` }
+    // posts/ and pages/ alone are ours only when they hold all the Markdown: a folder with Markdown elsewhere too is
+    // a plain folder, whose every file keeps its path.
+    const md = discovery.files.filter((f) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && !/^(?:readme|license|changelog|contributing)\.[^/]+$/i.test(f.rel))
+    const ours = md.length > 0 && md.every((f) => f.rel.startsWith('posts/') || f.rel.startsWith('pages/'))
+    return ours ? { strength: 3, reason: 'found posts/ and pages/ holding every Markdown file (the native layout)' } : null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const siteFile = ctx.options.configFile ?? SITE_FILES.find((f) => ctx.discovery.paths.has(f))
     if (siteFile) {
       const data = await ctx.readData(siteFile)
       if (data !== undefined && data !== null) {
         config.file = siteFile
+        config.configFiles.add(siteFile)
         const dirs = applyNativeSiteFile(data, config, siteFile, ctx.diagnostics)
         ctx.options.postsDir ??= dirs.postsDir
         ctx.options.pagesDir ??= dirs.pagesDir
@@ -34,6 +44,7 @@ export const nativePreset: Preset = {
       const file = ['.yml', '.yaml', '.json', '.toml'].map((e) => base + e).find((f) => ctx.discovery.paths.has(f))
       if (!file) continue
       const data = await ctx.readData(file)
+      config.configFiles.add(file)
       if (data !== undefined && data !== null) apply(data)
     }
     const postsDir = trimSlashes(ctx.options.postsDir ?? 'posts')
@@ -43,9 +54,19 @@ export const nativePreset: Preset = {
     ctx.options.pagesDir = pagesDir
     // Neither folder: a plain folder of Markdown files, every one a post.
     if (!has(postsDir) && !has(pagesDir)) ctx.options.postsDir = ''
-    return config
+    const options = ctx.options
+    return {
+      config,
+      templates: [],
+      isDocument: (file) => placeNative(file, options) !== null,
+      place: (source) => placeNative(source.file, options) as Placement,
+      assetUrl: () => undefined,
+    }
   },
-  classify(file: DiscoveredFile, _config: SiteConfig, options: PresetOptions): Classified | null {
+}
+
+/** Posts under the posts folder (every Markdown file when there is none), pages under the pages folder. */
+function placeNative(file: DiscoveredFile, options: PresetOptions): Placement | null {
     const { dirs, base, ext } = splitPath(file.rel)
     if (!MARKDOWN_EXTENSIONS.has(ext)) return null
     const postsDir = options.postsDir ?? 'posts'
@@ -72,7 +93,6 @@ export const nativePreset: Preset = {
         : { kind: 'page', name: base, pathDirs: below }
     }
     return null
-  },
 }
 
 function mergeInto<V>(into: Map<string, V>, from: Map<string, V>): void {

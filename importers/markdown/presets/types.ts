@@ -1,11 +1,12 @@
-import type { CustomHtml, FrontPage, Permalinks, PostIndex, Site, WidgetItem } from '../../../src/contract/types.js'
+import type { CustomHtml, DocumentType, FrontPage, Permalinks, PostIndex, Site, WidgetItem } from '../../../src/contract/types.js'
 import type { MenuItemInput } from '../../../src/builder/inputs.js'
 import type { Diagnostics } from '../diagnostics.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
-import type { DataLanguage } from '../front-matter.js'
+import type { DataLanguage, FrontMatter } from '../front-matter.js'
+import type { TemplateDialect } from '../templating.js'
 
 /** The folder conventions the importer understands. */
-export type PresetName = 'native' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro'
+export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs'
 
 /** An author from a registry file (`authors.yml`, `authors.json`). */
 export interface RegistryAuthor {
@@ -49,27 +50,83 @@ export interface SiteConfig {
   excerptMarkers: string[]
   /** Folders (relative, `/`) whose root-relative files are served at the site root: Hugo `static/`, Astro `public/`. */
   staticDirs: string[]
+  /**
+   * The path the old site was served under (`/docs` for a Jekyll `baseurl` or a Hugo `baseURL` with a path), without
+   * a trailing slash; '' at the root. Links written with it are links into the site.
+   */
+  basePath: string
+  /**
+   * The default locale's URL prefix (`/en`) when the old site answered root-relative URLs without a locale as that
+   * locale's (nodejs.org's middleware sends `/blog/x` to `/en/blog/x`): links written that way resolve through it.
+   */
+  localePrefix?: string
+  /** Where the generator listed posts (`/posts/`, `/blog/`), when it is not the home page. */
+  postIndexPath?: string
+  /** Files read as configuration or data (reported as such, never as unused input). */
+  configFiles: Set<string>
+  /** Images the configuration references (logos, avatars), delivered with the media. */
+  siteImages: Array<{ ref: string; from: string; use: 'logo' | 'favicon' | 'avatar'; key?: string }>
 }
 
-/** What a convention says about one file: whether it is a post or a page, and what its location implies. */
-export interface Classified {
+/**
+ * Where one document goes, by its generator's rules. Presets return this from `place`; the rest of the pipeline
+ * (mapping, routes, links) never looks at the file's location again.
+ */
+export interface Placement {
   kind: 'post' | 'page'
   /** The name the slug derives from (file name without extension and date, or the folder for an index file). */
   name: string
+  /**
+   * The public URL path the generator gave the document (`/docs/intro/`, `/2024/01/02/hello.html`), without the
+   * site's base path and with the language prefix. Absent when there is no old site to match (the native layout),
+   * in which case the contract's routes decide.
+   */
+  url?: string
+  /** For pages without `url`: the folder names between the pages root and the file, which become the page path. */
+  pathDirs?: string[]
+  /** Whether the file stands for its folder (`index.md`, Hugo `_index.md`). */
+  isIndex?: boolean
+  /** Whether the file is a list page (Hugo home or section `_index.md`): blank ones list children and have no text of their own. */
+  isList?: boolean
+  /**
+   * Whether the file is the site's home document even though its URL is not `/` (Next.js `pages/en/index.mdx`,
+   * served at `/en` with `/` redirecting there): it becomes `site.front_page` and keeps its own URL as its path.
+   */
+  isHome?: boolean
   /** A `YYYY-MM-DD` date taken from the file or folder name. */
   nameDate?: string
   /** Categories implied by folders (Jekyll `foo/_posts/bar/`, the Node.js `blog/<category>/`). */
   folderCategories?: string[]
-  /** For pages: the folder names between the pages root and the file, which become the page path. */
-  pathDirs?: string[]
-  /** Whether the file stands for its folder (`index.md`, Hugo `_index.md`). */
-  isIndex?: boolean
   /** Files under a drafts folder. */
   draft?: boolean
   /** `plaintext` for Jekyll `.text` posts; Markdown otherwise. */
-  documentType?: 'markdown' | 'plaintext' | 'html'
-  /** Front-matter values the convention supplies when the file does not (Hugo `cascade`). */
+  documentType?: DocumentType
+  /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
   defaults?: Record<string, unknown>
+  /** The document's language (BCP 47), for multilingual sites. */
+  language?: string
+  /** Other URLs the old site answered at for this document (a README's own name), redirected to its new URL. */
+  aliases?: string[]
+  /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
+  undatedPost?: boolean
+}
+
+/** What `place` says about a file the generator does not publish: why (`draft`, `build.render: never`, `partial`). */
+export interface Unpublished {
+  skip: string
+  detail?: string
+}
+
+/** A document as read: its path, its front matter (null-prototype plain data) and its body. */
+export interface SourceFile {
+  file: DiscoveredFile
+  fm: FrontMatter
+}
+
+/** What a preset's `detect` found: how sure it is (higher wins) and the evidence, shown to the user. */
+export interface Evidence {
+  strength: number
+  reason: string
 }
 
 /** What presets read configuration through. */
@@ -79,6 +136,8 @@ export interface PresetContext {
   diagnostics: Diagnostics
   /** Reads and parses a data file (YAML, TOML or JSON by extension); null when absent or broken (reported). */
   readData(rel: string): Promise<unknown>
+  /** Reads a text file of the folder (for evidence such as the links a plain folder's bodies write); null when unreadable. */
+  readText(rel: string): Promise<string | null>
   /** Reads a Markdown file's front matter only; null when absent or broken (reported when the file is imported). */
   readFrontMatter(rel: string): Promise<Record<string, unknown> | null>
   /** The language of a data file name, or null. */
@@ -92,7 +151,7 @@ export interface PresetOptions {
   postsDir?: string
   /** Native: folder of pages (default `pages`). */
   pagesDir?: string
-  /** Hugo: the content sections that hold posts (default: `posts`, `post` and `blog`). */
+  /** Hugo: the content sections that hold posts (default: `posts`, `post`, `blog`, `news`, or `params.mainSections`). */
   postSections?: string[]
   /** Astro: the collections that hold posts (default `blog` and `posts`). */
   postCollections?: string[]
@@ -100,12 +159,40 @@ export interface PresetOptions {
   configFile?: string
 }
 
-/** A folder convention: how to read its configuration and which files are posts or pages. */
+/**
+ * A generator's rules bound to one site's configuration: which files are its documents, and where each one goes.
+ * Made by `Preset.configure`; the import loop only calls these.
+ */
+export interface Convention {
+  config: SiteConfig
+  /** The template syntaxes this generator's bodies use, in the order they are expanded. */
+  templates: TemplateDialect[]
+  /** Whether a file is one of the generator's documents (by location and extension only; front matter comes later). */
+  isDocument(file: DiscoveredFile): boolean
+  /** Where a read document goes by the generator's rules, or why the generator does not publish it. */
+  place(source: SourceFile): Placement | Unpublished
+  /**
+   * The URL path at which the generator served a non-document file (`static/img/a.png` → `/img/a.png`), or
+   * undefined when it did not publish the file; such files are delivered under `/media/`.
+   */
+  assetUrl(rel: string): string | undefined
+  /**
+   * How the generator splits one author string into several people (nodejs.org splits `A, B and C`), when it does.
+   * Without it, a string names one author unless every part is a key or name of the authors registry: a comma
+   * is part of a name (`Jane Doe, PhD`) for generators that do not split.
+   */
+  authorSeparator?: RegExp
+  /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
+  resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
+}
+
+/** A folder convention: the evidence it looks for and how it reads a site's configuration. */
 export interface Preset {
   name: PresetName
-  loadConfig(ctx: PresetContext): Promise<SiteConfig>
-  /** Null for files that are not documents of the site (assets, data, partials). */
-  classify(file: DiscoveredFile, config: SiteConfig, options: PresetOptions): Classified | null
+  /** Evidence that the folder follows this convention, or null when there is none. */
+  detect(discovery: Discovery): Evidence | null
+  /** Reads the generator's configuration (as text, never executed) and returns its rules for this site. */
+  configure(ctx: PresetContext): Promise<Convention>
 }
 
 /** A configuration with nothing in it. */
@@ -120,6 +207,9 @@ export function emptyConfig(): SiteConfig {
     collections: {},
     excerptMarkers: ['<!--more-->', '<!-- more -->'],
     staticDirs: [],
+    basePath: '',
+    configFiles: new Set(),
+    siteImages: [],
   }
 }
 
@@ -132,4 +222,9 @@ export function splitPath(rel: string): { dirs: string[]; base: string; ext: str
   const file = parts.pop() as string
   const dot = file.lastIndexOf('.')
   return dot > 0 ? { dirs: parts, base: file.slice(0, dot), ext: file.slice(dot).toLowerCase() } : { dirs: parts, base: file, ext: '' }
+}
+
+/** Whether `place` returned a reason the generator does not publish the file. */
+export function isUnpublished(p: Placement | Unpublished): p is Unpublished {
+  return 'skip' in p
 }

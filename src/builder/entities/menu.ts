@@ -1,4 +1,4 @@
-import { MAP_ID_PATTERN } from '../../contract/constants.js'
+import { LIMITS, MAP_ID_PATTERN } from '../../contract/constants.js'
 import type { MenuItem } from '../../contract/types.js'
 import { PreviewDataError } from '../../validate/issue.js'
 import { checkFragment } from '../fragment.js'
@@ -34,7 +34,7 @@ function probeItem(entity: string, item: MenuItemInput, path: (string | number)[
   if (refs.length !== 1) check.fail(refs.length === 0 ? 'missing_property' : 'invalid_argument', [], `give exactly one of ${REFERENCE_KEYS.join(', ')}${refs.length > 1 ? ` (got ${refs.join(' and ')})` : ''}.`)
   if (refs[0] !== 'url') check.string(refs[0])
   if (refs[0] === 'url' && item.title === undefined) check.fail('missing_property', ['title'], 'title is required for a url item (items that name a post, page, category or tag default to its title).')
-  if (depth > 64) check.fail('invalid_argument', ['children'], 'menu items nest deeper than 64 levels.')
+  if (depth >= LIMITS.menuItemDepth) check.fail('invalid_argument', [], `menu items nest deeper than ${LIMITS.menuItemDepth} levels, the deepest this SDK checks: flatten the menu.`)
   const children = item.children === undefined ? [] : item.children
   if (!Array.isArray(children)) check.fail('invalid_type', ['children'], 'children must be an array of menu items.')
   const probe: MenuItem = { title: item.title ?? 'title', url: refs[0] === 'url' ? item.url! : '/', target: item.target ?? '_self', children: children.map((c, i) => probeItem(entity, c, [...path, 'children', i], depth + 1)) }

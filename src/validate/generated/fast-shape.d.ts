@@ -1,3 +1,5 @@
 // Types for the generated fast-shape.js (see scripts/shape-validator.ts).
-declare const validate: ((data: unknown) => boolean) & { errors?: unknown[] | null }
+import type { ErrorObject } from 'ajv/dist/2020.js'
+
+declare const validate: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
 export default validate

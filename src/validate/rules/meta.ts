@@ -1,3 +1,4 @@
+import { LIMITS } from '../../contract/constants.js'
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { record } from './_context.js'
@@ -17,7 +18,7 @@ export const meta: Rule = {
     const menus = record(ctx.payload.menus)
     for (const id of menus ? Object.keys(menus) : []) {
       const walk = (items: unknown, path: string[], depth: number) => {
-        if (!Array.isArray(items) || depth > 256) return
+        if (!Array.isArray(items) || depth >= LIMITS.menuItemDepth) return
         items.forEach((raw, j) => {
           const item: Loose | undefined = record(raw)
           test(item?.meta, [...path, String(j), 'meta'])

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../contract/constants.js'
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { checkUrl } from '../primitives/index.js'
@@ -65,7 +66,7 @@ export const urls: Rule = {
     const menus = record(ctx.payload.menus)
     for (const id of menus ? Object.keys(menus) : []) {
       const walk = (items: unknown, path: string[], depth: number) => {
-        if (!Array.isArray(items) || depth > 256) return
+        if (!Array.isArray(items) || depth >= LIMITS.menuItemDepth) return
         items.forEach((raw, j) => {
           const item = record(raw)
           test(item?.url, 'navigation', pointer(...path, j, 'url'), `The url of menu "${id}" item "${clip(str(item, 'title') ?? String(j), 40)}"`)

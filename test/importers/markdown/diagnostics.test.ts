@@ -28,6 +28,6 @@ test('missing images and links quote the reference as written', async () => {
   expect(diagnostics.filter((d) => d.file === 'posts/refs.md').map((d) => `${d.line} ${d.message.split(';')[0]}`)).toEqual([
     '4 The image "./cover.png" was not found in the folder',
     '6 The link "./nope.md#part" points at a file that does not exist',
-    '8 The image "./nope.png" was not found in the folder',
+    '8 The image "./nope.png" matches no document, route or file of the site',
   ])
 })

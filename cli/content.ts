@@ -1,0 +1,53 @@
+/**
+ * What a command writes: text, bytes, or pieces of either, so a payload larger than one string (a spooled WordPress
+ * import, a streamed canonicalization) is written as it is produced. `writeContent` batches the pieces into 1 MiB
+ * writes to one sink, whatever the sink is (a temporary file, a FIFO, standard output).
+ */
+
+/** A whole output, or its pieces in order, synchronously or as they become available. */
+export type OutputContent = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>
+
+/** Where bytes go; each call resolves once `bytes` may be reused. */
+export type ByteSink = (bytes: Uint8Array) => Promise<void>
+
+const BATCH = 1 << 20
+
+/**
+ * Writes `content` to `sink` in batches of up to 1 MiB (pieces larger than that are passed on whole) and returns the
+ * number of bytes written. One thread-pool write per MiB, not one per piece: a payload has a piece per value.
+ */
+export async function writeContent(content: OutputContent, sink: ByteSink): Promise<number> {
+  if (typeof content === 'string') content = [content]
+  else if (content instanceof Uint8Array) content = [content]
+  const buffer = Buffer.allocUnsafe(BATCH)
+  let used = 0
+  let total = 0
+  const flush = async () => {
+    if (used === 0) return
+    await sink(buffer.subarray(0, used))
+    total += used
+    used = 0
+  }
+  const put = async (piece: string | Uint8Array) => {
+    if (typeof piece === 'string') {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece within that bound is encoded in place.
+      if (piece.length * 3 <= BATCH - used) {
+        used += buffer.write(piece, used, 'utf8')
+        return
+      }
+      piece = Buffer.from(piece, 'utf8')
+    }
+    if (used + piece.length > BATCH) await flush()
+    if (piece.length > BATCH) {
+      await sink(piece)
+      total += piece.length
+    } else {
+      buffer.set(piece, used)
+      used += piece.length
+    }
+  }
+  if (Symbol.asyncIterator in content) for await (const piece of content) await put(piece)
+  else for (const piece of content) await put(piece)
+  await flush()
+  return total
+}

@@ -1,0 +1,176 @@
+/**
+ * Reading a generator's JavaScript configuration (`docusaurus.config.js`, `astro.config.mjs`, `.eleventy.js`) as
+ * text, never executing it: comments are blanked, then object literals are walked for the keys a preset needs.
+ * Only literal values are understood (strings, booleans, arrays of strings, nested objects); anything computed
+ * (`process.env.X`, a function call) reads as absent, and the preset falls back to the generator's default.
+ */
+
+/** The text with `//` and `/* *\/` comments replaced by spaces (string and template literals are kept). */
+export function stripComments(text: string): string {
+  let out = ''
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '"' || c === "'" || c === '`') {
+      const end = stringEnd(text, i)
+      out += text.slice(i, end)
+      i = end
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i)
+      const stop = end === -1 ? text.length : end
+      out += ' '.repeat(stop - i)
+      i = stop
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2)
+      const stop = end === -1 ? text.length : end + 2
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ')
+      i = stop
+    } else {
+      out += c
+      i++
+    }
+  }
+  return out
+}
+
+/** The index just after the string literal starting at `start` (its quote), or the text's end. */
+function stringEnd(text: string, start: number): number {
+  const quote = text[start]
+  let i = start + 1
+  while (i < text.length) {
+    if (text[i] === '\\') i += 2
+    else if (text[i] === quote) return i + 1
+    else if (quote !== '`' && text[i] === '\n') return i
+    else i++
+  }
+  return text.length
+}
+
+/** The index of the bracket closing the one at `start` (`{`, `[` or `(`), skipping strings; -1 when unbalanced. */
+export function closing(text: string, start: number): number {
+  let depth = 0
+  let i = start
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(text, i)
+      continue
+    }
+    if (c === '{' || c === '[' || c === '(') depth++
+    else if (c === '}' || c === ']' || c === ')') {
+      depth--
+      if (depth === 0) return i
+    }
+    i++
+  }
+  return -1
+}
+
+/**
+ * Every object literal written as the value of `key` (`docs: { … }`, `'docs': { … }`), in text order, as the text
+ * between its braces. Used on comment-free text.
+ */
+export function objectsOf(text: string, key: string): string[] {
+  const out: string[] = []
+  const re = new RegExp(`(?:^|[\\s,{(])['"]?${key.replace(/[$]/g, '\\$')}['"]?\\s*:\\s*\\{`, 'g')
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const open = m.index + m[0].length - 1
+    const end = closing(text, open)
+    if (end === -1) break
+    out.push(text.slice(open + 1, end))
+  }
+  return out
+}
+
+/** The object literal passed after `marker` (a plugin name such as `'@docusaurus/plugin-content-docs'`), each one. */
+export function objectsAfter(text: string, marker: string): string[] {
+  const out: string[] = []
+  let at = text.indexOf(marker)
+  while (at !== -1) {
+    const open = text.indexOf('{', at + marker.length)
+    const bracket = text.indexOf(']', at + marker.length)
+    if (open === -1 || (bracket !== -1 && bracket < open)) break
+    const end = closing(text, open)
+    if (end === -1) break
+    out.push(text.slice(open + 1, end))
+    at = text.indexOf(marker, end)
+  }
+  return out
+}
+
+/** The top-level entries of an object literal's inner text: key → the raw text of its value. */
+export function entries(objectText: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let i = 0
+  const n = objectText.length
+  while (i < n) {
+    // A key: an identifier or a quoted string, then a colon.
+    const rest = objectText.slice(i)
+    const key = /^\s*(?:([A-Za-z_$][\w$]*)|'([^']*)'|"([^"]*)")\s*:/.exec(rest)
+    if (!key) {
+      // Not a key here (a spread, a method, a shorthand property): skip to the next top-level comma.
+      i = nextComma(objectText, i) + 1
+      continue
+    }
+    const start = i + key[0].length
+    const end = nextComma(objectText, start)
+    out.set(key[1] ?? key[2] ?? key[3], objectText.slice(start, end).trim())
+    i = end + 1
+  }
+  return out
+}
+
+function nextComma(text: string, from: number): number {
+  let i = from
+  while (i < text.length) {
+    const c = text[i]
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(text, i)
+      continue
+    }
+    if (c === '{' || c === '[' || c === '(') {
+      const end = closing(text, i)
+      if (end === -1) return text.length
+      i = end + 1
+      continue
+    }
+    if (c === ',') return i
+    i++
+  }
+  return text.length
+}
+
+/** A string literal's value (`'x'`, `"x"`, or a template literal without `${}`), else undefined. */
+export function stringLiteral(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  const m = /^(['"`])((?:\\.|(?!\1)[^\\])*)\1$/s.exec(raw.trim())
+  if (!m || (m[1] === '`' && m[2].includes('${'))) return undefined
+  return m[2].replace(/\\(.)/g, '$1')
+}
+
+/** An array literal of strings (`['en', 'fr']`), else undefined. */
+export function stringArray(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const t = raw.trim()
+  if (!t.startsWith('[') || !t.endsWith(']')) return undefined
+  const items = [...entriesOfArray(t.slice(1, -1))]
+  const values = items.map(stringLiteral)
+  return values.every((v): v is string => v !== undefined) ? values : undefined
+}
+
+function* entriesOfArray(inner: string): Generator<string> {
+  let i = 0
+  while (i < inner.length) {
+    const end = nextComma(inner, i)
+    const item = inner.slice(i, end).trim()
+    if (item !== '') yield item
+    i = end + 1
+  }
+}
+
+/** The inner text of an object literal value (`{ … }`), else undefined. */
+export function objectLiteral(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  const t = raw.trim()
+  return t.startsWith('{') && t.endsWith('}') ? t.slice(1, -1) : undefined
+}

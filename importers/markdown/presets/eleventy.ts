@@ -1,0 +1,254 @@
+import { dateFromName } from '../dates.js'
+import type { DiscoveredFile } from '../discover.js'
+import { isPlainObject } from '../front-matter.js'
+import { entries, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { firstString } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+
+const CONFIG_FILES = ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', 'eleventy.config.ts', '.eleventy.js', '.eleventy.cjs', '.eleventy.mjs']
+/** Date values that mean a file-system or git time in Eleventy: never a date the author wrote. */
+const FILE_TIME_DATES = /^(?:git )?(?:last modified|created)$/i
+
+/**
+ * Eleventy (documented rules, 11ty.dev "Permalinks", "Template and Directory Data Files", "Collections", "Content
+ * Dates", "Ignoring files"), its configuration read as text: templates under `dir.input` (default `.`), except the
+ * includes and data folders, `node_modules` and `.eleventyignore` entries. `x.md` → `/x/`, `x/index.md` and
+ * `x/x.md` → `/x/`, the file name (dates included) kept as written; front-matter `permalink` (a path, `false` for
+ * not written, or a template whose `page.fileSlug`, `page.filePathStem` and data variables are filled in) overrides
+ * it. Directory data files (`posts/posts.json`, `posts/posts.11tydata.json`) and template data files apply to their
+ * folder or file under front matter, tags merged. A post is a dated document of the `posts`/`post` collection or
+ * with a post layout; with no `date` (Eleventy would use the file's creation time) it is a page.
+ */
+export const eleventyPreset: Preset = {
+  name: 'eleventy',
+  detect(discovery) {
+    const found = CONFIG_FILES.find((f) => discovery.paths.has(f))
+    if (found) return { strength: 85, reason: `found ${found}` }
+    if (discovery.dependencies?.has('@11ty/eleventy')) return { strength: 75, reason: 'found @11ty/eleventy in package.json' }
+    if (discovery.files.some((f) => /\.11tydata\.(?:json|js|cjs|mjs)$/.test(f.rel))) return { strength: 40, reason: 'found an Eleventy data file (*.11tydata.*)' }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
+    const config = emptyConfig()
+    const file = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
+    const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
+    if (file) {
+      config.file = file
+      config.configFiles.add(file)
+    }
+    const dir = entries(objectsOf(text, 'dir')[0] ?? '')
+    const input = trim(stringLiteral(dir.get('input')) ?? '.')
+    const at = (sub: string) => (input === '' ? sub : `${input}/${sub}`)
+    const includes = at(trim(stringLiteral(dir.get('includes')) ?? '_includes'))
+    const layouts = stringLiteral(dir.get('layouts'))
+    const dataDir = at(trim(stringLiteral(dir.get('data')) ?? '_data'))
+    const output = trim(stringLiteral(dir.get('output')) ?? '_site')
+    const prefix = (stringLiteral(entries(topReturn(text)).get('pathPrefix')) ?? '/').replace(/\/+$/, '')
+    config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
+    const ignores = await readIgnores(ctx, input)
+    if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
+
+    // Global data the base blog uses for the site: `_data/metadata.json` (title, url, description, author).
+    const metadataFile = ['metadata.json', 'site.json', 'metadata.yml', 'site.yml'].map((f) => `${dataDir}/${f}`).find((f) => ctx.discovery.paths.has(f))
+    let defaultAuthor: string | undefined
+    if (metadataFile) {
+      const meta = await ctx.readData(metadataFile)
+      config.configFiles.add(metadataFile)
+      if (isPlainObject(meta)) {
+        const title = firstString(meta.title)
+        const url = firstString(meta.url)
+        const description = firstString(meta.description)
+        config.site = {
+          ...(title ? { title } : {}),
+          ...(description !== undefined ? { description: description.trim() } : {}),
+          ...(url && /^https?:\/\//.test(url) ? { url: new URL(url).origin } : {}),
+        }
+        defaultAuthor = isPlainObject(meta.author) ? firstString(meta.author.name) : firstString(meta.author)
+      }
+    }
+
+    // Directory and template data files, read once: folder (relative to the input) → data.
+    const dataFiles = new Map<string, Record<string, unknown>>()
+    for (const f of ctx.discovery.files) {
+      if (!f.rel.endsWith('.json') || !inside(f.rel, input) || f.rel.startsWith(dataDir + '/') || f.rel.startsWith(includes + '/')) continue
+      const { dirs, base } = splitPath(f.rel)
+      const stem = base.replace(/\.11tydata$/, '')
+      const folder = dirs.join('/')
+      const isDirData = dirs.length > 0 && stem === dirs[dirs.length - 1]
+      const templateSibling = MARKDOWN_EXTENSIONS.has('.md') && [...MARKDOWN_EXTENSIONS].some((e) => ctx.discovery.paths.has(`${folder === '' ? '' : folder + '/'}${stem}${e}`))
+      if (!isDirData && !templateSibling && !base.endsWith('.11tydata')) continue
+      const data = await ctx.readData(f.rel)
+      config.configFiles.add(f.rel)
+      if (isPlainObject(data)) dataFiles.set(isDirData ? `dir:${folder}` : `file:${folder === '' ? '' : folder + '/'}${stem}`, data)
+    }
+    for (const f of ctx.discovery.files) if (/\.11tydata\.(?:js|cjs|mjs)$/.test(f.rel)) {
+      config.configFiles.add(f.rel)
+      ctx.diagnostics.warn(f.rel, 0, 'unsupported_feature', 'This Eleventy data file is JavaScript, which is never run; its values are not applied. Write them as JSON (x.11tydata.json) to have them imported.')
+    }
+
+    const isTemplate = (rel: string) =>
+      MARKDOWN_EXTENSIONS.has(splitPath(rel).ext) && inside(rel, input) && !rel.startsWith(includes + '/') && !rel.startsWith(dataDir + '/') &&
+      !(layouts && rel.startsWith(at(trim(layouts)) + '/')) && !(output !== '' && rel.startsWith(output + '/')) && !ignores.some((re) => re.test(rel))
+
+    return {
+      config,
+      templates: ['liquid', 'nunjucks'],
+      isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
+      place(source: SourceFile): Placement | Unpublished {
+        const rel = source.file.rel
+        const within = input === '' ? rel : rel.slice(input.length + 1)
+        const { dirs, base } = splitPath(within)
+        const cascade = dataFor(dataFiles, input, dirs, base)
+        const fm = source.fm.data
+        const fields: Record<string, unknown> = { ...cascade, ...fm }
+        const tags = [...tagList(cascade.tags), ...tagList(fm.tags)]
+        if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
+        const fileSlug = fileSlugOf(dirs, base)
+        const stem = '/' + [...dirs, base].join('/')
+        let url = defaultUrl(dirs, base)
+        const permalink = fields.permalink
+        if (typeof permalink === 'string' && permalink.trim() !== '') {
+          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields })
+          if (filled === undefined) {
+            ctx.diagnostics.warn(rel, source.fm.lineOf('permalink'), 'unsupported_feature', `The permalink "${permalink}" uses template code this importer does not evaluate; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
+          } else url = normalizePermalink(filled)
+        }
+        const dateValue = fm.date ?? cascade.date
+        const fileTime = typeof dateValue === 'string' && FILE_TIME_DATES.test(dateValue.trim())
+        const named = dateFromName(base)
+        const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
+        const layout = firstString(fields.layout) ?? ''
+        const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout)
+        const defaults: Record<string, unknown> = { ...cascade, tags }
+        if (fileTime) defaults.date = undefined
+        if (fields.eleventyExcludeFromCollections === true) defaults.unlisted = true
+        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) defaults.author = defaultAuthor
+        return {
+          kind: postLike && hasDate ? 'post' : 'page',
+          name: base === 'index' || base === dirs[dirs.length - 1] ? (dirs[dirs.length - 1] ?? '') : (named?.rest || base),
+          url,
+          ...(named ? { nameDate: named.date } : {}),
+          ...(base === 'index' ? { isIndex: true } : {}),
+          defaults,
+          ...(fileTime ? { undatedPost: true } : {}),
+        }
+      },
+      assetUrl(rel) {
+        return inside(rel, input) ? '/' + (input === '' ? rel : rel.slice(input.length + 1)) : undefined
+      },
+    }
+  },
+}
+
+/** Eleventy's default URL: `x.md` → `/x/`, `x/index.md` and `x/x.md` → `/x/`, `index.md` → `/`. */
+function defaultUrl(dirs: string[], base: string): string {
+  const own = base === 'index' || base === dirs[dirs.length - 1] ? dirs : [...dirs, base]
+  return own.length === 0 ? '/' : '/' + own.map(encodeURIComponent).join('/') + '/'
+}
+
+/** `page.fileSlug`: the file name without a date prefix, or the folder's name for an index file. */
+function fileSlugOf(dirs: string[], base: string): string {
+  if (base === 'index') return dirs[dirs.length - 1] ?? ''
+  return dateFromName(base)?.rest || base
+}
+
+/** A permalink as Eleventy writes it: `404.html` → `/404.html`, `about/` → `/about/`, `x/index.html` → `/x/`. */
+function normalizePermalink(p: string): string {
+  const url = ('/' + p.replace(/^\/+/, '')).replace(/\/{2,}/g, '/').replace(/(^|\/)index\.html$/, '$1')
+  return url
+}
+
+/**
+ * Fills `{{ page.fileSlug }}`, `{{ page.filePathStem }}`, `{{ name }}` and the `slug`/`slugify` filters of a
+ * permalink template; undefined when it holds anything else (tags, other filters, missing values).
+ */
+export function fillTemplate(template: string, v: { fileSlug: string; filePathStem: string; data: Record<string, unknown> }): string | undefined {
+  if (/\{%/.test(template)) return undefined
+  let failed = false
+  const out = template.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (_, expr: string) => {
+    const [head, ...filters] = expr.split('|').map((s) => s.trim())
+    let value: string | undefined
+    if (head === 'page.fileSlug') value = v.fileSlug
+    else if (head === 'page.filePathStem') value = v.filePathStem
+    else if (/^[A-Za-z_][\w.]*$/.test(head)) {
+      let cur: unknown = v.data
+      for (const k of head.split('.')) cur = isPlainObject(cur) ? cur[k] : undefined
+      value = typeof cur === 'string' || typeof cur === 'number' ? String(cur) : undefined
+    } else if (/^(['"]).*\1$/.test(head)) value = head.slice(1, -1)
+    for (const f of filters) {
+      if (value === undefined) break
+      if (f === 'slug' || f === 'slugify') value = slugifyLike(value)
+      else if (f === 'lower') value = value.toLowerCase()
+      else value = undefined
+    }
+    if (value === undefined) failed = true
+    return value ?? ''
+  })
+  return failed ? undefined : out
+}
+
+/** Eleventy's `slugify` filter (the `@sindresorhus/slugify` defaults): lower case, runs of other characters as `-`. */
+function slugifyLike(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** The data cascade below front matter: directory data files from the input root down, then the template's own. */
+function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string): Record<string, unknown> {
+  let out: Record<string, unknown> = {}
+  const tags: unknown[] = []
+  const full = input === '' ? dirs : [...input.split('/'), ...dirs]
+  for (let i = 1; i <= full.length; i++) {
+    const d = files.get(`dir:${full.slice(0, i).join('/')}`)
+    if (d) {
+      tags.push(...tagList(d.tags))
+      out = { ...out, ...d }
+    }
+  }
+  const own = files.get(`file:${full.join('/') === '' ? '' : full.join('/') + '/'}${base}`)
+  if (own) {
+    tags.push(...tagList(own.tags))
+    out = { ...out, ...own }
+  }
+  return tags.length > 0 ? { ...out, tags } : out
+}
+
+function tagList(v: unknown): string[] {
+  if (typeof v === 'string') return [v]
+  if (Array.isArray(v)) return v.filter((t): t is string => typeof t === 'string')
+  return []
+}
+
+/** `.eleventyignore` entries (globs relative to the project root) as regular expressions. */
+async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]> {
+  const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
+  const out: RegExp[] = []
+  for (const line of (text ?? '').split(/\r?\n/)) {
+    const g = line.trim().replace(/^\.\//, '').replace(/\/+$/, '')
+    if (g === '' || g.startsWith('#') || g.startsWith('!')) continue
+    const re = g.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
+    out.push(new RegExp(`^(?:${re})(?:/|$)`))
+  }
+  void input
+  return out
+}
+
+/** The object a CommonJS or ESM config function returns (`return { dir: …, pathPrefix: … }`), as inner text. */
+function topReturn(text: string): string {
+  const objects = objectsOf(text.replace(/\breturn\s*\{/g, 'returned: {'), 'returned')
+  return objects[objects.length - 1] ?? ''
+}
+
+function inside(rel: string, dir: string): boolean {
+  return dir === '' || rel.startsWith(dir + '/')
+}
+
+function trim(dir: string): string {
+  return dir.replace(/^\.\/?|\/+$/g, '').replace(/^\/+/, '')
+}

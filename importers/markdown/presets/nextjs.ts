@@ -1,0 +1,170 @@
+import { dateFromName } from '../dates.js'
+import type { DiscoveredFile, Discovery } from '../discover.js'
+import { canonicalLocale, readAuthorRegistry } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+
+/** Folder names whose dated documents are blog posts. */
+const BLOG_FOLDERS = new Set(['blog', 'blogs', 'posts', 'post', 'news', 'articles'])
+/** A locale folder name as Next.js sites write them (`en`, `zh-cn`, `pt-BR`). */
+const LOCALE_DIR = /^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$/
+/** nodejs.org's author separators (apps/site/util/authorUtils: `, `, ` and `, `;`, ` & `, ` prepared by `, ` by `). */
+const NODEJS_AUTHOR_SEPARATOR = /, | and |;| & | prepared by | by /i
+
+/** One folder of Markdown and the URL path Next.js serves it under. */
+interface Root {
+  dir: string
+  /** URL path the folder's documents are served under ('' for the site root, `/docs` for Fumadocs). */
+  base: string
+  /** Whether the first folder below is a locale (`pages/en/…` → `/en/…`). */
+  localeDirs: boolean
+  /** Route groups `(name)` add no URL segment (App Router, Fumadocs). */
+  groups: boolean
+  /** App Router: only `page.md(x)` files are routes, served at their folder. */
+  appRouter?: boolean
+  why: string
+}
+
+/**
+ * Next.js sites whose Markdown is routed by file path (documented rules: Next.js "Pages and Layouts" and
+ * "Dynamic Routes", `@next/mdx`; nodejs.org's `[locale]/[...path]` route; Nextra's `pages/`/`content/` with
+ * `_meta` files; Fumadocs' `content/docs` loader with `baseUrl: '/docs'`): a file's URL is its path without the
+ * extension, `index` standing for its folder, no trailing slash, case kept. `pages/<locale>/…` is served under
+ * `/<locale>/…`; the default locale's `index` is the home page. Dated documents of a blog folder are posts; the
+ * blog folder's own index is the post index. Authors come from an `authors.json` registry keyed by display name;
+ * nodejs.org splits an author string on `, `, ` and `, ` & `.
+ */
+export const nextjsPreset: Preset = {
+  name: 'nextjs',
+  detect(discovery) {
+    const has = (p: string) => discovery.paths.has(p)
+    const deps = discovery.dependencies ?? new Set<string>()
+    const config = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find(has)
+    const flavour = ['fumadocs-core', 'fumadocs-mdx', 'nextra', 'contentlayer', 'contentlayer2', '@next/mdx'].find((d) => deps.has(d))
+    if (config && roots(discovery).length > 0) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
+    if (deps.has('next') && roots(discovery).length > 0) return { strength: 65, reason: `found next${flavour ? ` and ${flavour}` : ''} in package.json` }
+    const locale = localePagesRoot(discovery)
+    if (locale) return { strength: 35, reason: `found Markdown pages under ${locale}/<locale>/ (a Next.js pages folder by locale)` }
+    if (discovery.files.some((f) => /(?:^|\/)_meta\.(?:json|js|ts|tsx)$/.test(f.rel))) return { strength: 35, reason: 'found _meta files (Nextra)' }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
+    const config = emptyConfig()
+    const found = roots(ctx.discovery)
+    const registry = ['authors.json', 'authors.yml', 'authors.yaml', 'data/authors.json', 'data/authors.yml'].find((f) => ctx.discovery.paths.has(f))
+    if (registry) {
+      const data = await ctx.readData(registry)
+      config.configFiles.add(registry)
+      if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
+    }
+    for (const f of ctx.discovery.files) if (/(?:^|\/)(?:_meta|meta)\.json$/.test(f.rel)) config.configFiles.add(f.rel)
+    config.staticDirs = ['public']
+    config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
+
+    const locales = new Set<string>()
+    for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
+      const first = f.rel.slice(r.dir.length + 1).split('/')[0]
+      if (LOCALE_DIR.test(first) && f.rel.split('/').length > r.dir.split('/').length + 1) locales.add(first)
+    }
+    const defaultLocale = locales.has('en') ? 'en' : [...locales].sort()[0]
+    const multilingual = locales.size > 1
+    const tag = defaultLocale ? canonicalLocale(defaultLocale) : undefined
+    if (tag) config.site.locale = tag
+    // A locale-folder site answers `/x` as `/<default>/x` (nodejs.org's middleware adds the default locale).
+    if (defaultLocale && found.some((r) => r.localeDirs)) config.localePrefix = `/${defaultLocale}`
+
+    const locate = (rel: string): { root: Root; dirs: string[]; base: string; locale?: string } | null => {
+      const { ext } = splitPath(rel)
+      if (!MARKDOWN_EXTENSIONS.has(ext)) return null
+      const root = found.find((r) => rel.startsWith(r.dir + '/'))
+      if (!root) return null
+      const { dirs, base } = splitPath(rel.slice(root.dir.length + 1))
+      if (root.appRouter && base !== 'page') return null
+      if (root.localeDirs) {
+        if (dirs.length === 0 || !LOCALE_DIR.test(dirs[0])) return null
+        return { root, dirs: dirs.slice(1), base, locale: dirs[0] }
+      }
+      return { root, dirs, base }
+    }
+    const urlOf = (at: { root: Root; dirs: string[]; base: string; locale?: string }) => {
+      const dirs = at.root.groups ? at.dirs.filter((d) => !/^\(.*\)$/.test(d)) : at.dirs
+      const own = at.root.appRouter || at.base === 'index' ? dirs : [...dirs, at.base]
+      return '/' + [at.root.base, at.locale ?? '', ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
+    }
+    // The post index: the first blog folder's own URL (`/en/blog`), where its list page was.
+    const blogDoc = ctx.discovery.files.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null && at.dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase())) && (at.locale === undefined || at.locale === defaultLocale))
+    if (blogDoc?.at) {
+      const i = blogDoc.at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
+      config.postIndexPath = urlOf({ ...blogDoc.at, dirs: blogDoc.at.dirs.slice(0, i + 1), base: 'index' }) + '/'
+    }
+
+    return {
+      config,
+      templates: ['mdx'],
+      ...(registry && found.some((r) => r.localeDirs) ? { authorSeparator: NODEJS_AUTHOR_SEPARATOR } : {}),
+      isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
+      place(source: SourceFile): Placement | Unpublished {
+        const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
+        if (at.base.startsWith('_') || at.dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not a route in Next.js' }
+        const url = urlOf(at)
+        const isIndex = at.base === 'index' || at.root.appRouter === true
+        const name = isIndex ? (at.dirs[at.dirs.length - 1] ?? '') : at.base
+        const dated = dateFromName(name)
+        const blogAt = at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
+        const fm = source.fm.data
+        const hasDate = dated !== null || ['date', 'pubDate', 'publishDate', 'published_at'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '')
+        const isPost = blogAt !== -1 && !(isIndex && at.dirs.length === blogAt + 1) && hasDate
+        const isHome = at.root.base === '' && at.dirs.length === 0 && isIndex && (at.locale === undefined || at.locale === defaultLocale)
+        const categories = isPost ? at.dirs.slice(blogAt + 1, isIndex ? -1 : undefined) : []
+        return {
+          kind: isPost ? 'post' : 'page',
+          name: dated?.rest || name,
+          url: url === '' ? '/' : url,
+          ...(dated ? { nameDate: dated.date } : {}),
+          ...(isIndex ? { isIndex: true } : {}),
+          ...(isHome ? { isHome: true } : {}),
+          ...(categories.length > 0 ? { folderCategories: categories } : {}),
+          ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
+        }
+      },
+      assetUrl(rel) {
+        return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
+      },
+    }
+  },
+}
+
+/** The pages folder whose first level is locale folders with Markdown in them (`pages/en/…`), if any. */
+function localePagesRoot(discovery: Discovery): string | undefined {
+  for (const dir of ['pages', 'src/pages']) {
+    const below = discovery.files.filter((f) => f.rel.startsWith(dir + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+    if (below.length === 0) continue
+    const firsts = below.map((f) => f.rel.slice(dir.length + 1).split('/'))
+    if (firsts.every((p) => p.length > 1 && LOCALE_DIR.test(p[0]))) return dir
+  }
+  return undefined
+}
+
+/** The folders of routed Markdown a Next.js site has, by evidence: pages/, app/ page.mdx, content/docs, content/. */
+function roots(discovery: Discovery): Root[] {
+  const deps = discovery.dependencies ?? new Set<string>()
+  const hasMd = (dir: string) => discovery.files.some((f) => f.rel.startsWith(dir + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  const out: Root[] = []
+  const localeRoot = localePagesRoot(discovery)
+  for (const dir of ['pages', 'src/pages']) {
+    if (hasMd(dir)) out.push({ dir, base: '', localeDirs: dir === localeRoot, groups: false, why: `${dir}/ (file-system routes)` })
+  }
+  for (const dir of ['app', 'src/app']) {
+    if (discovery.files.some((f) => f.rel.startsWith(dir + '/') && /(?:^|\/)page\.mdx?$/.test(f.rel))) out.push({ dir, base: '', localeDirs: false, groups: true, appRouter: true, why: `${dir}/**/page.mdx (App Router)` })
+  }
+  const fumadocs = deps.has('fumadocs-core') || deps.has('fumadocs-mdx') || discovery.paths.has('source.config.ts') || discovery.paths.has('content/docs/meta.json')
+  if (hasMd('content/docs') && (fumadocs || !deps.has('nextra'))) out.push({ dir: 'content/docs', base: '/docs', localeDirs: false, groups: true, why: 'content/docs (Fumadocs, served at /docs)' })
+  if (hasMd('src/content')) out.push({ dir: 'src/content', base: '', localeDirs: false, groups: false, why: 'src/content (collections served under their names)' })
+  if (hasMd('content') && !out.some((r) => r.dir === 'content/docs' && fumadocs && !discovery.files.some((f) => f.rel.startsWith('content/') && !f.rel.startsWith('content/docs/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)))) {
+    // Nextra 3+ serves `content/` at the root; a Contentlayer-style `content/<collection>/` serves each collection
+    // under its own name, which is the same path.
+    out.push({ dir: 'content', base: '', localeDirs: false, groups: false, why: 'content/ (Nextra content folder or collections)' })
+  }
+  // The longest folder first, so `content/docs` wins over `content`.
+  return out.sort((a, b) => b.dir.length - a.dir.length)
+}

@@ -1,0 +1,52 @@
+/**
+ * The interface between the Markdown importer's loop (`md`) and template expansion (`mdtpl`), as agreed in
+ * notes/templates-interface.md. Change it only in its own commit whose message starts `templates interface:`.
+ * `expandTemplates(body, ctx): TemplateResult` itself is exported from `./index.ts`.
+ */
+
+/** A template syntax a generator's bodies use. */
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'nunjucks'
+
+/** What expansion may know about the document and its site. */
+export interface TemplateContext {
+  /** Source file, relative to the site folder, with '/'. For messages and relative resolution. */
+  file: string
+  /** Which syntaxes this generator's bodies use, in the order they are expanded (Jekyll: ['liquid']; Hugo: ['hugo'];
+   *  Docusaurus: ['mdx', 'docusaurus']; Astro/Starlight: ['mdx', 'docusaurus'] (Starlight asides use `:::`);
+   *  Eleventy: ['liquid', 'nunjucks'] per its templateEngine; Next.js: ['mdx']). */
+  dialects: TemplateDialect[]
+  /** The document's public URL path on the NEW site ('/docs/intro/'), for resolving relative references. */
+  url: string
+  /** Resolves a reference to another document to its new public URL, or undefined when nothing matches.
+   *  `kind` says how the generator names it: 'ref' (Hugo ref/relref: a path relative to content/ or the page, with
+   *  or without extension, optional #anchor), 'post_url' (Jekyll: 'YYYY-MM-DD-slug' or 'dir/YYYY-MM-DD-slug'),
+   *  'link' (Jekyll {% link path %}: a path from the site root to a source file), 'path' (an MDX/JS import path). */
+  resolve(kind: 'ref' | 'post_url' | 'link' | 'path', target: string): string | undefined
+  /** Reads a file of the site for inclusion (Jekyll `_includes/x`, an MDX partial import, Hugo `readFile`);
+   *  `from` says which: 'include' (relative to the generator's include folder) or 'relative' (to this file).
+   *  Returns undefined when missing or outside the folder (never reads outside it). Synchronous: `md` preloads. */
+  readFile(kind: 'include' | 'relative', path: string): string | undefined
+  /** Values templates may print: `site` (Jekyll site.*, Hugo site params / .Site.Params), `page` (the front
+   *  matter: page.title…), `params` (Hugo .Params / param shortcode). Missing values print nothing and are reported. */
+  data: { site: Record<string, unknown>; page: Record<string, unknown> }
+  /** The site's base URL path ('' or '/docs'), for Jekyll `relative_url`/`site.baseurl`. */
+  baseurl: string
+}
+
+/** One template construct met in a body, and what became of it. */
+export interface TemplateFinding {
+  /** 1-based line in the body as given (callers add the front matter's line count). */
+  line: number
+  /** The tag or shortcode name: 'youtube', 'highlight', 'include', 'import', '<Tabs>', ':::note'. */
+  name: string
+  action: 'expanded' | 'removed' | 'unresolved'
+  /** For 'removed' and 'unresolved': what happened and what the owner can do. */
+  message?: string
+}
+
+/** A body with its template syntax expanded or removed, and what was done. */
+export interface TemplateResult {
+  body: string
+  /** When expansion produced HTML inside Markdown, the body stays 'markdown' (raw HTML is valid Markdown). */
+  findings: TemplateFinding[]
+}

@@ -1,0 +1,405 @@
+/**
+ * Measures the WordPress importer on one export. The oracle is either the export's own record of the site (every
+ * item's `<link>` is the URL WordPress served it at, its status and password say whether the public saw it), read
+ * here with saxes, independently of the importer's own reader, so the two cannot share a mistake; or, for the
+ * exports scripts/corpus/wordpress/build.sh makes, the live install itself (oracle.json, method wordpress-live):
+ * get_permalink() of every item, the front page, the posts page, the menus in their theme locations, term archives.
+ */
+import { readFile } from 'node:fs/promises'
+import { SaxesParser } from 'saxes'
+import { importWordPress } from '../../importers/wordpress/index.js'
+import type { ImportWordPressOptions, ImportWordPressResult } from '../../importers/wordpress/index.js'
+import type { MenuItem, PreviewData } from '../../src/contract/types.js'
+import { deriveRoutes } from '../../src/routes/index.js'
+import path from 'node:path'
+import { siteDir } from './_sites.mjs'
+import { readOracle, sample, withoutCode } from './measure.js'
+import type { CorpusSite, Oracle, OracleDocument } from './measure.js'
+
+/** One `<item>` of an export, as WordPress had it. */
+export interface WxrItem {
+  postId: string
+  type: string
+  status: string
+  link: string
+  title: string
+  password: boolean
+  content: string
+}
+
+/** What the export says WordPress published, and the shortcodes its bodies use. */
+export interface WxrOracle {
+  items: WxrItem[]
+  published: WxrItem[]
+  /** Drafts, pending, future, private, trashed and password-protected posts and pages: never public. */
+  private: WxrItem[]
+  /** Shortcode names the bodies use (with attributes, a closing tag, or one of WordPress's own). */
+  shortcodes: Set<string>
+}
+
+/** WordPress core's shortcodes, and ones the issue names; others count when written with attributes or a closing tag. */
+const KNOWN_SHORTCODES = ['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed', 'latex']
+
+const DOCUMENT_TYPES = new Set(['post', 'page'])
+
+/** Reads an export's items with saxes (namespace prefixes as written, which WXR files always use). */
+export function readWxr(xml: string): WxrOracle {
+  const parser = new SaxesParser()
+  const items: WxrItem[] = []
+  let item: Partial<WxrItem> | null = null
+  let field: string | null = null
+  let text = ''
+  const FIELDS: Record<string, keyof WxrItem> = {
+    'wp:post_id': 'postId',
+    'wp:post_type': 'type',
+    'wp:status': 'status',
+    link: 'link',
+    title: 'title',
+    'wp:post_password': 'password',
+    'content:encoded': 'content',
+  }
+  parser.on('opentag', (tag) => {
+    if (tag.name === 'item') item = {}
+    else if (item && FIELDS[tag.name] && field === null) {
+      field = tag.name
+      text = ''
+    }
+  })
+  parser.on('text', (t) => {
+    if (field) text += t
+  })
+  parser.on('cdata', (t) => {
+    if (field) text += t
+  })
+  parser.on('closetag', (tag) => {
+    if (item && tag.name === field) {
+      const key = FIELDS[tag.name]
+      if (key === 'password') item.password = text.trim() !== ''
+      else (item as Record<string, string>)[key] = key === 'content' ? text : text.trim()
+      field = null
+    } else if (tag.name === 'item' && item) {
+      items.push({ postId: '', type: '', status: '', link: '', title: '', password: false, content: '', ...item })
+      item = null
+    }
+  })
+  // Exports in the wild carry characters XML forbids (WordPress writes what it stored); the importer reports and
+  // replaces them, and so does this reader, so that one stray byte does not hide a whole export from measurement.
+  parser.write(xml.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')).close()
+
+  const documents = items.filter((i) => DOCUMENT_TYPES.has(i.type))
+  const shortcodes = new Set<string>()
+  for (const doc of documents) {
+    for (const m of doc.content.matchAll(/\[([a-zA-Z][\w-]*)(\s[^\]]*)?\]/g)) {
+      const name = m[1]
+      if (KNOWN_SHORTCODES.includes(name) || /=/.test(m[2] ?? '') || doc.content.includes(`[/${name}]`)) shortcodes.add(name)
+    }
+  }
+  return {
+    items,
+    published: documents.filter((d) => d.status === 'publish' && !d.password),
+    private: documents.filter((d) => d.status !== 'publish' || d.password),
+    shortcodes,
+  }
+}
+
+/**
+ * The route of a WordPress URL: its path, and its query when the query is what names the item (`/?p=12`,
+ * `/blog/index.php?page_id=3`), since plain permalinks live there.
+ */
+export function wordpressKey(url: string): string {
+  let u: URL
+  try {
+    u = new URL(url, 'http://wordpress.invalid')
+  } catch {
+    return url
+  }
+  let p = u.pathname
+  try {
+    p = decodeURI(p)
+  } catch {
+    // Malformed escapes stay as written.
+  }
+  // WordPress's canonical redirect serves `//a/` (which some exports record) at `/a/`.
+  p = p.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/'
+  if (!/[?&](p|page_id|attachment_id)=\d+/.test(u.search)) return p
+  const base = p.replace(/\/index\.php$/, '').replace(/^\/$/, '')
+  return `${base}/?${u.searchParams.toString()}`
+}
+
+/** One item of a live install's oracle (export.php): an OracleDocument with WordPress's id, type and visibility. */
+export interface LiveDocument extends OracleDocument {
+  id: number
+  type: string
+  /** Whether the post type is public (a visitor can reach its items) and whether the export carries it. */
+  public: boolean
+  exported: boolean
+  /** For published public items: whether WordPress's rewrite rules lead the URL back to the item. */
+  resolves?: boolean
+}
+
+export interface LiveMenuItem {
+  title: string
+  url: string
+  target: string
+  type: string
+  object: string
+  object_id: number
+  children: LiveMenuItem[]
+}
+
+/** What a live install serves (scripts/corpus/wordpress/export.php writes it; oracle method `wordpress-live`). */
+export interface LiveOracle extends Oracle {
+  settings: { home: string; permalink_structure: string; category_base: string; tag_base: string; show_on_front: string; [key: string]: string | number }
+  front_page: { type: 'page' | 'posts'; url: string; id?: number; title?: string; page_uri?: string }
+  /** Where the latest posts are listed: the root, the posts page, or nowhere (null: a static front page and no posts page). */
+  posts_index: { url: string; id?: number; title?: string } | null
+  menus: Array<{ id: number; name: string; slug: string; locations: string[]; items: LiveMenuItem[] }>
+  types: Record<string, number>
+  terms: Array<{ taxonomy: string; slug: string; name: string; count: number; url: string }>
+  media: Array<{ id: number; url: string; file: string; mime: string; sizes: string[] }>
+  documents: LiveDocument[]
+}
+
+/** What only a live oracle can tell: the site's front page, posts page, menus, custom types, archives and media. */
+export interface LiveFigures {
+  /** Published posts and pages whose permalink WordPress's own rewrite rules do not lead back to them (oracle check; 0). */
+  unresolved: string[]
+  /** Items whose `<link>` in the export differs from what the live install serves (exporter check; 0). */
+  linkMismatches: string[]
+  languages: Record<string, number>
+  frontPage: { expected: string; got: string; ok: boolean }
+  postsIndex: { expected: string; got: string; ok: boolean }
+  primaryMenu: { expected: string; got: string; ok: boolean; problems: string[] }
+  /** Items of other types WordPress published, by type: in the payload, or at least counted in the report. */
+  otherTypes: Record<string, { published: number; inPayload: number; reported: number }>
+  /** Category and tag archive URLs (of terms with posts): kept, redirected or lost. */
+  terms: { sampled: number; kept: number; redirected: number; lost: string[] }
+  /** Images in published bodies and featured images, and those still loaded from the old site's host. */
+  media: { images: number; onOldHost: number }
+}
+
+/** What one export measured, against the targets of issue 14. */
+export interface ExportFigures {
+  label: string
+  expected: number
+  published: number
+  countDelta: number
+  urls: { sampled: number; kept: number; redirected: number; lost: string[] }
+  privatePublished: string[]
+  /** Those the payload holds as drafts: a build stage may publish them, so issue 14 wants them left out by default. */
+  privateInPayload: number
+  /** Published documents whose body still holds one of the export's shortcodes as text (target 0). */
+  shortcodes: { documents: number; byName: Record<string, number> }
+  /** Present when the export came with a live install's oracle. */
+  live?: LiveFigures
+}
+
+/** An item as the measurement compares it: from the export's own record, or from the live install. */
+type Expected = Omit<WxrItem, 'content'>
+
+/** A corpus export measured against its live install's oracle when it has one (built sites), else against itself. */
+export async function measureCorpusExport(site: CorpusSite): Promise<ExportFigures> {
+  const oracle = await readOracle(site.id)
+  const label = site.build ? `\`${site.id}\` (WordPress ${site.version.replace(/\+.*/, '')}, built here)` : `\`${site.id}\` (${site.package}@${site.version})`
+  return measureExport(path.join(siteDir(site.id), 'site', site.export ?? ''), label, oracle.method === 'wordpress-live' ? (oracle as LiveOracle) : undefined)
+}
+
+/** Imports an export with the importer's defaults and measures it against the export itself, or a live oracle. */
+export async function measureExport(file: string, label: string, live?: LiveOracle): Promise<ExportFigures> {
+  const wxr = readWxr(await readFile(file, 'utf8'))
+  const options: ImportWordPressOptions = {}
+  const result = await importWordPress(file, options)
+  const { payload, redirects } = result
+  const docs = payloadDocuments(payload)
+  const liveDocs = docs.filter((d) => d.status === 'published')
+  const drafts = new Set(docs.filter((d) => d.status === 'draft').map((d) => d.title))
+  const liveKeys = new Set(liveDocs.map((d) => wordpressKey(d.url)))
+  const redirectTo = new Map(redirects.map((r) => [wordpressKey(r.from), wordpressKey(r.to)]))
+
+  const asExpected = (d: LiveDocument): Expected => ({ postId: String(d.id), type: d.type, status: d.status, link: d.url ?? '', title: d.title ?? '', password: d.status === 'password' })
+  const documents = live ? live.documents.filter((d) => DOCUMENT_TYPES.has(d.type)) : []
+  const published: Expected[] = live ? documents.filter((d) => d.status === 'published').map(asExpected) : wxr.published
+  const hidden: Expected[] = live ? documents.filter((d) => d.status !== 'published').map(asExpected) : wxr.private
+
+  const urls = reachability(published.map((i) => ({ source: i.postId, url: i.link })), liveKeys, redirectTo)
+
+  // A private item is matched by the URL it had, or by a title no public item shares.
+  const publicTitles = new Set(published.map((i) => i.title))
+  const uniqueTitle = (i: Expected) => i.title !== '' && !publicTitles.has(i.title)
+  const privatePublished = hidden
+    .filter((i) => liveKeys.has(wordpressKey(i.link)) || (uniqueTitle(i) && liveDocs.some((d) => d.title === i.title)))
+    .map((i) => `${i.type} ${i.postId} (${i.password ? 'password' : i.status})`)
+  const privateInPayload = hidden.filter((i) => uniqueTitle(i) && drafts.has(i.title)).length
+
+  const shortcodes = { documents: 0, byName: {} as Record<string, number> }
+  for (const doc of liveDocs) {
+    const prose = withoutCode(doc.content)
+    let found = false
+    for (const name of wxr.shortcodes) {
+      const n = prose.split(`[${name}`).length - 1
+      if (n > 0 && new RegExp(`\\[${name}[\\s\\]/]`).test(prose)) {
+        shortcodes.byName[name] = (shortcodes.byName[name] ?? 0) + n
+        found = true
+      }
+    }
+    if (found) shortcodes.documents++
+  }
+
+  const expected = published.length
+  return {
+    label,
+    expected,
+    published: liveDocs.length,
+    countDelta: expected === 0 ? (liveDocs.length === 0 ? 0 : 1) : Math.abs(liveDocs.length - expected) / expected,
+    urls,
+    privatePublished,
+    privateInPayload,
+    shortcodes,
+    ...(live ? { live: measureLive(live, wxr, result, docs, liveKeys, redirectTo) } : {}),
+  }
+}
+
+interface PayloadDocument {
+  url: string
+  status: 'published' | 'draft'
+  title: string
+  content: string
+  featured?: string
+  /** Set on the page that owns the root. */
+  front?: true
+}
+
+/** Every post and page of the payload at its public URL. */
+function payloadDocuments(payload: PreviewData): PayloadDocument[] {
+  const out: PayloadDocument[] = []
+  const front = payload.site.front_page
+  for (const route of deriveRoutes(payload)) {
+    if (route.kind !== 'post' && route.kind !== 'page') continue
+    const index = Number(route.source.split('/').pop())
+    const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
+    const isFront = route.kind === 'page' && front?.type === 'page' && front.page_path === route.key
+    out.push({ url: route.url, status: entity.status, title: entity.title, content: entity.content, ...(entity.featured_image ? { featured: entity.featured_image } : {}), ...(isFront ? { front: true as const } : {}) })
+  }
+  return out
+}
+
+/** Which of the URLs still answer: the same route in the payload, a redirect, or neither (a fixed sample on large sites). */
+function reachability(items: Array<{ source: string; url: string }>, liveKeys: Set<string>, redirectTo: Map<string, string>) {
+  const urls = { sampled: 0, kept: 0, redirected: 0, lost: [] as string[] }
+  for (const item of sample(items)) {
+    urls.sampled++
+    const key = wordpressKey(item.url)
+    if (liveKeys.has(key)) urls.kept++
+    else if (redirectTo.has(key)) urls.redirected++
+    else urls.lost.push(key)
+  }
+  return urls
+}
+
+function measureLive(live: LiveOracle, wxr: WxrOracle, result: ImportWordPressResult, docs: PayloadDocument[], liveKeys: Set<string>, redirectTo: Map<string, string>): LiveFigures {
+  const { payload, report } = result
+  const documents = live.documents.filter((d) => DOCUMENT_TYPES.has(d.type))
+  const published = documents.filter((d) => d.status === 'published')
+
+  const links = new Map(wxr.items.map((i) => [i.postId, i.link]))
+  const linkMismatches = live.documents
+    .filter((d) => d.exported && d.status === 'published' && d.public && links.has(String(d.id)) && wordpressKey(links.get(String(d.id)) ?? '') !== wordpressKey(d.url ?? ''))
+    .map((d) => `${d.source}: export ${links.get(String(d.id))}, WordPress ${d.url}`)
+
+  const languages: Record<string, number> = {}
+  for (const d of published) languages[d.lang ?? 'default'] = (languages[d.lang ?? 'default'] ?? 0) + 1
+
+  // The front page: the page WordPress showed at the root (the same title at '/'), or the latest posts.
+  const frontDoc = docs.find((d) => d.front)
+  const homeKey = slashed(wordpressKey(live.settings.home))
+  const indexPath = payload.site.post_index?.enabled === false ? 'none' : slashed(payload.site.post_index?.path ?? '/')
+  const frontPage = live.front_page.type === 'page'
+    ? { expected: `page "${live.front_page.title}"`, got: frontDoc ? `page "${frontDoc.title}"` : `latest posts at ${indexPath}`, ok: frontDoc?.title === live.front_page.title && homeKey === '/' }
+    : { expected: `latest posts at ${homeKey}`, got: frontDoc ? `page "${frontDoc.title}"` : `latest posts at ${indexPath}`, ok: !frontDoc && indexPath === homeKey }
+  const expectedIndex = live.posts_index ? slashed(wordpressKey(live.posts_index.url)) : 'none'
+  // A posts page the contract cannot place where it was (`/?page_id=9`) counts when its old URL redirects to the index.
+  const indexRedirected = live.posts_index !== null && redirectTo.get(wordpressKey(live.posts_index.url)) === wordpressKey(indexPath)
+  const postsIndex = { expected: expectedIndex, got: indexPath, ok: expectedIndex === indexPath || indexRedirected }
+
+  // The menu in the theme's primary location: the same items in the same tree, each leading where WordPress's did.
+  const primary = live.menus.find((m) => m.locations.includes('primary'))
+  const got = payload.menus?.primary
+  const problems: string[] = []
+  if (primary && got) compareMenus(primary.items, got.items, '', problems, redirectTo)
+  const primaryMenu = {
+    expected: primary ? `"${primary.name}" (${countItems(primary.items)} items)` : 'none',
+    got: got ? `"${got.name}" (${countItems(got.items)} items)` : 'none',
+    ok: primary ? Boolean(got) && problems.length === 0 : !got,
+    problems: primary && !got ? [`no menu under primary (menus: ${Object.keys(payload.menus ?? {}).join(', ') || 'none'})`] : problems,
+  }
+
+  const skippedIds = new Map<string, number>()
+  for (const s of report.skipped) skippedIds.set(s.post_type, (skippedIds.get(s.post_type) ?? 0) + 1)
+  const titles = new Set(docs.map((d) => d.title))
+  const otherTypes: LiveFigures['otherTypes'] = {}
+  for (const d of live.documents) {
+    if (DOCUMENT_TYPES.has(d.type) || d.type === 'wp_block' || !d.exported || d.status !== 'published') continue
+    const t = (otherTypes[d.type] ??= { published: 0, inPayload: 0, reported: 0 })
+    t.published++
+    if (titles.has(d.title ?? '')) t.inPayload++
+  }
+  for (const [type, t] of Object.entries(otherTypes)) t.reported = Math.max(skippedIds.get(type) ?? 0, report.unknown_post_types[type] ?? 0)
+
+  const termKeys = new Set(deriveRoutes(payload).filter((r) => r.kind === 'category' || r.kind === 'tag').map((r) => wordpressKey(r.url)))
+  const terms = reachability(live.terms.filter((t) => t.count > 0 && (t.taxonomy === 'category' || t.taxonomy === 'post_tag')).map((t) => ({ source: `${t.taxonomy}/${t.slug}`, url: t.url })), termKeys, redirectTo)
+
+  const oldHost = new URL(live.settings.home).host
+  const media = { images: 0, onOldHost: 0 }
+  for (const d of docs.filter((x) => x.status === 'published')) {
+    const srcs = [...d.content.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1])
+    if (d.featured) srcs.push(d.featured)
+    for (const src of srcs) {
+      media.images++
+      if (/^https?:\/\//i.test(src) && new URL(src).host === oldHost) media.onOldHost++
+    }
+  }
+
+  return {
+    unresolved: published.filter((d) => d.resolves === false).map((d) => `${d.source} ${d.url}`),
+    linkMismatches,
+    languages,
+    frontPage,
+    postsIndex,
+    primaryMenu,
+    otherTypes,
+    terms,
+    media,
+  }
+}
+
+/**
+ * Compares a WordPress menu with the payload's, item by item in order: same titles, same nesting, and each link
+ * leading where WordPress's did (the same path, or the path its redirect leads to). A `#` parent may point anywhere
+ * the contract allows, since `#` itself is not a navigation URL.
+ */
+export function compareMenus(wp: LiveMenuItem[], got: MenuItem[], at: string, problems: string[], redirectTo: Map<string, string>): void {
+  for (let i = 0; i < Math.max(wp.length, got.length); i++) {
+    const w = wp[i]
+    const g = got[i]
+    const where = `${at}${i + 1}`
+    if (!w) { problems.push(`${where}: extra item "${g.title}"`); continue }
+    if (!g) { problems.push(`${where}: "${w.title}" missing`); continue }
+    if (w.title !== g.title) problems.push(`${where}: "${w.title}" is "${g.title}"`)
+    if (w.url !== '#') {
+      const old = wordpressKey(w.url)
+      const now = wordpressKey(g.url)
+      const external = /^https?:/i.test(w.url) && /^https?:/i.test(g.url) && new URL(w.url).host === new URL(g.url).host
+      if (old !== now && redirectTo.get(old) !== now && !(external && w.url === g.url)) problems.push(`${where}: "${w.title}" leads to ${g.url}, WordPress's to ${w.url}`)
+    }
+    compareMenus(w.children, g.children, `${where}.`, problems, redirectTo)
+  }
+}
+
+function countItems(items: Array<{ children: unknown[] }>): number {
+  return items.reduce((n, i) => n + 1 + countItems(i.children as Array<{ children: unknown[] }>), 0)
+}
+
+/** A path as a directory (`/blog` → `/blog/`); a query URL (`/?page_id=9`) stays as it is. */
+function slashed(p: string): string {
+  return p.endsWith('/') || p.includes('?') ? p : `${p}/`
+}

@@ -1,0 +1,82 @@
+// Issue 15 item 11: every value option is checked before any work, and the refusal names the rule and gives an
+// example. The inputs here are broken (a truncated export, a Markdown file that does not parse), so any reading would
+// show in the output; nothing may be written either.
+import { cpSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { cli, repo, tempDir, wxrFixtures } from './_helpers.js'
+
+function setUp() {
+  const dir = tempDir('pd-opt-')
+  cpSync(join(wxrFixtures, 'truncated.xml'), join(dir, 'export.xml'))
+  cpSync(join(repo, 'examples/site'), join(dir, 'site'), { recursive: true })
+  writeFileSync(join(dir, 'site/posts/broken.md'), '---\ntitle: [unclosed\n---\n')
+  return dir
+}
+
+const WP = ['import', 'wordpress', 'export.xml', '-o', 'p.json']
+const MD = ['import', 'markdown', 'site', '-o', 'p.json']
+
+describe.each([
+  // [argv, the rule, the example]
+  [[...WP, '--generated-at', 'yesterday'], 'is not an RFC 3339 date-time', 'for example: --generated-at 2026-05-01T09:00:00Z'],
+  [[...WP, '--generated-at', '2026-02-30T00:00:00Z'], 'has day 30, but 2026-02 has 28 days', 'for example: --generated-at 2026-05-01T09:00:00Z'],
+  [[...MD, '--generated-at', '2026-05-01'], 'is a date without a time', 'for example: --generated-at 2026-05-01T09:00:00Z'],
+  [[...MD, '--timezone', 'Mars/Olympus'], 'is not "UTC", a fixed offset', 'for example: --timezone Europe/Lisbon'],
+  [[...MD, '--timezone', '+00:00'], 'is a zero offset; use "UTC"', 'for example: --timezone Europe/Lisbon'],
+  [[...WP, '--media-to', 'media/'], 'is a relative path without a scheme', 'for example: --media-to /media/'],
+  [[...WP, '--media-to', 'javascript:alert(1)'], 'only http and https are allowed', 'for example: --media-to /media/'],
+  [[...WP, '--media-to', '/media/?x'], 'has a query or fragment', 'for example: --media-to /media/'],
+  [[...WP, '--media-from', '/wp-content/uploads/', '--media-to', '/media/'], 'is a path, not an absolute URL', 'for example: --media-from https://old.example/wp-content/uploads/'],
+  [[...WP, '--media-from', 'https://u:p@old.example/', '--media-to', '/media/'], 'has credentials', 'for example: --media-from https://old.example/wp-content/uploads/'],
+  [[...WP, '--media-from', 'https://old.example/'], '--media-from needs --media-to', ''],
+  [[...WP, '--password-protected', 'publish'], '--password-protected must be one of skip, draft; got "publish"', 'For example: --password-protected skip'],
+  [[...WP, '--status-policy', 'publish'], '--status-policy must be one of draft, skip; got "publish"', 'For example: --status-policy draft'],
+  [[...WP, '--drafts', 'all'], '--drafts must be one of include, exclude (or the older draft, skip); got "all"', 'For example: --drafts include'],
+  [[...WP, '--drafts', 'include', '--status-policy', 'skip'], '--drafts and --status-policy disagree', ''],
+  [[...WP, '--redirects', 'r', '--redirects-format', 'apache'], '--redirects-format must be one of netlify, nginx, json; got "apache"', 'For example: --redirects-format netlify'],
+  [[...WP, '--redirects-format', 'nginx'], '--redirects-format needs --redirects <file>', ''],
+  [[...WP, '--report', ''], '--report needs a file name', 'For example: --report report.json'],
+  [[...WP, '--format', 'yaml'], '--format must be one of text, json; got "yaml"', 'For example: --format text'],
+  [[...MD, '--preset', 'gatsby'], '--preset must be one of auto, native, plain, hugo, jekyll, docusaurus, astro, starlight, eleventy, nextjs; got "gatsby"', 'For example: --preset auto'],
+  [[...MD, '--media-path', 'media'], 'does not begin with "/"', 'for example: --media-path /media'],
+  [[...MD, '--posts-dir', '../elsewhere'], 'must be a folder inside the input folder', 'For example: --posts-dir posts'],
+  [[...MD, '--pages-dir', '/etc'], 'must be a folder inside the input folder', 'For example: --pages-dir pages'],
+  [[...MD, '--max-file-bytes', '1e6'], 'must be a whole number of at least 1; got "1e6"', 'For example: --max-file-bytes 4194304'],
+  [[...MD, '--max-file-bytes', '0'], 'must be a whole number of at least 1', 'For example: --max-file-bytes 4194304'],
+  [['canonicalize', 'x.json', '-o', ''], '-o needs a file name', 'For example: -o canonical.json'],
+] as const)('%j', (argv, rule, example) => {
+  test('is refused before any work, with the rule and an example', async () => {
+    const dir = setUp()
+    const run = await cli([...argv], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(rule)
+    expect(run.stderr).toContain(example)
+    expect(run.stderr).not.toMatch(/truncated|front_matter|broken\.md/)
+    expect(readdirSync(dir).sort()).toEqual(['export.xml', 'site'])
+  })
+})
+
+test('a site file that breaks the contract is reported with its pointer before anything is imported', async () => {
+  const dir = setUp()
+  writeFileSync(join(dir, 'site.yml'), 'title: Mine\ncomments:\n  enabled: true\n  api_base_url: /c\n  provider: disqus\n')
+  for (const argv of [[...MD, '--site', 'site.yml'], [...WP, '--site', 'site.yml']]) {
+    const run = await cli(argv, dir)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^site\.yml: error \[invalid_value\] \/site\/comments\/provider /)
+    expect(run.stderr).not.toMatch(/truncated|front_matter/)
+  }
+})
+
+test.each([
+  ['a prototype key', 'title: Mine\n__proto__:\n  polluted: true\n', /\[invalid_site_file\] \/__proto__ the key "__proto__" is not a site setting/],
+  ['broken YAML', 'title: [unclosed\n', /^site\.yml:\d+:\d+: error \[invalid_site_file\] not valid YAML/],
+  ['a list', '- title: Mine\n', /must hold a map of site settings/],
+])('a site file with %s is refused', async (_name, content, message) => {
+  const dir = setUp()
+  writeFileSync(join(dir, 'site.yml'), content)
+  const run = await cli([...WP, '--site', 'site.yml'], dir)
+  expect(run.code).toBe(1)
+  expect(run.stderr).toMatch(message)
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+})

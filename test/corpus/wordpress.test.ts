@@ -1,0 +1,155 @@
+// The WordPress importer measured on exports it was not developed against (scripts/corpus/README.md): exports of real
+// WordPress installs that scripts/corpus/wordpress/build.sh makes, judged against what the live install served
+// (oracle.json: permalinks, front page, posts page, menus in their locations), and any other corpus export judged
+// against itself (an item's <link> is where WordPress served it, its status and password whether anyone could see
+// it). The reading of the export is tested here on an export written for the purpose; the corpus part is skipped,
+// saying so, when no export has been built.
+import { beforeAll, describe, expect, test } from 'vitest'
+import { compareMenus, measureCorpusExport, readWxr, wordpressKey } from '../../scripts/corpus/measure-wordpress.js'
+import type { ExportFigures, LiveMenuItem } from '../../scripts/corpus/measure-wordpress.js'
+import { availableSites } from '../../scripts/corpus/measure.js'
+
+const item = (fields: Record<string, string>) =>
+  `<item>${Object.entries(fields).map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`).join('')}</item>`
+
+const EXPORT = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Test</title>
+${item({ title: 'Hello', link: 'https://blog.example/2024/05/hello/', 'wp:post_id': '1', 'wp:post_type': 'post', 'wp:status': 'publish', 'content:encoded': '[caption id="a1"]<img src="x.jpg">[/caption] [latex]x^2[/latex] [1] [sic]' })}
+${item({ title: 'About', link: 'https://blog.example/?page_id=2', 'wp:post_id': '2', 'wp:post_type': 'page', 'wp:status': 'publish', 'content:encoded': '[gallery ids="1,2"] [note]' })}
+${item({ title: 'Secret', link: 'https://blog.example/?p=3', 'wp:post_id': '3', 'wp:post_type': 'post', 'wp:status': 'publish', 'wp:post_password': 'pw', 'content:encoded': '' })}
+${item({ title: 'Soon', link: 'https://blog.example/?p=4', 'wp:post_id': '4', 'wp:post_type': 'post', 'wp:status': 'future', 'content:encoded': '' })}
+${item({ title: 'Mine', link: 'https://blog.example/mine/', 'wp:post_id': '5', 'wp:post_type': 'post', 'wp:status': 'private', 'content:encoded': '' })}
+${item({ title: 'photo.jpg', link: 'https://blog.example/photo/', 'wp:post_id': '6', 'wp:post_type': 'attachment', 'wp:status': 'inherit', 'content:encoded': '' })}
+${item({ title: 'Product', link: 'https://blog.example/product/x/', 'wp:post_id': '7', 'wp:post_type': 'product', 'wp:status': 'publish', 'content:encoded': '' })}
+</channel></rss>`
+
+describe('readWxr', () => {
+  const oracle = readWxr(EXPORT)
+
+  test('published posts and pages are those with status publish and no password', () => {
+    expect(oracle.published.map((i) => i.postId)).toEqual(['1', '2'])
+  })
+
+  test('drafts, future, private and password-protected posts and pages are private', () => {
+    expect(oracle.private.map((i) => `${i.postId}:${i.password ? 'password' : i.status}`)).toEqual(['3:password', '4:future', '5:private'])
+  })
+
+  test('attachments and other post types are neither', () => {
+    expect(oracle.items).toHaveLength(7)
+  })
+
+  test('shortcodes are WordPress core ones, or written with attributes or a closing tag; [1] and [sic] are not', () => {
+    expect([...oracle.shortcodes].sort()).toEqual(['caption', 'gallery', 'latex'])
+  })
+
+  test('an illegal XML character does not stop the reading', () => {
+    expect(readWxr(EXPORT.replace('Hello', 'Hel\u0001lo')).published[0].title).toBe('Hel\uFFFDlo')
+  })
+})
+
+describe('wordpressKey', () => {
+  test.each([
+    { url: 'https://blog.example/2024/05/hello/', key: '/2024/05/hello' },
+    { url: 'https://blog.example/?p=12', key: '/?p=12' },
+    { url: 'https://blog.example/index.php?page_id=3', key: '/?page_id=3' },
+    { url: 'https://blog.example/blog/?p=12', key: '/blog/?p=12' },
+    { url: 'https://blog.example/search/?q=x', key: '/search' },
+    { url: 'https://blog.example//greek/%CE%B5/', key: '/greek/ε' },
+    { url: '/posts/hello/', key: '/posts/hello' },
+  ])('$url', ({ url, key }) => {
+    expect(wordpressKey(url)).toBe(key)
+  })
+})
+
+describe('compareMenus: the payload\'s primary menu against the one in WordPress\'s primary location', () => {
+  const wp = (title: string, url: string, children: LiveMenuItem[] = []): LiveMenuItem => ({ title, url, target: '', type: 'custom', object: 'custom', object_id: 0, children })
+  type Item = { title: string; url: string; target: '_self'; children: Item[] }
+  const item = (title: string, url: string, children: Item[] = []): Item => ({ title, url, target: '_self', children })
+  const menu = [wp('Home', 'https://blog.example/'), wp('Topics', '#', [wp('Boats', 'https://blog.example/category/boats/')]), wp('Map', 'https://maps.example/x')]
+  const redirects = new Map([['/category/boats', '/topics/boats']])
+  const problems = (got: Item[]) => {
+    const out: string[] = []
+    compareMenus(menu, got, '', out, redirects)
+    return out
+  }
+
+  test('the same tree, a # parent pointing at its first child, a redirected link and an external one: no problem', () => {
+    expect(problems([item('Home', '/'), item('Topics', '/topics/boats/', [item('Boats', '/topics/boats/')]), item('Map', 'https://maps.example/x')])).toEqual([])
+  })
+
+  test('children flattened under no parent: every displaced item is named', () => {
+    expect(problems([item('Home', '/'), item('Boats', '/topics/boats/'), item('Map', 'https://maps.example/x')])).toEqual([
+      '2: "Topics" is "Boats"',
+      '2.1: "Boats" missing',
+    ])
+  })
+
+  test('a link to the page\'s new address without a redirect from the old one', () => {
+    expect(problems([item('Home', '/home/'), item('Topics', '/', [item('Boats', '/boats/')]), item('Map', 'https://maps.example/x')])).toEqual([
+      '1: "Home" leads to /home/, WordPress\'s to https://blog.example/',
+      '2.1: "Boats" leads to /boats/, WordPress\'s to https://blog.example/category/boats/',
+    ])
+  })
+})
+
+const { sites } = await availableSites()
+const exports = sites.filter((s) => s.convention === 'wordpress')
+
+if (exports.length === 0) {
+  test.skip('no WordPress export in the corpus: bash scripts/corpus/wordpress/build.sh builds them (npm run corpus:report measures the fixture exports meanwhile)', () => {})
+}
+
+for (const site of exports) {
+  describe(`corpus export ${site.id} (${site.build ? 'built by build.sh' : `${site.package}@${site.version}`})`, () => {
+    let f: ExportFigures
+    beforeAll(async () => {
+      f = await measureCorpusExport(site)
+    })
+
+    test('publishes the posts and pages WordPress published', () => {
+      expect(f.countDelta, `WordPress published ${f.expected}, the payload ${f.published}`).toBe(0)
+    })
+
+    test('keeps every original URL (or redirects where the contract cannot express it)', () => {
+      expect(f.urls.lost, 'original URLs neither kept nor redirected').toEqual([])
+    })
+
+    test('publishes nothing private, and leaves it out of the payload by default', () => {
+      expect.soft(f.privatePublished).toEqual([])
+      expect.soft(f.privateInPayload, 'private items kept as drafts by default').toBe(0)
+    })
+
+    test('leaves no raw shortcodes in published bodies', () => {
+      expect(f.shortcodes.byName).toEqual({})
+    })
+
+    if (!site.build) return
+
+    test('the oracle holds: WordPress resolves every permalink, and the export agrees with the live install', () => {
+      expect.soft(f.live?.unresolved).toEqual([])
+      expect.soft(f.live?.linkMismatches).toEqual([])
+    })
+
+    test('the front page and the posts index are where WordPress had them', () => {
+      expect.soft(f.live?.frontPage.got).toBe(f.live?.frontPage.expected)
+      expect.soft(f.live?.postsIndex.ok, `posts index ${f.live?.postsIndex.expected}, payload ${f.live?.postsIndex.got}`).toBe(true)
+    })
+
+    test('the primary menu is the one in WordPress\'s primary location, item for item', () => {
+      expect(f.live?.primaryMenu.problems).toEqual([])
+    })
+
+    test('every published item of another type is imported or counted in the report', () => {
+      for (const [type, t] of Object.entries(f.live?.otherTypes ?? {})) expect.soft(t.inPayload + t.reported, type).toBeGreaterThanOrEqual(t.published)
+    })
+
+    test('category and tag archives keep their URLs', () => {
+      expect(f.live?.terms.lost).toEqual([])
+    })
+
+    // `check` (issue 12) resolves links and images against the payload and its media folder, with --uploads (issue 14
+    // item 7); neither is on this branch yet.
+    test.skip('at least 98% of internal links and images resolve under check with --uploads (check and --uploads are not on this branch yet)', () => {})
+  })
+}

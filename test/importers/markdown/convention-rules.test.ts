@@ -1,0 +1,116 @@
+import { describe, expect, test } from 'vitest'
+import { entries, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from '../../../importers/markdown/presets/_jstext.js'
+import { entryId } from '../../../importers/markdown/presets/astro.js'
+import { blogPath, docPath, stripNumberPrefix } from '../../../importers/markdown/presets/docusaurus.js'
+import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
+import { inferPostPattern } from '../../../importers/markdown/plan.js'
+import type { SourceDoc } from '../../../importers/markdown/document.js'
+
+// The generators' documented rules, as tables (docusaurus.io "Docs introduction", "Blog"; docs.astro.build
+// "Content collections"; 11ty.dev "Permalinks").
+
+describe('Docusaurus number prefixes', () => {
+  test.each([
+    ['01-intro', 'intro'],
+    ['003 - Getting Started', 'Getting Started'],
+    ['1_setup', 'setup'],
+    ['2024-01-02-release', '2024-01-02-release'],
+    ['1.2-notes', '1.2-notes'],
+    ['intro', 'intro'],
+  ])('%s -> %s', (name, want) => expect(stripNumberPrefix(name)).toBe(want))
+})
+
+describe('Docusaurus doc paths', () => {
+  test.each([
+    { dirs: [], base: '01-intro', fm: {}, path: 'intro' },
+    { dirs: ['02-guides'], base: '01-setup', fm: {}, path: 'guides/setup' },
+    { dirs: ['api'], base: 'README', fm: {}, path: 'api' },
+    { dirs: ['api'], base: 'index', fm: {}, path: 'api' },
+    { dirs: ['Tutorial'], base: 'tutorial', fm: {}, path: 'Tutorial' },
+    { dirs: ['api'], base: 'auth', fm: { slug: '/security/auth' }, path: '/security/auth' },
+    { dirs: ['api', 'v1'], base: 'keys', fm: { slug: '../keys' }, path: 'api/keys' },
+    { dirs: ['ids'], base: 'plain', fm: { id: 'renamed' }, path: 'ids/renamed' },
+    { dirs: ['01-a'], base: '01-b', fm: { parse_number_prefixes: false }, path: '01-a/01-b' },
+  ])('$dirs/$base $fm -> $path', ({ dirs, base, fm, path }) => expect(docPath(dirs, base, fm).path).toBe(path))
+})
+
+describe('Docusaurus blog paths', () => {
+  test.each([
+    { rel: '2024-01-02-hello.md', slug: undefined, path: '2024/01/02/hello', date: '2024-01-02' },
+    { rel: '2024-01-02-hello/index.md', slug: undefined, path: '2024/01/02/hello', date: '2024-01-02' },
+    { rel: '2024/3/4/dated.md', slug: undefined, path: '2024/3/4/dated', date: '2024-03-04' },
+    { rel: 'team/2024-05-06-x.mdx', slug: undefined, path: 'team/2024/05/06/x', date: '2024-05-06' },
+    { rel: 'undated.md', slug: undefined, path: 'undated', date: undefined },
+    { rel: 'folder/index.md', slug: undefined, path: 'folder', date: undefined },
+    { rel: '2024-01-02-hello.md', slug: 'welcome', path: 'welcome', date: '2024-01-02' },
+    { rel: '2024-01-02-hello.md', slug: '/2025/04/22/Post', path: '2025/04/22/Post', date: '2024-01-02' },
+    { rel: '2024-13-40-not-a-date.md', slug: undefined, path: '2024-13-40-not-a-date', date: undefined },
+  ])('$rel (slug $slug) -> $path', ({ rel, slug, path, date }) => {
+    const got = blogPath(rel, slug)
+    expect(got.path).toBe(path)
+    expect(got.date).toBe(date)
+  })
+})
+
+describe('Astro entry ids', () => {
+  test.each([
+    [['guides'], 'Getting Started', undefined, 'guides/getting-started'],
+    [[], 'index', undefined, 'index'],
+    [['guides'], 'index', undefined, 'guides'],
+    [['fr'], "L'été", undefined, 'fr/lété'],
+    [['reference'], 'config', 'reference/configuration', 'reference/configuration'],
+  ])('%j/%s (slug %s) -> %s', (dirs, base, slug, want) => expect(entryId(dirs as string[], base as string, slug as string | undefined)).toBe(want))
+})
+
+describe('Eleventy permalink templates', () => {
+  const v = { fileSlug: 'my-post', filePathStem: '/posts/2021-01-01-my-post', data: { title: 'Hello There, World!', section: { name: 'Notes' } } }
+  test.each([
+    ['/posts/{{ page.fileSlug }}/', '/posts/my-post/'],
+    ['{{ page.filePathStem }}.html', '/posts/2021-01-01-my-post.html'],
+    ['/p/{{ title | slugify }}/', '/p/hello-there-world/'],
+    ['/{{ section.name | lower }}/x/', '/notes/x/'],
+    ['/c/{{ page.date | date("yyyy") }}/', undefined],
+    ['/t/{% if x %}a{% endif %}/', undefined],
+    ['/m/{{ missing }}/', undefined],
+  ])('%s -> %s', (template, want) => expect(fillTemplate(template, v)).toBe(want))
+})
+
+describe('the posts pattern inferred from old post URLs', () => {
+  const post = (url: string, published: string) => ({ url, published }) as SourceDoc
+  test.each([
+    { name: 'a shared prefix', posts: [post('/blog/a', '2024-01-01T00:00:00Z'), post('/blog/b', '2024-02-01T00:00:00Z')], want: '/blog/:slug/' },
+    { name: 'a varying category is dropped', posts: [post('/en/blog/release/a', '2024-01-01T00:00:00Z'), post('/en/blog/news/b', '2024-01-01T00:00:00Z')], want: '/en/blog/:slug/' },
+    { name: 'date segments become tokens', posts: [post('/blog/2024/01/02/a', '2024-01-02T10:00:00Z'), post('/blog/2024/03/04/b', '2024-03-04T10:00:00Z')], want: '/blog/:year/:month/:day/:slug/' },
+    { name: 'the most common shape wins', posts: [post('/blog/2024/01/02/a', '2024-01-02T10:00:00Z'), post('/blog/2024/03/04/b', '2024-03-04T10:00:00Z'), post('/blog/c', '2024-01-01T00:00:00Z')], want: '/blog/:year/:month/:day/:slug/' },
+    { name: 'no old URLs', posts: [{ published: '2024-01-01T00:00:00Z' } as SourceDoc], want: undefined },
+  ])('$name', ({ posts, want }) => expect(inferPostPattern(posts, 'UTC')).toBe(want))
+})
+
+describe('configuration read as text', () => {
+  const text = stripComments(`
+    // title: 'commented out'
+    const config = {
+      title: 'Site, with a comma', /* routeBasePath: 'nope' */
+      i18n: { defaultLocale: 'fr', locales: ['fr', "en"] },
+      presets: [['classic', { docs: { routeBasePath: '/', path: 'content' }, blog: false }]],
+      plugins: [['@docusaurus/plugin-content-docs', { id: 'api', path: 'api', routeBasePath: \`api\` }]],
+      url: process.env.URL,
+    }`)
+  test('comments are blanked, strings kept', () => {
+    expect(text).not.toContain('commented out')
+    expect(text).not.toContain('nope')
+    expect(text).toContain("'Site, with a comma'")
+  })
+  test('object literals and their entries', () => {
+    const i18n = entries(objectsOf(text, 'i18n')[0])
+    expect(stringLiteral(i18n.get('defaultLocale'))).toBe('fr')
+    expect(stringArray(i18n.get('locales'))).toEqual(['fr', 'en'])
+    expect(stringLiteral(entries(objectsOf(text, 'docs')[0]).get('routeBasePath'))).toBe('/')
+    expect(stringLiteral(entries(objectsAfter(text, "'@docusaurus/plugin-content-docs'")[0]).get('routeBasePath'))).toBe('api')
+  })
+  test('computed values read as absent', () => {
+    const top = entries(text.slice(text.indexOf('{') + 1, text.lastIndexOf('}')))
+    expect(stringLiteral(top.get('title'))).toBe('Site, with a comma')
+    expect(stringLiteral(top.get('url'))).toBeUndefined()
+  })
+})
