@@ -100,7 +100,7 @@ categories, tags, media, menus and redirects.
         let total = 0
         for (const file of files) total += (await stat(resolve(io.cwd, file))).size
         try {
-          // Bodies wait in a temporary file (gone however the process ends) until the payload is written.
+          // Bodies wait in temporary files no folder shows (gone however the process ends) until the payload is written.
           const result = await importWordPressForFile(
             files.map((f) => resolve(io.cwd, f)),
             {
@@ -124,7 +124,7 @@ categories, tags, media, menus and redirects.
           return { ...outcome(result), dispose: () => result.close() }
         } catch (error) {
           if (!(error instanceof PreviewDataError)) throw error
-          return failed(error)
+          return { ...failed(error), dispose: async () => undefined }
         }
       },
     }
@@ -146,7 +146,7 @@ function outcome(result: ImportWordPressFileResult): Omit<ImportOutcome, 'dispos
     ...report.byte_issues.listed.map((b) => ({ severity: 'warning' as const, code: b.kind, message: `${b.detail} at byte ${b.byteOffset}; it was cleaned.`, file: b.file })),
   ]
   return {
-    // A large site's JSON is more than one string can hold: bodies are copied into it as bytes while it is written.
+    // A large site's JSON is more than one string can hold: its bodies are copied into it as bytes while it is written.
     payload: (function* () {
       yield* result.json()
       yield '\n'

@@ -112,7 +112,8 @@ export async function deliverBytes(bytes: AsyncIterable<Uint8Array>, mediaOut: s
     await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())))
     await rename(temp, target.file)
   } catch (error) {
-    out.destroy()
+    // Closed before removed: a stream still opening would otherwise create the file after its removal.
+    if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()).destroy())
     await rm(temp, { force: true })
     throw error
   }

@@ -47,12 +47,15 @@ export interface Collected {
   variations: Map<number, Variation[]>
   /** Items by post type that are not imported (`--post-type` imports them). */
   otherTypes: Map<string, number>
-  /** Bodies that render once the whole export is known (they show galleries or reusable blocks). */
-  lateBodies: number
   /** Offsets items were published with, sampled, to find a daylight-saving time zone. */
   offsets: OffsetSamples
   /** Links to term archives, to find the category and tag bases the site used. */
   termBases: TermBaseVotes
+  /**
+   * What the bodies that render once the whole export is known (they show galleries or reusable blocks) may show:
+   * the attachments their galleries name, the posts whose attachments they show, and whether they use reusable blocks.
+   */
+  late: { ids: Set<number>; parents: Set<number>; blocks: boolean }
   itemsRead: number
   comments: number
   approvedComments: number
@@ -112,8 +115,8 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), lateBodies: 0, offsets: new OffsetSamples(), termBases: new TermBaseVotes(), itemsRead: 0, comments: 0,
-    approvedComments: 0,
+    otherTypes: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
+    itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
   // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
@@ -209,7 +212,11 @@ export class Collector implements WxrSink {
     kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
     kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
-      else c.lateBodies++
+      else if ('late' in result) {
+        for (const id of result.late.ids) c.late.ids.add(id)
+        for (const id of result.late.parents) c.late.parents.add(id)
+        c.late.blocks ||= result.late.blocks
+      }
       if (result.media) kept.media = result.media
     })
     item.content = ''

@@ -169,7 +169,10 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
     const galleryRewrite = homeUrl ? (url: string) => homeUrl(url) ?? rewriteMedia(url) : rewriteMedia
     const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
-    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery: collected.media.gallery(galleryRewrite, collected.lateBodies > 0), ...(homeFiles ? { home: homeFiles } : {}) }
+    // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
+    const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))
+    const gallery = collected.media.gallery(galleryRewrite, { ...collected.late, all: blockGalleries })
+    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}) }
     const finished = pool.finish(
       setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),

@@ -171,14 +171,20 @@ export class MediaIndex {
   }
 
   /**
-   * What galleries show, for rendering elsewhere (see `Gallery`): every attachment as shortcodes see it, URLs passed
-   * through `rewrite`, and each parent's attachments in gallery order; nothing when no body will need it (`needed`).
+   * What galleries may show, for rendering elsewhere (see `GalleryData`): the attachments named in `shows.ids` and
+   * those of the posts in `shows.parents`, as shortcodes see them (URLs through `rewrite`), and each such post's
+   * attachments in gallery order; every attachment with `shows.all`.
    */
-  gallery(rewrite: (url: string) => string, needed = true): GalleryData {
+  gallery(rewrite: (url: string) => string, shows: { ids: Iterable<number>; parents: Iterable<number>; all?: boolean }): GalleryData {
+    const parents = shows.all ? [...this.children.keys()] : [...shows.parents].filter((p) => this.children.has(p))
+    const children: GalleryData['children'] = parents.map((parent) => [parent, this.childIds(parent)])
+    const ids = shows.all ? this.byId.keys() : new Set([...shows.ids, ...children.flatMap(([, kids]) => kids)])
     const images: GalleryData['images'] = []
-    if (!needed) return { images, children: [] }
-    for (const id of this.byId.keys()) images.push([id, this.shortcodeImage(id, rewrite) as ShortcodeImage])
-    return { images, children: [...this.children.keys()].map((parent) => [parent, this.childIds(parent)]) }
+    for (const id of ids) {
+      const image = this.shortcodeImage(id, rewrite)
+      if (image) images.push([id, image])
+    }
+    return { images, children }
   }
 
   /** The attachment as shortcodes see it, URLs passed through `rewrite`. */

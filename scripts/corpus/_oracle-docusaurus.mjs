@@ -14,14 +14,17 @@ export async function docusaurusOracle(site, dir) {
   const { work, src } = await scratchCopy(site, dir)
   await installGenerator(work, site.oracle.packages)
   const cli = path.join(work, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs')
-  // A site with several locales is built one locale at a time (`--locale`), so that each build's .docusaurus/
-  // metadata can be read before the next one replaces it; the first locale is the default, served without a prefix.
+  // A site with several locales is built one locale at a time, so that each build's .docusaurus/ metadata can be
+  // read before the next one replaces it. A single `--locale fr` builds French at the root (for a domain of its own);
+  // the site's own build puts it under /fr/, and so does naming the locale twice (Docusaurus localizes the base URL
+  // whenever more than one --locale is given: @docusaurus/core, isAutomaticBaseUrlLocalizationDisabled). The first
+  // locale is the default, served without a prefix.
   const locales = site.oracle.locales ?? [null]
   const routes = new Map()
   const warnings = []
   for (const locale of locales) {
     await rm(path.join(src, '.docusaurus'), { recursive: true, force: true })
-    const { stderr } = await run(process.execPath, [cli, 'build', src, '--out-dir', path.join(work, 'build'), '--no-minify', ...(locale ? ['--locale', locale] : [])], {
+    const { stderr } = await run(process.execPath, [cli, 'build', src, '--out-dir', path.join(work, 'build'), '--no-minify', ...(locale ? (locale === locales[0] ? ['--locale', locale] : ['--locale', locale, '--locale', locale]) : [])], {
       cwd: src,
       maxBuffer: 64 << 20,
       env: { ...process.env, DOCUSAURUS_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },

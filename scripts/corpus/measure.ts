@@ -61,6 +61,8 @@ export const URL_SAMPLE = 200
 export interface SiteFigures {
   id: string
   package: string
+  /** Written here by scripts/corpus/markdown/build.mjs rather than fetched from a package. */
+  built: boolean
   convention: string
   oracleMethod: string
   generator: string
@@ -120,7 +122,8 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length
   const base = {
     id: site.id,
-    package: `${site.package}@${site.version}`,
+    package: site.build ? 'built here' : `${site.package}@${site.version}`,
+    built: Boolean(site.build),
     convention: site.convention,
     oracleMethod: oracle.method,
     generator: oracle.generator.version.startsWith(oracle.generator.name) ? oracle.generator.version : `${oracle.generator.name} ${oracle.generator.version}`,

@@ -352,16 +352,17 @@ describe('properties', () => {
 })
 
 describe('performance', () => {
-  test('the fast path checks 100,000 posts well under a second', () => {
+  test('the fast path checks 100,000 posts in less time than a JSON round trip of them takes', () => {
     const payload = fixture('full.json')
     const post = payload.content.posts[0]
     payload.content.posts = Array.from({ length: 100_000 }, (_, i) => ({ ...post, public_id: i + 1, slug: `post-${i}`, title: `Post ${i}` }))
     // The pass validatePreviewData runs (alongside the rules). Without the rules, checkShape runs the precompiled
     // all-errors pass, which no production path uses for a valid payload.
     checkShape(payload, true)
-    const started = performance.now()
-    expect(checkShape(payload, true)).toEqual([])
-    // Usually ~0.2 s; the bound leaves room for a busy shared machine.
-    expect(performance.now() - started).toBeLessThan(1_500)
+    // Timed against a baseline taken in the same test, so a busy machine slows both: usually ~0.2 s against ~0.5 s.
+    const best = (fn: () => unknown) => Math.min(...[0, 1, 2].map(() => { const t = performance.now(); fn(); return performance.now() - t }))
+    const roundTrip = best(() => JSON.parse(JSON.stringify(payload)))
+    const shape = best(() => expect(checkShape(payload, true)).toEqual([]))
+    expect(shape).toBeLessThan(roundTrip)
   })
 })

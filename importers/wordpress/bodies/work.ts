@@ -1,6 +1,8 @@
+import { hasBlocks } from '../content/blocks.js'
 import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
-import type { ShortcodeImage } from '../content/shortcodes.js'
+import { galleryShows } from '../content/shortcodes.js'
+import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
 import { finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
@@ -15,9 +17,10 @@ export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment
 
 /**
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
- * (galleries, `wp:block`) waits raw, `late`, until finishing; an attachment has its `sizes`.
+ * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
+ * blocks (whose galleries may show more); an attachment has its `sizes`.
  */
-export type Prepared = ({ images: ImageUse[] } | { late: true } | { sizes: AttachmentSizes }) & { media?: MediaRefs }
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
@@ -108,7 +111,7 @@ export class BodyWork {
       if (rendersLate(text)) {
         // It stays where it is, raw, until finishing renders it.
         this.#bodies.push({ postId, place: raw, late: true })
-        prepared.push({ late: true, ...media })
+        prepared.push({ late: { ...galleryShows(text, postId), blocks: hasBlocks(text) && text.includes('wp:block ') }, ...media })
         continue
       }
       const body = renderBody(text, postId, env)

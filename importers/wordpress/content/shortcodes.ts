@@ -59,10 +59,9 @@ function renderCaption(a: Attrs, content: string): string {
 }
 
 function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
-  const list = (v: string | undefined) => (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
-  let ids = list(a.named.ids ?? a.named.include)
+  let ids = idList(a.named.ids ?? a.named.include)
   if (ids.length === 0) ids = ctx.childAttachments(Number(a.named.id) || ctx.postId)
-  const exclude = new Set(list(a.named.exclude))
+  const exclude = new Set(idList(a.named.exclude))
   const size = a.named.size ?? 'thumbnail'
   const columns = Math.min(9, Math.max(1, Number(a.named.columns) || 3))
   const linkTo = a.named.link ?? ''
@@ -95,6 +94,36 @@ function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string 
   const dims = tag === 'video' && dimension(a.named.width) && dimension(a.named.height) ? ` width="${dimension(a.named.width)}" height="${dimension(a.named.height)}"` : ''
   const poster = tag === 'video' && a.named.poster ? ` poster="${escapeAttribute(a.named.poster)}"` : ''
   return `<${tag} controls preload="metadata" src="${escapeAttribute(src)}"${dims}${poster}></${tag}>`
+}
+
+/** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
+export type GalleryShows = { ids: number[]; parents: number[] }
+
+/**
+ * What the `[gallery]` and `[playlist]` shortcodes of a raw body may show, as `renderGallery` will read them: the ids they name
+ * (`ids`, `include`), or else the attachments of a post (`id`, else the body's own post).
+ * @example
+ * galleryShows('[gallery ids="4,5"] [gallery]', 9) // { ids: [4, 5], parents: [9] }
+ */
+export function galleryShows(html: string, postId: number): GalleryShows {
+  const shows: GalleryShows = { ids: [], parents: [] }
+  // A [playlist] lists attachments the same way (its tracks).
+  for (const tag of ['gallery', 'playlist'] as const) {
+    if (!html.includes(`[${tag}`)) continue
+    replace(tag, html, (sc) => {
+      const a = sc.attrs as Attrs
+      const ids = idList(a.named.ids ?? a.named.include)
+      if (ids.length > 0) shows.ids.push(...ids)
+      else shows.parents.push(Number(a.named.id) || postId)
+      return undefined as unknown as string
+    })
+  }
+  parseAttrs.clear()
+  return shows
+}
+
+function idList(v: string | undefined): number[] {
+  return (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
 }
 
 /**

@@ -9,7 +9,10 @@ import { PreviewDataError } from '../../../src/index.js'
 import { LIMITS } from '../limits.js'
 import { compareCodeUnits } from '../redirects.js'
 
-/** A WXR source: a file path (`.xml`, `.xml.gz`, `.zip`), several paths of one split export, or a stream of bytes. */
+/**
+ * A WXR source: a file path (`.xml`, `.xml.gz`, `.zip`), several paths of one split export, or a stream of bytes (a
+ * Node `Readable` is one). Named without node:stream's types, so the public types compile without @types/node.
+ */
 export type WordPressSource = string | readonly string[] | AsyncIterable<Uint8Array | string>
 
 /** One export file: the name messages use, and its bytes, decompressed. */

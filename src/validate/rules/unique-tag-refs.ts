@@ -1,6 +1,5 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { normalizeSlug } from '../primitives/index.js'
 import { entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
@@ -19,7 +18,7 @@ export const uniqueTagRefs: Rule = {
       for (let j = 0; j < refs.length; j++) {
         const ref = refs[j]
         if (typeof ref !== 'string') continue
-        const key = normalizeSlug(ref)
+        const key = ctx.slugRef(ref).key
         if (refs.length > 16 ? !new Set(keys).has(key) : !keys.includes(key)) keys.push(key)
         else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${ref}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
       }

@@ -87,7 +87,7 @@ const attachment = (id: number) => ({ file: 'x.xml', line: id, postId: id, postP
 const attachments = new MediaIndex()
 for (const id of [100, 101]) attachments.add(toAttachment(attachment(id), attachmentSizes(attachment(id))))
 const mediaFrom = 'https://old.example/wp-content/uploads/'
-const setup: FinishSetup = { links: links.toData(), mediaFrom, mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']], gallery: attachments.gallery(mediaRewriter(mediaFrom, '/media/')) }
+const setup: FinishSetup = { links: links.toData(), mediaFrom, mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']], gallery: attachments.gallery(mediaRewriter(mediaFrom, '/media/'), { ids: [100, 101, 999], parents: [] }) }
 
 /** Every body through a pool: prepared (with two attachments among them), then finished; what came back, in order. */
 async function throughPool(n: number, options: BodyPoolOptions) {
@@ -120,6 +120,8 @@ describe('BodyPool', () => {
     const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
     expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: {} } })
     expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
+    expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
+    expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true } })
     expect(finished[0].html).toContain('href="/posts/hello/"')
     expect(finished[0].html).toContain('src="/media/a.jpg"')
     expect(finished[0].excerpt).toBe('Own excerpt')

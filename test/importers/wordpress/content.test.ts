@@ -5,7 +5,7 @@ import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } fr
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
 import { proseText } from '../../../importers/wordpress/content/render.js'
-import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
+import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 
 const stats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
@@ -42,6 +42,18 @@ describe('shortcodes', () => {
     expect(html).toContain('<div class="gallery gallery-columns-2 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a-150x150.jpg" width="150" height="150" alt="A &quot;cat&quot;" loading="lazy" /></a></figure></div>')
     expect(s.missingAttachments).toEqual([404])
   })
+  test('galleryShows names what [gallery] will ask for: its ids, or the attachments of a post', () => {
+    expect(galleryShows('[gallery ids="4, 5,x"] [gallery include="6"] [gallery] [gallery id="9" columns="2"] [caption]x[/caption]', 3)).toEqual({ ids: [4, 5, 6], parents: [3, 9] })
+    expect(galleryShows('no galleries', 3)).toEqual({ ids: [], parents: [] })
+    // It agrees with what rendering asks for.
+    const asked: number[] = []
+    const parents: number[] = []
+    const watching: ShortcodeContext = { postId: 3, attachment: (id) => (asked.push(id), undefined), childAttachments: (id) => (parents.push(id), [7]) }
+    const body = '[gallery ids="4,5"] [gallery] [gallery id="9"]'
+    renderShortcodes(body, watching, stats())
+    expect({ ids: asked.filter((id) => id !== 7), parents }).toEqual(galleryShows(body, 3))
+  })
+
   test('audio and video', () => {
     expect(renderShortcodes('[audio mp3="/s.mp3"][video src="/v.mp4" width="640" height="360"][/video]', ctx, stats())).toBe(
       '<audio controls preload="metadata" src="/s.mp3"></audio><video controls preload="metadata" src="/v.mp4" width="640" height="360"></video>',

@@ -1,0 +1,2 @@
+// Types of _oracle-rules.mjs, for the tests that call the rules directly.
+export declare function starlightRules(site: unknown, dir: string): Promise<{ documents: Array<{ source: string; status: string; url: string | null; lang?: string; fallback?: boolean }> }>
