@@ -121,7 +121,7 @@ categories, tags, media, menus and redirects.
               onProgress: ({ bytes }) => progress.update(bytes, total, 'bytes'),
             },
           )
-          return { ...outcome(result), dispose: () => result.close() }
+          return { ...outcome(result), ...(bringHome ? { mediaWritten: true } : {}), dispose: () => result.close() }
         } catch (error) {
           if (!(error instanceof PreviewDataError)) throw error
           return { ...failed(error), dispose: async () => undefined }

@@ -92,3 +92,36 @@ describe('preview-data import wordpress', () => {
   })
 })
 
+// Issue 14 item 8: the import summary ends with the `check` totals of the payload written (the shared import command
+// reads the WordPress payload back from its file, since the importer streams it); --format json gives them as
+// summary.check; a payload on standard output is not checked, and the line says how to check it.
+describe('import wordpress ends with check', () => {
+  test('the last line is check on the payload written', async () => {
+    const t = io()
+    expect(await runImportWordPress(['pages-menus.xml', '-o', 'out.json'], t.io)).toBe(0)
+    const last = t.err.join('').trimEnd().split('\n').pop()
+    expect(last).toBe('check: 8 documents; internal links 17 of 17 resolve (100.0%); media not checked (0 files); 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check out.json lists them)')
+  })
+
+  test('--format json: summary.check holds the totals', async () => {
+    const t = io()
+    expect(await runImportWordPress(['classic-content.xml', '-o', 'out.json', '--format', 'json'], t.io)).toBe(0)
+    // Two images on the old host, not brought home: counted, not checked against a media folder.
+    expect(JSON.parse(t.out.join('')).summary.check).toMatchObject({ documents: 2, links: { ok: 3, broken: 0, to_drafts: 0 }, media: { checked: false, files: 2 }, templates: { total: 0 }, findings: { error: 0 } })
+  })
+
+  test('with --uploads, media is checked against the media folder the importer filled', async () => {
+    const site = fixtures + 'uploads-site/'
+    const t = io()
+    expect(await runImportWordPress([site + 'export.xml', '--uploads', site + 'uploads', '-o', 'site.json'], t.io)).toBe(0)
+    const last = t.err.join('').trimEnd().split('\n').pop()
+    // The fixture's uploads copy lacks gone.png on purpose: check finds it missing from the folder written.
+    expect(last).toBe('check: 1 document; internal links 3 of 3 resolve (100.0%); media 3 of 4 found, 1 missing; 0 template tags printed; 0 drafts; 1 error, 0 warnings (preview-data check site.json --media-dir site.media lists them)')
+  })
+
+  test('a payload on standard output is not read back: the line says to run check', async () => {
+    const t = io()
+    expect(await runImportWordPress(['classic-content.xml', '-o', '-'], t.io)).toBe(0)
+    expect(t.err.join('').trimEnd().split('\n').pop()).toBe('check: not run, the payload went to standard output; run preview-data check on the payload')
+  })
+})
