@@ -62,6 +62,8 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?page_id=${item.postId}`, url)
   }
+  // The old home page is the new one, unless an item's own <link> named the root first (a static front page).
+  links.addUrl('/', '/')
   for (const taxonomy of ['category', 'post_tag'] as const) {
     const { bySlug, byId } = taxonomies[taxonomy]
     const archive = (taxonomy === 'category' ? bases.category : bases.tag) ?? (taxonomy === 'category' ? 'category' : 'tag')
