@@ -64,7 +64,7 @@ class BlockReader {
   private readonly blockHtml: MarkdownScan['html'] = []
   private readonly blockCode: number[] = []
   private readonly definitions = new Map<string, string>()
-  private readonly context: InlineContext = { src: '', definitions: this.definitions, scan: { refs: [], html: [], code: [], esm: [] }, next: newStreams(), nextMin: -1, openers: [], unordered: false }
+  private readonly context: InlineContext = { src: '', definitions: this.definitions, scan: { refs: [], html: [], code: [], esm: [] }, next: newStreams(), nextMin: -1, openers: [], pool: [], unordered: false }
   private scan: MarkdownScan = this.context.scan
 
   read(body: string): MarkdownScan {

@@ -129,7 +129,8 @@ export function str(obj: Loose | undefined, key: string): string | undefined {
 
 /** How an entity is named in messages: `post "hello"`, `page "about/team"`, `author "ana"`. */
 export function entityName(kind: string, value: unknown, index: number): string {
-  return typeof value === 'string' ? `${kind} "${value}"` : `${kind} #${index}`
+  // The name is a slug the payload gave: cut like any other value, so a megabyte slug does not make a megabyte message.
+  return typeof value === 'string' ? `${kind} "${clip(value)}"` : `${kind} #${index}`
 }
 
 /** Long values are cut in messages so a megabyte string does not become a megabyte message. */

@@ -59,7 +59,7 @@ export const slugs: Rule = {
         const ref = record(item)
         if (ref?.type !== 'post' || typeof ref.slug !== 'string') return
         const reason = ctx.slugRef(ref.slug).reason
-        if (reason) fail(ref.slug, reason, pointer('collections', id, 'items', j, 'slug'), `Collection "${id}" item ${j}'s post slug`)
+        if (reason) fail(ref.slug, reason, pointer('collections', id, 'items', j, 'slug'), `Collection "${clip(id)}" item ${j}'s post slug`)
       })
     }
     return issues
