@@ -45,6 +45,10 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
       const { payload } = await wordpress.importWordPress(join(dir, 'site.xml'), { generatedAt: at, drafts: 'include' })
       expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
       expect(payload.content.posts.length).toBeGreaterThan(1000)
+      // The library from code given as a string (node --input-type=module -e), whose option the worker must not inherit.
+      const script = `const w = await import(${JSON.stringify(`${root}dist/wordpress.js`)}); const r = await w.importWordPress('site.xml', { generatedAt: '${at}', drafts: 'include' }); console.log(r.payload.content.posts.length)`
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir })
+      expect(Number(stdout.trim())).toBe(payload.content.posts.length)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -52,7 +52,7 @@ export class BodyPool {
     // A young generation of 16 MB instead of V8's 48: the worker's objects are small and short-lived, and on a
     // 10,000-post import this took 10 to 20 MB off the peak memory at no measurable cost in time.
     const resourceLimits = { maxYoungGenerationSizeMb: LIMITS.workerYoungGenerationMb }
-    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files, render: options.render ?? {} }, resourceLimits, ...(options.worker.execArgv ? { execArgv: options.worker.execArgv } : {}) })
+    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files, render: options.render ?? {} }, resourceLimits, execArgv: options.worker.execArgv ?? workerExecArgv(process.execArgv) })
     worker.on('message', (reply: BodyReply) => this.#waiting.shift()?.resolve(reply))
     const gone = (why: string) => this.#fail(new Error(`the body worker stopped (${why}); the import cannot finish. Please report this.`))
     worker.on('error', (error) => gone(error.message))
@@ -228,4 +228,18 @@ export async function bodyWorker(): Promise<WorkerSource | undefined> {
   const { bodyWorkerUrl } = await import('./body-worker.js')
   if (!/\/body-worker[^/]*\.m?js$/.test(new URL(bodyWorkerUrl).pathname)) return undefined
   return { url: new URL(bodyWorkerUrl) }
+}
+
+/**
+ * The parent's Node options for the worker, less `--input-type`: it applies only to code given as a string, and a
+ * worker started from a file refuses to start with it (`node --input-type=module -e "…importWordPress(…)"` failed with
+ * "the body worker stopped").
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--input-type') i++
+    else if (!argv[i].startsWith('--input-type=')) out.push(argv[i])
+  }
+  return out
 }

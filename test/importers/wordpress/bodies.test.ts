@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
-import { BodyPool } from '../../../importers/wordpress/bodies/pool.js'
+import { BodyPool, workerExecArgv } from '../../../importers/wordpress/bodies/pool.js'
 import type { BodyPoolOptions } from '../../../importers/wordpress/bodies/pool.js'
 import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
 import { TextFile } from '../../../importers/wordpress/bodies/store.js'
@@ -169,5 +169,17 @@ describe('the CLI, with bodies in a file, writes what the library returns', () =
     expect(await runImportWordPress([fixtures + name, '-o', target, '--generated-at', options.generatedAt], io)).toBe(0)
     expect(readFileSync(join(dir, target), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
     expect(existsSync(join(dir, target))).toBe(true)
+  })
+})
+
+describe("the worker's Node options", () => {
+  // A worker started from a file refuses --input-type, which code run with -e needs (test/dist.test.ts runs it so).
+  test.each([
+    [['--input-type=module', '-e', 'x'], ['-e', 'x']],
+    [['--input-type', 'module', '--max-old-space-size=4096'], ['--max-old-space-size=4096']],
+    [['--import', 'tsx', '--expose-gc'], ['--import', 'tsx', '--expose-gc']],
+    [[], []],
+  ])('%j -> %j', (argv, want) => {
+    expect(workerExecArgv(argv)).toEqual(want)
   })
 })
