@@ -62,6 +62,13 @@ describe.skipIf(!built)('the packed tarball', () => {
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License/)
   })
 
+  test('every runtime dependency is imported by the shipped code (the others are devDependencies)', () => {
+    const deps = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies)
+    const code = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(root, f), 'utf8')).join('\n')
+    const imported = (dep: string) => new RegExp(`(?:from|import\\(|require\\()\\s*["']${dep.replace(/[/.]/g, '\\$&')}(?:/[^"']*)?["']`).test(code)
+    expect(deps.filter((dep) => !imported(dep))).toEqual([])
+  })
+
   test('its metadata is complete', () => {
     const meta = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>
     for (const key of ['description', 'keywords', 'homepage', 'bugs', 'repository', 'author', 'license', 'engines']) expect([key, meta[key]]).not.toEqual([key, undefined])
