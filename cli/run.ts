@@ -5,6 +5,7 @@ const HELP = `Usage: preview-data <command> [options]
 
 Commands:
   validate <file...>                 check payloads against the v0.7 contract
+  check <file>                       find what a site built from a payload will get wrong
   canonicalize <file> [-o out]       rewrite a payload in canonical key order
   schema [-o out]                    print the v0.7 JSON Schema
   import markdown <dir> -o out       turn a folder of Markdown files into a payload
@@ -26,6 +27,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'validate':
       return (await import('./commands/validate.js')).runValidate(rest, io)
+    case 'check':
+      return (await import('./commands/check.js')).runCheck(rest, io)
     case 'canonicalize':
       return (await import('./commands/canonicalize.js')).runCanonicalize(rest, io)
     case 'schema':

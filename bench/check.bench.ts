@@ -1,0 +1,51 @@
+// Issue 12 targets: checkSite at most 2 × validatePreviewData on the benchmark's 10,000-post payload (both timed in
+// this process, so the ratio holds on a busy machine), at most 500 MB, linear growth; nodejs.org's blog (1,064
+// documents, 18 MB of Markdown, when ../shared is present) in at most 1 s. A warm-up, then the median of 5 runs.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type * as Markdown from '../importers/markdown/index.js'
+import type { PreviewData } from '../src/index.js'
+import { generatePayload } from './generate-payload.js'
+import { median, peakRssMb, report } from './measure.js'
+import { sdk } from './sdk.js'
+
+function measure(name: string, payload: PreviewData, runs = 5): { check: number; validate: number } {
+  if (!sdk.validatePreviewData(payload).ok) throw new Error(`${name}: the payload is invalid`)
+  for (let i = 0; i < 2; i++) {
+    sdk.validatePreviewData(payload)
+    sdk.checkSite(payload)
+  }
+  const validate = median(runs, () => sdk.validatePreviewData(payload))
+  const check = median(runs, () => sdk.checkSite(payload))
+  return { check, validate }
+}
+
+const results: Record<number, number> = {}
+for (const posts of [10_000, 50_000]) {
+  const payload = JSON.parse(JSON.stringify(generatePayload(posts))) as PreviewData
+  const { check, validate } = measure(`${posts} posts`, payload)
+  results[posts] = check
+  const findings = sdk.checkSite(payload).totals.findings
+  report(`check ${posts.toLocaleString('en-US')} posts`, {
+    'check ms': check.toFixed(0),
+    'validate ms': validate.toFixed(0),
+    'check / validate': (check / validate).toFixed(2),
+    target: '<= 2',
+    'peak RSS MB': peakRssMb().toFixed(0),
+    findings: `${findings.error}/${findings.warning}/${findings.info}`,
+  })
+}
+report('check growth 10k -> 50k', { 'time ratio': (results[50_000] / results[10_000]).toFixed(1), linear: '~5' })
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const nodejsBlog = path.resolve(here, '../../shared/fixtures/markdown/nodejs-blog')
+if (existsSync(nodejsBlog)) {
+  const { importMarkdown } = (await import(new URL('../dist/markdown.js', import.meta.url).href)) as typeof Markdown
+  const { payload } = await importMarkdown(nodejsBlog, { preset: 'native', postsDir: 'pages/en/blog', pagesDir: 'pages/en' })
+  if (!payload) throw new Error('nodejs-blog did not import')
+  const { check, validate } = measure('nodejs-blog', payload)
+  report('check nodejs-blog (1,064 documents)', { 'check ms': check.toFixed(0), target: '<= 1000', 'validate ms': validate.toFixed(0), 'check / validate': (check / validate).toFixed(1) })
+} else {
+  console.log('check nodejs-blog: skipped, ../shared/fixtures/markdown/nodejs-blog is absent')
+}
