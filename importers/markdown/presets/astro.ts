@@ -91,6 +91,16 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
 
   const slash = (url: string) => (url === '/' || trailing === 'never' ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
   const locate = (rel: string) => locateAstro(rel, collections)
+  const docs = starlight ? collections.find((c) => c.name === 'docs') : undefined
+  const translated = sl && docs && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? await translatedKeys(ctx, docs, sl.locales, sl.hasRoot) : undefined
+  // An untranslated page of the default locale is served in every other locale at /<locale>/<its id>/, in the
+  // default language with a notice (starlight.astro.build "Internationalization": fallback content). The payload has
+  // one page per document, so those URLs redirect to it.
+  const fallbacks = (locale: string, key: string): { aliases?: string[] } => {
+    if (!sl || !translated || locale !== sl.defaultKey) return {}
+    const aliases = [...translated.keys()].filter((l) => l !== locale && !translated.get(l)?.has(key)).map((l) => config.basePath + slash('/' + [l === 'root' ? '' : l, key].filter((s) => s !== '').join('/')))
+    return aliases.length > 0 ? { aliases } : {}
+  }
   return {
     config,
     templates: ['mdx', 'docusaurus'],
@@ -112,6 +122,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       let path = id
       if (sl && c.name === 'docs' && sl.locales.has(id.split('/')[0])) locale = id.split('/')[0]
       if (path === 'index') path = ''
+      const key = localeKey(id, locale)
       const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
       const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
       const name = id.split('/').pop() ?? id
@@ -121,12 +132,38 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         url,
         ...(name === 'index' ? { isIndex: true } : {}),
         ...(sl && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? { language: canonicalLocale(locale ? (sl.locales.get(locale) ?? locale) : (sl.lang ?? 'en')) ?? 'en' } : {}),
+        ...(c === docs ? fallbacks(locale ?? 'root', key) : {}),
       }
     },
     assetUrl(rel) {
       return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
     },
   }
+}
+
+/** An entry id without its locale segment (`fr/guides/x` → `guides/x`; the root locale's `index` → ''). */
+function localeKey(id: string, locale: string | undefined): string {
+  const key = locale === undefined ? id : id.slice(locale.length + 1)
+  return key === 'index' ? '' : key
+}
+
+/**
+ * The ids (without locale) each locale of a Starlight docs collection has a page for, by locale key (`root` for the
+ * unprefixed one). Drafts count: a locale that has the page, even unpublished, gets no fallback for it.
+ */
+async function translatedKeys(ctx: PresetContext, docs: Collection, locales: ReadonlyMap<string, string>, hasRoot: boolean): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>([...(hasRoot ? ['root'] : []), ...locales.keys()].map((l): [string, Set<string>] => [l, new Set()]))
+  for (const f of ctx.discovery.files) {
+    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    const { dirs, base } = splitPath(f.rel.slice(docs.dir.length + 1))
+    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
+    const fm = await ctx.readFrontMatter(f.rel)
+    const id = entryId(dirs, base, firstString(fm?.slug))
+    const first = id.split('/')[0]
+    const locale = locales.has(first) ? first : undefined
+    out.get(locale ?? 'root')?.add(localeKey(id, locale))
+  }
+  return out
 }
 
 /** The collection or `src/pages` a file belongs to, and its path inside. */
@@ -203,7 +240,7 @@ async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string;
 }
 
 /** Starlight's `title`, `locales` (key → lang) and whether a `root` locale exists, from `starlight({ … })`. */
-function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean } {
+function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean; defaultKey: string } {
   const at = text.search(/starlight\s*\(\s*\{/)
   const opts = at === -1 ? new Map<string, string>() : entries(objectsOf(text.slice(at).replace(/^starlight\s*\(\s*\{/, 'starlightOptions: {'), 'starlightOptions')[0] ?? '')
   const titleRaw = opts.get('title')
@@ -218,6 +255,8 @@ function starlightOptions(text: string): { title?: string; lang?: string; locale
   const defaultLocale = stringLiteral(opts.get('defaultLocale'))
   const rootLang = hasRoot ? stringLiteral(entries(objectLiteral(entries(objectLiteral(opts.get('locales')) ?? '').get('root')) ?? '').get('lang')) : undefined
   const lang = canonicalLocale(rootLang ?? (defaultLocale && defaultLocale !== 'root' ? (locales.get(defaultLocale) ?? defaultLocale) : 'en') ?? 'en')
-  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot }
+  // The locale fallback content comes from: `defaultLocale`, else the root locale.
+  const defaultKey = defaultLocale && defaultLocale !== 'root' && locales.has(defaultLocale) ? defaultLocale : 'root'
+  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey }
 }
 

@@ -110,6 +110,7 @@ export const docusaurusPreset: Preset = {
         const at = locate(source.file.rel) as Located
         const { dirs, base } = splitPath(at.rel)
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
+        if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
         const prefix = at.locale === defaultLocale ? '' : `/${at.locale}`
         const language = multilingual ? { language: canonicalLocale(at.locale) ?? at.locale } : {}
         const fm = source.fm.data
@@ -117,17 +118,27 @@ export const docusaurusPreset: Preset = {
           const url = prefix + joinUrl(at.instance.base, at.version, path)
           return slash || url === '/' ? url : url.replace(/\/$/, '')
         }
+        // A locale without a translation of this file serves it at /<locale>/<its URL>, in the default language
+        // (docusaurus.io "i18n – Introduction": untranslated content falls back to the default locale's). The
+        // payload has one page per document, so those URLs redirect to it.
+        const fallbacks = (url: string) => {
+          if (at.locale !== defaultLocale) return {}
+          const aliases = locales.filter((l) => l !== defaultLocale && !ctx.discovery.paths.has(translationPath(at, l))).map((l) => `${config.basePath}/${l}${url}`)
+          return aliases.length > 0 ? { aliases } : {}
+        }
         if (at.instance.kind === 'blog') {
           const post = blogPath(at.rel, firstString(fm.slug))
-          return { kind: 'post', name: post.name, url: route(post.path), ...(post.date ? { nameDate: post.date } : {}), ...language }
+          const url = route(post.path)
+          return { kind: 'post', name: post.name, url, ...(post.date ? { nameDate: post.date } : {}), ...language, ...fallbacks(url) }
         }
         if (at.instance.kind === 'pages') {
           const path = [...dirs, base].join('/').replace(/(?:^|\/)index$/, '')
-          return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: route(path), ...(base === 'index' ? { isIndex: true } : {}), ...language }
+          const url = route(path)
+          return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url, ...(base === 'index' ? { isIndex: true } : {}), ...language, ...fallbacks(url) }
         }
         const doc = docPath(dirs, base, fm)
         const url = route(doc.path)
-        return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language }
+        return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language, ...fallbacks(url) }
       },
       assetUrl(rel) {
         if (rel.startsWith('static/')) return rel.slice('static'.length)
@@ -140,9 +151,14 @@ export const docusaurusPreset: Preset = {
 /** Where a file sits: which plugin instance, version and locale, and its path inside that folder. */
 interface Located {
   instance: Instance
+  /** The URL segment of the docs version ('' for the last version). */
   version: string
+  /** The version's folder name under `i18n/<locale>/<plugin>/` (`current`, `version-1.0`); '' outside docs. */
+  versionDir: string
   locale: string
   rel: string
+  /** The default locale's file this one translates (the file itself outside `i18n/`). */
+  source: string
 }
 
 function locateFile(rel: string, instances: Instance[], versions: Version[], locales: string[], defaultLocale: string): Located | null {
@@ -159,25 +175,35 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
   for (const instance of instances) {
     if (viaI18n) {
       const root = instance.kind === 'docs' ? `${instance.i18nDir}/current/` : `${instance.i18nDir}/`
-      if (inside.startsWith(root)) return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: inside.slice(root.length) }
+      if (inside.startsWith(root)) {
+        const at = inside.slice(root.length)
+        return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: `${instance.path}/${at}` }
+      }
       if (instance.kind === 'docs') {
         const vm = new RegExp(`^${escapeRe(instance.i18nDir)}/version-([^/]+)/(.+)$`).exec(inside)
         const v = vm ? versions.find((x) => x.dir === `versioned_docs/version-${vm[1]}`) : undefined
-        if (vm && v) return { instance, version: v.segment, locale, rel: vm[2] }
+        if (vm && v) return { instance, version: v.segment, versionDir: `version-${vm[1]}`, locale, rel: vm[2], source: `${v.dir}/${vm[2]}` }
       }
       continue
     }
     if (instance.kind === 'docs' && instance.i18nDir === 'docusaurus-plugin-content-docs') {
-      for (const v of versions) if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, locale, rel: inside.slice(v.dir.length + 1) }
+      for (const v of versions) {
+        if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, versionDir: v.dir.slice(v.dir.lastIndexOf('/') + 1), locale, rel: inside.slice(v.dir.length + 1), source: rel }
+      }
     }
     if (inside.startsWith(instance.path + '/')) {
       const at = inside.slice(instance.path.length + 1)
       // The blog folder's registries and the docs folder's tags file are configuration.
       if (instance.kind === 'blog' && /^(?:authors|tags)\.(?:ya?ml|json)$/.test(at)) return null
-      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: at }
+      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: rel }
     }
   }
   return null
+}
+
+/** Where a locale's translation of a default-locale file would be (`i18n/fr/docusaurus-plugin-content-docs/current/x.md`). */
+function translationPath(at: Located, locale: string): string {
+  return ['i18n', locale, at.instance.i18nDir, at.versionDir, at.rel].filter((s) => s !== '').join('/')
 }
 
 function currentSegment(versions: Version[]): string {
