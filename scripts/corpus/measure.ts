@@ -217,7 +217,7 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     if (templates.examples.length < 5) templates.examples.push(`${doc.url}: ${found[0].text}`)
   }
 
-  const counted = live.filter((d) => !d.frontPage).length
+  const counted = live.filter((d) => !d.alias).length
   // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use.
   const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut).catch(() => new Set<string>()) })
   const { links: l, media } = checked.totals
@@ -244,13 +244,13 @@ export function isNotFoundUrl(url: string): boolean {
 
 interface PayloadDocument {
   url: string
+  /** The front page's second address (`/`): a URL of a document counted once, at its own path. */
+  alias?: true
   /** The file the build stage writes for it (`about/index.html`, or `about.html` under html-extension). */
   output: string
   status: 'published' | 'draft'
   title: string
   content: string
-  /** The front page's second URL (`/`): the same document as its page, counted once. */
-  frontPage?: true
 }
 
 /** Every post and page of the payload at its public URL; the front page also answers at `/`. */
@@ -263,7 +263,7 @@ function payloadDocuments(payload: PreviewData): PayloadDocument[] {
     const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
     out.push({ url: route.url, output: route.output_path, status: entity.status, title: entity.title, content: entity.content })
     if (route.kind === 'page' && frontPage?.type === 'page' && frontPage.page_path === route.key) {
-      out.push({ url: '/', output: 'index.html', status: entity.status, title: entity.title, content: '', frontPage: true })
+      out.push({ url: '/', output: 'index.html', status: entity.status, title: entity.title, content: '', alias: true })
     }
   }
   return out
