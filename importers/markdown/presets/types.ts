@@ -66,6 +66,13 @@ export interface SiteConfig {
   configFiles: Set<string>
   /** Images the configuration references (logos, avatars), delivered with the media. */
   siteImages: Array<{ ref: string; from: string; use: 'logo' | 'favicon' | 'avatar'; key?: string }>
+  /**
+   * Pages the generator made from its configuration rather than from a document (Docusaurus's author pages, tag
+   * list, archive, category indexes), which the contract has no route for: each answers by a redirect to `to`, a
+   * URL in the old site's URL space (a document's old URL, the post index) that the import maps to its new URL.
+   * `from` has no base path; `file` is the configuration file that made it.
+   */
+  generatedRoutes?: Array<{ from: string; to: string; file: string }>
 }
 
 /**
