@@ -1,6 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
+import { githubSlug } from './_slugger.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -182,10 +183,6 @@ export function entryId(dirs: string[], base: string, slug: string | undefined):
   return segments.join('/')
 }
 
-/** github-slugger's rule, as Astro applies it to entry paths: lower case, punctuation removed, spaces as `-`. */
-function githubSlug(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
-}
 
 /**
  * The collections: `glob({ base })` loaders named in `src/content.config.ts` (read as text), else every folder of
