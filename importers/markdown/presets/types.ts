@@ -116,6 +116,11 @@ export interface Placement {
   aliases?: string[]
   /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
   undatedPost?: boolean
+  /**
+   * Markdown or HTML the generator renders before the body from front matter (Starlight's splash `hero`), put at
+   * the top of the document's content so it is not lost on a theme that knows nothing of that front matter.
+   */
+  bodyPrefix?: string
 }
 
 /** What `place` says about a file the generator does not publish: why (`draft`, `build.render: never`, `partial`). */
