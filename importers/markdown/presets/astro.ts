@@ -2,6 +2,7 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
 import { githubSlug } from './_slugger.js'
+import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -23,7 +24,7 @@ interface Collection {
 /**
  * Astro and Starlight (documented rules, docs.astro.build "Routing" and "Content collections", starlight.astro.build
  * "Pages", "Internationalization"), configuration read as text. Markdown under `src/pages/` is routed by path
- * (`index` → its folder, `_` names excluded, `404.md` → `/404.html`). Content collections (`src/content/<name>/`, or
+ * (`index` → its folder, `_` names excluded; `404.md`, the not-found page, is not a document). Content collections (`src/content/<name>/`, or
  * a `glob()` loader's `base` in `src/content.config.ts`) have no URL of their own: the route file that reads the
  * collection (`src/pages/blog/[...slug].astro` calling `getCollection('blog')`) gives it one; without one, the
  * collection's name. Entry ids are the path slugified per segment (lower case, as Astro's github-slugger does), or
@@ -112,8 +113,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
       const fm = source.fm.data
       if (at.collection === undefined) {
-        // src/pages: routed by path, case kept; `404.md` is written as 404.html.
-        if (dirs.length === 0 && base === '404') return { kind: 'page', name: '404', url: '/404.html' }
+        // src/pages: routed by path, case kept. `404.md` is written as 404.html, which hosts serve for every missing
+        // URL: not a document at a URL of its own, and a build stage writes its theme's instead.
+        if (dirs.length === 0 && base === '404') return NOT_FOUND_PAGE
         const own = base === 'index' ? dirs : [...dirs, base]
         return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: slash('/' + own.map(encodeURIComponent).join('/')), ...(base === 'index' ? { isIndex: true } : {}) }
       }
@@ -124,6 +126,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       if (sl && c.name === 'docs' && sl.locales.has(id.split('/')[0])) locale = id.split('/')[0]
       if (path === 'index') path = ''
       const key = localeKey(id, locale)
+      // Starlight renders a docs entry with the id `404` (per locale) as its not-found page.
+      if (c === docs && key === '404') return NOT_FOUND_PAGE
       const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
       const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
       const name = id.split('/').pop() ?? id
@@ -134,12 +138,42 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         ...(name === 'index' ? { isIndex: true } : {}),
         ...(sl && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? { language: canonicalLocale(locale ? (sl.locales.get(locale) ?? locale) : (sl.lang ?? 'en')) ?? 'en' } : {}),
         ...(c === docs ? fallbacks(locale ?? 'root', key) : {}),
+        ...(c === docs && isPlainObject(fm.hero) ? heroPrefix(fm.hero) : {}),
       }
     },
     assetUrl(rel) {
       return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
     },
   }
+}
+
+const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-found page (404.html), which hosts serve for missing URLs; a build stage writes its theme\'s own 404 page, so its text is not imported' }
+
+/**
+ * Starlight's splash hero (front matter `hero`: `tagline`, `image.file` or `image.light`, `actions` with `text` and
+ * `link`), rendered before the body as Starlight shows it above the content, so a theme that knows nothing of
+ * `hero` still shows the tagline, the image and the calls to action. The value also stays in `data.hero`.
+ */
+export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string } {
+  const lines: string[] = []
+  const image = isPlainObject(hero.image) ? hero.image : undefined
+  const src = image ? firstString(image.file, image.light, image.dark) : undefined
+  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(firstString(image?.alt) ?? '')}"></p>`)
+  const tagline = firstString(hero.tagline)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  const actions = Array.isArray(hero.actions) ? hero.actions.filter(isPlainObject) : []
+  const links = actions.flatMap((a) => {
+    const text = firstString(a.text)
+    const link = firstString(a.link)
+    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.variant) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  })
+  if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
+  return lines.length === 0 ? {} : { bodyPrefix: `<div class="hero">\n${lines.join('\n')}\n</div>\n\n` }
+}
+
+/** Text and attribute values as HTML, with braces escaped too so MDX never reads them as expressions. */
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
 }
 
 /** An entry id without its locale segment (`fr/guides/x` → `guides/x`; the root locale's `index` → ''). */
