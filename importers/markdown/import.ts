@@ -148,6 +148,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
   }
   authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
+  keepArchivesApart(plan, { categories: [...categories.terms.keys()], tags: [...tags.terms.keys()] }, config.file ?? '', diagnostics)
 
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
@@ -181,6 +182,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       const resolved = resolveReference(ref.target, doc.file, doc.url, index)
       const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
       if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
+      // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.
+      else if (resolved.to === 'route' && ref.target.slice(0, ref.target.search(/[#?]|$/)) !== resolved.url) edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
       else if (resolved.to === 'file') edits.push({ start: ref.start, end: ref.end, text: media.use(resolved.file, ref.alt) })
       else if (resolved.to === 'nothing') {
         const isImage = ref.kind === 'image'
@@ -443,6 +446,23 @@ function siteTimezone(config: SiteConfig, options: ImportMarkdownOptions, diagno
   if (isKnownZone(timezone)) return timezone
   diagnostics.warn(config.file ?? '', 0, 'invalid_config', `The time zone "${timezone}" is unknown; UTC is used to read dates. Use an IANA name such as Europe/Lisbon.`)
   return 'UTC'
+}
+
+/**
+ * A category or tag archive the convention's permalinks put at a document's URL (nodejs.org lists a category at
+ * /en/blog/<category>/, beside posts at /en/blog/<slug>/, so a post slugged like a category would collide): that
+ * taxonomy goes back to the contract's default archive path, with a warning, rather than two pages at one URL.
+ */
+function keepArchivesApart(plan: ReturnType<typeof planRoutes>, terms: { categories: string[]; tags: string[] }, file: string, diagnostics: Diagnostics): void {
+  const documents = new Set([...plan.urlOf.values()].map(urlKey))
+  for (const kind of ['categories', 'tags'] as const) {
+    if (plan.permalinks[kind] === undefined) continue
+    const route = kind === 'categories' ? categoryRoute : tagRoute
+    const clash = terms[kind].find((slug) => documents.has(urlKey(route(slug, { permalinks: plan.permalinks }).url)))
+    if (clash === undefined) continue
+    diagnostics.warn(file, 0, 'unsupported_feature', `The ${kind} archive of "${clash}" would be at the URL of a document (${route(clash, { permalinks: plan.permalinks }).url}), so ${kind} archives use the default path ${route(clash, { permalinks: {} }).url} instead. Rename the document or the ${kind === 'categories' ? 'category' : 'tag'} to keep the old archive URLs.`)
+    delete plan.permalinks[kind]
+  }
 }
 
 /**
