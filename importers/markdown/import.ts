@@ -179,7 +179,12 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const edits: Edit[] = []
     for (const ref of scanBody(expanded.body).refs) {
       const line = ref.line + doc.bodyLine - 1
-      const resolved = resolveReference(ref.target, doc.file, doc.url, index)
+      let resolved = resolveReference(ref.target, doc.file, doc.url, index)
+      const original = resolved.to === 'nothing' ? convention.translationOf?.(doc.file) : undefined
+      if (original !== undefined) {
+        const again = resolveReference(ref.target, original, doc.url, index)
+        if (again.to !== 'nothing') resolved = again
+      }
       const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
       if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
       // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.

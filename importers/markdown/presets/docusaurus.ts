@@ -176,6 +176,12 @@ export const docusaurusPreset: Preset = {
         if (rel.startsWith('static/')) return rel.slice('static'.length)
         return undefined
       },
+      // A translation's relative links resolve in the locale's folder, then in the default locale's (Docusaurus
+      // looks a linked file up in each content path in turn).
+      translationOf(file) {
+        const at = locate(file)
+        return at && at.source !== file ? at.source : undefined
+      },
     }
   },
 }

@@ -194,6 +194,11 @@ export interface Convention {
    * is part of a name (`Jane Doe, PhD`) for generators that do not split.
    */
   authorSeparator?: RegExp
+  /**
+   * The default-locale file a translation stands in for (Docusaurus's `i18n/fr/…/current/x.md` → `docs/x.md`): a
+   * relative link that names nothing beside the translation is resolved from there, as the generator does.
+   */
+  translationOf?(file: string): string | undefined
   /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
   resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
 }
