@@ -138,6 +138,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         ...(name === 'index' ? { isIndex: true } : {}),
         ...(sl && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? { language: canonicalLocale(locale ? (sl.locales.get(locale) ?? locale) : (sl.lang ?? 'en')) ?? 'en' } : {}),
         ...(c === docs ? fallbacks(locale ?? 'root', key) : {}),
+        // Without a root locale, / sends visitors to the default locale's home (/en/), which is the site's home.
+        ...(c === docs && sl && !sl.hasRoot && locale === sl.defaultKey && key === '' ? { isHome: true } : {}),
         ...(c === docs && isPlainObject(fm.hero) ? heroPrefix(fm.hero) : {}),
       }
     },
