@@ -131,7 +131,8 @@ export const eleventyPreset: Preset = {
           const date = fileTime ? undefined : pageDate(dateValue, named?.date)
           const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields, ...(date ? { date } : {}) })
           if (filled === undefined) {
-            ctx.diagnostics.warn(rel, source.fm.lineOf('permalink'), 'unsupported_feature', `The permalink "${permalink}" uses template code this importer does not evaluate; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
+            const own = fm.permalink !== undefined
+            ctx.diagnostics.warn(rel, own ? source.fm.lineOf('permalink') : 0, 'unsupported_feature', `The permalink "${permalink}"${own ? '' : " (from this folder's data file)"} uses template code or values this importer cannot evaluate here${date ? '' : ' (a page.date needs a date in the front matter or the file name)'}; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
           } else url = normalizePermalink(filled)
         }
         // The not-found page is written as 404.html for the host to serve on every missing URL, never as a
