@@ -12,6 +12,7 @@ export default defineConfig({
     index: 'src/index.ts',
     markdown: 'importers/markdown/index.ts',
     wordpress: 'importers/wordpress/index.ts',
+    check: 'src/check/index.ts',
     'media-dir': 'src/check/media-dir.ts',
     cli: 'cli/main.ts',
   },
@@ -22,7 +23,7 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   // Types for the library's entries only: the command is not imported.
-  dts: { entry: { index: 'src/index.ts', markdown: 'importers/markdown/index.ts', wordpress: 'importers/wordpress/index.ts', 'media-dir': 'src/check/media-dir.ts' } },
+  dts: { entry: { index: 'src/index.ts', markdown: 'importers/markdown/index.ts', wordpress: 'importers/wordpress/index.ts', check: 'src/check/index.ts', 'media-dir': 'src/check/media-dir.ts' } },
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
   // The schema ships as its own file so editors can point `$schema` at `preview-data-sdk/schema.json`.
   onSuccess: async () => {

@@ -9,6 +9,7 @@ export default defineConfig({
       { find: /^preview-data-sdk$/, replacement: here('./src/index.ts') },
       { find: /^preview-data-sdk\/markdown$/, replacement: here('./importers/markdown/index.ts') },
       { find: /^preview-data-sdk\/wordpress$/, replacement: here('./importers/wordpress/index.ts') },
+      { find: /^preview-data-sdk\/check$/, replacement: here('./src/check/index.ts') },
       { find: /^preview-data-sdk\/media-dir$/, replacement: here('./src/check/media-dir.ts') },
     ],
   },

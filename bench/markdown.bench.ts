@@ -1,7 +1,10 @@
 /**
  * Benchmarks the Markdown importer: the real 1,064-file Node.js blog (when ../shared is present) and generated
- * native sites of 1,000, 5,000 and 10,000 files, each imported in a fresh child process so its peak memory is its
- * own. Prints the time, peak RSS and files per second, then the growth from 1,000 to 10,000 files.
+ * native sites of 1,000, 5,000 and 10,000 files (bench/generate-markdown-site.ts, shaped like the fixtures), each
+ * imported in a fresh child process so its peak memory is its own. Prints the time, peak RSS and files per second,
+ * and the ratio to a baseline run on the same folder in the same run: reading every Markdown file and splitting its
+ * front matter with gray-matter (bench/baselines.ts), as a ratio of wall times and of CPU times. Then the growth
+ * from 1,000 to 10,000 files.
  *
  * Usage: npx tsx bench/markdown.bench.ts
  */
@@ -10,6 +13,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as Markdown from '../importers/markdown/index.js'
+import type { BaselineFigures } from './baselines.js'
 import { generateMarkdownSite } from './generate-markdown-site.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -49,23 +53,32 @@ function measure(dir: string, options: object): Promise<Figures> {
   })
 }
 
-const rows: Array<[string, Figures, string]> = []
-const show = (name: string, f: Figures, target: string) => {
-  rows.push([name, f, target])
-  console.log(`${name.padEnd(28)} ${(f.ms / 1000).toFixed(2).padStart(6)} s (CPU ${(f.cpuMs / 1000).toFixed(2)} s)  ${f.rssMB.toFixed(0).padStart(5)} MB peak RSS  ${Math.round((f.files / f.ms) * 1000).toString().padStart(6)} files/s  (${f.posts} posts, ${f.pages} pages)  target ${target}`)
+/** Reading the same folder with gray-matter alone, in a child process of its own. */
+function baseline(dir: string): BaselineFigures {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'baselines.ts'), 'markdown', dir], { encoding: 'utf8' })
+  return JSON.parse(out.trim().split('\n').pop() as string) as BaselineFigures
+}
+
+const show = (name: string, f: Figures, target: string, dir: string) => {
+  const b = baseline(dir)
+  console.log(
+    `${name.padEnd(28)} ${(f.ms / 1000).toFixed(2).padStart(6)} s (CPU ${(f.cpuMs / 1000).toFixed(2)} s)  ${f.rssMB.toFixed(0).padStart(5)} MB peak RSS  ${Math.round((f.files / f.ms) * 1000).toString().padStart(6)} files/s  ` +
+      `÷ read + gray-matter: ${(f.ms / 1000 / b.seconds).toFixed(1)} (CPU ${(f.cpuMs / 1000 / b.cpu_seconds).toFixed(1)}; baseline ${b.seconds.toFixed(2)} s, ${b.peak_rss_mb} MB)  (${f.posts} posts, ${f.pages} pages)  target ${target}`,
+  )
 }
 
 if (existsSync(NODEJS_BLOG)) {
-  show('nodejs-blog (1,064 files)', await measure(NODEJS_BLOG, { preset: 'native', postsDir: 'pages/en/blog', pagesDir: 'pages/en' }), '≤ 2 s, ≤ 400 MB')
+  show('nodejs-blog (1,064 files)', await measure(NODEJS_BLOG, { preset: 'native', postsDir: 'pages/en/blog', pagesDir: 'pages/en' }), '≤ 2 s, ≤ 400 MB', NODEJS_BLOG)
 } else {
   console.log('nodejs-blog: skipped, ../shared/fixtures/markdown/nodejs-blog is absent')
 }
 const generated: Record<number, Figures> = {}
 for (const n of [1_000, 5_000, 10_000]) {
-  const dir = path.join(here, '.data', `markdown-${n}`)
+  // The folder name carries the generator's version: a site left by an older generator is not measured by mistake.
+  const dir = path.join(here, '.data', `markdown-v2-${n}`)
   if (!existsSync(path.join(dir, 'site.yml'))) await generateMarkdownSite(n, dir)
   generated[n] = await measure(dir, { preset: 'native' })
-  show(`generated (${n.toLocaleString('en-US')} files)`, generated[n], n === 10_000 ? '≤ 10 s' : 'linear')
+  show(`generated (${n.toLocaleString('en-US')} files)`, generated[n], n === 10_000 ? '≤ 10 s' : 'linear', dir)
 }
 const growth = generated[10_000].ms / generated[1_000].ms
 console.log(`growth 1,000 → 10,000 files: ×${growth.toFixed(1)} time (linear would be ×10), ×${(generated[10_000].rssMB / generated[1_000].rssMB).toFixed(1)} memory`)

@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import type { BaselineFigures } from './baselines.js'
 import { generateWxr } from './generate-wxr.js'
 
 const TARGETS: Record<number, { seconds: number; mb: number }> = {
@@ -42,7 +43,8 @@ const sizes = values.posts !== undefined && !values.all ? [Number(values.posts)]
 if (!values['no-build']) execFileSync('npx', ['tsup'], { cwd: root, stdio: 'ignore' })
 mkdirSync(dataDir, { recursive: true })
 for (const posts of sizes) {
-  const file = `${dataDir}wxr-${posts}.xml`
+  // The name carries the generator's version, so an export an older generator left is not measured by mistake.
+  const file = `${dataDir}wxr-v2-${posts}.xml`
   if (!existsSync(file)) {
     console.log(`generating ${file} …`)
     await generateWxr(posts, file)
@@ -92,4 +94,7 @@ for (const posts of sizes) {
   }
   const l = JSON.parse(lib.stdout.trim().split('\n').pop() as string) as { seconds: number; peak_rss_mb: number }
   console.log(`wordpress library: ${posts} posts: importWordPress ${l.seconds.toFixed(2)} s, peak RSS ${l.peak_rss_mb} MB (no payload file)`)
+  // The baseline, on the same export in the same run: a plain streaming XML parse (bench/baselines.ts).
+  const b = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', `${root}bench/baselines.ts`, 'xml', file], { encoding: 'utf8' }).trim()) as BaselineFigures
+  console.log(`wordpress ratio:   ${posts} posts: cli import ÷ htmlparser2 xmlMode parse = ${(median.seconds / b.seconds).toFixed(2)} (parse ${b.seconds.toFixed(2)} s, CPU ${b.cpu_seconds.toFixed(2)} s, ${b.peak_rss_mb} MB)`)
 }

@@ -1,4 +1,5 @@
 import schema from './contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { LIMITS } from './contract/constants.js'
 import { PreviewDataError, pointer } from './validate/issue.js'
 
 /**
@@ -105,9 +106,16 @@ export function sortKeysDeep<T>(value: T): T {
  * [...canonicalJsonChunks({ generator: 'x', version: '0.7' }, 0)].join('') // '{"version":"0.7","generator":"x"}'
  */
 export function canonicalJsonChunks(payload: unknown, indent = 2): Iterable<string> {
-  checkJsonData(payload)
+  checkJsonData(payload, indent > 0 ? INDENTED_DEPTH : Number.POSITIVE_INFINITY)
   return serialize(payload, ROOT, indent)
 }
+
+/**
+ * The deepest nesting written with indentation. Every line repeats the indentation of its depth, so indented text
+ * grows with the square of the depth (a menu 5,000 levels deep, 273 KB of payload, took 350 MB), while no payload
+ * the validator accepts nests deeper than about 520 levels (menus: 256 item levels, two JSON levels each).
+ */
+const INDENTED_DEPTH = 1_000
 
 // ---------------------------------------------------------------------------------------------------------------
 // The walks below keep their own stack of open containers instead of recursing, so a payload nested a hundred
@@ -170,6 +178,17 @@ function isContainer(value: unknown, stack: readonly Frame[], key: string | numb
   throw new PreviewDataError('invalid_type', `${show(stack, key)} is a ${kind}, which JSON cannot hold as it is: pass plain JSON data (strings, finite numbers, booleans, null, arrays and plain objects).`, framePath(stack, key))
 }
 
+function tooDeep(stack: readonly Frame[], key: string | number, maxDepth: number): PreviewDataError {
+  const path = framePath(stack, key)
+  // The pointer is as deep as the value: the message shows its start, the error's path holds all of it.
+  const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path
+  return new PreviewDataError(
+    'invalid_payload',
+    `The value at ${shown} is nested more than ${maxDepth.toLocaleString('en-US')} levels deep: written with indentation, text this deep grows with the square of its depth, and no valid payload nests this deep (menu items stop at ${LIMITS.menuItemDepth} levels). Flatten it, or write it without indentation.`,
+    path,
+  )
+}
+
 function show(stack: readonly Frame[], key: string | number): string {
   return stack.length === 0 ? 'The payload' : `The value at ${framePath(stack, key)}`
 }
@@ -178,17 +197,18 @@ function orderedClone(root: unknown, rootLayout: Layout): unknown {
   return walk(root, rootLayout, true)
 }
 
-/** Checks a whole value the way `orderedClone` does, building nothing. */
-function checkJsonData(root: unknown): void {
-  walk(root, OPEN, false)
+/** Checks a whole value the way `orderedClone` does, building nothing; refuses nesting deeper than `maxDepth`. */
+function checkJsonData(root: unknown, maxDepth: number): void {
+  walk(root, OPEN, false, maxDepth)
 }
 
 /** Visits every value once, refusing what JSON cannot hold; with `build`, returns the clone in canonical key order. */
-function walk(root: unknown, rootLayout: Layout, build: boolean): unknown {
+function walk(root: unknown, rootLayout: Layout, build: boolean, maxDepth = Number.POSITIVE_INFINITY): unknown {
   const open = new Set<object>()
   if (!isContainer(root, [], '', false, open)) return root
   const stack: (Frame & { target: Container | undefined })[] = []
   const enter = (source: Container, layout: Layout, key: string | number): Container | undefined => {
+    if (stack.length >= maxDepth) throw tooDeep(stack, key, maxDepth)
     const isArray = Array.isArray(source)
     const target: Container | undefined = build ? (isArray ? new Array<unknown>(source.length) : {}) : undefined
     const keys = isArray ? indices(source.length) : build ? orderedKeys(source, layout) : Object.keys(source)

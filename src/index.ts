@@ -52,8 +52,6 @@ export {
 } from './routes/index.js'
 export type { PermalinkKind, RouteEntry, RouteKind, RouteLocation } from './routes/index.js'
 export { canonicalJsonChunks, canonicalizePreviewDataKeyOrder } from './canonicalize.js'
-export { CHECK_CODES, checkSite } from './check/index.js'
-export type { CheckCode, CheckFinding, CheckOptions, CheckResult, CheckSeverity, CheckTotals } from './check/index.js'
 export {
   createPreviewData,
   EXCERPT_MAX_LENGTH,

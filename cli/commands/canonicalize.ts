@@ -1,9 +1,10 @@
 import { canonicalJsonChunks } from '../../src/canonicalize.js'
 import { PreviewDataError } from '../../src/validate/issue.js'
-import { CliIoError, EXIT, parseJsonText, readTextInput } from '../io.js'
+import { CliIoError, EXIT } from '../io.js'
 import type { CliIo } from '../io.js'
 import { checkPathOption, DISPLAY_HELP } from '../options.js'
 import { describeWrites, outputsSummary, planOutputs, writeOutputs } from '../outputs.js'
+import { readPayloadFile } from '../payload-file.js'
 import { printFailure, printResult } from '../result.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
@@ -30,7 +31,7 @@ export async function runCanonicalize(argv: string[], io: CliIo): Promise<number
   try {
     const plan = await planOutputs([{ label: 'payload', path: target, mayReplaceInput: values['in-place'] === true }], [{ label: 'the input payload', path: file }], io)
     const source = file === '-' ? '<stdin>' : file
-    const parsed = parseJsonText(await readTextInput(file, io))
+    const parsed = await readPayloadFile(file, io)
     if (!parsed.ok) {
       const diagnostics = [{ severity: 'error' as const, code: 'invalid_json', message: `not valid JSON: ${parsed.message}. Fix the syntax there.`, file: source, line: parsed.line, column: parsed.column }]
       printResult(io, display, { ok: false, command: COMMAND, summary: { outputs: outputsSummary(plan, undefined) }, diagnostics }, { lines: [], errors: ['nothing written: the input is not JSON'] })

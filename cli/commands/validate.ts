@@ -1,9 +1,10 @@
 import { validatePreviewData } from '../../src/validate/index.js'
-import { CliIoError, EXIT, parseJsonText, readTextInput } from '../io.js'
-import type { CliIo } from '../io.js'
+import { CliIoError, EXIT } from '../io.js'
+import type { CliIo, JsonParseResult } from '../io.js'
 import { DISPLAY_HELP } from '../options.js'
 import { plural, printResult } from '../result.js'
 import type { Diagnostic } from '../result.js'
+import { readPayloadFile } from '../payload-file.js'
 import { Progress } from '../terminal.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
@@ -23,16 +24,15 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   for (const [index, file] of files.entries()) {
     progress.update(index, files.length, 'files')
     const name = file === '-' ? '<stdin>' : file
-    let text: string
+    let parsed: JsonParseResult
     try {
-      text = await readTextInput(file, io)
+      parsed = await readPayloadFile(file, io)
     } catch (error) {
       if (!(error instanceof CliIoError)) throw error
       diagnostics.push({ severity: 'error', code: 'unreadable_file', message: `${error.message}.`, file: name })
       verdicts.push({ file: name, ok: false, errors: 1, unreadable: true })
       continue
     }
-    const parsed = parseJsonText(text)
     if (!parsed.ok) {
       diagnostics.push({ severity: 'error', code: 'invalid_json', message: `not valid JSON: ${parsed.message}. Fix the syntax there.`, file: name, line: parsed.line, column: parsed.column })
       verdicts.push({ file: name, ok: false, errors: 1 })

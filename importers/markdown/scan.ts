@@ -1,3 +1,7 @@
+import { toString } from 'mdast-util-to-string'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+
 /** A link or image reference found in a Markdown body, with where its target sits so it can be rewritten. */
 export interface BodyRef {
   kind: 'link' | 'image'
@@ -106,11 +110,22 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
 
 /** Removes the common inline Markdown marks from a heading, leaving its text. */
 export function stripInline(text: string): string {
+  if (text.includes('<')) return headingText(text)
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__|\*|_|~~)(?=\S)([^*_~]*?\S)\1/g, '$2')
-    .replace(/<[^>]+>/g, '')
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+const remark = unified().use(remarkParse)
+
+/**
+ * The text of a heading that may hold inline HTML, read by remark as CommonMark reads it: a tag is a whole tag (a `>`
+ * inside a quoted attribute value does not end it), a `<` that starts no tag is text, entities are decoded.
+ */
+function headingText(text: string): string {
+  const heading = remark.parse(`# ${text}`).children[0]
+  return heading ? toString(heading, { includeHtml: false, includeImageAlt: false }).replace(/\s+/g, ' ').trim() : ''
 }

@@ -76,15 +76,16 @@ function headOf(html: string, size: number): string | undefined {
     const bracket = head.indexOf('[', head.lastIndexOf(']') + 1)
     if (bracket >= 0) head = head.slice(0, bracket)
   }
-  // htmlToText drops comments, then script and style elements, each from its start to the first end after it: one
-  // that is still open once the head's complete ones are gone was split by the cut.
+  // A comment, script or style element the cut split: read the whole body instead. (htmlToText reads HTML as a
+  // stream, so a head's text starts the body's text anyway; this check, older than the parser, only costs a few
+  // whole-body reads, and never finds an element open that the parser sees closed.)
   const bare = head.includes('<!--') ? head.replace(COMMENT, ' ') : head
   if (bare.includes('<!--')) return undefined
   if (OPENING.test(bare) && OPENING.test(bare.replace(ELEMENT, ' '))) return undefined
   return head
 }
 
-// The patterns htmlToText removes these with.
+// Comments, and script and style elements, by the first end after their start.
 const COMMENT = /<!--[\s\S]*?-->/g
 const ELEMENT = /<(script|style)[\s>][\s\S]*?<\/\1>/gi
 const OPENING = /<(?:script|style)[\s>]/i

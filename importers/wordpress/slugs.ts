@@ -1,3 +1,4 @@
+import { tagsToSpaces } from './content/html.js'
 import { LIMITS } from './limits.js'
 
 // The contract's slug segment: letters, marks, decimal digits, `_`, `-`, isolated internal periods; 200 code points.
@@ -81,10 +82,10 @@ function trimEdges(s: string): string {
  * slugFromTitle('Hello, <b>World</b>!') // 'hello-world'
  */
 export function slugFromTitle(title: string): string {
-  const plain = title
-    .replace(/<[^>]*>/g, ' ')
+  const plain = tagsToSpaces(title)
     .replace(/&[#a-zA-Z0-9]+;/g, ' ')
     .toLowerCase()
+    .trim()
   return repairSlug(plain.replace(/[\s.]+/g, '-'))
 }
 

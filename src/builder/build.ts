@@ -4,7 +4,7 @@ import { categoryRoute, effectivePagePath, pageRoute, postRoute, tagRoute } from
 import { preflightPreviewData } from '../routes/preflight.js'
 import { validatePreviewData } from '../validate/index.js'
 import type { PreviewDataIssue } from '../validate/issue.js'
-import { checkTimezone, normalizeSlug, parseTimestamp } from '../validate/primitives/index.js'
+import { checkTimezone, checkUrl, normalizeSlug, parseTimestamp } from '../validate/primitives/index.js'
 import { compareAuthors } from './entities/author.js'
 import { compareMedia } from './entities/media.js'
 import type { PageRecord } from './entities/page.js'
@@ -29,6 +29,9 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   const given = state.site
   if (given.title === undefined) issues.push({ code: 'missing_property', path: '/site/title', message: 'The site has no title: call .site({ title: "..." }).' })
   const site: Site = { title: given.title ?? '', ...SITE_DEFAULTS, ...stripUndefined(given) } as Site
+  // url and media_origin: "A trailing root slash is accepted; canonical producers omit it" (an origin has no other path).
+  if (checkUrl(site.url, 'site_url') === null) site.url = site.url.replace(/\/$/, '')
+  if (checkUrl(site.media_origin, 'media_origin') === null) site.media_origin = site.media_origin.replace(/\/$/, '')
   const timezone = checkTimezone(site.timezone) === null ? site.timezone : 'UTC'
 
   const declared = { categories: declaredTaxonomies(state.categories), tags: declaredTaxonomies(state.tags) }

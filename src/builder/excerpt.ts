@@ -188,10 +188,10 @@ export function simpleText(markdown: string): string | null {
     text = text.replace(/!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])/g, '').replace(/\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
   }
   if (has('<')) {
-    text = text
-      .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
-      // CommonMark tag names are ASCII letters, digits and "-"; anything else (`<a한>`) is text, left for the check below.
-      .replace(/<[a-zA-Z][a-zA-Z\d-]*(?:\s[^<>]*)?\/?>|<\/[a-zA-Z][a-zA-Z\d-]*\s*>/g, '')
+    text = text.replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+    // Inline HTML is left to remark, which reads a tag by CommonMark's rules: a `>` inside a quoted attribute value
+    // does not end it (`<img alt="a>b">`), and a `<` that starts no tag is text.
+    if (/<[a-zA-Z/!?]/.test(text)) return null
   }
   if (has('*') || has('~~')) text = text.replace(/(\*\*|\*|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
   if (has('_')) text = text.replace(/(^|[^\p{L}\p{N}_])(__?)(?=\S)([\s\S]*?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')

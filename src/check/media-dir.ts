@@ -4,7 +4,7 @@ import { join } from 'node:path'
 /**
  * Lists the files under a folder served at the site root, as `checkSite`'s `mediaFiles`: paths relative to the
  * folder, `/`-separated and NFC (`media/2024/a.png`), as a static host serves them. Symbolic links to files count;
- * linked folders are not entered (a link back up would never end). Node only: the main entry stays free of `fs`.
+ * linked folders are not entered (a link back up would never end). Node only: `preview-data-sdk/check` itself stays free of `fs`, for browsers.
  * @example
  * const report = checkSite(payload, { mediaFiles: await readMediaDir('public') })
  */

@@ -31,6 +31,8 @@ export class SiteIndex {
   private outputs: Map<string, number> | undefined
   /** Lower-cased host (with port) to the path prefixes the site lived under on it, and whether it is an old origin. */
   private readonly hosts = new Map<string, { prefix: string; old: boolean }[]>()
+  /** The keys of `hosts`, as an array: iterating a Map allocates, once per link. */
+  private hostNames: string[] = []
   private readonly cache = new Map<string, Target>()
   readonly mediaEntries = new Set<string>()
 
@@ -76,6 +78,7 @@ export class SiteIndex {
     if (!list.some((e) => e.prefix === prefix)) list.push({ prefix, old })
     list.sort((a, b) => b.prefix.length - a.prefix.length)
     this.hosts.set(parsed.host.toLowerCase(), list)
+    this.hostNames = [...this.hosts.keys()]
   }
 
   /**
@@ -129,8 +132,9 @@ export class SiteIndex {
    * (capitals, a port, credentials, another script) goes to the URL parser.
    */
   private mayBeOwnHost(url: string, hostStart: number): boolean {
-    for (const host of this.hosts.keys()) {
-      if (url.startsWith(host, hostStart) && isHostEnd(url.charCodeAt(hostStart + host.length))) return true
+    const names = this.hostNames
+    for (let i = 0; i < names.length; i++) {
+      if (url.startsWith(names[i], hostStart) && isHostEnd(url.charCodeAt(hostStart + names[i].length))) return true
     }
     for (let i = hostStart; i < url.length; i++) {
       const c = url.charCodeAt(i)

@@ -1,6 +1,7 @@
 import { DEFAULT_POST_INDEX } from '../contract/constants.js'
 import type { PreviewData } from '../contract/types.js'
 import type { PreviewDataIssue } from '../validate/issue.js'
+import { clip } from '../validate/rules/_context.js'
 import { deriveRoutes, visitRoutes } from './derive.js'
 import type { RouteEntry } from './derive.js'
 import { postRoute, routeComponents } from './paths.js'
@@ -21,7 +22,7 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
   let rootConflict = false
   if (indexAtRoot && frontPage && frontPage.type !== 'theme_index') {
     rootConflict = true
-    const owner = frontPage.type === 'page' ? `the Page "${frontPage.page_path}"` : 'standalone HTML'
+    const owner = frontPage.type === 'page' ? `the Page "${clip(frontPage.page_path)}"` : 'standalone HTML'
     issues.push({
       code: 'post_index_conflict',
       path: '/site/post_index',
@@ -60,7 +61,7 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
       issues.push({
         code: 'post_index_conflict',
         path: page.source,
-        message: `The Page "${page.key}" is routed to "/" while the post index is enabled there: give the Page another path, or move or disable the post index (site.post_index).`,
+        message: `The Page "${clip(String(page.key))}" is routed to "/" while the post index is enabled there: give the Page another path, or move or disable the post index (site.post_index).`,
       })
       return
     }
@@ -69,7 +70,7 @@ export function preflightPreviewData(payload: PreviewData): PreviewDataIssue[] {
     issues.push({
       code: 'duplicate_output_path',
       path: route.source,
-      message: `This ${describe(route)} and the ${describe(first)} at ${first.source} both write "${route.output_path}": change a slug, path or permalink pattern so each document has its own output path.`,
+      message: `This ${describe(route)} and the ${describe(first)} at ${first.source} both write "${clip(route.output_path)}": change a slug, path or permalink pattern so each document has its own output path.`,
     })
   }
   return issues
@@ -95,5 +96,5 @@ const ROOT_KINDS = new Set(['post_index', 'front_page'])
 function describe(route: { kind: string; key?: string; page_number?: number }): string {
   const name = route.kind.replace('_', ' ')
   if (route.page_number && route.page_number > 1) return `${name} page ${route.page_number}`
-  return route.key === undefined ? name : `${name} "${route.key}"`
+  return route.key === undefined ? name : `${name} "${clip(String(route.key))}"`
 }

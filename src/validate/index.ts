@@ -2,6 +2,7 @@ import { LIMITS } from '../contract/constants.js'
 import type { PreviewData } from '../contract/types.js'
 import { PreviewDataError, pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
+import { clip } from './rules/_context.js'
 import { RULES, RuleContext } from './rules/index.js'
 import { checkShape } from './shape.js'
 
@@ -86,7 +87,7 @@ function withoutTooDeepMenus(data: Record<string, unknown>): { checkable: Record
     tooDeep.push({
       code: 'invalid_payload',
       path: pointer(...path),
-      message: `Menu "${id}" nests items deeper than ${LIMITS.menuItemDepth} levels, the deepest this SDK checks: flatten it (the rest of the menu was not checked).`,
+      message: `Menu "${clip(id)}" nests items deeper than ${LIMITS.menuItemDepth} levels, the deepest this SDK checks: flatten it (the rest of the menu was not checked).`,
     })
     kept ??= { ...(menus as Record<string, unknown>) }
     delete kept[id]

@@ -33,6 +33,19 @@ describe('site defaults', () => {
     expect(builder.site({ favicon: { icon: '/favicon.ico' } }).site({ favicon: undefined }).build().site).not.toHaveProperty('favicon')
   })
 
+  // Contract, site table: url and media_origin: "A trailing root slash is accepted; canonical producers omit it".
+  const origins = [
+    { given: 'https://notes.example/', written: 'https://notes.example' },
+    { given: 'https://notes.example', written: 'https://notes.example' },
+    { given: 'HTTPS://Notes.Example:8443/', written: 'HTTPS://Notes.Example:8443' },
+    { given: 'http://[::1]:3000/', written: 'http://[::1]:3000' },
+    { given: '', written: '' },
+  ]
+  test.each(origins)('site.url and media_origin $given are written as $written', ({ given, written }) => {
+    const site = start({ url: given, media_origin: given }).build().site
+    expect([site.url, site.media_origin]).toEqual([written, written])
+  })
+
   test('optional site objects the producer does not give are left out, not filled in', () => {
     const site = start().build().site
     for (const key of ['search', 'feed', 'archive', 'robots', 'comments', 'permalinks', 'front_page', 'post_index', 'footer', 'meta']) expect(site).not.toHaveProperty(key)

@@ -13,6 +13,9 @@ describe('deriveExcerpt', () => {
     { name: 'MDX imports are skipped', body: "import X from './x'\n\nHello <X />.", markers: [], excerpt: 'Hello .' },
     { name: 'entities and escapes', body: 'Fish &amp; chips \\*not emphasis\\*', markers: [], excerpt: 'Fish & chips *not emphasis*' },
     { name: 'empty body', body: '', markers: [], excerpt: '' },
+    // Issue 15 item 13: inline HTML is read by remark, by CommonMark's rules, not cut at the first ">".
+    { name: 'a ">" inside a quoted attribute', body: 'Hello <img alt="a>b" src="x.png"> world.', markers: [], excerpt: 'Hello world.' },
+    { name: 'inline HTML in a list', body: '- one <span title=\'1 > 0\'>two</span>', markers: [], excerpt: 'one two' },
   ])('$name', ({ body, markers, excerpt }) => {
     expect(deriveExcerpt(body, markers)).toBe(excerpt)
   })
@@ -64,6 +67,12 @@ describe('scanBody', () => {
   test('finds the first level-1 heading (ATX or setext), outside code', () => {
     expect(scanBody('```\n# not this\n```\n\nTitle *here*\n===\n\n# Later').h1).toBe('Title here')
     expect(scanBody('## Two\n\n# One #').h1).toBe('One')
+  })
+
+  test('a heading with inline HTML is read by CommonMark\'s rules (issue 15 item 13)', () => {
+    expect(scanBody('# Hello <img alt="a>b" src="x.png"> World').h1).toBe('Hello World')
+    expect(scanBody('Fish &amp; <b title="x>y">Chips</b>\n===').h1).toBe('Fish & Chips')
+    expect(scanBody('# Use a<b').h1).toBe('Use a<b')
   })
 
   test('finds images, links to files and their exact offsets; ignores code', () => {

@@ -172,6 +172,17 @@ describe('front page', () => {
     expect(payload.content.pages.find((p) => p.slug === 'about-2')?.content).toBe('second')
   })
 
+  // Route rule 4's ".html" suffix binds route values; a Page slug only follows the slug policy, so "notes.html" is a
+  // valid slug and the effective path a front page or a collection names.
+  test('a page slugged "notes.html" is named by the front page (both forms) and a collection', () => {
+    const b = start().postIndex({ path: '/blog/' }).page({ title: 'Notes', slug: 'notes.html' })
+    const collection = { items: [{ page: 'notes.html' }] }
+    expect(b.frontPage({ page: 'notes.html' }).collection('c', collection).build().site.front_page).toEqual({ type: 'page', page_path: 'notes.html' })
+    const payload = b.frontPage({ type: 'page', page_path: 'notes.html' }).collection('c', collection).build()
+    expect(payload.site.front_page).toEqual({ type: 'page', page_path: 'notes.html' })
+    expect(payload.collections?.c.items).toEqual([{ type: 'page', path: 'notes.html' }])
+  })
+
   test('a page that was never added is one build error', () => {
     expect(content().frontPage({ page: 'missing' }).tryBuild().errors).toEqual([expect.objectContaining({ code: 'unresolved_front_page', path: '/site/front_page' })])
   })

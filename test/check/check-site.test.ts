@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { checkSite, createPreviewData } from '../../src/index.js'
-import type { CheckOptions, CheckResult, DocumentType, PreviewData } from '../../src/index.js'
+import { checkSite } from '../../src/check/index.js'
+import type { CheckOptions, CheckResult } from '../../src/check/index.js'
+import { createPreviewData } from '../../src/index.js'
+import type { DocumentType, PreviewData } from '../../src/index.js'
 
 type Style = 'directory' | 'html-extension'
 

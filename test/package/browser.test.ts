@@ -34,7 +34,11 @@ async function bundle(entry: string, format: 'esm' | 'iife'): Promise<{ code: st
   return { code: result.outputFiles[0].text, metafile: result.metafile }
 }
 
-const entries = [['src/index.ts', join(root, 'src/index.ts')]]
+const entries = [
+  ['src/index.ts', join(root, 'src/index.ts')],
+  // checkSite is for every runtime too (its file listing, readMediaDir, is the Node-only preview-data-sdk/media-dir).
+  ['src/check/index.ts (preview-data-sdk/check)', join(root, 'src/check/index.ts')],
+]
 if (existsSync(join(root, 'dist/index.js'))) entries.push(['dist/index.js (the built main entry)', join(root, 'dist/index.js')])
 
 describe('the main entry bundled for the browser', () => {

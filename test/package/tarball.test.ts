@@ -94,12 +94,14 @@ describe.skipIf(!built)('installed into an empty project', () => {
 
   test('every export subpath imports from ES modules', async (t) => {
     if (!installed()) return t.skip()
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './cli-output.schema.json', './markdown', './package.json', './schema.json', './wordpress'])
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './check', './cli-output.schema.json', './markdown', './media-dir', './package.json', './schema.json', './wordpress'])
     writeFileSync(
       join(consumer, 'esm.mjs'),
       `import { createPreviewData, validatePreviewData } from 'preview-data-sdk'
 import { importMarkdown } from 'preview-data-sdk/markdown'
 import { importWordPress } from 'preview-data-sdk/wordpress'
+import { readMediaDir } from 'preview-data-sdk/media-dir'
+import { checkSite } from 'preview-data-sdk/check'
 import schema from 'preview-data-sdk/schema.json' with { type: 'json' }
 import meta from 'preview-data-sdk/package.json' with { type: 'json' }
 import cliOutput from 'preview-data-sdk/cli-output.schema.json' with { type: 'json' }
@@ -108,11 +110,11 @@ const payload = createPreviewData({ generator: 'consumer', generated_at: '2026-0
   .post({ title: 'Hello', author_id: 'a', published_at_iso: '2026-01-01', content: '# Hi' }).build()
 const md = await importMarkdown(${JSON.stringify(join(root, 'examples/site'))})
 const wp = await importWordPress(${JSON.stringify(join(root, 'examples/wordpress-export.xml'))})
-console.log(JSON.stringify([validatePreviewData(payload).ok, md.ok, wp.payload.content.posts.length > 0, schema.$id, meta.version, typeof cliOutput.properties]))
+console.log(JSON.stringify([validatePreviewData(payload).ok, md.ok, wp.payload.content.posts.length > 0, schema.$id, meta.version, typeof cliOutput.properties, (await readMediaDir(${JSON.stringify(join(root, 'examples/site'))})).size > 0, checkSite(payload).totals.documents]))
 `,
     )
     const { stdout } = await node(['esm.mjs'])
-    expect(JSON.parse(stdout)).toEqual([true, true, true, 'https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json', pkg.version, 'object'])
+    expect(JSON.parse(stdout)).toEqual([true, true, true, 'https://preview-data-sdk.dev/schema/preview-data.v0.7.schema.json', pkg.version, 'object', true, 1])
   })
 
   // The package is ES modules only; CommonJS loads it with require(esm), which Node has by default from 20.19 and 22.12.
@@ -124,11 +126,13 @@ console.log(JSON.stringify([validatePreviewData(payload).ok, md.ok, wp.payload.c
       `const sdk = require('preview-data-sdk')
 const { importMarkdown } = require('preview-data-sdk/markdown')
 const { importWordPress } = require('preview-data-sdk/wordpress')
-console.log(JSON.stringify([typeof sdk.createPreviewData, typeof importMarkdown, typeof importWordPress, require('preview-data-sdk/schema.json').title]))
+const { readMediaDir } = require('preview-data-sdk/media-dir')
+const { checkSite } = require('preview-data-sdk/check')
+console.log(JSON.stringify([typeof sdk.createPreviewData, typeof importMarkdown, typeof importWordPress, typeof readMediaDir, typeof checkSite, require('preview-data-sdk/schema.json').title]))
 `,
     )
     const { stdout } = await node(['--no-warnings', 'cjs.cjs'])
-    expect(JSON.parse(stdout)).toEqual(['function', 'function', 'function', 'Preview Data v0.7'])
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', 'function', 'function', 'function', 'Preview Data v0.7'])
   })
   if (!requireEsm) test.skip(`CommonJS: this Node (${process.version}) has no require(esm); the package is ES modules only`, () => {})
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { PreviewData, Site } from '../../src/index.js'
-import { checkPermalinkPattern, deriveRoutes, effectivePagePath, isSafeOutputPath, pageRoute, postRoute, preflightPreviewData } from '../../src/index.js'
+import { categoryRoute, checkPermalinkPattern, deriveRoutes, effectivePagePath, isSafeOutputPath, pageRoute, postRoute, preflightPreviewData, tagRoute } from '../../src/index.js'
 import { validPayload } from '../helpers/payload.js'
 
 const site = (extra: Partial<Site> = {}): Site => ({ ...validPayload().site, permalinks: undefined, ...extra })
@@ -15,6 +15,16 @@ describe('postRoute', () => {
     { name: 'negative fixed offset', site: site({ timezone: '-09:30', permalinks: { posts: '/:year/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-01-01T05:00:00Z' }, url: '/2023/a/', output: '2023/a/index.html' },
     { name: 'public id token', site: site({ permalinks: { posts: '/p/:public_id/' } }), post: { slug: 'a', public_id: 42, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/p/42/', output: 'p/42/index.html' },
     { name: 'NFD slug is normalized', site: site(), post: { slug: 'cafe\u0301', public_id: 1, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/posts/café/', output: 'posts/café/index.html' },
+    // Route rule 2: "Date tokens use the Post publication instant in site.timezone, not necessarily its UTC date".
+    { name: 'date tokens at +14:00: 10:00 UTC on Dec 31 is already the next year', site: site({ timezone: '+14:00', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2023-12-31T10:00:00Z' }, url: '/2024/01/01/a/', output: '2024/01/01/a/index.html' },
+    { name: 'date tokens at +14:00: 09:59:59 UTC is still Dec 31', site: site({ timezone: '+14:00', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2023-12-31T09:59:59Z' }, url: '/2023/12/31/a/', output: '2023/12/31/a/index.html' },
+    { name: 'date tokens at -14:00 go back a day', site: site({ timezone: '-14:00', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-03-01T13:59:59Z' }, url: '/2024/02/29/a/', output: '2024/02/29/a/index.html' },
+    { name: 'date tokens in UTC use the written offset\'s instant', site: site({ timezone: 'UTC', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-01-01T08:00:00+09:00' }, url: '/2023/12/31/a/', output: '2023/12/31/a/index.html' },
+    { name: 'a leap second keeps its UTC date', site: site({ timezone: 'UTC', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2016-12-31T23:59:60Z' }, url: '/2016/12/31/a/', output: '2016/12/31/a/index.html' },
+    { name: 'a leap second one hour east is on the next local day', site: site({ timezone: '+01:00', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2016-12-31T23:59:60Z' }, url: '/2017/01/01/a/', output: '2017/01/01/a/index.html' },
+    { name: 'date tokens across a DST change in an IANA zone', site: site({ timezone: 'America/New_York', permalinks: { posts: '/:year/:month/:day/:slug/' } }), post: { slug: 'a', public_id: 1, published_at_iso: '2024-03-10T04:30:00Z' }, url: '/2024/03/09/a/', output: '2024/03/09/a/index.html' },
+    // Route rule 6 is "For Pages only": a Post slugged "index" keeps the plain html-extension mapping.
+    { name: 'a Post slugged index under html-extension is not a directory index', site: site({ permalinks: { output_style: 'html-extension', posts: '/blog/:slug/' } }), post: { slug: 'index', public_id: 1, published_at_iso: '2024-01-01T00:00:00Z' }, url: '/blog/index', output: 'blog/index.html' },
   ]
   test.each(cases)('$name', ({ site, post, url, output }) => {
     expect(postRoute(post, site)).toEqual({ url, output_path: output })
@@ -29,10 +39,27 @@ describe('pages', () => {
     { name: 'html-extension', page: { slug: 'about' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'about', url: '/about', output: 'about.html' },
     { name: 'terminal index under html-extension', page: { slug: 'index', path: 'guides/index' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'guides/index', url: '/guides/', output: 'guides/index.html' },
     { name: 'terminal index under directory', page: { slug: 'index', path: 'guides/index' }, site: site(), path: 'guides/index', url: '/guides/index/', output: 'guides/index/index.html' },
+    { name: 'a Page at path index under html-extension is the root directory index', page: { slug: 'index', path: 'index' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'index', url: '/', output: 'index.html' },
+    { name: 'a derived path ending in index under html-extension', page: { slug: 'index' }, site: site({ permalinks: { output_style: 'html-extension', pages: '/docs/:slug/' } }), path: 'docs/index', url: '/docs/', output: 'docs/index.html' },
+    { name: 'only a terminal index component: index/a under html-extension', page: { slug: 'a', path: 'index/a' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'index/a', url: '/index/a', output: 'index/a.html' },
+    { name: 'Index (not lower case) is not the directory index', page: { slug: 'Index', path: 'guides/Index' }, site: site({ permalinks: { output_style: 'html-extension' } }), path: 'guides/Index', url: '/guides/Index', output: 'guides/Index.html' },
   ]
   test.each(cases)('$name', ({ page, site, path, url, output }) => {
     expect(effectivePagePath(page, site)).toBe(path)
     expect(pageRoute(page, site)).toEqual({ url, output_path: output, path })
+  })
+})
+
+// Route rule 5 for taxonomy archives, both output styles: the public URL is extensionless, the output path is the file.
+describe('category and tag routes', () => {
+  const cases = [
+    { name: 'default category pattern', route: categoryRoute('travel', site()), url: '/categories/travel/', output: 'categories/travel/index.html' },
+    { name: 'default tag pattern, html-extension', route: tagRoute('old-town', site({ permalinks: { output_style: 'html-extension' } })), url: '/tags/old-town', output: 'tags/old-town.html' },
+    { name: 'a category slugged index under html-extension is not a directory index (rule 6 is for Pages only)', route: categoryRoute('index', site({ permalinks: { output_style: 'html-extension', categories: '/c/:slug/' } })), url: '/c/index', output: 'c/index.html' },
+    { name: 'an NFD tag slug is routed in NFC', route: tagRoute('sa\u0303o', site()), url: '/tags/são/', output: 'tags/são/index.html' },
+  ]
+  test.each(cases)('$name', ({ route, url, output }) => {
+    expect(route).toEqual({ url, output_path: output })
   })
 })
 

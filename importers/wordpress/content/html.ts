@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities'
+import { Parser } from 'htmlparser2'
 
 /** Escapes text for a double-quoted HTML attribute. */
 export function escapeAttribute(text: string): string {
@@ -6,22 +7,71 @@ export function escapeAttribute(text: string): string {
 }
 
 /**
- * Plain text of an HTML fragment: comments, scripts and styles dropped, tags removed, entities decoded, and
- * whitespace collapsed. Used for excerpts and for names WordPress stores HTML-escaped.
+ * Plain text of an HTML fragment, read by the HTML parser as a browser reads it: comments, scripts and styles
+ * dropped, tags removed (a `>` inside a quoted attribute value does not end one, and a `<` that starts no tag is
+ * text), block tags a word break, entities decoded, and whitespace collapsed. Used for excerpts and for names
+ * WordPress stores HTML-escaped.
  * @example
  * htmlToText('<p>Fish &amp; <b>chips</b></p>') // 'Fish & chips'
  */
 export function htmlToText(html: string): string {
-  let text = html.includes('<!--') ? html.replace(/<!--[\s\S]*?-->/g, ' ') : html
-  if (text.includes('<')) {
-    text = text
-      .replace(/<(script|style)[\s>][\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<\/?(?:p|div|br|li|h[1-6]|figure|figcaption|blockquote|tr|td|th|pre)\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, '')
-  }
-  if (text.includes('&')) text = decodeHTML(text)
+  const text = html.includes('<') ? parsedText(html) : html.includes('&') ? decodeHTML(html) : html
   // The same as replacing every run of /\s+/ with one space, but a lone space (most of them) is not a match.
   return text.replace(/\s{2,}|[^\S ]/g, ' ').trim()
+}
+
+// Elements whose tags separate words; the dropped ones separate words too, and their text is not prose.
+const BREAKING = new Set(['p', 'div', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption', 'blockquote', 'tr', 'td', 'th', 'pre'])
+const DROPPED = new Set(['script', 'style'])
+
+// One parser, reset for each fragment: building a parser per call costs more than most fragments take to read.
+let collected = ''
+let dropped = 0
+const textParser = new Parser(
+  {
+    onopentagname(name) {
+      if (DROPPED.has(name)) dropped++
+      if (BREAKING.has(name) || DROPPED.has(name)) collected += ' '
+    },
+    onclosetag(name) {
+      if (DROPPED.has(name)) dropped = Math.max(0, dropped - 1)
+      if (BREAKING.has(name) || DROPPED.has(name)) collected += ' '
+    },
+    ontext(part) {
+      if (dropped === 0) collected += part
+    },
+    oncomment() {
+      collected += ' '
+    },
+  },
+  { decodeEntities: true },
+)
+
+function parsedText(html: string): string {
+  collected = ''
+  dropped = 0
+  textParser.reset()
+  // A tag or comment the input ends inside (a cut head) gives no text. The parser is synchronous: no other call
+  // can use it before this one returns.
+  textParser.end(html)
+  const text = collected
+  collected = ''
+  return text
+}
+
+/**
+ * The text of an HTML fragment as written, entities included, with a space for every tag and comment: what PHP's
+ * `strip_tags` leaves, read by the HTML parser (a `>` inside a quoted attribute value does not end a tag).
+ * @example
+ * tagsToSpaces('Fish &amp; <b class="a>b">chips</b>') // 'Fish &amp;  chips '
+ */
+export function tagsToSpaces(html: string): string {
+  if (!html.includes('<')) return html
+  let text = ''
+  const space = () => void (text += ' ')
+  const parser = new Parser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
+  parser.end(html)
+  return text
 }
 
 /**

@@ -23,7 +23,7 @@ export function scanMarkdownFast(body: string): MarkdownScan | null {
   // Carriage returns end lines in remark too, and NUL becomes U+FFFD: both are left to it.
   if (body.includes('\r') || body.includes('\0') || body.charCodeAt(0) === 0xfeff) return null
   try {
-    return new BlockReader(body).read()
+    return reader.read(body)
   } catch (error) {
     if (error === BAIL) return null
     throw error
@@ -49,19 +49,33 @@ const SPACE = 32
 const TAB = 9
 
 
+/**
+ * The reader's state for one body. One reader serves every body in turn (reading is synchronous and never nested):
+ * its lists keep their capacity from body to body instead of being allocated again for each of a hundred thousand.
+ */
 class BlockReader {
+  private src = ''
   private readonly containers: Container[] = []
   private leaf: Leaf = NONE
+  /** The paragraph object, reused for each paragraph the fast path for plain lines opens. */
+  private readonly paragraph: Content = { kind: 'content', start: 0, end: 0, defsOnly: false, afterDefinition: false, quoted: false }
   /** Paragraphs and headings: `[start, end, quoted]` triples (flat: a body can hold thousands). */
   private readonly units: number[] = []
   private readonly blockHtml: MarkdownScan['html'] = []
   private readonly blockCode: number[] = []
   private readonly definitions = new Map<string, string>()
-  private readonly scan: MarkdownScan = { refs: [], html: [], code: [], esm: [] }
+  private readonly context: InlineContext = { src: '', definitions: this.definitions, scan: { refs: [], html: [], code: [], esm: [] }, next: newStreams(), nextMin: -1, openers: [], pool: [], unordered: false }
+  private scan: MarkdownScan = this.context.scan
 
-  constructor(private readonly src: string) {}
-
-  read(): MarkdownScan {
+  read(body: string): MarkdownScan {
+    this.src = body
+    this.containers.length = 0
+    this.leaf = NONE
+    this.units.length = 0
+    this.blockHtml.length = 0
+    this.blockCode.length = 0
+    if (this.definitions.size > 0) this.definitions.clear()
+    this.scan = { refs: [], html: [], code: [], esm: [] }
     const { src, scan } = this
     let lineStart = 0
     for (;;) {
@@ -73,7 +87,12 @@ class BlockReader {
     }
     this.closeLeaf()
     // Inline content is read once every definition is known: a reference may come before its definition.
-    const context: InlineContext = { src, definitions: this.definitions, scan, next: newStreams(), nextMin: -1, openers: [], unordered: false }
+    const { context } = this
+    context.src = src
+    context.scan = scan
+    context.next.fill(-1)
+    context.nextMin = -1
+    context.unordered = false
     let next = 0
     let group = 0
     const { units, blockHtml } = this
@@ -100,7 +119,13 @@ class BlockReader {
         return
       }
       if (open.kind === 'none') {
-        this.leaf = { kind: 'content', start: ls, end: le, defsOnly: false, afterDefinition: false, quoted: false }
+        const paragraph = this.paragraph
+        paragraph.start = ls
+        paragraph.end = le
+        paragraph.defsOnly = false
+        paragraph.afterDefinition = false
+        paragraph.quoted = false
+        this.leaf = paragraph
         const c = this.src.charCodeAt(ls)
         if ((c === 0x69 || c === 0x65) && looksLikeEsm(this.src.slice(ls, le))) this.scan.esm.push(ls)
         return
@@ -288,7 +313,12 @@ class BlockReader {
       if (type > 0) return this.openHtml(type, pos, fp, le)
     }
     if ((c === 0x2a || c === 0x2d || c === 0x5f) && this.isThematicBreak(fp, le)) return
-    const content: Content = { kind: 'content', start: fp, end: le, defsOnly: true, afterDefinition: false, quoted: this.quoted() }
+    const content = this.paragraph
+    content.start = fp
+    content.end = le
+    content.defsOnly = true
+    content.afterDefinition = false
+    content.quoted = this.quoted()
     this.leaf = content
     this.contentLine(content, fp, le)
   }
@@ -652,6 +682,8 @@ class BlockReader {
   }
 }
 
+const reader = new BlockReader()
+
 /**
  * Whether a line that starts with this character (no indentation) can only be paragraph text: an ASCII letter or
  * anything beyond ASCII. Block syntax starts with punctuation, digits or spaces.
@@ -661,10 +693,10 @@ function isPlainStart(c: number): boolean {
 }
 
 
-/** Merges two lists of `[start, end)` pairs, each sorted by start, into one. */
+/** Merges two lists of `[start, end)` pairs, each sorted by start, into a new one (`a` is the reader's, reused). */
 function mergePairs(a: number[], b: number[]): number[] {
   if (a.length === 0) return b
-  if (b.length === 0) return a
+  if (b.length === 0) return a.slice()
   const out: number[] = []
   let i = 0
   let j = 0

@@ -1,5 +1,5 @@
 import { describeCodePoint, isControlUnit, isWhitespaceUnit, quote } from './_chars.js'
-import { checkNormalizedSlugSegment, normalizeSlug } from './slug.js'
+import { checkNormalizedSlugSegment, checkSlugSegment, normalizeSlug } from './slug.js'
 
 /**
  * Checks one literal route segment (a post-index or Page path component, or a literal permalink segment): the slug
@@ -58,6 +58,23 @@ export function checkAbsoluteRoutePath(value: string): string | null {
  * checkPagePath('/about') // 'begins with "/"; a Page path is relative'
  */
 export function checkPagePath(value: string): string | null {
+  return checkRelativePath(value, checkRouteSegment)
+}
+
+/**
+ * Checks a reference to a Page's effective path (`site.front_page.page_path`, a collection Page item's `path`): shaped
+ * like a Page path, but each component under the slug policy alone. The `.html` rule binds route values (patterns,
+ * `post_index.path`, Page `path`); a Page slugged `notes.html`, a valid slug, has the effective path `notes.html`, and
+ * a reference "must resolve to an exported Page's effective path", so it must be able to name it.
+ * @example
+ * checkPageReference('notes.html') // null
+ * checkPageReference('/about') // 'begins with "/"; a Page path is relative'
+ */
+export function checkPageReference(value: string): string | null {
+  return checkRelativePath(value, checkSlugSegment)
+}
+
+function checkRelativePath(value: string, checkSegment: (segment: string) => string | null): string | null {
   if (value.length === 0) return 'is empty'
   if (value.charCodeAt(0) === 0x2f) return 'begins with "/"; a Page path is relative'
   if (value.charCodeAt(value.length - 1) === 0x2f) return 'ends with "/"; a Page path has no trailing slash'
@@ -65,12 +82,12 @@ export function checkPagePath(value: string): string | null {
   if (reason !== null) return reason
   const parts = value.split('/')
   if (parts.includes('')) return 'has an empty component ("//")'
-  return checkComponents(parts)
+  return checkComponents(parts, checkSegment)
 }
 
-function checkComponents(parts: string[]): string | null {
+function checkComponents(parts: string[], checkSegment: (segment: string) => string | null = checkRouteSegment): string | null {
   for (const part of parts) {
-    const reason = checkRouteSegment(part)
+    const reason = checkSegment(part)
     if (reason !== null) return `component ${quote(part)} ${reason}`
   }
   return null

@@ -11,8 +11,9 @@ const SLASH = 0x2f
 const QUERY = 0x3f
 const HASH = 0x23
 const AT = 0x40
-// Without the u flag a class matches UTF-16 units, so this also finds every surrogate, paired or lone.
-const SUSPECT = /[\s\u0000-\u001f\u007f-\u009f\\%\ud800-\udfff]/
+// Without the u flag a class matches UTF-16 units, so this also finds every surrogate, paired or lone. A well-formed
+// escape is not suspect: WordPress upload URLs carry one for every accented letter of a file name (`cr%C3%A8me.jpg`).
+const SUSPECT = /[\s\u0000-\u001f\u007f-\u009f\\\ud800-\udfff]|%(?![0-9A-Fa-f]{2})/
 
 /**
  * Checks a URL against its contract class. Returns `null` when valid, else a reason such as

@@ -1,7 +1,7 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { normalizeSlug } from '../primitives/index.js'
-import { record, str } from './_context.js'
+import { clip, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /**
@@ -33,14 +33,14 @@ export const collections: Rule = {
         const key = (isPost ? 'post:' : 'page:') + normalizeSlug(ref)
         const first = seen.get(key)
         if (first !== undefined) {
-          issues.push({ code: 'duplicate_reference', path: pointer('collections', id, 'items', j), message: `Collection "${id}" lists the ${isPost ? 'post' : 'page'} "${ref}" again (first at item ${first}, compared after NFC): remove the duplicate.` })
+          issues.push({ code: 'duplicate_reference', path: pointer('collections', id, 'items', j), message: `Collection "${clip(id)}" lists the ${isPost ? 'post' : 'page'} "${clip(ref)}" again (first at item ${first}, compared after NFC): remove the duplicate.` })
           return
         }
         seen.set(key, j)
         const found = isPost ? postSlugs.has(normalizeSlug(ref)) : pagePaths.has(normalizeSlug(ref))
         if (!found) {
           const hint = isPost ? 'add the post or fix the slug' : 'use the page\'s effective path (its path, or the pages permalink applied to its slug)'
-          issues.push({ code: 'unresolved_reference', path: pointer('collections', id, 'items', j, field), message: `Collection "${id}" item ${j} refers to ${isPost ? 'post slug' : 'page path'} "${ref}", which no exported ${isPost ? 'Post' : 'Page'} has: ${hint}.` })
+          issues.push({ code: 'unresolved_reference', path: pointer('collections', id, 'items', j, field), message: `Collection "${clip(id)}" item ${j} refers to ${isPost ? 'post slug' : 'page path'} "${clip(ref)}", which no exported ${isPost ? 'Post' : 'Page'} has: ${hint}.` })
         }
       })
     }

@@ -1,7 +1,7 @@
 import { DATA_KEY_PATTERN, LIMITS } from '../../contract/constants.js'
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { record } from './_context.js'
+import { clip, record } from './_context.js'
 import type { Rule } from './_context.js'
 
 /**
@@ -57,7 +57,7 @@ function walk(value: unknown, path: string[], level: number, issues: PreviewData
     if (keys.length > LIMITS.dataKeysPerObject) issues.push({ code: 'invalid_data', path: at, message: `data object has ${keys.length} keys; the limit is ${LIMITS.dataKeysPerObject} per object.` })
     for (const key of keys) {
       if (!DATA_KEY_PATTERN.test(key)) {
-        issues.push({ code: 'invalid_data', path: pointer(...path, key), message: `data key "${key}" is not allowed: keys start with a letter or "_", then letters, digits, "_" and single "-" between them.` })
+        issues.push({ code: 'invalid_data', path: pointer(...path, key), message: `data key "${clip(key)}" is not allowed: keys start with a letter or "_", then letters, digits, "_" and single "-" between them.` })
         continue
       }
       walk((value as Record<string, unknown>)[key], [...path, key], level + 1, issues, ancestors)

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../contract/constants.js'
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { record } from './_context.js'
+import { clip, record } from './_context.js'
 import type { Loose, Rule } from './_context.js'
 
 /** `meta` maps (site, Posts, Pages, menu items) hold only strings, finite numbers, booleans and `null`. */
@@ -37,7 +37,7 @@ export function metaIssues(map: Record<string, unknown>, path: string[]): Previe
   for (const key of Object.keys(map)) {
     const v = map[key]
     const ok = v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
-    if (!ok) issues.push({ code: 'invalid_meta', path: pointer(...path, key), message: `meta value "${key}" must be a string, finite number, boolean or null: move structured values to data, or stringify them.` })
+    if (!ok) issues.push({ code: 'invalid_meta', path: pointer(...path, key), message: `meta value "${clip(key)}" must be a string, finite number, boolean or null: move structured values to data, or stringify them.` })
   }
   return issues
 }

@@ -45,7 +45,7 @@ export const slugs: Rule = {
           for (let j = 0; j < refs.length; j++) {
             const ref = refs[j]
             if (typeof ref !== 'string') continue
-            const reason = ctx.slugReason(ref)
+            const reason = ctx.slugRef(ref).reason
             if (reason) fail(ref, reason, pointer('content', 'posts', i, field, j), `${field}[${j}] of ${entityName('post', str(entity, 'slug'), i)}`)
           }
         }
@@ -58,8 +58,8 @@ export const slugs: Rule = {
       items.forEach((item, j) => {
         const ref = record(item)
         if (ref?.type !== 'post' || typeof ref.slug !== 'string') return
-        const reason = ctx.slugReason(ref.slug)
-        if (reason) fail(ref.slug, reason, pointer('collections', id, 'items', j, 'slug'), `Collection "${id}" item ${j}'s post slug`)
+        const reason = ctx.slugRef(ref.slug).reason
+        if (reason) fail(ref.slug, reason, pointer('collections', id, 'items', j, 'slug'), `Collection "${clip(id)}" item ${j}'s post slug`)
       })
     }
     return issues

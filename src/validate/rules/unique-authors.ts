@@ -1,6 +1,6 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { record, str } from './_context.js'
+import { clip, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** Author ids are unique (runtime invariant 1). */
@@ -14,7 +14,7 @@ export const uniqueAuthors: Rule = {
       if (id === undefined) return
       const first = seen.get(id)
       if (first === undefined) seen.set(id, i)
-      else issues.push({ code: 'duplicate_id', path: pointer('content', 'authors', i, 'id'), message: `Author id "${id}" is already used by content.authors[${first}]: author ids must be unique; merge the two authors or rename one.` })
+      else issues.push({ code: 'duplicate_id', path: pointer('content', 'authors', i, 'id'), message: `Author id "${clip(id)}" is already used by content.authors[${first}]: author ids must be unique; merge the two authors or rename one.` })
     })
     return issues
   },

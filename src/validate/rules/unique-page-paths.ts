@@ -1,5 +1,6 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
+import { clip } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** Effective Page paths are unique after NFC; leaf slugs may repeat (runtime invariant 3). */
@@ -16,7 +17,7 @@ export const uniquePagePaths: Rule = {
         return
       }
       const field = typeof (ctx.list('pages')[i] as { path?: unknown }).path === 'string' ? 'path' : 'slug'
-      issues.push({ code: 'duplicate_path', path: pointer('content', 'pages', i, field), message: `Page effective path "${path}" is already used by content.pages[${first}] (compared after NFC normalization): give one of them a different slug or path.` })
+      issues.push({ code: 'duplicate_path', path: pointer('content', 'pages', i, field), message: `Page effective path "${clip(path)}" is already used by content.pages[${first}] (compared after NFC normalization): give one of them a different slug or path.` })
     })
     return issues
   },

@@ -1,5 +1,6 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
+import { clip } from './_context.js'
 import type { Rule } from './_context.js'
 
 /**
@@ -17,7 +18,7 @@ export const uniqueSlugs: Rule = {
         if (key === undefined) return
         const first = seen.get(key)
         if (first === undefined) seen.set(key, i)
-        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${slugs[i]}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${SINGULAR[kind]} slugs must be unique; rename one.` })
+        else issues.push({ code: 'duplicate_slug', path: pointer('content', kind, i, 'slug'), message: `Slug "${clip(slugs[i] ?? key)}" is already used by content.${kind}[${first}] (compared after NFC normalization): ${SINGULAR[kind]} slugs must be unique; rename one.` })
       })
     }
     return issues

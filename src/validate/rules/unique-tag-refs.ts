@@ -1,7 +1,6 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { normalizeSlug } from '../primitives/index.js'
-import { entityName, record, str } from './_context.js'
+import { clip, entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** A Post's `tag_slugs` are unique after NFC (runtime invariant 6); the order is the display order. */
@@ -14,14 +13,19 @@ export const uniqueTagRefs: Rule = {
       const post = record(posts[i])
       const refs = post?.tag_slugs
       if (!Array.isArray(refs) || refs.length < 2) continue
-      // Posts carry a handful of tags: comparing each with those before it beats allocating a Set per post.
+      // Posts carry a handful of tags: comparing each with those before it beats allocating a Set per post;
+      // a post with many tags gets one Set, so the check stays linear.
       const keys: string[] = []
+      const seen = refs.length > 16 ? new Set<string>() : undefined
       for (let j = 0; j < refs.length; j++) {
         const ref = refs[j]
         if (typeof ref !== 'string') continue
-        const key = normalizeSlug(ref)
-        if (refs.length > 16 ? !new Set(keys).has(key) : !keys.includes(key)) keys.push(key)
-        else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${ref}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
+        const key = ctx.slugRef(ref).key
+        const fresh = seen ? !seen.has(key) : !keys.includes(key)
+        if (fresh) {
+          if (seen) seen.add(key)
+          else keys.push(key)
+        } else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${clip(ref)}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
       }
     }
     return issues

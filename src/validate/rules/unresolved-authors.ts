@@ -1,6 +1,6 @@
 import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
-import { entityName, record, str } from './_context.js'
+import { clip, entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** Every Post `author_id` resolves to an exported author (runtime invariant 4). */
@@ -17,7 +17,7 @@ export const unresolvedAuthors: Rule = {
       const post = record(item)
       const id = str(post, 'author_id')
       if (id === undefined || ids.has(id)) return
-      issues.push({ code: 'unresolved_author', path: pointer('content', 'posts', i, 'author_id'), message: `No author has id "${id}": add the author to content.authors or fix the author_id of ${entityName('post', str(post, 'slug'), i)}.` })
+      issues.push({ code: 'unresolved_author', path: pointer('content', 'posts', i, 'author_id'), message: `No author has id "${clip(id)}": add the author to content.authors or fix the author_id of ${entityName('post', str(post, 'slug'), i)}.` })
     })
     return issues
   },

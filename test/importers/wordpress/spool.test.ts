@@ -174,7 +174,8 @@ describe('BodySpool', () => {
   })
 })
 
-// The implementations these replaced, kept as oracles: the faster ones must give the same text for any input.
+// The regular expressions htmlToText used before it read HTML with the HTML parser (issue 15 item 13): the oracle
+// for input on which the two agree, HTML whose tags hold no ">" in a quoted value and whose "<" all start a tag.
 function htmlToTextBefore(html: string): string {
   return decodeHTML(
     html
@@ -202,7 +203,7 @@ function deriveExcerptBefore(html: string): string {
   }
   const bare = head.replace(/<!--[\s\S]*?-->/g, ' ')
   if (cut && (bare.includes('<!--') || /<(script|style)[\s>]/i.test(bare.replace(/<(script|style)[\s>][\s\S]*?<\/\1>/gi, ' ')))) head = html
-  const plain = htmlToTextBefore(stripShortcodeTags(head))
+  const plain = htmlToText(stripShortcodeTags(head))
   let spaces = 0
   for (let i = plain.indexOf(' '); i >= 0; i = plain.indexOf(' ', i + 1)) {
     if (++spaces === LIMITS.excerptWords) return plain.slice(0, i) + '…'
@@ -215,14 +216,15 @@ function deriveExcerptBefore(html: string): string {
 }
 
 describe('plain text and excerpts match the earlier implementation', () => {
-  const html = fc.array(
-    fc.constantFrom('word ', 'two words ', '<p>', '</p>', '<br/>', '<!-- c -->', '<!--', '-->', '<script>x y</script>', '<STYLE a>z</style>', '<script>', '</script>', '<b>', '<a href="a>b">', '<', '>', '&amp;', '&nbsp;', '&', '\t', '\n', '  ', '\u00a0', '\u2028', '[gallery]', '[caption id="1" width="300"]', '[/caption]', '[', ']', '<img alt="[x y">', '<a title="] z">', '<!-->', '</script >', 'é', '…', ' '),
-    { maxLength: 60 },
-  )
+  const pieces = ['word ', 'two words ', '<p>', '</p>', '<br/>', '<!-- c -->', '<!--', '-->', '<script>x y</script>', '<STYLE a>z</style>', '<script>', '</script>', '<b>', '<a href="a>b">', '<', '>', '&amp;', '&nbsp;', '&', '\t', '\n', '  ', '\u00a0', '\u2028', '[gallery]', '[caption id="1" width="300"]', '[/caption]', '[', ']', '<img alt="[x y">', '<a title="] z">', '<!-->', '</script >', 'é', '…', ' ']
+  const html = fc.array(fc.constantFrom(...pieces), { maxLength: 60 })
 
+  // Pieces HTML reads otherwise than those expressions did: a ">" in a quoted value, a "<" that starts no tag, an
+  // empty comment "<!-->", a comment or script left open, an end tag with attributes. The cases below cover them.
+  const ambiguous = new Set(['<a href="a>b">', '<', '<!-->', '<!--', '<script>', '</script>', '</script >'])
   test('htmlToText', () => {
     fc.assert(
-      fc.property(html.map((p) => p.join('')), (h) => {
+      fc.property(fc.array(fc.constantFrom(...pieces.filter((p) => !ambiguous.has(p))), { maxLength: 60 }).map((p) => p.join('')), (h) => {
         expect(htmlToText(h)).toBe(htmlToTextBefore(h))
       }),
       { numRuns: 500 },
@@ -263,10 +265,10 @@ describe('plain text and excerpts match the earlier implementation', () => {
   test.each([
     ['a script the short head cuts', `<p>${words(20)}</p><script>${'var x = 1; '.repeat(80)}</script><p>${words(80)}</p>`],
     ['a comment the short head cuts', `<p>${words(20)}</p><!-- ${'note '.repeat(200)} --><p>${words(80)}</p>`],
-    ['a script whose end tag only a comment holds', `<p>${words(20)}</p><script>${'var x = 1; <!-- </script> -->'.repeat(40)}</script><p>${words(80)}</p>`],
-    ['a script closed by an end tag with attributes, which does not close it', `<p>${words(20)}</p><script>${'var x = 1; </script x>'.repeat(60)}</script><p>${words(80)}</p>`],
+    ['a script holding a comment and tags', `<p>${words(20)}</p><script>${'var x = "<!-- <p>a</p> -->"; '.repeat(40)}</script><p>${words(80)}</p>`],
+    ['a script closed by an end tag with attributes, which closes it as in a browser', `<p>${words(20)}</p><script>${'var x = 1; '.repeat(60)}</script x><p>${words(80)}</p>`],
     ['a tag the bracket cut splits', `<p>${words(52)} x<img class="a b c" alt="[pic">${' more'.repeat(300)}</p>`],
-    ['a comment opened with <!-->, which does not close it', `<p>${words(20)}</p><!--> ${'hidden '.repeat(150)} --><p>${words(80)}</p>`],
+    ['a comment closed by --!>, as in a browser', `<p>${words(20)}</p><!-- ${'hidden '.repeat(150)} --!><p>${words(80)}</p>`],
     ['a shortcode the short head cuts', `<p>${words(50)} [${'unknown a="b" '.repeat(40)}] ${words(40)}</p>`],
   ])("%s gives the whole body's words, not the element's", (_name, body) => {
     expect(deriveExcerpt(body)).toBe(deriveExcerptFull(body))

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   checkAbsoluteRoutePath,
+  checkPageReference,
   checkPagePath,
   checkRouteSegment,
   checkSlugSegment,
@@ -116,6 +117,31 @@ describe('checkPagePath', () => {
   ])('$value', ({ value, reason }) => {
     if (reason === null) expect(checkPagePath(value)).toBeNull()
     else expect(checkPagePath(value)).toContain(reason)
+  })
+})
+
+// A reference to an effective Page path (front_page.page_path, a collection Page item): a Page path's shape, each
+// component under the slug policy. Route rule 4's ".html" suffix binds route values, not the references to them: a Page
+// slugged "notes.html" is valid, so its effective path must be nameable.
+describe('checkPageReference', () => {
+  test.each([
+    { value: 'notes.html', reason: null, pagePath: 'component "notes.html" ends with ".html"' },
+    { value: 'a/b.html', reason: null, pagePath: 'component "b.html" ends with ".html"' },
+    { value: 'guides/index', reason: null, pagePath: null },
+    { value: 'ini\u0301cio', reason: null, pagePath: null },
+    { value: '', reason: 'is empty', pagePath: 'is empty' },
+    { value: '/notes.html', reason: 'begins with "/"', pagePath: 'begins with "/"' },
+    { value: 'notes.html/', reason: 'ends with "/"', pagePath: 'ends with "/"' },
+    { value: 'a//b', reason: 'has an empty component', pagePath: 'has an empty component' },
+    { value: 'a/../b', reason: 'component ".." is a dot segment', pagePath: 'component ".." is a dot segment' },
+    { value: '.html', reason: 'component ".html" begins with "."', pagePath: 'component ".html" begins with "."' },
+    { value: 'a?b', reason: 'has a query', pagePath: 'has a query' },
+    { value: 'a%2Fb', reason: 'contains percent encoding', pagePath: 'contains percent encoding' },
+  ])('$value', ({ value, reason, pagePath }) => {
+    if (reason === null) expect(checkPageReference(value)).toBeNull()
+    else expect(checkPageReference(value)).toContain(reason)
+    if (pagePath === null) expect(checkPagePath(value)).toBeNull()
+    else expect(checkPagePath(value)).toContain(pagePath)
   })
 })
 
