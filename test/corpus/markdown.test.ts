@@ -48,6 +48,8 @@ for (const site of markdownSites) describe(`corpus site ${site.id} (${site.packa
   // `check` (issue 12) resolves links and media files against the payload and the media folder the import wrote.
   test('resolves at least 98% of internal links and images under check', () => {
     const links = f.links ?? { resolved: 0, total: 1, broken: ['no payload'] }
-    expect(links.resolved / Math.max(1, links.total), links.broken.slice(0, 10).join('\n')).toBeGreaterThanOrEqual(0.98)
+    // A site whose documents hold no internal link and no media file has nothing to resolve (the report says "none
+    // to check"): that is no miss.
+    expect(links.total === 0 ? 1 : links.resolved / links.total, links.broken.slice(0, 10).join('\n')).toBeGreaterThanOrEqual(0.98)
   })
 })
