@@ -157,11 +157,17 @@ export async function locateJsonProblem(chunks: AsyncIterable<Uint8Array | strin
     first = false
     for (; i < bytes.length; i++) {
       const c = bytes[i]
-      // Columns count characters: a UTF-8 continuation byte belongs to the character before it.
+      // Columns count characters: a UTF-8 continuation byte belongs to the character before it. A line feed is the
+      // last character of its line, so a problem with it (one inside a string) points at the end of that line.
       if (c === 0x0a) {
+        column++
+        const problem = step(c)
+        if (problem) return problem
         line++
         column = 0
-      } else if ((c & 0xc0) !== 0x80) column++
+        continue
+      }
+      if ((c & 0xc0) !== 0x80) column++
       if (c >= 0x80 && state !== 'string') return at('unexpected non-ASCII text outside a string')
       const problem = step(c)
       if (problem) return problem

@@ -30,6 +30,8 @@ describe('locateJsonProblem', () => {
     { text: '{"a": 01}', line: 1, column: 7, message: /"01" is not a valid number/ },
     { text: '{"a": "\\x"}', line: 1, column: 9, message: /not a JSON escape/ },
     { text: '{"a":"\t"}', line: 1, column: 7, message: /control character/ },
+    { text: '{"a": 1,\n "b": "x\ny"}', line: 2, column: 9, message: /control character \(U\+000A\)/ }, // the line feed ends its line
+    { text: '{"a":\n\n 1 x}', line: 3, column: 4, message: /"," or "}"/ },
     { text: '{"a" 1}', line: 1, column: 6, message: /":" should follow/ },
   ]
   test.each(cases)('$text', async ({ text, line, column, message }) => {
