@@ -110,6 +110,7 @@ function outcome(root: string, result: ImportMarkdownResult): ImportOutcome {
     ...(result.assets.length > 0
       ? { deliverMedia: async (folder: string) => ({ files: (await deliverMedia(root, result.assets, folder)).length }) }
       : {}),
+    ...(result.payload ? { payloadObject: () => result.payload as NonNullable<typeof result.payload> } : {}),
   }
 }
 

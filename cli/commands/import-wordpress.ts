@@ -1,23 +1,27 @@
-import { rmSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { PreviewDataError } from '../../src/validate/issue.js'
 import { summarizeReport } from '../../importers/wordpress/index.js'
-import { BodySpool } from '../../importers/wordpress/body-spool.js'
-import { importWordPressVia } from '../../importers/wordpress/import.js'
-import type { ImportWordPressResult } from '../../importers/wordpress/index.js'
-import { jsonChunks } from '../../importers/wordpress/json-chunks.js'
+import { importWordPressForFile } from '../../importers/wordpress/import.js'
+import type { ImportWordPressFileResult } from '../../importers/wordpress/import.js'
 import { runImportCommand } from '../import-command.js'
 import type { ImportCommand, ImportOutcome } from '../import-command.js'
-import { systemMessage } from '../io.js'
+import { CliIoError, systemMessage } from '../io.js'
 import type { CliIo } from '../io.js'
-import { checkChoice, checkUrlPrefixOption } from '../options.js'
+import { checkChoice, checkPathOption, checkUrlPrefixOption } from '../options.js'
+import { parsePostTypes } from '../../importers/wordpress/post-types.js'
 import type { Diagnostic } from '../result.js'
 
 const OPTIONS = {
   'media-from': { type: 'string' },
   'media-to': { type: 'string' },
+  uploads: { type: 'string' },
+  'download-media': { type: 'boolean' },
+  private: { type: 'string' },
   'password-protected': { type: 'string' },
+  'post-type': { type: 'string', multiple: true },
+  menu: { type: 'string', multiple: true },
+  'keep-shortcodes': { type: 'boolean' },
   'status-policy': { type: 'string' },
 } as const
 
@@ -25,32 +29,63 @@ const WORDPRESS: ImportCommand<typeof OPTIONS> = {
   command: 'import wordpress',
   usage: `Usage: preview-data import wordpress <export.xml...> -o payload.json [options]
 
-Migrates a WordPress export (WXR 1.0-1.2; several files of one split export are read as one site)
-into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media, menus and redirects.
+Migrates a WordPress export (WXR 1.0-1.2, as .xml, .xml.gz or a WordPress.com .zip; several files of
+one split export are read as one site) into a Preview Data v0.7 payload: posts, pages, authors,
+categories, tags, media, menus and redirects.
 `,
   options: OPTIONS,
-  optionsHelp: `      --media-from <url> --media-to <url>
+  optionsHelp: `      --uploads <dir>        a local copy of the old site's wp-content/uploads: media files the
+                             items show are copied into --media-out, and their URLs made local
+      --download-media       fetch the media files --uploads does not have from the old site's
+                             own media hosts (4 at a time, retried; a second run resumes)
+      --media-from <url> --media-to <url>
                              rewrite media URLs starting with one prefix to another; --media-to
                              alone rewrites <old site>/wp-content/uploads/
+      --private skip|draft   private items (only the site's editors saw them): leave out
+                             (default) or keep as drafts; a build that publishes drafts makes
+                             them public
       --password-protected skip|draft
-                             password-protected items: leave out (default) or keep as drafts
-                             (their password is dropped, so publishing them exposes them)
-  Older spelling: --status-policy draft|skip is --drafts include|exclude.
-  With --drafts include, private items are kept as drafts too (for now).
+                             password-protected items: leave out (default) or keep as drafts;
+                             their password is dropped, so publishing them shows them to anyone
+      --post-type <type>=post|page
+                             import items of a custom post type as posts or pages (repeatable);
+                             WooCommerce products (product=page) bring price and attributes in
+                             data, their variations folded in
+      --menu <slug>=<id>     give a menu its id, e.g. --menu main-nav=primary (repeatable);
+                             without a primary, the menu named like main/primary/header/top,
+                             else the largest, becomes primary
+      --keep-shortcodes      keep shortcodes that are not rendered as written; by default their
+                             tags are removed and their inner text kept
+  --drafts include keeps drafts, pending and future items as drafts; private and password-protected
+  items need their own option. Older spelling: --status-policy draft|skip is --drafts include|exclude.
 `,
   draftAliases: { 'status-policy': { draft: 'include', skip: 'exclude' } },
-  // TODO(wp): drop once importWordPress takes CommonImportOptions.mediaOut (issue 14 item 7).
-  mediaOutMissing: 'the WordPress importer does not copy media yet; use --media-from and --media-to to point media URLs at where you serve them',
   async prepare({ values, positionals: files }, common, io) {
     if (files.length === 0) return 'name at least one WordPress export file'
     if (values['media-from'] !== undefined && values['media-to'] === undefined) return '--media-from needs --media-to'
+    // Media files go to --media-out, else to <payload>.media/ beside the payload (the convention's default).
+    const bringHome = values.uploads !== undefined || values['download-media'] === true
+    if (common.mediaOut !== undefined && !bringHome) return '--media-out needs --uploads <dir> (a copy of wp-content/uploads) or --download-media to fill it'
+    const postTypes = parsePostTypes(values['post-type'] ?? [])
+    if (typeof postTypes === 'string') return postTypes
+    const menus = parseMenuIds(values.menu ?? [])
+    if (typeof menus === 'string') return menus
     const checks = [
       values['media-from'] === undefined ? null : checkUrlPrefixOption('--media-from', values['media-from'], 'https://old.example/wp-content/uploads/', true),
       values['media-to'] === undefined ? null : checkUrlPrefixOption('--media-to', values['media-to'], '/media/'),
+      values.private === undefined ? null : checkChoice('--private', values.private, ['skip', 'draft']),
       values['password-protected'] === undefined ? null : checkChoice('--password-protected', values['password-protected'], ['skip', 'draft']),
+      values.uploads === undefined ? null : checkPathOption('--uploads', values.uploads, 'wp-content/uploads'),
     ]
     const bad = checks.find((c) => c !== null)
     if (bad) return bad
+    if (values.uploads !== undefined) {
+      try {
+        if (!(await stat(resolve(io.cwd, values.uploads))).isDirectory()) return `--uploads ${values.uploads} is not a folder`
+      } catch (error) {
+        return `cannot read --uploads ${values.uploads}: ${systemMessage(error)}`
+      }
+    }
     for (const file of files) {
       try {
         if (!(await stat(resolve(io.cwd, file))).isFile()) return `${file} is not a file`
@@ -59,42 +94,37 @@ into a Preview Data v0.7 payload: posts, pages, authors, categories, tags, media
       }
     }
     return {
-      inputs: files.map((path) => ({ label: 'the export', path })),
+      inputs: [...files.map((path) => ({ label: 'the export', path })), ...(values.uploads !== undefined ? [{ label: 'the uploads folder', path: values.uploads, folder: true }] : [])],
       async run({ site, progress }) {
-        // Bodies wait on disk, outside the JS heap, from rendering until the payload file is written.
-        const spool = await BodySpool.create()
-        // Interrupted, the import leaves no temporary folder behind.
-        const forget = io.onInterrupt?.(() => rmSync(spool.directory, { recursive: true, force: true }))
-        const dispose = async () => {
-          // Forgotten only once removed: a signal during the removal still has the cleanup to finish it.
-          await spool.dispose()
-          forget?.()
-        }
+        if (bringHome && common.mediaOut === undefined) throw new CliIoError(`${values.uploads !== undefined ? '--uploads' : '--download-media'} brings media files into a folder, and none could be planned beside the payload: name one with --media-out <dir>`)
         let total = 0
         for (const file of files) total += (await stat(resolve(io.cwd, file))).size
         try {
-          const result = await importWordPressVia(
+          // Bodies wait in temporary files no folder shows (gone however the process ends) until the payload is written.
+          const result = await importWordPressForFile(
             files.map((f) => resolve(io.cwd, f)),
             {
               ...(site ? { site } : {}),
-              // TODO(wp): pass `drafts: common.drafts` once importWordPress takes CommonImportOptions.drafts; until then
-              // 'include' maps to the status policy that also keeps private items as drafts (issue 14 item 3).
-              statusPolicy: common.drafts === 'include' ? 'draft' : 'skip',
+              drafts: common.drafts,
+              privateItems: values.private === 'draft' ? 'draft' : 'skip',
               passwordProtected: values['password-protected'] === 'draft' ? 'draft' : 'skip',
+              postTypes,
+              menus,
+              keepShortcodes: values['keep-shortcodes'] === true,
+              ...(common.mediaOut !== undefined ? { mediaOut: resolve(io.cwd, common.mediaOut) } : {}),
+              ...(values.uploads !== undefined ? { uploads: resolve(io.cwd, values.uploads) } : {}),
+              ...(values['download-media'] ? { downloadMedia: true } : {}),
+              onMediaProgress: (done, total) => progress.update(done, total, 'files'),
               ...(values['media-from'] !== undefined ? { mediaFrom: values['media-from'] } : {}),
               ...(values['media-to'] !== undefined ? { mediaTo: values['media-to'] } : {}),
               ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
               onProgress: ({ bytes }) => progress.update(bytes, total, 'bytes'),
             },
-            spool,
           )
-          return { ...outcome(result, spool), dispose }
+          return { ...outcome(result), ...(bringHome ? { mediaWritten: true } : {}), dispose: () => result.close() }
         } catch (error) {
-          if (!(error instanceof PreviewDataError)) {
-            await dispose()
-            throw error
-          }
-          return { ...failed(error), dispose }
+          if (!(error instanceof PreviewDataError)) throw error
+          return { ...failed(error), dispose: async () => undefined }
         }
       },
     }
@@ -109,19 +139,27 @@ export async function runImportWordPress(argv: string[], io: CliIo): Promise<num
   return runImportCommand(argv, io, WORDPRESS)
 }
 
-function outcome({ payload, report, redirects }: ImportWordPressResult, spool: BodySpool): Omit<ImportOutcome, 'dispose'> {
+function outcome(result: ImportWordPressFileResult): Omit<ImportOutcome, 'dispose'> {
+  const { report, redirects } = result
   const diagnostics: Diagnostic[] = [
-    ...report.warnings.map((w) => ({ severity: 'warning' as const, code: w.code, message: w.message, file: w.file, ...(w.line ? { line: w.line } : {}), ...(w.path ? { path: w.path } : {}) })),
+    ...report.diagnostics.map((d) => ({ ...d, severity: 'warning' as const })),
     ...report.byte_issues.listed.map((b) => ({ severity: 'warning' as const, code: b.kind, message: `${b.detail} at byte ${b.byteOffset}; it was cleaned.`, file: b.file })),
   ]
   return {
-    // A large site's JSON is more than one string can hold: spooled bodies are copied into it as bytes while it is written.
+    // A large site's JSON is more than one string can hold: its bodies are copied into it as bytes while it is written.
     payload: (function* () {
-      yield* spool.expand(jsonChunks(payload))
+      yield* result.json()
       yield '\n'
     })(),
     diagnostics,
-    summary: { counts: report.counts, skipped_by_reason: report.skipped_by_reason, fallbacks: report.fallbacks, byte_issues: report.byte_issues.count },
+    summary: {
+      counts: report.counts,
+      skipped_by_reason: report.skipped_by_reason,
+      fallbacks: report.fallbacks,
+      byte_issues: report.byte_issues.count,
+      permalinks: { ...(report.permalinks.structure ? { structure: report.permalinks.structure } : {}), ...report.permalinks.urls },
+      media: { mode: report.media.mode, on_old_hosts: report.media.on_old_hosts, ...(report.media.delivered ? { delivered: report.media.delivered } : {}) },
+    },
     summaryText: summarizeReport(report).trimEnd().split('\n'),
     report,
     redirects,
@@ -142,4 +180,15 @@ function failed(error: PreviewDataError): Omit<ImportOutcome, 'dispose'> {
     report: null,
     redirects: [],
   }
+}
+
+/** `--menu <slug>=<id>` values as a map, or what is wrong with one. */
+function parseMenuIds(values: readonly string[]): Record<string, string> | string {
+  const out: Record<string, string> = {}
+  for (const value of values) {
+    const m = /^([^=\s]+)=([a-z][a-z0-9_-]{0,63})$/.exec(value.trim())
+    if (!m) return `--menu takes <menu slug>=<id>, the id lower-case letters, digits, _ and - starting with a letter (for example --menu main-nav=primary), not ${JSON.stringify(value)}`
+    out[m[1]] = m[2]
+  }
+  return out
 }

@@ -37,6 +37,8 @@ export interface SourceDoc {
   updated?: string
   expiry?: string
   draft: boolean
+  /** Why the document is a draft when its own front matter does not say so (Placement.draftReason). */
+  draftReason?: string
   delist: boolean
   discoverability?: Discoverability
   authors: Located[]
@@ -196,6 +198,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(upd.value ? { updated: upd.value } : {}),
     ...(exp.value ? { expiry: exp.value } : {}),
     draft,
+    ...(cls.draftReason && draft ? { draftReason: cls.draftReason } : {}),
     delist,
     ...(discoverability ? { discoverability } : {}),
     authors,

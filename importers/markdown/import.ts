@@ -26,7 +26,7 @@ import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile 
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
-import { expandTemplates, TEMPLATES_EXPANDED } from './templating.js'
+import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
@@ -52,7 +52,13 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   for (const r of discovery.rejected) skip(r.rel, r.reason)
   discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
-  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options)
+  // The clock decides what is future or expired (as the generator's build would), never what the payload says:
+  // `generated_at` comes from the content, so two imports of one folder give the same bytes.
+  if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
+    throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
+  }
+  const now = options.generatedAt ?? new Date().toISOString()
+  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options, now)
   const convention = await PRESETS[detected.preset].configure(ctx)
   const config = convention.config
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
@@ -64,12 +70,6 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   }
   if (options.site) config.site = { ...config.site, ...options.site }
   const timezone = siteTimezone(config, options, diagnostics)
-  // The clock decides what is future or expired (as the generator's build would), never what the payload says:
-  // `generated_at` comes from the content, so two imports of one folder give the same bytes.
-  if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
-    throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
-  }
-  const now = options.generatedAt ?? new Date().toISOString()
 
   const sources = discovery.files.filter((f) => convention.isDocument(f))
   if (sources.length === 0) return nothingToImport(discovery, detected, diagnostics, items)
@@ -85,6 +85,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     return fm ? { file, fm } : { file, failed: text === null ? 'unreadable' : 'parse-error' }
   })
   const docs: SourceDoc[] = []
+  const stubs: Array<{ file: string; from: string; to: string }> = []
   for (const r of read) {
     if ('failed' in r) {
       skip(r.file.rel, r.failed, 'see the diagnostics for the line and the fix')
@@ -93,6 +94,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const place = convention.place(r)
     if (isUnpublished(place)) {
       skip(r.file.rel, place.skip, place.detail)
+      if (place.redirect) stubs.push({ file: r.file.rel, ...place.redirect })
       continue
     }
     let doc = mapDocument(r.file.rel, r.fm, place, mapContext)
@@ -114,7 +116,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
       if (options.drafts !== 'include') {
-        skip(doc.file, reason)
+        skip(doc.file, reason, doc.draft ? doc.draftReason : undefined)
         continue
       }
       doc.draft = true
@@ -153,12 +155,19 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
   const generated = generatedRedirects(config, index, diagnostics)
+  // Redirect stubs answer at their old URLs with their target: links to them lead there too.
+  const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
+  for (const r of stubbed) {
+    const from = r.from.slice(config.basePath.length)
+    if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
+  }
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
   const unresolved: MigrationReport['unresolved_links'] = []
   const missingMedia: MigrationReport['missing_media'] = []
   const featured = new Map<SourceDoc, string>()
-  const includes = await preloadIncludes(discovery.files, maxFileBytes, concurrency)
+  const includes = await preloadIncludes(discovery.files, placed, convention, maxFileBytes, concurrency)
+  const contractSite = { ...config.site, baseurl: config.basePath }
   for (const doc of placed) {
     const url = plan.urlOf.get(doc.file) as string
     const expanded = expandTemplates(doc.content, {
@@ -166,8 +175,11 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       dialects: convention.templates,
       url,
       resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
-      readFile: (kind, target) => includes.get(kind === 'include' ? resolveRelative('_includes/x', target) ?? '' : resolveRelative(doc.file, target) ?? ''),
-      data: { site: { ...config.site, baseurl: config.basePath }, page: doc.fields },
+      readFile: (kind, target) => {
+        const rel = includePath(convention, kind, target, doc.file)
+        return rel === undefined ? undefined : includes.get(rel)
+      },
+      data: { site: convention.templateSite?.(doc.file) ?? contractSite, page: doc.fields },
       baseurl: config.basePath,
     })
     for (const f of expanded.findings) {
@@ -206,6 +218,20 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       } else if (/^https?:/i.test(doc.featuredImage.text)) featured.set(doc, doc.featuredImage.text)
     }
   }
+  deliverSiteImages(config, (ref, from, what) => {
+    const resolved = resolveReference(ref, from, undefined, index)
+    if (resolved.to === 'file') return media.use(resolved.file, '')
+    if (resolved.to === 'external') return ref
+    missingMedia.push({ source: from, line: 0, target: ref })
+    if (/^https?:\/\//i.test(ref)) {
+      // On the site's own address but not in the folder: it may be served from elsewhere today, so it stays, said so.
+      diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is on the site's own address but not a file of the folder, so it was kept as written: it breaks once the new site replaces the old one. Add the file to the folder or point at another address.`)
+      return ref
+    }
+    diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
+    return undefined
+  })
+  authors.refresh(config.authors)
   const entries = await media.measure(root, concurrency, diagnostics)
 
   // builder: every entity goes through it, so the payload is checked and canonical.
@@ -220,7 +246,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
   for (const f of discovery.files) if (!items.has(f.rel)) skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
 
-  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...generated].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
+  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...generated, ...stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
   const sorted = diagnostics.sorted()
   const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
   const counts = {
@@ -374,7 +400,7 @@ function nothingToImport(
 }
 
 /** What presets read configuration through: data files parsed into plain data, front matter only, the options. */
-function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions): PresetContext {
+function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions, now: string): PresetContext {
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
   const readData = async (rel: string): Promise<unknown> => {
     const abs = path.isAbsolute(rel) ? rel : path.join(root, rel)
@@ -388,6 +414,7 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
     dir: root,
     discovery,
     diagnostics,
+    now,
     readData,
     dataLanguage,
     options: {
@@ -410,18 +437,46 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
   }
 }
 
+/** The folder path of the file a template includes from `from` (the convention's rule, else `_includes/` and relative). */
+function includePath(convention: Convention, kind: 'include' | 'relative', target: string, from: string): string | undefined {
+  if (convention.includePath) return convention.includePath(kind, target, from)
+  return resolveRelative(kind === 'include' ? '_includes/x' : from, target) ?? undefined
+}
+
 /**
- * The files templates may include, read before expansion (its `readFile` is synchronous): Jekyll's `_includes/`
- * and Markdown partials (names starting with `_`, imported by MDX). Unreadable ones are simply absent.
+ * The files templates may include, read before expansion (its `readFile` is synchronous): what the convention
+ * marks includable (Jekyll's `_includes/`), else `_includes/` and Markdown partials (names starting with `_`,
+ * imported by MDX); then the files the bodies name in an include (Hugo's `include` shortcode, Liquid
+ * `include_relative`, MDX imports of Markdown), and what those name in turn. Only files of the folder are read;
+ * unreadable ones are simply absent.
  */
-async function preloadIncludes(files: readonly DiscoveredFile[], maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
-  const wanted = files.filter((f) => f.rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(f.rel))
-  const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly SourceDoc[], convention: Convention, maxFileBytes: number, concurrency: number): Promise<Map<string, string>> {
+  const byRel = new Map(files.map((f) => [f.rel, f]))
+  const includable = convention.isIncludable ?? ((rel: string) => rel.startsWith('_includes/') || /(?:^|\/)_[^/]+\.(?:md|mdx|markdown)$/i.test(rel))
   const out = new Map<string, string>()
-  wanted.forEach((f, i) => {
-    const t = texts[i]
-    if (t !== null) out.set(f.rel, t)
-  })
+  const read = async (wanted: DiscoveredFile[]) => {
+    const texts = await mapLimit(wanted, concurrency, (f) => readText(f.abs, f.rel, maxFileBytes, new Diagnostics()))
+    wanted.forEach((f, i) => {
+      const t = texts[i]
+      if (t !== null) out.set(f.rel, t)
+    })
+    return wanted.map((f) => ({ file: f.rel, text: out.get(f.rel) })).filter((x): x is { file: string; text: string } => x.text !== undefined)
+  }
+  const named = (from: string, text: string, origin: string) =>
+    includeTargets(text, convention.templates)
+      .map(({ kind, target }) => includePath(convention, kind, target, kind === 'relative' ? from : origin))
+      .filter((rel): rel is string => rel !== undefined && !out.has(rel) && byRel.has(rel))
+  await read(files.filter((f) => includable(f.rel)))
+  // Includes resolve against the document that is being expanded (`origin`), relative ones against their own file.
+  let next = new Map<string, string>()
+  for (const d of docs) for (const rel of named(d.file, d.content, d.file)) next.set(rel, d.file)
+  for (const t of [...out]) for (const rel of named(t[0], t[1], t[0])) next.set(rel, t[0])
+  for (let round = 0; round < 8 && next.size > 0; round++) {
+    const origins = next
+    const got = await read([...origins.keys()].filter((rel) => !out.has(rel)).map((rel) => byRel.get(rel) as DiscoveredFile))
+    next = new Map()
+    for (const g of got) for (const rel of named(g.file, g.text, origins.get(g.file) as string)) next.set(rel, origins.get(g.file) as string)
+  }
   return out
 }
 
@@ -515,6 +570,61 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     origin = undefined
   }
   return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
+}
+
+/**
+ * The redirects stub files stand for (Jekyll `redirect_to`): from the stub's old URL (with the base path) to the new
+ * URL of what the target named in the old site, or to the target as written when it is elsewhere. A target inside
+ * the site that names nothing is reported and written as it is.
+ */
+function stubRedirects(stubs: ReadonlyArray<{ file: string; from: string; to: string }>, index: LinkIndex, basePath: string, diagnostics: Diagnostics): Redirect[] {
+  const out: Redirect[] = []
+  for (const s of stubs) {
+    const resolved = resolveReference(s.to, s.file, s.from, index)
+    const suffix = s.to.slice(s.to.search(/[#?]|$/))
+    let to = s.to
+    if (resolved.to === 'document' || resolved.to === 'route') to = resolved.url + suffix
+    else if (resolved.to === 'nothing') diagnostics.warn(s.file, 0, 'missing_link_target', `The redirect target "${s.to}" ${resolved.why}; the redirect was written to it as it is. Fix redirect_to.`)
+    if (!/^(?:https?:\/\/|\/)/i.test(to)) to = `/${to}`
+    out.push({ from: basePath + s.from, to, file: s.file })
+  }
+  return out
+}
+
+/**
+ * Delivers the images the configuration names (the logo, favicons, registry avatars and `siteImages` a preset
+ * found) like body images, and points the site and authors at their new URLs; `deliver` returns that URL, or
+ * undefined for a file that is not there (reported), which is then left out rather than left broken.
+ */
+function deliverSiteImages(config: SiteConfig, deliver: (ref: string, from: string, what: string) => string | undefined): void {
+  const from = config.file ?? ''
+  const registry = config.authorsFile ?? from
+  for (const image of config.siteImages) {
+    if (image.use === 'logo' && config.site.logo === undefined) config.site.logo = { src: image.ref }
+    else if (image.use === 'favicon' && config.site.favicon === undefined) config.site.favicon = { icon: image.ref }
+  }
+  const origin = new Map(config.siteImages.map((i) => [`${i.use}:${i.key ?? ''}:${i.ref}`, i.from]))
+  const fromOf = (use: string, ref: string, key = '') => origin.get(`${use}:${key}:${ref}`) ?? from
+  if (config.site.logo !== undefined) {
+    const src = deliver(config.site.logo.src, fromOf('logo', config.site.logo.src), 'logo')
+    if (src === undefined) delete config.site.logo
+    else config.site.logo = { ...config.site.logo, src }
+  }
+  if (config.site.favicon !== undefined) {
+    const favicon: Record<string, string> = {}
+    for (const [key, ref] of Object.entries(config.site.favicon)) {
+      const src = typeof ref === 'string' ? deliver(ref, fromOf('favicon', ref), 'favicon') : undefined
+      if (src !== undefined) favicon[key] = src
+    }
+    if (Object.keys(favicon).length > 0) config.site.favicon = favicon as NonNullable<typeof config.site.favicon>
+    else delete config.site.favicon
+  }
+  for (const [key, author] of config.authors) {
+    if (author.avatar === undefined) continue
+    const avatar = deliver(author.avatar, origin.get(`avatar:${key}:${author.avatar}`) ?? registry, `avatar of ${author.display_name}`)
+    const { avatar: _old, ...rest } = author
+    config.authors.set(key, avatar === undefined ? rest : { ...rest, avatar })
+  }
 }
 
 /** Resolves a template reference (Hugo ref/relref, Jekyll link/post_url, an MDX import path) to a new URL. */

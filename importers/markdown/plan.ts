@@ -65,15 +65,19 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   }
   const site = { timezone: ctx.timezone, permalinks }
   const style = permalinks.output_style ?? 'directory'
+  // The new site is served at the root of its origin (the contract's `site.url` has no path): under a base path
+  // every old URL moved, and is redirected even when the rest of it is kept.
   const redirect = (doc: SourceDoc, to: string, reason: PlannedRedirect['reason']) => {
-    if (doc.url !== undefined && !servesSame(doc.url, to)) redirects.push({ from: ctx.basePath + doc.url, to, file: doc.file, reason })
+    if (doc.url !== undefined && (ctx.basePath !== '' || !servesSame(doc.url, to))) redirects.push({ from: ctx.basePath + doc.url, to, file: doc.file, reason })
   }
 
   // The home document and the post index: decided first, since they take `/` and the index path from the pages.
   let home = pages.find((p) => p.isHome) ?? pages.find((p) => p.url === '/')
+  const blankHome = home
   let frontPage: FrontPage | undefined
   if (home && home.isList && home.content.trim() === '') {
     dropped.push({ doc: home, reason: 'home-list', detail: "a list page without text of its own: the theme's index owns /" })
+    redirect(home, '/', 'not-expressible')
     home = undefined
   }
   let postIndexPath = ctx.postIndexPath ?? '/'
@@ -84,9 +88,11 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   const indexKey = postIndexPath.replace(/^\/|\/$/g, '')
   const listed: SourceDoc[] = []
   for (const p of pages) {
-    if (p === home) continue
+    // The home document is placed below; a blank home list is dropped, and takes no route either.
+    if (p === home || (home === undefined && p === blankHome)) continue
     if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && trimSlashes(p.url) === indexKey) {
       dropped.push({ doc: p, reason: 'post-index', detail: `the post index is at ${postIndexPath}${p.content.trim() !== '' ? '; its text is not kept' : ''}` })
+      redirect(p, postIndexPath, 'not-expressible')
       continue
     }
     listed.push(p)
@@ -94,8 +100,8 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
 
   // Posts: public ids by publication, then the slug each URL gives under the posts pattern.
   const postIds = new Map<SourceDoc, number>()
-  const ms = (d: SourceDoc) => (d.published ? instant(d.published) : 0)
-  ;[...posts].sort((a, b) => ms(a) - ms(b) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
+  const at = new Map(posts.map((d) => [d, d.published ? instant(d.published) : 0]))
+  ;[...posts].sort((a, b) => (at.get(a) as number) - (at.get(b) as number) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
   const taken = new Map<string, SourceDoc>()
   for (const p of posts) {
     const fromUrl = p.url !== undefined ? slugFromUrl(p, postIds.get(p) as number, site) : undefined
@@ -154,16 +160,20 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
     }
     if (p === home) {
       frontPage = { type: 'page', page_path: wanted as string }
+      if (ctx.basePath !== '') redirect(p, '/', 'not-expressible')
       continue
     }
     redirect(p, urlOf.get(p.file) as string, 'not-expressible')
   }
   if (frontPage && home) urlOf.set(home.file, '/')
 
-  for (const doc of [...posts, ...listed, ...(home ? [home] : [])]) {
+  // A dropped list page's aliases lead where its role went: the theme index at `/`, or the post index.
+  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : postIndexPath]))
+  for (const doc of [...posts, ...listed, ...(home ? [home] : []), ...dropTarget.keys()]) {
     for (const from of doc.redirects) {
-      const to = urlOf.get(doc.file)
-      if (to !== undefined) redirects.push({ from: from.startsWith('/') || /^[a-z]+:/i.test(from) ? from : `/${from}`, to, file: doc.file, reason: 'alias' })
+      const to = urlOf.get(doc.file) ?? dropTarget.get(doc)
+      // An alias is written into the generator's output, which is served under the base path like every page.
+      if (to !== undefined) redirects.push({ from: /^[a-z]+:/i.test(from) ? from : ctx.basePath + (from.startsWith('/') ? from : `/${from}`), to, file: doc.file, reason: 'alias' })
     }
   }
   redirects.sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Diagnostics } from './diagnostics.js'
 
 /** The default largest Markdown or data file the importer loads, in bytes (the largest real post we know is 851 KB). */
@@ -15,17 +15,12 @@ const utf16be = new TextDecoder('utf-16be')
 export async function readText(abs: string, rel: string, maxBytes: number, diagnostics: Diagnostics): Promise<string | null> {
   let bytes: Buffer
   try {
-    const handle = await open(abs, 'r')
-    try {
-      const { size } = await handle.stat()
-      if (size > maxBytes) {
-        diagnostics.error(rel, 0, 'file_too_large', `The file is ${size} bytes, over the ${maxBytes}-byte limit, so it was not loaded. Split it or raise the limit (maxFileBytes / --max-file-bytes).`)
-        return null
-      }
-      bytes = await handle.readFile()
-    } finally {
-      await handle.close()
+    const read = readBounded(abs, maxBytes)
+    if (typeof read === 'number') {
+      diagnostics.error(rel, 0, 'file_too_large', `The file is ${read} bytes, over the ${maxBytes}-byte limit, so it was not loaded. Split it or raise the limit (maxFileBytes / --max-file-bytes).`)
+      return null
     }
+    bytes = read
   } catch (err) {
     diagnostics.error(rel, 0, 'unreadable_file', `The file could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}). Check its permissions.`)
     return null
@@ -38,6 +33,31 @@ export async function readText(abs: string, rel: string, maxBytes: number, diagn
     return null
   }
   return text
+}
+
+/**
+ * A file's bytes, or its size when that is over `maxBytes` (known before anything is loaded). Synchronous on
+ * purpose: documents are small and many, and the promise API's open, fstat, read and close each go through the
+ * thread pool. Reading the 10,000-file benchmark site took 2.6–5.9 s that way and 0.47 s this way (node --cpu-prof:
+ * fstat, openFileHandle and close were 3.1 s of a 15.6 s import on the shared machine). A file that grows while it
+ * is read is cut at the size it had; one that shrinks gives what it has.
+ */
+function readBounded(abs: string, maxBytes: number): Buffer | number {
+  const fd = openSync(abs, 'r')
+  try {
+    const size = fstatSync(fd).size
+    if (size > maxBytes) return size
+    const buffer = Buffer.allocUnsafe(size)
+    let filled = 0
+    while (filled < size) {
+      const n = readSync(fd, buffer, filled, size - filled, null)
+      if (n === 0) break
+      filled += n
+    }
+    return filled === size ? buffer : buffer.subarray(0, filled)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /** Decodes UTF-8 (with or without a BOM) and BOM-marked UTF-16 into LF-only text; null when the bytes are not valid UTF-8. */

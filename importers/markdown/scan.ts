@@ -20,6 +20,8 @@ export interface BodyScan {
   refs: BodyRef[]
 }
 
+/** How far back a link's text is looked for when it opens on an earlier line of its paragraph. */
+const SPAN_WINDOW = 2000
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)`
@@ -42,6 +44,8 @@ export function scanBody(body: string, withRefs = true): BodyScan {
   let offset = 0
   let prev = ''
   let lineNo = 0
+  // Where the current paragraph starts: a link's text may run over several of its lines.
+  let paragraph = 0
   while (offset <= body.length) {
     let nl = body.indexOf('\n', offset)
     if (nl === -1) nl = body.length
@@ -50,8 +54,12 @@ export function scanBody(body: string, withRefs = true): BodyScan {
     const f = FENCE.exec(line)
     if (fence !== null) {
       if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null
+      paragraph = nl + 1
     } else if (f) {
       fence = f[1]
+      paragraph = nl + 1
+    } else if (line.trim() === '') {
+      paragraph = nl + 1
     } else {
       if (h1 === null) {
         const atx = /^ {0,3}#(?!#)\s+(.*?)(?:\s+#+\s*)?$/.exec(line)
@@ -61,6 +69,14 @@ export function scanBody(body: string, withRefs = true): BodyScan {
       // Only lines that can hold a link or an image are matched; most lines hold neither.
       if (withRefs && (line.includes('](') || line.includes(']:') || line.includes('<img') || line.includes('href='))) {
         collectRefs(line, offset, lineNo, refs)
+        // `[text that runs\nover lines](url)`: the `](` has no `[` before it on this line.
+        const close = line.indexOf('](')
+        // Looked for in the paragraph's last SPAN_WINDOW characters at most, so that a hostile paragraph of a
+        // hundred thousand such lines stays linear.
+        if (close !== -1 && paragraph < offset && !line.slice(0, close).includes('[')) {
+          const from = Math.max(paragraph, offset - SPAN_WINDOW)
+          collectSpanning(body.slice(from, nl), from, offset, lineNo, refs)
+        }
       }
     }
     prev = line
@@ -105,6 +121,27 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
     const alt = ALT_ATTR.exec(m[0])
     const start = offset + (m.index ?? 0) + m[0].indexOf(target, m[0].search(/\bsrc\s*=/i))
     refs.push({ kind: 'image', target, alt: alt ? (alt[1] ?? alt[2] ?? '') : '', line: lineNo, start, end: start + target.length })
+  }
+}
+
+/**
+ * The links and images of a paragraph (`text`, starting at body offset `start`) whose text opens on an earlier line
+ * and whose target is on the line at `lineStart` (line `lineNo`): the ones a line-by-line look cannot see.
+ */
+function collectSpanning(text: string, start: number, lineStart: number, lineNo: number, refs: BodyRef[]): void {
+  const blanked = text.includes('`') ? text.replace(/(`+)[^`]*?\1/g, (m) => m.replace(/[^\n]/g, ' ')) : text
+  for (const [re, image] of [[IMAGE, true], [LINK, false]] as const) {
+    for (const m of blanked.matchAll(re)) {
+      const at = start + (m.index ?? 0)
+      const raw = m[2]
+      const rawStart = start + (m.indices as RegExpIndicesArray)[2][0]
+      if (at >= lineStart || rawStart < lineStart) continue
+      const bracketed = raw.startsWith('<')
+      const target = bracketed ? raw.slice(1, -1) : raw
+      const from = rawStart + (bracketed ? 1 : 0)
+      const kind = image || IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
+      refs.push({ kind, target, alt: image ? m[1] : '', line: lineNo, start: from, end: from + target.length })
+    }
   }
 }
 

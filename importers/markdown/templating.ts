@@ -2,9 +2,31 @@
  * The import loop's one call into template expansion (issue 13 item 4), to the interface in
  * notes/templates-interface.md; the expansion itself lives in `templates/`.
  */
+import type { TemplateDialect } from './templates/types.js'
 
 export { expandTemplates } from './templates/index.js'
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './templates/types.js'
 
 /** Whether this build expands templates (the `templates/` module is merged). */
 export const TEMPLATES_EXPANDED = true
+
+const HUGO_INCLUDE = /\{\{[<%]\s*(?:include|readfile)\s+(?:(?:path|file)\s*=\s*)?["`]?([^"`\s%>]+)/gi
+const LIQUID_INCLUDE = /(?<!\{)\{%-?\s*(include_relative|include|render)\s+["']?([^\s"'%{},]+)/g
+const MDX_IMPORT = /^import\s+[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\n]+\.(?:md|mdx|markdown))['"]/gm
+
+/**
+ * The files a body names in its includes, as written (Hugo's `include`/`readfile` shortcodes, Liquid `include`,
+ * `include_relative` and `render`, MDX imports of Markdown), so that the loop can read them before expansion, whose
+ * `readFile` is synchronous. Names built from variables are not listed (expansion reports them). Linear in the body.
+ * @example
+ * includeTargets('{{% include "/_common/a.md" %}}', ['hugo']) // [{ kind: 'include', target: '/_common/a.md' }]
+ */
+export function includeTargets(body: string, dialects: readonly TemplateDialect[]): Array<{ kind: 'include' | 'relative'; target: string }> {
+  const out: Array<{ kind: 'include' | 'relative'; target: string }> = []
+  if (dialects.includes('hugo') && body.includes('{{')) for (const m of body.matchAll(HUGO_INCLUDE)) out.push({ kind: 'include', target: m[1] })
+  if ((dialects.includes('liquid') || dialects.includes('nunjucks')) && body.includes('{%')) {
+    for (const m of body.matchAll(LIQUID_INCLUDE)) out.push({ kind: m[1] === 'include_relative' ? 'relative' : 'include', target: m[2] })
+  }
+  if (dialects.includes('mdx') && body.includes('import')) for (const m of body.matchAll(MDX_IMPORT)) out.push({ kind: 'relative', target: m[1] })
+  return out
+}

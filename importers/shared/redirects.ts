@@ -50,6 +50,13 @@ export class RedirectSet {
     return this.map.has(from)
   }
 
+  /** A set without the redirects whose source `drop` says to leave out. */
+  without(drop: (from: string) => boolean): RedirectSet {
+    const out = new RedirectSet()
+    for (const [from, to] of this.map) if (!drop(from)) out.map.set(from, to)
+    return out
+  }
+
   /** Every redirect, sorted by source (code-unit order, independent of locale). */
   list(): Redirect[] {
     return [...this.map.keys()].sort(compareCodeUnits).map((from) => ({ from, to: this.map.get(from) as string, status: 301 as const }))

@@ -1,22 +1,40 @@
+import type { BodyPool } from './bodies/pool.js'
 import { toAttachment, MediaIndex } from './media.js'
-import type { AttachmentSizes } from './media.js'
+import type { ImageUse, MediaRefs } from './media.js'
+import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
-import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read-wxr.js'
+import type { ByteIssue } from './read/decode.js'
+import { bodyText } from './read/wxr.js'
+import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
+import type { DraftPolicy } from '../shared/types.js'
+import { htmlToText } from './content/html.js'
+import { VARIATION_TYPE } from './post-types.js'
+import type { PostTypeTarget, Variation } from './post-types.js'
 import { offsetBetween } from './dates.js'
+import { OffsetSamples } from './timezone.js'
+import { TermBaseVotes } from './term-bases.js'
+import { decodeWpSlug } from './slugs.js'
 import { LIMITS } from './limits.js'
 
-/** How non-published items are treated: kept as drafts (default) or left out. */
-export type StatusPolicy = 'draft' | 'skip'
+/** What becomes of items the public could not see: left out (the default), or kept with `status: draft`. */
+export type HiddenPolicy = 'skip' | 'draft'
+
+/**
+ * A post or page that will be emitted: its body went to the body pool as `body`, where it is rendered. `kind` is what
+ * it becomes (a custom post type imported with `--post-type` is a post or a page); `emptyBody` says its body had no
+ * text or media (the posts page of a static front page).
+ */
+export type ContentItem = WxrItem & { body: number; kind: 'post' | 'page'; emptyBody: boolean; images?: ImageUse[]; media?: MediaRefs }
 
 /** What the collector keeps of the whole export: only what will be emitted, plus small skeletons for lookups. */
 export interface Collected {
   channels: WxrChannel[]
   authors: Map<string, WxrAuthor>
   terms: WxrTerm[]
-  /** Posts and pages that will be emitted, with their bodies. */
-  posts: WxrItem[]
-  pages: WxrItem[]
+  /** Posts and pages that will be emitted (their bodies are in the body pool). */
+  posts: ContentItem[]
+  pages: ContentItem[]
   /** Every page of any status (no body), for the hierarchy of paths. */
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms'] }>
   media: MediaIndex
@@ -25,6 +43,19 @@ export interface Collected {
   reusableBlocks: Map<number, string>
   customCss: Array<{ id: number; name: string; content: string; modified: string; file: string; line: number; title: string }>
   offsetCounts: Map<number, number>
+  /** WooCommerce variations, by the id of their product, to fold into it. */
+  variations: Map<number, Variation[]>
+  /** Items by post type that are not imported (`--post-type` imports them). */
+  otherTypes: Map<string, number>
+  /** Offsets items were published with, sampled, to find a daylight-saving time zone. */
+  offsets: OffsetSamples
+  /** Links to term archives, to find the category and tag bases the site used. */
+  termBases: TermBaseVotes
+  /**
+   * What the bodies that render once the whole export is known (they show galleries or reusable blocks) may show:
+   * the attachments their galleries name, the posts whose attachments they show, and whether they use reusable blocks.
+   */
+  late: { ids: Set<number>; parents: Set<number>; blocks: boolean }
   itemsRead: number
   comments: number
   approvedComments: number
@@ -35,133 +66,212 @@ const SITE_EDITOR_TYPES = new Set([
   'wp_global_styles', 'wp_template', 'wp_template_part', 'customize_changeset', 'oembed_cache', 'user_request',
   'wp_font_family', 'wp_font_face', 'revision', 'scheduled-action', 'wp_area',
 ])
-const NON_PUBLISHED = new Set(['draft', 'pending', 'future', 'private'])
+// Statuses of items the public did not see yet: `--drafts include` keeps them as drafts.
+const UNPUBLISHED = new Set(['draft', 'pending', 'future'])
 
 /** Options that decide, item by item, what is kept. */
 export interface CollectOptions {
-  statusPolicy: StatusPolicy
-  passwordProtected: 'skip' | 'draft'
-  /** Called for each post or page that will be emitted, as soon as it is read (to render its body early). */
-  prepare?: (item: WxrItem) => void
-  /**
-   * Reads an attachment's sizes from its metadata, elsewhere (see `EarlyRenderer.measure`); `done` must be called in
-   * the order attachments were handed over. Without it, sizes are read at once.
-   */
-  measure?: (item: WxrItem, done: (sizes: AttachmentSizes) => void) => void
+  /** Drafts, pending and future items (default `exclude`). */
+  drafts: DraftPolicy
+  /** Private items: only logged-in editors saw them (default `skip`). */
+  privateItems: HiddenPolicy
+  /** Password-protected items: only readers with the password saw them (default `skip`). */
+  passwordProtected: HiddenPolicy
+  /** Custom post types to import, and as what. */
+  postTypes: Readonly<Record<string, PostTypeTarget>>
 }
 
 /**
- * A `WxrSink` that keeps only what the payload will need: post and page bodies that will be emitted, compact
- * attachments, menu items, navigation and reusable-block bodies, and the custom CSS; everything else is recorded
- * in the report as skipped, with its reason, and dropped at once.
+ * Why a post or page is left out, from its status and password and the options, or that it is imported (as a draft,
+ * when it was not public and an option keeps it). Nothing the public could not see is published: drafts, pending and
+ * future items need `--drafts include`, private ones `--private draft`, password-protected ones
+ * `--password-protected draft`, and even then they are drafts.
+ * @example
+ * contentSkip({ status: 'private', password: '' }, options).reason // 'status_private'
  */
-export function createCollector(options: CollectOptions, report: ReportBuilder, onItem?: () => void): { sink: WxrSink; collected: Collected } {
-  const collected: Collected = {
+export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options: Pick<CollectOptions, 'drafts' | 'privateItems' | 'passwordProtected'>): { reason: SkipReason; detail?: string } | { asDraft: boolean } {
+  const status = item.status
+  if (status === 'trash') return { reason: 'status_trash' }
+  if (status === 'auto-draft') return { reason: 'status_auto_draft' }
+  if (status === 'inherit') return { reason: 'status_inherit' }
+  if (status === 'private') {
+    if (options.privateItems !== 'draft') return { reason: 'status_private', detail: 'only logged-in editors saw it; --private draft keeps it as a draft' }
+  } else if (UNPUBLISHED.has(status)) {
+    if (options.drafts !== 'include') return { reason: `status_${status}` as SkipReason, detail: `status "${status}"; --drafts include keeps it as a draft` }
+  } else if (status !== 'publish') return { reason: 'unknown_status', detail: `status "${status}"` }
+  const hidden = status !== 'publish'
+  if (item.password === '') return { asDraft: hidden }
+  if (options.passwordProtected !== 'draft') return { reason: 'password_protected', detail: 'only readers with its password saw it; --password-protected draft keeps it as a draft' }
+  return { asDraft: true }
+}
+
+/**
+ * A `WxrSink` that keeps only what the payload will need, item by item as the export is read: the bodies of posts and
+ * pages that will be emitted go to the body pool (which renders them), attachments too (which reads their metadata)
+ * and then to a compact index; menu items, navigation and reusable-block bodies and the custom CSS are kept;
+ * everything else is recorded in the report as skipped, with its reason, and dropped at once.
+ */
+export class Collector implements WxrSink {
+  readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), itemsRead: 0,
-    comments: 0, approvedComments: 0,
+    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
+    otherTypes: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
+    itemsRead: 0, comments: 0, approvedComments: 0,
   }
-  const seenIds = new Set<string>()
+  readonly #seenIds = new Set<string>()
+  // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
+  readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
 
-  const skip = (item: WxrItem, reason: SkipReason, detail?: string) =>
-    report.skip({
-      file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status,
-      title: item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title, reason, ...(detail ? { detail } : {}),
-    })
+  constructor(
+    readonly options: CollectOptions,
+    readonly pool: BodyPool,
+    readonly report: ReportBuilder,
+    readonly onItem?: () => void,
+  ) {}
 
-  const sink: WxrSink = {
-    channel: (c) => collected.channels.push(c),
-    author: (a) => {
-      if (a.login && !collected.authors.has(a.login)) collected.authors.set(a.login, a)
-    },
-    term: (t) => collected.terms.push(t),
-    byteIssue: (issue, file) => {
-      report.byteIssueCount++
-      // Listed in file order, the first ones of the export: issues arrive in the order their bytes are decoded, which
-      // for a token across chunks is not the order in the file. Files come one after another.
-      const listed = report.byteIssues
-      let at = listed.length
-      while (at > 0 && listed[at - 1].file === file && listed[at - 1].byteOffset > issue.byteOffset) at--
-      if (at < LIMITS.maxReportedByteIssues) {
-        listed.splice(at, 0, { ...issue, file })
-        if (listed.length > LIMITS.maxReportedByteIssues) listed.pop()
-      }
-    },
-    warning: (message, file, line) => report.warn({ code: 'invalid_value', path: '', message, file, line }),
-    item: (item) => {
-      collected.itemsRead++
-      onItem?.()
-      if (item.postId > 0) {
-        // WordPress.com exports repeat a menu item's id in each menu that shows it; those are distinct items.
-        const key = item.postType === 'nav_menu_item' ? `${item.postId}/${item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? ''}` : String(item.postId)
-        if (seenIds.has(key)) {
-          skip(item, 'duplicate_id', 'an earlier item (or file of this split export) has the same post id')
-          return
-        }
-        seenIds.add(key)
-      }
-      const offset = offsetBetween(item.postDate, item.postDateGmt)
-      if (offset !== undefined) collected.offsetCounts.set(offset, (collected.offsetCounts.get(offset) ?? 0) + 1)
-      switch (item.postType) {
-        case 'post':
-        case 'page':
-          return contentItem(item)
-        case 'attachment':
-          if (options.measure) options.measure(item, (sizes) => collected.media.add(toAttachment(item, sizes)))
-          else collected.media.add(toAttachment(item))
-          return
-        case 'nav_menu_item': {
-          if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')
-          const menu = item.terms.find((t) => t.domain === 'nav_menu')
-          collected.navItems.push({
-            id: item.postId, title: item.title, menu: menu?.nicename ?? '', order: item.menuOrder,
-            parent: Number(item.meta._menu_item_menu_item_parent) || 0, type: item.meta._menu_item_type ?? 'custom',
-            object: item.meta._menu_item_object ?? '', objectId: Number(item.meta._menu_item_object_id) || 0,
-            url: item.meta._menu_item_url ?? '', target: item.meta._menu_item_target ?? '', file: item.file, line: item.line,
-          })
-          return
-        }
-        case 'wp_navigation':
-          if (item.status !== 'publish') return skip(item, 'menu_item_unpublished')
-          collected.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: item.content, file: item.file, line: item.line })
-          return
-        case 'wp_block':
-          if (item.status !== 'trash') collected.reusableBlocks.set(item.postId, item.content)
-          return skip(item, 'reusable_block', 'inlined where a post uses it')
-        case 'custom_css':
-          if (item.status === 'publish' && item.content.trim() !== '') {
-            collected.customCss.push({ id: item.postId, name: item.postName, content: item.content, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
-          } else skip(item, 'custom_css_inactive')
-          return
-        default:
-          if (SITE_EDITOR_TYPES.has(item.postType)) return skip(item, 'site_editor_item')
-          report.unknownPostTypes[item.postType || '(none)'] = (report.unknownPostTypes[item.postType || '(none)'] ?? 0) + 1
-          return skip(item, 'unknown_post_type')
-      }
-    },
+  channel(channel: WxrChannel): void {
+    this.collected.channels.push(channel)
   }
 
-  function contentItem(item: WxrItem) {
-    collected.comments += item.comments
-    collected.approvedComments += item.approvedComments
-    if (item.postType === 'page') {
-      collected.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+  author(author: WxrAuthor): void {
+    if (author.login && !this.collected.authors.has(author.login)) this.collected.authors.set(author.login, author)
+  }
+
+  term(term: WxrTerm): void {
+    this.collected.terms.push(term)
+    if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') this.#termSlugs[term.taxonomy === 'category' ? 'category' : 'tag'].add(decodeWpSlug(term.slug).toLowerCase())
+  }
+
+  warning(message: string, file: string, line: number): void {
+    this.report.warn({ code: 'invalid_value', path: '', message, file, line })
+  }
+
+  item(item: WxrItem): void {
+    const c = this.collected
+    c.itemsRead++
+    this.onItem?.()
+    // WordPress.com exports repeat a menu item's id in each menu that shows it; those are distinct items.
+    const key = item.postType === 'nav_menu_item' ? `${item.postId}/${item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? ''}` : String(item.postId)
+    if (item.postId > 0 && this.#seenIds.has(key)) return this.#skip(item, 'duplicate_id', 'an earlier item (or file of this split export) has the same post id')
+    if (item.postId > 0) this.#seenIds.add(key)
+    const offset = offsetBetween(item.postDate, item.postDateGmt)
+    if (offset !== undefined) {
+      c.offsetCounts.set(offset, (c.offsetCounts.get(offset) ?? 0) + 1)
+      c.offsets.add(item.postDate, item.postDateGmt)
     }
-    const status = item.status
-    if (status === 'trash') return skip(item, 'status_trash')
-    if (status === 'auto-draft') return skip(item, 'status_auto_draft')
-    if (status === 'inherit') return skip(item, 'status_inherit')
-    if (status !== 'publish' && !NON_PUBLISHED.has(status)) return skip(item, 'unknown_status', `status "${status}"`)
-    if (status !== 'publish' && options.statusPolicy === 'skip') return skip(item, 'status_policy', `status "${status}" with --status-policy skip`)
-    if (item.password !== '') {
-      if (options.passwordProtected === 'skip') return skip(item, 'password_protected', 'password-protected items are skipped by default')
+    switch (item.postType) {
+      case 'post':
+      case 'page':
+        return this.#content(item, item.postType)
+      case 'attachment':
+        return this.#attachment(item)
+      case 'nav_menu_item': {
+        if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
+        const navItem = toNavMenuItem(item)
+        if (navItem.url) c.termBases.scan(` href="${navItem.url}"`, this.#termSlugs)
+        c.navItems.push(navItem)
+        return
+      }
+      case 'wp_navigation':
+        if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
+        return
+      case 'wp_block':
+        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))
+        return this.#skip(item, 'reusable_block', 'inlined where a post uses it')
+      case 'custom_css': {
+        const css = bodyText(item)
+        if (item.status !== 'publish' || css.trim() === '') return this.#skip(item, 'custom_css_inactive')
+        c.customCss.push({ id: item.postId, name: item.postName, content: css, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
+        return
+      }
+      default:
+        return this.#other(item)
+    }
+  }
+
+  /** A post or page: counted, its place in the page tree kept, and, when it is imported, its body sent to render. */
+  #content(item: WxrItem, kind: 'post' | 'page'): void {
+    const c = this.collected
+    c.comments += item.comments
+    c.approvedComments += item.approvedComments
+    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+    const decision = contentSkip(item, this.options)
+    if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
+    if (decision.asDraft) {
+      if (item.password !== '') this.report.fallback('password_protected_as_draft')
+      if (item.status === 'private') this.report.fallback('private_as_draft')
       item.status = 'draft'
-      report.fallback('password_protected_as_draft')
     }
-    if (item.postId <= 0) report.fallback('missing_post_id')
-    options.prepare?.(item)
-    ;(item.postType === 'post' ? collected.posts : collected.pages).push(item)
+    if (item.postId <= 0) this.report.fallback('missing_post_id')
+    const kept = item as ContentItem
+    // Links in the first bodies show where the site kept its category and tag archives (latin1 suffices for URLs).
+    this.collected.termBases.scan(item.contentBytes ? item.contentBytes.toString('latin1') : item.content, this.#termSlugs)
+    kept.kind = kind
+    // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
+    kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
+    kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
+      if ('images' in result) kept.images = result.images
+      else if ('late' in result) {
+        for (const id of result.late.ids) c.late.ids.add(id)
+        for (const id of result.late.parents) c.late.parents.add(id)
+        c.late.blocks ||= result.late.blocks
+      }
+      if (result.media) kept.media = result.media
+    })
+    item.content = ''
+    item.contentBytes = undefined
+    ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 
-  return { sink, collected }
+  /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */
+  #attachment(item: WxrItem): void {
+    const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
+    const metadata = { attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } }
+    this.pool.prepareAttachment(metadata, (result) => {
+      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }, result.sizes))
+    })
+  }
+
+  /** An item of another post type: imported as the caller asked, folded into its product, or counted and left out. */
+  #other(item: WxrItem): void {
+    if (SITE_EDITOR_TYPES.has(item.postType)) return this.#skip(item, 'site_editor_item')
+    const type = item.postType || '(none)'
+    const c = this.collected
+    c.otherTypes.set(type, (c.otherTypes.get(type) ?? 0) + 1)
+    const target = this.options.postTypes[type]
+    if (target) return this.#content(item, target)
+    if (type === VARIATION_TYPE && this.options.postTypes.product && item.postParent > 0) {
+      const list = c.variations.get(item.postParent) ?? []
+      list.push({ id: item.postId, parent: item.postParent, title: item.title, menuOrder: item.menuOrder, status: item.status, meta: item.meta })
+      c.variations.set(item.postParent, list)
+      return this.#skip(item, 'product_variation', `folded into product ${item.postParent}`)
+    }
+    this.#skip(item, 'unknown_post_type', `post type "${type}"; --post-type ${type}=post or =page imports it`)
+  }
+
+  #skip(item: WxrItem, reason: SkipReason, detail?: string): void {
+    const title = item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title
+    this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title, reason, ...(detail ? { detail } : {}) })
+  }
+}
+
+/** Whether a body shows nothing: no text, image, embed or shortcode once its markup is gone. */
+function isEmptyBody(raw: string): boolean {
+  return !/<(?:img|iframe|video|audio|object|embed)\b|\[[a-z]/i.test(raw) && htmlToText(raw) === ''
+}
+
+/**
+ * Counts a cleaned byte problem and lists the first ones of the export, in file order (files come one after another;
+ * within a file, issues may be found out of order).
+ */
+export function noteByteIssue(report: ReportBuilder, issue: ByteIssue, file: string): void {
+  report.byteIssueCount++
+  const listed = report.byteIssues
+  let at = listed.length
+  while (at > 0 && listed[at - 1].file === file && listed[at - 1].byteOffset > issue.byteOffset) at--
+  if (at < LIMITS.maxReportedByteIssues) {
+    listed.splice(at, 0, { ...issue, file })
+    if (listed.length > LIMITS.maxReportedByteIssues) listed.pop()
+  }
 }

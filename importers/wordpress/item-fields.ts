@@ -1,5 +1,5 @@
 import { htmlToText } from './content/html.js'
-import type { WxrItem } from './read-wxr.js'
+import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
 

@@ -3,8 +3,12 @@
  * limit is changed deliberately and in one spot.
  */
 export const LIMITS = {
-  /** Bytes read per chunk: large enough that per-chunk costs vanish, small enough to keep memory flat (1 MiB). */
-  readChunkBytes: 1 << 20,
+  /**
+   * Bytes read per chunk (64 KiB). Each chunk is also a string the XML tokenizer reads; below V8's large-object size
+   * (128 KiB) such strings die young, in the cheap scavenges, where 1 MiB ones waited for a full collection and held
+   * about 20 MB more at the peak of a 10,000-post import. Per-chunk costs are still negligible at this size.
+   */
+  readChunkBytes: 64 * 1024,
   /**
    * Deepest XML element nesting accepted. WXR nests at most 5 levels (rss/channel/item/wp:postmeta/wp:meta_key);
    * 64 leaves room for odd exporters while stopping pathological nesting early.
@@ -15,6 +19,29 @@ export const LIMITS = {
    * strings at about 2^29 units; 64 Mi units (128 MiB) is far above any real post and far below that cap.
    */
   maxElementTextUnits: 64 * 1024 * 1024,
+  /**
+   * Bytes that may come before the root element. WordPress writes an XML declaration and a comment of about 1 KiB;
+   * 64 KiB leaves room for any exporter, and refuses a file of text or comments at once instead of holding it.
+   */
+  maxBytesBeforeRoot: 64 * 1024,
+  /**
+   * Distinct `<category domain nicename>` references whose objects items share. Real sites have at most a few
+   * thousand terms; past this (a hostile export) each reference is an object of its own, so memory stays flat.
+   */
+  maxSharedTerms: 100_000,
+  /**
+   * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
+   * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
+   */
+  maxUncompressedBytes: 16 * 1024 ** 3,
+  /**
+   * How many times its compressed size an export may expand to, once past `minBytesForRatio`. XML exports compress
+   * 5 to 15 times (the six fixture exports: 5.2 to 15.4 with gzip -9); a zip bomb, a thousand times or more.
+   */
+  maxCompressionRatio: 100,
+  minBytesForRatio: 64 * 1024 * 1024,
+  /** Entries of a zip archive looked at: WordPress.com puts one `.xml` file per part of an export in it. */
+  maxArchiveEntries: 10_000,
   /** Malformed-byte and illegal-character positions listed one by one in the report; the rest are counted. */
   maxReportedByteIssues: 50,
   /** Longest `_wp_attachment_metadata` value parsed (WordPress writes a few KiB; 1 MiB bounds a hostile value). */
@@ -32,31 +59,22 @@ export const LIMITS = {
   /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */
   excerptChars: 110,
   /**
-   * Raw body characters rendered on the main thread before a render worker starts: starting one costs about 40 ms,
-   * which pays off only past a few MB of bodies (measured on the generated benchmark exports).
+   * Export bytes from which the body worker starts (a stream always gets one). Starting a worker costs about 40 ms,
+   * and a smaller export is read and rendered in less than that on one thread.
    */
-  renderWorkerAfterChars: 4 * 1024 * 1024,
-  /** Export size past which the render worker starts at once: such an export always renders far more than the above. */
-  renderWorkerEagerBytes: 16 * 1024 * 1024,
+  workerMinBytes: 4 * 1024 * 1024,
+  /** Young generation of the body worker, in MB (V8's default is 48): see `BodyPool`. */
+  workerYoungGenerationMb: 16,
+  /** Jobs per message to the body worker, and body bytes per message: enough to make messaging cheap. */
+  bodyBatchItems: 64,
+  bodyBatchBytes: 512 * 1024,
+  /** Batches of bodies to finish that wait for the body worker at a time: enough to keep it busy. */
+  finishBatchesInFlight: 4,
   /**
-   * Raw body characters handed to the render worker and not yet answered. Past this the main thread renders too;
-   * 2 Mi keeps both threads busy on the benchmark exports, bounds the raw text held for the worker, and leaves
-   * little backlog for the main thread to wait on when reading ends (8 Mi cost about 0.1 s there on 10,000 posts).
+   * Body bytes handed to the body worker and not yet rendered; past this, reading waits for it. Bounds how far reading
+   * runs ahead when the worker is slower (a loaded machine), at no cost when it is not.
    */
-  renderInFlightChars: 2 * 1024 * 1024,
-  /** Bodies per message to the render worker, and characters per message: enough to make messaging overhead vanish. */
-  renderBatchItems: 64,
-  renderBatchChars: 512 * 1024,
-  /** Attachments per message whose metadata the render worker reads: a few hundred bytes each. */
-  measureBatchItems: 256,
-  /**
-   * Export bytes up to which the render worker, once reading ends, finishes bodies (links, media URLs, excerpts,
-   * JSON) while the main thread assembles the payload: 0.1–0.2 s saved on 10,000 posts. It needs its own copy of the
-   * link index, and the main thread then collects its garbage later; on the 1 GB, 100,000-post benchmark export that
-   * raised the peak memory by up to 140 MB, to 970 MB. Past this size memory is the scarcer resource, so one thread
-   * finishes; the payload's bytes are the same either way.
-   */
-  finishWorkerMaxBytes: 512 * 1024 * 1024,
+  bodiesInFlightBytes: 8 * 1024 * 1024,
   /** Menu id length: the contract's map id limit (`^[a-z][a-z0-9_-]{0,63}$`). */
   mapIdLength: 64,
 } as const

@@ -60,6 +60,9 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
   }
 }
 
+/** What `attachmentSizes` reads of an attachment. */
+export type AttachmentMetadata = { attachmentUrl: string; guid: string; meta: { _wp_attachment_metadata?: string } }
+
 /** The item fields an attachment is made from. */
 export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }
 
@@ -74,7 +77,7 @@ function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): st
  * @example
  * attachmentSizes({ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } }).width // 640
  */
-export function attachmentSizes(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid' | 'meta'>): AttachmentSizes {
+export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
   const out: AttachmentSizes = { sizes: {} }
   const raw = item.meta._wp_attachment_metadata
   const meta = raw ? asMap(phpUnserialize(raw)) : undefined
@@ -167,6 +170,23 @@ export class MediaIndex {
     return original ? { att: original.att, width: Number(m[2]) || undefined, height: Number(m[3]) || undefined } : undefined
   }
 
+  /**
+   * What galleries may show, for rendering elsewhere (see `GalleryData`): the attachments named in `shows.ids` and
+   * those of the posts in `shows.parents`, as shortcodes see them (URLs through `rewrite`), and each such post's
+   * attachments in gallery order; every attachment with `shows.all`.
+   */
+  gallery(rewrite: (url: string) => string, shows: { ids: Iterable<number>; parents: Iterable<number>; all?: boolean }): GalleryData {
+    const parents = shows.all ? [...this.children.keys()] : [...shows.parents].filter((p) => this.children.has(p))
+    const children: GalleryData['children'] = parents.map((parent) => [parent, this.childIds(parent)])
+    const ids = shows.all ? this.byId.keys() : new Set([...shows.ids, ...children.flatMap(([, kids]) => kids)])
+    const images: GalleryData['images'] = []
+    for (const id of ids) {
+      const image = this.shortcodeImage(id, rewrite)
+      if (image) images.push([id, image])
+    }
+    return { images, children }
+  }
+
   /** The attachment as shortcodes see it, URLs passed through `rewrite`. */
   shortcodeImage(id: number, rewrite: (url: string) => string): ShortcodeImage | undefined {
     const att = this.byId.get(id)
@@ -176,6 +196,9 @@ export class MediaIndex {
     return { src: rewrite(att.url), width: att.width, height: att.height, alt: att.alt, caption: att.caption, sizes }
   }
 }
+
+/** The attachments galleries may show, as plain data a worker can be sent: by id, and each parent's, in order. */
+export type GalleryData = { images: Array<[number, ShortcodeImage]>; children: Array<[number, number[]]> }
 
 /** The comparison key of a media URL: host and decoded path, without scheme, query or fragment. */
 export function mediaKey(url: string): string | undefined {
@@ -228,4 +251,63 @@ export function imageSources(html: string): ImageUse[] {
     out.push({ src: decodeEntities(s[1] ?? s[2] ?? ''), ...dims })
   }
   return out
+}
+
+/** The media files a body refers to: URLs of files (images, documents, audio, video) and attachments its galleries name. */
+export type MediaRefs = { urls: string[]; attachments: number[]; childGallery: boolean }
+
+// A URL of a file by its extension, in any attribute or text: src, href, srcset candidates, poster, inline styles.
+const FILE_URL = /(?:https?:)?\/\/[^\s"'<>()\\[\]]+?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
+const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
+
+/**
+ * The media a raw body refers to, for bringing media home: every file URL it holds, the attachment ids its
+ * `[gallery]` and `[playlist]` shortcodes and gallery blocks name, and whether a shortcode without ids shows the
+ * item's own attachments.
+ * @example
+ * mediaRefs('<img src="https://old.test/a.jpg"> [gallery ids="4,5"]') // { urls: ['https://old.test/a.jpg'], attachments: [4, 5], childGallery: false }
+ */
+export function mediaRefs(raw: string): MediaRefs {
+  const urls = new Set<string>()
+  if (raw.includes('//')) for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+  const attachments: number[] = []
+  let childGallery = false
+  if (raw.includes('[gallery') || raw.includes('[playlist')) {
+    for (const m of raw.matchAll(GALLERY_IDS)) {
+      const ids = /\b(?:ids|include)\s*=\s*["']?([\d,\s]+)/.exec(m[1])
+      if (ids) for (const id of ids[1].split(',')) attachments.push(Number(id.trim()))
+      else childGallery = true
+    }
+  }
+  // Image and gallery blocks name their attachments in `"id":N` / `"ids":[…]`.
+  if (raw.includes('<!-- wp:')) for (const m of raw.matchAll(/"ids?":\s*(\[[\d,\s]*\]|\d+)/g)) for (const id of m[1].replace(/[[\]]/g, '').split(',')) attachments.push(Number(id.trim()))
+  return { urls: [...urls], attachments: attachments.filter((n) => Number.isInteger(n) && n > 0), childGallery }
+}
+
+/** URLs of files brought home: the new URL of each old one, found by `mediaKey`, and how to rewrite them in HTML. */
+export interface HomeUrls {
+  /** The new URL of an old media URL, or undefined when its file was not brought home. */
+  url(old: string): string | undefined
+  /** `html` with every old URL of a file brought home replaced by its new one (in `src`, `href`, `srcset`, styles…). */
+  html(html: string): string
+}
+
+/**
+ * Rewrites media URLs on the old media hosts whose files were brought home (`files`: `mediaKey` → new URL); URLs on
+ * other hosts, and files that could not be had, stay as they are.
+ * @example
+ * homeUrls(['old.test'], new Map([['old.test/wp-content/uploads/a.jpg', '/wp-content/uploads/a.jpg']])).html('<img src="https://old.test/wp-content/uploads/a.jpg?w=300">')
+ * // '<img src="/wp-content/uploads/a.jpg">'
+ */
+export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, string>): HomeUrls {
+  const escaped = hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const pattern = escaped.length ? new RegExp(`(?:https?:)?//(?:www\\.)?(?:${escaped.join('|')})(?::\\d+)?/[^\\s"'<>()\\\\,]*`, 'gi') : undefined
+  const url = (old: string) => {
+    const key = mediaKey(old.replace(/&amp;/g, '&'))
+    return key === undefined ? undefined : files.get(key)
+  }
+  return {
+    url,
+    html: (html) => (pattern && files.size > 0 && html.includes('//') ? html.replace(pattern, (old) => url(old) ?? old) : html),
+  }
 }

@@ -2,6 +2,7 @@ import type { MenuItemInput } from '../../src/index.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
+import type { WxrItem } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import { decodeWpSlug } from './slugs.js'
 
@@ -11,6 +12,8 @@ export type MenuItemSpec = MenuItemInput
 /** A menu ready for the builder. */
 export interface MenuSpec {
   id: string
+  /** The menu's WordPress slug (`nav_menu` term or `wp_navigation` post name). */
+  slug: string
   name: string
   items: MenuItemSpec[]
 }
@@ -31,6 +34,20 @@ export interface NavMenuItem {
   line: number
 }
 
+/**
+ * A `nav_menu_item` item as a menu needs it: its menu, order, parent, and what it points at (`_menu_item_*` postmeta).
+ * @example
+ * toNavMenuItem(item).type // 'post_type', 'taxonomy', 'custom'…
+ */
+export function toNavMenuItem(item: WxrItem): NavMenuItem {
+  const meta = item.meta
+  return {
+    id: item.postId, title: item.title, menu: item.terms.find((t) => t.domain === 'nav_menu')?.nicename ?? '', order: item.menuOrder,
+    parent: Number(meta._menu_item_menu_item_parent) || 0, type: meta._menu_item_type ?? 'custom', object: meta._menu_item_object ?? '',
+    objectId: Number(meta._menu_item_object_id) || 0, url: meta._menu_item_url ?? '', target: meta._menu_item_target ?? '', file: item.file, line: item.line,
+  }
+}
+
 /** A problem with one menu item; the item is dropped and its children move up. */
 export interface MenuWarning {
   menu: string
@@ -43,7 +60,11 @@ export interface MenuWarning {
 /** How menu targets are looked up in what was imported. */
 export interface MenuTargets {
   post(wpId: number): { slug: string } | undefined
-  page(wpId: number): { path: string } | undefined
+  /**
+   * A page's path, or the URL WordPress served it at instead (`/` for the static front page, the posts page's index)
+   * with its title, which a URL item needs.
+   */
+  page(wpId: number): { path: string } | { url: string; title: string } | undefined
   category(termId: number): { slug: string } | undefined
   tag(termId: number): { slug: string } | undefined
   /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
@@ -86,12 +107,17 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
     case 'post_type': {
       if (item.object === 'page') {
         const page = targets.page(item.objectId)
-        return page ? { spec: { ...base, page: page.path } } : { error: `links to page ${item.objectId}, which was not imported` }
+        return page ? { spec: { ...pageTarget(page), ...base } } : { error: `links to page ${item.objectId}, which was not imported` }
       }
       if (item.object === 'post') {
         const post = targets.post(item.objectId)
         return post ? { spec: { ...base, post: post.slug } } : { error: `links to post ${item.objectId}, which was not imported` }
       }
+      // Another post type, imported as pages or posts (`--post-type`): found among those.
+      const page = targets.page(item.objectId)
+      if (page) return { spec: { ...pageTarget(page), ...base } }
+      const post = targets.post(item.objectId)
+      if (post) return { spec: { ...base, post: post.slug } }
       return { error: `links to a "${item.object}" item, a post type that is not imported` }
     }
     case 'taxonomy': {
@@ -100,14 +126,22 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
       return { spec: { ...base, [item.object === 'category' ? 'category' : 'tag']: term.slug } }
     }
     case 'post_type_archive':
+      // The posts' archive is the post index; another type's archive (a shop) has no page in the payload.
+      if (item.object !== 'post' && item.object !== '') return { error: `links to the archive of the "${item.object}" post type, which has no page here` }
       return { spec: { title: title ?? 'Posts', url: targets.postIndexUrl, ...(target ? { target } : {}) } }
     default:
       return customUrl(item.url, title, target, targets)
   }
 }
 
+function pageTarget(page: { path: string } | { url: string; title: string }): { page: string } | { url: string; title: string } {
+  return 'url' in page ? { url: page.url, title: page.title } : { page: page.path }
+}
+
 function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
   const url = decodeEntities(raw)
+  // A `#` item only opens its submenu; it takes its first child's target once children are known (see fillPlaceholders).
+  if (isPlaceholderUrl(url)) return { spec: { title: title ?? '…', url: PLACEHOLDER, ...(target ? { target } : {}) } }
   const internal = targets.internalUrl(url)
   const finalUrl = internal ?? url
   const reason = targets.checkUrl(finalUrl)
@@ -121,7 +155,7 @@ function customUrl(raw: string, title: string | undefined, target: '_blank' | un
  * dropped with a warning and its children move up to its parent; a parent cycle is broken at the top.
  */
 export function buildClassicMenus(
-  menus: ReadonlyArray<{ slug: string; name: string; termId: number }>,
+  menus: ReadonlyArray<{ slug: string; name: string; termId: number; file?: string; line?: number }>,
   items: readonly NavMenuItem[],
   targets: MenuTargets,
   taken: Set<string>,
@@ -184,7 +218,49 @@ export function buildClassicMenus(
       warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle; it was moved to the top level.`, file: item.file, line: item.line })
       roots.push(attach(item.id))
     }
-    out.push({ id: menuId(menu.slug, menu.termId, taken), name: menuName, items: roots })
+    const sourceOf = new Map([...specs].map(([id, spec]) => [spec, byId.get(id) as NavMenuItem]))
+    const items = fillPlaceholders(roots, (spec) => {
+      const source = sourceOf.get(spec)
+      warn({ menu: menu.slug, item: spec.title ?? '', message: `Menu item "${spec.title ?? ''}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: source?.file ?? menu.file ?? '', line: source?.line ?? menu.line ?? 0 })
+    })
+    if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), slug: menu.slug, name: menuName, items })
+  }
+  return out
+}
+
+const PLACEHOLDER = '#'
+
+/** Whether a menu URL only names a fragment of the current page (`#`, `#menu`): a parent that opens a submenu. */
+function isPlaceholderUrl(url: string): boolean {
+  return url.trim() === '' || url.trim().startsWith('#')
+}
+
+/**
+ * Gives each `#` item (a parent that only opens its submenu in WordPress) the target of its first child, children
+ * first, so a chain of `#` parents ends at a real link; a `#` item without children has nothing to point at and is
+ * dropped (`onDropped`). The contract requires every item to have a URL.
+ * @example
+ * fillPlaceholders([{ title: 'More', url: '#', children: [{ page: 'about' }] }], () => {})[0].page // 'about'
+ */
+export function fillPlaceholders(items: MenuItemSpec[], onDropped: (item: MenuItemSpec) => void): MenuItemSpec[] {
+  const out: MenuItemSpec[] = []
+  for (const item of items) {
+    if (item.children) {
+      item.children = fillPlaceholders(item.children, onDropped)
+      if (item.children.length === 0) delete item.children
+    }
+    if (item.url !== PLACEHOLDER) {
+      out.push(item)
+      continue
+    }
+    const first = item.children?.[0]
+    if (!first) {
+      onDropped(item)
+      continue
+    }
+    delete item.url
+    for (const key of ['url', 'post', 'page', 'category', 'tag'] as const) if (first[key] !== undefined) item[key] = first[key]
+    out.push(item)
   }
   return out
 }
@@ -220,7 +296,10 @@ export function buildNavigationMenu(
         continue
       }
       const label = htmlToText(String(t.attrs.label ?? '')) || String(t.attrs.url ?? '')
-      const spec = add(navigationTarget(t.attrs, label, targets), label)
+      let resolved = navigationTarget(t.attrs, label, targets)
+      // A submenu without a link of its own opens its children, as a `#` parent does in a classic menu.
+      if ('error' in resolved && t.kind === 'open' && t.name === 'navigation-submenu' && !t.attrs.url) resolved = { spec: { title: label || '…', url: PLACEHOLDER } }
+      const spec = add(resolved, label)
       if (t.kind === 'open' && t.name === 'navigation-submenu') {
         if (spec) {
           spec.children = []
@@ -236,8 +315,9 @@ export function buildNavigationMenu(
       skippedBlocks[t.name] = (skippedBlocks[t.name] ?? 0) + 1
     }
   }
-  if (root.length === 0) return undefined
-  return { id: menuId(nav.slug || 'navigation', nav.id, taken), name, items: root }
+  const items = fillPlaceholders(root, (item) => warn({ menu: nav.slug, item: item.title ?? '', message: `Navigation "${name}" item "${item.title ?? ''}" has no link and no children to point at; it was dropped.`, file: nav.file, line: nav.line }))
+  if (items.length === 0) return undefined
+  return { id: menuId(nav.slug || 'navigation', nav.id, taken), slug: nav.slug || 'navigation', name, items }
 }
 
 function navigationTarget(attrs: Record<string, unknown>, label: string, targets: MenuTargets): Resolved {
@@ -249,7 +329,7 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
   if (Number.isInteger(id) && id > 0) {
     if (type === 'page') {
       const page = targets.page(id)
-      if (page) return { spec: { ...base, page: page.path } }
+      if (page) return { spec: { ...pageTarget(page), ...base } }
     } else if (type === 'post') {
       const post = targets.post(id)
       if (post) return { spec: { ...base, post: post.slug } }
@@ -277,4 +357,28 @@ function pageList(targets: MenuTargets): MenuItemSpec[] {
     else roots.push(spec)
   }
   return roots
+}
+
+/**
+ * Every menu of an export: classic menus (`nav_menu` terms and their items; a menu its items name but the export
+ * does not declare is named after its slug), then block navigation (`wp_navigation` items), by id. Problems with one
+ * item are warned about; blocks that are not links are counted in `skippedBlocks`.
+ */
+export function buildMenus(
+  menuTerms: ReadonlyArray<{ slug: string; name: string; termId: number }>,
+  items: readonly NavMenuItem[],
+  navigations: ReadonlyArray<{ id: number; slug: string; title: string; content: string; file: string; line: number }>,
+  targets: MenuTargets,
+  warn: (w: MenuWarning) => void,
+  skippedBlocks: Record<string, number>,
+): MenuSpec[] {
+  const taken = new Set<string>()
+  const menus = new Map(menuTerms.map((t) => [t.slug, { slug: t.slug, name: t.name, termId: t.termId }]))
+  for (const item of items) if (!menus.has(item.menu)) menus.set(item.menu, { slug: item.menu, name: item.menu, termId: 0 })
+  const specs = buildClassicMenus([...menus.values()], items, targets, taken, warn)
+  for (const nav of [...navigations].sort((x, y) => x.id - y.id)) {
+    const spec = buildNavigationMenu(nav, targets, taken, warn, skippedBlocks)
+    if (spec) specs.push(spec)
+  }
+  return specs
 }

@@ -1,15 +1,15 @@
 import { effectivePagePath, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
-import type { Collected } from './collect.js'
+import type { Collected, ContentItem } from './collect.js'
 import { htmlToText } from './content/html.js'
 import { itemTitle, languageOf } from './item-fields.js'
+import type { WarnItem } from './posts.js'
 import { LIMITS } from './limits.js'
-import type { WxrItem } from './read-wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 
 /** Where a page goes: its leaf slug, explicit path (when the hierarchy or a language prefix needs one) and URL. */
-export type PagePlan = { item: WxrItem; title: string; slug: string; path?: string; effectivePath: string; url: string; emitted: boolean; parentId: number }
+export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; emitted: boolean; parentId: number }
 
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, computed over all exported pages so a draft
@@ -22,7 +22,7 @@ export function planPages(
   site: Site,
   basePath: string,
   report: ReportBuilder,
-  warnItem: (item: { file: string; line: number }, code: 'invalid_route_path' | 'duplicate_path', path: string, message: string) => void,
+  warnItem: WarnItem,
 ): Map<number, PagePlan> {
   const emitted = new Map(c.pages.map((p) => [p.postId, p]))
   const leaf = new Map<number, string>()
@@ -59,10 +59,20 @@ export function planPages(
       report.fallback('slug_derived_from_title')
       slug = slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
     } else if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
+    if (item.postType !== 'page') {
+      // A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`.
+      const path = linkPath(item.link, basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
+      const effective = uniquePath(path, takenPaths)
+      if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+      takenPaths.add(effective.normalize('NFC'))
+      const leafSlug = effective.split('/').pop() as string
+      plans.set(item.postId, { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, site).url, emitted: true, parentId: 0 })
+      continue
+    }
     const found = ancestors(item.postId)
     const broken = found.broken
     const chain = broken ? [] : found.chain
-    if (broken) warnItem(item, 'invalid_route_path', '', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
+    if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
     const lang = languageOf(item, basePath)
     const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
     const parents = chain.map(leafOf)
@@ -75,7 +85,7 @@ export function planPages(
       leafSlug = withSuffix(slug, n)
       effective = (base ? base + '/' : '') + (parents.length > 0 || prefix.length > 0 ? leafSlug : effectivePagePath({ slug: leafSlug }, site))
     }
-    if (leafSlug !== slug) warnItem(item, 'duplicate_path', '', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+    if (leafSlug !== slug) warnItem(item, 'duplicate_path', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
     takenPaths.add(effective.normalize('NFC'))
     const explicitPath = parents.length > 0 || prefix.length > 0 || leafSlug !== slug ? effective : undefined
     leaf.set(item.postId, leafSlug)
@@ -86,3 +96,27 @@ export function planPages(
   return plans
 }
 
+
+/** The path of an old-site link below the blog's path, when every segment is a valid slug; else undefined. */
+function linkPath(link: string, basePath: string): string | undefined {
+  const m = /^https?:\/\/[^/?#]+(\/[^?#]*)$/i.exec(link.trim())
+  if (!m) return undefined
+  let path = m[1]
+  if (basePath) {
+    if (!path.startsWith(basePath + '/')) return undefined
+    path = path.slice(basePath.length)
+  }
+  const segments = path.split('/').filter((s) => s !== '').map(decodeWpSlug)
+  if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s)) return undefined
+  return segments.join('/')
+}
+
+/** `path`, or with a `-2`, `-3`… on its last segment when an earlier page has it. */
+function uniquePath(path: string, taken: ReadonlySet<string>): string {
+  const cut = path.lastIndexOf('/')
+  const base = path.slice(0, cut + 1)
+  const leaf = path.slice(cut + 1)
+  let candidate = path
+  for (let n = 2; taken.has(candidate.normalize('NFC')); n++) candidate = base + withSuffix(leaf, n)
+  return candidate
+}

@@ -1,5 +1,6 @@
-import type { PreviewDataIssue } from '../../src/index.js'
-import type { ByteIssue } from './xml-stream.js'
+import type { Permalinks, PreviewDataIssue } from '../../src/index.js'
+import type { ImportDiagnostic, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'
+import type { ByteIssue } from './read/decode.js'
 import { compareCodeUnits } from './redirects.js'
 
 /** An importer warning: an issue plus where in which export file it came from. */
@@ -10,8 +11,13 @@ export type SkipReason =
   | 'status_trash'
   | 'status_auto_draft'
   | 'status_inherit'
-  | 'status_policy'
+  | 'status_draft'
+  | 'status_pending'
+  | 'status_future'
+  | 'status_private'
   | 'password_protected'
+  | 'posts_page'
+  | 'product_variation'
   | 'duplicate_id'
   | 'invalid_item'
   | 'attachment_unused'
@@ -35,48 +41,90 @@ export interface SkippedItem {
   detail?: string
 }
 
-/** Everything an import did not carry over as-is: nothing is dropped without an entry here. */
-export interface ImportReport {
+/** Counts of an import, by kind. */
+export interface ImportCounts {
+  items_read: number
+  posts: number
+  pages: number
+  drafts: number
+  authors: number
+  categories: number
+  tags: number
+  media: number
+  menus: number
+  redirects: number
+  comments: number
+  approved_comments: number
+  links_rewritten: number
+}
+
+/** The permalink structure the import found and what became of the old URLs. */
+export interface PermalinksSection {
+  /** WordPress's notation (`/%year%/%monthnum%/%postname%/`), or `plain`; absent when no post had a link. */
+  structure?: string
+  /** Published posts whose link shows the structure, of those with a link. */
+  matched: number
+  of: number
+  /** The contract permalinks in the payload (the caller's `site.permalinks` over the inferred ones). */
+  permalinks: Permalinks
+  /** What the contract cannot express, and so is redirected. */
+  notes: string[]
+  /** Published posts and pages: served at the URL WordPress gave them, or redirected from it. */
+  urls: { kept: number; redirected: number }
+}
+
+/** Where the old site's media is now served from. */
+export interface MediaSection {
+  /** `home`: files copied or fetched into the media folder; `old_host`: the payload still loads them from the old site. */
+  mode: 'home' | 'old_host' | 'rewritten'
+  /** The old site's media hosts. */
+  hosts: string[]
+  /** Distinct media files the payload refers to on those hosts (with `old_host`, what the site depends on them for). */
+  on_old_hosts: number
+  /** With `home`: files copied from the uploads folder, downloaded, already in the media folder, failed. */
+  delivered?: { files: number; copied: number; downloaded: number; already_there: number; failed: number }
+}
+
+/**
+ * The migration report of a WordPress import: the shared `MigrationReport` (one entry per export item, redirects,
+ * unresolved links, missing media, shortcodes, diagnostics) and WordPress's own sections.
+ */
+export interface ImportReport extends MigrationReport {
+  importer: 'wordpress'
+  counts: ImportCounts & Record<string, number>
   files: string[]
-  counts: {
-    items_read: number
-    posts: number
-    pages: number
-    drafts: number
-    authors: number
-    categories: number
-    tags: number
-    media: number
-    menus: number
-    redirects: number
-    comments: number
-    approved_comments: number
-    links_rewritten: number
-  }
   /** The offset inferred from items carrying both local and GMT dates (used when `site.timezone` is not given). */
   inferred_site_offset: string
-  skipped: SkippedItem[]
-  skipped_by_reason: Partial<Record<SkipReason, number>>
-  warnings: ImportIssue[]
+  permalinks: PermalinksSection
+  /** The page WordPress served at the root, the posts page, and how they were recognised. */
+  front_page: { page_path?: string; post_index_path?: string; reason: string }
+  /** Which menu is `primary`, and why; every menu's id by its WordPress slug. */
+  menus: { primary?: string; reason?: string; ids: Record<string, string> }
+  /** Items of each post type other than post, page and the ones WordPress uses for itself: how many, and as what. */
+  post_types: Record<string, { items: number; imported_as?: 'post' | 'page'; folded_into?: string }>
+  media: MediaSection
   /** Fallbacks taken, by kind (a date read from local time, a derived slug…), with counts. */
   fallbacks: Record<string, number>
-  rendered_shortcodes: Record<string, number>
-  unknown_shortcodes: Record<string, number>
-  unknown_post_types: Record<string, number>
   /** Dynamic blocks that only render on a live WordPress and so have no static HTML. */
   dynamic_blocks: Record<string, number>
   byte_issues: { count: number; listed: Array<ByteIssue & { file: string }> }
 }
 
+/** The sections the import decides after reading, handed to `ReportBuilder.finish`. */
+export type ReportSections = Pick<ImportReport, 'convention' | 'redirects' | 'permalinks' | 'front_page' | 'menus' | 'post_types' | 'media'>
+
 /** Collects report entries while importing and returns them in a deterministic order. */
 export class ReportBuilder {
   readonly skipped: SkippedItem[] = []
+  readonly placed: Array<Extract<ReportItem, { kind: string }> & { file: string; post_id: number }> = []
   readonly warnings: ImportIssue[] = []
   readonly fallbacks: Record<string, number> = {}
   readonly renderedShortcodes: Record<string, number> = {}
-  readonly unknownShortcodes: Record<string, number> = {}
-  readonly unknownPostTypes: Record<string, number> = {}
+  readonly removedShortcodes: Record<string, number> = {}
+  readonly keptShortcodes: Record<string, number> = {}
   readonly dynamicBlocks: Record<string, number> = {}
+  readonly unresolvedLinks: UnresolvedReference[] = []
+  readonly missingMedia: UnresolvedReference[] = []
   readonly byteIssues: Array<ByteIssue & { file: string }> = []
   byteIssueCount = 0
 
@@ -90,6 +138,11 @@ export class ReportBuilder {
     this.skipped.push(entry)
   }
 
+  /** Records where an item went: its kind and new URL (and the old one, when it differs). */
+  place(item: { file: string; line: number; postId: number }, entry: Omit<Extract<ReportItem, { kind: string }>, 'source' | 'line'>): void {
+    this.placed.push({ source: `${item.file}#${item.postId}`, line: item.line, ...entry, file: item.file, post_id: item.postId })
+  }
+
   /** Records a warning about one item. */
   warn(issue: ImportIssue): void {
     this.warnings.push(issue)
@@ -101,25 +154,39 @@ export class ReportBuilder {
   }
 
   /** The finished report; lists sorted by file order, line and id so reruns give the same bytes. */
-  finish(files: string[], counts: ImportReport['counts'], inferredOffset: string): ImportReport {
+  finish(files: string[], counts: ImportCounts, inferredOffset: string, sections: ReportSections): ImportReport {
     const fileIndex = new Map(files.map((f, i) => [f, i]))
-    const byPlace = (a: { file: string; line?: number }, b: { file: string; line?: number }) =>
-      (fileIndex.get(a.file) ?? 0) - (fileIndex.get(b.file) ?? 0) || (a.line ?? 0) - (b.line ?? 0)
+    const byPlace = (a: { file: string; line?: number }, b: { file: string; line?: number }) => (fileIndex.get(a.file) ?? 0) - (fileIndex.get(b.file) ?? 0) || (a.line ?? 0) - (b.line ?? 0)
     const skipped = [...this.skipped].sort((a, b) => byPlace(a, b) || a.post_id - b.post_id || compareCodeUnits(a.reason, b.reason))
     const warnings = [...this.warnings].sort((a, b) => byPlace(a, b) || compareCodeUnits(a.path, b.path) || compareCodeUnits(a.message, b.message))
-    const byReason: Partial<Record<SkipReason, number>> = {}
+    const byReason: Record<string, number> = {}
     for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1
+    const items: Array<{ file: string; line: number; post_id: number; entry: ReportItem }> = [
+      ...this.placed.map(({ file, post_id, ...entry }) => ({ file, line: entry.line ?? 0, post_id, entry })),
+      ...skipped.map((s) => ({ file: s.file, line: s.line, post_id: s.post_id, entry: { source: `${s.file}#${s.post_id}`, line: s.line, skipped: s.reason, ...(s.detail ? { detail: s.detail } : {}) } })),
+    ]
+    items.sort((a, b) => byPlace(a, b) || a.post_id - b.post_id)
+    const diagnostics: ImportDiagnostic[] = warnings.map((w) => ({ severity: 'warning', code: w.code, message: w.message, file: w.file, ...(w.line ? { line: w.line } : {}), ...(w.path ? { path: w.path } : {}) }))
+    const bySource = (a: UnresolvedReference, b: UnresolvedReference) => compareCodeUnits(a.source, b.source) || compareCodeUnits(a.target, b.target)
     return {
-      files,
-      counts,
-      inferred_site_offset: inferredOffset,
-      skipped,
+      importer: 'wordpress',
+      convention: sections.convention,
+      counts: { ...counts, skipped: skipped.length },
+      items: items.map((i) => i.entry),
       skipped_by_reason: sortKeys(byReason),
-      warnings,
+      redirects: sections.redirects,
+      unresolved_links: [...this.unresolvedLinks].sort(bySource),
+      missing_media: [...this.missingMedia].sort(bySource),
+      templates: { expanded: sortKeys(this.renderedShortcodes), removed: sortKeys(this.removedShortcodes), kept: sortKeys(this.keptShortcodes) },
+      diagnostics,
+      files,
+      inferred_site_offset: inferredOffset,
+      permalinks: sections.permalinks,
+      front_page: sections.front_page,
+      menus: sections.menus,
+      post_types: sortKeys(sections.post_types),
+      media: sections.media,
       fallbacks: sortKeys(this.fallbacks),
-      rendered_shortcodes: sortKeys(this.renderedShortcodes),
-      unknown_shortcodes: sortKeys(this.unknownShortcodes),
-      unknown_post_types: sortKeys(this.unknownPostTypes),
       dynamic_blocks: sortKeys(this.dynamicBlocks),
       byte_issues: { count: this.byteIssueCount, listed: this.byteIssues },
     }
@@ -132,23 +199,40 @@ function sortKeys<T>(map: Record<string, T>): Record<string, T> {
   return out
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
 /**
- * A short human summary of a report for the terminal: counts per kind, skips by reason, warnings and fallbacks.
+ * A short human summary of a report for the terminal: what was imported, where the URLs went, the front page and the
+ * primary menu, what was left out and why (post types that an option imports), shortcodes removed, and whether the
+ * site still depends on the old host for its media.
  * @example
  * summarizeReport(report) // 'Imported 12 posts, 3 pages, …'
  */
 export function summarizeReport(report: ImportReport): string {
   const c = report.counts
   const lines = [
-    `Imported ${c.posts} posts (${c.drafts} drafts), ${c.pages} pages, ${c.authors} authors, ${c.categories} categories, ${c.tags} tags, ${c.media} media, ${c.menus} menus, ${c.redirects} redirects from ${c.items_read} items.`,
+    `Imported ${plural(c.posts, 'post')} (${c.drafts} drafts), ${plural(c.pages, 'page')}, ${plural(c.authors, 'author')}, ${plural(c.categories, 'category', 'categories')}, ${plural(c.tags, 'tag')}, ${c.media} media, ${plural(c.menus, 'menu')}, ${plural(c.redirects, 'redirect')} from ${plural(c.items_read, 'item')}.`,
   ]
+  const p = report.permalinks
+  if (p.structure) lines.push(`Permalinks: ${p.structure} (from ${p.matched} of ${p.of} post links) as ${p.permalinks.posts ?? 'the default'}${p.permalinks.output_style === 'html-extension' ? ' with .html files' : ''}; ${p.urls.kept} published URLs kept, ${p.urls.redirected} redirected.`)
+  for (const note of p.notes) lines.push(`  ${note}.`)
+  if (report.front_page.page_path !== undefined) lines.push(`Front page: ${report.front_page.page_path}${report.front_page.post_index_path ? `; posts listed at ${report.front_page.post_index_path}` : '; no posts page, so the post index is off'}.`)
+  if (report.menus.primary) lines.push(`Primary menu: ${report.menus.primary} (${report.menus.reason}).`)
   const reasons = Object.entries(report.skipped_by_reason)
   if (reasons.length) lines.push(`Not imported: ${reasons.map(([r, n]) => `${n} ${r.replace(/_/g, ' ')}`).join(', ')}.`)
-  if (report.warnings.length) lines.push(`${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'} (see the report).`)
+  const types = Object.entries(report.post_types).filter(([, t]) => t.imported_as === undefined && t.folded_into === undefined && t.items > 0)
+  if (types.length) lines.push(`Post types not imported: ${types.map(([name, t]) => `${t.items} ${name}`).join(', ')} (import one with --post-type <type>=post or =page).`)
+  if (report.diagnostics.length) lines.push(`${plural(report.diagnostics.length, 'warning')} (see the report).`)
   const fallbacks = Object.entries(report.fallbacks)
   if (fallbacks.length) lines.push(`Fallbacks: ${fallbacks.map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ')}.`)
-  const unknown = Object.entries(report.unknown_shortcodes)
-  if (unknown.length) lines.push(`Shortcodes kept as text: ${unknown.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const removed = Object.entries(report.templates.removed)
+  if (removed.length) lines.push(`Shortcodes removed (inner text kept): ${removed.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const kept = Object.entries(report.templates.kept)
+  if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)
+  const m = report.media
+  if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (see missing_media)` : ''}.`)
+  else if (m.on_old_hosts > 0) lines.push(`Media: the site still loads ${plural(m.on_old_hosts, 'file')} from ${m.hosts.join(', ')}${m.mode === 'rewritten' ? ' (outside the rewritten prefix)' : ''}; it breaks when that host goes. Bring them home with --uploads <dir> or --download-media, and --media-out <dir>.`)
   if (report.byte_issues.count) lines.push(`${report.byte_issues.count} malformed bytes or illegal characters were cleaned.`)
   return lines.join('\n') + '\n'
 }

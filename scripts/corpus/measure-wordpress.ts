@@ -213,7 +213,10 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
   const docs = payloadDocuments(payload)
   const liveDocs = docs.filter((d) => d.status === 'published')
   const drafts = new Set(docs.filter((d) => d.status === 'draft').map((d) => d.title))
-  const liveKeys = new Set(liveDocs.map((d) => wordpressKey(d.url)))
+  // A URL answers at its route, or where a static host serves the file written for it (`a/b.html` for `/a/b.html`).
+  const liveKeys = new Set(liveDocs.flatMap((d) => [wordpressKey(d.url), ...(d.file.endsWith('.html') && !d.file.endsWith('/index.html') ? [wordpressKey(`/${d.file}`)] : [])]))
+  // A posts page answers where the post index is: WordPress listed posts there, and so does the build.
+  for (const r of deriveRoutes(payload)) if (r.kind === 'post_index' && r.page_number === 1) liveKeys.add(wordpressKey(r.url))
   const redirectTo = new Map(redirects.map((r) => [wordpressKey(r.from), wordpressKey(r.to)]))
 
   const asExpected = (d: LiveDocument): Expected => ({ postId: String(d.id), type: d.type, status: d.status, link: d.url ?? '', title: d.title ?? '', password: d.status === 'password' })
@@ -246,11 +249,17 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
   }
 
   const expected = published.length
+  // WordPress ignores a posts page's content and lists the posts at its URL; the payload's post index does the same
+  // there, and cannot also hold the page (two documents at one path): it counts as the published page.
+  const indexKeys = new Set(deriveRoutes(payload).filter((r) => r.kind === 'post_index' && r.page_number === 1).map((r) => wordpressKey(r.url)))
+  const postsPageKey = live?.posts_index?.id !== undefined ? wordpressKey(live.posts_index.url) : undefined
+  const postsPageServed = postsPageKey !== undefined && (indexKeys.has(postsPageKey) || indexKeys.has(redirectTo.get(postsPageKey) ?? '')) && !liveDocs.some((d) => wordpressKey(d.url) === postsPageKey)
+  const publishedCount = liveDocs.length + (postsPageServed ? 1 : 0)
   return {
     label,
     expected,
-    published: liveDocs.length,
-    countDelta: expected === 0 ? (liveDocs.length === 0 ? 0 : 1) : Math.abs(liveDocs.length - expected) / expected,
+    published: publishedCount,
+    countDelta: expected === 0 ? (publishedCount === 0 ? 0 : 1) : Math.abs(publishedCount - expected) / expected,
     urls,
     privatePublished,
     privateInPayload,
@@ -261,6 +270,8 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
 
 interface PayloadDocument {
   url: string
+  /** The file the build writes for it (`a/b/index.html`, `a/b.html`). */
+  file: string
   status: 'published' | 'draft'
   title: string
   content: string
@@ -278,7 +289,7 @@ function payloadDocuments(payload: PreviewData): PayloadDocument[] {
     const index = Number(route.source.split('/').pop())
     const entity = route.kind === 'post' ? payload.content.posts[index] : payload.content.pages[index]
     const isFront = route.kind === 'page' && front?.type === 'page' && front.page_path === route.key
-    out.push({ url: route.url, status: entity.status, title: entity.title, content: entity.content, ...(entity.featured_image ? { featured: entity.featured_image } : {}), ...(isFront ? { front: true as const } : {}) })
+    out.push({ url: route.url, file: route.output_path, status: entity.status, title: entity.title, content: entity.content, ...(entity.featured_image ? { featured: entity.featured_image } : {}), ...(isFront ? { front: true as const } : {}) })
   }
   return out
 }
@@ -333,8 +344,6 @@ function measureLive(live: LiveOracle, wxr: WxrOracle, result: ImportWordPressRe
     problems: primary && !got ? [`no menu under primary (menus: ${Object.keys(payload.menus ?? {}).join(', ') || 'none'})`] : problems,
   }
 
-  const skippedIds = new Map<string, number>()
-  for (const s of report.skipped) skippedIds.set(s.post_type, (skippedIds.get(s.post_type) ?? 0) + 1)
   const titles = new Set(docs.map((d) => d.title))
   const otherTypes: LiveFigures['otherTypes'] = {}
   for (const d of live.documents) {
@@ -343,7 +352,8 @@ function measureLive(live: LiveOracle, wxr: WxrOracle, result: ImportWordPressRe
     t.published++
     if (titles.has(d.title ?? '')) t.inPayload++
   }
-  for (const [type, t] of Object.entries(otherTypes)) t.reported = Math.max(skippedIds.get(type) ?? 0, report.unknown_post_types[type] ?? 0)
+  // The report counts every item of each post type beyond WordPress's own (report.post_types).
+  for (const [type, t] of Object.entries(otherTypes)) t.reported = report.post_types[type]?.items ?? 0
 
   const termKeys = new Set(deriveRoutes(payload).filter((r) => r.kind === 'category' || r.kind === 'tag').map((r) => wordpressKey(r.url)))
   const terms = reachability(live.terms.filter((t) => t.count > 0 && (t.taxonomy === 'category' || t.taxonomy === 'post_tag')).map((t) => ({ source: `${t.taxonomy}/${t.slug}`, url: t.url })), termKeys, redirectTo)

@@ -177,8 +177,13 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
   const payload = result.payload
   const docs = payloadDocuments(payload)
   const live = docs.filter((d) => d.status === 'published' && !isNotFoundUrl(d.url))
-  const liveFiles = new Set(live.map((d) => d.output))
+  // A generator's list page whose role a route of the payload took (a blank home list → the theme index at `/`, the
+  // post section's list → the post index) is published there: its URL answers with the list it was.
+  const replaced = 'report' in result ? result.report.items.filter((i) => 'skipped' in i && (i.skipped === 'home-list' || i.skipped === 'post-index')).map((i) => i.source) : []
+  const liveFiles = new Set([...live.map((d) => d.output), ...listRoutes(payload)])
   const served = (url: string) => servingFiles(url).some((f) => liveFiles.has(f))
+  const publishedSources = new Set(documents.map((d) => d.source))
+  const livePublished = live.filter((d) => !d.alias).length + replaced.filter((s) => publishedSources.has(s)).length
   const redirectKeys = new Set(result.redirects.map((r) => redirectKey(r.from)))
 
   const urls = { sampled: 0, kept: 0, redirected: 0, lost: [] as string[] }
@@ -217,7 +222,6 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     if (templates.examples.length < 5) templates.examples.push(`${doc.url}: ${found[0].text}`)
   }
 
-  const counted = live.filter((d) => !d.alias).length
   // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use.
   const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut).catch(() => new Set<string>()) })
   const { links: l, media } = checked.totals
@@ -227,8 +231,8 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     ...base,
     imported: true,
     expected: documents.length,
-    published: counted,
-    countDelta: documents.length === 0 ? (counted === 0 ? 0 : 1) : Math.abs(counted - documents.length) / documents.length,
+    published: livePublished,
+    countDelta: documents.length === 0 ? (livePublished === 0 ? 0 : 1) : Math.abs(livePublished - documents.length) / documents.length,
     urls,
     privatePublished,
     privateAsDraft,
@@ -267,6 +271,13 @@ function payloadDocuments(payload: PreviewData): PayloadDocument[] {
     }
   }
   return out
+}
+
+/** The output files of the theme index (when it owns `/`) and of the post index's first page. */
+function listRoutes(payload: PreviewData): string[] {
+  return deriveRoutes(payload)
+    .filter((r) => (r.kind === 'front_page' && (payload.site.front_page?.type ?? 'theme_index') === 'theme_index') || (r.kind === 'post_index' && r.page_number === 1))
+    .map((r) => r.output_path)
 }
 
 /** A URL's path as a server matches it: origin, query and fragment dropped, percent-encoding decoded, case kept. */

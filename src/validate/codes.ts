@@ -46,6 +46,7 @@ export const ISSUE_CODES = [
   'invalid_json',
   'invalid_payload',
   'invalid_xml',
+  'nothing_to_import',
   // builder calls
   'invalid_argument',
   'not_found',

@@ -65,10 +65,10 @@ describe.each(COMMANDS)('import $name', ({ name, source }) => {
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toBeTypeOf('object')
   })
 
-  test.runIf(name === 'wordpress')('--media-out is refused with a clear message until the importer copies media', async () => {
+  test.runIf(name === 'wordpress')('--media-out alone is refused: it is filled from --uploads or --download-media', async () => {
     const run = await cli(['import', name, source, '-o', 'p.json', '--media-out', 'media'], tempDir())
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/--media-out: the WordPress importer does not copy media yet/)
+    expect(run.stderr).toMatch(/--media-out needs --uploads <dir> \(a copy of wp-content\/uploads\) or --download-media/)
   })
 
   test.runIf(name === 'markdown')('--media-out receives every referenced file at its URL path, after the payload is written', async () => {

@@ -144,7 +144,10 @@ function mutateOnce(rnd: Random, value: Json, deep: { menuDepth: number }): stri
     return `${where} = ${JSON.stringify(v)?.slice(0, 40)}`
   }
   // A menu nested deeper than any site: children of children.
-  const menus = ((value as Record<string, Json>).menus ??= {}) as Record<string, Json>
+  // An earlier mutation may have made `menus` a string or an array: a fresh object then.
+  const root = value as Record<string, Json>
+  if (typeof root.menus !== 'object' || root.menus === null || Array.isArray(root.menus)) root.menus = {}
+  const menus = root.menus as Record<string, Json>
   const depth = rnd.pick([20, 200, 5_000, 50_000])
   menus.deep = { name: 'Deep', items: [{ title: 'x', url: '/', target: '_self', children: DEEP }] }
   deep.menuDepth = depth

@@ -71,7 +71,7 @@ function build(rnd: Random, dirs: CaseDirs): BuiltCase {
   const command = importRun(rnd, dirs, 'wordpress', special ? [special] : files, own)
   const library: CaseJob = {
     label: 'library',
-    job: { target: 'wordpress', files, options: { generatedAt: GENERATED_AT, statusPolicy: rnd.pick(['draft', 'skip'] as const) }, canary: dirs.canary },
+    job: { target: 'wordpress', files, options: { generatedAt: GENERATED_AT, drafts: rnd.pick(['include', 'exclude'] as const) }, canary: dirs.canary },
   }
   if (special) command.extra = (run) => (run.code !== 2 ? [`exit ${run.code} for an export that is not a file (expected 2)`] : [])
   return { jobs: special ? [command] : [library, command], bytes, did }

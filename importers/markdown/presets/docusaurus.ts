@@ -72,6 +72,11 @@ export const docusaurusPreset: Preset = {
     config.basePath = (stringLiteral(top.get('baseUrl')) ?? '/').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
     config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']
     config.staticDirs = ['static']
+    // `favicon` and the navbar logo's `src` are paths in the static folder, served from the site root.
+    const favicon = stringLiteral(top.get('favicon'))
+    const logo = stringLiteral(entries(objectLiteral(entries(objectsOf(text, 'navbar')[0] ?? '').get('logo')) ?? '').get('src'))
+    if (configFile && favicon) config.siteImages.push({ ref: `/${favicon.replace(/^\/+/, '')}`, from: configFile, use: 'favicon' })
+    if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
     const instances = readInstances(text)
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
@@ -108,6 +113,7 @@ export const docusaurusPreset: Preset = {
         const data = await ctx.readData(file)
         config.configFiles.add(file)
         registries[base] = file
+        if (base === 'authors') config.authorsFile = file
         if (data) for (const [k, v] of read(data)) (into as Map<string, unknown>).set(k, v)
         if (base === 'tags' && isPlainObject(data)) applyTagPermalinks(data, config.tags)
         if (base === 'authors' && isPlainObject(data)) generated.push(...authorPages(data, blog, file, slash))

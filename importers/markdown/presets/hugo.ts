@@ -73,8 +73,13 @@ export const hugoPreset: Preset = {
     config.staticDirs = ['static', 'assets']
     const zone = luxonZone(timezone ?? 'UTC')
 
-    const langKeys = Object.keys(languages).filter((k) => isPlainObject(languages[k]) && languages[k].disabled !== true).map((k) => k.toLowerCase())
-    const multilingual = langKeys.length > 1
+    // Every configured language is recognised (in file names and content folders); a disabled one is not published
+    // ("Multilingual": `disabled = true` on the language, or its key in `disableLanguages`).
+    const disabledList = Array.isArray(get('disableLanguages')) ? (get('disableLanguages') as unknown[]).filter((l): l is string => typeof l === 'string').map((l) => l.toLowerCase()) : []
+    const allLangKeys = Object.keys(languages).filter((k) => isPlainObject(languages[k])).map((k) => k.toLowerCase())
+    const disabled = new Set(allLangKeys.filter((k) => disabledList.includes(k) || languages[Object.keys(languages).find((x) => x.toLowerCase() === k) as string].disabled === true))
+    const langKeys = allLangKeys
+    const multilingual = allLangKeys.filter((k) => !disabled.has(k)).length > 1
     const inSubdir = get('defaultContentLanguageInSubdir') === true
     const langPrefix = (lang: string) => (multilingual && (inSubdir || lang !== defaultLang) ? `/${lang}` : '')
     const roots = contentRoots(ctx, get, languages, defaultLang)
@@ -107,13 +112,27 @@ export const hugoPreset: Preset = {
       return false
     }
     const cascades = new Map<string, Cascade[]>()
+    // Sections Hugo does not build (a draft, future or expired `_index.md`): nothing below them is built either
+    // (gohugoio/hugo#6312, Hugo 0.59+), by language.
+    const unscheduled = new Map<string, { file: string; why: string }>()
+    const nowMs = Date.parse(ctx.now)
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
-      if (!MARKDOWN_EXTENSIONS.has(ext) || stripLang(base, langKeys).name !== '_index') continue
+      const stripped = stripLang(base, langKeys)
+      if (!MARKDOWN_EXTENSIONS.has(ext) || stripped.name !== '_index') continue
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
       if (entries.length > 0) cascades.set(`${at.root.dir}/${dirs.join('/')}`, entries)
+      const why = fm && dirs.length > 0 ? notScheduled(fm, buildDrafts, nowMs, timezone ?? 'UTC') : undefined
+      if (why) unscheduled.set(`${at.root.dir}|${stripped.lang ?? at.root.lang}|${dirs.join('/')}`, { file: rel, why })
+    }
+    const unscheduledAbove = (root: ContentRoot, lang: string, dirs: string[], isList: boolean) => {
+      for (let i = isList ? dirs.length - 1 : dirs.length; i >= 1; i--) {
+        const found = unscheduled.get(`${root.dir}|${lang}|${dirs.slice(0, i).join('/')}`)
+        if (found) return found
+      }
+      return undefined
     }
     const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map(toCascade)
 
@@ -124,9 +143,15 @@ export const hugoPreset: Preset = {
       if (converted && 'error' in converted) {
         ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The permalink "${pattern}" cannot be expressed in Preview Data (${converted.error}); posts use /${firstPostSection}/:slug/ and redirects keep the old addresses.`)
       }
-      config.permalinks = { posts: converted && !('error' in converted) ? converted.pattern : `/${firstPostSection}/:slug/` }
+      // The default language's prefix (with defaultContentLanguageInSubdir) is part of its posts' URLs and of their
+      // list's. One pattern carries one prefix: it is kept when every post is in the default language; with posts in
+      // other languages the pattern has none (a French post is not put under /en/), and every post is redirected.
+      const home = langPrefix(defaultLang)
+      const postLanguages = new Set([...located].filter(([rel, l]) => l.rel.startsWith(`${firstPostSection}/`) && MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)).map(([, l]) => stripLang(splitPath(l.rel).base, langKeys).lang ?? l.root.lang).filter((l) => !disabled.has(l)))
+      const postsPrefix = [...postLanguages].every((l) => l === defaultLang) ? home : ''
+      config.permalinks = { posts: postsPrefix + (converted && !('error' in converted) ? converted.pattern : `/${firstPostSection}/:slug/`) }
       const sectionUrl = firstString(sectionPatterns[firstPostSection]) ?? `/${firstPostSection}/`
-      config.postIndexPath = (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
+      config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
     const menus = isPlainObject(get('menus')) ? get('menus') : isPlainObject(get('menu')) ? get('menu') : {}
@@ -147,6 +172,7 @@ export const hugoPreset: Preset = {
       const { dirs, base: rawBase } = splitPath(at.rel)
       const { name: base, lang: fileLang } = stripLang(rawBase, langKeys)
       const lang = fileLang ?? at.root.lang
+      if (disabled.has(lang)) return { skip: 'disabled-language', detail: `the language "${lang}" is disabled in the configuration` }
       const isList = base === '_index'
       const isBundle = base === 'index'
       const kind = isList ? (dirs.length === 0 ? 'home' : 'section') : 'page'
@@ -165,28 +191,31 @@ export const hugoPreset: Preset = {
       let url: string
       const ownUrl = firstString(fields.url)
       if (ownUrl !== undefined && ownUrl.trim() !== '') {
-        const u = ownUrl.trim().replace(/^\/?/, '/')
-        url = u.startsWith(langPrefix(lang) + '/') || langPrefix(lang) === '' ? u : langPrefix(lang) + u
+        url = frontMatterUrl(ownUrl.trim(), multilingual ? langPrefix(lang) : '')
       } else {
         const pattern = section === undefined ? undefined : isList ? firstString(sectionPatterns[section]) : dirs.length > 0 ? firstString(pagePatterns[section]) : undefined
         const slug = isList ? undefined : firstString(fields.slug)
         let path: string
         if (pattern) {
-          path = expandPattern(pattern, { dirs, name, slug, title: firstString(fields.title), date, zone, isList })
+          path = expandPattern(pattern, { dirs, name, slug, title: firstString(fields.title), date, zone, isList, lower })
         } else {
           const segments = isList || isBundle ? [...dirs] : [...dirs, name]
           if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
-          path = '/' + segments.map((s) => urlize(s, lower && s !== slug)).join('/')
+          path = '/' + segments.map((s) => urlize(s, lower)).join('/')
           if (segments.length > 0) path += !isList && uglyFor(section ?? '') ? '.html' : '/'
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
+      const above = unscheduledAbove(at.root, lang, dirs, isList)
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
         url: url.replace(/\/{2,}/g, '/'),
+        ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
+        // With the default language in a subfolder, `/` redirects to its home (`/en/`): that home is the site's.
+        ...(isList && dirs.length === 0 && lang === defaultLang && langPrefix(lang) !== '' ? { isHome: true } : {}),
         ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
         ...(multilingual ? { language: canonicalLocale(firstString(languages[lang]?.locale, languages[lang]?.languageCode, lang) ?? lang) ?? lang } : {}),
         ...(buildDrafts && fields.draft === true ? { defaults: { ...defaults, draft: false } } : {}),
@@ -200,12 +229,46 @@ export const hugoPreset: Preset = {
       return langPrefix(at.root.lang) + '/' + (lower ? lowerDirs(at.rel) : at.rel)
     }
 
+    // Pages by Hugo's logical path (from the content folder, extension and language dropped, lower case, an index
+    // file standing for its folder), per content root: what the `include` shortcode's GetPage looks up.
+    const logical = new Map<string, string>()
+    for (const [rel, at] of located) {
+      const { dirs, base, ext } = splitPath(at.rel)
+      if (!MARKDOWN_EXTENSIONS.has(ext)) continue
+      const name = stripLang(base, langKeys).name
+      const segments = name === 'index' || name === '_index' ? dirs : [...dirs, name]
+      const key = `${at.root.dir}|${logicalPath(segments.join('/'))}`
+      if (!logical.has(key)) logical.set(key, rel)
+    }
+    const siteFor = templateSites(cfg, params, languages, defaultLang)
+
     return {
       config,
       templates: ['hugo'],
       isDocument,
       place,
       assetUrl,
+      templateSite(file) {
+        const at = located.get(file)
+        const lang = at ? (stripLang(splitPath(at.rel).base, langKeys).lang ?? at.root.lang) : defaultLang
+        return siteFor(lang)
+      },
+      includePath(kind, target, from) {
+        const at = located.get(from)
+        if (!at) return undefined
+        const path = target.split('#')[0]
+        if (kind === 'relative') {
+          const rel = `${at.root.dir}/${normalize(`${splitPath(at.rel).dirs.join('/')}/${path}`)}`
+          return ctx.discovery.paths.has(rel) ? rel : undefined
+        }
+        // GetPage: a path without a leading slash relative to the page's folder first, then from the content folder.
+        const here = path.startsWith('/') ? [] : [normalize(`${splitPath(at.rel).dirs.join('/')}/${path}`)]
+        for (const p of [...here, normalize(path)]) {
+          const found = logical.get(`${at.root.dir}|${logicalPath(p.replace(/\.[a-z]+$/i, ''))}`)
+          if (found !== undefined) return found
+        }
+        return undefined
+      },
       resolveSource(kind, target, from) {
         if (kind !== 'ref') return undefined
         const path = target.split('#')[0]
@@ -255,6 +318,59 @@ async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof empt
     }
   }
   return cfg
+}
+
+/**
+ * Why Hugo does not build a page by its own front matter ("Front matter": `draft`, `publishDate`/`date` in the future,
+ * `expiryDate` past), or undefined when it does.
+ */
+function notScheduled(fm: Record<string, unknown>, buildDrafts: boolean, nowMs: number, zone: string): string | undefined {
+  if (fm.draft === true && !buildDrafts) return 'a draft'
+  const at = (v: unknown) => (typeof v === 'string' ? parseDate(v, zone) : null)
+  const publish = at(fm.publishDate) ?? at(fm.publishdate) ?? at(fm.pubdate) ?? at(fm.date)
+  if (publish && Date.parse(publish) > nowMs) return 'to be published in the future'
+  const expiry = at(fm.expiryDate) ?? at(fm.expirydate) ?? at(fm.unpublishdate)
+  if (expiry && Date.parse(expiry) <= nowMs) return 'expired'
+  return undefined
+}
+
+/**
+ * A front-matter `url` as Hugo publishes it ("URL management"): with a leading slash it is relative to the base URL;
+ * without one, in a multilingual site, to the base URL plus the language prefix (`prefix`). A last segment without
+ * an extension gets a trailing slash (`/articles/first` → `/articles/first/`).
+ */
+export function frontMatterUrl(value: string, prefix: string): string {
+  let url = value.startsWith('/') ? value : `${prefix}/${value}`
+  const last = url.slice(url.lastIndexOf('/') + 1)
+  if (last !== '' && !last.includes('.')) url += '/'
+  return url.replace(/\/{2,}/g, '/')
+}
+
+/** Hugo's logical path of a content path without its extension: lower case, spaces as hyphens, no slash at either end. */
+function logicalPath(p: string): string {
+  return p.replace(/^\/+|\/+$/g, '').toLowerCase().replace(/\s+/g, '-')
+}
+
+/**
+ * The site as Hugo's templates see it in each language (`site.Params`, `site.Title`, `privacy`, `baseURL`…): the
+ * configuration, with the language's own keys over it and its `params` merged into the site's (Hugo's
+ * "Multilingual": per-language `title`, `params` and the like override the root ones).
+ */
+function templateSites(cfg: Record<string, unknown>, siteParams: Record<string, unknown>, languages: Record<string, Record<string, unknown>>, defaultLang: string): (lang: string) => Record<string, unknown> {
+  const cache = new Map<string, Record<string, unknown>>()
+  const langConfig = (lang: string) => {
+    const key = Object.keys(languages).find((k) => k.toLowerCase() === lang)
+    return key !== undefined && isPlainObject(languages[key]) ? languages[key] : {}
+  }
+  return (lang: string) => {
+    const known = cache.get(lang || defaultLang)
+    if (known) return known
+    const own = langConfig(lang || defaultLang)
+    const params = { ...siteParams, ...(isPlainObject(own.params) ? own.params : {}) }
+    const site: Record<string, unknown> = { ...cfg, ...own, params, language: { lang: lang || defaultLang, ...own } }
+    cache.set(lang || defaultLang, site)
+    return site
+  }
 }
 
 /** The content folders and their languages: module mounts targeting `content`, per-language `contentDir`, or `contentDir`. */
@@ -345,10 +461,10 @@ function globToRegExp(glob: string): RegExp {
 /** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
 function expandPattern(
   pattern: string,
-  p: { dirs: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean },
+  p: { dirs: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean; lower: boolean },
 ): string {
   const dt = p.date ? DateTime.fromISO(p.date, { setZone: true }).setZone(p.zone) : null
-  const title = urlize(p.title ?? p.name, true)
+  const title = urlize(p.title ?? p.name, p.lower)
   const values: Record<string, string> = {
     ':year': dt ? String(dt.year).padStart(4, '0') : '0001',
     ':month': dt ? String(dt.month).padStart(2, '0') : '01',
@@ -356,23 +472,40 @@ function expandPattern(
     ':day': dt ? String(dt.day).padStart(2, '0') : '01',
     ':weekday': dt ? String(dt.weekday % 7) : '1',
     ':yearday': dt ? String(dt.ordinal) : '1',
-    ':section': urlize(p.dirs[0] ?? '', true),
-    ':sections': p.dirs.map((d) => urlize(d, true)).join('/'),
+    ':section': urlize(p.dirs[0] ?? '', p.lower),
+    ':sections': p.dirs.map((d) => urlize(d, p.lower)).join('/'),
     ':title': title,
-    ':slug': p.slug !== undefined ? urlize(p.slug, false) : title,
-    ':filename': urlize(p.name, true),
-    ':contentbasename': urlize(p.name, true),
-    ':slugorfilename': p.slug !== undefined ? urlize(p.slug, false) : urlize(p.name, true),
-    ':slugorcontentbasename': p.slug !== undefined ? urlize(p.slug, false) : urlize(p.name, true),
+    ':slug': p.slug !== undefined ? urlize(p.slug, p.lower) : title,
+    ':filename': urlize(p.name, p.lower),
+    ':contentbasename': urlize(p.name, p.lower),
+    ':slugorfilename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
+    ':slugorcontentbasename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
   }
   const out = pattern.replace(/:[a-z]+/g, (t) => values[t] ?? t)
   return ('/' + out).replace(/\/{2,}/g, '/')
 }
 
-/** Hugo's path sanitising: spaces become hyphens and, unless `disablePathToLower`, letters are lower-cased. */
-function urlize(segment: string, lower: boolean): string {
-  const s = segment.trim().replace(/\s+/g, '-')
-  return lower ? s.toLowerCase() : s
+/**
+ * Hugo's path sanitising (`urlize`, its `UnicodeSanitize`): letters, digits, marks and `._/\\#+~-@` are kept, a
+ * `%` only before two hex digits; a run of white space between kept characters becomes one hyphen; everything else
+ * (`:`, `？`, `：`, `!`, quotes) is dropped. Unless `disablePathToLower`, letters are lower-cased.
+ */
+export function urlize(segment: string, lower: boolean): string {
+  const chars = [...segment]
+  let out = ''
+  let pendingHyphen = false
+  let wasHyphen = false
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]
+    const allowed = '._/\\#+~-@'.includes(c) || /[\p{L}\p{Nd}\p{M}]/u.test(c) || (c === '%' && /^[0-9a-f]{2}$/i.test((chars[i + 1] ?? '') + (chars[i + 2] ?? '')))
+    if (allowed) {
+      wasHyphen = c === '-'
+      if (pendingHyphen && !wasHyphen) out += '-'
+      pendingHyphen = false
+      out += c
+    } else if (out !== '' && !wasHyphen && /\s/u.test(c)) pendingHyphen = true
+  }
+  return lower ? out.toLowerCase() : out
 }
 
 function lowerDirs(rel: string): string {

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 import { dateFromName, luxonZone, parseDate } from '../dates.js'
+import { readTable } from '../csv.js'
+import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, readAuthorRegistry } from './_config.js'
@@ -53,16 +55,17 @@ export const jekyllPreset: Preset = {
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const file = ctx.options.configFile ?? ['_config.yml', '_config.yaml', '_config.toml'].find((f) => ctx.discovery.paths.has(f))
-    const authorsFile = ['_data/authors.yml', '_data/authors.yaml', '_data/authors.json'].find((f) => ctx.discovery.paths.has(f))
-    if (authorsFile) {
-      const data = await ctx.readData(authorsFile)
-      config.configFiles.add(authorsFile)
-      if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
-    }
     const data = file ? await ctx.readData(file) : undefined
     if (file) config.configFiles.add(file)
     const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
     if (isPlainObject(data)) config.file = file
+    const includesDir = folderSetting(cfg.includes_dir, '_includes')
+    const siteData = await readSiteData(ctx, folderSetting(cfg.data_dir, '_data'), config.configFiles)
+    if (siteData !== undefined && siteData.authors !== undefined) {
+      for (const [k, v] of readAuthorRegistry(siteData.authors)) config.authors.set(k, v)
+      config.authorsFile = [...config.configFiles].find((f) => /\/authors\.[a-z]+$/i.test(f) && f.startsWith(folderSetting(cfg.data_dir, '_data') + '/'))
+    }
+    const site = templateSite(cfg, siteData)
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
     const url = firstString(cfg.url)
@@ -78,6 +81,9 @@ export const jekyllPreset: Preset = {
       ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
     }
     config.basePath = (firstString(cfg.baseurl) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    // jekyll-seo-tag's `logo` (a path or URL): the site's logo.
+    const logo = firstString(cfg.logo)
+    if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
     if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
     if (typeof cfg.paginate_path === 'string') {
       const dir = cfg.paginate_path.split('/').filter((s) => s !== '' && !s.includes(':num')).join('/')
@@ -99,6 +105,8 @@ export const jekyllPreset: Preset = {
     const posts = collections.get('posts')
     const sitePermalink = firstString(posts?.permalink, cfg.permalink) ?? 'date'
     const siteStyle = PERMALINK_STYLES[sitePermalink] ?? sitePermalink
+    // The site's own `permalink` (not the posts collection's) decides the suffix of page and collection URLs.
+    const styleName = firstString(cfg.permalink) ?? 'date'
     const defaults = readDefaults(cfg.defaults)
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
@@ -142,7 +150,8 @@ export const jekyllPreset: Preset = {
       const { base, ext } = splitPath(file.rel)
       if (role.role === 'none' || base.startsWith('_')) return false
       if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
-      if (dirs0(file.rel) === '' && /^(readme|license|changelog|contributing|code_of_conduct)$/i.test(base)) return false
+      // A README or CHANGELOG is a page like any other when it has front matter (Jekyll has no list of such names;
+      // one without front matter is a static file, which place says).
       return MARKDOWN_EXTENSIONS.has(ext)
     }
 
@@ -157,9 +166,8 @@ export const jekyllPreset: Preset = {
       const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
       const converts = CONVERTED.has(ext)
       const outputExt = converts ? '.html' : extOf(rel)
-      if (typeof fields.redirect_to === 'string' || Array.isArray(fields.redirect_to)) {
-        return { skip: 'redirect-stub', detail: `redirect_to ${String(Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : fields.redirect_to)} (a jekyll-redirect-from stub: written as a redirect)` }
-      }
+      // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
+      const redirectTo = firstString(fields.redirect_to, Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : undefined)
       if (fields.published === false && !showUnpublished) return { skip: 'unpublished', detail: 'published: false' }
       if (role.role === 'collection' && !(role.collection as Collection).output) return { skip: 'collection-not-output', detail: `the ${(role.collection as Collection).label} collection has no output: true` }
 
@@ -176,12 +184,15 @@ export const jekyllPreset: Preset = {
       } else if (role.role === 'collection') {
         const c = role.collection as Collection
         const inside = role.inside === '' ? name : `${role.inside}/${name}`
-        const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : '/:collection/:path:output_ext')
+        const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : withStyleSuffix('/:collection/:path', styleName))
         url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories: [], outputExt, name, path: inside, collection: c.label })
       } else {
         const isIndex = name === 'index'
-        const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : pageTemplate(sitePermalink, siteStyle))
+        const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
         url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
+      }
+      if (redirectTo !== undefined && redirectTo.trim() !== '') {
+        return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       return {
@@ -204,6 +215,15 @@ export const jekyllPreset: Preset = {
       templates: ['liquid'],
       isDocument,
       place,
+      templateSite: () => site,
+      isIncludable: (rel) => rel.startsWith(includesDir + '/'),
+      includePath(kind, target, from) {
+        // Jekyll refuses `..` in both tags ("Includes"): an include never leaves its folder.
+        const name = target.trim()
+        if (name === '' || name.split('/').some((s) => s === '..')) return undefined
+        const rel = kind === 'include' ? resolveRelative(`${includesDir}/x`, name) : resolveRelative(from, name)
+        return rel !== null && ctx.discovery.paths.has(rel) ? rel : undefined
+      },
       assetUrl(rel) {
         const role = roleOf(rel)
         return role.role === 'page' && !splitPath(rel).base.startsWith('_') ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
@@ -233,8 +253,53 @@ export const jekyllPreset: Preset = {
   },
 }
 
-function dirs0(rel: string): string {
-  return rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : ''
+/** Site variables Jekyll computes from the whole site: a configuration key of the same name does not reach templates. */
+const COMPUTED_SITE_KEYS = ['posts', 'pages', 'collections', 'categories', 'tags', 'documents', 'static_files', 'html_pages', 'html_files', 'time', 'related_posts', 'data']
+
+/**
+ * `site` as Jekyll's Liquid sees it ("Variables": every `_config.yml` key, plus what Jekyll computes): the
+ * configuration as written, `site.data` from the data folder; the computed lists are left for templates to report.
+ */
+function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const site: Record<string, unknown> = Object.create(null)
+  for (const [k, v] of Object.entries(cfg)) if (!COMPUTED_SITE_KEYS.includes(k)) site[k] = v
+  if (data !== undefined) site.data = data
+  return site
+}
+
+/**
+ * Jekyll's data folder as `site.data` ("Data Files"): YAML, JSON, CSV and TSV files, each under its name without the
+ * extension, folders as nested maps. Undefined when the site has no data folder. Every file read is listed in `read`.
+ */
+async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown> | undefined> {
+  const files = ctx.discovery.files.filter((f) => f.rel.startsWith(dir + '/') && /\.(?:ya?ml|json|csv|tsv)$/i.test(f.rel))
+  if (files.length === 0) return undefined
+  const root: Record<string, unknown> = Object.create(null)
+  for (const f of files) {
+    const ext = splitPath(f.rel).ext
+    let value: unknown
+    if (ext === '.csv' || ext === '.tsv') {
+      const text = await ctx.readText(f.rel)
+      value = text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
+    } else value = await ctx.readData(f.rel)
+    read.add(f.rel)
+    if (value === null || value === undefined) continue
+    const parts = f.rel.slice(dir.length + 1).split('/')
+    const name = splitPath(parts.pop() as string).base
+    let at = root
+    for (const p of parts) {
+      if (!isPlainObject(at[p])) at[p] = Object.create(null)
+      at = at[p] as Record<string, unknown>
+    }
+    at[name] = value
+  }
+  return root
+}
+
+/** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */
+function folderSetting(value: unknown, fallback: string): string {
+  const dir = (typeof value === 'string' ? value : fallback).replace(/^\.?\/+|\/+$/g, '')
+  return dir === '' || dir.split('/').includes('..') ? fallback : dir
 }
 
 function extOf(rel: string): string {
@@ -243,12 +308,16 @@ function extOf(rel: string): string {
   return dot > 0 ? name.slice(dot) : ''
 }
 
-/** A page's template when it has no permalink of its own: `/:path/:basename` plus the site style's suffix. */
-function pageTemplate(style: string, expanded: string): string {
-  if (style === 'pretty') return '/:path/:basename/'
-  if (style in PERMALINK_STYLES) return '/:path/:basename:output_ext'
-  if (expanded.endsWith('/')) return '/:path/:basename/'
-  return '/:path/:basename:output_ext'
+/**
+ * The URL template of a page or a collection document without a permalink of its own (`/:path/:basename`,
+ * `/:collection/:path`) with the ending the site's `permalink` gives it (Jekyll's `add_permalink_suffix`): `/` for
+ * `pretty` or a pattern ending in `/`; the output extension for `date`, `ordinal`, `none` or a pattern ending in
+ * `:output_ext`; nothing otherwise (an extensionless URL, written as `.html`).
+ */
+export function withStyleSuffix(template: string, style: string): string {
+  if (style === 'pretty') return `${template}/`
+  if (style === 'date' || style === 'ordinal' || style === 'none') return `${template}:output_ext`
+  return template + (style.endsWith('/') ? '/' : '') + (style.endsWith(':output_ext') ? ':output_ext' : '')
 }
 
 function readDefaults(value: unknown): DefaultSet[] {

@@ -45,6 +45,7 @@ export const nativePreset: Preset = {
       if (!file) continue
       const data = await ctx.readData(file)
       config.configFiles.add(file)
+      if (base === 'authors') config.authorsFile = file
       if (data !== undefined && data !== null) apply(data)
     }
     const postsDir = trimSlashes(ctx.options.postsDir ?? 'posts')

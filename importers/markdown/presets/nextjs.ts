@@ -56,6 +56,7 @@ export const nextjsPreset: Preset = {
     if (registry) {
       const data = await ctx.readData(registry)
       config.configFiles.add(registry)
+      config.authorsFile = registry
       if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
     }
     for (const f of ctx.discovery.files) if (/(?:^|\/)(?:_meta|meta)\.json$/.test(f.rel)) config.configFiles.add(f.rel)

@@ -62,9 +62,15 @@ export interface SiteConfig {
   localePrefix?: string
   /** Where the generator listed posts (`/posts/`, `/blog/`), when it is not the home page. */
   postIndexPath?: string
+  /** The authors registry file (`_data/authors.yml`, `blog/authors.yml`), where its avatars are reported from. */
+  authorsFile?: string
   /** Files read as configuration or data (reported as such, never as unused input). */
   configFiles: Set<string>
-  /** Images the configuration references (logos, avatars), delivered with the media. */
+  /**
+   * Images the configuration names in the generator's own terms (Jekyll's `logo`, Docusaurus's `favicon` and navbar
+   * logo), with the file they are written in (`from`, for relative paths): they become `site.logo`/`site.favicon`
+   * (unless set) and are delivered with the media, as `site.logo`, `site.favicon` and registry avatars are.
+   */
   siteImages: Array<{ ref: string; from: string; use: 'logo' | 'favicon' | 'avatar'; key?: string }>
   /**
    * Pages the generator made from its configuration rather than from a document (Docusaurus's author pages, tag
@@ -104,8 +110,10 @@ export interface Placement {
   nameDate?: string
   /** Categories implied by folders (Jekyll `foo/_posts/bar/`, the Node.js `blog/<category>/`). */
   folderCategories?: string[]
-  /** Files under a drafts folder. */
+  /** Files under a drafts folder, or below a section the generator does not build (a Hugo draft `_index.md`). */
   draft?: boolean
+  /** Why `draft` was set, when the file's own front matter does not say so (shown in the report). */
+  draftReason?: string
   /** `plaintext` for Jekyll `.text` posts; Markdown otherwise. */
   documentType?: DocumentType
   /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
@@ -127,6 +135,11 @@ export interface Placement {
 export interface Unpublished {
   skip: string
   detail?: string
+  /**
+   * A redirect the file stands for (a Jekyll `redirect_to` stub): from its own URL (without the base path) to a
+   * target in the old site's URL space or elsewhere, resolved to the new URL once every route is known.
+   */
+  redirect?: { from: string; to: string }
 }
 
 /** A document as read: its path, its front matter (null-prototype plain data) and its body. */
@@ -146,6 +159,8 @@ export interface PresetContext {
   dir: string
   discovery: Discovery
   diagnostics: Diagnostics
+  /** The import's instant (RFC 3339): what is future or expired is judged against it, as the generator's build would. */
+  now: string
   /** Reads and parses a data file (YAML, TOML or JSON by extension); null when absent or broken (reported). */
   readData(rel: string): Promise<unknown>
   /** Reads a text file of the folder (for evidence such as the links a plain folder's bodies write); null when unreadable. */
@@ -201,6 +216,20 @@ export interface Convention {
   translationOf?(file: string): string | undefined
   /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
   resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
+  /**
+   * The site as the generator's templates see it, for a document (`file`): Jekyll's `site` (the `_config.yml` keys,
+   * `site.data` from `_data/`), Hugo's `site`/`.Site` (the configuration with `params`, `privacy`, `title`,
+   * `baseURL`, and the document's language's own values over them). Without it, templates see the contract's site.
+   */
+  templateSite?(file: string): Record<string, unknown>
+  /**
+   * The folder path (relative, `/`) of the file a template includes from document `from`: `include` names it the
+   * generator's way (Jekyll `_includes/x`, Hugo's `include` shortcode a page of the content folder), `relative`
+   * relative to the document. Undefined when it names nothing in the folder. Without it: `_includes/` and relative.
+   */
+  includePath?(kind: 'include' | 'relative', target: string, from: string): string | undefined
+  /** Whether a file that is not a document may be included by one (Jekyll `_includes/`): such files are read before expansion. */
+  isIncludable?(rel: string): boolean
 }
 
 /** A folder convention: the evidence it looks for and how it reads a site's configuration. */

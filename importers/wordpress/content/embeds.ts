@@ -4,10 +4,15 @@ import { escapeAttribute, hasPreOrCode, isSpace } from './html.js'
 const BARE_URL_LINE = /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
 const YOUTUBE = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,20})/
 const VIMEO = /^https?:\/\/(?:www\.)?vimeo\.com\/(?:video\/)?(\d{1,15})(?:[/?#]|$)/
+const DAILYMOTION = /^https?:\/\/(?:www\.)?(?:dailymotion\.com\/video|dai\.ly)\/([A-Za-z0-9]{4,20})(?:[_/?#]|$)/
+const SPOTIFY = /^https?:\/\/open\.spotify\.com\/(?:intl-[a-z-]+\/)?(track|album|playlist|episode|show|artist)\/([A-Za-z0-9]{10,40})(?:[/?#]|$)/
+const SOUNDCLOUD = /^https?:\/\/(?:www\.|m\.)?soundcloud\.com\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)?\/?(?:[?#]|$)/
+const TED = /^https?:\/\/(?:www\.)?ted\.com\/talks\/([A-Za-z0-9_]{1,120})(?:[/?#]|$)/
 
 /**
- * The static HTML for an embeddable URL: an iframe for YouTube and Vimeo (the providers whose players need no
- * API call to build), a plain link for everything else, since oEmbed needs the network and is not deterministic.
+ * The static HTML for an embeddable URL: an iframe for the oEmbed providers WordPress knows whose player URL can be
+ * built from the link alone (YouTube, Vimeo, Dailymotion, Spotify, SoundCloud, TED), a plain link for everything
+ * else, since oEmbed needs the network and is not deterministic.
  * @example
  * embedHtml('https://youtu.be/dQw4w9WgXcQ') // '<iframe … src="https://www.youtube.com/embed/dQw4w9WgXcQ" …></iframe>'
  */
@@ -16,12 +21,19 @@ export function embedHtml(url: string): { html: string; kind: 'iframe' | 'link' 
   if (yt) return { html: iframe(`https://www.youtube.com/embed/${yt[1]}`), kind: 'iframe' }
   const vimeo = VIMEO.exec(url)
   if (vimeo) return { html: iframe(`https://player.vimeo.com/video/${vimeo[1]}`), kind: 'iframe' }
+  const dailymotion = DAILYMOTION.exec(url)
+  if (dailymotion) return { html: iframe(`https://www.dailymotion.com/embed/video/${dailymotion[1]}`), kind: 'iframe' }
+  const spotify = SPOTIFY.exec(url)
+  if (spotify) return { html: iframe(`https://open.spotify.com/embed/${spotify[1]}/${spotify[2]}`, 152), kind: 'iframe' }
+  if (SOUNDCLOUD.test(url)) return { html: iframe(`https://w.soundcloud.com/player/?url=${encodeURIComponent(url.replace(/[?#].*$/, ''))}`, 166), kind: 'iframe' }
+  const ted = TED.exec(url)
+  if (ted) return { html: iframe(`https://embed.ted.com/talks/${ted[1]}`), kind: 'iframe' }
   const href = escapeAttribute(url)
   return { html: `<a href="${href}">${href}</a>`, kind: 'link' }
 }
 
-function iframe(src: string): string {
-  return `<iframe width="560" height="315" src="${src}" loading="lazy" allowfullscreen></iframe>`
+function iframe(src: string, height = 315): string {
+  return `<iframe width="560" height="${height}" src="${src}" loading="lazy" allowfullscreen></iframe>`
 }
 
 // The line terminators the regex's `^` follows with the `m` flag.

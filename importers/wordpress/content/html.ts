@@ -116,3 +116,37 @@ export function isSpace(c: number): boolean {
   if (c < 160) return false
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
 }
+
+// Elements that show media, not prose: figures hold images, captions, galleries and embeds in both editors.
+const MEDIA_OPEN = /<(figure|iframe|audio|video|object|embed|noscript)[\s>/]/i
+
+/**
+ * HTML without its media elements (figures with their captions, galleries, iframes, audio, video), whole and
+ * nested ones included, so that an excerpt is taken from prose only, as WordPress's own excerpts are. An element
+ * left open (a cut head) is removed to the end.
+ * @example
+ * withoutMedia('<figure><img src="a.jpg"><figcaption>A cat</figcaption></figure><p>Hello</p>') // '<p>Hello</p>'
+ */
+export function withoutMedia(html: string): string {
+  if (!html.includes('<') || !MEDIA_OPEN.test(html)) return html
+  let out = ''
+  let at = 0
+  const tag = /<(\/?)(figure|iframe|audio|video|object|embed|noscript)(?=[\s>/])[^>]*>/gi
+  let depth = 0
+  let name = ''
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const element = m[2].toLowerCase()
+    if (depth === 0) {
+      if (m[1]) continue
+      out += html.slice(at, m.index) + ' '
+      name = element
+      depth = element === 'embed' || m[0].endsWith('/>') ? 0 : 1
+      at = m.index + m[0].length
+      continue
+    }
+    if (element !== name) continue
+    depth += m[1] ? -1 : 1
+    if (depth === 0) at = m.index + m[0].length
+  }
+  return depth > 0 ? out : out + html.slice(at)
+}

@@ -1,8 +1,8 @@
 import { classicAutop } from './autop.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
 import { autoEmbed } from './embeds.js'
-import { htmlToText } from './html.js'
-import { renderEmbedShortcodes, renderShortcodes } from './shortcodes.js'
+import { htmlToText, withoutMedia } from './html.js'
+import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
 
 /** What rendering a body needs from the rest of the export, and where it counts what it did. */
@@ -24,12 +24,13 @@ export interface RenderedBody {
  * The environment of an early render (while the export is still being read): no reusable blocks and no
  * attachments yet, because bodies that need them render late. The same on the main thread and in the render worker.
  * @example
- * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, unknown: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
+ * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
  */
-export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<string, number>): RenderEnv {
+export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<string, number>, options: { keepShortcodes?: boolean } = {}): RenderEnv {
+  const keepShortcodes = options.keepShortcodes === true
   return {
     reusableBlocks: new Map(),
-    shortcodes: (postId) => ({ postId, attachment: () => undefined, childAttachments: () => [] }),
+    shortcodes: (postId) => ({ postId, keepShortcodes, attachment: () => undefined, childAttachments: () => [] }),
     stats,
     dynamicBlocks,
   }
@@ -40,7 +41,7 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
  * bodies are rendered after reading, every other body as soon as it is read so its raw text is not held.
  */
 export function rendersLate(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('wp:block ')
+  return raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('wp:block ')
 }
 
 /**
@@ -60,8 +61,9 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
     missingBlocks = inlined.missing
   }
   const more = html.indexOf('<!--more')
-  const moreText = more >= 0 ? htmlToText(stripShortcodeTags(html.slice(0, more))) : undefined
+  const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
   html = renderEmbedShortcodes(html, env.stats)
+  html = renderCodeShortcodes(html, env.stats)
   const embedded = autoEmbed(html)
   html = embedded.html
   if (embedded.count) env.stats.rendered.autoembed = (env.stats.rendered.autoembed ?? 0) + embedded.count
@@ -73,6 +75,24 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
   html = renderShortcodes(html, env.shortcodes(postId), env.stats)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
 }
+
+// Shortcodes whose output is media, not prose: `strip_shortcodes` removes them with their content (a caption's text).
+const MEDIA_SHORTCODES = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi
+
+/**
+ * The plain text of a body's prose, as WordPress builds an excerpt from it: media shortcodes removed with their
+ * content (captions, galleries, embeds), other shortcode tags removed, then media elements and tags.
+ * @example
+ * proseText('[caption]<img src="a.jpg" /> A cat[/caption] Hello') // 'Hello'
+ */
+export function proseText(html: string): string {
+  let bare = html.includes('[') ? html.replace(MEDIA_SHORTCODES, ' ') : html
+  // Footnotes (see renderFootnotes) are not prose either: WordPress's excerpt strips their shortcode with its content.
+  if (bare.includes('footnote')) bare = bare.replace(FOOTNOTE_MARKUP, ' ')
+  return htmlToText(withoutMedia(stripShortcodeTags(bare)))
+}
+
+const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
 
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {

@@ -17,15 +17,18 @@ export interface ShortcodeImage {
 export interface ShortcodeContext {
   /** The WordPress id of the item being rendered (a gallery without ids shows its attached images). */
   postId: number
+  /** Keep shortcodes that are not rendered as they are written (`--keep-shortcodes`), instead of removing their tags. */
+  keepShortcodes?: boolean
   attachment(id: number): ShortcodeImage | undefined
   /** Ids of the attachments whose parent is `postId`, in WordPress's gallery order (menu_order, then id). */
   childAttachments(postId: number): number[]
 }
 
-/** What rendering did, for the report. */
+/** What rendering did, for the report: shortcodes rendered, removed (their inner text kept) and kept as written. */
 export interface ShortcodeStats {
   rendered: Record<string, number>
-  unknown: Record<string, number>
+  removed: Record<string, number>
+  kept: Record<string, number>
   missingAttachments: number[]
 }
 
@@ -56,10 +59,9 @@ function renderCaption(a: Attrs, content: string): string {
 }
 
 function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
-  const list = (v: string | undefined) => (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
-  let ids = list(a.named.ids ?? a.named.include)
+  let ids = idList(a.named.ids ?? a.named.include)
   if (ids.length === 0) ids = ctx.childAttachments(Number(a.named.id) || ctx.postId)
-  const exclude = new Set(list(a.named.exclude))
+  const exclude = new Set(idList(a.named.exclude))
   const size = a.named.size ?? 'thumbnail'
   const columns = Math.min(9, Math.max(1, Number(a.named.columns) || 3))
   const linkTo = a.named.link ?? ''
@@ -92,6 +94,102 @@ function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string 
   const dims = tag === 'video' && dimension(a.named.width) && dimension(a.named.height) ? ` width="${dimension(a.named.width)}" height="${dimension(a.named.height)}"` : ''
   const poster = tag === 'video' && a.named.poster ? ` poster="${escapeAttribute(a.named.poster)}"` : ''
   return `<${tag} controls preload="metadata" src="${escapeAttribute(src)}"${dims}${poster}></${tag}>`
+}
+
+/** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
+export type GalleryShows = { ids: number[]; parents: number[] }
+
+/**
+ * What the `[gallery]` and `[playlist]` shortcodes of a raw body may show, as `renderGallery` will read them: the ids they name
+ * (`ids`, `include`), or else the attachments of a post (`id`, else the body's own post).
+ * @example
+ * galleryShows('[gallery ids="4,5"] [gallery]', 9) // { ids: [4, 5], parents: [9] }
+ */
+export function galleryShows(html: string, postId: number): GalleryShows {
+  const shows: GalleryShows = { ids: [], parents: [] }
+  // A [playlist] lists attachments the same way (its tracks).
+  for (const tag of ['gallery', 'playlist'] as const) {
+    if (!html.includes(`[${tag}`)) continue
+    replace(tag, html, (sc) => {
+      const a = sc.attrs as Attrs
+      const ids = idList(a.named.ids ?? a.named.include)
+      if (ids.length > 0) shows.ids.push(...ids)
+      else shows.parents.push(Number(a.named.id) || postId)
+      return undefined as unknown as string
+    })
+  }
+  parseAttrs.clear()
+  return shows
+}
+
+function idList(v: string | undefined): number[] {
+  return (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
+}
+
+/**
+ * A `[playlist]` as the static list WordPress prints for readers without JavaScript: a player for the first track
+ * and every track as a link, in the order of `ids` (else the item's attached files).
+ */
+function renderPlaylist(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
+  const type = a.named.type === 'video' ? 'video' : 'audio'
+  const listed = (a.named.ids ?? a.named.include ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
+  const ids = listed.length > 0 ? listed : ctx.childAttachments(Number(a.named.id) || ctx.postId)
+  const tracks: ShortcodeImage[] = []
+  for (const id of ids) {
+    const track = ctx.attachment(id)
+    if (track) tracks.push(track)
+    else stats.missingAttachments.push(id)
+  }
+  if (tracks.length === 0) return ''
+  const items = tracks.map((t) => `<li><a href="${escapeAttribute(t.src)}">${escapeText(t.caption || fileName(t.src))}</a></li>`).join('')
+  return `<figure class="wp-playlist wp-${type}-playlist"><${type} controls preload="none" src="${escapeAttribute(tracks[0].src)}"></${type}><ol class="wp-playlist-tracks">${items}</ol></figure>`
+}
+
+function fileName(url: string): string {
+  const name = url.replace(/[?#].*$/, '').split('/').pop() ?? url
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+// SyntaxHighlighter's shortcodes (WordPress.com and SyntaxHighlighter Evolved): `[code]`, `[sourcecode]` and one per
+// language, each with a closing tag; WordPress.com shows their content as preformatted code.
+const CODE_SHORTCODES = new Set([
+  'code', 'sourcecode', 'source', 'as3', 'actionscript3', 'bash', 'shell', 'coldfusion', 'cf', 'clojure', 'clj', 'cpp', 'c', 'c-sharp', 'csharp',
+  'css', 'delphi', 'pas', 'pascal', 'diff', 'patch', 'erl', 'erlang', 'fsharp', 'go', 'golang', 'groovy', 'haskell', 'html', 'xhtml', 'xml', 'xslt',
+  'java', 'javafx', 'jfx', 'javascript', 'js', 'jscript', 'json', 'matlab', 'objc', 'obj-c', 'perl', 'pl', 'php', 'plain', 'text', 'powershell', 'ps',
+  'posh', 'python', 'py', 'r', 'splus', 'ruby', 'rails', 'ror', 'rb', 'scala', 'sql', 'swift', 'vb', 'vbnet', 'yaml',
+])
+const CODE_CLOSER = /\[\/([a-z][\w-]*)\]/gi
+
+/**
+ * Renders SyntaxHighlighter's code shortcodes (`[code language="css"]…[/code]`, `[python]…[/python]`) as
+ * `<pre><code>`, before `wpautop` as the plugin does, so the code keeps its lines and characters.
+ * @example
+ * renderCodeShortcodes('[code lang="js"]a < b[/code]', stats) // '<pre class="wp-block-code"><code class="language-js">a &lt; b</code></pre>'
+ */
+export function renderCodeShortcodes(html: string, stats: ShortcodeStats): string {
+  if (!html.includes('[/')) return html
+  let out = html
+  const names = new Set<string>()
+  for (const m of html.matchAll(CODE_CLOSER)) if (CODE_SHORTCODES.has(m[1].toLowerCase())) names.add(m[1])
+  for (const name of names) {
+    out = replace(name, out, (sc) => {
+      if (sc.type !== 'closed') return undefined as unknown as string
+      const a = sc.attrs as Attrs
+      const language = (a.named.language ?? a.named.lang ?? (['code', 'sourcecode', 'source'].includes(name.toLowerCase()) ? '' : name)).toLowerCase().replace(/[^a-z0-9+#-]/g, '')
+      bump(stats.rendered, name.toLowerCase())
+      const code = (sc.content ?? '').replace(/^\r?\n/, '').replace(/\r?\n$/, '')
+      return `<pre class="wp-block-code"><code${language ? ` class="language-${language}"` : ''}>${escapeText(code)}</code></pre>`
+    })
+  }
+  return out
 }
 
 /**
@@ -141,24 +239,116 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
-  countUnknown(out, stats)
+  if (out.includes('[playlist')) {
+    out = replace('playlist', out, (sc) => {
+      bump(stats.rendered, 'playlist')
+      return renderPlaylist(sc.attrs as Attrs, ctx, stats)
+    })
+  }
+  if (out.includes('[latex') && !ctx.keepShortcodes) {
+    out = replace('latex', out, (sc) => {
+      if (sc.type !== 'closed') return undefined as unknown as string
+      bump(stats.rendered, 'latex')
+      // The formula in MathJax's and KaTeX's inline delimiters, which themes with either render and others show as text.
+      return `<span class="latex">\\(${escapeText(sc.content ?? '')}\\)</span>`
+    })
+  }
+  if (out.includes('[footnote') && !ctx.keepShortcodes) out = renderFootnotes(out, stats)
+  out = otherShortcodes(out, ctx, stats)
   // @wordpress/shortcode memoizes attribute parsing forever; clearing keeps a 100,000-post import flat in memory.
   parseAttrs.clear()
   return out
 }
 
-// A shortcode-looking token: `[name`, then whitespace, `]` or `/`. Text inside <pre> and <code> is skipped.
-const SHORTCODE_OPEN = /\[([A-Za-z][\w-]{1,48})(?=[\s\]/])[^\]\n]*\]/g
+/**
+ * Footnote plugins' `[footnote]…[/footnote]` (Easy Footnotes and its kind): a numbered reference where the note stood,
+ * and the notes in a list at the end of the body, as those plugins print them.
+ * @example
+ * renderFootnotes('A[footnote]Note[/footnote].', stats) // 'A<sup class="footnote-ref"><a href="#footnote-1" id="footnote-ref-1">1</a></sup>.<ol class="footnotes"><li id="footnote-1">Note <a href="#footnote-ref-1">↩</a></li></ol>'
+ */
+export function renderFootnotes(html: string, stats: ShortcodeStats): string {
+  const notes: string[] = []
+  const out = replace('footnote', html, (sc) => {
+    if (sc.type !== 'closed') return undefined as unknown as string
+    bump(stats.rendered, 'footnote')
+    notes.push(sc.content ?? '')
+    const n = notes.length
+    return `<sup class="footnote-ref"><a href="#footnote-${n}" id="footnote-ref-${n}">${n}</a></sup>`
+  })
+  if (notes.length === 0) return html
+  return `${out}<ol class="footnotes">${notes.map((note, i) => `<li id="footnote-${i + 1}">${note} <a href="#footnote-ref-${i + 1}">↩</a></li>`).join('')}</ol>`
+}
 
-function countUnknown(html: string, stats: ShortcodeStats): void {
+// A shortcode tag: `[name`, attributes, an optional `/`, then `]`; or a closing `[/name]`.
+const SHORTCODE_TAG = /\[(\/)?([A-Za-z][\w-]{0,48})(\s[^\][]*?)?(\s?\/)?\]/g
+
+// Shortcodes of Jetpack and WordPress.com that are often written bare (`[toc]`, `[wpvideo abc]`): bare words in
+// brackets that are not in this list are text, as WordPress prints a bracketed word no plugin registered.
+const BARE_SHORTCODES = new Set([
+  'archives', 'contact-form', 'crowdsignal', 'polldaddy', 'googlemaps', 'slideshow', 'soundcloud', 'spotify', 'instagram', 'gist',
+  'wpvideo', 'videopress', 'youtube', 'vimeo', 'dailymotion', 'ted', 'twitter', 'tweet', 'recipe', 'sitemap', 'toc', 'portfolio',
+  'testimonials', 'blog_subscription_form', 'jetpack_subscription_form', 'display-posts', 'scribd', 'slide', 'presentation', 'wufoo',
+  'sharing', 'sharedaddy', 'related-posts', 'jetpack-related-posts', 'email', 'contact-field', 'gravityform', 'contact-form-7', 'ninja_form',
+  'wpforms', 'mc4wp_form', 'woocommerce_cart', 'woocommerce_checkout', 'woocommerce_my_account', 'products', 'product', 'product_page',
+  'add_to_cart', 'vc_row', 'vc_column', 'vc_column_text', 'et_pb_section', 'et_pb_row', 'et_pb_column', 'et_pb_text', 'fusion_builder_container',
+])
+
+// `[[name …]]`, WordPress's escape for a shortcode shown as text.
+const ESCAPED = /\[\[(([A-Za-z][\w-]*)(?:\s[^\][]*)?)\]\]/g
+// The shortcodes WordPress core registers (an escaped one of these is shown as text by every WordPress).
+const CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
+
+/**
+ * Shortcodes that are not rendered: removed with their inner text kept (WordPress printed what the plugin made of it,
+ * which is gone with the plugin), or kept as written with `keepShortcodes`; each is counted by name. A bracketed
+ * word counts as a shortcode only when it looks like one: attributes with `=`, a `/]` or a closing tag, or a
+ * well-known plugin name; `a[mid]` (code), `[[x]]` (escaped) and text in `<pre>` and `<code>` are left alone.
+ */
+function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
   // Once the known shortcodes are rendered, most bodies hold no `[` at all.
-  if (!html.includes('[')) return
-  const parts = hasPreOrCode(html) ? html.split(/<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>/i) : [html]
-  for (const part of parts) {
-    for (const m of part.matchAll(SHORTCODE_OPEN)) {
-      // An escaped `[[name]]` is literal text in WordPress, not a shortcode.
-      if (m.index !== undefined && m.index > 0 && part[m.index - 1] === '[') continue
-      bump(stats.unknown, m[1].toLowerCase())
-    }
+  if (!html.includes('[')) return html
+  const parts = hasPreOrCode(html) ? html.split(/(<pre[\s>][\s\S]*?<\/pre>|<code[\s>][\s\S]*?<\/code>)/i) : [html]
+  for (let i = 0; i < parts.length; i += 2) {
+    if (parts[i].includes('[')) parts[i] = otherShortcodesIn(parts[i], ctx, stats)
   }
+  let out = parts.join('')
+  if (out !== html) out = out.replace(/<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>\n?/g, '')
+  // WordPress prints an escaped shortcode (`[[gallery]]`) as the shortcode's text, once its own brackets are gone.
+  return out.includes('[[') && !ctx.keepShortcodes ? out.replace(ESCAPED, (whole, inner: string, name: string) => (CORE_SHORTCODES.has(name.toLowerCase()) || BARE_SHORTCODES.has(name.toLowerCase()) || /=/.test(inner) ? `[${inner}]` : whole)) : out
+}
+
+function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
+  const names = new Map<string, string>()
+  const closed = new Set<string>()
+  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean }> = []
+  for (const m of text.matchAll(SHORTCODE_TAG)) {
+    const at = m.index ?? 0
+    const before = at > 0 ? text[at - 1] : ''
+    const name = m[2]
+    if (m[1]) {
+      closed.add(name.toLowerCase())
+      continue
+    }
+    // `[[name]]` is WordPress's escape.
+    if (before === '[') continue
+    opened.push({ name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w\])]/.test(before) })
+  }
+  for (const o of opened) {
+    const key = o.name.toLowerCase()
+    // A closing tag makes it a shortcode wherever it stands (`a note[footnote]…[/footnote]`); otherwise one right after a
+    // word or bracket (`a[i]`, `x][y`) is code or text.
+    if (closed.has(key) || (!o.afterWord && (o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key)))) names.set(key, o.name)
+  }
+  let out = text
+  for (const [key, name] of names) {
+    let count = 0
+    out = replace(name, out, (sc) => {
+      count++
+      return ctx.keepShortcodes ? (undefined as unknown as string) : (sc.content ?? '')
+    })
+    // A closing tag without its opening one: WordPress shows it as text when the plugin is gone; it goes with the rest.
+    if (!ctx.keepShortcodes) out = out.split(`[/${name}]`).join('')
+    if (count > 0) stats[ctx.keepShortcodes ? 'kept' : 'removed'][key] = (stats[ctx.keepShortcodes ? 'kept' : 'removed'][key] ?? 0) + count
+  }
+  return out
 }

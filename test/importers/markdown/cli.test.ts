@@ -33,10 +33,11 @@ describe('preview-data import markdown', () => {
     const { code, stderr } = await run(['examples/site', '-o', file])
     expect(code).toBe(0)
     expect(stderr).toMatchInlineSnapshot(`
-      "preset native (found site.yml); 3 posts, 3 pages, 2 authors, 2 categories, 5 tags, 1 media
+      "preset native (found site.yml); 3 posts, 3 pages, 2 authors, 2 categories, 5 tags, 2 media
       0 warnings, 0 errors; took #.## s, peak memory # MB
-      wrote <out>/example.json (5.7 kB)
-      wrote 1 media file into <out>/example.media
+      wrote <out>/example.json (5.8 kB)
+      wrote 2 media files into <out>/example.media
+      check: 6 documents; internal links 7 of 7 resolve (100.0%); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check <out>/example.json --media-dir <out>/example.media lists them)
       "
     `)
     const payload = JSON.parse(await readFile(file, 'utf8'))
@@ -76,9 +77,14 @@ describe('preview-data import markdown', () => {
     const result = JSON.parse(stdout)
     // Two of the four posts are a draft and an expired one: left out by default (--drafts exclude).
     expect(result).toMatchObject({ ok: true, command: 'import markdown', summary: { preset: 'hugo', preset_reason: 'found hugo.toml', counts: { posts: 2, pages: 2 }, warnings: 1, errors: 0 } })
+    // The old site lived under /blog/ (its baseURL), aliases too; the new one is at the root, so every old URL is redirected.
     expect(JSON.parse(await readFile(redirects, 'utf8'))).toEqual([
-      { from: '/intro/', to: '/docs/intro/', status: 301 },
-      { from: '/old/bundle/', to: '/posts/bundle/', status: 301 },
+      { from: '/blog/docs/', to: '/docs/', status: 301 },
+      { from: '/blog/docs/intro/', to: '/docs/intro/', status: 301 },
+      { from: '/blog/intro/', to: '/docs/intro/', status: 301 },
+      { from: '/blog/old/bundle/', to: '/posts/bundle/', status: 301 },
+      { from: '/blog/posts/bundle/', to: '/posts/bundle/', status: 301 },
+      { from: '/blog/posts/toml-post/', to: '/posts/toml-post/', status: 301 },
     ])
   })
 

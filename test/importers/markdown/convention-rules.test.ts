@@ -3,6 +3,8 @@ import { entries, objectsAfter, objectsOf, stringArray, stringLiteral, stripComm
 import { entryId } from '../../../importers/markdown/presets/astro.js'
 import { blogPath, docPath, stripNumberPrefix } from '../../../importers/markdown/presets/docusaurus.js'
 import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
+import { frontMatterUrl, urlize } from '../../../importers/markdown/presets/hugo.js'
+import { withStyleSuffix } from '../../../importers/markdown/presets/jekyll.js'
 import { inferPostPattern } from '../../../importers/markdown/plan.js'
 import type { SourceDoc } from '../../../importers/markdown/document.js'
 
@@ -113,4 +115,43 @@ describe('configuration read as text', () => {
     expect(stringLiteral(top.get('title'))).toBe('Site, with a comma')
     expect(stringLiteral(top.get('url'))).toBeUndefined()
   })
+})
+
+// jekyllrb.com "Permalinks" (a page's or collection document's ending follows the site's style: Jekyll's
+// add_permalink_suffix); gohugo.io "URL management" (front-matter url, urlize).
+
+describe('Jekyll: the ending of pages and collection documents without a permalink', () => {
+  test.each([
+    ['pretty', '/:collection/:path/'],
+    ['date', '/:collection/:path:output_ext'],
+    ['ordinal', '/:collection/:path:output_ext'],
+    ['none', '/:collection/:path:output_ext'],
+    ['/:year/:title/', '/:collection/:path/'],
+    ['/:year/:title:output_ext', '/:collection/:path:output_ext'],
+    ['/:year/:title', '/:collection/:path'],
+    ['weekdate', '/:collection/:path'],
+  ])('site permalink %s -> %s', (style, want) => expect(withStyleSuffix('/:collection/:path', style)).toBe(want))
+})
+
+describe('Hugo urlize', () => {
+  test.each([
+    ['Trip: Berlin!', true, 'trip-berlin'],
+    ['旅の記録：金沢', true, '旅の記録金沢'],
+    ['  Setup   Guide ', false, 'Setup-Guide'],
+    ['a - b', true, 'a-b'],
+    ['C# and C++ ~ 100%', true, 'c#-and-c++-~-100'],
+    ['50%20off', true, '50%20off'],
+    ['Café crème', true, 'café-crème'],
+  ])('%s (lower %s) -> %s', (text, lower, want) => expect(urlize(text, lower)).toBe(want))
+})
+
+describe('Hugo front-matter url', () => {
+  test.each([
+    { url: '/about', prefix: '', want: '/about/' },
+    { url: 'about', prefix: '', want: '/about/' },
+    { url: '/about', prefix: '/fr', want: '/about/' },
+    { url: 'about', prefix: '/fr', want: '/fr/about/' },
+    { url: '/feed.xml', prefix: '/fr', want: '/feed.xml' },
+    { url: '/docs/', prefix: '', want: '/docs/' },
+  ])('$url with prefix "$prefix" -> $want', ({ url, prefix, want }) => expect(frontMatterUrl(url, prefix)).toBe(want))
 })

@@ -1,5 +1,6 @@
+import { DateTime } from 'luxon'
 import { afterEach, describe, expect, test } from 'vitest'
-import { dateFromName, parseDate } from '../../../importers/markdown/dates.js'
+import { dateFromName, instant, parseDate } from '../../../importers/markdown/dates.js'
 
 describe('parseDate', () => {
   test.each([
@@ -48,5 +49,29 @@ describe('dateFromName', () => {
   })
   test.each(['hello', '2024-13-40-x', '24-01-02-x', '2024-02-30-x'])('%s has no date', (name) => {
     expect(dateFromName(name)).toBeNull()
+  })
+})
+
+// parseDate and instant read complete RFC 3339 timestamps without luxon (for speed); they must agree with it exactly.
+describe('the RFC 3339 fast path agrees with luxon', () => {
+  const viaLuxon = (s: string, zone: string) => {
+    const dt = DateTime.fromISO(s, { zone, setZone: true, locale: 'en-US' })
+    return dt.isValid && dt.year >= 1 ? dt.toISO({ suppressMilliseconds: true }) : null
+  }
+  test.each(['2024-01-01T10:00:00+00:00', '2024-01-01T10:00:00-00:00', '2024-01-01T10:00:00.000Z', '2023-02-29T10:00:00Z', '2000-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '0000-01-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01T10:00:60Z'])('%s', (text) => {
+    expect(parseDate(text, 'Europe/Lisbon')).toBe(viaLuxon(text, 'Europe/Lisbon'))
+  })
+
+  test('on 5,000 generated timestamps, valid and not', () => {
+    let seed = 7
+    const next = (n: number) => (seed = (seed * 16807) % 2147483647) % n
+    const two = (n: number) => String(n).padStart(2, '0')
+    for (let i = 0; i < 5000; i++) {
+      const frac = next(3) === 0 ? `.${String(next(1000)).padStart(3, '0')}` : ''
+      const text = `${String(next(3000) + 1).padStart(4, '0')}-${two(next(13) + 1)}-${two(next(32))}T${two(next(25))}:${two(next(61))}:${two(next(61))}${frac}${['Z', '+00:00', '-00:00', '+05:30', '-14:00'][next(5)]}`
+      const want = viaLuxon(text, 'UTC')
+      expect(parseDate(text, 'UTC'), text).toBe(want)
+      if (want !== null) expect(instant(want)).toBe(DateTime.fromISO(want).toMillis())
+    }
   })
 })

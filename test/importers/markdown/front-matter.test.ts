@@ -106,3 +106,42 @@ test('any text parses or is reported, never throws', () => {
     { numRuns: 500 },
   )
 })
+
+// The block is found as gray-matter finds it (the convention generators follow), without gray-matter at run time:
+// gray-matter itself is the oracle here, with engines that only record the block they are given.
+describe('the front-matter block is where gray-matter finds it', () => {
+  const viaGrayMatter = async (text: string) => {
+    const matter = (await import('gray-matter')).default
+    let block: string | undefined
+    const record = (s: string) => ((block = s), {})
+    // Jekyll's `...` end marker is chosen before the split, as the importer does (only one case here has it).
+    const close = text.startsWith('+++') ? '+++' : text.includes('\n...\n') ? '...' : '---'
+    const file = matter(text, { delimiters: text.startsWith('+++') ? '+++' : ['---', close], language: text.startsWith('+++') ? 'toml' : 'yaml', engines: { yaml: record, toml: record, json: record } } as never) as { content: string }
+    return { block, body: file.content }
+  }
+  test.each([
+    '---\ntitle: A\n---\nBody\n',
+    '---\ntitle: A\n---\r\nBody',
+    '---yaml\ntitle: A\n---\nBody',
+    '--- \ntitle: A\n---\n\n\nBody',
+    '---\ntitle: A\n----\nBody',
+    '---\ntitle: A\n--- trailing\nBody',
+    '---\ntitle: A\n',
+    '+++\ntitle = "A"\n+++\nBody',
+    '---\ntitle: A\n...\nBody',
+    '---\n# only a comment\n---\nBody',
+    '---',
+    '---\n',
+  ])('%j', async (text) => {
+    const want = await viaGrayMatter(text)
+    const { fm } = parse(text)
+    expect(fm?.body).toBe(want.body)
+  })
+
+  // gray-matter cuts the last letter off a language on a fence line that ends the file ("yam"); the importer does not.
+  test('a lone fence with a language and nothing after it is an empty block', () => {
+    const { fm, diagnostics } = parse('---yaml')
+    expect(fm?.body).toBe('')
+    expect(diagnostics).toEqual([])
+  })
+})

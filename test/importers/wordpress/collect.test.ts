@@ -1,23 +1,20 @@
 import { describe, expect, test } from 'vitest'
-import { createCollector } from '../../../importers/wordpress/collect.js'
+import { noteByteIssue } from '../../../importers/wordpress/collect.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { ReportBuilder } from '../../../importers/wordpress/report.js'
 
-describe('createCollector', () => {
+describe('noteByteIssue', () => {
   test('lists the first byte issues of the export in file order, whatever order they are found in', () => {
     const report = new ReportBuilder()
-    const { sink } = createCollector({ statusPolicy: 'draft', passwordProtected: 'skip' }, report)
-    // Found out of order, as a malformed byte (when its chunk arrives) can be before an illegal character found when
-    // its text is decoded; two files of a split export, one after the other.
+    // Found out of order within a file; two files of a split export, one after the other.
     const offsets = Array.from({ length: 80 }, (_, i) => (i * 37) % 80)
-    for (const byteOffset of offsets) sink.byteIssue({ kind: 'illegal_character', byteOffset, detail: 'x' }, 'a.xml')
-    for (const byteOffset of [5, 1]) sink.byteIssue({ kind: 'malformed_utf8', byteOffset, detail: 'y' }, 'b.xml')
+    for (const byteOffset of offsets) noteByteIssue(report, { kind: 'illegal_character', byteOffset, detail: 'x' }, 'a.xml')
+    for (const byteOffset of [5, 1]) noteByteIssue(report, { kind: 'malformed_utf8', byteOffset, detail: 'y' }, 'b.xml')
     expect(report.byteIssueCount).toBe(82)
     expect(report.byteIssues.map((i) => `${i.file}:${i.byteOffset}`)).toEqual(Array.from({ length: LIMITS.maxReportedByteIssues }, (_, i) => `a.xml:${i}`))
 
     const few = new ReportBuilder()
-    const second = createCollector({ statusPolicy: 'draft', passwordProtected: 'skip' }, few).sink
-    for (const [file, byteOffset] of [['a.xml', 9], ['a.xml', 3], ['b.xml', 7], ['b.xml', 2]] as const) second.byteIssue({ kind: 'malformed_utf8', byteOffset, detail: '' }, file)
+    for (const [file, byteOffset] of [['a.xml', 9], ['a.xml', 3], ['b.xml', 7], ['b.xml', 2]] as const) noteByteIssue(few, { kind: 'malformed_utf8', byteOffset, detail: '' }, file)
     expect(few.byteIssues.map((i) => `${i.file}:${i.byteOffset}`)).toEqual(['a.xml:3', 'a.xml:9', 'b.xml:2', 'b.xml:7'])
   })
 })

@@ -3,11 +3,12 @@ import { describe, expect, test } from 'vitest'
 import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
-import { hasPreOrCode, htmlToText, isSpace } from '../../../importers/wordpress/content/html.js'
-import { renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
+import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
+import { proseText } from '../../../importers/wordpress/content/render.js'
+import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 
-const stats = (): ShortcodeStats => ({ rendered: {}, unknown: {}, missingAttachments: [] })
+const stats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
 const ctx: ShortcodeContext = {
   postId: 1,
   attachment: (id) =>
@@ -41,16 +42,64 @@ describe('shortcodes', () => {
     expect(html).toContain('<div class="gallery gallery-columns-2 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a-150x150.jpg" width="150" height="150" alt="A &quot;cat&quot;" loading="lazy" /></a></figure></div>')
     expect(s.missingAttachments).toEqual([404])
   })
+  test('galleryShows names what [gallery] will ask for: its ids, or the attachments of a post', () => {
+    expect(galleryShows('[gallery ids="4, 5,x"] [gallery include="6"] [gallery] [gallery id="9" columns="2"] [caption]x[/caption]', 3)).toEqual({ ids: [4, 5, 6], parents: [3, 9] })
+    expect(galleryShows('no galleries', 3)).toEqual({ ids: [], parents: [] })
+    // It agrees with what rendering asks for.
+    const asked: number[] = []
+    const parents: number[] = []
+    const watching: ShortcodeContext = { postId: 3, attachment: (id) => (asked.push(id), undefined), childAttachments: (id) => (parents.push(id), [7]) }
+    const body = '[gallery ids="4,5"] [gallery] [gallery id="9"]'
+    renderShortcodes(body, watching, stats())
+    expect({ ids: asked.filter((id) => id !== 7), parents }).toEqual(galleryShows(body, 3))
+  })
+
   test('audio and video', () => {
     expect(renderShortcodes('[audio mp3="/s.mp3"][video src="/v.mp4" width="640" height="360"][/video]', ctx, stats())).toBe(
       '<audio controls preload="metadata" src="/s.mp3"></audio><video controls preload="metadata" src="/v.mp4" width="640" height="360"></video>',
     )
   })
-  test('unknown shortcodes are kept and counted; escaped and code ones are not', () => {
+  test('other shortcodes lose their tags and keep their inner text; an escaped one shows as text; code and bare words stay', () => {
     const s = stats()
-    const html = '[contact-form id="1"] [contact-form] [[gallery]] <code>[latex]x[/latex]</code> [x]'
-    expect(renderShortcodes(html, ctx, s)).toContain('[contact-form id="1"]')
-    expect(s.unknown).toEqual({ 'contact-form': 2 })
+    const html = '<p>[contact-form id="1"]</p>\n<p>[note]Read this[/note] [toc] [[gallery]] <code>[foo]x[/foo]</code> nums[mid] [x] [citation needed]</p>'
+    expect(renderShortcodes(html, ctx, s)).toBe('<p>Read this  [gallery] <code>[foo]x[/foo]</code> nums[mid] [x] [citation needed]</p>')
+    expect(s.removed).toEqual({ 'contact-form': 1, note: 1, toc: 1 })
+    expect(s.kept).toEqual({})
+  })
+  test('a closing tag makes a shortcode even right after a word', () => {
+    const s = stats()
+    expect(renderShortcodes('A note[sidenote]Aside[/sidenote] here, nums[mid] stays.', ctx, s)).toBe('A noteAside here, nums[mid] stays.')
+    expect(s.removed).toEqual({ sidenote: 1 })
+  })
+  test('[footnote] becomes a numbered reference and a list of notes at the end', () => {
+    const s = stats()
+    expect(renderShortcodes('<p>A[footnote]One[/footnote] b[footnote]Two[/footnote].</p>', ctx, s)).toBe(
+      '<p>A<sup class="footnote-ref"><a href="#footnote-1" id="footnote-ref-1">1</a></sup> b<sup class="footnote-ref"><a href="#footnote-2" id="footnote-ref-2">2</a></sup>.</p><ol class="footnotes"><li id="footnote-1">One <a href="#footnote-ref-1">↩</a></li><li id="footnote-2">Two <a href="#footnote-ref-2">↩</a></li></ol>',
+    )
+    expect(s.rendered).toEqual({ footnote: 2 })
+  })
+  test('with keepShortcodes they stay as written and are counted as kept', () => {
+    const s = stats()
+    const html = '[contact-form id="1"] [note]Read this[/note]'
+    expect(renderShortcodes(html, { ...ctx, keepShortcodes: true }, s)).toBe(html)
+    expect(s.kept).toEqual({ 'contact-form': 1, note: 1 })
+  })
+  test('[latex] keeps its formula in MathJax delimiters', () => {
+    const s = stats()
+    expect(renderShortcodes('Sum [latex]a_k < 1[/latex].', ctx, s)).toBe('Sum <span class="latex">\\(a_k &lt; 1\\)</span>.')
+    expect(s.rendered).toEqual({ latex: 1 })
+  })
+  test('[playlist] lists its tracks under a player', () => {
+    const s = stats()
+    expect(renderShortcodes('[playlist ids="5,6"]', ctx, s)).toBe('<figure class="wp-playlist wp-audio-playlist"><audio controls preload="none" src="/m/a.jpg"></audio><ol class="wp-playlist-tracks"><li><a href="/m/a.jpg">a.jpg</a></li></ol></figure>')
+    expect(s.missingAttachments).toEqual([6])
+  })
+  test('code shortcodes become preformatted code before autop', () => {
+    const s = stats()
+    expect(renderCodeShortcodes('[code language="css"]\na { b: c }\n\n<br>[/code] [python]x = [1][/python] [x]y[/x]', s)).toBe(
+      '<pre class="wp-block-code"><code class="language-css">a { b: c }\n\n&lt;br&gt;</code></pre> <pre class="wp-block-code"><code class="language-python">x = [1]</code></pre> [x]y[/x]',
+    )
+    expect(s.rendered).toEqual({ code: 1, python: 1 })
   })
   test('[embed] runs before autop', () => {
     expect(renderEmbedShortcodes('[embed]https://youtu.be/dQw4w9WgXcQ[/embed]', stats())).toContain('https://www.youtube.com/embed/dQw4w9WgXcQ')
@@ -63,6 +112,11 @@ describe('embeds', () => {
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1', 'iframe', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
     ['https://vimeo.com/76979871', 'iframe', 'https://player.vimeo.com/video/76979871'],
     ['https://twitter.com/x/status/1?a=1&b="2"', 'link', 'href="https://twitter.com/x/status/1?a=1&amp;b=&quot;2&quot;"'],
+    ['https://www.dailymotion.com/video/x7tgad0', 'iframe', 'https://www.dailymotion.com/embed/video/x7tgad0'],
+    ['https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC?si=1', 'iframe', 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC'],
+    ['https://soundcloud.com/artist/a-track?in=x', 'iframe', 'https://w.soundcloud.com/player/?url=https%3A%2F%2Fsoundcloud.com%2Fartist%2Fa-track'],
+    ['https://www.ted.com/talks/ken_robinson_do_schools_kill_creativity', 'iframe', 'https://embed.ted.com/talks/ken_robinson_do_schools_kill_creativity'],
+    ['https://example.com/a-page', 'link', '<a href="https://example.com/a-page">'],
   ])('%s', (url, kind, contains) => {
     const e = embedHtml(url)
     expect(e.kind).toBe(kind)
@@ -151,5 +205,19 @@ describe('HTML scanning helpers', () => {
   })
   test('isSpace is \\s for every UTF-16 unit', () => {
     for (let c = 0; c < 0x10000; c++) expect(isSpace(c), `U+${c.toString(16)}`).toBe(/\s/.test(String.fromCharCode(c)))
+  })
+})
+
+describe('excerpts come from prose only', () => {
+  test.each([
+    ['a figure with its caption', '<figure class="wp-caption"><img src="a.jpg"><figcaption>A cat</figcaption></figure><p>Hello</p>', ' <p>Hello</p>'],
+    ['nested figures (a block gallery)', '<figure class="wp-block-gallery"><figure><img src="a.jpg"><figcaption>One</figcaption></figure><figure><img src="b.jpg"></figure><figcaption>All</figcaption></figure>Text', ' Text'],
+    ['an iframe, audio and video', 'a<iframe src="x"></iframe>b<audio src="y"></audio>c<video src="z"><track></video>d', 'a b c d'],
+    ['an element the cut left open', 'Hello <figure><img src="a.jpg"><figcaption>A ca', 'Hello  '],
+    ['no media', '<p>Just text</p>', '<p>Just text</p>'],
+  ])('%s', (_name, html, want) => expect(withoutMedia(html)).toBe(want))
+
+  test('captions and gallery shortcodes do not reach the text before <!--more-->', () => {
+    expect(proseText('[caption id="x"]<img src="a.jpg" /> A cat[/caption]Hello [gallery ids="1"] world [foo]bar[/foo]')).toBe('Hello world bar')
   })
 })

@@ -44,6 +44,6 @@ describe('hostile exports', () => {
     const menuItem = `<wp:term><wp:term_id>9</wp:term_id><wp:term_taxonomy>nav_menu</wp:term_taxonomy><wp:term_slug>m</wp:term_slug><wp:term_name>M</wp:term_name></wp:term><item><title>x</title><wp:post_id>3</wp:post_id><wp:post_type>nav_menu_item</wp:post_type><wp:status>publish</wp:status><category domain="nav_menu" nicename="m">M</category><wp:postmeta><wp:meta_key>_menu_item_url</wp:meta_key><wp:meta_value>javascript:alert(1)</wp:meta_value></wp:postmeta></item>`
     const { payload, report } = await importWordPress(stream(head, menuItem, item('<title>P</title>'), '</channel></rss>'))
     expect(JSON.stringify(payload)).not.toContain('javascript:')
-    expect(report.warnings.some((w) => w.message.includes('javascript:'))).toBe(true)
+    expect(report.diagnostics.some((w) => w.message.includes('javascript:'))).toBe(true)
   })
 })

@@ -1,0 +1,193 @@
+import { hasBlocks } from '../content/blocks.js'
+import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
+import type { RenderEnv } from '../content/render.js'
+import { galleryShows } from '../content/shortcodes.js'
+import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
+import { finishText } from '../content/finish.js'
+import type { FinishEnv } from '../content/finish.js'
+import { LinkIndex } from '../links.js'
+import type { LinkIndexData } from '../links.js'
+import { attachmentSizes, homeUrls, imageSources, mediaRefs } from '../media.js'
+import type { AttachmentMetadata, AttachmentSizes, GalleryData, ImageUse, MediaRefs } from '../media.js'
+import { TextFile } from './store.js'
+import type { Place } from './store.js'
+
+/** A body to render while the export is read (where its raw text lies in the raw file), or an attachment. */
+export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentMetadata }
+
+/**
+ * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
+ * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
+ * blocks (whose galleries may show more); an attachment has its `sizes`.
+ */
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs }
+
+/** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
+export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
+
+/** How bodies are rendered, the same for every body of an import; `mediaRefs` also lists the media files each shows. */
+export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
+
+/** What finishing needs, sent once, when the whole export is known. */
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> } }
+
+/** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
+export type FinishJob = { body: number; excerpt: string }
+
+/**
+ * A finished body: its HTML and excerpt (texts, or with a file for finished bodies, the places of their JSON there),
+ * and what finishing found; a body rendered late also brings what rendering found.
+ */
+export type Finished = {
+  html: string | Place
+  excerpt: string | Place
+  linksRewritten: number
+  unresolved: string[]
+  excerptFromMore: boolean
+  late?: { images: ImageUse[]; missingBlocks: number[]; usedAttachments: number[]; missingAttachments: number[] }
+}
+
+/** A message to `BodyWork`, and its answer. */
+export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
+export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
+
+// A prepared body: where it lies (in the rendered file, or `late`, still raw in the raw file) and what rendering kept.
+type BodyEntry = { postId: number; place: Place; late: boolean; moreText?: string }
+
+type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
+
+/**
+ * The temporary files of bodies, by descriptor: raw (the pool writes them), rendered (`BodyWork` writes them) and
+ * finished (for the CLI).
+ */
+export type BodyFiles = { raw: number; rendered: number; finished?: number }
+
+/**
+ * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
+ * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read;
+ * once the export is read, each body is finished (late ones rendered first, with the attachments and reusable blocks
+ * the setup brings). A body's result depends only on the body and the export, never on the thread or the order of
+ * the work.
+ */
+export class BodyWork {
+  readonly #raw: TextFile
+  readonly #rendered: TextFile
+  readonly #finished: TextFile | undefined
+  readonly #bodies: BodyEntry[] = []
+  #finishing: Finishing | undefined
+  readonly #options: RenderOptions
+
+  constructor(files: BodyFiles, options: RenderOptions = {}) {
+    this.#options = options
+    this.#raw = TextFile.at(files.raw)
+    this.#rendered = TextFile.at(files.rendered)
+    this.#finished = files.finished === undefined ? undefined : TextFile.at(files.finished)
+  }
+
+  /** Answers one request; a failure is answered as `{ error }`. */
+  handle(request: BodyRequest): BodyReply {
+    try {
+      return 'prepare' in request ? this.#prepare(request.prepare) : this.#finish(request.finish, request.setup)
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  #prepare(jobs: readonly PrepareJob[]): BodyReply {
+    const counts = newCounts()
+    const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
+    const prepared: Prepared[] = []
+    const texts: string[] = []
+    const rendered: BodyEntry[] = []
+    for (const job of jobs) {
+      if ('attachment' in job) {
+        prepared.push({ sizes: attachmentSizes(job.attachment) })
+        continue
+      }
+      const { postId, raw } = job.body
+      const text = this.#raw.text(raw)
+      // The media a body shows, from its raw text: a late body's galleries name their attachments there.
+      const media = this.#options.mediaRefs ? { media: mediaRefs(text) } : {}
+      if (rendersLate(text)) {
+        // It stays where it is, raw, until finishing renders it.
+        this.#bodies.push({ postId, place: raw, late: true })
+        prepared.push({ late: { ...galleryShows(text, postId), blocks: hasBlocks(text) && text.includes('wp:block ') }, ...media })
+        continue
+      }
+      const body = renderBody(text, postId, env)
+      const entry: BodyEntry = { postId, place: raw, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
+      this.#bodies.push(entry)
+      rendered.push(entry)
+      texts.push(body.html)
+      prepared.push({ images: imageSources(body.html), ...media })
+    }
+    const places = this.#rendered.append(texts)
+    rendered.forEach((entry, i) => (entry.place = places[i]))
+    return { prepared, counts }
+  }
+
+  #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
+    if (setup) {
+      const { links, mediaFrom, mediaTo, reusableBlocks, gallery } = setup
+      const home = setup.home ? homeUrls(setup.home.hosts, new Map(setup.home.files)) : undefined
+      this.#finishing = {
+        env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
+        reusableBlocks: new Map(reusableBlocks),
+        images: new Map(gallery.images),
+        children: new Map(gallery.children),
+      }
+    }
+    const finishing = this.#finishing
+    if (finishing === undefined) throw new Error('finishing was asked before its setup')
+    const counts = newCounts()
+    const finished = jobs.map((job): Finished => {
+      const body = this.#bodies[job.body]
+      if (body === undefined) throw new Error(`no prepared body ${job.body}`)
+      let html = (body.late ? this.#raw : this.#rendered).text(body.place)
+      let moreText = body.moreText
+      let late: Finished['late']
+      if (body.late) {
+        const usedAttachments: number[] = []
+        const missingAttachments: number[] = []
+        const rendered = renderBody(html, body.postId, this.#lateEnv(finishing, counts, usedAttachments, missingAttachments))
+        html = rendered.html
+        moreText = rendered.moreText
+        late = { images: imageSources(html), missingBlocks: rendered.missingBlocks, usedAttachments, missingAttachments }
+      }
+      const done = finishText(html, job.excerpt, moreText, finishing.env)
+      return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, unresolved: done.unresolved, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
+    })
+    if (this.#finished !== undefined) {
+      // Kept as the JSON the payload file holds, so writing it is a copy; only their places go back.
+      const places = this.#finished.append(finished.flatMap((f) => [JSON.stringify(f.html), JSON.stringify(f.excerpt)]))
+      finished.forEach((f, i) => {
+        f.html = places[2 * i]
+        f.excerpt = places[2 * i + 1]
+      })
+    }
+    return { finished, counts }
+  }
+
+  /** Rendering once the export is known: reusable blocks, and the attachments galleries show (marked as used). */
+  #lateEnv(finishing: Finishing, counts: RenderCounts, used: number[], missing: number[]): RenderEnv {
+    return {
+      reusableBlocks: finishing.reusableBlocks,
+      shortcodes: (postId) => ({
+        postId,
+        keepShortcodes: this.#options.keepShortcodes === true,
+        attachment: (id) => {
+          const image = finishing.images.get(id)
+          if (image) used.push(id)
+          return image
+        },
+        childAttachments: (id) => finishing.children.get(id) ?? [],
+      }),
+      stats: { rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: missing },
+      dynamicBlocks: counts.dynamic,
+    }
+  }
+}
+
+function newCounts(): RenderCounts {
+  return { rendered: {}, removed: {}, kept: {}, dynamic: {} }
+}

@@ -1,0 +1,129 @@
+import { categoryRoute, tagRoute } from '../../src/index.js'
+import type { Site } from '../../src/index.js'
+import { LinkIndex } from './links.js'
+import type { PagePlan } from './pages.js'
+import type { PostPlan } from './posts.js'
+import { RedirectSet, redirectSource } from './redirects.js'
+import type { SitePlan } from './site.js'
+import type { ArchiveBases } from './permalinks.js'
+
+/** The pages WordPress served somewhere else than their own path: the static front page, and the posts page. */
+export type FrontPages = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
+import { decodeWpSlug } from './slugs.js'
+import { categoryChain } from './terms.js'
+import type { Taxonomies } from './terms.js'
+
+/**
+ * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
+ * menus, and the redirects. Posts and pages answer at their `<link>`, `?p=ID` (`?page_id=ID`) and, for posts, each
+ * `_wp_old_slug`; categories and tags at their archive (under the site's bases, `/category/parent/child/` too) and
+ * `?cat=ID` (`?tag=slug`).
+ * Links resolve to drafts as well; redirects come only from what was published.
+ */
+export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}): { links: LinkIndex; redirects: RedirectSet } {
+  const links = new LinkIndex(old.oldSiteUrls)
+  const redirects = new RedirectSet()
+  const base = old.basePath
+  const htmlExtension = site.permalinks?.output_style === 'html-extension'
+  const redirect = (oldUrl: string, newUrl: string) => {
+    const from = redirectSource(oldUrl, old.oldHosts)
+    // Under html-extension the file `/a/b.html` is what `/a/b` serves: a redirect there would only add a hop.
+    if (from !== undefined && !(htmlExtension && from === `${newUrl}.html`)) redirects.add(from, newUrl)
+  }
+  // The static front page owns the root and the posts page's URL is the post index: WordPress served them there.
+  for (const [plan, url] of [[front.front, '/'], [front.postsPage, front.postIndexUrl ?? '/']] as const) {
+    if (!plan) continue
+    if (plan.item.link) links.addUrl(plan.item.link, url)
+    links.addQuery('page_id', plan.item.postId, url)
+    links.addQuery('p', plan.item.postId, url)
+    if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) redirect(plan.item.link, url)
+    redirects.add(`${base}/?page_id=${plan.item.postId}`, url)
+  }
+  for (const { item, url } of posts.values()) {
+    if (item.link) links.addUrl(item.link, url)
+    links.addQuery('p', item.postId, url)
+    if (item.status !== 'publish') continue
+    if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
+    redirects.add(`${base}/?p=${item.postId}`, url)
+    for (const oldSlug of item.oldSlugs) {
+      const oldLink = replaceLastSegment(item.link, item.postName, oldSlug)
+      if (oldLink) {
+        links.addUrl(oldLink, url)
+        redirect(oldLink, url)
+      }
+    }
+  }
+  for (const { item, url, emitted } of pages.values()) {
+    if (!emitted || item === front.front?.item || item === front.postsPage?.item) continue
+    if (item.link) links.addUrl(item.link, url)
+    links.addQuery('page_id', item.postId, url)
+    links.addQuery('p', item.postId, url)
+    if (item.status !== 'publish') continue
+    if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
+    redirects.add(`${base}/?page_id=${item.postId}`, url)
+  }
+  // The old home page is the new one, unless an item's own <link> named the root first (a static front page).
+  links.addUrl('/', '/')
+  for (const taxonomy of ['category', 'post_tag'] as const) {
+    const { bySlug, byId } = taxonomies[taxonomy]
+    const archive = (taxonomy === 'category' ? bases.category : bases.tag) ?? (taxonomy === 'category' ? 'category' : 'tag')
+    for (const t of bySlug.values()) {
+      const url = (taxonomy === 'category' ? categoryRoute : tagRoute)(t.slug, site).url
+      const oldPaths = [`${base}/${archive}/${t.raw}/`]
+      const chain = categoryChain(t, bySlug)
+      if (chain.length > 1) oldPaths.push(`${base}/${archive}/${chain.join('/')}/`)
+      for (const path of oldPaths) {
+        links.addUrl(path, url)
+        redirects.add(path, url)
+      }
+      if (taxonomy === 'post_tag') links.addQuery('tag', t.raw, url)
+    }
+    if (taxonomy === 'category') {
+      for (const [id, slug] of byId) {
+        const url = categoryRoute(slug, site).url
+        links.addQuery('cat', id, url)
+        redirects.add(`${base}/?cat=${id}`, url)
+      }
+    }
+  }
+  // A URL a new document is served at is never redirected: WordPress served a page where a post's old link pointed
+  // too (the page won), and a redirect there would hide the page.
+  const served = new Set<string>(['/', front.postIndexUrl ?? '/'].map(pathKey))
+  for (const { url } of [...posts.values(), ...pages.values()]) served.add(pathKey(url))
+  return { links, redirects: redirects.without((from) => served.has(pathKey(from)) || (htmlExtension && served.has(pathKey(from.replace(/\.html$/, ''))))) }
+}
+
+/** A URL path as served paths compare: decoded, NFC, without its trailing slash; a query keeps it distinct. */
+function pathKey(url: string): string {
+  let p = url
+  try {
+    p = decodeURI(url)
+  } catch {
+    // Compared as written.
+  }
+  return p.normalize('NFC').replace(/\/+$/, '') || '/'
+}
+
+/** The link with its last path segment (the current slug) replaced by an old one, when the link ends in that slug. */
+function replaceLastSegment(link: string, current: string, old: string): string | undefined {
+  const m = /^(https?:\/\/[^?#]*\/)([^/?#]+)(\/?)$/i.exec(link)
+  if (!m || decodeWpSlug(m[2]) !== decodeWpSlug(current)) return undefined
+  return m[1] + old + m[3]
+}
+
+/**
+ * Whether two URL paths name the same page: percent-encoding, Unicode normalization and a trailing slash aside.
+ * @example
+ * samePath('/a/%c3%a9/', '/a/é') // true
+ */
+export function samePath(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      s = decodeURI(s)
+    } catch {
+      // Compared as written.
+    }
+    return s.normalize('NFC').replace(/\/+$/, '')
+  }
+  return norm(a) === norm(b)
+}

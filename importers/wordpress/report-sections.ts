@@ -1,0 +1,88 @@
+import type { Permalinks } from '../../src/index.js'
+import type { Collected } from './collect.js'
+import type { MediaHome } from './media-home.js'
+import { samePath } from './old-urls.js'
+import type { PagePlan } from './pages.js'
+import type { PermalinkPlan } from './permalinks.js'
+import { CORE_TYPES, VARIATION_TYPE } from './post-types.js'
+import type { PostTypeTarget } from './post-types.js'
+import type { PostPlan } from './posts.js'
+import type { RedirectSet } from './redirects.js'
+import type { Redirect } from './redirects.js'
+import type { ReportSections } from './report.js'
+import type { FrontPlan } from './places.js'
+import type { MenuIds } from './primary-menu.js'
+
+/** What became of the old URLs of published posts and pages: served where WordPress had them, or redirected. */
+export function permalinkSection(p: PermalinkPlan, permalinks: Permalinks, posts: Map<number, PostPlan>, pages: Map<number, PagePlan>, front: { front?: PagePlan }, redirects: RedirectSet): ReportSections['permalinks'] {
+  let kept = 0
+  let redirected = 0
+  const htmlExtension = permalinks.output_style === 'html-extension'
+  for (const { item, url } of [...posts.values(), ...pages.values()]) {
+    if (item.status !== 'publish' || !item.link) continue
+    const old = /^https?:\/\/[^/?#]+(\/[^#]*)?/i.exec(item.link)?.[1] ?? '/'
+    const served = item === front.front?.item ? '/' : url
+    if (samePath(old, served) || (htmlExtension && decodePath(old) === `${decodePath(served)}.html`)) kept++
+    else if (redirects.has(old)) redirected++
+  }
+  return {
+    ...(p.inferred ? { structure: p.inferred.structure, matched: p.inferred.matched, of: p.inferred.of } : { matched: 0, of: 0 }),
+    permalinks,
+    notes: p.notes,
+    urls: { kept, redirected },
+  }
+}
+
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path).normalize('NFC')
+  } catch {
+    return path
+  }
+}
+
+/** Items of each post type beyond WordPress's own: how many, and as what they were imported. */
+export function postTypeSection(c: Collected, postTypes: Readonly<Record<string, PostTypeTarget>>): ReportSections['post_types'] {
+  const out: ReportSections['post_types'] = {}
+  for (const [type, items] of c.otherTypes) {
+    if (CORE_TYPES.has(type)) continue
+    // WooCommerce variations go into their product's data when products are imported.
+    const folded = type === VARIATION_TYPE && postTypes.product !== undefined
+    out[type] = { items, ...(postTypes[type] ? { imported_as: postTypes[type] } : {}), ...(folded ? { folded_into: 'product' } : {}) }
+  }
+  return out
+}
+
+/** Where the media is served from now, and how many files the payload still loads from the old hosts. */
+export function mediaSection(hosts: Set<string>, home: MediaHome | undefined, remote: ReadonlySet<string>, mediaFrom: string): ReportSections['media'] {
+  return {
+    mode: home ? 'home' : mediaFrom ? 'rewritten' : 'old_host',
+    hosts: [...hosts].sort(),
+    on_old_hosts: remote.size,
+    ...(home ? { delivered: home.counts } : {}),
+  }
+}
+
+/** The report's sections that the plan decides: the structure and URLs, front page, menu ids, post types and media. */
+export function reportSections(r: {
+  permalinks: PermalinkPlan
+  urls: ReportSections['permalinks']
+  front: FrontPlan
+  menuIds: MenuIds
+  collected: Collected
+  postTypes: Readonly<Record<string, PostTypeTarget>>
+  redirects: Redirect[]
+  media: ReportSections['media']
+}): ReportSections {
+  const inferred = r.permalinks.inferred
+  const primary = r.menuIds.primary
+  return {
+    convention: { name: 'wordpress', reason: inferred ? `permalinks ${inferred.structure} from ${inferred.matched} of ${inferred.of} published post links` : 'no published post has a link on the old site' },
+    redirects: r.redirects,
+    permalinks: r.urls,
+    front_page: { ...(r.front.front ? { page_path: r.front.front.effectivePath } : {}), ...(r.front.postIndexUrl ? { post_index_path: r.front.postIndexUrl } : {}), reason: r.front.reason },
+    menus: { ...(primary ? { primary: primary.slug, reason: primary.reason } : {}), ids: Object.fromEntries([...r.menuIds.ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) },
+    post_types: postTypeSection(r.collected, r.postTypes),
+    media: r.media,
+  }
+}

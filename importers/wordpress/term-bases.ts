@@ -1,0 +1,82 @@
+/**
+ * WordPress serves category and tag archives at `/category/<slug>/` and `/tag/<slug>/` unless the site set other bases
+ * (`/rubrique/`, `/section/`), which an export does not record. Links show them: a link to the old site whose path ends
+ * in a category's slug (after its parents) names the base before it. `TermBaseVotes` counts those, reading bodies and
+ * menu links as they pass, within a budget, so the bases the site used are kept.
+ */
+
+// Characters of bodies read for votes; past this the answer is settled or the site links to no archive.
+const SCAN_BUDGET = 8 * 1024 * 1024
+// Votes after which a taxonomy's base is settled.
+const ENOUGH = 50
+
+const HREF = /\shref\s*=\s*["'](?:(?:https?:)?\/\/([^/"'?#\s]+))?(\/[^"'?#\s]*)/gi
+
+/** Votes for where a site kept its category and tag archives. */
+export class TermBaseVotes {
+  readonly #votes = { category: new Map<string, number>(), tag: new Map<string, number>() }
+  #budget = SCAN_BUDGET
+  #total = { category: 0, tag: 0 }
+
+  /** Reads the links of a body (or a menu item's URL, given as `href="…"`), while the budget lasts. */
+  scan(html: string, terms: { category: ReadonlySet<string>; tag: ReadonlySet<string> }): void {
+    if (this.#budget <= 0 || (this.#total.category >= ENOUGH && this.#total.tag >= ENOUGH)) return
+    this.#budget -= html.length
+    if (!html.includes('href')) return
+    for (const m of html.matchAll(HREF)) {
+      const host = (m[1] ?? '').toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
+      const segments = m[2].split('/').filter((s) => s !== '').map(decode)
+      for (const taxonomy of ['category', 'tag'] as const) {
+        const prefix = archivePrefix(segments, terms[taxonomy])
+        if (prefix === undefined) continue
+        const key = `${host}|${prefix}`
+        this.#votes[taxonomy].set(key, (this.#votes[taxonomy].get(key) ?? 0) + 1)
+        this.#total[taxonomy]++
+      }
+    }
+  }
+
+  /**
+   * Each taxonomy's base as most links on the old site (`hosts`, or root-relative) show it, below the blog's path;
+   * undefined where no link shows one.
+   * @example
+   * votes.bases(new Set(['old.test']), '') // { category: 'rubrique', tag: 'mot-cle' }
+   */
+  bases(hosts: ReadonlySet<string>, basePath: string): { category?: string; tag?: string } {
+    const out: { category?: string; tag?: string } = {}
+    const base = basePath.split('/').filter(Boolean).map(decode).join('/')
+    for (const taxonomy of ['category', 'tag'] as const) {
+      let best: { prefix: string; votes: number } | undefined
+      for (const [key, votes] of this.#votes[taxonomy]) {
+        const [host, prefix] = key.split('|')
+        if (host !== '' && !hosts.has(host)) continue
+        const below = base ? (prefix.startsWith(base + '/') ? prefix.slice(base.length + 1) : undefined) : prefix
+        if (!below) continue
+        if (best === undefined || votes > best.votes || (votes === best.votes && below < best.prefix)) best = { prefix: below, votes }
+      }
+      if (best) out[taxonomy] = best.prefix
+    }
+    return out
+  }
+}
+
+/**
+ * The path before a term archive's slug (and the slugs of its parents, which nested categories' archives carry), or
+ * undefined when the path does not end in a term's slug, or what comes before it looks like a date (a post's URL).
+ */
+export function archivePrefix(segments: readonly string[], slugs: ReadonlySet<string>): string | undefined {
+  let end = segments.length
+  while (end > 0 && slugs.has(segments[end - 1].toLowerCase())) end--
+  if (end === segments.length || end === 0) return undefined
+  const prefix = segments.slice(0, end)
+  if (prefix.some((s) => /^\d+$/.test(s))) return undefined
+  return prefix.join('/')
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment).normalize('NFC')
+  } catch {
+    return segment
+  }
+}

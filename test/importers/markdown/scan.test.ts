@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest'
+import { scanBody } from '../../../importers/markdown/scan.js'
+
+// Links and images are found wherever CommonMark finds them, the link text running over lines included, and
+// each is found once.
+describe('scanBody: link and image references', () => {
+  test.each([
+    { body: 'See [how templates\nwork](/docs/templates/) here.\n', want: [{ kind: 'link', target: '/docs/templates/', line: 2 }] },
+    { body: '![KAITO RAGEngine\nArchitecture](arch.png)\n', want: [{ kind: 'image', target: 'arch.png', line: 2 }] },
+    { body: 'a [b](/one/) c\n[d\ne](/two/) [f](/three/)\n', want: [{ kind: 'link', target: '/one/', line: 1 }, { kind: 'link', target: '/three/', line: 3 }, { kind: 'link', target: '/two/', line: 3 }] },
+    // A blank line ends the paragraph: no link spans it.
+    { body: '[not a\n\nlink](/x/)\n', want: [] },
+    // Inside a fence nothing is a link.
+    { body: '```\n[a\nb](/x/)\n```\n', want: [] },
+    // A code span is not a link, even over two lines.
+    { body: 'Write `[a\nb](/x/)` for a link.\n', want: [] },
+  ])('$body', ({ body, want }) => {
+    const refs = scanBody(body).refs.map(({ kind, target, line }) => ({ kind, target, line }))
+    expect(refs.sort((a, b) => a.line - b.line || a.target.localeCompare(b.target))).toEqual(want)
+    for (const r of scanBody(body).refs) expect(body.slice(r.start, r.end)).toBe(r.target)
+  })
+
+  test('a paragraph of a hundred thousand "](" lines is read in linear time', () => {
+    const time = (n: number) => {
+      const body = 'x](y)\n'.repeat(n)
+      const t = performance.now()
+      scanBody(body)
+      return performance.now() - t
+    }
+    time(5_000)
+    // Four times the lines may not take more than about four times as long (twelve, for a loaded machine).
+    expect(time(100_000) / Math.max(1, time(25_000))).toBeLessThan(12)
+  })
+})

@@ -1,0 +1,185 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { afterAll, describe, expect, test } from 'vitest'
+import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
+import { BodyPool, workerExecArgv } from '../../../importers/wordpress/bodies/pool.js'
+import type { BodyPoolOptions } from '../../../importers/wordpress/bodies/pool.js'
+import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
+import { TextFile } from '../../../importers/wordpress/bodies/store.js'
+import type { Finished, FinishSetup, Prepared } from '../../../importers/wordpress/bodies/work.js'
+import { finishText } from '../../../importers/wordpress/content/finish.js'
+import type { FinishEnv } from '../../../importers/wordpress/content/finish.js'
+import { importWordPress, importWordPressForFile } from '../../../importers/wordpress/import.js'
+import { LinkIndex } from '../../../importers/wordpress/links.js'
+import { attachmentSizes, MediaIndex, mediaRewriter, toAttachment } from '../../../importers/wordpress/media.js'
+import type { PreviewData } from '../../../src/index.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'wp-bodies-test-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
+const worker = { url: new URL('./body-worker-ts.mjs', import.meta.url) }
+const dyingWorker = { url: new URL('./body-worker-dies-ts.mjs', import.meta.url) }
+
+// Text that exercises UTF-8 widths (1 to 4 bytes) and JSON escapes.
+const text = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '"', '\\', '\n', '\u0000', '<', '\ud800', '7'), maxLength: 40 })
+
+describe('TextFile', () => {
+  test('gives back every text it was given, in any order, and leaves no file in the folder', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.oneof(text, fc.nat({ max: 100_000 }).map((n) => 'x€'.repeat(n))), { maxLength: 5 }), { minLength: 1, maxLength: 8 }), (batches) => {
+        const file = TextFile.create()
+        try {
+          const kept = batches.flatMap((batch) => file.append(batch).map((place, i) => [place, batch[i]] as const))
+          for (const [place, t] of [...kept].reverse()) expect(file.text(place)).toBe(Buffer.from(t).toString('utf8'))
+        } finally {
+          file.close()
+        }
+      }),
+      { numRuns: 30 },
+    )
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`preview-data-wordpress-${process.pid}-`))).toEqual([])
+  })
+})
+
+describe('payloadJson', () => {
+  test('writes exactly JSON.stringify(payload, null, 2), each body in its post or page', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ title: text, content: text, excerpt: text }), { maxLength: 6 }), fc.array(fc.record({ content: text, excerpt: text }), { maxLength: 3 }), (posts, pages) => {
+        const file = TextFile.create()
+        try {
+          const bodies = new Map<string, Finished>()
+          const keep = (kind: string, id: number, body: { content: string; excerpt: string }) => {
+            const [html, excerpt] = file.append([JSON.stringify(body.content), JSON.stringify(body.excerpt)])
+            bodies.set(`${kind}:${id}`, { html, excerpt, linksRewritten: 0, unresolved: [], excerptFromMore: false })
+          }
+          posts.forEach((p, i) => keep('post', i + 1, p))
+          pages.forEach((p, i) => keep('page', i + 1, p))
+          const full = { version: '0.7', site: { title: 'T', meta: { a: [1, { b: {} }] } }, content: { authors: [], posts: posts.map((p, i) => ({ public_id: i + 1, ...p })), pages: pages.map((p, i) => ({ title: 'p', public_id: i + 1, ...p, data: {} })), tags: [] } }
+          const empty = { ...full, content: { ...full.content, posts: full.content.posts.map((p) => ({ ...p, content: '', excerpt: '' })), pages: full.content.pages.map((p) => ({ ...p, content: '', excerpt: '' })) } }
+          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(`${kind}:${id}`), (place) => file.bytes(place))].map((piece) => Buffer.from(piece))).toString('utf8')
+          expect(out).toBe(JSON.stringify(full, null, 2))
+        } finally {
+          file.close()
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+})
+
+// Bodies that exercise every step: classic wpautop, blocks (a dynamic one), embeds, shortcodes, <!--more-->, a gallery
+// and a reusable block (rendered late), links and media URLs to finish.
+const BODIES = [
+  'One\ntwo\n\nThree [caption width="300"]<img src="https://old.example/wp-content/uploads/a.jpg" /> Cat[/caption] <a href="https://old.example/2020/01/hello/">hi</a>',
+  '<!-- wp:paragraph -->\n<p>Block <a href="/?p=7#top">seven</a></p>\n<!-- /wp:paragraph -->\n<!-- wp:latest-posts /-->',
+  'Intro<!--more-->\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n[unknown_code x=1]',
+  '[gallery ids="100,101,999"]\n\n[audio src="/a.mp3"]',
+  '<!-- wp:block {"ref":5} /-->\n<!-- wp:block {"ref":6} /-->',
+]
+const links = new LinkIndex(['https://old.example'])
+links.addUrl('https://old.example/2020/01/hello/', '/posts/hello/')
+links.addQuery('p', 7, '/posts/seven/')
+const attachment = (id: number) => ({ file: 'x.xml', line: id, postId: id, postParent: 3, menuOrder: 0, attachmentUrl: `https://old.example/wp-content/uploads/p${id}.jpg`, guid: '', excerpt: `Caption ${id}`, meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } })
+// The attachments galleries show, as the importer sends them with the setup.
+const attachments = new MediaIndex()
+for (const id of [100, 101]) attachments.add(toAttachment(attachment(id), attachmentSizes(attachment(id))))
+const mediaFrom = 'https://old.example/wp-content/uploads/'
+const setup: FinishSetup = { links: links.toData(), mediaFrom, mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']], gallery: attachments.gallery(mediaRewriter(mediaFrom, '/media/'), { ids: [100, 101, 999], parents: [] }) }
+
+/** Every body through a pool: prepared (with two attachments among them), then finished; what came back, in order. */
+async function throughPool(n: number, options: BodyPoolOptions) {
+  const pool = new BodyPool(options)
+  try {
+    const prepared: Prepared[] = []
+    const ids: number[] = []
+    for (let i = 0; i < n; i++) {
+      if (i === 2) pool.prepareAttachment(attachment(100), (r) => prepared.push(r))
+      // Bodies come as text or as the export's bytes.
+      const raw = BODIES[i % BODIES.length] + ` #${i}`
+      ids.push(pool.prepareBody(i + 1, i % 2 ? Buffer.from(raw) : raw, (r) => prepared.push(r)))
+      await pool.ready()
+    }
+    pool.prepareAttachment(attachment(101), (r) => prepared.push(r))
+    await pool.prepared()
+    const finished: Finished[] = []
+    for await (const f of pool.finish(setup, ids.map((body, i) => ({ body, excerpt: i % 5 === 0 ? '[caption]Own excerpt[/caption]' : '' })))) finished.push(f)
+    const texts = finished.map((f) => (options.keepFinished ? { ...f, html: JSON.parse(pool.finishedJson(f.html as [number, number]).toString()), excerpt: JSON.parse(pool.finishedJson(f.excerpt as [number, number]).toString()) } : f))
+    return { prepared, finished: texts, counts: pool.counts }
+  } finally {
+    await pool.close()
+  }
+}
+
+describe('BodyPool', () => {
+  const n = 150
+
+  test('renders, reads attachments, and finishes what it should', async () => {
+    const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
+    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: {} } })
+    expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
+    expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
+    expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true } })
+    expect(finished[0].html).toContain('href="/posts/hello/"')
+    expect(finished[0].html).toContain('src="/media/a.jpg"')
+    expect(finished[0].excerpt).toBe('Own excerpt')
+    expect(finished[1].html).toContain('href="/posts/seven/#top"')
+    expect(finished[2]).toMatchObject({ excerpt: 'Intro', excerptFromMore: true })
+    expect(finished[3].late).toEqual({ images: [{ src: '/media/p100.jpg', width: 640, height: 480 }, { src: '/media/p101.jpg', width: 640, height: 480 }], missingBlocks: [], usedAttachments: [100, 101], missingAttachments: [999] })
+    expect(finished[4].html).toContain('<p>Reused</p>')
+    expect(finished[4].late?.missingBlocks).toEqual([6])
+    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
+  })
+
+  test('gives the same results on a worker, with finished bodies kept in a file or not', async () => {
+    const here = await throughPool(n, { keepFinished: false })
+    expect(await throughPool(n, { keepFinished: false, worker })).toEqual(here)
+    expect(await throughPool(n, { keepFinished: true, worker })).toEqual(here)
+    expect(await throughPool(n, { keepFinished: true })).toEqual(here)
+  })
+
+  test('a worker that dies is a clear error, not a hang', async () => {
+    await expect(throughPool(n, { keepFinished: false, worker: dyingWorker })).rejects.toThrow(/the body worker stopped \(exit code 1\)/)
+  })
+
+  test('finishing on any thread is finishText', () => {
+    const env: FinishEnv = { links, mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo }
+    const body = '<p>Get <a href="https://old.example/2020/01/hello/">it</a> at https://old.example/wp-content/uploads/b.pdf now.</p>'
+    // The excerpt comes from the finished body: a moved media prefix and an href rewritten in visible text show.
+    expect(finishText(body, '', undefined, env).excerpt).toBe('Get it at /media/b.pdf now.')
+    expect(finishText(body, '', undefined, { links }).excerpt).toBe('Get it at https://old.example/wp-content/uploads/b.pdf now.')
+    const sample = '<p>To link to it, write href="https://old.example/2020/01/hello/" by hand.</p>'
+    expect(finishText(sample, '', undefined, { links }).excerpt).toBe('To link to it, write href="/posts/hello/" by hand.')
+  })
+})
+
+describe('the CLI, with bodies in a file, writes what the library returns', () => {
+  test.each(['classic-content.xml', 'blocks-reusable.xml', 'pages-menus.xml', 'statuses-multilingual.xml', 'media-moved-twice.xml'])('%s', async (name) => {
+    const options = { generatedAt: '2026-01-01T00:00:00Z' }
+    const { payload } = await importWordPress(fixtures + name, options)
+    const forFile = await importWordPressForFile(fixtures + name, options)
+    const pieces = [...forFile.json()].map((p) => Buffer.from(p))
+    await forFile.close()
+    expect(Buffer.concat(pieces).toString('utf8')).toBe(JSON.stringify(payload, null, 2))
+    const out: string[] = []
+    const io = { stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), isTTY: false, cwd: dir }
+    const target = `cli-${name}.json`
+    expect(await runImportWordPress([fixtures + name, '-o', target, '--generated-at', options.generatedAt], io)).toBe(0)
+    expect(readFileSync(join(dir, target), 'utf8')).toBe(JSON.stringify(payload, null, 2) + '\n')
+    expect(existsSync(join(dir, target))).toBe(true)
+  })
+})
+
+describe("the worker's Node options", () => {
+  // A worker started from a file refuses --input-type, which code run with -e needs (test/dist.test.ts runs it so).
+  test.each([
+    [['--input-type=module', '-e', 'x'], ['-e', 'x']],
+    [['--input-type', 'module', '--max-old-space-size=4096'], ['--max-old-space-size=4096']],
+    [['--import', 'tsx', '--expose-gc'], ['--import', 'tsx', '--expose-gc']],
+    [[], []],
+  ])('%j -> %j', (argv, want) => {
+    expect(workerExecArgv(argv)).toEqual(want)
+  })
+})
