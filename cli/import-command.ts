@@ -134,7 +134,7 @@ ${DISPLAY_HELP}`
  * despite, 2 usage or I/O error.
  */
 export async function runImportCommand<T extends Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>>(argv: string[], io: CliIo, spec: ImportCommand<T>): Promise<number> {
-  const help = `${spec.usage}\nOptions of this importer:\n${spec.optionsHelp}\n${IMPORT_HELP}\nExit codes: 0 written, 1 invalid input or --strict warnings (nothing written), 2 usage or I/O error,\n130 interrupted.\n`
+  const help = `${spec.usage}\nOptions of this importer:\n${spec.optionsHelp}\n${IMPORT_HELP}\nExit codes: 0 written; 1 invalid input: files with errors (what imported is still written, unless\n--strict, which also counts warnings and then writes nothing) or nothing to import; 2 usage or I/O\nerror; 130 interrupted.\n`
   const line = parseCommandLine(argv, io, spec.command, { ...IMPORT_OPTIONS, ...spec.options }, help)
   if (typeof line === 'number') return line
   const { display } = line

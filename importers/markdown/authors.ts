@@ -53,6 +53,17 @@ export class AuthorResolver {
     return ids
   }
 
+  /**
+   * Takes the registry's entries again for the authors already met: site images (avatars) are delivered after posts
+   * are resolved, and a registry entry is replaced then (its avatar's new URL, or no avatar when the file is missing).
+   */
+  refresh(registry: ReadonlyMap<string, RegistryAuthor>): void {
+    for (const [key, author] of registry) {
+      const id = slugFor(key) || key
+      if (this.authors.has(id)) this.authors.set(id, { id, ...author })
+    }
+  }
+
   /** Reports the authors that were not in the registry and the posts without an author, one line each. */
   report(diagnostics: Diagnostics, registryFile: string): void {
     for (const [id, { name, files }] of [...this.unknown].sort((a, b) => cmp(a[0], b[0]))) {

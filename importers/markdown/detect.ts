@@ -2,6 +2,7 @@ import type { Discovery } from './discover.js'
 import { astroPreset, starlightPreset } from './presets/astro.js'
 import { docusaurusPreset } from './presets/docusaurus.js'
 import { eleventyPreset } from './presets/eleventy.js'
+import { gatsbyPreset } from './presets/gatsby.js'
 import { hugoPreset } from './presets/hugo.js'
 import { jekyllPreset } from './presets/jekyll.js'
 import { nativePreset } from './presets/native.js'
@@ -19,6 +20,7 @@ export const PRESETS: Record<PresetName, Preset> = {
   starlight: starlightPreset,
   eleventy: eleventyPreset,
   nextjs: nextjsPreset,
+  gatsby: gatsbyPreset,
   plain: plainPreset,
 }
 

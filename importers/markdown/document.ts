@@ -190,7 +190,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     slugLine: slugText ? line('slug') : 0,
     pathDirs: (cls.pathDirs ?? []).map((d) => slugFor(d) || 'section'),
     ...(pathOverride ? { pathOverride } : {}),
-    content: fm.body,
+    content: cls.bodyPrefix ? cls.bodyPrefix + fm.body : fm.body,
     documentType: cls.documentType ?? 'markdown',
     ...(excerpt !== undefined ? { excerpt } : {}),
     excerptDerived: excerptText === undefined,
@@ -207,7 +207,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(featuredImage ? { featuredImage } : {}),
     ...extras,
     redirects,
-    bodyLine: fm.bodyLine,
+    // Lines of a prefix are counted back from the body's first line, so the body's lines keep their file lines.
+    bodyLine: fm.bodyLine - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),

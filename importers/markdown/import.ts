@@ -2,6 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DateTime } from 'luxon'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
+import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, markdownExcerpt } from './_core.js'
@@ -138,8 +139,22 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const posts = placed.filter((d) => d.kind === 'post')
   const pages = placed.filter((d) => d.kind === 'page')
 
+  // Authors and taxonomies first: their archive routes are link targets.
+  const authors = new AuthorResolver(config.authors, convention.authorSeparator)
+  const categories = new TaxonomyResolver(config.categories, 'category')
+  const tags = new TaxonomyResolver(config.tags, 'tag')
+  const postAuthors = new Map<SourceDoc, string[]>()
+  const postTerms = new Map<SourceDoc, { categories: string[]; tags: string[] }>()
+  for (const p of posts) {
+    postAuthors.set(p, authors.resolve(p.file, p.authors))
+    postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
+  }
+  authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
+  keepArchivesApart(plan, { categories: [...categories.terms.keys()], tags: [...tags.terms.keys()] }, config.file ?? '', diagnostics)
+
   // expand templates, then rewrite links and collect media, one document at a time.
-  const index = linkIndex(placed, plan, convention, discovery.paths, config)
+  const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
+  const generated = generatedRedirects(config, index, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
@@ -176,7 +191,12 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const edits: Edit[] = []
     for (const ref of scanBody(expanded.body).refs) {
       const line = ref.line + doc.bodyLine - 1
-      const resolved = resolveReference(ref.target, doc.file, doc.url, index)
+      let resolved = resolveReference(ref.target, doc.file, doc.url, index)
+      const original = resolved.to === 'nothing' ? convention.translationOf?.(doc.file) : undefined
+      if (original !== undefined) {
+        const again = resolveReference(ref.target, original, doc.url, index)
+        if (again.to !== 'nothing') resolved = again
+      }
       const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
       if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
       // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.
@@ -211,19 +231,10 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
     return undefined
   })
+  authors.refresh(config.authors)
   const entries = await media.measure(root, concurrency, diagnostics)
 
   // builder: every entity goes through it, so the payload is checked and canonical.
-  const authors = new AuthorResolver(config.authors, convention.authorSeparator)
-  const categories = new TaxonomyResolver(config.categories, 'category')
-  const tags = new TaxonomyResolver(config.tags, 'tag')
-  const postAuthors = new Map<SourceDoc, string[]>()
-  const postTerms = new Map<SourceDoc, { categories: string[]; tags: string[] }>()
-  for (const p of posts) {
-    postAuthors.set(p, authors.resolve(p.file, p.authors))
-    postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
-  }
-  authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
   const payload = buildPayload()
 
   // report: one entry per input file.
@@ -235,7 +246,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
   for (const f of discovery.files) if (!items.has(f.rel)) skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
 
-  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
+  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...generated, ...stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
   const sorted = diagnostics.sorted()
   const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
   const counts = {
@@ -497,8 +508,45 @@ function siteTimezone(config: SiteConfig, options: ImportMarkdownOptions, diagno
   return 'UTC'
 }
 
+/**
+ * A category or tag archive the convention's permalinks put at a document's URL (nodejs.org lists a category at
+ * /en/blog/<category>/, beside posts at /en/blog/<slug>/, so a post slugged like a category would collide): that
+ * taxonomy goes back to the contract's default archive path, with a warning, rather than two pages at one URL.
+ */
+function keepArchivesApart(plan: ReturnType<typeof planRoutes>, terms: { categories: string[]; tags: string[] }, file: string, diagnostics: Diagnostics): void {
+  const documents = new Set([...plan.urlOf.values()].map(urlKey))
+  for (const kind of ['categories', 'tags'] as const) {
+    if (plan.permalinks[kind] === undefined) continue
+    const route = kind === 'categories' ? categoryRoute : tagRoute
+    const clash = terms[kind].find((slug) => documents.has(urlKey(route(slug, { permalinks: plan.permalinks }).url)))
+    if (clash === undefined) continue
+    diagnostics.warn(file, 0, 'unsupported_feature', `The ${kind} archive of "${clash}" would be at the URL of a document (${route(clash, { permalinks: plan.permalinks }).url}), so ${kind} archives use the default path ${route(clash, { permalinks: {} }).url} instead. Rename the document or the ${kind === 'categories' ? 'category' : 'tag'} to keep the old archive URLs.`)
+    delete plan.permalinks[kind]
+  }
+}
+
+/**
+ * The redirects that answer for the pages a generator made from its configuration (SiteConfig.generatedRoutes), each
+ * to the new URL of its target; links to them lead there too. A target that names nothing is reported.
+ */
+function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: Diagnostics): Redirect[] {
+  const out: Redirect[] = []
+  for (const r of config.generatedRoutes ?? []) {
+    const target = resolveReference(r.to, r.file, undefined, index)
+    const to = target.to === 'document' || target.to === 'route' ? target.url : undefined
+    if (to === undefined) {
+      diagnostics.warn(r.file, 0, 'missing_link_target', `The page the generator made at ${r.from} would redirect to ${r.to}, which is not on the new site; nothing answers at ${r.from}. Add the page it should lead to, or a redirect by hand.`)
+      continue
+    }
+    if (urlKey(r.from) === urlKey(to)) continue
+    out.push({ from: config.basePath + r.from, to, file: r.file })
+    if (!index.urlOfOld.has(urlKey(r.from))) (index.urlOfOld as Map<string, string>).set(urlKey(r.from), to)
+  }
+  return out
+}
+
 /** Everything links resolve against, built once all routes are known. */
-function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig): LinkIndex {
+function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
   for (const r of plan.redirects) {
@@ -512,6 +560,9 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   }
   const routes = new Set<string>(['/', '/tags', '/categories'])
   if (plan.postIndex?.path) routes.add(urlKey(plan.postIndex.path))
+  // Category and tag archives answer at the site's permalinks (Docusaurus's /blog/tags/x kept as it was).
+  for (const slug of terms.categories) routes.add(urlKey(categoryRoute(slug, { permalinks: plan.permalinks }).url))
+  for (const slug of terms.tags) routes.add(urlKey(tagRoute(slug, { permalinks: plan.permalinks }).url))
   let origin: string | undefined
   try {
     origin = config.site.url ? new URL(config.site.url).origin : undefined

@@ -113,17 +113,22 @@ export async function fumadocsRules(site, dir) {
 
 /**
  * A folder of Markdown with no generator: issue 13's rule for an unknown layout, since there is no generator to ask.
- * Paths and case are kept and the extension dropped (`a/b.md` → `/a/b/`); `x/index.md` is `/x/`. A README.md is
- * an ordinary document (`/x/README/`): the issue names only index.md as a folder's page.
+ * Paths and case are kept and the extension dropped (`a/b.md` → `/a/b/`); `x/index.md` is `/x/`. A README.md stands
+ * for its folder too (`x/README.md` → `/x/`) unless the folder has an index.md: that is how the tools that render
+ * such folders show it (GitHub shows a folder's README as the folder; VuePress turns README.md into the folder's
+ * index.html; MkDocs uses README.md as index.html when there is no index.md; Docusaurus makes it the folder's doc).
  */
 export async function plainRules(site, dir) {
   const documents = []
-  for (const rel of await markdownFiles(path.join(dir, 'site'))) {
-    const route = rel.replace(/\.(md|mdx|markdown)$/i, '').replace(/(^|\/)index$/, '')
+  const files = await markdownFiles(path.join(dir, 'site'))
+  const indexed = new Set(files.filter((rel) => /(^|\/)index\.(md|mdx|markdown)$/i.test(rel)).map((rel) => path.posix.dirname(rel)))
+  for (const rel of files) {
+    const readme = /(^|\/)readme\.(md|mdx|markdown)$/i.test(rel) && !indexed.has(path.posix.dirname(rel))
+    const route = rel.replace(/\.(md|mdx|markdown)$/i, '').replace(readme ? /(^|\/)readme$/i : /(^|\/)index$/, '')
     documents.push({ source: rel, status: 'published', url: route === '' ? '/' : `/${route}/` })
   }
   return {
-    generator: { name: 'none', version: 'n/a', how: 'issue 13\'s unknown-layout rule: paths and case kept, x/index.md → /x/ (see scripts/corpus/_oracle-rules.mjs)' },
+    generator: { name: 'none', version: 'n/a', how: 'issue 13\'s unknown-layout rule: paths and case kept, x/index.md and x/README.md → /x/ (see scripts/corpus/_oracle-rules.mjs)' },
     warnings: [],
     documents,
   }

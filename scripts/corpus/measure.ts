@@ -4,9 +4,12 @@
  * `npm run corpus:report` prints them; both read them from here so they can never disagree.
  */
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { importMarkdown } from '../../importers/markdown/index.js'
+import { checkSite } from '../../src/check/index.js'
+import { readMediaDir } from '../../src/check/media-dir.js'
 import type { PreviewData } from '../../src/contract/types.js'
 import { deriveRoutes } from '../../src/routes/index.js'
 import { corpusDir, loadSites, siteDir } from './_sites.mjs'
@@ -39,6 +42,8 @@ export interface OracleDocument {
   url: string | null
   lang?: string
   title?: string
+  /** A page a locale serves from another locale's file because it has no translation (Docusaurus, Starlight). */
+  fallback?: boolean
 }
 
 export interface Oracle {
@@ -71,8 +76,15 @@ export interface SiteFigures {
   /** Whether the import produced a payload, and its error count (a file that sinks the site shows here). */
   imported: boolean
   errors: number
+  /** Documents the generator published per language (fallback pages not counted). */
   languages: Record<string, number>
-  /** Documents the generator published, and documents published in the payload (posts + pages, status published). */
+  /** URLs a locale served an untranslated document at (fallback pages); among the original URLs to keep or redirect. */
+  fallbacks: number
+  /**
+   * Documents the generator published (each source once per language it has its own file in; a locale's fallback
+   * page is another URL of its default-locale document, not a document), and documents published in the payload
+   * (posts + pages, status published). Not-found pages count on neither side.
+   */
   expected: number
   published: number
   /** |published − expected| / expected; the target is ≤ 0.02. */
@@ -84,8 +96,8 @@ export interface SiteFigures {
   privateAsDraft: number
   /** Published documents whose body still holds template syntax, by kind (target 0). */
   templates: { documents: number; byKind: Record<string, number>; examples: string[] }
-  /** Internal links and images that resolve under `check` (target ≥ 0.98); null until `check` is on this branch. */
-  links: null | { resolved: number; total: number }
+  /** Internal links and media files that resolve under `check` with the delivered media folder (target ≥ 0.98); the first 20 that do not. */
+  links: null | { resolved: number; total: number; broken: string[] }
 }
 
 /** The sites whose content and oracle are both present under .corpus/ (fetch and oracle have run). */
@@ -111,8 +123,18 @@ export async function readOracle(id: string): Promise<Oracle> {
 /** Imports a site with the importer's defaults and measures the result against its oracle. */
 export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   const oracle = await readOracle(site.id)
+  // The media folder the import delivers, so `check` can tell whether every image and linked file is there.
+  const mediaOut = await mkdtemp(path.join(tmpdir(), `corpus-media-${site.id}-`))
+  try {
+    return await measureImport(site, oracle, mediaOut)
+  } finally {
+    await rm(mediaOut, { recursive: true, force: true })
+  }
+}
+
+async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string): Promise<SiteFigures> {
   // An importer that throws on a real site is a finding to report, not a reason to stop measuring the others.
-  const result = await importMarkdown(path.join(siteDir(site.id), 'site'), { generatedAt: oracle.built_at }).catch((error: Error) => ({
+  const result = await importMarkdown(path.join(siteDir(site.id), 'site'), { generatedAt: oracle.built_at, mediaOut }).catch((error: Error) => ({
     payload: undefined,
     preset: 'none',
     presetReason: `the import threw: ${error.message}`,
@@ -129,17 +151,23 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
     generator: oracle.generator.version.startsWith(oracle.generator.name) ? oracle.generator.version : `${oracle.generator.name} ${oracle.generator.version}`,
     detected: { preset: result.preset, reason: result.presetReason },
     errors,
-    languages: countLanguages(oracle.documents),
+    languages: countLanguages(oracle.documents.filter((d) => !d.fallback && !(d.url !== null && isNotFoundUrl(d.url)))),
+    fallbacks: oracle.documents.filter((d) => d.fallback && d.status === 'published').length,
     links: null,
   }
-  const published = oracle.documents.filter((d) => d.status === 'published')
+  // Not-found pages (a 404.md published as /404.html) are what a host serves for every missing URL, not a document
+  // at a URL of its own; a build stage writes its theme's, so neither side counts them.
+  // Docusaurus's `unlisted` documents are built and served at their URL, only left out of sidebars, sitemaps and
+  // search: published, as the payload's `discoverability: delist` has them.
+  const published = oracle.documents.filter((d) => (d.status === 'published' || d.status === 'unlisted') && !(d.url !== null && isNotFoundUrl(d.url)))
+  const documents = published.filter((d) => !d.fallback)
   if (!result.payload) {
     return {
       ...base,
       imported: false,
-      expected: published.length,
+      expected: documents.length,
       published: 0,
-      countDelta: published.length === 0 ? 0 : 1,
+      countDelta: documents.length === 0 ? 0 : 1,
       urls: { sampled: sample(published).length, kept: 0, redirected: 0, lost: sample(published).map((d) => d.url ?? d.source) },
       privatePublished: [],
       privateAsDraft: 0,
@@ -148,13 +176,13 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
   }
   const payload = result.payload
   const docs = payloadDocuments(payload)
-  const live = docs.filter((d) => d.status === 'published')
+  const live = docs.filter((d) => d.status === 'published' && !isNotFoundUrl(d.url))
   // A generator's list page whose role a route of the payload took (a blank home list → the theme index at `/`, the
   // post section's list → the post index) is published there: its URL answers with the list it was.
   const replaced = 'report' in result ? result.report.items.filter((i) => 'skipped' in i && (i.skipped === 'home-list' || i.skipped === 'post-index')).map((i) => i.source) : []
   const liveFiles = new Set([...live.map((d) => d.output), ...listRoutes(payload)])
   const served = (url: string) => servingFiles(url).some((f) => liveFiles.has(f))
-  const publishedSources = new Set(published.map((d) => d.source))
+  const publishedSources = new Set(documents.map((d) => d.source))
   const livePublished = live.filter((d) => !d.alias).length + replaced.filter((s) => publishedSources.has(s)).length
   const redirectKeys = new Set(result.redirects.map((r) => redirectKey(r.from)))
 
@@ -194,17 +222,28 @@ export async function measureSite(site: CorpusSite): Promise<SiteFigures> {
     if (templates.examples.length < 5) templates.examples.push(`${doc.url}: ${found[0].text}`)
   }
 
+  // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use.
+  const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut).catch(() => new Set<string>()) })
+  const { links: l, media } = checked.totals
+  const broken = checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media').slice(0, 20).map((f) => `${f.url ?? f.source}: ${f.target ?? ''}`)
+
   return {
     ...base,
     imported: true,
-    expected: published.length,
+    expected: documents.length,
     published: livePublished,
-    countDelta: published.length === 0 ? (livePublished === 0 ? 0 : 1) : Math.abs(livePublished - published.length) / published.length,
+    countDelta: documents.length === 0 ? (livePublished === 0 ? 0 : 1) : Math.abs(livePublished - documents.length) / documents.length,
     urls,
     privatePublished,
     privateAsDraft,
     templates,
+    links: { resolved: l.ok + l.to_drafts + media.ok, total: l.internal + media.files, broken },
   }
+}
+
+/** A site's not-found page: `/404.html` or `/404/`, at the root or under one base-path or locale segment. */
+export function isNotFoundUrl(url: string): boolean {
+  return /^(?:\/[^/]+)?\/404(?:\.html|\/)?$/.test(urlPath(url))
 }
 
 interface PayloadDocument {
@@ -280,7 +319,7 @@ export function sample<T extends { source: string }>(docs: T[]): T[] {
 
 function countLanguages(docs: OracleDocument[]): Record<string, number> {
   const out: Record<string, number> = {}
-  for (const d of docs) if (d.status === 'published') out[d.lang ?? 'default'] = (out[d.lang ?? 'default'] ?? 0) + 1
+  for (const d of docs) if (d.status === 'published' || d.status === 'unlisted') out[d.lang ?? 'default'] = (out[d.lang ?? 'default'] ?? 0) + 1
   return out
 }
 

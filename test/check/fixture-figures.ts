@@ -35,18 +35,18 @@ export interface FixtureFigures {
 }
 
 /**
- * The Markdown fixtures with the options their corpus tests use, and the URL each site was published at (from its
+ * The Markdown fixtures, imported as a user would (the convention detected), and the URL each site was published at (from its
  * configuration or the project's site), so that absolute links to it count as internal.
  */
 const MARKDOWN: { folder: string; options?: ImportMarkdownOptions; origin?: string }[] = [
-  { folder: 'nodejs-blog', options: { preset: 'native', postsDir: 'pages/en/blog', pagesDir: 'pages/en' }, origin: 'https://nodejs.org/en' },
+  { folder: 'nodejs-blog', origin: 'https://nodejs.org/en' },
   { folder: 'hugo-docs', origin: 'https://gohugo.io' },
   { folder: 'hugo-basic-example' },
   { folder: 'jekyll-docs', origin: 'https://jekyllrb.com' },
   { folder: 'jekyll-edge-cases' },
   { folder: 'docusaurus-aks-blog', origin: 'https://blog.aks.azure.com' },
   { folder: 'astro-blog' },
-  { folder: 'gatsby-starter-blog', options: { preset: 'native', postsDir: 'content/blog' } },
+  { folder: 'gatsby-starter-blog' },
 ]
 
 /** Whether the fixtures are there (they live outside the repository). */

@@ -1,7 +1,7 @@
 // The measuring rules the corpus figures rest on: how two spellings of a route compare, what counts as template
 // syntax left in a body, and which documents are sampled. These need no corpus and run everywhere.
 import { describe, expect, test } from 'vitest'
-import { redirectKey, sample, servingFiles, templateSyntax, URL_SAMPLE, urlPath, withoutCode } from '../../scripts/corpus/measure.js'
+import { isNotFoundUrl, redirectKey, sample, servingFiles, templateSyntax, URL_SAMPLE, urlPath, withoutCode } from '../../scripts/corpus/measure.js'
 
 describe('servingFiles: the files that keep an original URL answering', () => {
   test.each([
@@ -31,6 +31,20 @@ describe('redirectKey', () => {
     { a: '/Old/', b: '/old/', same: false },
   ])('$a vs $b', ({ a, b, same }) => {
     expect(redirectKey(a) === redirectKey(b)).toBe(same)
+  })
+})
+
+describe('isNotFoundUrl: a not-found page is no document', () => {
+  test.each([
+    { url: '/404.html', yes: true },
+    { url: '/404/', yes: true },
+    { url: '/journal/404.html', yes: true },
+    { url: 'https://example.com/fr/404/', yes: true },
+    { url: '/docs/errors/404/', yes: false },
+    { url: '/blog/404-not-found/', yes: false },
+    { url: '/4040/', yes: false },
+  ])('$url', ({ url, yes }) => {
+    expect(isNotFoundUrl(url)).toBe(yes)
   })
 })
 

@@ -350,7 +350,9 @@ export function fileSystemMutation(rnd: Random, site: string, files: string[], d
       ]
       const [name, bytes] = rnd.pick(images)
       writeFileSync(join(site, dir, name), bytes)
-      const doc = anyDoc(rnd, files)
+      // An earlier mutation of the same case may have renamed the document away: then the image is used by none.
+      const picked = anyDoc(rnd, files)
+      const doc = picked && existsSync(join(site, picked)) ? picked : undefined
       if (doc) {
         const from = relative(dirname(join(site, doc)), join(site, dir, name)) || name
         writeFileSync(join(site, doc), Buffer.concat([readFileSync(join(site, doc)), Buffer.from(`\n\n![lying image](${from})\n`)]))

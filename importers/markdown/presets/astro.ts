@@ -1,6 +1,8 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
+import { githubSlug } from './_slugger.js'
+import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -22,7 +24,7 @@ interface Collection {
 /**
  * Astro and Starlight (documented rules, docs.astro.build "Routing" and "Content collections", starlight.astro.build
  * "Pages", "Internationalization"), configuration read as text. Markdown under `src/pages/` is routed by path
- * (`index` → its folder, `_` names excluded, `404.md` → `/404.html`). Content collections (`src/content/<name>/`, or
+ * (`index` → its folder, `_` names excluded; `404.md`, the not-found page, is not a document). Content collections (`src/content/<name>/`, or
  * a `glob()` loader's `base` in `src/content.config.ts`) have no URL of their own: the route file that reads the
  * collection (`src/pages/blog/[...slug].astro` calling `getCollection('blog')`) gives it one; without one, the
  * collection's name. Entry ids are the path slugified per segment (lower case, as Astro's github-slugger does), or
@@ -91,6 +93,16 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
 
   const slash = (url: string) => (url === '/' || trailing === 'never' ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
   const locate = (rel: string) => locateAstro(rel, collections)
+  const docs = starlight ? collections.find((c) => c.name === 'docs') : undefined
+  const translated = sl && docs && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? await translatedKeys(ctx, docs, sl.locales, sl.hasRoot) : undefined
+  // An untranslated page of the default locale is served in every other locale at /<locale>/<its id>/, in the
+  // default language with a notice (starlight.astro.build "Internationalization": fallback content). The payload has
+  // one page per document, so those URLs redirect to it.
+  const fallbacks = (locale: string, key: string): { aliases?: string[] } => {
+    if (!sl || !translated || locale !== sl.defaultKey) return {}
+    const aliases = [...translated.keys()].filter((l) => l !== locale && !translated.get(l)?.has(key)).map((l) => config.basePath + slash('/' + [l === 'root' ? '' : l, key].filter((s) => s !== '').join('/')))
+    return aliases.length > 0 ? { aliases } : {}
+  }
   return {
     config,
     templates: ['mdx', 'docusaurus'],
@@ -101,8 +113,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
       const fm = source.fm.data
       if (at.collection === undefined) {
-        // src/pages: routed by path, case kept; `404.md` is written as 404.html.
-        if (dirs.length === 0 && base === '404') return { kind: 'page', name: '404', url: '/404.html' }
+        // src/pages: routed by path, case kept. `404.md` is written as 404.html, which hosts serve for every missing
+        // URL: not a document at a URL of its own, and a build stage writes its theme's instead.
+        if (dirs.length === 0 && base === '404') return NOT_FOUND_PAGE
         const own = base === 'index' ? dirs : [...dirs, base]
         return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: slash('/' + own.map(encodeURIComponent).join('/')), ...(base === 'index' ? { isIndex: true } : {}) }
       }
@@ -112,6 +125,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       let path = id
       if (sl && c.name === 'docs' && sl.locales.has(id.split('/')[0])) locale = id.split('/')[0]
       if (path === 'index') path = ''
+      const key = localeKey(id, locale)
+      // Starlight renders a docs entry with the id `404` (per locale) as its not-found page.
+      if (c === docs && key === '404') return NOT_FOUND_PAGE
       const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
       const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
       const name = id.split('/').pop() ?? id
@@ -121,12 +137,70 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         url,
         ...(name === 'index' ? { isIndex: true } : {}),
         ...(sl && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? { language: canonicalLocale(locale ? (sl.locales.get(locale) ?? locale) : (sl.lang ?? 'en')) ?? 'en' } : {}),
+        ...(c === docs ? fallbacks(locale ?? 'root', key) : {}),
+        // Without a root locale, / sends visitors to the default locale's home (/en/), which is the site's home.
+        ...(c === docs && sl && !sl.hasRoot && locale === sl.defaultKey && key === '' ? { isHome: true } : {}),
+        ...(c === docs && isPlainObject(fm.hero) ? heroPrefix(fm.hero) : {}),
       }
     },
     assetUrl(rel) {
       return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
     },
   }
+}
+
+const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-found page (404.html), which hosts serve for missing URLs; a build stage writes its theme\'s own 404 page, so its text is not imported' }
+
+/**
+ * Starlight's splash hero (front matter `hero`: `tagline`, `image.file` or `image.light`, `actions` with `text` and
+ * `link`), rendered before the body as Starlight shows it above the content, so a theme that knows nothing of
+ * `hero` still shows the tagline, the image and the calls to action. The value also stays in `data.hero`.
+ */
+export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string } {
+  const lines: string[] = []
+  const image = isPlainObject(hero.image) ? hero.image : undefined
+  const src = image ? firstString(image.file, image.light, image.dark) : undefined
+  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(firstString(image?.alt) ?? '')}"></p>`)
+  const tagline = firstString(hero.tagline)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  const actions = Array.isArray(hero.actions) ? hero.actions.filter(isPlainObject) : []
+  const links = actions.flatMap((a) => {
+    const text = firstString(a.text)
+    const link = firstString(a.link)
+    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.variant) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  })
+  if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
+  return lines.length === 0 ? {} : { bodyPrefix: `<div class="hero">\n${lines.join('\n')}\n</div>\n\n` }
+}
+
+/** Text and attribute values as HTML, with braces escaped too so MDX never reads them as expressions. */
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
+}
+
+/** An entry id without its locale segment (`fr/guides/x` → `guides/x`; the root locale's `index` → ''). */
+function localeKey(id: string, locale: string | undefined): string {
+  const key = locale === undefined ? id : id.slice(locale.length + 1)
+  return key === 'index' ? '' : key
+}
+
+/**
+ * The ids (without locale) each locale of a Starlight docs collection has a page for, by locale key (`root` for the
+ * unprefixed one). Drafts count: a locale that has the page, even unpublished, gets no fallback for it.
+ */
+async function translatedKeys(ctx: PresetContext, docs: Collection, locales: ReadonlyMap<string, string>, hasRoot: boolean): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>([...(hasRoot ? ['root'] : []), ...locales.keys()].map((l): [string, Set<string>] => [l, new Set()]))
+  for (const f of ctx.discovery.files) {
+    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    const { dirs, base } = splitPath(f.rel.slice(docs.dir.length + 1))
+    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
+    const fm = await ctx.readFrontMatter(f.rel)
+    const id = entryId(dirs, base, firstString(fm?.slug))
+    const first = id.split('/')[0]
+    const locale = locales.has(first) ? first : undefined
+    out.get(locale ?? 'root')?.add(localeKey(id, locale))
+  }
+  return out
 }
 
 /** The collection or `src/pages` a file belongs to, and its path inside. */
@@ -145,10 +219,6 @@ export function entryId(dirs: string[], base: string, slug: string | undefined):
   return segments.join('/')
 }
 
-/** github-slugger's rule, as Astro applies it to entry paths: lower case, punctuation removed, spaces as `-`. */
-function githubSlug(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
-}
 
 /**
  * The collections: `glob({ base })` loaders named in `src/content.config.ts` (read as text), else every folder of
@@ -203,7 +273,7 @@ async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string;
 }
 
 /** Starlight's `title`, `locales` (key → lang) and whether a `root` locale exists, from `starlight({ … })`. */
-function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean } {
+function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean; defaultKey: string } {
   const at = text.search(/starlight\s*\(\s*\{/)
   const opts = at === -1 ? new Map<string, string>() : entries(objectsOf(text.slice(at).replace(/^starlight\s*\(\s*\{/, 'starlightOptions: {'), 'starlightOptions')[0] ?? '')
   const titleRaw = opts.get('title')
@@ -218,6 +288,8 @@ function starlightOptions(text: string): { title?: string; lang?: string; locale
   const defaultLocale = stringLiteral(opts.get('defaultLocale'))
   const rootLang = hasRoot ? stringLiteral(entries(objectLiteral(entries(objectLiteral(opts.get('locales')) ?? '').get('root')) ?? '').get('lang')) : undefined
   const lang = canonicalLocale(rootLang ?? (defaultLocale && defaultLocale !== 'root' ? (locales.get(defaultLocale) ?? defaultLocale) : 'en') ?? 'en')
-  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot }
+  // The locale fallback content comes from: `defaultLocale`, else the root locale.
+  const defaultKey = defaultLocale && defaultLocale !== 'root' && locales.has(defaultLocale) ? defaultLocale : 'root'
+  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey }
 }
 

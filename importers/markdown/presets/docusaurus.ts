@@ -2,9 +2,14 @@ import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
+import { isPlainObject } from '../front-matter.js'
+import { githubSlug } from './_slugger.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
+/** How many blog posts are read for evidence of where the blog was served, when there is no configuration file. */
+const EVIDENCE_FILES = 200
 const CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts']
 
 /** One content plugin instance: where its files are, the URL path it serves them under, its i18n folder name. */
@@ -16,6 +21,8 @@ interface Instance {
   base: string
   /** The plugin's folder under `i18n/<locale>/` (`docusaurus-plugin-content-docs`, `…-docs-<id>` for other ids). */
   i18nDir: string
+  /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`. */
+  lists?: { archive: string | null; tags: string; authors: string }
 }
 
 /** A docs version: its folder and the URL segment it adds (`''` for the last version, `next` for unreleased docs). */
@@ -79,9 +86,24 @@ export const docusaurusPreset: Preset = {
     const locale = i18n.has('defaultLocale') ? canonicalLocale(defaultLocale) : undefined
     if (locale) config.site.locale = locale
 
+    const versions = await readVersions(ctx, text)
+    const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+    // Docusaurus URLs have no trailing slash unless `trailingSlash: true`.
+    const slash = top.get('trailingSlash')?.trim() === 'true'
+    const generated: NonNullable<typeof config.generatedRoutes> = []
+
     const blog = instances.find((i) => i.kind === 'blog')
     if (blog) {
+      const posts = await readBlogPosts(ctx, blog, locate)
+      // Without a configuration file, the blog's own links say where it was served: at the root when they link to
+      // posts as /2024/01/02/x rather than /blog/2024/01/02/x (the AKS blog), and on which origin.
+      if (!configFile) {
+        const evidence = await blogEvidence(ctx, posts)
+        if (evidence.atRoot) blog.base = ''
+        if (evidence.origin && !config.site.url) config.site.url = evidence.origin
+      }
       config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
+      const registries: Record<string, string> = {}
       for (const [base, into, read] of [
         ['authors', config.authors, readAuthorRegistry],
         ['tags', config.tags, readTaxonomyRegistry],
@@ -90,20 +112,33 @@ export const docusaurusPreset: Preset = {
         if (!file) continue
         const data = await ctx.readData(file)
         config.configFiles.add(file)
+        registries[base] = file
         if (base === 'authors') config.authorsFile = file
         if (data) for (const [k, v] of read(data)) (into as Map<string, unknown>).set(k, v)
+        if (base === 'tags' && isPlainObject(data)) applyTagPermalinks(data, config.tags)
+        if (base === 'authors' && isPlainObject(data)) generated.push(...authorPages(data, blog, file, slash))
       }
+      const lists = blog.lists ?? { archive: 'archive', tags: 'tags', authors: 'authors' }
+      const tagsBase = joinUrl(blog.base, lists.tags)
+      // Tag pages keep their URLs: the contract's tag archives are served under the blog's tags path.
+      if (tagsBase.split('/').every((seg) => seg === '' || checkSlugSegment(seg) === null)) config.permalinks = { tags: `${tagsBase}:slug/` }
+      // Without a configuration file, the list pages come from the blog folder itself: its first post names it.
+      const listFile = configFile ?? posts[0]?.rel ?? blog.path
+      if (lists.archive !== null && posts.length > 0) generated.push({ from: pageUrl(joinUrl(blog.base, lists.archive), slash), to: config.postIndexPath, file: listFile })
+      if (posts.some((p) => p.tagged)) generated.push({ from: pageUrl(tagsBase, slash), to: config.postIndexPath, file: registries.tags ?? listFile })
     }
     const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
     if (docsTags) config.configFiles.add(docsTags.rel)
 
-    const versions = await readVersions(ctx, text)
-    // `_category_.json`/`.yml` label sidebar categories; they are configuration, not pages.
+    // `_category_.json`/`.yml` label sidebar categories; they are configuration, not pages, but a category whose
+    // `link` is a generated index has a page at /<docs>/category/<label>: it redirects to the category's first doc.
     for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
-
-    // Docusaurus URLs have no trailing slash unless `trailingSlash: true`.
-    const slash = top.get('trailingSlash')?.trim() === 'true'
-    const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+    for (const f of ctx.discovery.files) {
+      if (!/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) continue
+      const route = await categoryIndex(ctx, f.rel, locate, slash)
+      if (route) generated.push(route)
+    }
+    if (generated.length > 0) config.generatedRoutes = generated
 
     return {
       config,
@@ -116,28 +151,42 @@ export const docusaurusPreset: Preset = {
         const at = locate(source.file.rel) as Located
         const { dirs, base } = splitPath(at.rel)
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
+        if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
         const prefix = at.locale === defaultLocale ? '' : `/${at.locale}`
         const language = multilingual ? { language: canonicalLocale(at.locale) ?? at.locale } : {}
         const fm = source.fm.data
-        const route = (path: string) => {
-          const url = prefix + joinUrl(at.instance.base, at.version, path)
-          return slash || url === '/' ? url : url.replace(/\/$/, '')
+        const route = (path: string) => pageUrl(prefix + joinUrl(at.instance.base, at.version, path), slash)
+        // A locale without a translation of this file serves it at /<locale>/<its URL>, in the default language
+        // (docusaurus.io "i18n – Introduction": untranslated content falls back to the default locale's). The
+        // payload has one page per document, so those URLs redirect to it.
+        const fallbacks = (url: string) => {
+          if (at.locale !== defaultLocale) return {}
+          const aliases = locales.filter((l) => l !== defaultLocale && !ctx.discovery.paths.has(translationPath(at, l))).map((l) => `${config.basePath}/${l}${url}`)
+          return aliases.length > 0 ? { aliases } : {}
         }
         if (at.instance.kind === 'blog') {
           const post = blogPath(at.rel, firstString(fm.slug))
-          return { kind: 'post', name: post.name, url: route(post.path), ...(post.date ? { nameDate: post.date } : {}), ...language }
+          const url = route(post.path)
+          return { kind: 'post', name: post.name, url, ...(post.date ? { nameDate: post.date } : {}), ...language, ...fallbacks(url) }
         }
         if (at.instance.kind === 'pages') {
           const path = [...dirs, base].join('/').replace(/(?:^|\/)index$/, '')
-          return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: route(path), ...(base === 'index' ? { isIndex: true } : {}), ...language }
+          const url = route(path)
+          return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url, ...(base === 'index' ? { isIndex: true } : {}), ...language, ...fallbacks(url) }
         }
         const doc = docPath(dirs, base, fm)
         const url = route(doc.path)
-        return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language }
+        return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language, ...fallbacks(url) }
       },
       assetUrl(rel) {
         if (rel.startsWith('static/')) return rel.slice('static'.length)
         return undefined
+      },
+      // A translation's relative links resolve in the locale's folder, then in the default locale's (Docusaurus
+      // looks a linked file up in each content path in turn).
+      translationOf(file) {
+        const at = locate(file)
+        return at && at.source !== file ? at.source : undefined
       },
     }
   },
@@ -146,9 +195,14 @@ export const docusaurusPreset: Preset = {
 /** Where a file sits: which plugin instance, version and locale, and its path inside that folder. */
 interface Located {
   instance: Instance
+  /** The URL segment of the docs version ('' for the last version). */
   version: string
+  /** The version's folder name under `i18n/<locale>/<plugin>/` (`current`, `version-1.0`); '' outside docs. */
+  versionDir: string
   locale: string
   rel: string
+  /** The default locale's file this one translates (the file itself outside `i18n/`). */
+  source: string
 }
 
 function locateFile(rel: string, instances: Instance[], versions: Version[], locales: string[], defaultLocale: string): Located | null {
@@ -165,25 +219,35 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
   for (const instance of instances) {
     if (viaI18n) {
       const root = instance.kind === 'docs' ? `${instance.i18nDir}/current/` : `${instance.i18nDir}/`
-      if (inside.startsWith(root)) return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: inside.slice(root.length) }
+      if (inside.startsWith(root)) {
+        const at = inside.slice(root.length)
+        return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: `${instance.path}/${at}` }
+      }
       if (instance.kind === 'docs') {
         const vm = new RegExp(`^${escapeRe(instance.i18nDir)}/version-([^/]+)/(.+)$`).exec(inside)
         const v = vm ? versions.find((x) => x.dir === `versioned_docs/version-${vm[1]}`) : undefined
-        if (vm && v) return { instance, version: v.segment, locale, rel: vm[2] }
+        if (vm && v) return { instance, version: v.segment, versionDir: `version-${vm[1]}`, locale, rel: vm[2], source: `${v.dir}/${vm[2]}` }
       }
       continue
     }
     if (instance.kind === 'docs' && instance.i18nDir === 'docusaurus-plugin-content-docs') {
-      for (const v of versions) if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, locale, rel: inside.slice(v.dir.length + 1) }
+      for (const v of versions) {
+        if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, versionDir: v.dir.slice(v.dir.lastIndexOf('/') + 1), locale, rel: inside.slice(v.dir.length + 1), source: rel }
+      }
     }
     if (inside.startsWith(instance.path + '/')) {
       const at = inside.slice(instance.path.length + 1)
       // The blog folder's registries and the docs folder's tags file are configuration.
       if (instance.kind === 'blog' && /^(?:authors|tags)\.(?:ya?ml|json)$/.test(at)) return null
-      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', locale, rel: at }
+      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: rel }
     }
   }
   return null
+}
+
+/** Where a locale's translation of a default-locale file would be (`i18n/fr/docusaurus-plugin-content-docs/current/x.md`). */
+function translationPath(at: Located, locale: string): string {
+  return ['i18n', locale, at.instance.i18nDir, at.versionDir, at.rel].filter((s) => s !== '').join('/')
 }
 
 function currentSegment(versions: Version[]): string {
@@ -200,7 +264,9 @@ function readInstances(text: string): Instance[] {
     const id = stringLiteral(e.get('id'))
     const base = (stringLiteral(e.get('routeBasePath')) ?? defaults.base).replace(/^\/+|\/+$/g, '')
     const path = (stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+|\/+$/g, '')
-    return { kind, path, base, i18nDir: id && id !== 'default' ? `${pluginName}-${id}` : pluginName }
+    const trim = (key: string, fallback: string) => (stringLiteral(e.get(key)) ?? fallback).replace(/^\/+|\/+$/g, '')
+    const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
+    return { kind, path, base, i18nDir: id && id !== 'default' ? `${pluginName}-${id}` : pluginName, ...lists }
   }
   if (presetDocs !== undefined) out.push(instance('docs', presetDocs, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
   for (const q of ["'", '"']) {
@@ -236,6 +302,122 @@ function topLevel(text: string): Map<string, string> {
   const close = closing(text, open)
   const inner = objectLiteral(text.slice(open, (close === -1 ? text.length - 1 : close) + 1))
   return entries(inner ?? '')
+}
+
+/** A blog post of the default locale, as its front matter places it: its path below the blog root, whether it has tags. */
+interface BlogPost {
+  rel: string
+  path: string
+  tagged: boolean
+}
+
+async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null): Promise<BlogPost[]> {
+  const out: BlogPost[] = []
+  for (const f of ctx.discovery.files) {
+    const at = locate(f.rel)
+    if (!at || at.instance !== blog || at.source !== f.rel || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    const { dirs, base } = splitPath(at.rel)
+    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
+    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    const tags = fm.tags
+    out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== '') })
+  }
+  return out
+}
+
+/** How many of a blog's own links name its posts at the root (`/2024/01/02/x`) or under `/blog/`, and on which origin. */
+async function blogEvidence(ctx: PresetContext, posts: BlogPost[]): Promise<{ atRoot: boolean; origin?: string }> {
+  const paths = new Set(posts.map((p) => p.path.replace(/\/+$/, '')))
+  let root = 0
+  let underBlog = 0
+  const origins = new Map<string, number>()
+  for (const post of posts.slice(0, EVIDENCE_FILES)) {
+    const text = (await ctx.readText(post.rel)) ?? ''
+    for (const m of text.matchAll(/\]\(\s*<?((?:https?:\/\/[^/\s)>]+)?\/[^)\s>#?]*)/g)) {
+      const target = m[1]
+      const origin = /^https?:\/\/[^/]+/i.exec(target)?.[0]
+      const path = decodeSafe(target.slice(origin?.length ?? 0)).replace(/^\/+|\/+$/g, '')
+      if (paths.has(path)) root++
+      else if (path.startsWith('blog/') && paths.has(path.slice(5))) underBlog++
+      else continue
+      if (origin) origins.set(origin.toLowerCase(), (origins.get(origin.toLowerCase()) ?? 0) + 1)
+    }
+  }
+  const origin = [...origins].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0]
+  return { atRoot: root > underBlog, ...(origin ? { origin } : {}) }
+}
+
+/** tags.yml's `permalink: /add-ons` is the tag's URL segment (Docusaurus serves it at /blog/tags/add-ons). */
+function applyTagPermalinks(data: Record<string, unknown>, tags: Map<string, TaxonomyDefinition>): void {
+  for (const [key, value] of Object.entries(data)) {
+    const permalink = isPlainObject(value) ? firstString(value.permalink) : undefined
+    const def = tags.get(key)
+    const slug = permalink?.replace(/^\/+|\/+$/g, '')
+    if (def && slug && !slug.includes('/')) tags.set(key, { ...def, slug })
+  }
+}
+
+/**
+ * The author pages Docusaurus (3.5+) makes for authors.yml entries with `page: true` (at /<blog>/authors/<key>) or
+ * `page: { permalink }`, and the authors list; the contract has no author route, so each redirects to the post index.
+ */
+function authorPages(data: Record<string, unknown>, blog: Instance, file: string, slash: boolean): Array<{ from: string; to: string; file: string }> {
+  const base = joinUrl(blog.base, blog.lists?.authors ?? 'authors')
+  const index = joinUrl(blog.base)
+  const out: Array<{ from: string; to: string; file: string }> = []
+  for (const [key, value] of Object.entries(data)) {
+    const page = isPlainObject(value) ? value.page : undefined
+    if (page !== true && !isPlainObject(page)) continue
+    const permalink = isPlainObject(page) ? firstString(page.permalink) : undefined
+    out.push({ from: pageUrl(joinUrl(base, permalink ?? key), slash), to: index, file })
+  }
+  if (out.length > 0) out.push({ from: pageUrl(base, slash), to: index, file })
+  return out
+}
+
+/**
+ * The generated index of a docs category (`link: { type: 'generated-index', slug? }` in `_category_.json`), served
+ * at /<docs>/<version>/category/<label slugged as github-slugger does>, redirected to the category's first doc
+ * (sidebar_position, else its number prefix, else its name).
+ */
+async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
+  const folder = rel.slice(0, rel.lastIndexOf('/'))
+  const docs = ctx.discovery.files.filter((f) => f.rel.startsWith(folder + '/') && !f.rel.slice(folder.length + 1).includes('/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  const first = docs.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null)
+  if (!first?.at || first.at.instance.kind !== 'docs' || first.at.source !== first.f.rel) return undefined
+  const data = await ctx.readData(rel)
+  const link = isPlainObject(data) && isPlainObject(data.link) ? data.link : undefined
+  if (!link || link.type !== 'generated-index' || !isPlainObject(data)) return undefined
+  const label = firstString(data.label) ?? stripNumberPrefix(folder.split('/').pop() ?? '')
+  const slug = firstString(link.slug) ?? `/category/${githubSlug(label)}`
+  const { instance, version } = first.at
+  const ordered: Array<{ url: string; position: number; name: string }> = []
+  for (const { f, at } of docs.map((d) => ({ f: d, at: locate(d.rel) }))) {
+    if (!at || at.source !== f.rel) continue
+    const { dirs, base } = splitPath(at.rel)
+    if (base.startsWith('_')) continue
+    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    if (fm.draft === true) continue
+    const prefix = /^(\d+)\s*[-_.]/.exec(base)
+    const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
+    ordered.push({ url: pageUrl(joinUrl(instance.base, version, docPath(dirs, base, fm).path), slash), position, name: base })
+  }
+  ordered.sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  if (ordered.length === 0) return undefined
+  return { from: pageUrl(joinUrl(instance.base, version, slug), slash), to: ordered[0].url, file: rel }
+}
+
+/** A Docusaurus route as it is published: no trailing slash unless `trailingSlash: true` (the root keeps its slash). */
+function pageUrl(url: string, slash: boolean): string {
+  return slash || url === '/' ? url : url.replace(/\/$/, '')
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
 }
 
 /**

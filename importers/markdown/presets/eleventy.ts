@@ -1,4 +1,6 @@
-import { dateFromName } from '../dates.js'
+import { DateTime } from 'luxon'
+import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
+import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { entries, objectsOf, stringLiteral, stripComments } from './_jstext.js'
@@ -87,6 +89,20 @@ export const eleventyPreset: Preset = {
       ctx.diagnostics.warn(f.rel, 0, 'unsupported_feature', 'This Eleventy data file is JavaScript, which is never run; its values are not applied. Write them as JSON (x.11tydata.json) to have them imported.')
     }
 
+    // Posts keep their URLs when the posts' directory data gives one permalink the contract's posts pattern can
+    // express (`/blog/{{ page.fileSlug }}/` → `/blog/:slug/`); posts with a permalink of their own are redirected.
+    // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
+    const byTag = new Set<string>()
+    const byLayout = new Set<string>()
+    for (const [key, data] of dataFiles) {
+      if (!key.startsWith('dir:') || typeof data.permalink !== 'string') continue
+      if (tagList(data.tags).some((t) => t === 'posts' || t === 'post')) byTag.add(data.permalink.trim())
+      else if (/(?:^|\/)post(?:\.[a-z]+)?$/i.test(firstString(data.layout) ?? '')) byLayout.add(data.permalink.trim())
+    }
+    const postPermalinks = byTag.size > 0 ? byTag : byLayout
+    const postsPattern = postPermalinks.size === 1 ? permalinkPattern([...postPermalinks][0]) : undefined
+    if (postsPattern) config.permalinks = { posts: postsPattern }
+
     const isTemplate = (rel: string) =>
       MARKDOWN_EXTENSIONS.has(splitPath(rel).ext) && inside(rel, input) && !rel.startsWith(includes + '/') && !rel.startsWith(dataDir + '/') &&
       !(layouts && rel.startsWith(at(trim(layouts)) + '/')) && !(output !== '' && rel.startsWith(output + '/')) && !ignores.some((re) => re.test(rel))
@@ -106,17 +122,22 @@ export const eleventyPreset: Preset = {
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
         const fileSlug = fileSlugOf(dirs, base)
         const stem = '/' + [...dirs, base].join('/')
-        let url = defaultUrl(dirs, base)
-        const permalink = fields.permalink
-        if (typeof permalink === 'string' && permalink.trim() !== '') {
-          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields })
-          if (filled === undefined) {
-            ctx.diagnostics.warn(rel, source.fm.lineOf('permalink'), 'unsupported_feature', `The permalink "${permalink}" uses template code this importer does not evaluate; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
-          } else url = normalizePermalink(filled)
-        }
         const dateValue = fm.date ?? cascade.date
         const fileTime = typeof dateValue === 'string' && FILE_TIME_DATES.test(dateValue.trim())
         const named = dateFromName(base)
+        let url = defaultUrl(dirs, base)
+        const permalink = fields.permalink
+        if (typeof permalink === 'string' && permalink.trim() !== '') {
+          const date = fileTime ? undefined : pageDate(dateValue, named?.date)
+          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields, ...(date ? { date } : {}) })
+          if (filled === undefined) {
+            const own = fm.permalink !== undefined
+            ctx.diagnostics.warn(rel, own ? source.fm.lineOf('permalink') : 0, 'unsupported_feature', `The permalink "${permalink}"${own ? '' : " (from this folder's data file)"} uses template code or values this importer cannot evaluate here${date ? '' : ' (a page.date needs a date in the front matter or the file name)'}; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
+          } else url = normalizePermalink(filled)
+        }
+        // The not-found page is written as 404.html for the host to serve on every missing URL, never as a
+        // document at a URL of its own; a build stage writes its theme's instead.
+        if (url === '/404.html' || url === '/404/') return { skip: 'not-found-page', detail: `Eleventy's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
         const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout)
@@ -159,18 +180,30 @@ function normalizePermalink(p: string): string {
   return url
 }
 
+/** The values a permalink template may use: Eleventy's `page` variables and the data cascade. */
+export interface PermalinkValues {
+  fileSlug: string
+  filePathStem: string
+  data: Record<string, unknown>
+  /** `page.date` as an ISO instant, when the page has a date its author wrote (front matter or file name). */
+  date?: string
+}
+
 /**
- * Fills `{{ page.fileSlug }}`, `{{ page.filePathStem }}`, `{{ name }}` and the `slug`/`slugify` filters of a
- * permalink template; undefined when it holds anything else (tags, other filters, missing values).
+ * Fills a permalink template as Eleventy renders it, where that needs no code of the site: `{{ page.fileSlug }}`,
+ * `{{ page.filePathStem }}`, data names (`{{ title }}`, `{{ section.name }}`), quoted strings, and the filters
+ * `slug`/`slugify`, `lower` and Liquid's `date` with a strftime format (`{{ page.date | date: "%Y/%m/%d" }}`, read in
+ * UTC as Eleventy's own dates are). Undefined when it holds anything else (tags, other filters, missing values).
  */
-export function fillTemplate(template: string, v: { fileSlug: string; filePathStem: string; data: Record<string, unknown> }): string | undefined {
+export function fillTemplate(template: string, v: PermalinkValues): string | undefined {
   if (/\{%/.test(template)) return undefined
   let failed = false
   const out = template.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (_, expr: string) => {
-    const [head, ...filters] = expr.split('|').map((s) => s.trim())
+    const [head, ...filters] = splitFilters(expr)
     let value: string | undefined
     if (head === 'page.fileSlug') value = v.fileSlug
     else if (head === 'page.filePathStem') value = v.filePathStem
+    else if (head === 'page.date') value = v.date
     else if (/^[A-Za-z_][\w.]*$/.test(head)) {
       let cur: unknown = v.data
       for (const k of head.split('.')) cur = isPlainObject(cur) ? cur[k] : undefined
@@ -178,14 +211,79 @@ export function fillTemplate(template: string, v: { fileSlug: string; filePathSt
     } else if (/^(['"]).*\1$/.test(head)) value = head.slice(1, -1)
     for (const f of filters) {
       if (value === undefined) break
+      const date = /^date\s*:\s*(['"])(.*)\1$/.exec(f)
       if (f === 'slug' || f === 'slugify') value = slugifyLike(value)
       else if (f === 'lower') value = value.toLowerCase()
+      else if (date && head === 'page.date') value = strftime(value, date[2])
       else value = undefined
     }
     if (value === undefined) failed = true
     return value ?? ''
   })
   return failed ? undefined : out
+}
+
+/** `a | b: "x|y"` → `['a', 'b: "x|y"']`: a pipe inside quotes is not a filter separator. */
+function splitFilters(expr: string): string[] {
+  return (expr.match(/(?:[^|'"]|'[^']*'|"[^"]*")+/g) ?? ['']).map((s) => s.trim())
+}
+
+/** Liquid's `date` filter for the directives a URL uses (%Y %y %m %d %e %j %H %M %S %%), in UTC; undefined for others. */
+function strftime(iso: string, format: string): string | undefined {
+  const d = DateTime.fromISO(iso, { zone: 'UTC' })
+  if (!d.isValid) return undefined
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+  const parts: Record<string, string> = { Y: String(d.year), y: pad(d.year % 100), m: pad(d.month), d: pad(d.day), e: String(d.day), j: pad(d.ordinal, 3), H: pad(d.hour), M: pad(d.minute), S: pad(d.second), '%': '%' }
+  let ok = true
+  const out = format.replace(/%(.)/g, (_, c: string) => {
+    if (parts[c] === undefined) ok = false
+    return parts[c] ?? ''
+  })
+  return ok ? out : undefined
+}
+
+/** `page.date` as Eleventy sets it from the author's `date` (a YAML date arrives as text here) or the file name, in UTC. */
+function pageDate(value: unknown, nameDate: string | undefined): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return parseDate(value, 'UTC') ?? undefined
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString()
+  return nameDate !== undefined ? (parseDate(nameDate, 'UTC') ?? undefined) : undefined
+}
+
+/**
+ * The contract's posts pattern for a permalink template whose every segment is a literal slug segment or one of
+ * `page.fileSlug`, `title | slug(ify)` (→ `:slug`) and `page.date | date: "%Y"`, `"%m"`, `"%d"` runs (→ date
+ * tokens), with `:slug` present; undefined for anything else.
+ */
+export function permalinkPattern(template: string): string | undefined {
+  let ok = true
+  const tokens = template.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (_, expr: string) => {
+    const [head, ...filters] = splitFilters(expr)
+    const slugged = filters.every((f) => f === 'slug' || f === 'slugify')
+    if ((head === 'page.fileSlug' || head === 'title') && slugged && (head === 'page.fileSlug' || filters.length > 0)) return '\u0000slug'
+    const date = filters.length === 1 ? /^date\s*:\s*(['"])(.*)\1$/.exec(filters[0]) : null
+    if (head === 'page.date' && date) {
+      return date[2].replace(/%(.)|([^%]+)/g, (m, c: string | undefined) => {
+        if (c === 'Y') return '\u0000year'
+        if (c === 'm') return '\u0000month'
+        if (c === 'd') return '\u0000day'
+        if (c === undefined && /^\/+$/.test(m)) return m
+        ok = false
+        return ''
+      })
+    }
+    ok = false
+    return ''
+  })
+  if (!ok || /\{%/.test(tokens)) return undefined
+  const path = tokens.replace(/^\/+/, '').replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')
+  const segments = path.split('/').filter((s) => s !== '')
+  const out: string[] = []
+  for (const seg of segments) {
+    if (/^\u0000[a-z]+$/.test(seg)) out.push(':' + seg.slice(1))
+    else if (!seg.includes('\u0000') && checkSlugSegment(seg) === null) out.push(seg)
+    else return undefined
+  }
+  return out.includes(':slug') ? '/' + out.join('/') + '/' : undefined
 }
 
 /** Eleventy's `slugify` filter (the `@sindresorhus/slugify` defaults): lower case, runs of other characters as `-`. */

@@ -1,3 +1,4 @@
+import { slugFor } from '../_core.js'
 import { dateFromName } from '../dates.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
@@ -97,6 +98,17 @@ export const nextjsPreset: Preset = {
     if (blogDoc?.at) {
       const i = blogDoc.at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
       config.postIndexPath = urlOf({ ...blogDoc.at, dirs: blogDoc.at.dirs.slice(0, i + 1), base: 'index' }) + '/'
+      // A blog whose posts sit in category folders lists each category at the folder's URL (nodejs.org's
+      // /en/blog/release): category archives keep those URLs, unless a post's name is also a category's.
+      const names = new Set<string>()
+      const categories = new Set<string>()
+      for (const f of ctx.discovery.files) {
+        const at = locate(f.rel)
+        if (!at || at.locale !== blogDoc.at.locale || at.dirs.length < i + 2 || at.dirs[i].toLowerCase() !== blogDoc.at.dirs[i].toLowerCase()) continue
+        categories.add(slugFor(at.dirs[i + 1]))
+        names.add(slugFor(dateFromName(at.base)?.rest || at.base))
+      }
+      if (categories.size > 0 && ![...categories].some((c) => names.has(c)) && /^[^:]*$/.test(config.postIndexPath)) config.permalinks = { categories: `${config.postIndexPath}:slug/` }
     }
 
     return {

@@ -17,7 +17,8 @@ type UrlStyle = 'directory' | 'extensionless' | 'html'
 /**
  * A folder of Markdown that follows no generator's convention (documentation folders of packages, wikis): every
  * Markdown file is a page at its path, case kept and nothing flattened (`a/B.md` → `/a/B/`; `x/index.md` and
- * `x/README.md` → `/x/`; the root `index.md` or `README.md` is the home page). Where the documents' own links
+ * `x/README.md` → `/x/`, as GitHub, VuePress, MkDocs and Docusaurus show a README, unless the folder also has an
+ * `index.md`, which then stands for it; the root `index.md` or `README.md` is the home page). Where the documents' own links
  * write their URLs as `x.html` (or `x` without a slash), that is what the old site served, and the output keeps it.
  * A document is a post only on evidence: a dated name (`2024-01-02-x.md`, `2024/01/02/x.md`, a dated folder) or a
  * date in a blog/posts/news folder; dates are never invented.
@@ -35,24 +36,27 @@ export const plainPreset: Preset = {
     if (style !== 'directory') config.permalinks = { output_style: 'html-extension' }
     // A plain folder has no generator, but MDX files or `:::note` blocks say which syntax its site rendered.
     const mdx = docs.some((d) => d.rel.endsWith('.mdx'))
+    // Folders with an index file: there the index stands for the folder and a README is a page of its own.
+    const indexed = new Set(docs.filter((d) => /^index$/i.test(splitPath(d.rel).base)).map((d) => splitPath(d.rel).dirs.join('/')))
     return {
       config,
       templates: mdx || admonitions ? ['mdx', 'docusaurus'] : [],
       isDocument: (file: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext),
-      place: (source: SourceFile) => placePlain(source, style),
+      place: (source: SourceFile) => placePlain(source, style, indexed),
       assetUrl: (rel) => '/' + rel.split('/').map(encodeURIComponent).join('/'),
     }
   },
 }
 
-function placePlain(source: SourceFile, style: UrlStyle): Placement {
+function placePlain(source: SourceFile, style: UrlStyle, indexed: ReadonlySet<string>): Placement {
   const { dirs, base } = splitPath(source.file.rel)
-  const isIndex = /^(?:index|readme)$/i.test(base)
+  const isIndex = /^index$/i.test(base) || (/^readme$/i.test(base) && !indexed.has(dirs.join('/')))
   const segments = isIndex ? dirs : [...dirs, base]
   const url = segments.length === 0 ? '/' : '/' + segments.map(encodeURIComponent).join('/') + (isIndex || style === 'directory' ? '/' : style === 'html' ? '.html' : '')
   const name = isIndex ? (dirs[dirs.length - 1] ?? '') : base
-  // A README stands for its folder; tools that keep file names served it as `x/README/`, which is redirected.
-  const aliases = /^readme$/i.test(base) ? ['/' + [...dirs, base].map(encodeURIComponent).join('/') + (style === 'directory' ? '/' : style === 'html' ? '.html' : '')] : []
+  // A README stands for its folder, as GitHub, VuePress, MkDocs and Docusaurus show it; tools that keep file names
+  // served it as `x/README/`, which is redirected.
+  const aliases = /^readme$/i.test(base) && isIndex ? ['/' + [...dirs, base].map(encodeURIComponent).join('/') + (style === 'directory' ? '/' : style === 'html' ? '.html' : '')] : []
   const dated = datedName(dirs, base)
   const inBlog = dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase()))
   const data = source.fm.data

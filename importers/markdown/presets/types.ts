@@ -6,7 +6,7 @@ import type { DataLanguage, FrontMatter } from '../front-matter.js'
 import type { TemplateDialect } from '../templating.js'
 
 /** The folder conventions the importer understands. */
-export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs'
+export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs' | 'gatsby'
 
 /** An author from a registry file (`authors.yml`, `authors.json`). */
 export interface RegistryAuthor {
@@ -72,6 +72,13 @@ export interface SiteConfig {
    * (unless set) and are delivered with the media, as `site.logo`, `site.favicon` and registry avatars are.
    */
   siteImages: Array<{ ref: string; from: string; use: 'logo' | 'favicon' | 'avatar'; key?: string }>
+  /**
+   * Pages the generator made from its configuration rather than from a document (Docusaurus's author pages, tag
+   * list, archive, category indexes), which the contract has no route for: each answers by a redirect to `to`, a
+   * URL in the old site's URL space (a document's old URL, the post index) that the import maps to its new URL.
+   * `from` has no base path; `file` is the configuration file that made it.
+   */
+  generatedRoutes?: Array<{ from: string; to: string; file: string }>
 }
 
 /**
@@ -117,6 +124,11 @@ export interface Placement {
   aliases?: string[]
   /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
   undatedPost?: boolean
+  /**
+   * Markdown or HTML the generator renders before the body from front matter (Starlight's splash `hero`), put at
+   * the top of the document's content so it is not lost on a theme that knows nothing of that front matter.
+   */
+  bodyPrefix?: string
 }
 
 /** What `place` says about a file the generator does not publish: why (`draft`, `build.render: never`, `partial`). */
@@ -197,6 +209,11 @@ export interface Convention {
    * is part of a name (`Jane Doe, PhD`) for generators that do not split.
    */
   authorSeparator?: RegExp
+  /**
+   * The default-locale file a translation stands in for (Docusaurus's `i18n/fr/…/current/x.md` → `docs/x.md`): a
+   * relative link that names nothing beside the translation is resolved from there, as the generator does.
+   */
+  translationOf?(file: string): string | undefined
   /** Resolves a Hugo `ref`/`relref` or Jekyll `link`/`post_url` target to a source file, when the generator names files that way. */
   resolveSource?(kind: 'ref' | 'post_url' | 'link', target: string, from: string): string | undefined
   /**

@@ -1,0 +1,99 @@
+import type { DiscoveredFile, Discovery } from '../discover.js'
+import { entries, objectsAfter, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { firstString } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
+import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+
+const CONFIG_FILES = ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs', 'gatsby-config.cjs']
+/** The folder Gatsby's blog starter sources its posts from (gatsby-config.js: gatsby-source-filesystem, `content/blog`). */
+const STARTER_SOURCE = 'content/blog'
+/** A post folder of the starter's layout: `content/blog/<slug>/index.md`. */
+const STARTER_POST = /^content\/blog\/[^/]+\/index\.mdx?$/
+
+/**
+ * Gatsby sites built like its blog starter (gatsby-starter-blog's gatsby-node.js; gatsbyjs.com "Creating Slugs for
+ * Pages"): Markdown is sourced from the folders gatsby-source-filesystem names in `gatsby-config` (read as text,
+ * never run; `content/blog` without one), and each file is published at `createFilePath`'s slug, its path inside that
+ * folder without the extension, `index` standing for its folder, with a trailing slash (`content/blog/hello-world/
+ * index.md` → `/hello-world/`). The starter lists posts at `/`; a document with a `date` is a post, one without is a
+ * page. `siteMetadata` gives the title, description, site URL and the author the starter signs every post with.
+ * Co-located images are delivered under the media path (Gatsby serves them at hashed URLs no link names).
+ */
+export const gatsbyPreset: Preset = {
+  name: 'gatsby',
+  detect(discovery) {
+    const config = CONFIG_FILES.find((f) => discovery.paths.has(f))
+    if (config) return { strength: 70, reason: `found ${config}` }
+    if (discovery.dependencies?.has('gatsby')) return { strength: 65, reason: 'found gatsby in package.json' }
+    if (starterLayout(discovery)) return { strength: 25, reason: "every Markdown file is content/blog/<slug>/index.md, the layout of Gatsby's blog starter" }
+    return null
+  },
+  async configure(ctx: PresetContext): Promise<Convention> {
+    const config = emptyConfig()
+    const file = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
+    const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
+    if (file) {
+      config.file = file
+      config.configFiles.add(file)
+    }
+    const meta = entries(objectsOf(text, 'siteMetadata')[0] ?? '')
+    const title = stringLiteral(meta.get('title'))
+    const description = stringLiteral(meta.get('description'))
+    const siteUrl = stringLiteral(meta.get('siteUrl'))
+    config.site = {
+      ...(title ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(siteUrl && /^https?:\/\//.test(siteUrl) ? { url: new URL(siteUrl).origin } : {}),
+    }
+    const author = stringLiteral(entries(objectsOf(text, 'author')[0] ?? '').get('name')) ?? stringLiteral(meta.get('author'))
+    const sources = file ? sourceFolders(text) : []
+    if (sources.length === 0) sources.push(STARTER_SOURCE)
+    // The longest folder first, so a nested source is not taken for a path inside its parent.
+    sources.sort((a, b) => b.length - a.length)
+    config.staticDirs = ['static']
+    const sourceOf = (rel: string) => sources.find((s) => rel.startsWith(s + '/'))
+
+    return {
+      config,
+      templates: [],
+      isDocument: (f: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && sourceOf(f.rel) !== undefined,
+      place(source: SourceFile): Placement {
+        const rel = source.file.rel
+        const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
+        const own = base === 'index' ? dirs : [...dirs, base]
+        const fm = source.fm.data
+        const dated = fm.date !== undefined && fm.date !== null && fm.date !== ''
+        return {
+          kind: dated ? 'post' : 'page',
+          name: own[own.length - 1] ?? '',
+          url: own.length === 0 ? '/' : '/' + own.map(encodeURIComponent).join('/') + '/',
+          ...(base === 'index' ? { isIndex: true } : {}),
+          ...(author && firstString(fm.author) === undefined ? { defaults: { author } } : {}),
+        }
+      },
+      assetUrl(rel) {
+        return rel.startsWith('static/') ? rel.slice('static'.length) : undefined
+      },
+    }
+  },
+}
+
+/** Whether every Markdown file of the folder is `content/blog/<slug>/index.md` (and there is at least one). */
+function starterLayout(discovery: Discovery): boolean {
+  const markdown = discovery.files.filter((f) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  return markdown.length > 0 && markdown.every((f) => STARTER_POST.test(f.rel))
+}
+
+/** The folders `gatsby-source-filesystem` is given (`path: \`${__dirname}/content/blog\``), relative to the site. */
+function sourceFolders(text: string): string[] {
+  const out: string[] = []
+  for (const q of ['`', "'", '"']) {
+    for (const obj of objectsAfter(text, `${q}gatsby-source-filesystem${q}`)) {
+      const options = entries(objectsOf(`{${obj}}`, 'options')[0] ?? obj)
+      const raw = options.get('path')?.trim()
+      const path = raw?.replace(/^[`'"]|[`'"]$/g, '').replace(/^\$\{__dirname\}\/?|^\.\//, '').replace(/\/+$/, '')
+      if (path && !/[`'"$]/.test(path) && !path.startsWith('/')) out.push(path)
+    }
+  }
+  return [...new Set(out)]
+}
