@@ -226,10 +226,10 @@ export class Collector implements WxrSink {
 
   /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */
   #attachment(item: WxrItem): void {
-    const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta } = item
+    const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, link, excerpt, meta } = item
     const metadata = { attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } }
     this.pool.prepareAttachment(metadata, (result) => {
-      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, excerpt, meta }, result.sizes))
+      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, link, excerpt, meta }, result.sizes))
     })
   }
 

@@ -150,7 +150,6 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '')
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
     const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
-    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases)
     const mediaHosts = mediaHostsOf(site, collected)
     const download = typeof options.downloadMedia === 'object' ? options.downloadMedia : {}
     const home = bringHome
@@ -168,6 +167,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
     const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
     const galleryRewrite = homeUrl ? (url: string) => homeUrl(url) ?? rewriteMedia(url) : rewriteMedia
+    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: galleryRewrite })
     const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
     // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
     const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))

@@ -1,13 +1,14 @@
 import { detach } from './detach.js'
 
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
-export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag'
+export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag' | 'attachment_id'
 
 /** A `LinkIndex` as plain data: its old hosts and home paths, and its path and query keys with their new URLs. */
 export type LinkIndexData = { hosts: string[]; roots: string[]; paths: [string, string][]; queries: [string, string][] }
 
 /**
- * Maps old WordPress URLs (pretty permalinks, `?p=ID`, `?page_id=ID`, `?cat=ID`, `?tag=slug`) to new public URLs.
+ * Maps old WordPress URLs (pretty permalinks, `?p=ID`, `?page_id=ID`, `?cat=ID`, `?tag=slug`, `?attachment_id=ID`)
+ * to new public URLs.
  * Old URLs match on any host of the old site, `http` or `https`, with or without `www.`, or root-relative;
  * paths compare percent-decoded, NFC, case-insensitive and without a trailing slash. A URL with a query on the old
  * home page (`/?p=5`, `/blog/index.php?page_id=8`) is keyed by its query: its path is the home page's.
@@ -56,7 +57,7 @@ export class LinkIndex {
     }
   }
 
-  /** The key of a query on the home page: its first `p`, `page_id`, `cat` or `tag`, else the whole query. */
+  /** The key of a query on the home page: its first `p`, `page_id`, `cat`, `tag` or `attachment_id`, else the whole query. */
   private queryKey(path: string, query: string): string | undefined {
     if (!this.roots.has(path)) return undefined
     const params = new URLSearchParams(query)
@@ -128,7 +129,7 @@ function mapped(url: string | undefined, fragment: string): string | undefined {
   return url === undefined ? undefined : url + fragment
 }
 
-const QUERY_KINDS: readonly QueryKind[] = ['p', 'page_id', 'cat', 'tag']
+const QUERY_KINDS: readonly QueryKind[] = ['p', 'page_id', 'cat', 'tag', 'attachment_id']
 
 function hostOf(url: string): string | undefined {
   const m = /^https?:\/\/([^/?#]+)/i.exec(url.trim())

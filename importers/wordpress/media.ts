@@ -13,6 +13,8 @@ export interface Attachment {
   menuOrder: number
   /** The original URL as exported (before `--media-from`/`--media-to`). */
   url: string
+  /** The URL of its attachment page as exported (`<link>`), or `''`. */
+  link: string
   width?: number
   height?: number
   alt: string
@@ -52,6 +54,7 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
     parent: item.postParent,
     menuOrder: item.menuOrder,
     url: attachmentUrl(item),
+    link: item.link ?? '',
     ...(sizes.width !== undefined ? { width: sizes.width } : {}),
     ...(sizes.height !== undefined ? { height: sizes.height } : {}),
     alt: decodeEntities(item.meta._wp_attachment_image_alt ?? ''),
@@ -64,7 +67,7 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
 export type AttachmentMetadata = { attachmentUrl: string; guid: string; meta: { _wp_attachment_metadata?: string } }
 
 /** The item fields an attachment is made from. */
-export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; excerpt: string; meta: Record<string, string> }
+export type AttachmentItem = { file: string; line: number; postId: number; postParent: number; menuOrder: number; attachmentUrl: string; guid: string; link?: string; excerpt: string; meta: Record<string, string> }
 
 function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): string {
   return item.attachmentUrl || item.guid

@@ -113,6 +113,11 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
         const post = targets.post(item.objectId)
         return post ? { spec: { ...base, post: post.slug } } : { error: `links to post ${item.objectId}, which was not imported` }
       }
+      // WordPress (6.4 on) serves an attachment's page as its file, and so does the new site (see mapOldUrls).
+      if (item.object === 'attachment') {
+        const file = targets.internalUrl(`/?attachment_id=${item.objectId}`)
+        return file ? customUrl(file, title, target, targets) : { error: `links to attachment ${item.objectId}, which is not in the export` }
+      }
       // Another post type, imported as pages or posts (`--post-type`): found among those.
       const page = targets.page(item.objectId)
       if (page) return { spec: { ...pageTarget(page), ...base } }

@@ -1,6 +1,7 @@
 import { categoryRoute, tagRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import { LinkIndex } from './links.js'
+import type { Attachment } from './media.js'
 import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
 import { RedirectSet, redirectSource } from './redirects.js'
@@ -9,6 +10,9 @@ import type { ArchiveBases } from './permalinks.js'
 
 /** The pages WordPress served somewhere else than their own path: the static front page, and the posts page. */
 export type FrontPages = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
+
+/** The export's attachments, and the URL the new site gives each file (brought home, or moved by `--media-to`). */
+export type AttachmentFiles = { all: readonly Attachment[]; fileUrl: (url: string) => string }
 import { decodeWpSlug } from './slugs.js'
 import { categoryChain } from './terms.js'
 import type { Taxonomies } from './terms.js'
@@ -17,10 +21,10 @@ import type { Taxonomies } from './terms.js'
  * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
  * menus, and the redirects. Posts and pages answer at their `<link>`, `?p=ID` (`?page_id=ID`) and, for posts, each
  * `_wp_old_slug`; categories and tags at their archive (under the site's bases, `/category/parent/child/` too) and
- * `?cat=ID` (`?tag=slug`).
+ * `?cat=ID` (`?tag=slug`); an attachment's page (its `<link>`, `?attachment_id=ID`) is its file.
  * Links resolve to drafts as well; redirects come only from what was published.
  */
-export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}): { links: LinkIndex; redirects: RedirectSet } {
+export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}, attachments: AttachmentFiles = { all: [], fileUrl: (url) => url }): { links: LinkIndex; redirects: RedirectSet } {
   const links = new LinkIndex(old.oldSiteUrls)
   const redirects = new RedirectSet()
   const base = old.basePath
@@ -61,6 +65,15 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     if (item.status !== 'publish') continue
     if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?page_id=${item.postId}`, url)
+  }
+  // Since WordPress 6.4 attachment pages are off unless the site turns them on (`wp_attachment_pages_enabled`), and
+  // an attachment's page redirects to its file. The contract has no attachment page: links to one get the file.
+  for (const att of attachments.all) {
+    const url = attachments.fileUrl(att.url)
+    if (att.link) links.addUrl(att.link, url)
+    links.addQuery('attachment_id', att.id, url)
+    if (att.link && !/[?&](?:p|attachment_id)=\d/.test(att.link)) redirect(att.link, url)
+    redirects.add(`${base}/?attachment_id=${att.id}`, url)
   }
   // The old home page is the new one, unless an item's own <link> named the root first (a static front page).
   links.addUrl('/', '/')

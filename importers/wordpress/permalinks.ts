@@ -254,7 +254,20 @@ export function planPermalinks(samples: readonly PermalinkSample[], basePath: st
     const { categories, tags } = toContractPermalinks('/%postname%/', basePath, bases).permalinks
     return { permalinks: { categories, tags }, exact: true, notes: ["no published post has a link on the old site; the posts pattern is the contract's default"] }
   }
-  return { inferred, ...toContractPermalinks(inferred.structure, basePath, bases) }
+  const plan = toContractPermalinks(inferred.structure, basePath, bases)
+  return { inferred, ...plan, notes: [...plan.notes, ...languagePrefixNotes(samples)] }
+}
+
+/**
+ * Why posts under a language prefix (Polylang, WPML: `/fa/<slug>/` beside `/<slug>/`) are redirected: one posts
+ * pattern serves every post and the contract has no language token, so only the unprefixed URLs can be kept.
+ */
+function languagePrefixNotes(samples: readonly PermalinkSample[]): string[] {
+  const counts = new Map<string, number>()
+  for (const s of samples) if (s.languagePrefix) counts.set(s.languagePrefix, (counts.get(s.languagePrefix) ?? 0) + 1)
+  if (counts.size === 0) return []
+  const prefixes = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([lang, n]) => `/${lang}/ (${n} of ${samples.length})`)
+  return [`posts whose links carry a language prefix, ${prefixes.join(', ')}, are redirected: one posts pattern serves every post and the contract has no language token`]
 }
 
 /**

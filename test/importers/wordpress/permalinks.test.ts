@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { inferStructure, readLink, toContractPermalinks } from '../../../importers/wordpress/permalinks.js'
+import { inferStructure, planPermalinks, readLink, toContractPermalinks } from '../../../importers/wordpress/permalinks.js'
 import type { PermalinkSample } from '../../../importers/wordpress/permalinks.js'
 
 const post = (over: Partial<PermalinkSample>): PermalinkSample => ({
@@ -88,5 +88,23 @@ describe('toContractPermalinks: the closest contract patterns', () => {
 
   test('a blog under a folder keeps the folder in every pattern', () => {
     expect(toContractPermalinks('/%postname%/', '/blog').permalinks).toEqual({ posts: '/blog/:slug/', pages: '/blog/:slug/', categories: '/blog/category/:slug/', tags: '/blog/tag/:slug/' })
+  })
+})
+
+describe('planPermalinks: what the report says of language prefixes', () => {
+  test('posts under a language prefix are said to be redirected, with the count per prefix', () => {
+    const samples = [
+      post({ id: 1, postName: 'one', link: 'https://old.test/one/' }),
+      post({ id: 2, postName: 'dos', link: 'https://old.test/es/dos/', languagePrefix: 'es' }),
+      post({ id: 3, postName: 'du', link: 'https://old.test/fa/du/', languagePrefix: 'fa' }),
+      post({ id: 4, postName: 'se', link: 'https://old.test/fa/se/', languagePrefix: 'fa' }),
+    ]
+    const plan = planPermalinks(samples, '')
+    expect(plan.permalinks.posts).toBe('/:slug/')
+    expect(plan.notes).toEqual(['posts whose links carry a language prefix, /es/ (1 of 4), /fa/ (2 of 4), are redirected: one posts pattern serves every post and the contract has no language token'])
+  })
+
+  test('no language prefix: no such note', () => {
+    expect(planPermalinks([post({ link: 'https://old.test/hello-world/' })], '').notes).toEqual([])
   })
 })
