@@ -240,6 +240,21 @@ export const hugoPreset: Preset = {
       const key = `${at.root.dir}|${logicalPath(segments.join('/'))}`
       if (!logical.has(key)) logical.set(key, rel)
     }
+    // Pages by their name alone (the file name without extension and language, or an index file's folder), per
+    // content root and language; null when two pages share one. Hugo's ref/relref fall back to this lookup for a
+    // path without a slash that matches nothing beside the page or at the content root (Hugo 0.111 resolves
+    // `relref "how-to-update"` to docs/help/how-to-update.md from any page, and calls a shared name ambiguous).
+    const byName = new Map<string, string | null>()
+    const langOf = (at: { root: ContentRoot; rel: string }) => stripLang(splitPath(at.rel).base, langKeys).lang ?? at.root.lang
+    for (const [rel, at] of located) {
+      const { dirs, base, ext } = splitPath(at.rel)
+      const name = stripLang(base, langKeys).name
+      if (!MARKDOWN_EXTENSIONS.has(ext) || isResource(at.root, dirs, name)) continue
+      const own = name === 'index' || name === '_index' ? dirs.at(-1) : name
+      if (own === undefined) continue
+      const key = `${at.root.dir}|${langOf(at)}|${logicalPath(own)}`
+      byName.set(key, byName.has(key) ? null : rel)
+    }
     const siteFor = templateSites(cfg, params, languages, defaultLang)
 
     return {
@@ -280,7 +295,9 @@ export const hugoPreset: Preset = {
           for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
           if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
         }
-        return candidates.find((c) => ctx.discovery.paths.has(c))
+        const found = candidates.find((c) => ctx.discovery.paths.has(c))
+        if (found !== undefined || path.includes('/') || !fromAt) return found
+        return byName.get(`${fromAt.root.dir}|${langOf(fromAt)}|${logicalPath(path.replace(/\.[a-z]+$/i, ''))}`) ?? undefined
       },
     }
   },
