@@ -1,6 +1,36 @@
-import { attrs as parseAttrs, replace } from '@wordpress/shortcode'
+import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { embedHtml } from './embeds.js'
 import { escapeAttribute, hasPreOrCode } from './html.js'
+
+/**
+ * `replace` of @wordpress/shortcode, in time linear in the text. Its pattern (WordPress's own) looks for a closing
+ * tag after every opening one, to the end of the text when there is none, so a body of many unclosed tags took
+ * time growing with the square of its size (800 KB of `[caption id="x"]`: 43 s). No opening tag after the last
+ * closing one can be closed, so that part is matched by the same pattern without its closing branch, and the part
+ * before goes through `replace` itself, which finds the same shortcodes there as in the whole text.
+ * @example
+ * replaceShortcode('b', '[b]x[/b] [b]', (sc) => sc.type) // 'closed single'
+ */
+export function replaceShortcode(tag: string, text: string, callback: Parameters<typeof replaceFromStart>[2]): string {
+  const closer = `[/${tag}]`
+  const last = text.lastIndexOf(closer)
+  let cut = last < 0 ? 0 : last + closer.length
+  // An escaped shortcode, `[[b]x[/b]]`, keeps its last bracket with it.
+  if (text[cut] === ']') cut++
+  const head = cut > 0 ? replaceFromStart(tag, text.slice(0, cut), callback) : ''
+  const tail = text.slice(cut)
+  if (!tail.includes(`[${tag}`)) return head + tail
+  const unclosed = new RegExp(`\\[(\\[?)(${tag})(?![\\w-])([^\\]\\/]*(?:\\/(?!\\])[^\\]\\/]*)*?)(\\/)?\\](\\]?)`, 'g')
+  return (
+    head +
+    tail.replace(unclosed, (match: string, left: string, name: string, attrs: string, slash: string | undefined, right: string) => {
+      if (left === '[' && right === ']') return match
+      // As the library's pattern would give them: no content and no closing tag.
+      const result = callback(fromMatch([match, left, name, attrs, slash, undefined, undefined, right] as unknown as ArrayLike<string>))
+      return result || result === '' ? left + result + right : match
+    })
+  )
+}
 
 /** An image as shortcodes need it: a URL and, when known, its size. */
 export interface ShortcodeImage {
@@ -110,7 +140,7 @@ export function galleryShows(html: string, postId: number): GalleryShows {
   // A [playlist] lists attachments the same way (its tracks).
   for (const tag of ['gallery', 'playlist'] as const) {
     if (!html.includes(`[${tag}`)) continue
-    replace(tag, html, (sc) => {
+    replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
       const ids = idList(a.named.ids ?? a.named.include)
       if (ids.length > 0) shows.ids.push(...ids)
@@ -180,7 +210,7 @@ export function renderCodeShortcodes(html: string, stats: ShortcodeStats): strin
   const names = new Set<string>()
   for (const m of html.matchAll(CODE_CLOSER)) if (CODE_SHORTCODES.has(m[1].toLowerCase())) names.add(m[1])
   for (const name of names) {
-    out = replace(name, out, (sc) => {
+    out = replaceShortcode(name, out, (sc) => {
       if (sc.type !== 'closed') return undefined as unknown as string
       const a = sc.attrs as Attrs
       const language = (a.named.language ?? a.named.lang ?? (['code', 'sourcecode', 'source'].includes(name.toLowerCase()) ? '' : name)).toLowerCase().replace(/[^a-z0-9+#-]/g, '')
@@ -199,7 +229,7 @@ export function renderCodeShortcodes(html: string, stats: ShortcodeStats): strin
  */
 export function renderEmbedShortcodes(html: string, stats: ShortcodeStats): string {
   if (!html.includes('[embed')) return html
-  return replace('embed', html, (sc) => {
+  return replaceShortcode('embed', html, (sc) => {
     const url = (sc.content ?? '').trim()
     if (!/^https?:\/\/\S+$/.test(url)) return undefined as unknown as string
     bump(stats.rendered, 'embed')
@@ -219,34 +249,34 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
   let out = html
   for (const tag of ['caption', 'wp_caption'] as const) {
     if (out.includes(`[${tag}`)) {
-      out = replace(tag, out, (sc) => {
+      out = replaceShortcode(tag, out, (sc) => {
         bump(stats.rendered, 'caption')
         return renderCaption(sc.attrs as Attrs, sc.content ?? '')
       })
     }
   }
   if (out.includes('[gallery')) {
-    out = replace('gallery', out, (sc) => {
+    out = replaceShortcode('gallery', out, (sc) => {
       bump(stats.rendered, 'gallery')
       return renderGallery(sc.attrs as Attrs, ctx, stats)
     })
   }
   for (const tag of ['audio', 'video'] as const) {
     if (out.includes(`[${tag}`)) {
-      out = replace(tag, out, (sc) => {
+      out = replaceShortcode(tag, out, (sc) => {
         bump(stats.rendered, tag)
         return renderMedia(tag, sc.attrs as Attrs, sc.content ?? '')
       })
     }
   }
   if (out.includes('[playlist')) {
-    out = replace('playlist', out, (sc) => {
+    out = replaceShortcode('playlist', out, (sc) => {
       bump(stats.rendered, 'playlist')
       return renderPlaylist(sc.attrs as Attrs, ctx, stats)
     })
   }
   if (out.includes('[latex') && !ctx.keepShortcodes) {
-    out = replace('latex', out, (sc) => {
+    out = replaceShortcode('latex', out, (sc) => {
       if (sc.type !== 'closed') return undefined as unknown as string
       bump(stats.rendered, 'latex')
       // The formula in MathJax's and KaTeX's inline delimiters, which themes with either render and others show as text.
@@ -268,7 +298,7 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
  */
 export function renderFootnotes(html: string, stats: ShortcodeStats): string {
   const notes: string[] = []
-  const out = replace('footnote', html, (sc) => {
+  const out = replaceShortcode('footnote', html, (sc) => {
     if (sc.type !== 'closed') return undefined as unknown as string
     bump(stats.rendered, 'footnote')
     notes.push(sc.content ?? '')
@@ -342,7 +372,7 @@ function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: Shortcode
   let out = text
   for (const [key, name] of names) {
     let count = 0
-    out = replace(name, out, (sc) => {
+    out = replaceShortcode(name, out, (sc) => {
       count++
       return ctx.keepShortcodes ? (undefined as unknown as string) : (sc.content ?? '')
     })

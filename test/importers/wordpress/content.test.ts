@@ -5,7 +5,8 @@ import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } fr
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
 import { proseText } from '../../../importers/wordpress/content/render.js'
-import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
+import { replace as replaceFromStart } from '@wordpress/shortcode'
+import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 
 const stats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
@@ -219,5 +220,35 @@ describe('excerpts come from prose only', () => {
 
   test('captions and gallery shortcodes do not reach the text before <!--more-->', () => {
     expect(proseText('[caption id="x"]<img src="a.jpg" /> A cat[/caption]Hello [gallery ids="1"] world [foo]bar[/foo]')).toBe('Hello world bar')
+  })
+})
+
+describe('shortcode replacement in linear time', () => {
+  // What the callback saw, so a difference in type, attributes or content shows, not only in the text.
+  const describeShortcode: Parameters<typeof replaceFromStart>[2] = (sc) => `<${sc.type}|${JSON.stringify(sc.attrs.named)}|${sc.content ?? '-'}>`
+  const pieces = ['[b]', '[b id="x"]', '[b/]', '[b /]', '[/b]', '[[b]', ']]', ']', '[', '/', 'text ', '[bb]', '[b-x]', '[/bb]', '\n', '[[b]x[/b]]']
+
+  test('finds the shortcodes @wordpress/shortcode finds, in any text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('')
+        expect(replaceShortcode('b', text, describeShortcode)).toBe(replaceFromStart('b', text, describeShortcode))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  test('many unclosed tags: time grows with the text, not with its square (800 KB took 43 s)', () => {
+    const time = (n: number) => {
+      const text = '[caption id="x"]'.repeat(n)
+      const start = performance.now()
+      replaceShortcode('caption', text, () => 'c')
+      return performance.now() - start
+    }
+    time(2000) // warm-up
+    const small = Math.max(time(4000), 1)
+    const large = time(32000)
+    // Eight times the text: about 8 times the time when linear, 64 times when quadratic.
+    expect(large / small).toBeLessThan(24)
   })
 })
