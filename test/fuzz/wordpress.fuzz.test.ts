@@ -24,7 +24,7 @@ const { fixtures, real } = loadExports(repo, join(repo, '../shared'))
 if (real.length === 0) console.log('[fuzz] wordpress: ../shared/fixtures/wxr is absent: only the repository fixtures are mutated')
 
 /** The export files of a case, and what the CLI is given instead of a file now and then. */
-function exportsOf(rnd: Random, dirs: CaseDirs): { files: string[]; bytes: number; did: string; special?: string } {
+function exportsOf(rnd: Random, dirs: CaseDirs): { files: string[]; bytes: number; did: string; special?: { path: string; code: number } } {
   const fromReal = real.length > 0 && rnd.chance(0.45)
   const source = fromReal ? rnd.pick(real) : rnd.pick(fixtures)
   // A whole real export now and then in a nightly run (each is 0.5-1.7 MB); pieces otherwise.
@@ -48,9 +48,10 @@ function exportsOf(rnd: Random, dirs: CaseDirs): { files: string[]; bytes: numbe
     files.push(path)
     did += `; a second part: ${second.did}`
   }
-  let special: string | undefined
+  let special: { path: string; code: number } | undefined
   if (rnd.chance(0.06)) {
-    // Not a file: the command must say so before opening it (a FIFO would block, /dev/zero never ends).
+    // Not a file: the command must say so before opening it (a FIFO would block, /dev/zero never ends), exit 2. A link to
+    // a regular file outside the folder is a file the user named: read, refused as not WXR (exit 1), its text never shown.
     const path = join(dirs.inputs, 'special.xml')
     const kind = rnd.pick(['fifo', '/dev/zero', '/dev/urandom', 'folder', 'dangling', 'loop', 'outside'] as const)
     if (kind === 'fifo') makeFifo(path)
@@ -59,7 +60,7 @@ function exportsOf(rnd: Random, dirs: CaseDirs): { files: string[]; bytes: numbe
     else if (kind === 'loop') link(path, path)
     else if (kind === 'outside') link(dirs.secret, path)
     else link(kind, path)
-    special = path
+    special = { path, code: kind === 'outside' ? 1 : 2 }
     did += `; the CLI is given ${kind} as an export`
   }
   return { files, bytes: files.reduce((n, f, i) => n + (i === 0 ? packed.bytes.length : 0), 0) + 1, did, ...(special ? { special } : {}) }
@@ -68,12 +69,15 @@ function exportsOf(rnd: Random, dirs: CaseDirs): { files: string[]; bytes: numbe
 function build(rnd: Random, dirs: CaseDirs): BuiltCase {
   const { files, bytes, did, special } = exportsOf(rnd, dirs)
   const own = [...(rnd.chance(0.2) ? ['--password-protected', 'draft'] : []), ...(rnd.chance(0.15) ? ['--media-to', '/media/'] : [])]
-  const command = importRun(rnd, dirs, 'wordpress', special ? [special] : files, own)
+  const command = importRun(rnd, dirs, 'wordpress', special ? [special.path] : files, own)
   const library: CaseJob = {
     label: 'library',
     job: { target: 'wordpress', files, options: { generatedAt: GENERATED_AT, drafts: rnd.pick(['include', 'exclude'] as const) }, canary: dirs.canary },
   }
-  if (special) command.extra = (run) => (run.code !== 2 ? [`exit ${run.code} for an export that is not a file (expected 2)`] : [])
+  if (special) {
+    const { code } = special
+    command.extra = (run) => (run.code !== code ? [`exit ${run.code} for an export that is ${code === 2 ? 'not a file' : 'a link to a file that is not WXR'} (expected ${code})`] : [])
+  }
   return { jobs: special ? [command] : [library, command], bytes, did }
 }
 
