@@ -8,6 +8,7 @@ import { languageOf } from './item-fields.js'
 import { samePath } from './old-urls.js'
 import type { LinkIndex } from './links.js'
 import { MediaUse } from './media-use.js'
+import { oldSiteTargets } from './menu-old-urls.js'
 import { buildMenus } from './menus.js'
 import type { MenuSpec, MenuTargets } from './menus.js'
 import type { HomeFile } from './media-home.js'
@@ -298,7 +299,11 @@ function addMenus(a: Assembly, c: Collected, plan: Plan): MenuIds {
     dropped.set(`${w.file}:${w.line}`, w.message)
     a.warn('unresolved_reference', w.message, w)
   }
-  const menus = buildMenus(c.terms.filter((t) => t.taxonomy === 'nav_menu'), c.navItems, c.navigations, menuTargets(plan), warn, skippedBlocks)
+  // A menu item whose target stays on the old site is kept, and listed with the body links that do the same.
+  const onOldSite = (item: { id: number; file: string; line: number }, url: string) => a.report.unresolvedLinks.push({ source: `${item.file}#${item.id}`, line: item.line, target: url })
+  const channel = c.channels.find((ch) => ch.link || ch.baseBlogUrl)
+  const oldSite = channel ? oldSiteTargets(channel.link || channel.baseBlogUrl, c.otherLinks, c.terms) : undefined
+  const menus = buildMenus(c.terms.filter((t) => t.taxonomy === 'nav_menu'), c.navItems, c.navigations, { ...menuTargets(plan), ...(oldSite ? { oldSite } : {}) }, warn, skippedBlocks, onOldSite)
   for (const [name, n] of Object.entries(skippedBlocks)) a.report.fallback(`navigation_block_skipped_${name}`, n)
   const ids = assignMenuIds(menus.map((m) => ({ slug: m.slug, name: m.name, id: m.id, items: countItems(m.items) })), plan.menuIds)
   for (const slug of ids.unknown) a.warn('unresolved_reference', `--menu names the menu "${slug}", which the export does not have; it was ignored.`)

@@ -47,6 +47,8 @@ export interface Collected {
   variations: Map<number, Variation[]>
   /** Items by post type that are not imported (`--post-type` imports them). */
   otherTypes: Map<string, number>
+  /** Where the old site served published items of those types, by id, for menu items that point at them. */
+  otherLinks: Map<number, { type: string; link: string; title: string }>
   /** Offsets items were published with, sampled, to find a daylight-saving time zone. */
   offsets: OffsetSamples
   /** Links to term archives, to find the category and tag bases the site used. */
@@ -115,7 +117,7 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
+    otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
@@ -239,6 +241,7 @@ export class Collector implements WxrSink {
     const type = item.postType || '(none)'
     const c = this.collected
     c.otherTypes.set(type, (c.otherTypes.get(type) ?? 0) + 1)
+    if (item.status === 'publish' && item.link) c.otherLinks.set(item.postId, { type, link: item.link, title: item.title })
     const target = this.options.postTypes[type]
     if (target) return this.#content(item, target)
     if (type === VARIATION_TYPE && this.options.postTypes.product && item.postParent > 0) {

@@ -2,6 +2,7 @@ import type { MenuItemInput } from '../../src/index.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
+import type { OldSiteTarget, OldSiteTargets } from './menu-old-urls.js'
 import type { WxrItem } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import { decodeWpSlug } from './slugs.js'
@@ -74,6 +75,8 @@ export interface MenuTargets {
   /** `null` when `url` is a valid navigation URL, else the reason. */
   checkUrl(url: string): string | null
   postIndexUrl: string
+  /** Where the old site served targets the payload does not hold (another post type's items, terms, archives). */
+  oldSite?: OldSiteTargets
 }
 
 /**
@@ -97,7 +100,8 @@ export function menuId(slug: string, fallbackNumber: number, taken: Set<string>)
   return id
 }
 
-type Resolved = { spec: MenuItemSpec } | { error: string }
+/** `oldSite`: the item leads to its target's URL on the old site, since the payload does not hold the target. */
+type Resolved = { spec: MenuItemSpec; oldSite?: string } | { error: string }
 
 function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
   const title = decodeEntities(item.title) || undefined
@@ -123,16 +127,25 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
       if (page) return { spec: { ...pageTarget(page), ...base } }
       const post = targets.post(item.objectId)
       if (post) return { spec: { ...base, post: post.slug } }
-      return { error: `links to a "${item.object}" item, a post type that is not imported` }
+      const old = targets.oldSite?.item(item.objectId)
+      return old ? oldSiteUrl(old, title, target, targets) : { error: `links to a "${item.object}" item, a post type that is not imported, and the export has no published item ${item.objectId} to lead to on the old site` }
     }
     case 'taxonomy': {
-      const term = item.object === 'category' ? targets.category(item.objectId) : item.object === 'post_tag' ? targets.tag(item.objectId) : undefined
+      if (item.object !== 'category' && item.object !== 'post_tag') {
+        const old = targets.oldSite?.term(item.object, item.objectId)
+        return old ? oldSiteUrl(old, title, target, targets) : { error: `links to ${item.object} ${item.objectId}, which is not in the export` }
+      }
+      const term = item.object === 'category' ? targets.category(item.objectId) : targets.tag(item.objectId)
       if (!term) return { error: `links to ${item.object} ${item.objectId}, which was not imported` }
       return { spec: { ...base, [item.object === 'category' ? 'category' : 'tag']: term.slug } }
     }
     case 'post_type_archive':
-      // The posts' archive is the post index; another type's archive (a shop) has no page in the payload.
-      if (item.object !== 'post' && item.object !== '') return { error: `links to the archive of the "${item.object}" post type, which has no page here` }
+      // The posts' archive is the post index; another type's archive (a shop) has no page in the payload, so the item
+      // leads to it on the old site.
+      if (item.object !== 'post' && item.object !== '') {
+        const old = targets.oldSite?.archive(item.object)
+        return old ? oldSiteUrl(old, title, target, targets) : { error: `links to the archive of the "${item.object}" post type, which has no page here` }
+      }
       return { spec: { title: title ?? 'Posts', url: targets.postIndexUrl, ...(target ? { target } : {}) } }
     default:
       return customUrl(item.url, title, target, targets)
@@ -141,6 +154,13 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
 
 function pageTarget(page: { path: string } | { url: string; title: string }): { page: string } | { url: string; title: string } {
   return 'url' in page ? { url: page.url, title: page.title } : { page: page.path }
+}
+
+/** A target the payload does not hold, at its URL on the old site: the link works while that site serves it. */
+function oldSiteUrl(old: OldSiteTarget, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
+  const reason = targets.checkUrl(old.url)
+  if (reason !== null) return { error: `leads to "${old.url}" on the old site, which ${reason}` }
+  return { spec: { title: title ?? old.title ?? old.url, url: old.url, ...(target ? { target } : {}) }, oldSite: old.url }
 }
 
 function customUrl(raw: string, title: string | undefined, target: '_blank' | undefined, targets: MenuTargets): Resolved {
@@ -156,8 +176,9 @@ function customUrl(raw: string, title: string | undefined, target: '_blank' | un
 
 /**
  * Builds classic menus from `nav_menu` terms and their published `nav_menu_item` items: ordered by `menu_order`,
- * nested by `_menu_item_menu_item_parent`, targets resolved to imported items. An item that cannot be resolved is
- * dropped with a warning and its children move up to its parent; a parent cycle is broken at the top.
+ * nested by `_menu_item_menu_item_parent`, targets resolved to imported items, or else to their URL on the old site
+ * (`onOldSite` hears of each). An item that cannot be resolved is dropped with a warning and its children move up to
+ * its parent; a parent cycle is broken at the top.
  */
 export function buildClassicMenus(
   menus: ReadonlyArray<{ slug: string; name: string; termId: number; file?: string; line?: number }>,
@@ -165,6 +186,7 @@ export function buildClassicMenus(
   targets: MenuTargets,
   taken: Set<string>,
   warn: (w: MenuWarning) => void,
+  onOldSite: (item: NavMenuItem, url: string) => void = () => {},
 ): MenuSpec[] {
   const byMenu = new Map<string, NavMenuItem[]>()
   for (const item of items) {
@@ -183,7 +205,10 @@ export function buildClassicMenus(
     for (const item of list) {
       const r = resolveClassic(item, targets)
       if ('error' in r) warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" ${r.error}; it was dropped and its children moved up.`, file: item.file, line: item.line })
-      else specs.set(item.id, r.spec)
+      else {
+        specs.set(item.id, r.spec)
+        if (r.oldSite !== undefined) onOldSite(item, r.oldSite)
+      }
     }
     // The nearest kept ancestor, so children of a dropped item stay in the menu; cycles end at the top level.
     const keptParent = (item: NavMenuItem): number => {
@@ -376,11 +401,12 @@ export function buildMenus(
   targets: MenuTargets,
   warn: (w: MenuWarning) => void,
   skippedBlocks: Record<string, number>,
+  onOldSite?: (item: NavMenuItem, url: string) => void,
 ): MenuSpec[] {
   const taken = new Set<string>()
   const menus = new Map(menuTerms.map((t) => [t.slug, { slug: t.slug, name: t.name, termId: t.termId }]))
   for (const item of items) if (!menus.has(item.menu)) menus.set(item.menu, { slug: item.menu, name: item.menu, termId: 0 })
-  const specs = buildClassicMenus([...menus.values()], items, targets, taken, warn)
+  const specs = buildClassicMenus([...menus.values()], items, targets, taken, warn, onOldSite)
   for (const nav of [...navigations].sort((x, y) => x.id - y.id)) {
     const spec = buildNavigationMenu(nav, targets, taken, warn, skippedBlocks)
     if (spec) specs.push(spec)

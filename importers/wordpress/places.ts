@@ -11,6 +11,7 @@ import { planPosts } from './posts.js'
 import type { PostPlan, WarnItem } from './posts.js'
 import type { ReportBuilder } from './report.js'
 import { planSite, withInferred } from './site.js'
+import { unseenBaseNotes } from './term-bases.js'
 import { decodeWpSlug } from './slugs.js'
 import { inferZone } from './timezone.js'
 import type { SitePlan } from './site.js'
@@ -30,6 +31,8 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   let site = planSite(c.channels, c.offsetCounts, override, generatedAt)
   const bases = c.termBases.bases(site.oldHosts, site.basePath)
   const permalinks = planPermalinks(permalinkSamples(c, site.basePath), site.basePath, bases)
+  const used = (domain: string) => c.posts.some((p) => p.terms.some((t) => t.domain === domain))
+  permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }))
   // Dated permalinks use the local date: a site that changed offset with the seasons needs its real zone to keep them.
   const dated = /:(?:year|month|day)\//.test(permalinks.permalinks.posts ?? '')
   const zone = dated && override.timezone === undefined ? inferZone(c.offsets.samples) : undefined

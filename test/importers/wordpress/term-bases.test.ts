@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { archivePrefix, TermBaseVotes } from '../../../importers/wordpress/term-bases.js'
+import { archivePrefix, TermBaseVotes, unseenBaseNotes } from '../../../importers/wordpress/term-bases.js'
 
 describe('archivePrefix: the base before a term archive slug', () => {
   const slugs = new Set(['news', 'local', 'café'])
@@ -26,5 +26,22 @@ describe('TermBaseVotes', () => {
     const v = new TermBaseVotes()
     v.scan('<p>No links</p>', { category: new Set(['x']), tag: new Set() })
     expect(v.bases(new Set(['old.test']), '')).toEqual({})
+  })
+})
+
+describe('unseenBaseNotes: a base the links do not show, on a site that changed the other', () => {
+  const both = { category: true, tag: true }
+  test.each([
+    { name: 'custom category base, tag base unseen', bases: { category: 'rubrique' }, used: both, overridden: {}, notes: ['tag'] },
+    { name: 'custom tag base, category base unseen', bases: { tag: 'mot-cle' }, used: both, overridden: {}, notes: ['category'] },
+    { name: 'both seen', bases: { category: 'rubrique', tag: 'mot-cle' }, used: both, overridden: {}, notes: [] },
+    { name: 'default category base seen: nothing says the site changed either', bases: { category: 'category' }, used: both, overridden: {}, notes: [] },
+    { name: 'no link shows either', bases: {}, used: both, overridden: {}, notes: [] },
+    { name: 'no imported item uses tags', bases: { category: 'rubrique' }, used: { category: true, tag: false }, overridden: {}, notes: [] },
+    { name: 'the caller set the tag pattern', bases: { category: 'rubrique' }, used: both, overridden: { tag: true }, notes: [] },
+  ])('$name', ({ bases, used, overridden, notes }) => {
+    const got = unseenBaseNotes(bases, used, overridden)
+    expect(got.map((n) => /where its (\w+) archives were/.exec(n)?.[1])).toEqual(notes)
+    for (const n of got) expect(n).toMatch(/--site \(permalinks\.(tags|categories): \/<base>\/:slug\/\)$/)
   })
 })
