@@ -1,9 +1,23 @@
+import type { PresetContext, SiteConfig } from './types.js'
+
 /**
  * Reading a generator's JavaScript configuration (`docusaurus.config.js`, `astro.config.mjs`, `.eleventy.js`) as
  * text, never executing it: comments are blanked, then object literals are walked for the keys a preset needs.
  * Only literal values are understood (strings, booleans, arrays of strings, nested objects); anything computed
  * (`process.env.X`, a function call) reads as absent, and the preset falls back to the generator's default.
  */
+
+/**
+ * The first of `files` the folder holds, read as text with its comments blanked (never run) and named in `config` as
+ * the convention's configuration file; `text` is '' when the folder holds none of them.
+ */
+export async function readJsConfig(ctx: PresetContext, files: readonly string[], config: SiteConfig): Promise<{ file?: string; text: string }> {
+  const file = files.find((f) => ctx.discovery.paths.has(f))
+  if (!file) return { text: '' }
+  config.file = file
+  config.configFiles.add(file)
+  return { file, text: stripComments((await ctx.readText(file)) ?? '') }
+}
 
 /** The text with `//` and `/* *\/` comments replaced by spaces (string and template literals are kept). */
 export function stripComments(text: string): string {

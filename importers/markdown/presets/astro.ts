@@ -1,5 +1,5 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
-import { entries, objectLiteral, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
 import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
@@ -62,12 +62,7 @@ function isStarlight(discovery: Discovery): boolean {
 
 async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
   const config = emptyConfig()
-  const configFile = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
-  const text = configFile ? stripComments((await ctx.readText(configFile)) ?? '') : ''
-  if (configFile) {
-    config.file = configFile
-    config.configFiles.add(configFile)
-  }
+  const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
   const top = entries(objectLiteral(/defineConfig\s*\(\s*(\{[\s\S]*\})\s*\)/.exec(text)?.[1]) ?? objectsOf(text, 'export default')[0] ?? '')
   const site = stringLiteral(top.get('site'))
   if (site && /^https?:\/\//.test(site)) config.site.url = new URL(site).origin

@@ -1,6 +1,6 @@
 import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig } from './_jstext.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
@@ -54,12 +54,7 @@ export const docusaurusPreset: Preset = {
   },
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
-    const configFile = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
-    const text = configFile ? stripComments((await ctx.readText(configFile)) ?? '') : ''
-    if (configFile) {
-      config.configFiles.add(configFile)
-      config.file = configFile
-    }
+    const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const top = topLevel(text)
     const title = stringLiteral(top.get('title'))
     const tagline = stringLiteral(top.get('tagline'))

@@ -3,7 +3,7 @@ import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { entries, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { entries, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
 import { firstString } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -33,12 +33,7 @@ export const eleventyPreset: Preset = {
   },
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
-    const file = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
-    const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
-    if (file) {
-      config.file = file
-      config.configFiles.add(file)
-    }
+    const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const dir = entries(objectsOf(text, 'dir')[0] ?? '')
     const input = trim(stringLiteral(dir.get('input')) ?? '.')
     const at = (sub: string) => (input === '' ? sub : `${input}/${sub}`)

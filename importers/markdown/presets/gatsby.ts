@@ -1,5 +1,5 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
-import { entries, objectsAfter, objectsOf, stringLiteral, stripComments } from './_jstext.js'
+import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
 import { firstString } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -30,12 +30,7 @@ export const gatsbyPreset: Preset = {
   },
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
-    const file = CONFIG_FILES.find((f) => ctx.discovery.paths.has(f))
-    const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
-    if (file) {
-      config.file = file
-      config.configFiles.add(file)
-    }
+    const { file, text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const meta = entries(objectsOf(text, 'siteMetadata')[0] ?? '')
     const title = stringLiteral(meta.get('title'))
     const description = stringLiteral(meta.get('description'))
