@@ -38,11 +38,17 @@ function htmlText(content: string, maxLength: number): string {
   let current = ''
   let first: string | undefined
   let all = ''
+  // Once the first block is known nothing later can change the result: the parser stops there rather than reading
+  // the rest of the 32 KB prefix (a 2.5 KB body is mostly read for nothing otherwise).
+  const found = (text: string) => {
+    first = text
+    parser.pause()
+  }
   const parser = new Parser(
     {
       onopentagname(name) {
         if (SKIP_TAGS.has(name)) skipDepth++
-        else if (BLOCK_TAGS.has(name) && current.trim() !== '' && first === undefined) first = current
+        else if (BLOCK_TAGS.has(name) && current.trim() !== '' && first === undefined) found(current)
         if (name === 'br') current += ' '
       },
       ontext(text) {
@@ -52,7 +58,7 @@ function htmlText(content: string, maxLength: number): string {
       },
       onclosetag(name) {
         if (SKIP_TAGS.has(name)) skipDepth = Math.max(0, skipDepth - 1)
-        else if (BLOCK_TAGS.has(name) && first === undefined && current.trim() !== '') first = current
+        else if (BLOCK_TAGS.has(name) && first === undefined && current.trim() !== '') found(current)
         if (BLOCK_TAGS.has(name)) current = first === undefined ? '' : current
         all += ' '
       },
@@ -61,7 +67,7 @@ function htmlText(content: string, maxLength: number): string {
   )
   // Excerpts need the opening of a document; parsing a bounded prefix keeps the cost flat.
   parser.write(content.slice(0, 32768))
-  parser.end()
+  if (first === undefined) parser.end()
   return first ?? (current.trim() !== '' ? current : all)
 }
 
