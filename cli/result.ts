@@ -67,8 +67,9 @@ export function printResult(io: CliIo, display: Display, result: CommandResult, 
       if (n > SHOWN_PER_CODE) io.stderr(p.dim(`  … and ${n - SHOWN_PER_CODE} more [${code}]; ${text.complete ?? '--verbose shows them all'}`) + '\n')
     }
   }
-  if (!display.quiet) for (const line of text.lines) io.stderr(line + '\n')
-  for (const line of text.errors ?? []) io.stderr(p.error(line) + '\n')
+  // Summary lines quote the input too (a menu's name, a file name), so they are escaped like diagnostics.
+  if (!display.quiet) for (const line of text.lines) io.stderr(printable(line) + '\n')
+  for (const line of text.errors ?? []) io.stderr(p.error(printable(line)) + '\n')
 }
 
 /**

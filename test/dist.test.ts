@@ -49,6 +49,9 @@ describe.skipIf(!built)('dist/ (the built package)', () => {
       const script = `const w = await import(${JSON.stringify(`${root}dist/wordpress.js`)}); const r = await w.importWordPress('site.xml', { generatedAt: '${at}', drafts: 'include' }); console.log(r.payload.content.posts.length)`
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir })
       expect(Number(stdout.trim())).toBe(payload.content.posts.length)
+      // Memory options, which a worker refuses when they are listed for it (exit 2, "invalid execArgv flags", before).
+      await run(process.execPath, ['--max-old-space-size=4096', '--expose-gc', `${root}dist/cli.js`, 'import', 'wordpress', 'site.xml', '-o', 'big-heap.json', '--generated-at', at, '--drafts', 'include'], { cwd: dir })
+      expect(readFileSync(join(dir, 'big-heap.json'), 'utf8')).toBe(readFileSync(join(dir, 'out.json'), 'utf8'))
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -46,23 +46,38 @@ export interface MarkdownDiagnostic {
   path?: string
 }
 
+/** The longest message kept whole; messages quote the input, and a file can hold a megabyte on one line. */
+export const MESSAGE_MAX = 2000
+
+/**
+ * A message cut in its middle when it is longer than `MESSAGE_MAX`: its start says what is wrong and its end what to
+ * do, so both stay.
+ * @example
+ * boundedMessage('x'.repeat(5000)).length < 2100 // true
+ */
+export function boundedMessage(message: string): string {
+  if (message.length <= MESSAGE_MAX) return message
+  const cut = message.length - 1500
+  return `${message.slice(0, 1000)}… (${cut} characters cut) …${message.slice(-500)}`
+}
+
 /** Collects diagnostics while the import runs and hands them back in a stable order. */
 export class Diagnostics {
   private readonly items: MarkdownDiagnostic[] = []
 
   /** Records an error. */
   error(file: string, line: number, code: MarkdownDiagnostic['code'], message: string): void {
-    this.items.push({ file, line, code, message, severity: 'error' })
+    this.items.push({ file, line, code, message: boundedMessage(message), severity: 'error' })
   }
 
   /** Records a warning. */
   warn(file: string, line: number, code: MarkdownDiagnostic['code'], message: string): void {
-    this.items.push({ file, line, code, message, severity: 'warning' })
+    this.items.push({ file, line, code, message: boundedMessage(message), severity: 'warning' })
   }
 
   /** Adds a fully formed diagnostic. */
   push(d: MarkdownDiagnostic): void {
-    this.items.push(d)
+    this.items.push({ ...d, message: boundedMessage(d.message) })
   }
 
   /** Whether any error was recorded. */

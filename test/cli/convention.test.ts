@@ -196,6 +196,15 @@ describe('colour only on a terminal, honouring NO_COLOR and FORCE_COLOR', () => 
     expect(run.stderr).toContain('x\\u001b[2J')
     expect(run.stderr).not.toContain('\x1b')
   })
+
+  test("a summary line quoting the input (a WordPress menu's name) is escaped too", async () => {
+    const dir = tempDir()
+    const xml = readFileSync(join(repo, 'test/fixtures/wordpress/menus-named.xml'), 'utf8').replace('<![CDATA[Main Navigation]]>', '<![CDATA[Main \u202egnp.exe Navigation]]>')
+    writeFileSync(join(dir, 'menus.xml'), xml)
+    const run = await cli(['import', 'wordpress', 'menus.xml', '-o', 'out.json'], dir)
+    expect(run.stderr).toContain('Primary menu: main-navigation (its name "Main \\u202egnp.exe Navigation"')
+    expect(run.stderr).not.toContain('\u202e')
+  })
 })
 
 describe('a progress bar on a terminal for work over a second', () => {

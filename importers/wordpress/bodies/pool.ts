@@ -231,15 +231,39 @@ export async function bodyWorker(): Promise<WorkerSource | undefined> {
 }
 
 /**
- * The parent's Node options for the worker, less `--input-type`: it applies only to code given as a string, and a
- * worker started from a file refuses to start with it (`node --input-type=module -e "…importWordPress(…)"` failed with
- * "the body worker stopped").
+ * The worker's Node options: left to Node (undefined), which gives the worker the parent's options a worker may take,
+ * except when the parent has `--input-type`. That option applies only to code given as a string, and a worker started
+ * from a file refuses to start with it (`node --input-type=module -e "…importWordPress(…)"` failed with "the body
+ * worker stopped"). Given explicitly, options a worker may not take (memory sizes, `--expose-gc`, `--title`…) make it
+ * refuse to start too (`node --max-old-space-size=4096 …` failed with "invalid execArgv flags"), so the list given
+ * then keeps only what loads and runs its file as the parent would: loaders, conditions, source maps and warnings.
+ * @example
+ * workerExecArgv(['--max-old-space-size=4096']) // undefined
+ * workerExecArgv(['--input-type=module', '--import', 'tsx', '-e', 'x']) // ['--import', 'tsx']
  */
-export function workerExecArgv(argv: readonly string[]): string[] {
+export function workerExecArgv(argv: readonly string[]): string[] | undefined {
+  if (!argv.some((a) => a === '--input-type' || a.startsWith('--input-type='))) return undefined
   const out: string[] = []
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--input-type') i++
-    else if (!argv[i].startsWith('--input-type=')) out.push(argv[i])
+    const [name] = argv[i].split('=', 1)
+    if (!WORKER_OPTIONS.has(name)) continue
+    out.push(argv[i])
+    // An option with its value in the next argument.
+    if (!argv[i].includes('=') && WORKER_OPTIONS.get(name) && i + 1 < argv.length) out.push(argv[++i])
   }
   return out
 }
+
+// The options a worker takes from the parent when they must be listed: each with whether it takes a value.
+const WORKER_OPTIONS = new Map<string, boolean>([
+  ['--import', true],
+  ['--require', true],
+  ['-r', true],
+  ['--loader', true],
+  ['--experimental-loader', true],
+  ['--conditions', true],
+  ['-C', true],
+  ['--enable-source-maps', false],
+  ['--no-warnings', false],
+  ['--disable-warning', true],
+])

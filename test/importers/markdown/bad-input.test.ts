@@ -110,3 +110,19 @@ describe('drafts stay private by default (issue 13 item 7)', () => {
     expect(included.payload?.content.posts.filter((p) => p.status === 'draft')).toHaveLength(4)
   })
 })
+
+describe('messages quote the input, cut to a readable length (found by the nightly Markdown fuzz run)', () => {
+  const huge = 'A'.repeat(200_000)
+  test.each([
+    { name: 'a date', body: `---\ntitle: T\ndate: "2024-01-0${huge}"\n---\nBody\n`, code: 'invalid_date' },
+    { name: 'a front-matter language', body: `---coffee${'<div>'.repeat(20_000)}\ntitle: T\n---\nBody\n`, code: 'front_matter_syntax' },
+    { name: 'a YAML error', body: `---\ntitle: T\n\n|${' a |'.repeat(20_000)}\n---\nBody\n`, code: 'front_matter_syntax' },
+    { name: 'a link', body: `---\ntitle: T\ndate: 2024-01-01\n---\n[x](${'%'.repeat(50_000)}.md)\n`, code: 'missing_link_target' },
+  ])('$name: every message of the file under 2,100 characters', async ({ name, body, code }) => {
+    const root = await site(`long-${name.replace(/\W/g, '-')}`, { 'posts/bad.md': body, 'posts/good.md': GOOD })
+    const result = await importMarkdown(root)
+    const found = result.diagnostics.filter((d) => d.file === 'posts/bad.md')
+    expect(found.map((d) => d.code)).toContain(code)
+    for (const d of found) expect(d.message.length).toBeLessThan(2100)
+  })
+})
