@@ -14,6 +14,8 @@ export interface BodyReading {
   refs: HtmlRef[]
   tags: TemplateTag[]
   markdown: MarkdownLeak[]
+  /** Why the body was not read (then it has no refs, tags or leaks): its nesting depth, for one. */
+  unread?: string
 }
 
 const EMPTY: BodyReading = { refs: [], tags: [], markdown: [] }
@@ -35,7 +37,14 @@ export function readBody(body: string, type: DocumentType): BodyReading {
 function readMarkdown(body: string): BodyReading {
   // Links, images, raw HTML and template tags all need one of these characters; MDX statements start a line.
   if (!body.includes('[') && !body.includes('<') && !body.includes('{') && !body.includes(':::') && !mayHaveEsm(body)) return EMPTY
-  const scan = scanMarkdownFast(body) ?? scanMarkdownWithRemark(body)
+  let scan = scanMarkdownFast(body)
+  if (!scan) {
+    // remark's list handling grows with the square of the nesting depth: 2,000 nested list items in a 4 MB body took
+    // minutes, then overflowed the stack (found by the Markdown fuzz run). No real page nests so deep.
+    const depth = markdownNestingDepth(body)
+    if (depth > MAX_MARKDOWN_NESTING) return { ...EMPTY, unread: `it nests lists or quotes ${depth} levels deep, more than the ${MAX_MARKDOWN_NESTING} this check reads` }
+    scan = scanMarkdownWithRemark(body)
+  }
   // Markdown's links and images are already in the shape of the HTML parser's.
   const refs: HtmlRef[] = scan.refs
   const masks = scan.code
@@ -50,6 +59,38 @@ function readMarkdown(body: string): BodyReading {
   if (components.length > 0) tags.push(...jsxComponents(components, mergeRanges(masks)))
   tags.sort((a, b) => a.offset - b.offset)
   return { refs, tags, markdown: [] }
+}
+
+/** The deepest list or quote nesting a Markdown body is read to. */
+export const MAX_MARKDOWN_NESTING = 100
+
+/**
+ * An upper bound of how deeply a Markdown body nests lists and quotes, in one pass over its lines: each `>` and each
+ * list marker at the start of a line (after indentation) is a level, and indentation before them counts two columns
+ * a level, as nested list items are indented.
+ * @example
+ * markdownNestingDepth('- a\n  - b\n    > c') // 3
+ */
+export function markdownNestingDepth(body: string): number {
+  let deepest = 0
+  let start = 0
+  while (start <= body.length) {
+    let end = body.indexOf('\n', start)
+    if (end === -1) end = body.length
+    let i = start
+    let columns = 0
+    let levels = 0
+    for (; i < end; i++) {
+      const c = body.charCodeAt(i)
+      if (c === 0x20) columns++
+      else if (c === 0x09) columns += 4
+      else if (c === 0x3e || ((c === 0x2d || c === 0x2a || c === 0x2b) && body.charCodeAt(i + 1) === 0x20)) levels++
+      else break
+    }
+    if (levels > 0) deepest = Math.max(deepest, levels + (columns >> 1))
+    start = end + 1
+  }
+  return deepest
 }
 
 type Component = { name: string; offset: number; block: boolean; closing: boolean; selfClosing: boolean }

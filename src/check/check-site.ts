@@ -101,6 +101,7 @@ function checkDocumentFields(doc: SiteDocument, report: Report): void {
 function checkBody(doc: SiteDocument, site: SiteIndex, report: Report, reach: Reachability): void {
   const body = doc.entity.content
   const reading = readBody(body, doc.entity.document_type)
+  if (reading.unread) report.add('body_not_read', `${doc.source}/content`, { url: doc.url, message: `This ${doc.kind}'s body was not checked: ${reading.unread}. A build that reads it may take as long or fail; flatten the nesting.` })
   if (reading.refs.length === 0 && reading.tags.length === 0 && reading.markdown.length === 0) return
   const lines = new LineIndex(body)
   const source = `${doc.source}/content`

@@ -16,6 +16,8 @@ export const CHECK_CODES = {
   link_to_draft: 'warning',
   /** A post or page whose body is empty. */
   empty_body: 'warning',
+  /** A Markdown body nested so deeply (lists, quotes) that reading it would take minutes: it was not checked. */
+  body_not_read: 'warning',
   /** A post or page with `status: draft`: the contract leaves open whether a build publishes it. */
   draft: 'warning',
   /** A published post with the same title as another. */

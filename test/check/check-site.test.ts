@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { checkSite } from '../../src/check/index.js'
+import { markdownNestingDepth } from '../../src/check/body.js'
 import type { CheckOptions, CheckResult } from '../../src/check/index.js'
 import { createPreviewData } from '../../src/index.js'
 import type { DocumentType, PreviewData } from '../../src/index.js'
@@ -258,6 +259,30 @@ describe('documents', () => {
   test('an empty body is a warning; a body with text is not', () => {
     expect(checkSite(site(' \n\t\n')).findings).toContainEqual(expect.objectContaining({ code: 'empty_body', severity: 'warning', source: '/content/posts/0/content', url: '/posts/hello/' }))
     expect(codes(checkSite(site('Text')))).not.toContain('empty_body')
+  })
+
+  test('a Markdown body nested deeper than remark reads in time is a warning, not checked; a nested list that is not is read', () => {
+    // 2,000 nested items with a link at the bottom: remark took minutes on such a body, then overflowed the stack.
+    const deep = Array.from({ length: 2000 }, (_, k) => `${'  '.repeat(k)}- [x](/nowhere/)`).join('\n') + '\n\n\r'
+    const start = performance.now()
+    const found = checkSite(site(deep)).findings
+    expect(performance.now() - start).toBeLessThan(5000)
+    expect(found).toContainEqual(expect.objectContaining({ code: 'body_not_read', severity: 'warning', source: '/content/posts/0/content', message: expect.stringMatching(/2000 levels deep/) }))
+    expect(found.map((f) => f.code)).not.toContain('broken_link')
+    const shallow = Array.from({ length: 5 }, (_, k) => `${'  '.repeat(k)}- [x](/nowhere/)`).join('\n') + '\n\r'
+    const read = codes(checkSite(site(shallow)))
+    expect(read).toContain('broken_link')
+    expect(read).not.toContain('body_not_read')
+  })
+
+  test.each([
+    ['- a\n  - b\n    > c', 3],
+    ['text\n    code\n', 0],
+    // An upper bound: the spaces between markers count too.
+    ['> > > quote', 4],
+    ['* a\n+ b', 1],
+  ])('markdownNestingDepth(%j) = %i', (body, depth) => {
+    expect(markdownNestingDepth(body)).toBe(depth)
   })
 
   test('a draft is a warning that says the contract leaves its fate open', () => {
