@@ -7,6 +7,7 @@ import { scanHtml } from './html.js'
 import type { HtmlRef } from './html.js'
 import { Reachability } from './reachability.js'
 import { isFilePath, SiteIndex } from './targets.js'
+import { LineIndex } from '../lines.js'
 
 /** Options of `checkSite`. */
 export interface CheckOptions {
@@ -374,23 +375,3 @@ class Report {
   }
 }
 
-/** Offsets to 1-based line numbers in one text; built on first use. */
-class LineIndex {
-  private starts: number[] | undefined
-  constructor(private readonly text: string) {}
-
-  line(offset: number): number {
-    if (!this.starts) {
-      this.starts = [0]
-      for (let p = this.text.indexOf('\n'); p !== -1; p = this.text.indexOf('\n', p + 1)) this.starts.push(p + 1)
-    }
-    let lo = 0
-    let hi = this.starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (this.starts[mid] <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return lo + 1
-  }
-}

@@ -285,7 +285,7 @@ export class Run {
   }
 
   lineOf(src: Source, at: number): number {
-    return src.main ? this.out.lines.lineAt(at) : src.line
+    return src.main ? this.out.lines.line(at) : src.line
   }
 
   write(src: Source, text: string, at: number): void {

@@ -1,24 +1,5 @@
+import { LineIndex } from '../../../src/lines.js'
 import type { TemplateFinding } from './types.js'
-
-/** Line starts of a text, so an offset becomes a 1-based line in O(log n). */
-export class Lines {
-  private readonly starts: number[] = [0]
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1)
-  }
-
-  /** The 1-based line holding `offset`. */
-  lineAt(offset: number): number {
-    let lo = 0
-    let hi = this.starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (this.starts[mid] <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return lo + 1
-  }
-}
 
 /** What one dialect pass returns: the new body, its findings (lines of the pass's input) and where each output line came from. */
 export interface PassResult {
@@ -43,7 +24,7 @@ const MAX_FINDINGS = 20_000
  */
 export class Out {
   readonly findings: TemplateFinding[] = []
-  readonly lines: Lines
+  readonly lines: LineIndex
   /** Characters written so far, captures included: the budget that keeps expansion output bounded. */
   written = 0
   private readonly parts: string[] = []
@@ -53,13 +34,13 @@ export class Out {
   private unlisted = 0
 
   constructor(readonly src: string) {
-    this.lines = new Lines(src)
+    this.lines = new LineIndex(src)
   }
 
   /** Copies `src[from, to)`, removing up to `dedent` leading blanks from each line that starts inside it. */
   copy(from: number, to: number, dedent = 0): void {
     if (to <= from) return
-    if (dedent <= 0) return this.put(this.src.slice(from, to), this.lines.lineAt(from), true)
+    if (dedent <= 0) return this.put(this.src.slice(from, to), this.lines.line(from), true)
     let pos = from
     while (pos < to) {
       if (pos === 0 || this.src.charCodeAt(pos - 1) === 10) {
@@ -69,7 +50,7 @@ export class Out {
       }
       const nl = this.src.indexOf('\n', pos)
       const end = nl === -1 || nl >= to ? to : nl + 1
-      if (end > pos) this.put(this.src.slice(pos, end), this.lines.lineAt(pos), true)
+      if (end > pos) this.put(this.src.slice(pos, end), this.lines.line(pos), true)
       pos = end
     }
   }
@@ -99,7 +80,7 @@ export class Out {
   }
 
   find(offset: number, name: string, action: TemplateFinding['action'], message?: string): void {
-    this.findAt(this.lines.lineAt(offset), name, action, message)
+    this.findAt(this.lines.line(offset), name, action, message)
   }
 
   findAt(line: number, name: string, action: TemplateFinding['action'], message?: string): void {

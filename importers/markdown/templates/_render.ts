@@ -86,7 +86,7 @@ export function renderTags<T extends Tag>(src: string, tags: T[], out: Out, expa
   for (let i = 0; i < tags.length; i++) {
     const t = tags[i]
     if (t.start < cursor) continue
-    const line = out.lines.lineAt(t.start)
+    const line = out.lines.line(t.start)
     if (t.kind === 'close' && t.match !== -1) {
       if (frames.length === 0 || frames[frames.length - 1].open !== tags[t.match]) continue
       // The content up to the closing tag is still the element's: copy it with the element's dedent.
@@ -97,7 +97,7 @@ export function renderTags<T extends Tag>(src: string, tags: T[], out: Out, expa
         out.copy(cursor, t.start, inside)
         cursor = t.start
         const inner = out.end()
-        place(t.start, t.end, e.render(inner), e.block, out.lines.lineAt(frame.open.start))
+        place(t.start, t.end, e.render(inner), e.block, out.lines.line(frame.open.start))
       } else if ('after' in e) place(t.start, t.end, e.after, e.block, line, inside)
       continue
     }

@@ -31,7 +31,7 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
         if (title) {
           const text = title[1] ?? title[2] ?? title[3]
           out.copy(cursor, pos)
-          out.emit(`${range.fence.indent}<div class="code-block-title">${escapeHtml(text)}</div>\n\n`, out.lines.lineAt(pos))
+          out.emit(`${range.fence.indent}<div class="code-block-title">${escapeHtml(text)}</div>\n\n`, out.lines.line(pos))
           out.find(pos, 'code title', 'expanded')
           cursor = pos
         }
@@ -49,7 +49,7 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
         const top = open[open.length - 1]
         if (top && colons.length >= top.colons) {
           open.pop()
-          out.emit(top.known ? `\n${indent}</aside>\n` : '', out.lines.lineAt(pos))
+          out.emit(top.known ? `\n${indent}</aside>\n` : '', out.lines.line(pos))
         } else out.find(pos, ':::', 'removed', 'A closing ::: without an open admonition was removed.')
       } else {
         const head = /^\s*([A-Za-z][\w-]*)?(?:\[([^\]]*)\])?(?:\{[^}]*\})?\s*(.*)$/.exec(rest)
@@ -59,7 +59,7 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
         open.push({ type, colons: colons.length, indent, at: pos, known })
         if (known) {
           // Every line of the opening carries the fence's indentation, so an admonition in a list item stays in it.
-          out.emit(`${admonitionOpen(type, title || undefined).replace(/^/gm, indent)}\n\n`, out.lines.lineAt(pos))
+          out.emit(`${admonitionOpen(type, title || undefined).replace(/^/gm, indent)}\n\n`, out.lines.line(pos))
           out.find(pos, `:::${type}`, 'expanded')
         } else out.find(pos, `:::${type}`, 'removed', `":::${type}" is not an admonition type Docusaurus or Starlight knows (${[...ADMONITIONS].join(', ')}); its fences were removed and its content kept.`)
       }
@@ -68,7 +68,7 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
   }
   out.copy(cursor, body.length)
   for (const left of open.reverse()) {
-    if (left.known) out.emit(`\n\n${left.indent}</aside>\n`, out.lines.lineAt(body.length))
+    if (left.known) out.emit(`\n\n${left.indent}</aside>\n`, out.lines.line(body.length))
     out.find(left.at, `:::${left.type}`, 'removed', 'This admonition is never closed with :::; it was closed at the end of the body.')
   }
   return out.finish()

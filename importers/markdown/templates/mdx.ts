@@ -204,7 +204,7 @@ function shape(body: string, tokens: Token[], out: Out): void {
   })
   const flows = tokens.filter((t) => t.jsx && t.kind === 'open' && t.match !== -1 && t.flow)
   if (flows.length === 0) return
-  const span = flows.map((t) => ({ t, open: out.lines.lineAt(t.start), close: out.lines.lineAt(tokens[t.match].start), min: Infinity }))
+  const span = flows.map((t) => ({ t, open: out.lines.line(t.start), close: out.lines.line(tokens[t.match].start), min: Infinity }))
   const open: typeof span = []
   let next = 0
   let line = 0
