@@ -62,8 +62,9 @@ export function scanBody(body: string, withRefs = true): BodyScan {
       paragraph = nl + 1
     } else {
       if (h1 === null) {
-        const atx = /^ {0,3}#(?!#)\s+(.*?)(?:\s+#+\s*)?$/.exec(line)
-        if (atx && atx[1].trim() !== '') h1 = stripInline(atx[1])
+        const atx = /^ {0,3}#(?!#)\s+(.*)$/.exec(line)
+        const text = atx ? withoutClosingHashes(atx[1]) : ''
+        if (text.trim() !== '') h1 = stripInline(text)
         else if (/^ {0,3}=+\s*$/.test(line) && prev.trim() !== '' && !/^ {0,3}([-*+>#]|\d+[.)])/.test(prev)) h1 = stripInline(prev.trim())
       }
       // Only lines that can hold a link or an image are matched; most lines hold neither.
@@ -143,6 +144,20 @@ function collectSpanning(text: string, start: number, lineStart: number, lineNo:
       refs.push({ kind, target, alt: image ? m[1] : '', line: lineNo, start: from, end: from + target.length })
     }
   }
+}
+
+/**
+ * An ATX heading's text without its closing sequence (`# Title ##` → `Title `), found from the end: a regular
+ * expression with a lazy group before an optional `\s+#+` backtracked over every run of spaces, so a heading with
+ * half a megabyte of them took minutes (found by the Markdown fuzz run).
+ * @example
+ * withoutClosingHashes('Title ##  ') // 'Title '
+ */
+export function withoutClosingHashes(text: string): string {
+  const trimmed = text.trimEnd()
+  let i = trimmed.length
+  while (i > 0 && trimmed.charCodeAt(i - 1) === 0x23) i--
+  return i < trimmed.length && i > 0 && /\s/.test(trimmed[i - 1]) ? trimmed.slice(0, i) : text
 }
 
 /** Removes the common inline Markdown marks from a heading, leaving its text. */

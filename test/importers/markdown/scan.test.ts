@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { scanBody } from '../../../importers/markdown/scan.js'
+import { scanBody, withoutClosingHashes } from '../../../importers/markdown/scan.js'
 
 // Links and images are found wherever CommonMark finds them, the link text running over lines included, and
 // each is found once.
@@ -30,5 +30,25 @@ describe('scanBody: link and image references', () => {
     time(5_000)
     // Four times the lines may not take more than about four times as long (twelve, for a loaded machine).
     expect(time(100_000) / Math.max(1, time(25_000))).toBeLessThan(12)
+  })
+})
+
+describe('ATX headings: the closing sequence, found from the end in linear time', () => {
+  test.each([
+    ['Title ##', 'Title'],
+    ['Title ##  ', 'Title'],
+    ['Title#', 'Title#'],
+    ['##', '##'],
+    ['C# and F#', 'C# and F#'],
+    ['a \\##', 'a \\##'],
+  ])('%j -> %j', (text, want) => {
+    expect(withoutClosingHashes(text).trim()).toBe(want)
+  })
+
+  test('a heading with half a megabyte of spaces in a tag is read in time (it took minutes; found by the fuzz run)', () => {
+    const body = `# Undated${'<div>'.repeat(2000)}<div data-huge="${' '.repeat(500_000)}">\n\nText\n`
+    const start = performance.now()
+    expect(scanBody(body).h1).toBe('Undated')
+    expect(performance.now() - start).toBeLessThan(5000)
   })
 })
