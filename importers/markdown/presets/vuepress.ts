@@ -1,0 +1,154 @@
+import type { DiscoveredFile, Discovery } from '../discover.js'
+import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
+import { canonicalLocale, firstString } from './_config.js'
+import { isBlogArticle } from './plain.js'
+import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
+import { emptyConfig, splitPath } from './types.js'
+
+/** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
+const FLAVOURS = {
+  vuepress: { dir: '.vuepress', packages: ['vuepress', 'vuepress-theme-hope', '@vuepress/core'] },
+  vitepress: { dir: '.vitepress', packages: ['vitepress'] },
+} as const
+const CONFIG_NAMES = ['config.ts', 'config.mts', 'config.js', 'config.mjs', 'config.cjs']
+/** Where the pages are when package.json names the generator but no configuration file is found. */
+const USUAL_SOURCES = ['docs', 'src', '']
+
+type Flavour = keyof typeof FLAVOURS
+
+/**
+ * VuePress (1 and 2, vuepress-theme-hope included) and VitePress, configuration read as text (never run); their
+ * documented routing (vuepress.vuejs.org "Page", vitepress.dev "Routing"): every Markdown file under the source
+ * folder (the folder holding `.vuepress/`, or VitePress's `srcDir`) is a page at its path with `.html`
+ * (`guide/page.md` → `/guide/page.html`); `index.md` stands for its folder, and so does `README.md` in VuePress
+ * (not in VitePress, where it is `/README.html`); VitePress's `cleanUrls: true` drops the `.html`; VuePress's
+ * front-matter `permalink` overrides the path. `locales` (`'/zh/': { lang }` in VuePress, `zh: { lang }` in
+ * VitePress, `root` unprefixed) give each folder its language. Public files (`.vuepress/public/`, VitePress's
+ * `<srcDir>/public/`) are served at the site root. A dated article in a blog/posts folder, or with a dated name,
+ * is a post, as in a plain folder; everything else is a page. Bodies use markdown-it containers (`::: tip Title`),
+ * Vue components and `{{ }}` interpolation (the `vue` template dialect).
+ */
+export const vuepressPreset: Preset = vuePreset('vuepress')
+export const vitepressPreset: Preset = vuePreset('vitepress')
+
+function vuePreset(flavour: Flavour): Preset {
+  return {
+    name: flavour satisfies PresetName,
+    detect(discovery) {
+      const found = locate(discovery, flavour)
+      if (found?.config) return { strength: 70, reason: `found ${found.config}` }
+      const dep = FLAVOURS[flavour].packages.find((p) => discovery.dependencies?.has(p))
+      if (dep) return { strength: 60, reason: `found ${dep} in package.json` }
+      if (found) return { strength: 40, reason: `found ${found.source === '' ? '' : found.source + '/'}${FLAVOURS[flavour].dir}/` }
+      return null
+    },
+    configure: (ctx) => configure(ctx, flavour),
+  }
+}
+
+/** The folder holding `.vuepress/` or `.vitepress/` (the shallowest), and its configuration file when there is one. */
+function locate(discovery: Discovery, flavour: Flavour): { source: string; config?: string } | undefined {
+  const marker = FLAVOURS[flavour].dir
+  let best: { source: string; config?: string } | undefined
+  for (const f of discovery.files) {
+    const parts = f.rel.split('/')
+    const at = parts.indexOf(marker)
+    if (at === -1 || parts.slice(0, at).some((p) => p === 'node_modules')) continue
+    const source = parts.slice(0, at).join('/')
+    const config = parts.length === at + 2 && CONFIG_NAMES.includes(parts[at + 1]) ? f.rel : undefined
+    if (!best || source.length < best.source.length || (source === best.source && config && !best.config)) best = { source, ...(config ? { config } : {}) }
+  }
+  return best
+}
+
+async function configure(ctx: PresetContext, flavour: Flavour): Promise<Convention> {
+  const config = emptyConfig()
+  const found = locate(ctx.discovery, flavour) ?? { source: USUAL_SOURCES.find((d) => ctx.discovery.files.some((f) => f.rel.startsWith(d + '/'))) ?? '' }
+  const text = found.config ? stripComments((await ctx.readText(found.config)) ?? '') : ''
+  if (found.config) {
+    config.file = found.config
+    config.configFiles.add(found.config)
+  }
+  // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, or `export default { … }`.
+  const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+)\{/.exec(text)
+  const open = call ? call.index + call[0].length - 1 : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  const top = entries(close !== -1 ? text.slice(open + 1, close) : '')
+  const base = stringLiteral(top.get('base'))
+  if (base) config.basePath = base.replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  // VitePress: `srcDir` (relative to the project folder) holds the pages; VuePress: the folder holding `.vuepress/`.
+  const srcDir = flavour === 'vitepress' ? (stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, '').replace(/\/+$/, '') : ''
+  const source = [found.source, srcDir].filter((s) => s !== '').join('/')
+  const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
+  const locales = readLocales(top.get('locales'), flavour)
+  const root = locales.find((l) => l.prefix === '/')
+  const title = stringLiteral(top.get('title')) ?? root?.title
+  const description = stringLiteral(top.get('description')) ?? root?.description
+  const lang = canonicalLocale(stringLiteral(top.get('lang')) ?? root?.lang ?? '')
+  config.site = { ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
+  const publicDir = flavour === 'vuepress' ? [found.source, '.vuepress/public'].filter((s) => s !== '').join('/') : [source, 'public'].filter((s) => s !== '').join('/')
+  config.staticDirs = [publicDir]
+  if (!cleanUrls) config.permalinks = { output_style: 'html-extension' }
+  const multilingual = locales.length > 1
+  // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
+  locales.sort((a, b) => b.prefix.length - a.prefix.length)
+  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
+
+  return {
+    config,
+    templates: ['vue', 'docusaurus'],
+    isDocument(file: DiscoveredFile) {
+      const rel = inSource(file.rel)
+      if (rel === null || splitPath(rel).ext !== '.md') return false
+      // The hidden folders, the public folder and dependencies are not pages (VuePress's default `pagePatterns`).
+      return !rel.split('/').some((p) => p.startsWith('.') || p === 'node_modules') && !file.rel.startsWith(publicDir + '/')
+    },
+    place(src: SourceFile): Placement {
+      const rel = inSource(src.file.rel) as string
+      const { dirs, base } = splitPath(rel)
+      const isIndex = base === 'index' || (flavour === 'vuepress' && /^readme$/i.test(base))
+      const own = isIndex ? dirs : [...dirs, base]
+      const path = own.map(encodeURIComponent).join('/')
+      let url = own.length === 0 ? '/' : isIndex ? `/${path}/` : `/${path}${cleanUrls ? '' : '.html'}`
+      const permalink = flavour === 'vuepress' ? firstString(src.fm.data.permalink) : undefined
+      if (permalink && permalink.startsWith('/')) url = permalink
+      const locale = locales.find((l) => url.startsWith(l.prefix))
+      const article = isBlogArticle(dirs, base, src.fm.data)
+      return {
+        kind: article && url !== '/' ? 'post' : 'page',
+        name: article?.rest || (isIndex ? (dirs[dirs.length - 1] ?? '') : base),
+        url,
+        ...(article?.date ? { nameDate: article.date } : {}),
+        ...(isIndex ? { isIndex: true } : {}),
+        ...(multilingual && locale?.lang ? { language: locale.lang } : {}),
+      }
+    },
+    assetUrl(rel) {
+      return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
+    },
+  }
+}
+
+/** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
+interface Locale {
+  prefix: string
+  lang?: string
+  title?: string
+  description?: string
+}
+
+/** `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress). */
+function readLocales(raw: string | undefined, flavour: Flavour): Locale[] {
+  const inner = objectLiteral(raw)
+  if (inner === undefined) return []
+  const out: Locale[] = []
+  for (const [key, value] of entries(inner)) {
+    const fields = entries(objectLiteral(value) ?? '')
+    const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
+    const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
+    const title = stringLiteral(fields.get('title'))
+    const description = stringLiteral(fields.get('description'))
+    out.push({ prefix, ...(lang ? { lang } : {}), ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}) })
+  }
+  return out
+}

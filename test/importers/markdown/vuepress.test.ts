@@ -1,0 +1,138 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import { deriveRoutes } from '../../../src/routes/index.js'
+
+// VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
+// folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
+// `.html`, `srcDir` moves the pages; both: `locales` give each folder its language, public files are served at /).
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'md-vuepress-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function site(name: string, files: Record<string, string>): Promise<string> {
+  const root = path.join(dir, name)
+  for (const [rel, body] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, rel)), { recursive: true })
+    await writeFile(path.join(root, rel), body)
+  }
+  return root
+}
+
+const VUEPRESS_CONFIG = `import { defineUserConfig } from "vuepress";
+// title: "Not this one"
+export default defineUserConfig({
+  base: "/",
+  locales: {
+    "/": { lang: "en-US", title: "Docs Demo", description: "A demo" },
+    "/zh/": { lang: "zh-CN", title: "文档演示" },
+  },
+  theme,
+});
+`
+const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nText of ${title}.\n`
+
+/** The import of a site: its preset, each document's kind (from the report), and whether a static host serves an old URL from the payload or its redirects. */
+async function imported(root: string): Promise<{ preset: string; kinds: Record<string, string | undefined>; served: (url: string) => boolean; title?: string; locale?: string }> {
+  const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+  const payload = result.payload
+  if (!payload) throw new Error('no payload')
+  const outputs = new Set(deriveRoutes(payload).map((r) => r.output_path))
+  const redirected = new Set(result.redirects.map((r) => r.from))
+  const served = (url: string) => {
+    const p = url.replace(/^\//, '')
+    if (redirected.has(url)) return true
+    if (p === '' || p.endsWith('/')) return outputs.has(`${p}index.html`)
+    if (p.endsWith('.html')) return outputs.has(p)
+    return outputs.has(`${p}.html`) || outputs.has(`${p}/index.html`)
+  }
+  const kinds = Object.fromEntries(result.report.items.flatMap((i) => ('kind' in i && (i.kind === 'post' || i.kind === 'page') ? [[i.source, i.kind]] : [])))
+  return { preset: result.report.convention.name, kinds, served, title: payload.site.title, locale: payload.site.locale }
+}
+
+describe('VuePress', () => {
+  test('detection, URLs, home, languages and public files', async () => {
+    const root = await site('vuepress', {
+      'package.json': '{"devDependencies":{"vuepress":"2.0.0"}}',
+      'src/.vuepress/config.ts': VUEPRESS_CONFIG,
+      'src/.vuepress/public/logo.png': 'png',
+      'src/README.md': page('Home', 'home: true\n'),
+      'src/guide/README.md': page('Guide'),
+      'src/guide/getting-started.md': page('Getting Started') + '\n![logo](/logo.png)\n\nSee [the guide](./README.md).\n',
+      'src/contributing.md': page('Contributing'),
+      'src/custom.md': page('Custom', 'permalink: /custom-place/\n'),
+      'src/posts/2024-01-02-hello.md': page('Hello'),
+      'src/posts/dated.md': page('Dated', 'date: 2024-03-04\n'),
+      'src/zh/README.md': page('Zh Home'),
+      'src/zh/guide/page.md': page('Zh Page'),
+      'src/.vuepress/templates/skip.md': page('Not a page'),
+    })
+    const { preset, kinds, served, title, locale } = await imported(root)
+    expect(preset).toBe('vuepress')
+    expect(title).toBe('Docs Demo')
+    expect(locale).toBe('en-US')
+    const want: Record<string, { url: string; kind: string }> = {
+      'src/README.md': { url: '/', kind: 'page' },
+      'src/guide/README.md': { url: '/guide/', kind: 'page' },
+      'src/guide/getting-started.md': { url: '/guide/getting-started.html', kind: 'page' },
+      'src/contributing.md': { url: '/contributing.html', kind: 'page' },
+      'src/custom.md': { url: '/custom-place/', kind: 'page' },
+      'src/posts/2024-01-02-hello.md': { url: '/posts/2024-01-02-hello.html', kind: 'post' },
+      'src/posts/dated.md': { url: '/posts/dated.html', kind: 'post' },
+      'src/zh/README.md': { url: '/zh/', kind: 'page' },
+      'src/zh/guide/page.md': { url: '/zh/guide/page.html', kind: 'page' },
+    }
+    for (const [source, w] of Object.entries(want)) {
+      expect(kinds[source], source).toBe(w.kind)
+      expect(served(w.url), `${source} at ${w.url}`).toBe(true)
+    }
+    expect(Object.keys(kinds).sort()).toEqual(Object.keys(want).sort())
+  })
+
+  test('languages come from the locales, and public files are delivered at the root', async () => {
+    const root = await site('vuepress-lang', {
+      'src/.vuepress/config.ts': VUEPRESS_CONFIG,
+      'src/.vuepress/public/logo.png': 'png',
+      'src/README.md': page('Home') + '\n![logo](/logo.png)\n',
+      'src/zh/README.md': page('Zh Home'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.languages).toEqual({ 'en-US': 1, 'zh-CN': 1 })
+    expect(result.report.missing_media).toEqual([])
+  })
+})
+
+describe('VitePress', () => {
+  test.each([
+    { name: 'default', config: 'export default defineConfig({ title: "VP" })', prefix: '', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup.html', 'README.md': '/README.html' } },
+    { name: 'cleanUrls', config: 'export default defineConfig({ cleanUrls: true })', prefix: '', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup', 'README.md': '/README' } },
+    { name: 'srcDir', config: "export default { srcDir: './pages' }", prefix: 'pages/', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup.html', 'README.md': '/README.html' } },
+  ])('$name', async ({ name, config, prefix, want }) => {
+    const files: Record<string, string> = { '.vitepress/config.mts': config }
+    for (const rel of Object.keys(want)) files[prefix + rel] = page(rel)
+    const root = await site(`vitepress-${name}`, files)
+    const { preset, kinds, served } = await imported(root)
+    expect(preset).toBe('vitepress')
+    expect(Object.keys(kinds).sort()).toEqual(Object.keys(want).map((rel) => prefix + rel).sort())
+    for (const [rel, url] of Object.entries(want)) expect(served(url), `${rel} at ${url}`).toBe(true)
+  })
+
+  test('locales by folder name, root unprefixed', async () => {
+    const root = await site('vitepress-locales', {
+      'docs/.vitepress/config.ts': "export default defineConfig({ locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } } })",
+      'docs/index.md': page('Home'),
+      'docs/fr/index.md': page('Accueil'),
+      'docs/fr/guide.md': page('Guide'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.convention.name).toBe('vitepress')
+    expect(result.report.languages).toEqual({ en: 1, fr: 2 })
+  })
+})
