@@ -1,4 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
+import { resolveRelative } from '../discover.js'
+import { DATE_KEYS } from '../fields.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
 import { githubSlug } from './_slugger.js'
@@ -76,6 +78,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   if (sl?.lang) config.site.locale = sl.lang
 
   const collections = await readCollections(ctx, starlight)
+  const dateField = await schemaDateField(ctx)
   const routes = await readRouteFiles(ctx)
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
@@ -124,7 +127,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       // Starlight renders a docs entry with the id `404` (per locale) as its not-found page.
       if (c === docs && key === '404') return NOT_FOUND_PAGE
       const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
-      const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
+      const dateKeys = dateField ? [dateField, ...POST_DATE_KEYS] : POST_DATE_KEYS
+      const dateKey = dateKeys.find((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
+      const isPost = postCollections.has(c.name) && dateKey !== undefined
       const name = id.split('/').pop() ?? id
       return {
         kind: isPost ? 'post' : 'page',
@@ -136,6 +141,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         // Without a root locale, / sends visitors to the default locale's home (/en/), which is the site's home.
         ...(c === docs && sl && !sl.hasRoot && locale === sl.defaultKey && key === '' ? { isHome: true } : {}),
         ...(c === docs && isPlainObject(fm.hero) ? heroPrefix(fm.hero) : {}),
+        // The schema's own date field (`pubDatetime: z.date()`) is the post's date when it is not one the importer reads.
+        ...(isPost && dateKey !== undefined && !DATE_KEYS.includes(dateKey) ? { defaults: { date: fm[dateKey] } } : {}),
       }
     },
     assetUrl(rel) {
@@ -251,6 +258,29 @@ async function readCollections(ctx: PresetContext, starlight: boolean): Promise<
     if (docs) Object.assign(docs, { base: '', why: 'Starlight serves docs at the site root' })
   }
   return out.sort((a, b) => b.dir.length - a.dir.length)
+}
+
+/** Front-matter keys that date an entry of a blog collection, whatever its schema says. */
+const POST_DATE_KEYS = ['pubDate', 'date', 'publishDate', 'published']
+
+/**
+ * The field a content collection's schema declares as its publication date (`pubDatetime: z.date()`, `published:
+ * z.coerce.date()`), read as text from the collection configuration and the local modules it imports its schemas
+ * from (`import { blogSchema } from './_schemas'`): the date front matter Astro validates and a blog's pages show. One
+ * named like a date the importer reads wins; fields of a later edit (`modDatetime`, `updatedDate`) never do.
+ */
+export async function schemaDateField(ctx: PresetContext): Promise<string | undefined> {
+  const file = COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f))
+  if (!file) return undefined
+  const text = (await ctx.readText(file)) ?? ''
+  const texts = [text]
+  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+    const target = resolveRelative(file, m[1])
+    const found = target === null ? undefined : ['', '.ts', '.mts', '.js', '.mjs'].map((ext) => target + ext).find((f) => ctx.discovery.paths.has(f))
+    if (found) texts.push((await ctx.readText(found)) ?? '')
+  }
+  const fields = texts.flatMap((t) => [...stripComments(t).matchAll(/([A-Za-z_$][\w$]*)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(/g)].map((m) => m[1]))
+  return fields.find((f) => DATE_KEYS.includes(f) || POST_DATE_KEYS.includes(f)) ?? fields.find((f) => !/^(?:mod|upd|edit|last|changed|revised)/i.test(f))
 }
 
 /** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */

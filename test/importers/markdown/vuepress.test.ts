@@ -1,30 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
+import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
 // `.html`, `srcDir` moves the pages; both: `locales` give each folder its language, public files are served at /).
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'md-vuepress-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
-
-async function site(name: string, files: Record<string, string>): Promise<string> {
-  const root = path.join(dir, name)
-  for (const [rel, body] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, rel)), { recursive: true })
-    await writeFile(path.join(root, rel), body)
-  }
-  return root
-}
+const site = tempSites('md-vuepress-')
 
 const VUEPRESS_CONFIG = `import { defineUserConfig } from "vuepress";
 // title: "Not this one"
