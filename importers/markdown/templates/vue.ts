@@ -9,14 +9,16 @@ import type { TemplateContext } from './types.js'
  * "Using Vue in Markdown"): a page is compiled as a Vue template, so `{{ expression }}` outside code is evaluated
  * (`{{ $frontmatter.title }}` prints the front matter; anything else needs the site's running app and is removed,
  * reported), `::: v-pre` shows its content as written (its braces are kept as text, as entities), `::: details
- * Title` is a `<details>` block, and `<script>`/`<style>` blocks at the top level are the page's component code,
+ * Title` is a `<details>` block, `::: tabs` and `::: code-tabs` with `@tab label` lines are tabs (each an open
+ * `<details>` with its label, as Docusaurus tabs become), `<!-- @include: ./file.md{1-5} -->` is the file's text
+ * (the markdown-include plugin), and `<script>`/`<style>` blocks at the top level are the page's component code,
  * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written.
  */
 export function expandVue(body: string, ctx: TemplateContext): PassResult {
   if (!body.includes(':::') && !body.includes('{{') && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
-  const open: Array<{ kind: 'v-pre' | 'details' | 'other'; colons: number }> = []
+  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
   let cursor = 0
   let r = 0
   const verbatim = () => open.some((c) => c.kind === 'v-pre')
@@ -33,26 +35,46 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
     const line = body.slice(pos, end)
     const container = /^[ \t]*(:{3,})[ \t]*(.*?)[ \t]*$/.exec(line.length > 4096 ? line.slice(0, 4096) : line)
     const component = /^<(script|style)\b/i.exec(line)
+    const tabLine = /^[ \t]*@tab(?::active)?[ \t]+(.*)$/.exec(line)
+    const include = INCLUDE.exec(line)
     if (container && container[2] === '') {
       const top = open[open.length - 1]
       if (top && container[1].length >= top.colons) {
         open.pop()
         if (top.kind !== 'other') {
           out.copy(cursor, pos)
-          out.emit(top.kind === 'details' ? '\n</details>\n' : '', out.lines.line(pos))
+          out.emit(top.kind === 'details' ? '\n</details>\n' : top.kind === 'tabs' ? `${top.tab ? '\n</details>\n' : ''}</div>\n` : '', out.lines.line(pos))
           cursor = next
         }
       }
     } else if (container) {
-      const [name, ...rest] = container[2].split(/\s+/)
-      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : 'other'
+      const [first, ...rest] = container[2].split(/\s+/)
+      // `::: code-tabs#shell`: the id after `#` groups tabs across the page; it is not part of the name.
+      const name = first.replace(/#.*$/, '')
+      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : 'other'
       open.push({ kind, colons: container[1].length })
       if (kind !== 'other') {
         out.copy(cursor, pos)
         const title = rest.join(' ')
-        out.emit(kind === 'details' ? `<details class="details">\n<summary>${title ? inlineMarkup(title) : 'Details'}</summary>\n\n` : '', out.lines.line(pos))
+        out.emit(kind === 'details' ? `<details class="details">\n<summary>${title ? inlineMarkup(title) : 'Details'}</summary>\n\n` : kind === 'tabs' ? '<div class="tabs">\n' : '', out.lines.line(pos))
         out.find(pos, `:::${name}`, 'expanded')
         cursor = next
+      }
+    } else if (tabLine && open[open.length - 1]?.kind === 'tabs') {
+      // `@tab label` (or `@tab:active label`, `@tab label#id`) starts the next tab: an open <details> with its label.
+      const top = open[open.length - 1]
+      out.copy(cursor, pos)
+      out.emit(`${top.tab ? '\n</details>\n' : ''}<details class="tab" open>\n<summary>${inlineMarkup(tabLine[1].replace(/#[\w-]*$/, '').trim() || 'Tab')}</summary>\n\n`, out.lines.line(pos))
+      top.tab = true
+      cursor = next
+    } else if (include && !verbatim()) {
+      out.copy(cursor, pos)
+      cursor = next
+      const text = included(include[1], ctx)
+      if (text === undefined) out.find(pos, '@include', 'unresolved', `The included file "${include[1]}" was not found beside this document; the include was removed. Put its text here.`)
+      else {
+        out.emit(text.endsWith('\n') ? text : text + '\n', out.lines.line(pos))
+        out.find(pos, '@include', 'expanded')
       }
     } else if (component && !verbatim()) {
       // The page's component code: up to its closing tag, which may be on this line or a later one.
@@ -71,6 +93,31 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
   }
   out.copy(cursor, body.length)
   return out.finish()
+}
+
+/** `<!-- @include: ./file.md -->`, with a line range (`{3-10}`, `{3-}`, `{-10}`) or a region (`#name`). */
+export const INCLUDE = /^[ \t]*<!--[ \t]*@include:[ \t]*([^\s>]+?)[ \t]*-->[ \t]*$/
+
+/**
+ * The text a VuePress include names (@vuepress/plugin-markdown-include): a file relative to the document, all of it,
+ * a line range (1-based, inclusive) or the lines between `#region name` and `#endregion name` markers.
+ */
+function included(spec: string, ctx: TemplateContext): string | undefined {
+  const m = /^(.*?)(?:\{(\d*)-(\d*)\}|#([\w-]+))?$/.exec(spec)
+  const file = m?.[1] ?? spec
+  if (!/^\.{1,2}\//.test(file)) return undefined
+  const text = ctx.readFile('relative', file)
+  if (text === undefined || !m) return text
+  const lines = text.split('\n')
+  if (m[4] !== undefined) {
+    const start = lines.findIndex((l) => new RegExp(`#region\\s+${m[4]}\\b`).test(l))
+    const end = lines.findIndex((l, i) => i > start && new RegExp(`#endregion\\s+${m[4]}\\b`).test(l))
+    return start === -1 ? undefined : lines.slice(start + 1, end === -1 ? undefined : end).join('\n')
+  }
+  if (m[2] === undefined && m[3] === undefined) return text
+  const from = m[2] ? Number(m[2]) : 1
+  const to = m[3] ? Number(m[3]) : lines.length
+  return lines.slice(from - 1, to).join('\n')
 }
 
 /**

@@ -92,6 +92,23 @@ describe('VuePress', () => {
   })
 })
 
+describe('VuePress bodies', () => {
+  test('an included file is read beside the document, containers become HTML, no Vue syntax is left', async () => {
+    const root = await site('vuepress-body', {
+      'docs/.vuepress/config.js': 'export default defineUserConfig({ title: "T" })',
+      'docs/guide/README.md': page('Guide') + '\n<!-- @include: ./_part.md{2-2} -->\n\n::: tip Note\n{{ $frontmatter.title }} tip\n:::\n',
+      'docs/guide/_part.md': 'line one\nline two\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const body = result.payload?.content.pages.find((p) => p.title === 'Guide')?.content ?? ''
+    expect(body).toContain('line two')
+    expect(body).not.toContain('line one')
+    expect(body).toContain('<aside class="admonition admonition-tip">')
+    expect(body).toContain('Guide tip')
+    expect(body).not.toMatch(/\{\{|:::|@include/)
+  })
+})
+
 describe('VitePress', () => {
   test.each([
     { name: 'default', config: 'export default defineConfig({ title: "VP" })', prefix: '', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup.html', 'README.md': '/README.html' } },
