@@ -88,7 +88,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   config.site = { ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
   const publicDir = flavour === 'vuepress' ? [found.source, '.vuepress/public'].filter((s) => s !== '').join('/') : [source, 'public'].filter((s) => s !== '').join('/')
   config.staticDirs = [publicDir]
-  if (!cleanUrls) config.permalinks = { output_style: 'html-extension' }
+  config.permalinks = { ...(cleanUrls ? {} : { output_style: 'html-extension' as const }), ...blogArchives(text) }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -127,6 +127,42 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
   }
+}
+
+/**
+ * The archive URLs @vuepress/plugin-blog gives categories and tags (ecosystem.vuejs.press "plugin-blog": each
+ * `category` entry's `itemPath`, by default `/<key>/:name/`), for the entries keyed like categories or tags. A path
+ * with anything the contract's permalinks cannot say is left to the defaults.
+ */
+export function blogArchives(text: string): { categories?: string; tags?: string } {
+  if (!/blogPlugin\s*\(|['"]@vuepress\/(?:plugin-)?blog['"]/.test(text)) return {}
+  const out: { categories?: string; tags?: string } = {}
+  for (const entry of categoryEntries(text)) {
+    const fields = entries(entry)
+    const key = stringLiteral(fields.get('key'))
+    const member = key && /^categor/i.test(key) ? 'categories' : key && /^tags?$/i.test(key) ? 'tags' : undefined
+    if (!member || !key) continue
+    const itemPath = (stringLiteral(fields.get('itemPath')) ?? `/${key}/:name/`).replace(/:name\b/, ':slug').replace(/\/?$/, '/')
+    if (/^\/(?:[\w-]+\/)*:slug\/$/.test(itemPath)) out[member] = itemPath
+  }
+  return out
+}
+
+/** The object literals of the blog plugin's `category: [ … ]` option. */
+function categoryEntries(text: string): string[] {
+  const m = /(?:^|[\s,{(])category\s*:\s*\[/.exec(text)
+  if (!m) return []
+  const open = m.index + m[0].length - 1
+  const close = closing(text, open)
+  if (close === -1) return []
+  const out: string[] = []
+  for (let i = text.indexOf('{', open); i !== -1 && i < close; ) {
+    const end = closing(text, i)
+    if (end === -1) break
+    out.push(text.slice(i + 1, end))
+    i = text.indexOf('{', end)
+  }
+  return out
 }
 
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
+import { blogArchives } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -135,4 +136,14 @@ describe('VitePress', () => {
     expect(result.report.convention.name).toBe('vitepress')
     expect(result.report.languages).toEqual({ en: 1, fr: 2 })
   })
+})
+
+describe('@vuepress/plugin-blog archive URLs', () => {
+  test.each([
+    { name: 'default itemPath', text: "plugins: [blogPlugin({ category: [{ key: 'category', getter: (p) => p.frontmatter.category || [] }, { key: 'tag', layout: 'Tag' }] })]", want: { categories: '/category/:slug/', tags: '/tag/:slug/' } },
+    { name: 'own itemPath', text: "blogPlugin({ category: [{ key: 'tags', itemPath: '/topics/:name' }] })", want: { tags: '/topics/:slug/' } },
+    { name: 'a key that is neither', text: "blogPlugin({ category: [{ key: 'series' }] })", want: {} },
+    { name: 'a path the contract cannot say', text: "blogPlugin({ category: [{ key: 'category', itemPath: '/c-:name/' }] })", want: {} },
+    { name: 'no blog plugin', text: "export default { category: [{ key: 'category' }] }", want: {} },
+  ])('$name', ({ text, want }) => expect(blogArchives(text)).toEqual(want))
 })
