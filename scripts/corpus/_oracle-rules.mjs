@@ -58,10 +58,12 @@ async function collectionEntry(collection, rel, file) {
  * /guide/i18n.html), for a site whose source folder and locales sites.json gives (`oracle.source`, `oracle.locales`:
  * URL prefix → lang): every .md file under the source folder outside `.vuepress/` is a page; `README.md` and
  * `index.md` stand for their folder (`/guide/`), any other file is its path with `.html` (`/guide/page.html`); a
- * front-matter `permalink` replaces that; the longest locale prefix a URL starts with gives its language.
+ * front-matter `permalink` replaces that; the longest locale prefix a URL starts with gives its language. Pages that
+ * vuepress-theme-hope shows only with a password (`oracle.encrypted`: its `encrypt.config` keys, a page or a folder,
+ * as sites.json copies them from the site's theme options) are `password`, a private status.
  */
 export async function vuepressRules(site, dir) {
-  const { source, locales } = site.oracle
+  const { source, locales, encrypted = [] } = site.oracle
   const root = path.join(dir, 'site')
   const prefixes = Object.keys(locales).sort((a, b) => b.length - a.length)
   const documents = []
@@ -76,7 +78,8 @@ export async function vuepressRules(site, dir) {
     const folder = /(^|\/)(readme|index)$/i.test(route)
     let url = folder ? `/${route.replace(/(^|\/)(readme|index)$/i, '$1')}` : `/${route}.html`
     if (typeof fm.permalink === 'string' && fm.permalink.startsWith('/')) url = fm.permalink
-    documents.push({ source: rel, status: 'published', url, lang: locales[prefixes.find((p) => url.startsWith(p))] })
+    const locked = encrypted.some((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+    documents.push({ source: rel, status: locked ? 'password' : 'published', url, lang: locales[prefixes.find((p) => url.startsWith(p))] })
   }
   return {
     generator: { name: 'vuepress', version: 'not run', how: 'derived from VuePress\'s documented page routing, permalink and locales (see scripts/corpus/_oracle-rules.mjs)' },

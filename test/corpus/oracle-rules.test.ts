@@ -71,18 +71,20 @@ describe('vuepressRules', () => {
       'src/guide/README.md': '# Guide\n',
       'src/guide/page.md': '# Page\n',
       'src/moved.md': '---\npermalink: /elsewhere/\n---\n',
+      'src/locked/page.md': '# Locked\n',
       'src/zh/index.md': '# Zh\n',
       'src/zh/guide/page.md': '# Zh page\n',
       'src/.vuepress/templates/x.md': '# Not a page\n',
       'CHANGELOG.md': '# Changes\n',
     })
-    const { documents } = await vuepressRules({ oracle: { source: 'src', locales: { '/': 'en-US', '/zh/': 'zh-CN' } } }, dir)
+    const { documents } = await vuepressRules({ oracle: { source: 'src', locales: { '/': 'en-US', '/zh/': 'zh-CN' }, encrypted: ['/locked/'] } }, dir)
     expect(rowsOf(documents)).toEqual([
       'CHANGELOG.md not-routed null -',
       'src/.vuepress/templates/x.md not-routed null -',
       'src/README.md published / en-US',
       'src/guide/README.md published /guide/ en-US',
       'src/guide/page.md published /guide/page.html en-US',
+      'src/locked/page.md password /locked/page.html en-US',
       'src/moved.md published /elsewhere/ en-US',
       'src/zh/guide/page.md published /zh/guide/page.html zh-CN',
       'src/zh/index.md published /zh/ zh-CN',

@@ -1,4 +1,5 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
+import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
 import { isBlogArticle } from './plain.js'
@@ -69,6 +70,10 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     config.file = found.config
     config.configFiles.add(found.config)
   }
+  // The theme's options often live in a module the configuration imports (`import theme from './theme.js'`).
+  const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
+  const theme = readThemeOptions(themeText)
+  if (theme.hostname) config.site.url = theme.hostname
   // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, or `export default { … }`.
   const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+)\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
@@ -85,10 +90,10 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const title = stringLiteral(top.get('title')) ?? root?.title
   const description = stringLiteral(top.get('description')) ?? root?.description
   const lang = canonicalLocale(stringLiteral(top.get('lang')) ?? root?.lang ?? '')
-  config.site = { ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
+  config.site = { ...config.site, ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
   const publicDir = flavour === 'vuepress' ? [found.source, '.vuepress/public'].filter((s) => s !== '').join('/') : [source, 'public'].filter((s) => s !== '').join('/')
   config.staticDirs = [publicDir]
-  config.permalinks = { ...(cleanUrls ? {} : { output_style: 'html-extension' as const }), ...blogArchives(text) }
+  config.permalinks = { ...(cleanUrls ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -114,8 +119,11 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       if (permalink && permalink.startsWith('/')) url = permalink
       const locale = locales.find((l) => url.startsWith(l.prefix))
       const article = isBlogArticle(dirs, base, src.fm.data)
+      const locked = encryptedBy(theme, url, src.fm.data)
       return {
         kind: article && url !== '/' ? 'post' : 'page',
+        ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
+        ...(theme.author && firstString(src.fm.data.author) === undefined ? { defaults: { author: theme.author } } : {}),
         name: article?.rest || (isIndex ? (dirs[dirs.length - 1] ?? '') : base),
         url,
         ...(article?.date ? { nameDate: article.date } : {}),
@@ -127,6 +135,62 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
   }
+}
+
+/** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */
+interface ThemeOptions {
+  hostname?: string
+  /** The default author of every page (`author: 'Name'` or `{ name }`). */
+  author?: string
+  /** `encrypt.config` keys: a folder (`/guide/`) or a page (`/config/page.html`) shown only with a password. */
+  encrypted: string[]
+  /** `encrypt.global: true`: the whole site asks for a password. */
+  encryptAll: boolean
+}
+
+/** The text of the local modules a configuration imports (`./theme.js` as `theme.ts` beside it), one level deep. */
+async function importedText(ctx: PresetContext, file: string, text: string, configFiles: Set<string>): Promise<string> {
+  const parts: string[] = []
+  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+    const target = resolveRelative(file, m[1])
+    if (target === null) continue
+    const stem = target.replace(/\.[cm]?[jt]s$/, '')
+    const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e)].find((f) => ctx.discovery.paths.has(f))
+    if (!found) continue
+    configFiles.add(found)
+    parts.push(stripComments((await ctx.readText(found)) ?? ''))
+  }
+  return [text, ...parts].join('\n')
+}
+
+/**
+ * vuepress-theme-hope's options (theme-hope.vuejs.press "Theme Options", "Encryption"): `hostname`, the default
+ * `author`, and `encrypt` (`config` keys by path, `global`), read as text.
+ */
+export function readThemeOptions(text: string): ThemeOptions {
+  const call = /hopeTheme\s*\(\s*\{/.exec(text)
+  const close = call ? closing(text, call.index + call[0].length - 1) : -1
+  if (!call || close === -1) return { encrypted: [], encryptAll: false }
+  const top = entries(text.slice(call.index + call[0].length, close))
+  const hostname = stringLiteral(top.get('hostname'))
+  const author = stringLiteral(top.get('author')) ?? stringLiteral(entries(objectLiteral(top.get('author')) ?? '').get('name'))
+  const encrypt = entries(objectLiteral(top.get('encrypt')) ?? '')
+  const encrypted = [...entries(objectLiteral(encrypt.get('config')) ?? '').keys()].filter((k) => k.startsWith('/'))
+  return {
+    ...(hostname && /^https?:\/\//.test(hostname) ? { hostname: new URL(hostname).origin } : {}),
+    ...(author ? { author } : {}),
+    encrypted,
+    encryptAll: encrypt.get('global')?.trim() === 'true',
+  }
+}
+
+/** Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or undefined. */
+function encryptedBy(theme: ThemeOptions, url: string, fm: Record<string, unknown>): string | undefined {
+  if (theme.encryptAll) return 'encrypt.global'
+  const key = theme.encrypted.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+  if (key) return `encrypt.config "${key}"`
+  if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
+  return undefined
 }
 
 /**

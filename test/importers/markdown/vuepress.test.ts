@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
-import { blogArchives } from '../../../importers/markdown/presets/vuepress.js'
+import { blogArchives, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -146,4 +146,32 @@ describe('@vuepress/plugin-blog archive URLs', () => {
     { name: 'a path the contract cannot say', text: "blogPlugin({ category: [{ key: 'category', itemPath: '/c-:name/' }] })", want: {} },
     { name: 'no blog plugin', text: "export default { category: [{ key: 'category' }] }", want: {} },
   ])('$name', ({ text, want }) => expect(blogArchives(text)).toEqual(want))
+})
+
+describe('vuepress-theme-hope options', () => {
+  test.each([
+    { name: 'encrypt by folder and page, author object', text: "export default hopeTheme({ hostname: 'https://x.example/docs', author: { name: 'Mr.Hope', url: 'u' }, encrypt: { config: { '/guide/': ['1234'], \"/config/page.html\": { password: '1', hint: 'h' } } } })", want: { hostname: 'https://x.example', author: 'Mr.Hope', encrypted: ['/guide/', '/config/page.html'], encryptAll: false } },
+    { name: 'global encryption, author string', text: "hopeTheme({ author: 'Ana', encrypt: { global: true, admin: 'x' } })", want: { author: 'Ana', encrypted: [], encryptAll: true } },
+    { name: 'not the hope theme', text: "defaultTheme({ author: 'Ana', encrypt: { global: true } })", want: { encrypted: [], encryptAll: false } },
+  ])('$name', ({ text, want }) => expect(readThemeOptions(text)).toEqual(want))
+
+  test('password-protected pages are kept private by default, and signed by the theme author', async () => {
+    const root = await site('vuepress-hope-encrypt', {
+      'src/.vuepress/config.ts': "import theme from './theme.js'\nexport default defineUserConfig({ title: 'T', theme })",
+      'src/.vuepress/theme.ts': "export default hopeTheme({ author: { name: 'Mr.Hope' }, encrypt: { config: { '/secret/': ['1'], '/demo/locked.html': '2' } } })",
+      'src/README.md': page('Home'),
+      'src/demo/locked.md': page('Locked'),
+      'src/demo/open.md': page('Open'),
+      'src/secret/README.md': page('Secret index'),
+      'src/secret/inner.md': page('Secret inner'),
+      'src/own.md': page('Own', 'password: abc\n'),
+      'src/posts/hello.md': page('Hello', 'date: 2024-01-02\n'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const skipped = result.report.items.flatMap((i) => ('skipped' in i && i.skipped === 'draft' ? [i.source] : [])).sort()
+    expect(skipped).toEqual(['src/demo/locked.md', 'src/own.md', 'src/secret/README.md', 'src/secret/inner.md'])
+    const payload = result.payload
+    expect([...(payload?.content.pages ?? []), ...(payload?.content.posts ?? [])].map((d) => d.title).sort()).toEqual(['Hello', 'Home', 'Open'])
+    expect(payload?.content.authors.map((a) => a.display_name)).toEqual(['Mr.Hope'])
+  })
 })
