@@ -175,8 +175,8 @@ export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string
   return lines.length === 0 ? {} : { bodyPrefix: `<div class="hero">\n${lines.join('\n')}\n</div>\n\n` }
 }
 
-/** Text and attribute values as HTML, with braces escaped too so MDX never reads them as expressions. */
-function escapeHtml(s: string): string {
+/** Text and attribute values as HTML, with braces escaped too so MDX (or Vue) never reads them as expressions. */
+export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
 }
 

@@ -2,7 +2,9 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
+import { escapeHtml } from './astro.js'
 import { isBlogArticle } from './plain.js'
+import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 
@@ -124,6 +126,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
         kind: article && url !== '/' ? 'post' : 'page',
         ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
         ...(theme.author && firstString(src.fm.data.author) === undefined ? { defaults: { author: theme.author } } : {}),
+        ...homePrefix(src.fm.data),
         name: article?.rest || (isIndex ? (dirs[dirs.length - 1] ?? '') : base),
         url,
         ...(article?.date ? { nameDate: article.date } : {}),
@@ -135,6 +138,57 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
   }
+}
+
+/**
+ * A home page's hero and features, which the themes render from front matter above the body (VuePress's default
+ * theme and vuepress-theme-hope: `home: true` with `heroImage`, `heroText`, `tagline`, `actions`, `features`,
+ * `highlights`; VitePress: `layout: home` with `hero: { name, text, tagline, image, actions }` and `features`), as
+ * HTML before the body, so that a theme that knows nothing of that front matter still shows them. The values also
+ * stay in the document's data.
+ */
+export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
+  if (fm.home !== true && fm.layout !== 'home') return {}
+  const hero = isPlainObject(fm.hero) ? fm.hero : {}
+  const image = isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage)
+  const alt = (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt) ?? ''
+  const heading = [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined)
+  const tagline = firstString(hero.tagline, fm.tagline)
+  const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject).flatMap((a) => {
+    const text = firstString(a.text)
+    const link = firstString(a.link)
+    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.theme, a.type) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  })
+  const lines: string[] = []
+  if (image) lines.push(`<p class="hero-image"><img src="${escapeHtml(image)}" alt="${escapeHtml(alt)}"></p>`)
+  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtml(t)}</strong>`).join('<br>')}</p>`)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  if (actions.length > 0) lines.push(`<p class="hero-actions">${actions.join(' ')}</p>`)
+  const blocks = lines.length > 0 ? [`<div class="hero">\n${lines.join('\n')}\n</div>`] : []
+  const features = featureList(fm.features)
+  if (features) blocks.push(features)
+  // vuepress-theme-hope's highlights: sections with a header, a description and features (or nested highlights).
+  for (const h of Array.isArray(fm.highlights) ? fm.highlights.filter(isPlainObject) : []) {
+    const header = firstString(h.header)
+    const description = firstString(h.description)
+    const items = featureList(h.features) ?? featureList(h.highlights)
+    const parts = [header ? `<h2>${escapeHtml(header)}</h2>` : '', description ? `<p>${escapeHtml(description)}</p>` : '', items ?? ''].filter((x) => x !== '')
+    if (parts.length > 0) blocks.push(`<section class="highlight">\n${parts.join('\n')}\n</section>`)
+  }
+  return blocks.length === 0 ? {} : { bodyPrefix: blocks.join('\n\n') + '\n\n' }
+}
+
+/** A list of features (`title`, `details`, optional `link`) as HTML, or undefined when there is none. */
+function featureList(value: unknown): string | undefined {
+  const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
+    const title = firstString(f.title)
+    const details = firstString(f.details)
+    const link = firstString(f.link)
+    if (!title && !details) return []
+    const head = title ? (link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title)) : ''
+    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtml(details) : ''}</li>`]
+  })
+  return items.length === 0 ? undefined : `<ul class="features">\n${items.join('\n')}\n</ul>`
 }
 
 /** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */

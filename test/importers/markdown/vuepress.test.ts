@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
-import { blogArchives, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
+import { blogArchives, homePrefix, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -174,4 +174,26 @@ describe('vuepress-theme-hope options', () => {
     expect([...(payload?.content.pages ?? []), ...(payload?.content.posts ?? [])].map((d) => d.title).sort()).toEqual(['Hello', 'Home', 'Open'])
     expect(payload?.content.authors.map((a) => a.display_name)).toEqual(['Mr.Hope'])
   })
+})
+
+describe('home pages written in front matter', () => {
+  test.each([
+    {
+      name: 'VuePress default theme',
+      fm: { home: true, heroImage: '/hero.png', heroText: 'Site', tagline: 'Fast', actions: [{ text: 'Start', link: '/start.html', type: 'primary' }], features: [{ title: 'One', details: 'First {{ x }}' }] },
+      want: '<div class="hero">\n<p class="hero-image"><img src="/hero.png" alt=""></p>\n<p class="hero-title"><strong>Site</strong></p>\n<p class="hero-tagline">Fast</p>\n<p class="hero-actions"><a class="button button-primary" href="/start.html">Start</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong>One</strong><br>First &#123;&#123; x &#125;&#125;</li>\n</ul>\n\n',
+    },
+    {
+      name: 'VitePress hero',
+      fm: { layout: 'home', hero: { name: 'VP', text: 'Docs <fast>', image: { src: '/logo.svg', alt: 'Logo' }, actions: [{ theme: 'brand', text: 'Go', link: '/guide' }] }, features: [{ title: 'Linked', details: 'D', link: '/x' }] },
+      want: '<div class="hero">\n<p class="hero-image"><img src="/logo.svg" alt="Logo"></p>\n<p class="hero-title"><strong>VP</strong><br><strong>Docs &lt;fast&gt;</strong></p>\n<p class="hero-actions"><a class="button button-brand" href="/guide">Go</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong><a href="/x">Linked</a></strong><br>D</li>\n</ul>\n\n',
+    },
+    {
+      name: 'vuepress-theme-hope highlights',
+      fm: { home: true, highlights: [{ header: 'Easy', description: 'Why', features: [{ title: 'A' }] }] },
+      want: '<section class="highlight">\n<h2>Easy</h2>\n<p>Why</p>\n<ul class="features">\n<li class="feature"><strong>A</strong></li>\n</ul>\n</section>\n\n',
+    },
+    { name: 'not a home page', fm: { heroText: 'Site', features: [{ title: 'One' }] }, want: undefined },
+    { name: 'a home page with nothing to show', fm: { home: true, title: 'Home' }, want: undefined },
+  ])('$name', ({ fm, want }) => expect(homePrefix(fm).bodyPrefix).toBe(want))
 })
