@@ -137,6 +137,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     assetUrl(rel) {
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
+    // The vue template pass reads which Markdown extensions the theme turned on (`==mark==`, `^sup^`, …).
+    templateSite: () => ({ ...config.site, markdown: Object.fromEntries(theme.markdown.map((k) => [k, true])) }),
   }
 }
 
@@ -200,6 +202,8 @@ interface ThemeOptions {
   encrypted: string[]
   /** `encrypt.global: true`: the whole site asks for a password. */
   encryptAll: boolean
+  /** The Markdown syntax extensions turned on (`markdown: { mark: true, sup: true, … }`), for the vue template pass. */
+  markdown: string[]
 }
 
 /** The text of the local modules a configuration imports (`./theme.js` as `theme.ts` beside it), one level deep. */
@@ -224,7 +228,7 @@ async function importedText(ctx: PresetContext, file: string, text: string, conf
 export function readThemeOptions(text: string): ThemeOptions {
   const call = /hopeTheme\s*\(\s*\{/.exec(text)
   const close = call ? closing(text, call.index + call[0].length - 1) : -1
-  if (!call || close === -1) return { encrypted: [], encryptAll: false }
+  if (!call || close === -1) return { encrypted: [], encryptAll: false, markdown: [] }
   const top = entries(text.slice(call.index + call[0].length, close))
   const hostname = stringLiteral(top.get('hostname'))
   const author = stringLiteral(top.get('author')) ?? stringLiteral(entries(objectLiteral(top.get('author')) ?? '').get('name'))
@@ -235,6 +239,7 @@ export function readThemeOptions(text: string): ThemeOptions {
     ...(author ? { author } : {}),
     encrypted,
     encryptAll: encrypt.get('global')?.trim() === 'true',
+    markdown: [...entries(objectLiteral(top.get('markdown')) ?? '')].filter(([, v]) => v.trim() === 'true').map(([k]) => k),
   }
 }
 

@@ -15,7 +15,9 @@ import type { TemplateContext } from './types.js'
  * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written.
  */
 export function expandVue(body: string, ctx: TemplateContext): PassResult {
-  if (!body.includes(':::') && !body.includes('{{') && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
+  const flags = ctx.data.site.markdown
+  const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
+  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
   const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
@@ -87,12 +89,47 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       pos = stop
       continue
     } else {
-      cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim())
+      const marked = verbatim() || line.includes('{{') ? undefined : inlineMarks(body, pos, end, ranges, r, enabled)
+      if (marked !== undefined) {
+        out.copy(cursor, pos)
+        out.emit(marked, out.lines.line(pos))
+        out.find(pos, 'markdown extension', 'expanded')
+        cursor = end
+      } else cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim())
     }
     pos = next
   }
   out.copy(cursor, body.length)
   return out.finish()
+}
+
+/**
+ * The inline syntax vuepress-theme-hope's Markdown options turn on (theme-hope.vuejs.press "Markdown" → "Stylize"):
+ * `mark` `==text==`, `sup` `^text^`, `sub` `~text~`, `spoiler` `!!text!!` become their HTML, and `attrs` `{#id .class}`
+ * after an element is dropped (the element stays). Returns the line rewritten, or undefined when nothing applied.
+ * Code spans are left as written.
+ */
+function inlineMarks(body: string, start: number, end: number, ranges: ReturnType<typeof findCode>, r: number, enabled: ReadonlySet<string>): string | undefined {
+  if (enabled.size === 0) return undefined
+  const pieces: string[] = []
+  let at = start
+  const plain = (text: string) => {
+    let t = text
+    if (enabled.has('mark')) t = t.replace(/==(?=\S)([^=\n]*?\S)==/g, '<mark>$1</mark>')
+    if (enabled.has('spoiler')) t = t.replace(/!!(?=\S)([^!\n]*?\S)!!/g, '<span class="spoiler">$1</span>')
+    if (enabled.has('sup')) t = t.replace(/\^([^\s^]+)\^/g, '<sup>$1</sup>')
+    if (enabled.has('sub')) t = t.replace(/(?<!~)~([^\s~]+)~(?!~)/g, '<sub>$1</sub>')
+    if (enabled.has('attrs')) t = t.replace(/\{(?:[#.][\w-]+)(?:\s+[#.][\w-]+)*\}/g, '')
+    return t
+  }
+  for (let i = r; i < ranges.length && ranges[i].start < end; i++) {
+    if (ranges[i].end <= start) continue
+    pieces.push(plain(body.slice(at, Math.max(at, ranges[i].start))), body.slice(Math.max(at, ranges[i].start), Math.min(end, ranges[i].end)))
+    at = Math.min(end, ranges[i].end)
+  }
+  pieces.push(plain(body.slice(at, end)))
+  const text = pieces.join('')
+  return text === body.slice(start, end) ? undefined : text
 }
 
 /** `<!-- @include: ./file.md -->`, with a line range (`{3-10}`, `{3-}`, `{-10}`) or a region (`#name`). */

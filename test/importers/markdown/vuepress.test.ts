@@ -150,9 +150,9 @@ describe('@vuepress/plugin-blog archive URLs', () => {
 
 describe('vuepress-theme-hope options', () => {
   test.each([
-    { name: 'encrypt by folder and page, author object', text: "export default hopeTheme({ hostname: 'https://x.example/docs', author: { name: 'Mr.Hope', url: 'u' }, encrypt: { config: { '/guide/': ['1234'], \"/config/page.html\": { password: '1', hint: 'h' } } } })", want: { hostname: 'https://x.example', author: 'Mr.Hope', encrypted: ['/guide/', '/config/page.html'], encryptAll: false } },
-    { name: 'global encryption, author string', text: "hopeTheme({ author: 'Ana', encrypt: { global: true, admin: 'x' } })", want: { author: 'Ana', encrypted: [], encryptAll: true } },
-    { name: 'not the hope theme', text: "defaultTheme({ author: 'Ana', encrypt: { global: true } })", want: { encrypted: [], encryptAll: false } },
+    { name: 'encrypt by folder and page, author object', text: "export default hopeTheme({ hostname: 'https://x.example/docs', author: { name: 'Mr.Hope', url: 'u' }, encrypt: { config: { '/guide/': ['1234'], \"/config/page.html\": { password: '1', hint: 'h' } } } })", want: { hostname: 'https://x.example', author: 'Mr.Hope', encrypted: ['/guide/', '/config/page.html'], encryptAll: false, markdown: [] } },
+    { name: 'global encryption, author string, Markdown extensions', text: "hopeTheme({ author: 'Ana', encrypt: { global: true, admin: 'x' }, markdown: { mark: true, sup: false, tabs: true, stylize: [] } })", want: { author: 'Ana', encrypted: [], encryptAll: true, markdown: ['mark', 'tabs'] } },
+    { name: 'not the hope theme', text: "defaultTheme({ author: 'Ana', encrypt: { global: true } })", want: { encrypted: [], encryptAll: false, markdown: [] } },
   ])('$name', ({ text, want }) => expect(readThemeOptions(text)).toEqual(want))
 
   test('password-protected pages are kept private by default, and signed by the theme author', async () => {
