@@ -1,5 +1,5 @@
 import { escapeHtml, inlineMarkup } from './_html.js'
-import { lineBounds, Out, unchanged } from './_out.js'
+import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext } from './types.js'
@@ -24,6 +24,9 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
   let cursor = 0
   let r = 0
   const verbatim = () => open.some((c) => c.kind === 'v-pre')
+  // Every search ahead is remembered, so that a body with many lines and one distant `{{` or `</script>` stays linear.
+  const finder = new NextFinder(body)
+  let lower: NextFinder | undefined
   for (let pos = 0; pos < body.length; ) {
     const { end } = lineBounds(body, pos)
     const next = Math.min(end + 1, body.length)
@@ -80,7 +83,8 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       }
     } else if (component && !verbatim()) {
       // The page's component code: up to its closing tag, which may be on this line or a later one.
-      const close = body.toLowerCase().indexOf(`</${component[1].toLowerCase()}>`, pos)
+      lower ??= new NextFinder(body.toLowerCase())
+      const close = lower.next(`</${component[1].toLowerCase()}>`, pos)
       const stop = close === -1 ? body.length : Math.min(lineBounds(body, close).end + 1, body.length)
       out.copy(cursor, pos)
       out.find(pos, `<${component[1].toLowerCase()}>`, 'removed', `A <${component[1].toLowerCase()}> block is the page's Vue component code, run by the site's own app; it was removed.`)
@@ -89,13 +93,14 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       pos = stop
       continue
     } else {
-      const marked = verbatim() || line.includes('{{') ? undefined : inlineMarks(body, pos, end, ranges, r, enabled)
+      // Lines longer than any real paragraph line are left as written: the patterns below are not linear on hostile text.
+      const marked = verbatim() || line.includes('{{') || line.length > 4096 ? undefined : inlineMarks(body, pos, end, ranges, r, enabled)
       if (marked !== undefined) {
         out.copy(cursor, pos)
         out.emit(marked, out.lines.line(pos))
         out.find(pos, 'markdown extension', 'expanded')
         cursor = end
-      } else cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim())
+      } else cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim(), finder)
     }
     pos = next
   }
@@ -162,15 +167,15 @@ function included(spec: string, ctx: TemplateContext): string | undefined {
  * become entities (shown as written, never read as a template again); elsewhere `$frontmatter.x` prints the value and
  * any other expression is removed.
  */
-function interpolations(body: string, start: number, end: number, cursor: number, ranges: ReturnType<typeof findCode>, r: number, out: Out, ctx: TemplateContext, verbatim: boolean): number {
-  let at = body.indexOf('{{', start)
+function interpolations(body: string, start: number, end: number, cursor: number, ranges: ReturnType<typeof findCode>, r: number, out: Out, ctx: TemplateContext, verbatim: boolean, finder: NextFinder): number {
+  let at = finder.next('{{', start)
   while (at !== -1 && at < end) {
     while (r < ranges.length && ranges[r].end <= at) r++
     if (r < ranges.length && ranges[r].start <= at) {
-      at = body.indexOf('{{', ranges[r].end)
+      at = finder.next('{{', ranges[r].end)
       continue
     }
-    const close = body.indexOf('}}', at + 2)
+    const close = finder.next('}}', at + 2)
     if (close === -1 || close >= end) break
     out.copy(cursor, at)
     const expr = body.slice(at + 2, close).trim()
@@ -184,7 +189,7 @@ function interpolations(body: string, start: number, end: number, cursor: number
       } else out.find(at, '{{ }}', 'removed', `The Vue expression {{ ${expr.length > 60 ? expr.slice(0, 60) + '…' : expr} }} is evaluated by the site's own app; it was removed. Write its result in the text.`)
     }
     cursor = close + 2
-    at = body.indexOf('{{', cursor)
+    at = finder.next('{{', cursor)
   }
   return cursor
 }
