@@ -23,7 +23,9 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
   const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
   let cursor = 0
   let r = 0
-  const verbatim = () => open.some((c) => c.kind === 'v-pre')
+  // How many `v-pre` containers are open: counted, not searched for, so deep nesting stays linear.
+  let preDepth = 0
+  const verbatim = () => preDepth > 0
   // Every search ahead is remembered, so that a body with many lines and one distant `{{` or `</script>` stays linear.
   const finder = new NextFinder(body)
   let lower: NextFinder | undefined
@@ -46,6 +48,7 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       const top = open[open.length - 1]
       if (top && container[1].length >= top.colons) {
         open.pop()
+        if (top.kind === 'v-pre') preDepth--
         if (top.kind !== 'other') {
           out.copy(cursor, pos)
           out.emit(top.kind === 'details' ? '\n</details>\n' : top.kind === 'tabs' ? `${top.tab ? '\n</details>\n' : ''}</div>\n` : '', out.lines.line(pos))
@@ -58,6 +61,7 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       const name = first.replace(/#.*$/, '')
       const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : 'other'
       open.push({ kind, colons: container[1].length })
+      if (kind === 'v-pre') preDepth++
       if (kind !== 'other') {
         out.copy(cursor, pos)
         const title = rest.join(' ')
