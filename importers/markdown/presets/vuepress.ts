@@ -76,8 +76,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
   const theme = readThemeOptions(themeText)
   if (theme.hostname) config.site.url = theme.hostname
-  // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, or `export default { … }`.
-  const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+)\{/.exec(text)
+  // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, `export default { … }`, or VuePress 1's
+  // `module.exports = { … }`.
+  const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+|module\.exports\s*=\s*)\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
   const close = open === -1 ? -1 : closing(text, open)
   const top = entries(close !== -1 ? text.slice(open + 1, close) : '')

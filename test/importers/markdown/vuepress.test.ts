@@ -80,6 +80,19 @@ describe('VuePress', () => {
     expect(Object.keys(kinds).sort()).toEqual(Object.keys(want).sort())
   })
 
+  test('VuePress 1: module.exports configuration', async () => {
+    const root = await site('vuepress1', {
+      'docs/.vuepress/config.js': "module.exports = {\n  title: 'Old Docs',\n  locales: { '/': { lang: 'en-US' }, '/fr/': { lang: 'fr-FR' } },\n}\n",
+      'docs/README.md': page('Home'),
+      'docs/guide.md': page('Guide'),
+      'docs/fr/README.md': page('Accueil'),
+    })
+    const { preset, served, title } = await imported(root)
+    expect(preset).toBe('vuepress')
+    expect(title).toBe('Old Docs')
+    for (const url of ['/', '/guide.html', '/fr/']) expect(served(url), url).toBe(true)
+  })
+
   test('languages come from the locales, and public files are delivered at the root', async () => {
     const root = await site('vuepress-lang', {
       'src/.vuepress/config.ts': VUEPRESS_CONFIG,
