@@ -83,6 +83,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
     if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}` })
+    if (route?.computed) ctx.diagnostics.warn(route.file, route.computed.line, 'unsupported_feature', `This route names the "${c.name}" entries' URLs with the site's own code (${route.computed.expr.slice(0, 60)}), which the importer does not run: each entry was placed at its id (its file name or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
   }
   const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
   const blog = collections.find((c) => postCollections.has(c.name))
@@ -284,15 +285,19 @@ export async function schemaDateField(ctx: PresetContext): Promise<string | unde
 }
 
 /** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */
-async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[] }>> {
-  const out: Array<{ file: string; base: string; collections: string[] }> = []
+async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }>> {
+  const out: Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }> = []
   for (const f of ctx.discovery.files) {
     const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\]\.(?:astro|ts|js)$/.exec(f.rel)
     if (!m) continue
     if (m[1] !== undefined && /\[/.test(m[1])) continue
     const text = (await ctx.readText(f.rel)) ?? ''
     const collections = [...text.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
-    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections })
+    // docs.astro.build "Content collections" → "Generating routes": `params: { slug: entry.slug }` (or `entry.id`) is
+    // the entry's own id; anything else (`slugify(post.data)`) is the site's code, whose URLs cannot be known here.
+    const param = /params\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*([^,}\n]+)/.exec(text)
+    const computed = param && !/^[A-Za-z_$][\w$]*\.(?:slug|id)$/.test(param[1].trim()) ? { expr: param[1].trim(), line: text.slice(0, param.index).split('\n').length } : undefined
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, ...(computed ? { computed } : {}) })
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : 1))
 }

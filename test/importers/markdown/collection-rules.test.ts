@@ -32,6 +32,26 @@ describe('Astro: the blog schema names the date field', () => {
   })
 })
 
+describe('Astro: a route that computes its URLs in code is reported', () => {
+  test.each([
+    { name: 'the entry slug', params: 'params: { slug: post.slug }', warned: false },
+    { name: 'the entry id', params: 'params: { id: entry.id }', warned: false },
+    { name: 'a function of the data', params: 'params: { slug: slugify(post.data) }', warned: true },
+    { name: 'a front-matter field', params: 'params: { slug: post.data.permalink }', warned: true },
+  ])('$name: warned $warned', async ({ name, params, warned }) => {
+    const root = await site(`astro-route-${name.replace(/\W+/g, '-')}`, {
+      'astro.config.mjs': 'export default {}',
+      'src/content/config.ts': "const blog = defineCollection({ schema: z.object({ pubDate: z.date() }) })\nexport const collections = { blog }",
+      'src/pages/posts/[slug].astro': `---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog')\n  return posts.map((post) => ({\n    ${params},\n    props: post,\n  }))\n}\n---\n`,
+      'src/content/blog/first.md': '---\ntitle: First\npubDate: 2024-01-02\n---\n\nBody.\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const found = result.diagnostics.filter((d) => d.code === 'unsupported_feature' && d.file === 'src/pages/posts/[slug].astro')
+    expect(found.map((d) => d.line)).toEqual(warned ? [5] : [])
+    expect(result.report.items.find((i) => i.source === 'src/content/blog/first.md')).toMatchObject({ kind: 'post', url: '/posts/first/' })
+  })
+})
+
 describe('Next.js: dynamic routes are not documents', () => {
   test.each([
     { rel: 'pages/tags/[tag].mdx', published: false },
