@@ -11,13 +11,13 @@ import type { TemplateContext } from './types.js'
  * reported), `::: v-pre` shows its content as written (its braces are kept as text, as entities), `::: details
  * Title` is a `<details>` block, `::: tabs` and `::: code-tabs` with `@tab label` lines are tabs (each an open
  * `<details>` with its label, as Docusaurus tabs become), `<!-- @include: ./file.md{1-5} -->` is the file's text
- * (the markdown-include plugin), and `<script>`/`<style>` blocks at the top level are the page's component code,
+ * (the markdown-include plugin), `[[toc]]` is removed (the theme's table of contents), and `<script>`/`<style>` blocks at the top level are the page's component code,
  * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written.
  */
 export function expandVue(body: string, ctx: TemplateContext): PassResult {
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
-  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
+  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
   const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
@@ -75,6 +75,11 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
       out.copy(cursor, pos)
       out.emit(`${top.tab ? '\n</details>\n' : ''}<details class="tab" open>\n<summary>${inlineMarkup(tabLine[1].replace(/#[\w-]*$/, '').trim() || 'Tab')}</summary>\n\n`, out.lines.line(pos))
       top.tab = true
+      cursor = next
+    } else if (/^[ \t]*\[\[toc\]\][ \t]*$/i.test(line) && !verbatim()) {
+      // `[[toc]]` (VuePress's and VitePress's built-in table of contents): made from the headings by the theme.
+      out.copy(cursor, pos)
+      out.find(pos, '[[toc]]', 'removed', 'The [[toc]] marker is a table of contents the theme builds from the headings; it was removed (a theme shows its own).')
       cursor = next
     } else if (include && !verbatim()) {
       out.copy(cursor, pos)
