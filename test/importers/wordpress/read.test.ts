@@ -7,7 +7,7 @@ import { SaxesParser } from 'saxes'
 import { Tokenizer } from 'htmlparser2'
 import type { TokenizerCallbacks } from 'htmlparser2'
 import { afterAll, describe, expect, test } from 'vitest'
-import { cleanBytes } from '../../../importers/wordpress/read/decode.js'
+import { cleanBytes, hasIllegalControl } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
 import { exportFiles } from '../../../importers/wordpress/read/sources.js'
 import { namespaceMeaning, readXml, xmlTokenizer } from '../../../importers/wordpress/read/xml.js'
@@ -295,6 +295,19 @@ describe('xmlTokenizer', () => {
         expect(tokens(xmlTokenizer, text, cuts)).toEqual(tokens(library, text, cuts))
       }),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe('hasIllegalControl', () => {
+  test('is the character class of the illegal controls, wherever the bytes start in their buffer', () => {
+    const byte = fc.oneof(fc.constantFrom(0x09, 0x0a, 0x0d, 0x20, 0x7f, 0x80, 0xa0, 0xff), fc.integer({ min: 0, max: 255 }))
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 9, arbitrary: fc.constantFrom(0x61, 0x0a, 0x09, 0x0d, 0xe4) }, { weight: 1, arbitrary: byte }), { maxLength: 40 }), fc.nat({ max: 7 }), (bytes, start) => {
+        const buffer = Buffer.from([...Array<number>(start).fill(0x01), ...bytes]).subarray(start)
+        expect(hasIllegalControl(buffer)).toBe(/[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(buffer.toString('latin1')))
+      }),
+      { numRuns: 2000 },
     )
   })
 })
