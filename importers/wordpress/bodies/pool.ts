@@ -151,6 +151,7 @@ export class BodyPool {
       }
       // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
       await pool.#stopWorker()
+      // The batches finished here, in order; without a worker, all of them, finished as they are asked for.
       for (; at < batches.length; at++) yield* here[at] ?? finishHere(batches[at])
     }
     return results(this)
