@@ -19,11 +19,11 @@ const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
  * threads once it is read: the one place the importer works in parallel. Requests go to `BodyWork` in batches, on a
  * worker thread or (without one) on this thread, and come back in order; callers see the same results either way.
  *
- * Why a worker, measured on a generated 10,000-post export of mixed scripts (118 MB, 2 cores): reading the XML takes
- * the main thread about 2.4 s, and rendering the bodies (wpautop, embeds, shortcodes) and attachment metadata about
- * 1.8 s, which the worker does meanwhile; finishing (links, media URLs, excerpts, JSON) takes about 1.1 s more on
- * one thread, which both threads share, the main thread between assembling the items whose bodies are back (when the
- * worker alone finished, the main thread was busy a third of that time).
+ * Why a worker, measured on a generated 10,000-post export of mixed scripts (113 MB, 2 cores): reading the XML takes
+ * the main thread about 2 to 2.4 s, and rendering the bodies (wpautop, embeds, shortcodes) and attachment metadata
+ * about 1.8 s, which the worker does meanwhile; finishing (links, media URLs, excerpts, JSON) takes about 1.1 s more
+ * on one thread, which both threads share, the main thread between assembling the items whose bodies are back (when
+ * the worker alone finished, the main thread was busy a third of that time).
  */
 export class BodyPool {
   // Raw bodies (written here), rendered bodies (written by the work) and finished ones (kept for the CLI, a file for

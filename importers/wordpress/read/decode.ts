@@ -84,7 +84,7 @@ const mayBeIllegal = (bytes: Buffer, latin1: string) => hasIllegalControl(bytes)
 /**
  * Whether `bytes` hold a control character XML does not allow (below 0x20, but not TAB, LF or CR). Four bytes at a
  * time: a word holds a byte below 0x20 exactly when `(w - 0x20202020) & ~w & 0x80808080` is not 0, and only those
- * words (mostly a line's end) are looked at byte by byte. Over the realistic 10,000-post export (118 MB, in 64 KiB
+ * words (mostly a line's end) are looked at byte by byte. Over the realistic 10,000-post export (113 MB, in 64 KiB
  * chunks) this took 0.5 to 0.8 times as long as a regular expression's character class over the Latin-1 text (0.13 to
  * 0.18 s instead of 0.22 to 0.30 s on a loaded machine), on the main thread while it reads.
  * @example
