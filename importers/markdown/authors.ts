@@ -9,7 +9,7 @@ import type { RegistryAuthor } from './presets/types.js'
 export const ANONYMOUS_AUTHOR: Author = { id: 'anonymous', display_name: 'Anonymous' }
 
 /** The separators tried when a registry may vouch for several authors in one string (`Ana, Bo`, `Ana and Bo`, `Ana & Bo`). */
-const REGISTRY_SEPARATORS = /\s*(?:,|&|\band\b)\s*/
+const REGISTRY_SEPARATORS = /,|&|\band\b/
 
 /**
  * Resolves the authors posts name (registry keys, display names, or several names in one string such as
@@ -79,7 +79,7 @@ export class AuthorResolver {
     const t = text.trim()
     if (this.lookup(t)) return [t]
     if (this.separator) return t.split(this.separator).map((s) => s.trim()).filter((s) => s !== '')
-    const parts = t.split(REGISTRY_SEPARATORS).filter((s) => s !== '')
+    const parts = t.split(REGISTRY_SEPARATORS).map((s) => s.trim()).filter((s) => s !== '')
     return parts.length > 1 && parts.every((p) => this.lookup(p)) ? parts : [t]
   }
 

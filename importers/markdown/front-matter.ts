@@ -76,7 +76,7 @@ export function parseFrontMatter(text: string, rel: string, diagnostics: Diagnos
   const raw = block.matter
   const bodyLine = countLines(text, text.length - block.content.length) + 1
   // A block of nothing but blanks and comments holds no data, whatever its language says.
-  if (raw.replace(/^\s*#[^\n]+/gm, '').trim() === '') return build({}, 'none', raw, block.content, bodyLine, null)
+  if (raw.replace(/^[^\S\n]*#[^\n]+/gm, '').trim() === '') return build({}, 'none', raw, block.content, bodyLine, null)
   const name = block.language === '' ? (toml ? 'toml' : 'yaml') : block.language
   const language = LANGUAGES[name] ?? LANGUAGES[name.toLowerCase()]
   if (language === 'refused') {

@@ -164,7 +164,9 @@ export function withoutClosingHashes(text: string): string {
 export function stripInline(text: string): string {
   if (text.includes('<')) return headingText(text)
   return text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // Link text holds no bracket: `[a [b](x)` is the text `[a ` and a link (as CommonMark reads it), and a heading of
+    // ten thousand `[` is not read on to its end from each of them.
+    .replace(/!?\[([^[\]]*)\]\([^)]*\)/g, '$1')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__|\*|_|~~)(?=\S)([^*_~]*?\S)\1/g, '$2')
     .replace(/\s+/g, ' ')

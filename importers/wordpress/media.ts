@@ -260,7 +260,9 @@ export function imageSources(html: string): ImageUse[] {
 export type MediaRefs = { urls: string[]; attachments: number[]; childGallery: boolean }
 
 // A URL of a file by its extension, in any attribute or text: src, href, srcset candidates, poster, inline styles.
-const FILE_URL = /(?:https?:)?\/\/[^\s"'<>()\\[\]]+?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
+// At most 2,048 characters up to the extension (browsers' and servers' own limit is about that), so that a long run
+// of `//` without one is read in linear time: each start read on to the end of the run.
+const FILE_URL = /(?:https?:|(?<!\/))\/\/[^\s"'<>()\\[\]]{1,2048}?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
 const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
 
 /**

@@ -185,6 +185,33 @@ export interface PermalinkValues {
 }
 
 /**
+ * `template` with each output tag `{{ expr }}` replaced by `fn(expr)`: the expression up to the first `}`, without the
+ * `-` trimming markers and the spaces around it, as `/\{\{-?\s*([^}]*?)\s*-?\}\}/g` finds them, but in time linear in
+ * the text (that expression read on to the end from every `{{` that is never closed).
+ * @example
+ * replaceOutputTags('/{{- page.fileSlug -}}/', (e) => `<${e}>`) // '/<page.fileSlug>/'
+ */
+export function replaceOutputTags(template: string, fn: (expr: string) => string): string {
+  let out = ''
+  let done = 0
+  let close = -1
+  for (let open = template.indexOf('{{'); open >= 0; open = template.indexOf('{{', open + 1)) {
+    // The first `}` after the braces; the same one for every `{{` before it.
+    if (close < open + 2) close = template.indexOf('}', open + 2)
+    if (close < 0) break
+    if (template[close + 1] !== '}') continue
+    let expr = template.slice(open + 2, close)
+    if (expr.startsWith('-')) expr = expr.slice(1)
+    expr = expr.trimStart()
+    if (expr.endsWith('-')) expr = expr.slice(0, -1)
+    out += template.slice(done, open) + fn(expr.trimEnd())
+    done = close + 2
+    open = close + 1
+  }
+  return out + template.slice(done)
+}
+
+/**
  * Fills a permalink template as Eleventy renders it, where that needs no code of the site: `{{ page.fileSlug }}`,
  * `{{ page.filePathStem }}`, data names (`{{ title }}`, `{{ section.name }}`), quoted strings, and the filters
  * `slug`/`slugify`, `lower` and Liquid's `date` with a strftime format (`{{ page.date | date: "%Y/%m/%d" }}`, read in
@@ -193,7 +220,7 @@ export interface PermalinkValues {
 export function fillTemplate(template: string, v: PermalinkValues): string | undefined {
   if (/\{%/.test(template)) return undefined
   let failed = false
-  const out = template.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (_, expr: string) => {
+  const out = replaceOutputTags(template, (expr) => {
     const [head, ...filters] = splitFilters(expr)
     let value: string | undefined
     if (head === 'page.fileSlug') value = v.fileSlug
@@ -251,7 +278,7 @@ function pageDate(value: unknown, nameDate: string | undefined): string | undefi
  */
 export function permalinkPattern(template: string): string | undefined {
   let ok = true
-  const tokens = template.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (_, expr: string) => {
+  const tokens = replaceOutputTags(template, (expr) => {
     const [head, ...filters] = splitFilters(expr)
     const slugged = filters.every((f) => f === 'slug' || f === 'slugify')
     if ((head === 'page.fileSlug' || head === 'title') && slugged && (head === 'page.fileSlug' || filters.length > 0)) return '\u0000slug'

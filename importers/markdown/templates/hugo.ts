@@ -58,7 +58,7 @@ function lexShortcodes(body: string): ShortcodeTag[] {
     if (close === -1) {
       // Hugo stops with "unclosed shortcode"; here the opening delimiter and the rest of its line go, reported.
       const end = lineBounds(body, i).end
-      const name = /^\s*\/?\s*([^\s"'`=>%]{1,80})/.exec(body.slice(i + 3, i + 100))?.[1] ?? ''
+      const name = /^\s*(?:\/\s*)?([^\s"'`=>%]{1,80})/.exec(body.slice(i + 3, i + 100))?.[1] ?? ''
       tags.push(tag(i, end, 'self', name, delim, { broken: `This shortcode tag is never closed (Hugo stops with an error); it was removed up to the end of its line. Close it with ${right}, or escape it as {{${delim}/* \u2026 */${right}.` }))
       pos = end
       continue

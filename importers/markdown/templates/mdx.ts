@@ -155,7 +155,7 @@ function readEsm(text: string, scope: JsScope, partials: Map<string, string>): v
     const m = IMPORT.exec(statement)
     if (m) {
       const [, def, named, star, path] = m
-      const names = [def, star, ...(named ?? '').split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!)].filter((s): s is string => !!s)
+      const names = [def, star, ...(named ?? '').split(',').map((s) => s.trim().split(/\s+/).pop()!)].filter((s): s is string => !!s)
       for (const name of names) {
         if (/\.mdx?$/.test(path) && /^\.\.?\//.test(path)) partials.set(name, path)
         scope.bindings.set(name, isImagePath(path) ? path : UNKNOWN)

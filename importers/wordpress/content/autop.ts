@@ -67,21 +67,21 @@ export function autop(input: string): string {
   const marked = markNewlinesInTags(text)
   const tagsHadNewlines = marked !== text
   text = marked
-  if (has & OPTION && text.includes('<option')) text = text.replace(/\s*<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
+  if (has & OPTION && text.includes('<option')) text = text.replace(/(?:(?<!\s)\s+)?<option/g, '<option').replace(/<\/option>\s*/g, '</option>')
   if (has & OBJECT_END && text.includes('</object>')) {
     text = text
       .replace(/(<object[^>]*>)\s*/g, '$1')
-      .replace(/\s*<\/object>/g, '</object>')
-      .replace(/\s*(<\/?(?:param|embed)[^>]*>)\s*/g, '$1')
+      .replace(/(?:(?<!\s)\s+)?<\/object>/g, '</object>')
+      .replace(/(?:(?<!\s)\s+)?(<\/?(?:param|embed)[^>]*>)\s*/g, '$1')
   }
   if (has & SOURCE_OR_TRACK && (text.includes('<source') || text.includes('<track'))) {
     text = text
       .replace(/([<[](?:audio|video)[^>\]]*[>\]])\s*/g, '$1')
-      .replace(/\s*([<[]\/(?:audio|video)[>\]])/g, '$1')
-      .replace(/\s*(<(?:source|track)[^>]*>)\s*/g, '$1')
+      .replace(/(?:(?<!\s)\s+)?([<[]\/(?:audio|video)[>\]])/g, '$1')
+      .replace(/(?:(?<!\s)\s+)?(<(?:source|track)[^>]*>)\s*/g, '$1')
   }
   // Only the first caption of a body, as in WordPress.
-  if (has & FIGCAPTION && text.includes('<figcaption')) text = text.replace(/\s*(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
+  if (has & FIGCAPTION && text.includes('<figcaption')) text = text.replace(/(?:(?<!\s)\s+)?(<figcaption[^>]*>)/, '$1').replace(/<\/figcaption>\s*/, '</figcaption>')
   if (text.includes('\n\n\n')) text = text.replace(/\n\n+/g, '\n\n')
 
   // The rules below that need a tag right next to a <p>, </p> or <br /> run only where one is (most paragraphs

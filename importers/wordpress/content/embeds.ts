@@ -1,7 +1,7 @@
 import { escapeAttribute, hasPreOrCode, isSpace } from './html.js'
 
 // WordPress's autoembed pattern (class-wp-embed.php): a URL alone on its line, outside any tag.
-const BARE_URL_LINE = /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
+const BARE_URL_LINE = /^([^\S\n\r\u2028\u2029]*)(https?:\/\/[^\s<>"]+)(\s*)$/gim
 const YOUTUBE = /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{6,20})/
 const VIMEO = /^https?:\/\/(?:www\.)?vimeo\.com\/(?:video\/)?(\d{1,15})(?:[/?#]|$)/
 const DAILYMOTION = /^https?:\/\/(?:www\.)?(?:dailymotion\.com\/video|dai\.ly)\/([A-Za-z0-9]{4,20})(?:[_/?#]|$)/

@@ -1,0 +1,107 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { AuthorResolver } from '../../../importers/markdown/authors.js'
+import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
+import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
+import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
+import { stripInline } from '../../../importers/markdown/scan.js'
+import { expandTemplates } from '../../../importers/markdown/templates/index.js'
+import { autop } from '../../../importers/wordpress/content/autop.js'
+import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
+import { mediaRefs } from '../../../importers/wordpress/media.js'
+import { makeContext } from '../../importers/markdown/templates/_context.js'
+
+// Regular expressions that read on from every position of a long run (a `\s*` before a literal, a lazy `[^x]*?`
+// that never meets its end) take time in the square of the run. Each row held such an expression, found by timing
+// every regular expression of the sources on runs of one character (a Markdown fuzz case, 131,072 spaces in an
+// author's name, took minutes). Eight times the input may take at most 32 times as long here (64 when quadratic;
+// about 8 when linear): the fastest of three runs, so a busy machine's pauses do not decide.
+
+function growth(run: (n: number) => unknown, n: number): number {
+  const time = (size: number) => {
+    let best = Infinity
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now()
+      run(size)
+      best = Math.min(best, performance.now() - start)
+    }
+    return best
+  }
+  time(n / 4) // warm-up
+  return time(8 * n) / Math.max(time(n), 2)
+}
+
+const spaces = (n: number) => ' '.repeat(n)
+const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
+
+const ROWS: Array<[string, (n: number) => unknown, number]> = [
+  ['Markdown: an author name with a run of spaces', (n) => new AuthorResolver(new Map([['ana', { display_name: 'Ana' }]])).resolve('a.md', [{ text: `Gu${spaces(n)}x`, line: 1 }]), 20_000],
+  ['Markdown: front matter of blank lines', (n) => parseFrontMatter(`---\n${'\n'.repeat(n)}---\nbody`, 'a.md', new Diagnostics()), 20_000],
+  ['Markdown: a heading of brackets', (n) => stripInline('['.repeat(n)), 20_000],
+  ["Eleventy: a permalink of '{' that is never closed", (n) => replaceOutputTags('{'.repeat(n) + '}x', (e) => e), 20_000],
+  ['MDX: an import with runs of spaces', (n) => expandTemplates(`import { a${spaces(n)}x } from './p.mdx'\n\ntext\n`, mdxContext), 20_000],
+  ['WordPress autop: spaces before no <option>', (n) => autop(`<select><option>a</option></select>${spaces(n)}x`), 20_000],
+  ['WordPress autop: spaces before no </object>', (n) => autop(`<object></object>${spaces(n)}x`), 20_000],
+  ['WordPress autop: tabs before no <source>', (n) => autop(`<video><source src="a.mp4"></video>${'\t'.repeat(n)}x`), 20_000],
+  ['WordPress autop: spaces before no <figcaption>', (n) => autop(`<figure><figcaption>c</figcaption></figure>${spaces(n)}x`), 20_000],
+  ['WordPress embeds: blank lines before a text', (n) => autoEmbed(`https://example.com/a\n${'\n'.repeat(n)}x`), 20_000],
+  ["WordPress media: a run of '//a' with no file extension", (n) => mediaRefs('//a'.repeat(n / 3)), 20_000],
+  ["WordPress media: a run of '/'", (n) => mediaRefs('/'.repeat(n)), 20_000],
+]
+
+describe('regular expressions on long runs take time linear in the text', () => {
+  test.each(ROWS)('%s', (_name, run, n) => {
+    expect(growth(run, n)).toBeLessThan(32)
+  })
+})
+
+describe('rewritten without the quadratic expression, each finds what it found', () => {
+  test('replaceOutputTags finds the output tags /\\{\\{-?\\s*([^}]*?)\\s*-?\\}\\}/g found', () => {
+    const OLD = /\{\{-?\s*([^}]*?)\s*-?\}\}/g
+    const piece = fc.constantFrom('{{', '}}', '{', '}', '-', ' ', '\n', 'a', 'page.fileSlug', '|', ' slug ', '{{-', '-}}')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join('')
+        expect(replaceOutputTags(text, (e) => `<${e}>`)).toBe(text.replace(OLD, (_m, e: string) => `<${e}>`))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('an author string is split where it was', () => {
+    const registry = new Map([
+      ['ana', { display_name: 'Ana' }],
+      ['bo', { display_name: 'Bo' }],
+    ])
+    const ids = (text: string) => new AuthorResolver(registry).resolve('a.md', [{ text, line: 1 }])
+    expect(ids('Ana,  Bo')).toEqual(['ana', 'bo'])
+    expect(ids('Ana and Bo')).toEqual(['ana', 'bo'])
+    expect(ids(' Ana &Bo ')).toEqual(['ana', 'bo'])
+    expect(ids('Ana, PhD')).toHaveLength(1)
+  })
+
+  test('a link inside a heading keeps its text; a bracket before it stays', () => {
+    expect(stripInline('Read [the guide](/g/) now')).toBe('Read the guide now')
+    expect(stripInline('[a [b](x)')).toBe('[a b')
+  })
+
+  test('front matter of blanks and comments is still empty', () => {
+    const fm = parseFrontMatter('---\n\n  # a comment\n\n# another\n---\nbody', 'a.md', new Diagnostics())
+    expect(fm?.data).toEqual({})
+  })
+
+  test('autop still removes the spaces before the tags WordPress removes them before', () => {
+    expect(autop('<select>\n  <option>a</option>  <option>b</option>\n</select>')).toContain('<option>a</option><option>b</option>')
+    expect(autop('<video>\n  <source src="a.mp4">\n  <track src="a.vtt">\n</video>')).toContain('<source src="a.mp4"><track src="a.vtt">')
+  })
+
+  test('an embed on its own line after blank lines is still found', () => {
+    const { html, count } = autoEmbed('Look:\n\n\n  https://vimeo.com/76979871  \n\nmore')
+    expect(count).toBe(1)
+    expect(html).toContain('player.vimeo.com/video/76979871')
+  })
+
+  test('media URLs are found after a slash, after http: and in srcset lists', () => {
+    expect(mediaRefs('<img srcset="https://a.test/x.jpg 1x,//a.test/y.png 2x"> see /https://b.test/z.gif').urls).toEqual(['https://a.test/x.jpg', '//a.test/y.png', 'https://b.test/z.gif'])
+  })
+})
