@@ -280,7 +280,7 @@ export async function schemaDateField(ctx: PresetContext): Promise<string | unde
     const found = target === null ? undefined : ['', '.ts', '.mts', '.js', '.mjs'].map((ext) => target + ext).find((f) => ctx.discovery.paths.has(f))
     if (found) texts.push((await ctx.readText(found)) ?? '')
   }
-  const fields = texts.flatMap((t) => [...stripComments(t).matchAll(/([A-Za-z_$][\w$]*)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(/g)].map((m) => m[1]))
+  const fields = texts.flatMap((t) => [...stripComments(t).matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(/g)].map((m) => m[1]))
   return fields.find((f) => DATE_KEYS.includes(f) || POST_DATE_KEYS.includes(f)) ?? fields.find((f) => !/^(?:mod|upd|edit|last|changed|revised)/i.test(f))
 }
 
