@@ -11,7 +11,7 @@ import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
-import { mediaKey, mediaRewriter } from './media.js'
+import { mediaKey, mediaRewriter, webUrl } from './media.js'
 import { homeMedia, mediaHostsOf } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
 import { planPlaces } from './places.js'
@@ -166,7 +166,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
     // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
     const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
-    const galleryRewrite = homeUrl ? (url: string) => homeUrl(url) ?? rewriteMedia(url) : rewriteMedia
+    const galleryRewrite = (url: string) => webUrl(homeUrl?.(url) ?? rewriteMedia(url))
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: galleryRewrite })
     const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
     // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.

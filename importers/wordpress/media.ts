@@ -262,6 +262,9 @@ export type MediaRefs = { urls: string[]; attachments: number[]; childGallery: b
 // A URL of a file by its extension, in any attribute or text: src, href, srcset candidates, poster, inline styles.
 const FILE_URL = /(?:https?:)?\/\/[^\s"'<>()\\[\]]+?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
 const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
+// A URL in a quoted src or href whose file name has what FILE_URL stops at (spaces, parentheses): WordPress keeps
+// the names of files added by FTP or a plugin as they were ("Photo (final) 1.jpg") and writes them into bodies raw.
+const QUOTED_URL = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*[\s()][^"<>]*)"|'((?:https?:)?\/\/[^'<>]*[\s()][^'<>]*)')/gi
 
 /**
  * The media a raw body refers to, for bringing media home: every file URL it holds, the attachment ids its
@@ -272,7 +275,10 @@ const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
  */
 export function mediaRefs(raw: string): MediaRefs {
   const urls = new Set<string>()
-  if (raw.includes('//')) for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+  if (raw.includes('//')) {
+    for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+    for (const m of raw.matchAll(QUOTED_URL)) urls.add(decodeEntities((m[1] ?? m[2]).trim()))
+  }
   const attachments: number[] = []
   let childGallery = false
   if (raw.includes('[gallery') || raw.includes('[playlist')) {
@@ -309,8 +315,35 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
     const key = mediaKey(old.replace(/&amp;/g, '&'))
     return key === undefined ? undefined : files.get(key)
   }
+  const quoted = (html: string) =>
+    html.replace(QUOTED_URL, (whole: string, double: string | undefined, single: string | undefined) => {
+      const value = double ?? single ?? ''
+      const to = url(value.trim())
+      return to === undefined ? whole : whole.replace(value, to)
+    })
   return {
     url,
-    html: (html) => (pattern && files.size > 0 && html.includes('//') ? html.replace(pattern, (old) => url(old) ?? old) : html),
+    html: (html) => (pattern && files.size > 0 && html.includes('//') ? quoted(html).replace(pattern, (old) => url(old) ?? old) : html),
+  }
+}
+
+/**
+ * A URL as a browser requests it: spaces, non-ASCII letters and the other characters a URL cannot hold
+ * percent-encoded as the WHATWG URL standard does (existing escapes kept); a URL that needs none, or is not
+ * absolute, protocol-relative or root-relative, is returned as it is. WordPress keeps file names as they were
+ * uploaded by FTP or a plugin (`Café terrace 2.jpg`) and writes their URLs unencoded.
+ * @example
+ * webUrl('https://old.test/wp-content/uploads/Café 2.jpg') // 'https://old.test/wp-content/uploads/Caf%C3%A9%202.jpg'
+ */
+export function webUrl(url: string): string {
+  // A backslash would become a slash: such a URL is left for validation to refuse, not silently moved.
+  if (!/[^\x21-\x7e]|["<>^`{|}]/.test(url) || url.includes('\\')) return url
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return new URL(url).href
+    if (!url.startsWith('/')) return url
+    const parsed = new URL(url, 'http://base.invalid/')
+    return url.startsWith('//') ? `//${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}` : `${parsed.pathname}${parsed.search}${parsed.hash}`
+  } catch {
+    return url
   }
 }
