@@ -359,7 +359,7 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan): Me
         .map((p) => ({ id: p.item.postId, parent: p.parentId, path: p.effectivePath })),
     internalUrl: (url) => links.resolve(url),
     checkUrl: (url) => checkUrl(url, 'navigation'),
-    postIndexUrl: site.site.post_index?.path ?? '/',
+    postIndexUrl: front.postIndexUrl ?? site.site.post_index?.path ?? '/',
   }
 }
 
