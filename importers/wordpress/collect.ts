@@ -36,7 +36,8 @@ export interface Collected {
   posts: ContentItem[]
   pages: ContentItem[]
   /** Every page of any status (no body), for the hierarchy of paths. */
-  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms'] }>
+  /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
+  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   media: MediaIndex
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; file: string; line: number }>
@@ -197,7 +198,7 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
     if (decision.asDraft) {
