@@ -345,7 +345,11 @@ function measureLive(live: LiveOracle, wxr: WxrOracle, result: ImportWordPressRe
   // The menu in the theme's primary location (a block theme's: the navigation its header shows): the same items in the
   // same tree, each leading where WordPress's did.
   const header = live.navigations?.find((n) => n.template_parts.includes('header'))
-  const primary = live.menus.find((m) => m.locations.includes('primary')) ?? (header && { name: header.title, items: header.items })
+  const classic = live.menus.find((m) => m.locations.includes('primary'))
+  // A classic menu still lists a draft or pending page (only a trashed one is invalid), as a link a visitor gets a 404
+  // at: no import should keep it; its children take its place, as the importer does.
+  const status = new Map(live.documents.map((d) => [d.id, d.status]))
+  const primary = classic ? { name: classic.name, items: withoutDeadLinks(classic.items, (i) => i.type === 'post_type' && (status.get(i.object_id) ?? 'published') !== 'published' && status.get(i.object_id) !== 'password') } : header && { name: header.title, items: header.items }
   const got = payload.menus?.primary
   const problems: string[] = []
   if (primary && got) compareMenus(primary.items, got.items, '', problems, redirectTo)
@@ -416,6 +420,10 @@ export function compareMenus(wp: LiveNavItem[], got: MenuItem[], at: string, pro
     }
     compareMenus(w.children, g.children, `${where}.`, problems, redirectTo)
   }
+}
+
+function withoutDeadLinks(items: LiveMenuItem[], dead: (item: LiveMenuItem) => boolean): LiveMenuItem[] {
+  return items.flatMap((i) => (dead(i) ? withoutDeadLinks(i.children, dead) : [{ ...i, children: withoutDeadLinks(i.children, dead) }]))
 }
 
 // Types that are no content of their own: reusable blocks (inlined where used), block navigation (the menus) and the
