@@ -25,7 +25,15 @@ export type HiddenPolicy = 'skip' | 'draft'
  * it becomes (a custom post type imported with `--post-type` is a post or a page); `emptyBody` says its body had no
  * text or media (the posts page of a static front page).
  */
-export type ContentItem = WxrItem & { body: number; kind: 'post' | 'page'; emptyBody: boolean; images?: ImageUse[]; media?: MediaRefs }
+export type ContentItem = WxrItem & {
+  body: number
+  kind: 'post' | 'page'
+  emptyBody: boolean
+  /** How many pages `<!--nextpage-->` splits the body into on WordPress (1: not split). */
+  bodyPages?: number
+  images?: ImageUse[]
+  media?: MediaRefs
+}
 
 /** What the collector keeps of the whole export: only what will be emitted, plus small skeletons for lookups. */
 export interface Collected {
@@ -35,7 +43,6 @@ export interface Collected {
   /** Posts and pages that will be emitted (their bodies are in the body pool). */
   posts: ContentItem[]
   pages: ContentItem[]
-  /** Every page of any status (no body), for the hierarchy of paths. */
   /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   media: MediaIndex
@@ -213,6 +220,7 @@ export class Collector implements WxrSink {
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
+    kept.bodyPages = bodyPages(item.contentBytes ?? item.content)
     kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
       else if ('late' in result) {
@@ -258,6 +266,22 @@ export class Collector implements WxrSink {
     const title = item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title
     this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title, reason, ...(detail ? { detail } : {}) })
   }
+}
+
+/**
+ * How many pages WordPress splits a body into: one more than its `<!--nextpage-->` markers, a marker at the very
+ * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`.
+ */
+export function bodyPages(raw: string | Buffer): number {
+  const marker = '<!--nextpage-->'
+  let pages = 1
+  let at = raw.indexOf(marker)
+  if (at === 0) at = raw.indexOf(marker, marker.length)
+  while (at >= 0 && pages < LIMITS.maxBodyPages) {
+    pages++
+    at = raw.indexOf(marker, at + marker.length)
+  }
+  return pages
 }
 
 /** Whether a body shows nothing: no text, image, embed or shortcode once its markup is gone. */

@@ -45,7 +45,8 @@ export function rendersLate(raw: string): boolean {
 }
 
 /**
- * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, `[embed]` and
+ * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, the pages of a
+ * split body joined, `[embed]` and
  * bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies lose their delimiters instead),
  * then the other shortcodes (priority 11).
  * @example
@@ -62,6 +63,9 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
   }
   const more = html.indexOf('<!--more')
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
+  // whole, its pages one after another (their old URLs redirect to it).
+  if (html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
   html = renderEmbedShortcodes(html, env.stats)
   html = renderCodeShortcodes(html, env.stats)
   const embedded = autoEmbed(html)
