@@ -25,7 +25,7 @@ import { readWxr } from './read/wxr.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
-import { mediaSection, permalinkSection, reportSections } from './report-sections.js'
+import { mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
@@ -180,6 +180,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
     // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
+    const otherTaxonomies = taxonomySection(collected)
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
@@ -189,7 +190,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
     return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()
