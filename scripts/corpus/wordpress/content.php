@@ -121,6 +121,8 @@ foreach ($site['pages'] as $key => $spec) {
     if (isset($spec[3])) update_post_meta($pages[$key], '_wp_page_template', $spec[3]);
     $languages[$pages[$key]] = $lang;
 }
+// A posts page chosen once and left set after the front page went back to the latest posts: WordPress ignores it.
+if (!empty($site['stale_posts_page'])) update_option('page_for_posts', $pages[$site['stale_posts_page']]);
 if ($site['front'] !== 'posts') {
     update_option('show_on_front', 'page');
     update_option('page_on_front', $pages[$site['front']]);
@@ -181,7 +183,7 @@ foreach ($live as $p) {
         $target = $rng->pick($live);
         // On a site that moved to HTTPS, older links keep the http:// they were written with.
         $href = get_permalink($target['id']);
-        if (!empty($site['http_links']) && $rng->chance(0.3)) $href = preg_replace('/^https:/', 'http:', $href);
+        if (!empty($site['http_links']) && $rng->chance(0.3)) $href = preg_replace('/^https?:/', (is_string($site['http_links']) ? $site['http_links'] : 'http') . ':', $href);
         if ($target['id'] !== $p['id']) $links[] = '<a href="' . esc_url($href) . '">' . esc_html(get_the_title($target['id'])) . '</a>';
     }
     if ($rng->chance(0.15)) $links[] = '<a href="' . esc_url(get_permalink($rng->pick(array_values($pages)))) . '">' . esc_html(get_the_title($rng->pick(array_values($pages)))) . '</a>';

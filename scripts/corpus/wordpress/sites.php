@@ -13,7 +13,8 @@
 // woocommerce_*). Optional: siteurl (WordPress in a folder of its own, where wp-content is too), navigation (block
 // navigation: a theme and wp_navigation menus, the one with an area in that template part), series (terms of the
 // `series` taxonomy given to posts), odd_filenames (images named with spaces, accents, other scripts), http_links (some
-// links between posts written with http:// on an https site), nextpage (posts split with <!--nextpage-->),
+// links between posts written with http:// on an https site, or the scheme given), stale_posts_page (page_for_posts set
+// while the front page shows the latest posts, which WordPress then ignores), nextpage (posts split with <!--nextpage-->),
 // more_blocks (later editor blocks: galleries with captions, cover, media-text, audio, file, table, buttons, HTML,
 // code, a tweet embed, dynamic blocks; classic captions linking to attachment pages, [playlist], <!--more text-->).
 return [
@@ -176,6 +177,24 @@ return [
         ],
         'series' => ['Council watch', 'Flood of 2019'],
         'odd_filenames' => true, 'http_links' => true, 'nextpage' => true,
+        'types' => [],
+    ],
+    'author-links' => [
+        'title' => 'Old School Notes', 'tagline' => 'A group blog, since the http:// days', 'home' => 'http://oldschool.example',
+        'permalink' => '/%author%/%postname%/', 'category_base' => '', 'tag_base' => '',
+        'timezone' => 'Europe/London', 'locale' => '', 'front' => 'posts', 'posts_page' => null, 'stale_posts_page' => 'blog',
+        'posts' => 60, 'languages' => ['en' => 1], 'years' => [2009, 2024], 'seed' => 83,
+        'images' => 8, 'comments' => 40, 'sticky' => 1,
+        'categories' => ['essays' => ['Essays', null], 'links' => ['Links', null], 'meta' => ['Meta', null]],
+        'tags' => ['history', 'tools', 'web'],
+        'pages' => ['blog' => ['Blog', null, 'empty'], 'about' => ['About', null], 'authors' => ['Authors', 'about'], 'colophon' => ['Colophon', 'about']],
+        'menus' => [
+            ['name' => 'Top', 'location' => 'primary', 'items' => [
+                ['home', 'Home'], ['custom', '/about/', 'About us', [['page', 'authors'], ['page', 'colophon']]],
+                ['custom', '#', 'Topics', [['category', 'essays'], ['category', 'links']]], ['page', 'blog'],
+            ]],
+        ],
+        'http_links' => 'https',
         'types' => [],
     ],
 ];
