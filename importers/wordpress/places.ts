@@ -34,9 +34,9 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   const used = (domain: string) => c.posts.some((p) => p.terms.some((t) => t.domain === domain))
   const defaults = { category: permalinks.permalinks.categories, tag: permalinks.permalinks.tags }
   permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }, defaults))
-  // Dated permalinks use the local date: a site that changed offset with the seasons needs its real zone to keep them.
-  const dated = /:(?:year|month|day)\//.test(permalinks.permalinks.posts ?? '')
-  const zone = dated && override.timezone === undefined ? inferZone(c.offsets.samples) : undefined
+  // A site whose offset changed with the seasons had a zone: its dates are shown, and dated permalinks built, in local
+  // time, which a fixed offset gets wrong for half the year (Europe/Berlin's summer posts an hour early).
+  const zone = override.timezone === undefined ? inferZone(c.offsets.samples) : undefined
   if (zone) site = planSite(c.channels, c.offsetCounts, override, generatedAt, zone)
   site = withInferred(site, { permalinks: permalinks.permalinks }, override)
   const pages = planPages(c, site.site, site.basePath, report, warnItem)
