@@ -11,7 +11,7 @@ import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
-import { mediaKey, mediaRewriter, webUrl } from './media.js'
+import { mediaKey, mediaRewriter, uploadsPrefix, webUrl } from './media.js'
 import { homeMedia, mediaHostsOf } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
 import { planPlaces } from './places.js'
@@ -78,7 +78,7 @@ export interface ImportWordPressOptions {
   downloadMedia?: boolean | DownloadSettings
   /** Called as media files are brought home. */
   onMediaProgress?: (done: number, total: number) => void
-  /** Media URL prefix to replace (default: none, or `<old site>/wp-content/uploads/` when only `mediaTo` is given). */
+  /** Media URL prefix to replace (default: none, or, when only `mediaTo` is given, the `…/wp-content/uploads/` most attachments' URLs start with, else `<old site>/wp-content/uploads/`). */
   mediaFrom?: string
   /** Replacement for `mediaFrom` (for example `/media/` or `https://cdn.example/`). */
   mediaTo?: string
@@ -162,7 +162,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
           ...(options.onMediaProgress ? { onProgress: options.onMediaProgress } : {}),
         }, report)
       : undefined
-    const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
+    const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined ? uploadsPrefix(collected.media.all(), site.blogUrl) : '')
     const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
     // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
     const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined

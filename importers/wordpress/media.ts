@@ -221,6 +221,25 @@ export function mediaKey(url: string): string | undefined {
 }
 
 /**
+ * Where the site's uploads were: the `…/wp-content/uploads/` prefix most attachments' URLs share (WordPress in a folder
+ * of its own keeps them under that folder, `https://x.test/wp/wp-content/uploads/`, not under the home URL), else the
+ * one under the blog's URL; empty when neither is known.
+ * @example
+ * uploadsPrefix([{ url: 'https://x.test/wp/wp-content/uploads/2020/01/a.jpg' }], 'https://x.test') // 'https://x.test/wp/wp-content/uploads/'
+ */
+export function uploadsPrefix(attachments: ReadonlyArray<Pick<Attachment, 'url'>>, blogUrl: string): string {
+  const counts = new Map<string, number>()
+  for (const att of attachments) {
+    const m = /^https?:\/\/[^/?#]+(?:\/[^?#]*?)?\/wp-content\/uploads\//i.exec(att.url)
+    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1)
+  }
+  let best: [string, number] | undefined
+  for (const entry of counts) if (best === undefined || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry
+  if (best) return best[0]
+  return blogUrl ? `${blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : ''
+}
+
+/**
  * Rewrites media URLs from one prefix to another (`--media-from`/`--media-to`); identity when `from` is empty.
  * @example
  * mediaRewriter('https://old.test/wp-content/uploads/', '/media/')('https://old.test/wp-content/uploads/a.jpg') // '/media/a.jpg'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { homeUrls, mediaRefs, webUrl } from '../../../importers/wordpress/media.js'
+import { homeUrls, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
 
 // WordPress keeps the names of files added by FTP or a plugin as they were and writes their URLs into bodies, guids
 // and attachment URLs unencoded (found on the corpus's wp-block-studio and wp-html-subdir).
@@ -33,5 +33,19 @@ describe('file names with spaces and parentheses in bodies', () => {
       ['old.test/u/plain.jpg', '/u/plain.jpg'],
     ])
     expect(homeUrls(['old.test'], files).html(body)).toBe('<img src="/u/Photo%20(final)%202.jpg" alt=""> <a href=\'/u/Caf%C3%A9%20terrace.jpg\'>x</a> <img src="/u/plain.jpg">')
+  })
+})
+
+// WordPress in a folder of its own (siteurl /wp, home at the root) keeps its uploads under that folder: --media-to
+// alone rewrote nothing (found on the corpus's wp-block-studio).
+describe('uploadsPrefix: where --media-to alone rewrites from', () => {
+  const at = (...urls: string[]) => urls.map((url) => ({ url }))
+  test.each([
+    ['under WordPress\'s own folder', at('https://x.test/wp/wp-content/uploads/2020/01/a.jpg', 'https://x.test/wp/wp-content/uploads/2021/02/b.png'), 'https://x.test', 'https://x.test/wp/wp-content/uploads/'],
+    ['the prefix most attachments share', at('https://cdn.x.test/wp-content/uploads/a.jpg', 'https://x.test/wp-content/uploads/b.jpg', 'https://x.test/wp-content/uploads/c.jpg'), 'https://x.test', 'https://x.test/wp-content/uploads/'],
+    ['no attachment: under the blog\'s URL', [], 'https://x.test/blog/', 'https://x.test/blog/wp-content/uploads/'],
+    ['nothing known', [], '', ''],
+  ])('%s', (_, atts, blogUrl, expected) => {
+    expect(uploadsPrefix(atts, blogUrl)).toBe(expected)
   })
 })
