@@ -1,7 +1,7 @@
 import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
 import type { ShortcodeImage } from './content/shortcodes.js'
-import { attributeOf, decodeEntities } from './content/html.js'
+import { attributeOf, decodeEntities, escapeAttribute } from './content/html.js'
 import { detach } from './detach.js'
 
 /** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
@@ -344,6 +344,25 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
     url,
     html: (html) => (pattern && files.size > 0 && html.includes('//') ? quoted(html).replace(pattern, (old) => url(old) ?? old) : html),
   }
+}
+
+// A quoted src, href or poster whose URL (absolute, protocol- or root-relative) has white space inside.
+const SPACED_URL = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*?[^\s"<>]\s+[^\s"<>][^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*?[^\s'<>]\s+[^\s'<>][^'<>]*)')/gi
+
+/**
+ * `html` with the URLs of its links and media that hold white space (file names kept as uploaded, written raw by
+ * WordPress) percent-encoded as a browser requests them (`webUrl`), so they are valid URLs and match their media entry.
+ * @example
+ * encodeSpacedUrls('<img src="https://old.test/u/Café 2.jpg">') // '<img src="https://old.test/u/Caf%C3%A9%202.jpg">'
+ */
+export function encodeSpacedUrls(html: string): string {
+  if (!/\s(?:src|href|poster)\s*=\s*(?:"[^"]*[^\s"]\s+[^\s"]|'[^']*[^\s']\s+[^\s'])/i.test(html)) return html
+  return html.replace(SPACED_URL, (whole: string, lead: string, double: string | undefined, single: string | undefined) => {
+    const quote = double !== undefined ? '"' : "'"
+    const value = (double ?? single ?? '').trim()
+    const encoded = escapeAttribute(webUrl(decodeEntities(value)))
+    return encoded === value ? whole : `${lead}${quote}${encoded}${quote}`
+  })
 }
 
 /**

@@ -3,6 +3,7 @@ import { stripShortcodeTags } from './render.js'
 import { deriveExcerpt } from './excerpt.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'
+import { encodeSpacedUrls } from '../media.js'
 import type { HomeUrls } from '../media.js'
 
 /**
@@ -19,7 +20,7 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
- * at their new URLs, media URLs move to the new prefix, and the excerpt is the export's own (as plain text), else the
+ * at their new URLs, media URLs move to the new prefix (and white space in URLs is encoded), and the excerpt is the export's own (as plain text), else the
  * `<!--more-->` text, else one derived from the finished body (so it shows links and media as the body does).
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
@@ -29,6 +30,7 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
   let html = rewritten.html
   if (env.home) html = env.home.html(html)
   if (env.mediaFrom && html.includes(env.mediaFrom)) html = html.split(env.mediaFrom).join(env.mediaTo ?? '')
+  html = encodeSpacedUrls(html)
   let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
   let excerptFromMore = false
   if (!excerpt && moreText) {

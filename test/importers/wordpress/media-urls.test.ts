@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { homeUrls, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
+import { encodeSpacedUrls, homeUrls, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
 
 // WordPress keeps the names of files added by FTP or a plugin as they were and writes their URLs into bodies, guids
 // and attachment URLs unencoded (found on the corpus's wp-block-studio and wp-html-subdir).
@@ -47,5 +47,17 @@ describe('uploadsPrefix: where --media-to alone rewrites from', () => {
     ['nothing known', [], '', ''],
   ])('%s', (_, atts, blogUrl, expected) => {
     expect(uploadsPrefix(atts, blogUrl)).toBe(expected)
+  })
+})
+
+describe('encodeSpacedUrls: URLs with white space in bodies become valid', () => {
+  test.each([
+    ['an image on the old host', '<img src="https://old.test/u/Café terrace 2.jpg" alt="a b">', '<img src="https://old.test/u/Caf%C3%A9%20terrace%202.jpg" alt="a b">'],
+    ['an ampersand, written raw or as an entity', '<a href="https://old.test/u/A &amp; B 1.jpg">x</a> <a href=\'/u/C &#038; D.jpg\'>y</a>', '<a href="https://old.test/u/A%20&amp;%20B%201.jpg">x</a> <a href=\'/u/C%20&amp;%20D.jpg\'>y</a>'],
+    ['spaces around a URL are no part of it', '<a href=" https://old.test/a.jpg ">x</a>', '<a href=" https://old.test/a.jpg ">x</a>'],
+    ['a URL without white space is left as written', '<a href="/mot-cle/café/">x</a>', '<a href="/mot-cle/café/">x</a>'],
+    ['text and other attributes are left alone', '<p title="a b">see https://old.test/a b.jpg</p>', '<p title="a b">see https://old.test/a b.jpg</p>'],
+  ])('%s', (_, html, expected) => {
+    expect(encodeSpacedUrls(html)).toBe(expected)
   })
 })
