@@ -401,17 +401,23 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
 function pageList(targets: MenuTargets): MenuItemSpec[] {
   const pages = targets.pageTree()
   const children = new Map<number, typeof pages>()
-  for (const p of pages) if (p.parent > 0 && p.parent !== p.id) children.set(p.parent, [...(children.get(p.parent) ?? []), p])
+  for (const p of pages) {
+    if (p.parent <= 0 || p.parent === p.id) continue
+    const list = children.get(p.parent)
+    if (list) list.push(p)
+    else children.set(p.parent, [p])
+  }
   const seen = new Set<number>()
-  const level = (list: typeof pages): MenuItemSpec[] =>
+  // Nesting deeper than any real hierarchy (LIMITS.maxPageDepth) is cut there, so a hostile export cannot exhaust the stack.
+  const level = (list: typeof pages, depth: number): MenuItemSpec[] =>
     list.flatMap((p) => {
       if (seen.has(p.id)) return []
       seen.add(p.id)
-      const below = level(children.get(p.id) ?? [])
+      const below = depth < LIMITS.maxPageDepth ? level(children.get(p.id) ?? [], depth + 1) : []
       if (p.target === undefined) return below
       return [{ ...pageTarget(p.target), ...(below.length ? { children: below } : {}) }]
     })
-  return level(pages.filter((p) => p.parent === 0 || p.parent === p.id))
+  return level(pages.filter((p) => p.parent === 0 || p.parent === p.id), 0)
 }
 
 /**
