@@ -220,7 +220,6 @@ export class Collector implements WxrSink {
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
-    kept.bodyPages = bodyPages(item.contentBytes ?? item.content)
     kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
       if ('images' in result) kept.images = result.images
       else if ('late' in result) {
@@ -229,6 +228,7 @@ export class Collector implements WxrSink {
         c.late.blocks ||= result.late.blocks
       }
       if (result.media) kept.media = result.media
+      if (result.pages) kept.bodyPages = result.pages
     })
     item.content = ''
     item.contentBytes = undefined
@@ -266,22 +266,6 @@ export class Collector implements WxrSink {
     const title = item.title.length > 200 ? item.title.slice(0, 200) + '…' : item.title
     this.report.skip({ file: item.file, line: item.line, post_id: item.postId, post_type: item.postType, status: item.status, title, reason, ...(detail ? { detail } : {}) })
   }
-}
-
-/**
- * How many pages WordPress splits a body into: one more than its `<!--nextpage-->` markers, a marker at the very
- * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`.
- */
-export function bodyPages(raw: string | Buffer): number {
-  const marker = '<!--nextpage-->'
-  let pages = 1
-  let at = raw.indexOf(marker)
-  if (at === 0) at = raw.indexOf(marker, marker.length)
-  while (at >= 0 && pages < LIMITS.maxBodyPages) {
-    pages++
-    at = raw.indexOf(marker, at + marker.length)
-  }
-  return pages
 }
 
 /** Whether a body shows nothing: no text, image, embed or shortcode once its markup is gone. */

@@ -172,7 +172,9 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
     const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))
     const gallery = collected.media.gallery(galleryRewrite, { ...collected.late, all: blockGalleries })
-    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}) }
+    // File names with white space (kept as uploaded) are what leaves URLs with spaces in bodies.
+    const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
+    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) }
     const finished = pool.finish(
       setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),

@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits.js'
 import { classicAutop } from './autop.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
 import { autoEmbed } from './embeds.js'
@@ -101,4 +102,20 @@ const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="fo
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {
   return text.includes('[') ? text.replace(/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g, ' ') : text
+}
+
+/**
+ * How many pages WordPress splits a body into: one more than its `<!--nextpage-->` markers, a marker at the very
+ * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`.
+ */
+export function bodyPages(raw: string): number {
+  const marker = '<!--nextpage-->'
+  let pages = 1
+  let at = raw.indexOf(marker)
+  if (at === 0) at = raw.indexOf(marker, marker.length)
+  while (at >= 0 && pages < LIMITS.maxBodyPages) {
+    pages++
+    at = raw.indexOf(marker, at + marker.length)
+  }
+  return pages
 }

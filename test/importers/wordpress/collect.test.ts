@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { bodyPages, noteByteIssue } from '../../../importers/wordpress/collect.js'
+import { noteByteIssue } from '../../../importers/wordpress/collect.js'
+import { bodyPages } from '../../../importers/wordpress/content/render.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { ReportBuilder } from '../../../importers/wordpress/report.js'
 
@@ -26,7 +27,6 @@ describe('bodyPages', () => {
     ['no marker', 'One page.', 1],
     ['two markers', 'a<!--nextpage-->b<!--nextpage-->c', 3],
     ['a marker at the start splits nothing', '<!--nextpage-->a', 1],
-    ['as bytes', Buffer.from('a<!--nextpage-->b'), 2],
     ['a hostile body is bounded', 'x<!--nextpage-->'.repeat(10_000), LIMITS.maxBodyPages],
   ])('%s', (_, raw, pages) => {
     expect(bodyPages(raw)).toBe(pages)
