@@ -40,7 +40,8 @@ categories, tags, media, menus and redirects.
                              own media hosts (4 at a time, retried; a second run resumes)
       --media-from <url> --media-to <url>
                              rewrite media URLs starting with one prefix to another; --media-to
-                             alone rewrites <old site>/wp-content/uploads/
+                             alone rewrites the uploads folder the attachments' URLs show
+                             (<old site>/wp-content/uploads/, or under WordPress's own folder)
       --private skip|draft   private items (only the site's editors saw them): leave out
                              (default) or keep as drafts; a build that publishes drafts makes
                              them public

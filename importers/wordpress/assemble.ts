@@ -303,7 +303,7 @@ function addMenus(a: Assembly, c: Collected, plan: Plan): MenuIds {
   const onOldSite = (item: { id: number; file: string; line: number }, url: string) => a.report.unresolvedLinks.push({ source: `${item.file}#${item.id}`, line: item.line, target: url })
   const channel = c.channels.find((ch) => ch.link || ch.baseBlogUrl)
   const oldSite = channel ? oldSiteTargets(channel.link || channel.baseBlogUrl, c.otherLinks, c.terms) : undefined
-  const menus = buildMenus(c.terms.filter((t) => t.taxonomy === 'nav_menu'), c.navItems, c.navigations, { ...menuTargets(plan), ...(oldSite ? { oldSite } : {}) }, warn, skippedBlocks, onOldSite)
+  const menus = buildMenus(c.terms.filter((t) => t.taxonomy === 'nav_menu'), c.navItems, c.navigations, { ...menuTargets(plan, c.pageSkeleton), ...(oldSite ? { oldSite } : {}) }, warn, skippedBlocks, onOldSite)
   for (const [name, n] of Object.entries(skippedBlocks)) a.report.fallback(`navigation_block_skipped_${name}`, n)
   const ids = assignMenuIds(menus.map((m) => ({ slug: m.slug, name: m.name, id: m.id, items: countItems(m.items) })), plan.menuIds)
   for (const slug of ids.unknown) a.warn('unresolved_reference', `--menu names the menu "${slug}", which the export does not have; it was ignored.`)
@@ -336,30 +336,33 @@ function countItems(items: MenuSpec['items']): number {
 }
 
 /** How menu items find what they point at: imported posts and pages (published ones), terms, and old URLs. */
-function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan): MenuTargets {
+function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, skeleton: Collected['pageSkeleton']): MenuTargets {
   const published = <P extends { item: ContentItem }>(p: P | undefined) => (p && p.item.status === 'publish' ? p : undefined)
   const slugOf = (slug: string | undefined) => (slug ? { slug } : undefined)
+  const page = (id: number) => {
+    if (id === front.front?.item.postId) return { url: '/', title: front.front.title }
+    if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/', title: front.postsPage.title }
+    const p = published(pages.get(id))
+    return p && p.emitted ? { path: p.effectivePath } : undefined
+  }
   return {
     post: (id) => {
       const p = published(posts.get(id))
       return p && { slug: p.slug }
     },
-    page: (id) => {
-      if (id === front.front?.item.postId) return { url: '/', title: front.front.title }
-      if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/', title: front.postsPage.title }
-      const p = published(pages.get(id))
-      return p && p.emitted ? { path: p.effectivePath } : undefined
-    },
+    page,
     category: (id) => slugOf(taxonomies.category.byId.get(id)),
     tag: (id) => slugOf(taxonomies.post_tag.byId.get(id)),
+    // get_pages( array( 'sort_column' => 'menu_order,post_title' ) ): published pages, password-protected ones too.
     pageTree: () =>
-      [...pages.values()]
-        .filter((p) => p.emitted && p.item.status === 'publish')
-        .sort((x, y) => x.item.menuOrder - y.item.menuOrder || compareCodeUnits(x.title, y.title) || x.item.postId - y.item.postId)
-        .map((p) => ({ id: p.item.postId, parent: p.parentId, path: p.effectivePath })),
+      [...skeleton.values()]
+        .filter((p) => p.listed)
+        .sort((x, y) => x.menuOrder - y.menuOrder || compareCodeUnits(x.title, y.title) || x.id - y.id)
+        // A parent the export does not hold (a partial export) leaves its page at the top.
+        .map((p) => ({ id: p.id, parent: skeleton.has(p.parent) ? p.parent : 0, target: page(p.id) })),
     internalUrl: (url) => links.resolve(url),
     checkUrl: (url) => checkUrl(url, 'navigation'),
-    postIndexUrl: site.site.post_index?.path ?? '/',
+    postIndexUrl: front.postIndexUrl ?? site.site.post_index?.path ?? '/',
   }
 }
 

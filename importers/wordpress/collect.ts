@@ -25,7 +25,15 @@ export type HiddenPolicy = 'skip' | 'draft'
  * it becomes (a custom post type imported with `--post-type` is a post or a page); `emptyBody` says its body had no
  * text or media (the posts page of a static front page).
  */
-export type ContentItem = WxrItem & { body: number; kind: 'post' | 'page'; emptyBody: boolean; images?: ImageUse[]; media?: MediaRefs }
+export type ContentItem = WxrItem & {
+  body: number
+  kind: 'post' | 'page'
+  emptyBody: boolean
+  /** How many pages `<!--nextpage-->` splits the body into on WordPress (1: not split). */
+  bodyPages?: number
+  images?: ImageUse[]
+  media?: MediaRefs
+}
 
 /** What the collector keeps of the whole export: only what will be emitted, plus small skeletons for lookups. */
 export interface Collected {
@@ -35,8 +43,8 @@ export interface Collected {
   /** Posts and pages that will be emitted (their bodies are in the body pool). */
   posts: ContentItem[]
   pages: ContentItem[]
-  /** Every page of any status (no body), for the hierarchy of paths. */
-  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms'] }>
+  /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
+  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   media: MediaIndex
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; file: string; line: number }>
@@ -197,7 +205,7 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms })
+    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
     if (decision.asDraft) {
@@ -220,6 +228,7 @@ export class Collector implements WxrSink {
         c.late.blocks ||= result.late.blocks
       }
       if (result.media) kept.media = result.media
+      if (result.pages) kept.bodyPages = result.pages
     })
     item.content = ''
     item.contentBytes = undefined

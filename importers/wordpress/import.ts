@@ -11,7 +11,7 @@ import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
 import { LIMITS } from './limits.js'
-import { mediaKey, mediaRewriter } from './media.js'
+import { mediaKey, mediaRewriter, uploadsPrefix, webUrl } from './media.js'
 import { homeMedia, mediaHostsOf } from './media-plan.js'
 import { mapOldUrls } from './old-urls.js'
 import { planPlaces } from './places.js'
@@ -25,7 +25,7 @@ import { readWxr } from './read/wxr.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
-import { mediaSection, permalinkSection, reportSections } from './report-sections.js'
+import { mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
@@ -78,7 +78,7 @@ export interface ImportWordPressOptions {
   downloadMedia?: boolean | DownloadSettings
   /** Called as media files are brought home. */
   onMediaProgress?: (done: number, total: number) => void
-  /** Media URL prefix to replace (default: none, or `<old site>/wp-content/uploads/` when only `mediaTo` is given). */
+  /** Media URL prefix to replace (default: none, or, when only `mediaTo` is given, the `…/wp-content/uploads/` most attachments' URLs start with, else `<old site>/wp-content/uploads/`). */
   mediaFrom?: string
   /** Replacement for `mediaFrom` (for example `/media/` or `https://cdn.example/`). */
   mediaTo?: string
@@ -162,17 +162,19 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
           ...(options.onMediaProgress ? { onProgress: options.onMediaProgress } : {}),
         }, report)
       : undefined
-    const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined && site.blogUrl ? `${site.blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : '')
+    const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined ? uploadsPrefix(collected.media.all(), site.blogUrl) : '')
     const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
     // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
     const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
-    const galleryRewrite = homeUrl ? (url: string) => homeUrl(url) ?? rewriteMedia(url) : rewriteMedia
+    const galleryRewrite = (url: string) => webUrl(homeUrl?.(url) ?? rewriteMedia(url))
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: galleryRewrite })
     const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
     // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
     const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))
     const gallery = collected.media.gallery(galleryRewrite, { ...collected.late, all: blockGalleries })
-    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}) }
+    // File names with white space (kept as uploaded) are what leaves URLs with spaces in bodies.
+    const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
+    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) }
     const finished = pool.finish(
       setup,
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
@@ -180,6 +182,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
     // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
+    const otherTaxonomies = taxonomySection(collected)
     const bodies = new Map<string, Finished>()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
@@ -189,7 +192,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
     return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()

@@ -54,6 +54,11 @@ export const LIMITS = {
   maxPageDepth: 100,
   /** Deepest reusable-block (`wp:block`) inlining; WordPress itself refuses recursion, this bounds chains. */
   maxReusableBlockDepth: 10,
+  /**
+   * Pages of one body split by `<!--nextpage-->` whose old URLs (`/post/2/`) are redirected: more than any real post
+   * has, and a bound on the redirects a hostile body can make.
+   */
+  maxBodyPages: 100,
   /** Excerpt length in words when one is derived: WordPress's own `excerpt_length` default (55). */
   excerptWords: 55,
   /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */

@@ -106,10 +106,13 @@ export class LinkIndex {
     return mapped(this.paths.get(parsed.path), fragment)
   }
 
-  /** Whether `href` points at the old site (one of its hosts, or a root-relative path) outside its media folder. */
+  /**
+   * Whether `href` points at the old site (one of its hosts, or a root-relative path) outside its media folder, which
+   * is under WordPress's own folder when that is not the site's root (`/wordpress/wp-content/`).
+   */
   isOldSite(href: string): boolean {
     const parsed = this.parse(href.trim())
-    return parsed !== undefined && !parsed.path.startsWith('/wp-content/') && !href.trim().startsWith('#')
+    return parsed !== undefined && !parsed.path.startsWith('/wp-content/') && !parsed.path.includes('/wp-content/uploads/') && !href.trim().startsWith('#')
   }
 
   private parse(href: string): { path: string; query: string; fragment: string } | undefined {

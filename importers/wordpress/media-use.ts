@@ -1,6 +1,6 @@
 import { checkUrl } from '../../src/index.js'
 import { hostKey } from '../shared/download.js'
-import { mediaKey } from './media.js'
+import { mediaKey, webUrl } from './media.js'
 import type { MediaFile, MediaIndex } from './media.js'
 import type { HomeFile } from './media-home.js'
 import { compareCodeUnits } from './redirects.js'
@@ -42,7 +42,7 @@ export class MediaUse {
     const hit = this.#index.lookup(url)
     const key = this.#home && mediaKey(url)
     const home = key ? this.#home?.get(key) : undefined
-    const src = home?.url ?? this.#rewrite(url)
+    const src = webUrl(home?.url ?? this.#rewrite(url))
     if (hit) this.used.add(hit.att.id)
     const host = this.#oldHosts.size > 0 ? /^(?:https?:)?\/\/([^/?#]+)/i.exec(src)?.[1] : undefined
     if (host && this.#oldHosts.has(hostKey(host))) this.remote.add(src.replace(/[?#].*$/, ''))
@@ -67,7 +67,7 @@ export class MediaUse {
   /** The new URL of a media URL (the file brought home, or the rewritten prefix), without recording a use. */
   urlOf(url: string): string {
     const key = this.#home && mediaKey(url)
-    return (key ? this.#home?.get(key)?.url : undefined) ?? this.#rewrite(url)
+    return webUrl((key ? this.#home?.get(key)?.url : undefined) ?? this.#rewrite(url))
   }
 
   /** The media entries, by URL, for a stable payload. */

@@ -1,7 +1,7 @@
 import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
 import type { ShortcodeImage } from './content/shortcodes.js'
-import { attributeOf, decodeEntities } from './content/html.js'
+import { attributeOf, decodeEntities, escapeAttribute } from './content/html.js'
 import { detach } from './detach.js'
 
 /** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
@@ -221,6 +221,25 @@ export function mediaKey(url: string): string | undefined {
 }
 
 /**
+ * Where the site's uploads were: the `…/wp-content/uploads/` prefix most attachments' URLs share (WordPress in a folder
+ * of its own keeps them under that folder, `https://x.test/wp/wp-content/uploads/`, not under the home URL), else the
+ * one under the blog's URL; empty when neither is known.
+ * @example
+ * uploadsPrefix([{ url: 'https://x.test/wp/wp-content/uploads/2020/01/a.jpg' }], 'https://x.test') // 'https://x.test/wp/wp-content/uploads/'
+ */
+export function uploadsPrefix(attachments: ReadonlyArray<Pick<Attachment, 'url'>>, blogUrl: string): string {
+  const counts = new Map<string, number>()
+  for (const att of attachments) {
+    const m = /^https?:\/\/[^/?#]+(?:\/[^?#]*?)?\/wp-content\/uploads\//i.exec(att.url)
+    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1)
+  }
+  let best: [string, number] | undefined
+  for (const entry of counts) if (best === undefined || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry
+  if (best) return best[0]
+  return blogUrl ? `${blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : ''
+}
+
+/**
  * Rewrites media URLs from one prefix to another (`--media-from`/`--media-to`); identity when `from` is empty.
  * @example
  * mediaRewriter('https://old.test/wp-content/uploads/', '/media/')('https://old.test/wp-content/uploads/a.jpg') // '/media/a.jpg'
@@ -264,6 +283,9 @@ export type MediaRefs = { urls: string[]; attachments: number[]; childGallery: b
 // of `//` without one is read in linear time: each start read on to the end of the run.
 const FILE_URL = /(?:https?:|(?<!\/))\/\/[^\s"'<>()\\[\]]{1,2048}?\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|heic|pdf|docx?|xlsx?|pptx?|odt|ods|odp|txt|csv|zip|gz|mp3|m4a|ogg|oga|wav|flac|mp4|m4v|mov|webm|ogv|wmv|avi)(?:\?[^\s"'<>]*)?(?=[\s"'<>),]|$)/gi
 const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
+// A URL in a quoted src or href whose file name has what FILE_URL stops at (spaces, parentheses): WordPress keeps
+// the names of files added by FTP or a plugin as they were ("Photo (final) 1.jpg") and writes them into bodies raw.
+const QUOTED_URL = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*[\s()][^"<>]*)"|'((?:https?:)?\/\/[^'<>]*[\s()][^'<>]*)')/gi
 
 /**
  * The media a raw body refers to, for bringing media home: every file URL it holds, the attachment ids its
@@ -274,7 +296,10 @@ const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
  */
 export function mediaRefs(raw: string): MediaRefs {
   const urls = new Set<string>()
-  if (raw.includes('//')) for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+  if (raw.includes('//')) {
+    for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
+    for (const m of raw.matchAll(QUOTED_URL)) urls.add(decodeEntities((m[1] ?? m[2]).trim()))
+  }
   const attachments: number[] = []
   let childGallery = false
   if (raw.includes('[gallery') || raw.includes('[playlist')) {
@@ -311,8 +336,54 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
     const key = mediaKey(old.replace(/&amp;/g, '&'))
     return key === undefined ? undefined : files.get(key)
   }
+  const quoted = (html: string) =>
+    html.replace(QUOTED_URL, (whole: string, double: string | undefined, single: string | undefined) => {
+      const value = double ?? single ?? ''
+      const to = url(value.trim())
+      return to === undefined ? whole : whole.replace(value, to)
+    })
   return {
     url,
-    html: (html) => (pattern && files.size > 0 && html.includes('//') ? html.replace(pattern, (old) => url(old) ?? old) : html),
+    html: (html) => (pattern && files.size > 0 && html.includes('//') ? quoted(html).replace(pattern, (old) => url(old) ?? old) : html),
+  }
+}
+
+// A quoted src, href or poster whose URL (absolute, protocol- or root-relative) has white space inside.
+const SPACED_URL = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*?[^\s"<>]\s+[^\s"<>][^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*?[^\s'<>]\s+[^\s'<>][^'<>]*)')/gi
+
+/**
+ * `html` with the URLs of its links and media that hold white space (file names kept as uploaded, written raw by
+ * WordPress) percent-encoded as a browser requests them (`webUrl`), so they are valid URLs and match their media entry.
+ * @example
+ * encodeSpacedUrls('<img src="https://old.test/u/Café 2.jpg">') // '<img src="https://old.test/u/Caf%C3%A9%202.jpg">'
+ */
+export function encodeSpacedUrls(html: string): string {
+  if (!/\s(?:src|href|poster)\s*=\s*(?:"[^"]*[^\s"]\s+[^\s"]|'[^']*[^\s']\s+[^\s'])/i.test(html)) return html
+  return html.replace(SPACED_URL, (whole: string, lead: string, double: string | undefined, single: string | undefined) => {
+    const quote = double !== undefined ? '"' : "'"
+    const value = (double ?? single ?? '').trim()
+    const encoded = escapeAttribute(webUrl(decodeEntities(value)))
+    return encoded === value ? whole : `${lead}${quote}${encoded}${quote}`
+  })
+}
+
+/**
+ * A URL as a browser requests it: spaces, non-ASCII letters and the other characters a URL cannot hold
+ * percent-encoded as the WHATWG URL standard does (existing escapes kept); a URL that needs none, or is not
+ * absolute, protocol-relative or root-relative, is returned as it is. WordPress keeps file names as they were
+ * uploaded by FTP or a plugin (`Café terrace 2.jpg`) and writes their URLs unencoded.
+ * @example
+ * webUrl('https://old.test/wp-content/uploads/Café 2.jpg') // 'https://old.test/wp-content/uploads/Caf%C3%A9%202.jpg'
+ */
+export function webUrl(url: string): string {
+  // A backslash would become a slash: such a URL is left for validation to refuse, not silently moved.
+  if (!/[^\x21-\x7e]|["<>^`{|}]/.test(url) || url.includes('\\')) return url
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return new URL(url).href
+    if (!url.startsWith('/')) return url
+    const parsed = new URL(url, 'http://base.invalid/')
+    return url.startsWith('//') ? `//${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}` : `${parsed.pathname}${parsed.search}${parsed.hash}`
+  } catch {
+    return url
   }
 }

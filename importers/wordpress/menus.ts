@@ -69,7 +69,11 @@ export interface MenuTargets {
   category(termId: number): { slug: string } | undefined
   tag(termId: number): { slug: string } | undefined
   /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
-  pageTree(): Array<{ id: number; parent: number; path: string }>
+  /**
+   * The pages WordPress's page list showed (published ones, in menu order and by title), each with its parent and
+   * where it is now (undefined: not imported, as a password-protected page; its children take its place).
+   */
+  pageTree(): Array<{ id: number; parent: number; target: { path: string } | { url: string; title: string } | undefined }>
   /** The new URL of an old-site URL, when it points at something imported. */
   internalUrl(url: string): string | undefined
   /** `null` when `url` is a valid navigation URL, else the reason. */
@@ -101,7 +105,7 @@ export function menuId(slug: string, fallbackNumber: number, taken: Set<string>)
 }
 
 /** `oldSite`: the item leads to its target's URL on the old site, since the payload does not hold the target. */
-type Resolved = { spec: MenuItemSpec; oldSite?: string } | { error: string }
+type Resolved = { spec: MenuItemSpec; oldSite?: string } | { error: string; hidden?: boolean }
 
 function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
   const title = decodeEntities(item.title) || undefined
@@ -319,7 +323,13 @@ export function buildNavigationMenu(
     current().push(r.spec)
     return r.spec
   }
+  // Inside a submenu WordPress does not show (it links to a draft), nothing is shown.
+  let hiddenDepth = 0
   for (const t of blockTokens(nav.content)) {
+    if (hiddenDepth > 0) {
+      if (t.name === 'navigation-submenu' && t.kind !== 'void') hiddenDepth += t.kind === 'open' ? 1 : -1
+      continue
+    }
     if (t.name === 'navigation-link' || t.name === 'navigation-submenu') {
       if (t.kind === 'close') {
         if (t.name === 'navigation-submenu' && opened.pop()) stack.pop()
@@ -330,6 +340,10 @@ export function buildNavigationMenu(
       // A submenu without a link of its own opens its children, as a `#` parent does in a classic menu.
       if ('error' in resolved && t.kind === 'open' && t.name === 'navigation-submenu' && !t.attrs.url) resolved = { spec: { title: label || '…', url: PLACEHOLDER } }
       const spec = add(resolved, label)
+      if (t.kind === 'open' && t.name === 'navigation-submenu' && 'hidden' in resolved && resolved.hidden) {
+        hiddenDepth = 1
+        continue
+      }
       if (t.kind === 'open' && t.name === 'navigation-submenu') {
         if (spec) {
           spec.children = []
@@ -357,6 +371,9 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
   const target = attrs.opensInNewTab === true ? ('_blank' as const) : undefined
   const base = { ...(title ? { title } : {}), ...(target ? { target } : {}) }
   if (Number.isInteger(id) && id > 0) {
+    // WordPress does not show a link (or a submenu, with its children) to a post or page that is not published
+    // (render_block_core_navigation_link, render_block_core_navigation_submenu): nor does the import.
+    if ((type === 'page' || type === 'post') && !(type === 'page' ? targets.page(id) : targets.post(id))) return { error: `links to ${type} ${id}, which is not published or was not imported`, hidden: true }
     if (type === 'page') {
       const page = targets.page(id)
       if (page) return { spec: { ...pageTarget(page), ...base } }
@@ -376,17 +393,31 @@ function navigationTarget(attrs: Record<string, unknown>, label: string, targets
   return customUrl(url, title, target, targets)
 }
 
+/**
+ * The items of a page list block, as `render_block_core_page_list` nests them: published pages under their parents,
+ * top-level pages at the top, and a page whose parent is not published (a private page's child) not at all, since
+ * WordPress never reaches it. A page listed but not imported gives its place to its children.
+ */
 function pageList(targets: MenuTargets): MenuItemSpec[] {
   const pages = targets.pageTree()
-  const specs = new Map(pages.map((p) => [p.id, { page: p.path } as MenuItemSpec]))
-  const roots: MenuItemSpec[] = []
+  const children = new Map<number, typeof pages>()
   for (const p of pages) {
-    const spec = specs.get(p.id) as MenuItemSpec
-    const parent = specs.get(p.parent)
-    if (parent && p.parent !== p.id) (parent.children ??= []).push(spec)
-    else roots.push(spec)
+    if (p.parent <= 0 || p.parent === p.id) continue
+    const list = children.get(p.parent)
+    if (list) list.push(p)
+    else children.set(p.parent, [p])
   }
-  return roots
+  const seen = new Set<number>()
+  // Nesting deeper than any real hierarchy (LIMITS.maxPageDepth) is cut there, so a hostile export cannot exhaust the stack.
+  const level = (list: typeof pages, depth: number): MenuItemSpec[] =>
+    list.flatMap((p) => {
+      if (seen.has(p.id)) return []
+      seen.add(p.id)
+      const below = depth < LIMITS.maxPageDepth ? level(children.get(p.id) ?? [], depth + 1) : []
+      if (p.target === undefined) return below
+      return [{ ...pageTarget(p.target), ...(below.length ? { children: below } : {}) }]
+    })
+  return level(pages.filter((p) => p.parent === 0 || p.parent === p.id), 0)
 }
 
 /**

@@ -43,10 +43,20 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) redirect(plan.item.link, url)
     redirects.add(`${base}/?page_id=${plan.item.postId}`, url)
   }
+  // A body split by <!--nextpage--> had its later pages at <link>2/, <link>3/… (`_wp_link_page()`); they are one page now.
+  const paged = (link: string, pages: number, url: string) => {
+    if (pages < 2 || !link || link.includes('?')) return
+    for (let n = 2; n <= pages; n++) {
+      const old = `${link.replace(/\/+$/, '')}/${n}${link.endsWith('/') ? '/' : ''}`
+      links.addUrl(old, url)
+      redirect(old, url)
+    }
+  }
   for (const { item, url } of posts.values()) {
     if (item.link) links.addUrl(item.link, url)
     links.addQuery('p', item.postId, url)
     if (item.status !== 'publish') continue
+    paged(item.link, item.bodyPages ?? 1, url)
     if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?p=${item.postId}`, url)
     for (const oldSlug of item.oldSlugs) {
@@ -63,6 +73,7 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     links.addQuery('page_id', item.postId, url)
     links.addQuery('p', item.postId, url)
     if (item.status !== 'publish') continue
+    paged(item.link, item.bodyPages ?? 1, url)
     if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?page_id=${item.postId}`, url)
   }

@@ -175,7 +175,8 @@ const TOKENS: Partial<Record<Tag, string>> = { '%year%': ':year', '%monthnum%': 
  */
 export function toContractPermalinks(structure: string, basePath: string, bases: ArchiveBases = {}): ContractPermalinks {
   const base = basePath.split('/').filter((s) => s !== '' && checkSlugSegment(decodeWpSlug(s)) === null).map(decodeWpSlug)
-  const archives = { categories: pattern([...base, ...archiveBase(bases.category, 'category'), ':slug']), tags: pattern([...base, ...archiveBase(bases.tag, 'tag'), ':slug']) }
+  const front = structureFront(structure)
+  const archives = { categories: pattern([...base, ...archiveBase(bases.category, 'category', front), ':slug']), tags: pattern([...base, ...archiveBase(bases.tag, 'tag', front), ':slug']) }
   const notes: string[] = []
   if (structure === 'plain') {
     notes.push('plain permalinks (?p=<id>) name posts by a query, which no route can serve: every post is redirected from its old URL')
@@ -222,10 +223,42 @@ export function toContractPermalinks(structure: string, basePath: string, bases:
 /** The category and tag bases a site used (`rubrique`, `mot-cle`), when its links show them; WordPress's own otherwise. */
 export type ArchiveBases = { category?: string; tag?: string }
 
-/** A base's segments, or WordPress's default when it is missing or not made of valid route segments. */
-function archiveBase(base: string | undefined, fallback: string): string[] {
+/**
+ * A base's segments, or WordPress's default when it is missing or not made of valid route segments: `category` or
+ * `tag` after the structure's front, since the default bases are registered `with_front`
+ * (`create_initial_taxonomies()`: `'with_front' => ! get_option( 'tag_base' )`), so `/blog/%postname%/` has its tag
+ * archives at `/blog/tag/<slug>/`.
+ */
+function archiveBase(base: string | undefined, fallback: string, front: readonly string[]): string[] {
   const segments = (base ?? '').split('/').filter(Boolean)
-  return segments.length > 0 && segments.every((s) => checkSlugSegment(s) === null && !s.toLowerCase().endsWith('.html')) ? segments : [fallback]
+  return segments.length > 0 && segments.every(isArchiveSegment) ? segments : [...front, fallback]
+}
+
+/**
+ * The bases of the old site's archives, as the old URLs of categories and tags are rebuilt from: those the links
+ * showed, else WordPress's defaults under the structure's front (see `archiveBase`).
+ * @example
+ * oldArchiveBases({ category: 'rubrique' }, '/blog/%postname%/') // { category: 'rubrique', tag: 'blog/tag' }
+ */
+export function oldArchiveBases(bases: ArchiveBases, structure: string | undefined): Required<ArchiveBases> {
+  const front = structure ? structureFront(structure) : []
+  return { category: bases.category ?? [...front, 'category'].join('/'), tag: bases.tag ?? [...front, 'tag'].join('/') }
+}
+
+function isArchiveSegment(segment: string): boolean {
+  return checkSlugSegment(segment) === null && !segment.toLowerCase().endsWith('.html')
+}
+
+/**
+ * `WP_Rewrite::$front` of a structure as route segments: what comes before its first tag (`/blog/%postname%/` →
+ * `['blog']`, `/archives/%post_id%` → `['archives']`); none for plain permalinks or a front that is not made of valid
+ * route segments.
+ */
+function structureFront(structure: string): string[] {
+  const at = structure.indexOf('%')
+  if (at < 0) return []
+  const segments = structure.slice(0, at).split('/').filter(Boolean).map(decodeWpSlug)
+  return segments.every(isArchiveSegment) ? segments : []
 }
 
 function pattern(segments: readonly string[]): string {

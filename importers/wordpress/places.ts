@@ -5,7 +5,7 @@ import { findFrontPage } from './front-page.js'
 import { languageOf } from './item-fields.js'
 import { planPages } from './pages.js'
 import type { PagePlan } from './pages.js'
-import { categoryChains, planPermalinks } from './permalinks.js'
+import { categoryChains, oldArchiveBases, planPermalinks } from './permalinks.js'
 import type { ArchiveBases, PermalinkPlan } from './permalinks.js'
 import { planPosts } from './posts.js'
 import type { PostPlan, WarnItem } from './posts.js'
@@ -32,10 +32,11 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   const bases = c.termBases.bases(site.oldHosts, site.basePath)
   const permalinks = planPermalinks(permalinkSamples(c, site.basePath), site.basePath, bases)
   const used = (domain: string) => c.posts.some((p) => p.terms.some((t) => t.domain === domain))
-  permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }))
-  // Dated permalinks use the local date: a site that changed offset with the seasons needs its real zone to keep them.
-  const dated = /:(?:year|month|day)\//.test(permalinks.permalinks.posts ?? '')
-  const zone = dated && override.timezone === undefined ? inferZone(c.offsets.samples) : undefined
+  const defaults = oldArchiveBases({}, permalinks.inferred?.structure)
+  permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }, defaults))
+  // A site whose offset changed with the seasons had a zone: its dates are shown, and dated permalinks built, in local
+  // time, which a fixed offset gets wrong for half the year (Europe/Berlin's summer posts an hour early).
+  const zone = override.timezone === undefined ? inferZone(c.offsets.samples) : undefined
   if (zone) site = planSite(c.channels, c.offsetCounts, override, generatedAt, zone)
   site = withInferred(site, { permalinks: permalinks.permalinks }, override)
   const pages = planPages(c, site.site, site.basePath, report, warnItem)
@@ -50,7 +51,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   const reserved = new Set<string>()
   for (const p of pages.values()) reserved.add(pageRoute({ slug: p.slug, ...(p.path !== undefined ? { path: p.path } : {}) }, site.site).output_path.normalize('NFC'))
   const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, reserved)
-  return { site, permalinks, bases, front, pages, posts }
+  return { site, permalinks, bases: oldArchiveBases(bases, permalinks.inferred?.structure), front, pages, posts }
 }
 
 /** Published posts as permalink inference reads them. */
@@ -84,16 +85,24 @@ function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: P
   if (!front) {
     // A blog installed in a folder listed its posts at the folder.
     const index = site.basePath ? blogIndexPath(site.basePath) : undefined
-    return { settings: index ? { post_index: { path: index } } : {}, ...(index ? { postIndexUrl: index } : {}), reason: found.reason }
+    return { settings: index ? { post_index: { path: index } } : {}, ...(index ? { postIndexUrl: publicUrl(index, site.site) } : {}), reason: found.reason }
   }
   const postsPage = found.postsPage === undefined ? undefined : pages.get(found.postsPage)
-  const postIndexUrl = postsPage ? `/${postsPage.effectivePath}/` : undefined
+  const postIndexPath = postsPage ? `/${postsPage.effectivePath}/` : undefined
   return {
-    settings: { front_page: { type: 'page', page_path: front.effectivePath }, post_index: postIndexUrl ? { path: postIndexUrl } : { enabled: false } },
+    settings: { front_page: { type: 'page', page_path: front.effectivePath }, post_index: postIndexPath ? { path: postIndexPath } : { enabled: false } },
     front,
-    ...(postsPage ? { postsPage, postIndexUrl } : {}),
+    ...(postsPage && postIndexPath ? { postsPage, postIndexUrl: publicUrl(postIndexPath, site.site) } : {}),
     reason: found.reason,
   }
+}
+
+/**
+ * The URL a route path is served at under the site's output style (contract route rule 5): `/news/` is `/news` under
+ * `html-extension`, where WordPress too served pages without a trailing slash. Links to the post index use it.
+ */
+function publicUrl(path: string, site: Site): string {
+  return site.permalinks?.output_style === 'html-extension' && path !== '/' ? path.replace(/\/+$/, '') : path
 }
 
 /** The post index of a blog under a folder (`/blog` → `/blog/`), when every segment of it is a valid route segment. */

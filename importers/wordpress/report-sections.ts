@@ -53,6 +53,31 @@ export function postTypeSection(c: Collected, postTypes: Readonly<Record<string,
   return out
 }
 
+// Taxonomies the payload has (categories and tags), WordPress's own that are no grouping of content (post formats,
+// menus), Polylang's language and translation groups (read as each item's language), and what a product's data holds
+// (its type, categories, tags and `pa_*` attributes: see productData).
+const KNOWN_TAXONOMIES = new Set([
+  'category', 'post_tag', 'post_format', 'nav_menu', 'wp_theme', 'wp_template_part_area', 'language', 'post_translations',
+  'product_type', 'product_visibility', 'product_cat', 'product_tag',
+])
+
+/** Taxonomies of imported items the payload has no place for: distinct terms and items, by taxonomy. */
+export function taxonomySection(c: Collected): NonNullable<ReportSections['taxonomies']> {
+  const found = new Map<string, { terms: Set<string>; items: number }>()
+  for (const item of [...c.posts, ...c.pages]) {
+    const counted = new Set<string>()
+    for (const t of item.terms) {
+      if (KNOWN_TAXONOMIES.has(t.domain) || t.domain.startsWith('pa_')) continue
+      const entry = found.get(t.domain) ?? { terms: new Set<string>(), items: 0 }
+      found.set(t.domain, entry)
+      entry.terms.add(t.nicename)
+      if (!counted.has(t.domain)) entry.items++
+      counted.add(t.domain)
+    }
+  }
+  return Object.fromEntries([...found].map(([name, t]) => [name, { terms: t.terms.size, items: t.items }]))
+}
+
 /** Where the media is served from now, and how many files the payload still loads from the old hosts. */
 export function mediaSection(hosts: Set<string>, home: MediaHome | undefined, remote: ReadonlySet<string>, mediaFrom: string): ReportSections['media'] {
   return {
@@ -63,7 +88,7 @@ export function mediaSection(hosts: Set<string>, home: MediaHome | undefined, re
   }
 }
 
-/** The report's sections that the plan decides: the structure and URLs, front page, menu ids, post types and media. */
+/** The report's sections that the plan decides: the structure and URLs, front page, menu ids, post types, taxonomies and media. */
 export function reportSections(r: {
   permalinks: PermalinkPlan
   urls: ReportSections['permalinks']
@@ -72,6 +97,7 @@ export function reportSections(r: {
   collected: Collected
   postTypes: Readonly<Record<string, PostTypeTarget>>
   redirects: Redirect[]
+  taxonomies: ReportSections['taxonomies']
   media: ReportSections['media']
 }): ReportSections {
   const inferred = r.permalinks.inferred
@@ -83,6 +109,7 @@ export function reportSections(r: {
     front_page: { ...(r.front.front ? { page_path: r.front.front.effectivePath } : {}), ...(r.front.postIndexUrl ? { post_index_path: r.front.postIndexUrl } : {}), reason: r.front.reason },
     menus: { ...(primary ? { primary: primary.slug, reason: primary.reason } : {}), ids: Object.fromEntries([...r.menuIds.ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) },
     post_types: postTypeSection(r.collected, r.postTypes),
+    taxonomies: r.taxonomies,
     media: r.media,
   }
 }

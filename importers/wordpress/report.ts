@@ -102,6 +102,11 @@ export interface ImportReport extends MigrationReport {
   menus: { primary?: string; reason?: string; ids: Record<string, string> }
   /** Items of each post type other than post, page and the ones WordPress uses for itself: how many, and as what. */
   post_types: Record<string, { items: number; imported_as?: 'post' | 'page'; folded_into?: string }>
+  /**
+   * Taxonomies of imported items that the payload has no place for (a theme's or plugin's `series`, `product_cat`):
+   * their distinct terms and the items that carry them; absent when there are none. Their archives are not served.
+   */
+  taxonomies?: Record<string, { terms: number; items: number }>
   media: MediaSection
   /** Fallbacks taken, by kind (a date read from local time, a derived slug…), with counts. */
   fallbacks: Record<string, number>
@@ -111,7 +116,7 @@ export interface ImportReport extends MigrationReport {
 }
 
 /** The sections the import decides after reading, handed to `ReportBuilder.finish`. */
-export type ReportSections = Pick<ImportReport, 'convention' | 'redirects' | 'permalinks' | 'front_page' | 'menus' | 'post_types' | 'media'>
+export type ReportSections = Pick<ImportReport, 'convention' | 'redirects' | 'permalinks' | 'front_page' | 'menus' | 'post_types' | 'taxonomies' | 'media'>
 
 /** Collects report entries while importing and returns them in a deterministic order. */
 export class ReportBuilder {
@@ -185,6 +190,7 @@ export class ReportBuilder {
       front_page: sections.front_page,
       menus: sections.menus,
       post_types: sortKeys(sections.post_types),
+      ...(sections.taxonomies && Object.keys(sections.taxonomies).length > 0 ? { taxonomies: sortKeys(sections.taxonomies) } : {}),
       media: sections.media,
       fallbacks: sortKeys(this.fallbacks),
       dynamic_blocks: sortKeys(this.dynamicBlocks),
@@ -222,6 +228,10 @@ export function summarizeReport(report: ImportReport): string {
   if (reasons.length) lines.push(`Not imported: ${reasons.map(([r, n]) => `${n} ${r.replace(/_/g, ' ')}`).join(', ')}.`)
   const types = Object.entries(report.post_types).filter(([, t]) => t.imported_as === undefined && t.folded_into === undefined && t.items > 0)
   if (types.length) lines.push(`Post types not imported: ${types.map(([name, t]) => `${t.items} ${name}`).join(', ')} (import one with --post-type <type>=post or =page).`)
+  const taxonomies = Object.entries(report.taxonomies ?? {})
+  if (taxonomies.length) lines.push(`Taxonomies the payload has no place for: ${taxonomies.map(([name, t]) => `${name} (${plural(t.terms, 'term')} on ${plural(t.items, 'item')})`).join(', ')}; the items are imported without them and their archives are not served.`)
+  const dynamic = Object.entries(report.dynamic_blocks)
+  if (dynamic.length) lines.push(`Dynamic blocks left out (WordPress renders them on each request; no static HTML): ${dynamic.map(([k, n]) => `${k} ×${n}`).join(', ')}.`)
   if (report.diagnostics.length) lines.push(`${plural(report.diagnostics.length, 'warning')} (see the report).`)
   const fallbacks = Object.entries(report.fallbacks)
   if (fallbacks.length) lines.push(`Fallbacks: ${fallbacks.map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ')}.`)

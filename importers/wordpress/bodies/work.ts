@@ -1,5 +1,5 @@
 import { hasBlocks } from '../content/blocks.js'
-import { earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
+import { bodyPages, earlyRenderEnv, renderBody, rendersLate } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
 import { galleryShows } from '../content/shortcodes.js'
 import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
@@ -20,7 +20,7 @@ export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment
  * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
  * blocks (whose galleries may show more); an attachment has its `sizes`.
  */
-export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs }
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
@@ -29,7 +29,7 @@ export type RenderCounts = { rendered: Record<string, number>; removed: Record<s
 export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> } }
+export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> }; spacedUrls?: boolean }
 
 /**
  * A prepared body, as finishing needs it: where it lies (in the rendered file, or, when `late`, still raw in the raw
@@ -113,7 +113,8 @@ export class BodyWork {
       const { postId, raw } = job.body
       const text = this.#raw.text(raw)
       // The media a body shows, from its raw text: a late body's galleries name their attachments there.
-      const media = this.#options.mediaRefs ? { media: mediaRefs(text) } : {}
+      // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls).
+      const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
       if (rendersLate(text)) {
         // It stays where it is, raw, until finishing renders it.
         bodies.push({ postId, place: raw, late: true })
@@ -137,7 +138,7 @@ export class BodyWork {
       const { links, mediaFrom, mediaTo, reusableBlocks, gallery } = setup
       const home = setup.home ? homeUrls(setup.home.hosts, new Map(setup.home.files)) : undefined
       this.#finishing = {
-        env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}) },
+        env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}), ...(setup.spacedUrls ? { spacedUrls: true } : {}) },
         reusableBlocks: new Map(reusableBlocks),
         images: new Map(gallery.images),
         children: new Map(gallery.children),

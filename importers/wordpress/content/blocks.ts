@@ -1,4 +1,5 @@
 import { LIMITS } from '../limits.js'
+import { escapeAttribute } from './html.js'
 
 // WordPress's own block delimiter grammar (wp-includes/class-wp-block-parser.php): `<!-- wp:ns/name {json} /-->`.
 // Attribute JSON never contains `}` followed by whitespace and `-->`, because WordPress escapes `--`, `<` and `>`.
@@ -54,12 +55,45 @@ const STATIC_VOID_BLOCKS = new Set(['more', 'nextpage', 'block', 'separator', 's
  */
 export function stripBlockDelimiters(html: string): { html: string; dynamic: string[] } {
   const dynamic: string[] = []
-  const out = html.replace(DELIMITER, (_m, _closer: string | undefined, name: string, _json: string | undefined, selfClosing: string | undefined) => {
+  let newTab = false
+  const out = html.replace(DELIMITER, (_m, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined) => {
     const short = name.startsWith('core/') ? name.slice(5) : name
+    if (short === 'social-links' && !closer) newTab = blockAttributes(json).openInNewTab === true
+    if (short === 'social-link' && selfClosing) return socialLink(blockAttributes(json), newTab)
     if (selfClosing && !STATIC_VOID_BLOCKS.has(short)) dynamic.push(short)
     return ''
   })
   return { html: out, dynamic }
+}
+
+// The names WordPress gives social services whose name is not their slug capitalized (block_core_social_link_services).
+const SERVICE_NAMES: Readonly<Record<string, string>> = {
+  chain: 'Link', codepen: 'CodePen', deviantart: 'DeviantArt', feed: 'RSS Feed', github: 'GitHub', lastfm: 'Last.fm',
+  linkedin: 'LinkedIn', sharethis: 'Share Icon', tiktok: 'TikTok', vk: 'VK', whatsapp: 'WhatsApp', wordpress: 'WordPress', youtube: 'YouTube',
+}
+
+/**
+ * A social link as `render_block_core_social_link` renders it, less its icon: a list item with a link labelled by its
+ * `label` or the service's name (an e-mail address gets `mailto:`, a URL without a scheme `https://`); nothing when
+ * it has no URL, or one that is no web or mail link or does not parse (WordPress would link `#` as `https://#`).
+ * @example
+ * socialLink({ service: 'mastodon', url: 'https://mastodon.example/@a' }, false)
+ * // '<li class="wp-social-link wp-social-link-mastodon"><a href="https://mastodon.example/@a" class="wp-block-social-link-anchor">Mastodon</a></li>'
+ */
+export function socialLink(attrs: Record<string, unknown>, newTab: boolean): string {
+  const service = typeof attrs.service === 'string' && /^[a-z0-9-]+$/.test(attrs.service) ? attrs.service : 'chain'
+  let url = typeof attrs.url === 'string' ? attrs.url.trim() : ''
+  if (url === '') return ''
+  if (/^[^@\s/:]+@[^@\s/:]+\.[^@\s/:]+$/.test(url)) url = `mailto:${url}`
+  else if (!/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//')) url = `https://${url}`
+  if (!/^(?:https?:|mailto:|\/\/)/i.test(url) || !URL.canParse(url.startsWith('//') ? `https:${url}` : url)) return ''
+  const label = typeof attrs.label === 'string' && attrs.label.trim() !== '' ? attrs.label : (SERVICE_NAMES[service] ?? service.charAt(0).toUpperCase() + service.slice(1))
+  const target = newTab ? ' rel="noopener nofollow" target="_blank"' : ''
+  return `<li class="wp-social-link wp-social-link-${service}"><a href="${escapeAttribute(url)}"${target} class="wp-block-social-link-anchor">${escapeText(label)}</a></li>`
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** One block delimiter token, for readers that walk block trees (navigation menus). */

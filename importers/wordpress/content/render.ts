@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits.js'
 import { classicAutop } from './autop.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
 import { autoEmbed } from './embeds.js'
@@ -45,7 +46,8 @@ export function rendersLate(raw: string): boolean {
 }
 
 /**
- * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, `[embed]` and
+ * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, the pages of a
+ * split body joined, `[embed]` and
  * bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies lose their delimiters instead),
  * then the other shortcodes (priority 11).
  * @example
@@ -62,6 +64,9 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
   }
   const more = html.indexOf('<!--more')
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
+  // whole, its pages one after another (their old URLs redirect to it).
+  if (html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
   html = renderEmbedShortcodes(html, env.stats)
   html = renderCodeShortcodes(html, env.stats)
   const embedded = autoEmbed(html)
@@ -97,4 +102,20 @@ const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="fo
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {
   return text.includes('[') ? text.replace(/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g, ' ') : text
+}
+
+/**
+ * How many pages WordPress splits a body into: one more than its `<!--nextpage-->` markers, a marker at the very
+ * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`.
+ */
+export function bodyPages(raw: string): number {
+  const marker = '<!--nextpage-->'
+  let pages = 1
+  let at = raw.indexOf(marker)
+  if (at === 0) at = raw.indexOf(marker, marker.length)
+  while (at >= 0 && pages < LIMITS.maxBodyPages) {
+    pages++
+    at = raw.indexOf(marker, at + marker.length)
+  }
+  return pages
 }

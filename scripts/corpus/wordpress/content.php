@@ -60,6 +60,8 @@ for ($i = 0; $i < $site['images']; $i++) {
     $when = $span[0] + (int) (($span[1] - $span[0]) * $i / max(1, $site['images']));
     [$w, $h, $ext] = $shapes[$i % count($shapes)];
     $slug = $rng->pick($imageWords) . '-' . $rng->pick($imageWords) . '-' . ($i + 1);
+    // Files copied in by FTP and added to the library by a plugin keep their names: spaces, accents, other scripts.
+    if (!empty($site['odd_filenames']) && $i % 4 === 1) $slug = ['Café terrace ', '港の朝 ', 'Photo (final) ', 'Ünïcode & space '][intdiv($i, 4) % 4] . ($i + 1);
     $dir = wp_upload_dir(gmdate('Y/m', $when));
     $file = $dir['path'] . "/$slug.$ext";
     drawImage($file, $w, $h, $rng, strtoupper($slug));
@@ -115,8 +117,12 @@ foreach ($site['pages'] as $key => $spec) {
     ];
     if ($kind !== 'untitled-slug') $args['post_name'] = $key;
     $pages[$key] = check(wp_insert_post($args, true));
+    // A page template chosen in the editor (kept as meta; a theme's file, nothing the content shows).
+    if (isset($spec[3])) update_post_meta($pages[$key], '_wp_page_template', $spec[3]);
     $languages[$pages[$key]] = $lang;
 }
+// A posts page chosen once and left set after the front page went back to the latest posts: WordPress ignores it.
+if (!empty($site['stale_posts_page'])) update_option('page_for_posts', $pages[$site['stale_posts_page']]);
 if ($site['front'] !== 'posts') {
     update_option('show_on_front', 'page');
     update_option('page_on_front', $pages[$site['front']]);
@@ -157,6 +163,7 @@ foreach ($dates as $i => $when) {
         'comment_status' => $rng->chance(0.8) ? 'open' : 'closed',
     ], true));
     if ($status === 'trash') wp_trash_post($id);
+    if (!empty($site['series']) && $rng->chance(0.25)) wp_set_object_terms($id, [$rng->pick($site['series'])], 'series');
     if ($rng->chance(0.5)) set_post_thumbnail($id, $rng->pick($imageChoices)['id']);
     $posts[] = ['id' => $id, 'lang' => $lang, 'status' => $status, 'blocks' => $blocks];
     $languages[$id] = $lang;
@@ -174,7 +181,10 @@ foreach ($live as $p) {
     $links = [];
     for ($n = $rng->int(1, 3); $n > 0; $n--) {
         $target = $rng->pick($live);
-        if ($target['id'] !== $p['id']) $links[] = '<a href="' . esc_url(get_permalink($target['id'])) . '">' . esc_html(get_the_title($target['id'])) . '</a>';
+        // On a site that moved to HTTPS, older links keep the http:// they were written with.
+        $href = get_permalink($target['id']);
+        if (!empty($site['http_links']) && $rng->chance(0.3)) $href = preg_replace('/^https?:/', (is_string($site['http_links']) ? $site['http_links'] : 'http') . ':', $href);
+        if ($target['id'] !== $p['id']) $links[] = '<a href="' . esc_url($href) . '">' . esc_html(get_the_title($target['id'])) . '</a>';
     }
     if ($rng->chance(0.15)) $links[] = '<a href="' . esc_url(get_permalink($rng->pick(array_values($pages)))) . '">' . esc_html(get_the_title($rng->pick(array_values($pages)))) . '</a>';
     if ($rng->chance(0.1) && $categories) { $c = $rng->pick(array_values($categories)); $links[] = '<a href="' . esc_url(get_category_link($c)) . '">' . esc_html(get_cat_name($c)) . '</a>'; }
@@ -265,6 +275,7 @@ foreach ($site['menus'] as $menu) {
     if ($menu['location']) $locations[$menu['location']] = $menuId;
 }
 set_theme_mod('nav_menu_locations', $locations);
+if (!empty($site['navigation'])) addNavigations($site, $pages, $categories, $live);
 flush_rewrite_rules(false);
 // The language each post and page was written in, for the oracle (a site without a translation plugin records none).
 file_put_contents(getenv('PD_WP_CONTENT') . '/../languages.json', json_encode($languages));
@@ -318,7 +329,7 @@ function imageTag(array $im, string $size, string $align = 'none'): array {
 /** A post as the classic editor stores it: paragraphs separated by blank lines, shortcodes, bare embed URLs. */
 function classicBody(array $words, string $lang, Rng $rng, array $images, array $site): string {
     $parts = [paragraphs($words, $lang, $rng, $rng->int(1, 2))];
-    if ($rng->chance(0.3)) $parts[] = '<!--more-->';
+    if ($rng->chance(0.3)) $parts[] = !empty($site['more_blocks']) ? '<!--more Keep reading &rarr;-->' : '<!--more-->';
     if ($rng->chance(0.45)) {
         $im = $rng->pick($images);
         [$src, $w, , $tag] = imageTag($im, $rng->pick(['medium', 'large', 'full']), $rng->pick(['center', 'left', 'right', 'none']));
@@ -337,6 +348,14 @@ function classicBody(array $words, string $lang, Rng $rng, array $images, array 
     elseif ($roll < 0.16) $parts[] = '[latex]h(t) = A \cos(\omega t + \phi)[/latex] gives the height of the tide, and [latex]T = 12.42[/latex] hours is its period.';
     elseif ($roll < 0.19) $parts[] = "[su_note note_color=\"#f4f1e8\"]" . sentence($words, $lang, $rng) . '[/su_note]';
     elseif ($roll < 0.21) $parts[] = 'A note[footnote]' . sentence($words, $lang, $rng) . '[/footnote] in passing.';
+    if (!empty($site['nextpage']) && $rng->chance(0.15)) $parts[] = "<!--nextpage-->\n\n" . paragraphs($words, $lang, $rng, 1);
+    if (!empty($site['more_blocks']) && $rng->chance(0.2)) {
+        $im = $rng->pick($images);
+        [$src, $w, , $tag] = imageTag($im, 'medium', 'right');
+        // A caption whose image links to its attachment page, and a [video] and [playlist] of the library's files.
+        $parts[] = "[caption id=\"attachment_{$im['id']}\" align=\"alignright\" width=\"$w\"]<a href=\"" . get_attachment_link($im['id']) . "\">$tag</a> " . esc_html(sentence($words, $lang, $rng)) . '[/caption]';
+        $parts[] = $rng->chance(0.5) ? '[playlist ids="' . $GLOBALS['audio'] . '"]' : '[gallery size="thumbnail" ids="' . $im['id'] . '"]';
+    }
     return implode("\n\n", $parts);
 }
 
@@ -378,7 +397,88 @@ function blockBody(array $words, string $lang, Rng $rng, array $images, array $r
         $b[] = "<!-- wp:shortcode -->\n[latex]\\sum_{n=1}^{\\infty} \\frac{1}{n^2} = \\frac{\\pi^2}{6}[/latex]\n<!-- /wp:shortcode -->";
     }
     if ($reusable && $rng->chance(0.12)) $b[] = '<!-- wp:block {"ref":' . $rng->pick($reusable) . '} /-->';
+    if (!empty($site['more_blocks'])) $b = array_merge($b, moreBlocks($words, $lang, $rng, $images));
+    if (!empty($site['nextpage']) && $rng->chance(0.15)) array_splice($b, intdiv(count($b), 2), 0, ["<!-- wp:nextpage -->\n<!--nextpage-->\n<!-- /wp:nextpage -->"]);
     return implode("\n\n", $b);
+}
+
+/** Blocks of the editor's later years, two or three a post: galleries with captions, cover, media and text, audio and
+ * file blocks, tables, buttons, custom HTML, a code block (whose brackets the editor escapes), a tweet embed, and
+ * dynamic blocks that save nothing but their comment (the server renders them). */
+function moreBlocks(array $words, string $lang, Rng $rng, array $images): array {
+    $out = [];
+    $para = fn ($text, $attrs = '') => "<!-- wp:paragraph$attrs -->\n<p>" . esc_html($text) . "</p>\n<!-- /wp:paragraph -->";
+    $audioUrl = $GLOBALS['audioUrl'];
+    $audioId = $GLOBALS['audio'];
+    for ($n = $rng->int(2, 3); $n > 0; $n--) {
+        $im = $rng->pick($images);
+        [$src] = wp_get_attachment_image_src($im['id'], 'large');
+        $full = wp_get_attachment_url($im['id']);
+        $out[] = match ($rng->int(0, 11)) {
+            0 => (function () use ($images, $rng, $words, $lang) {
+                $inner = [];
+                foreach (array_slice($images, $rng->int(0, max(0, count($images) - 3)), 3) as $g) {
+                    [$gs] = wp_get_attachment_image_src($g['id'], 'large');
+                    $cap = $g['caption'] !== '' ? '<figcaption class="wp-element-caption">' . esc_html($g['caption']) . '</figcaption>' : '';
+                    $inner[] = "<!-- wp:image {\"id\":{$g['id']},\"sizeSlug\":\"large\",\"linkDestination\":\"media\"} -->\n<figure class=\"wp-block-image size-large\"><a href=\"" . wp_get_attachment_url($g['id']) . "\"><img src=\"$gs\" alt=\"\" class=\"wp-image-{$g['id']}\"/></a>$cap</figure>\n<!-- /wp:image -->";
+                }
+                return "<!-- wp:gallery {\"linkTo\":\"media\"} -->\n<figure class=\"wp-block-gallery has-nested-images columns-default is-cropped\">" . implode("\n\n", $inner) . "<figcaption class=\"blocks-gallery-caption wp-element-caption\">" . esc_html(sentence($words, $lang, $rng)) . "</figcaption></figure>\n<!-- /wp:gallery -->";
+            })(),
+            1 => "<!-- wp:cover {\"url\":\"$src\",\"id\":{$im['id']},\"dimRatio\":50} -->\n<div class=\"wp-block-cover\"><span aria-hidden=\"true\" class=\"wp-block-cover__background has-background-dim\"></span><img class=\"wp-block-cover__image-background wp-image-{$im['id']}\" alt=\"\" src=\"$src\" data-object-fit=\"cover\"/><div class=\"wp-block-cover__inner-container\">" . $para(sentence($words, $lang, $rng), ' {"align":"center"}') . "</div></div>\n<!-- /wp:cover -->",
+            2 => "<!-- wp:media-text {\"mediaId\":{$im['id']},\"mediaLink\":\"" . get_attachment_link($im['id']) . "\",\"mediaType\":\"image\"} -->\n<div class=\"wp-block-media-text alignwide is-stacked-on-mobile\"><figure class=\"wp-block-media-text__media\"><img src=\"$full\" alt=\"\" class=\"wp-image-{$im['id']} size-full\"/></figure><div class=\"wp-block-media-text__content\">" . $para(sentence($words, $lang, $rng)) . "</div></div>\n<!-- /wp:media-text -->",
+            3 => "<!-- wp:audio {\"id\":$audioId} -->\n<figure class=\"wp-block-audio\"><audio controls src=\"$audioUrl\"></audio><figcaption class=\"wp-element-caption\">Harbour bells</figcaption></figure>\n<!-- /wp:audio -->",
+            4 => "<!-- wp:file {\"id\":$audioId,\"href\":\"$audioUrl\"} -->\n<div class=\"wp-block-file\"><a id=\"wp-block-file--media-$audioId\" href=\"$audioUrl\">Harbour bells</a><a href=\"$audioUrl\" class=\"wp-block-file__button wp-element-button\" download aria-describedby=\"wp-block-file--media-$audioId\">Download</a></div>\n<!-- /wp:file -->",
+            5 => "<!-- wp:table -->\n<figure class=\"wp-block-table\"><table><tbody><tr><td>Cone 6</td><td>1222 °C</td></tr><tr><td>Cone 10</td><td>1285 °C</td></tr></tbody></table><figcaption class=\"wp-element-caption\">Firing temperatures</figcaption></figure>\n<!-- /wp:table -->",
+            6 => "<!-- wp:buttons -->\n<div class=\"wp-block-buttons\"><!-- wp:button -->\n<div class=\"wp-block-button\"><a class=\"wp-block-button__link wp-element-button\" href=\"" . home_url('/contact/') . "\">Write to us</a></div>\n<!-- /wp:button --></div>\n<!-- /wp:buttons -->",
+            7 => "<!-- wp:html -->\n<div class=\"studio-note\"><p>Opening hours: <strong>Thu–Sat</strong>, 10–17.</p></div>\n<!-- /wp:html -->",
+            8 => "<!-- wp:code -->\n<pre class=\"wp-block-code\"><code>&#91;gallery ids=\"1,2,3\" columns=\"2\"]</code></pre>\n<!-- /wp:code -->",
+            9 => "<!-- wp:embed {\"url\":\"https://twitter.com/WordPress/status/1570500000000000000\",\"type\":\"rich\",\"providerNameSlug\":\"twitter\",\"responsive\":true} -->\n<figure class=\"wp-block-embed is-type-rich is-provider-twitter wp-block-embed-twitter\"><div class=\"wp-block-embed__wrapper\">\nhttps://twitter.com/WordPress/status/1570500000000000000\n</div></figure>\n<!-- /wp:embed -->",
+            10 => $rng->pick(['<!-- wp:latest-comments {"displayAvatar":false} /-->', '<!-- wp:categories {"showPostCounts":true} /-->', '<!-- wp:search {"label":"Search","buttonText":"Search"} /-->', '<!-- wp:tag-cloud /-->', '<!-- wp:calendar /-->', '<!-- wp:rss {"feedURL":"https://wordpress.org/news/feed/"} /-->']),
+            default => "<!-- wp:image {\"id\":{$im['id']},\"sizeSlug\":\"large\",\"linkDestination\":\"attachment\"} -->\n<figure class=\"wp-block-image size-large\"><a href=\"" . get_attachment_link($im['id']) . "\"><img src=\"$src\" alt=\"\" class=\"wp-image-{$im['id']}\"/></a></figure>\n<!-- /wp:image -->",
+        };
+    }
+    if ($rng->chance(0.1)) $out[] = "<!-- wp:social-links -->\n<ul class=\"wp-block-social-links\"><!-- wp:social-link {\"url\":\"https://mastodon.example/@studio\",\"service\":\"mastodon\"} /--></ul>\n<!-- /wp:social-links -->";
+    return $out;
+}
+
+/**
+ * Block navigation, as a block theme keeps it: `wp_navigation` posts of navigation-link, navigation-submenu, home-link
+ * and page-list blocks, the first referenced by the theme's header template part (a `wp_template_part`, as the site
+ * editor saves it when the owner edits the header).
+ */
+function addNavigations(array $site, array $pages, array $categories, array $live): void {
+    $theme = $site['navigation']['theme'];
+    update_option('template', $theme);
+    update_option('stylesheet', $theme);
+    $refs = [];
+    foreach ($site['navigation']['menus'] as $nav) {
+        $refs[] = $id = check(wp_insert_post(['post_type' => 'wp_navigation', 'post_status' => 'publish', 'post_title' => $nav['name'], 'post_author' => 1,
+            'post_content' => implode("\n", array_map(fn ($item) => navigationBlock($item, $pages, $categories, $live), $nav['items']))], true));
+        if ($nav['area'] ?? null) {
+            $part = check(wp_insert_post(['post_type' => 'wp_template_part', 'post_status' => 'publish', 'post_name' => $nav['area'], 'post_title' => ucfirst($nav['area']), 'post_author' => 1,
+                'post_content' => "<!-- wp:group {\"layout\":{\"type\":\"flex\",\"justifyContent\":\"space-between\"}} -->\n<div class=\"wp-block-group\"><!-- wp:site-title /-->\n\n<!-- wp:navigation {\"ref\":$id} /--></div>\n<!-- /wp:group -->"], true));
+            wp_set_object_terms($part, $theme, 'wp_theme');
+            wp_set_object_terms($part, $nav['area'], 'wp_template_part_area');
+        }
+    }
+}
+
+/** One navigation item from sites.php's short spelling, as the editor saves it (attributes in the block comment). */
+function navigationBlock(array $item, array $pages, array $categories, array $live): string {
+    $attrs = fn (array $a) => json_encode($a, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
+    switch ($item[0]) {
+        case 'home': return '<!-- wp:home-link ' . $attrs(['label' => $item[1]]) . ' /-->';
+        case 'page-list': return '<!-- wp:page-list /-->';
+        case 'page': $id = $pages[$item[1]]; return '<!-- wp:navigation-link ' . $attrs(['label' => $item[2] ?? get_the_title($id), 'type' => 'page', 'id' => $id, 'url' => get_permalink($id), 'kind' => 'post-type', 'isTopLevelLink' => true]) . ' /-->';
+        case 'post': $id = $live[$item[1]]['id']; return '<!-- wp:navigation-link ' . $attrs(['label' => get_the_title($id), 'type' => 'post', 'id' => $id, 'url' => get_permalink($id), 'kind' => 'post-type']) . ' /-->';
+        case 'category': $id = $categories[$item[1]]; return '<!-- wp:navigation-link ' . $attrs(['label' => get_cat_name($id), 'type' => 'category', 'id' => $id, 'url' => get_category_link($id), 'kind' => 'taxonomy']) . ' /-->';
+        case 'custom': return '<!-- wp:navigation-link ' . $attrs(['label' => $item[2], 'url' => $item[1], 'kind' => 'custom', 'isTopLevelLink' => true] + (isset($item[3]) ? ['opensInNewTab' => true] : [])) . ' /-->';
+        case 'submenu':
+            $a = ['label' => $item[1]];
+            if ($item[2] !== null) { $id = $pages[$item[2]]; $a += ['type' => 'page', 'id' => $id, 'url' => get_permalink($id), 'kind' => 'post-type']; }
+            return '<!-- wp:navigation-submenu ' . $attrs($a) . " -->\n" . implode("\n", array_map(fn ($c) => navigationBlock($c, $pages, $categories, $live), $item[3])) . "\n<!-- /wp:navigation-submenu -->";
+    }
+    throw new Error('unknown navigation item ' . $item[0]);
 }
 
 /** The shop's or the site's home page: what the front page shows. */

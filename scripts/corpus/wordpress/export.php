@@ -71,6 +71,18 @@ foreach (wp_get_nav_menus() as $menu) {
     ];
 }
 
+// Block navigation (wp_navigation), as WordPress renders it for a visitor: the navigation block's HTML read back into
+// a tree (label, href, children), and which template parts show it.
+$navigations = [];
+foreach (get_posts(['post_type' => 'wp_navigation', 'post_status' => 'publish', 'numberposts' => -1, 'orderby' => 'ID', 'order' => 'ASC']) as $nav) {
+    $html = do_blocks('<!-- wp:navigation {"ref":' . $nav->ID . ',"overlayMenu":"never"} /-->');
+    $shownIn = [];
+    foreach (get_posts(['post_type' => 'wp_template_part', 'post_status' => 'publish', 'numberposts' => -1]) as $part) {
+        if (preg_match('/<!-- wp:navigation \{[^}]*"ref":' . $nav->ID . '\b/', $part->post_content)) $shownIn[] = $part->post_name;
+    }
+    $navigations[] = ['id' => $nav->ID, 'slug' => $nav->post_name, 'title' => $nav->post_title, 'template_parts' => $shownIn, 'items' => navigationTree($html)];
+}
+
 $terms = [];
 foreach (['category', 'post_tag', 'product_cat'] as $taxonomy) {
     if (!taxonomy_exists($taxonomy)) continue;
@@ -88,13 +100,14 @@ $oracle = [
     'built_at' => gmdate('Y-m-d\TH:i:s\Z'),
     'generator' => ['name' => 'WordPress', 'version' => getenv('PD_WP_VERSION'), 'how' => 'a live WordPress install (Debian package) filled through its API by scripts/corpus/wordpress/content.php and exported by export_wp(); URLs from get_permalink(), checked with url_to_postid(); front page, posts page, menus and locations from its options'],
     'settings' => [
-        'home' => home_url(), 'permalink_structure' => get_option('permalink_structure'), 'category_base' => get_option('category_base'), 'tag_base' => get_option('tag_base'),
+        'home' => home_url(), 'siteurl' => site_url(), 'permalink_structure' => get_option('permalink_structure'), 'category_base' => get_option('category_base'), 'tag_base' => get_option('tag_base'),
         'timezone_string' => get_option('timezone_string'), 'gmt_offset' => get_option('gmt_offset'), 'show_on_front' => get_option('show_on_front'),
         'posts_per_page' => (int) get_option('posts_per_page'), 'locale' => get_locale(),
     ],
     'front_page' => $front,
     'posts_index' => $postsIndex,
     'menus' => $menus,
+    'navigations' => $navigations,
     'locations' => array_map(fn ($m) => get_term((int) $m, 'nav_menu')->slug ?? null, $locations),
     'types' => $counts,
     'counts' => $statusCounts,
@@ -113,3 +126,24 @@ function menuTree(array $items, int $parent): array {
     return $out;
 }
 
+/** The items of a rendered navigation block: each list item's link (or submenu button) and its nested list. */
+function navigationTree(string $html): array {
+    $doc = new DOMDocument();
+    @$doc->loadHTML('<?xml encoding="utf-8"?><div id="nav">' . $html . '</div>');
+    $xpath = new DOMXPath($doc);
+    // The navigation's lists (its container, or a page list standing alone) hold its items.
+    $nav = $xpath->query('//nav[contains(@class, "wp-block-navigation")]')->item(0);
+    return $nav ? navigationList($xpath, $nav) : [];
+}
+
+function navigationList(DOMXPath $xpath, DOMNode $ul): array {
+    $out = [];
+    // A page list renders its own list inside the navigation's: its items are the navigation's too.
+    foreach ($xpath->query('./ul', $ul) as $inner) array_push($out, ...navigationList($xpath, $inner));
+    foreach ($xpath->query('./li', $ul) as $li) {
+        $link = $xpath->query('./a | ./button[not(contains(@class, "wp-block-navigation-submenu__toggle") and ../a)]', $li)->item(0);
+        $sub = $xpath->query('./ul', $li)->item(0);
+        $out[] = ['title' => $link ? trim($link->textContent) : '', 'url' => $link instanceof DOMElement ? $link->getAttribute('href') : '', 'target' => $link instanceof DOMElement ? $link->getAttribute('target') : '', 'children' => $sub ? navigationList($xpath, $sub) : []];
+    }
+    return $out;
+}

@@ -31,5 +31,8 @@ add_action('init', function () {
     // A type a plugin keeps out of exports (can_export false): the export must not carry it, and the oracle shows it.
     register_post_type('tribe_events', ['label' => 'Events', 'public' => true, 'can_export' => false, 'rewrite' => ['slug' => 'event']]);
 
+    // A taxonomy of the site's own for posts (series of posts), as themes and plugins add them.
+    register_taxonomy('series', ['post'], ['label' => 'Series', 'public' => true, 'hierarchical' => false, 'rewrite' => ['slug' => 'series']]);
+
     register_nav_menus(['primary' => 'Primary navigation', 'footer' => 'Footer links', 'social' => 'Social links']);
 });

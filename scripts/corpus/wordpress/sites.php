@@ -9,7 +9,14 @@
 // languages (weights of the languages the text is written in), years (the span of post dates), menus (name,
 // location or null, items), types (custom content: products, portfolio, events), categories (slug => [name,
 // parent slug, language]; a key that is not a slug leaves the slug to WordPress), tags, pages (key => [title, parent
-// key, kind]; kinds: home, empty, contact, archive, draft, pending, private, password, untitled-slug, woocommerce_*).
+// key, kind, page template]; kinds: home, empty, contact, archive, draft, pending, private, password, untitled-slug,
+// woocommerce_*). Optional: siteurl (WordPress in a folder of its own, where wp-content is too), navigation (block
+// navigation: a theme and wp_navigation menus, the one with an area in that template part), series (terms of the
+// `series` taxonomy given to posts), odd_filenames (images named with spaces, accents, other scripts), http_links (some
+// links between posts written with http:// on an https site, or the scheme given), stale_posts_page (page_for_posts set
+// while the front page shows the latest posts, which WordPress then ignores), nextpage (posts split with <!--nextpage-->),
+// more_blocks (later editor blocks: galleries with captions, cover, media-text, audio, file, table, buttons, HTML,
+// code, a tweet embed, dynamic blocks; classic captions linking to attachment pages, [playlist], <!--more text-->).
 return [
     'dated-blog' => [
         'title' => 'Tide Tables', 'tagline' => 'Notes from a harbour town, week by week', 'home' => 'https://tidetables.example',
@@ -111,6 +118,83 @@ return [
         'menus' => [
             ['name' => 'Primary', 'location' => 'primary', 'items' => [['page', 'welcome', 'Start'], ['page', 'notes'], ['custom', '#', 'More', [['page', 'about'], ['page', 'reading-list']]]]],
         ],
+        'types' => [],
+    ],
+    'block-studio' => [
+        'title' => 'Kiln & Canvas', 'tagline' => 'A shared studio: clay, paint and print', 'home' => 'https://kilnandcanvas.example', 'siteurl' => 'https://kilnandcanvas.example/wp',
+        'permalink' => '/blog/%postname%/', 'category_base' => '', 'tag_base' => '',
+        'timezone' => 'Europe/Berlin', 'locale' => '', 'front' => 'home', 'posts_page' => 'blog',
+        'posts' => 80, 'languages' => ['en' => 3, 'fr' => 1], 'years' => [2019, 2024], 'seed' => 61,
+        'images' => 16, 'comments' => 60, 'sticky' => 2,
+        'categories' => ['clay' => ['Clay', null], 'paint' => ['Paint', null], 'print' => ['Print', null], 'screen' => ['Screen printing', 'print'], 'en-francais' => ['En français', null, 'fr']],
+        'tags' => ['residency', 'open studio', 'kiln', 'linocut', 'glaze', 'workshop'],
+        'pages' => [
+            'home' => ['Home', null, 'home'], 'blog' => ['Blog', null, 'empty'], 'about' => ['About', null], 'studio' => ['The studio', 'about'],
+            'team' => ['Team', 'studio'], 'alumni' => ['Alumni', 'team'], 'guides' => ['Guides', null, 'text', 'templates/page-wide.html'],
+            'glazing' => ['Glazing', 'guides', 'text', 'templates/page-wide.html'], 'ash-glazes' => ['Ash glazes', 'glazing'], 'cone-charts' => ['Cone charts', 'ash-glazes'],
+            'contact' => ['Contact', null, 'contact'], 'members' => ['Members', null, 'password'], 'member-handbook' => ['Member handbook', 'members'],
+            'legal' => ['Legal', null, 'private'], 'imprint' => ['Imprint', 'legal'], 'next-season' => ['Next season', null, 'draft'],
+        ],
+        'menus' => [
+            ['name' => 'Old menu', 'location' => null, 'items' => [
+                ['home', 'Home'], ['page', 'about'], ['page', 'studio'], ['page', 'team'], ['page', 'guides'], ['page', 'glazing'], ['page', 'contact'], ['category', 'clay'], ['category', 'paint'],
+            ]],
+        ],
+        'navigation' => ['theme' => 'twentytwentythree', 'menus' => [
+            ['name' => 'Header navigation', 'area' => 'header', 'items' => [
+                ['home', 'Start'], ['page', 'blog'],
+                ['submenu', 'About', 'about', [['page', 'studio'], ['page', 'team'], ['page', 'alumni']]],
+                ['submenu', 'Topics', null, [['category', 'clay'], ['category', 'paint'], ['category', 'screen']]],
+                ['submenu', 'Guides', 'guides', [['submenu', 'Glazing', 'glazing', [['page', 'ash-glazes'], ['page', 'cone-charts']]]]],
+                ['post', 3], ['page', 'next-season'], ['custom', 'https://www.instagram.com/kilnandcanvas.example/', 'Instagram', true],
+            ]],
+            ['name' => 'Footer navigation', 'items' => [['page-list'], ['page', 'imprint']]],
+        ]],
+        'series' => ['Residency diaries', 'Glaze tests', 'Print of the month'],
+        'odd_filenames' => true, 'http_links' => true, 'nextpage' => true, 'more_blocks' => true,
+        'types' => [],
+    ],
+    'html-subdir' => [
+        'title' => 'Valley Gazette', 'tagline' => 'News from the upper valley since 2012', 'home' => 'https://valleygazette.example', 'siteurl' => 'https://valleygazette.example/wordpress',
+        'permalink' => '/%year%/%monthnum%/%postname%.html', 'category_base' => 'topics', 'tag_base' => 'tagged',
+        'timezone' => 'America/Chicago', 'locale' => '', 'front' => 'welcome', 'posts_page' => 'news',
+        'posts' => 120, 'languages' => ['en' => 1], 'years' => [2012, 2024], 'seed' => 71,
+        'images' => 14, 'comments' => 90, 'sticky' => 1,
+        'categories' => ['local' => ['Local', null], 'council' => ['Council', 'local'], 'schools' => ['Schools', 'local'], 'weather' => ['Weather', null], 'sport' => ['Sport', null], 'letters' => ['Letters', null]],
+        'tags' => ['flood', 'budget', 'football', 'fair', 'roads', 'library'],
+        'pages' => [
+            'welcome' => ['Welcome', null, 'home'], 'about' => ['About us', null], 'news' => ['News', 'about', 'empty'], 'staff' => ['Staff', 'about'],
+            'advertise' => ['Advertise', null], 'rates' => ['Rates', 'advertise'], 'contact' => ['Contact', null, 'contact'], 'archive' => ['Archive', null, 'archive'],
+            'subscribers' => ['Subscribers', null, 'password'], 'corrections' => ['Corrections', null, 'pending'],
+        ],
+        'menus' => [
+            ['name' => 'Top bar', 'location' => 'primary', 'items' => [
+                ['home', 'Front page'], ['page', 'news', 'Latest news'],
+                ['custom', '#', 'Sections', [['category', 'local'], ['custom', '#', 'More sections', [['category', 'weather'], ['category', 'sport'], ['tag', 'flood']]], ['category', 'letters']]],
+                ['page', 'about', null, [['page', 'staff'], ['page', 'advertise', null, [['page', 'rates']]]]], ['page', 'contact'], ['page', 'corrections'],
+            ]],
+            ['name' => 'Social', 'location' => 'social', 'items' => [['custom', 'https://mastodon.example/@valleygazette', 'Mastodon', [], '_blank']]],
+        ],
+        'series' => ['Council watch', 'Flood of 2019'],
+        'odd_filenames' => true, 'http_links' => true, 'nextpage' => true,
+        'types' => [],
+    ],
+    'author-links' => [
+        'title' => 'Old School Notes', 'tagline' => 'A group blog, since the http:// days', 'home' => 'http://oldschool.example',
+        'permalink' => '/%author%/%postname%/', 'category_base' => '', 'tag_base' => '',
+        'timezone' => 'Europe/London', 'locale' => '', 'front' => 'posts', 'posts_page' => null, 'stale_posts_page' => 'blog',
+        'posts' => 60, 'languages' => ['en' => 1], 'years' => [2009, 2024], 'seed' => 83,
+        'images' => 8, 'comments' => 40, 'sticky' => 1,
+        'categories' => ['essays' => ['Essays', null], 'links' => ['Links', null], 'meta' => ['Meta', null]],
+        'tags' => ['history', 'tools', 'web'],
+        'pages' => ['blog' => ['Blog', null, 'empty'], 'about' => ['About', null], 'authors' => ['Authors', 'about'], 'colophon' => ['Colophon', 'about']],
+        'menus' => [
+            ['name' => 'Top', 'location' => 'primary', 'items' => [
+                ['home', 'Home'], ['custom', '/about/', 'About us', [['page', 'authors'], ['page', 'colophon']]],
+                ['custom', '#', 'Topics', [['category', 'essays'], ['category', 'links']]], ['page', 'blog'],
+            ]],
+        ],
+        'http_links' => 'https',
         'types' => [],
     ],
 ];

@@ -13,9 +13,10 @@ define('DB_HOST', 'localhost');
 define('DB_CHARSET', 'utf8mb4');
 define('DB_COLLATE', '');
 define('WP_HOME', $pd_site['home']);
-define('WP_SITEURL', $pd_site['home']);
+// WordPress in a folder of its own (siteurl) while the site is served at the home address: wp-content is under it.
+define('WP_SITEURL', $pd_site['siteurl'] ?? $pd_site['home']);
 define('WP_CONTENT_DIR', getenv('PD_WP_CONTENT'));
-define('WP_CONTENT_URL', $pd_site['home'] . '/wp-content');
+define('WP_CONTENT_URL', WP_SITEURL . '/wp-content');
 // Nothing may reach the network (oEmbed discovery, update checks, pings): the machine has none, and the oracle
 // must not depend on it.
 define('WP_HTTP_BLOCK_EXTERNAL', true);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { noteByteIssue } from '../../../importers/wordpress/collect.js'
+import { bodyPages } from '../../../importers/wordpress/content/render.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { ReportBuilder } from '../../../importers/wordpress/report.js'
 
@@ -16,5 +17,18 @@ describe('noteByteIssue', () => {
     const few = new ReportBuilder()
     for (const [file, byteOffset] of [['a.xml', 9], ['a.xml', 3], ['b.xml', 7], ['b.xml', 2]] as const) noteByteIssue(few, { kind: 'malformed_utf8', byteOffset, detail: '' }, file)
     expect(few.byteIssues.map((i) => `${i.file}:${i.byteOffset}`)).toEqual(['a.xml:3', 'a.xml:9', 'b.xml:2', 'b.xml:7'])
+  })
+})
+
+// setup_postdata() splits a body at each <!--nextpage--> (one at the very start is dropped); the old URLs of the later
+// pages are redirected to the whole body.
+describe('bodyPages', () => {
+  test.each([
+    ['no marker', 'One page.', 1],
+    ['two markers', 'a<!--nextpage-->b<!--nextpage-->c', 3],
+    ['a marker at the start splits nothing', '<!--nextpage-->a', 1],
+    ['a hostile body is bounded', 'x<!--nextpage-->'.repeat(10_000), LIMITS.maxBodyPages],
+  ])('%s', (_, raw, pages) => {
+    expect(bodyPages(raw)).toBe(pages)
   })
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { classicAutop } from '../../../importers/wordpress/content/autop.js'
-import { blockTokens, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
+import { blockTokens, hasBlocks, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
 import { proseText } from '../../../importers/wordpress/content/render.js'
@@ -137,6 +137,27 @@ describe('blocks', () => {
     const html = '<!-- wp:paragraph {"a":"}"} -->\n<p>Hi</p>\n<!-- /wp:paragraph -->\n<!-- wp:core/latest-posts /-->\n<!-- wp:more --><!--more--><!-- /wp:more -->'
     expect(hasBlocks(html)).toBe(true)
     expect(stripBlockDelimiters(html)).toEqual({ html: '\n<p>Hi</p>\n\n\n<!--more-->', dynamic: ['latest-posts'] })
+  })
+  // Social icons are dynamic blocks: WordPress renders each link on the server (found on the corpus's wp-block-studio,
+  // where the list came out empty).
+  test('social links render as WordPress renders them, less the icon', () => {
+    const html = '<!-- wp:social-links {"openInNewTab":true} -->\n<ul class="wp-block-social-links"><!-- wp:social-link {"url":"https://mastodon.example/@a","service":"mastodon"} /--></ul>\n<!-- /wp:social-links -->'
+    expect(stripBlockDelimiters(html)).toEqual({
+      html: '\n<ul class="wp-block-social-links"><li class="wp-social-link wp-social-link-mastodon"><a href="https://mastodon.example/@a" rel="noopener nofollow" target="_blank" class="wp-block-social-link-anchor">Mastodon</a></li></ul>\n',
+      dynamic: [],
+    })
+  })
+  test.each([
+    ['a label of its own, escaped', { service: 'github', url: 'https://github.com/a', label: 'Code & <more>' }, '<li class="wp-social-link wp-social-link-github"><a href="https://github.com/a" class="wp-block-social-link-anchor">Code &amp; &lt;more&gt;</a></li>'],
+    ["the service's name", { service: 'youtube', url: 'https://youtube.com/@a' }, '<li class="wp-social-link wp-social-link-youtube"><a href="https://youtube.com/@a" class="wp-block-social-link-anchor">YouTube</a></li>'],
+    ['an e-mail address gets mailto:', { service: 'mail', url: 'ana@mail.example' }, '<li class="wp-social-link wp-social-link-mail"><a href="mailto:ana@mail.example" class="wp-block-social-link-anchor">Mail</a></li>'],
+    ['a URL without a scheme gets https://', { service: 'bandcamp', url: 'ana.bandcamp.com' }, '<li class="wp-social-link wp-social-link-bandcamp"><a href="https://ana.bandcamp.com" class="wp-block-social-link-anchor">Bandcamp</a></li>'],
+    ['no URL, nothing', { service: 'x' }, ''],
+    ['a script URL, nothing', { service: 'chain', url: 'javascript:alert(1)' }, ''],
+    ['a # placeholder, nothing (WordPress links https://#)', { service: 'wordpress', url: '#' }, ''],
+    ['a quote in the URL is escaped', { service: 'chain', url: 'https://a.example/"x' }, '<li class="wp-social-link wp-social-link-chain"><a href="https://a.example/&quot;x" class="wp-block-social-link-anchor">Link</a></li>'],
+  ])('social link: %s', (_, attrs, expected) => {
+    expect(socialLink(attrs, false)).toBe(expected)
   })
   test('reusable blocks inline recursively and stop at cycles', () => {
     const blocks = new Map([

@@ -76,8 +76,9 @@ describe('LinkIndex', () => {
     expect(r).toEqual({ html: '<a href="/posts/seven/">a</a> <a href=\'https://x.example/\'>b</a> <a href="/posts/seven/">c</a>', count: 2, unresolved: [] })
   })
 
+  // WordPress in a folder of its own keeps its uploads there (found on the corpus's wp-html-subdir: /wordpress/wp-content/).
   test('lists links to the old site that match nothing imported, not external ones, media or fragments', () => {
-    const html = '<a href="https://old.example/2020/01/gone/">a</a> <a href="/feed/">b</a> <a href="https://x.example/y">c</a> <a href="https://old.example/wp-content/uploads/a.pdf">d</a> <a href="#top">e</a> <a href="https://old.example/2020/01/gone/">f</a>'
+    const html = '<a href="https://old.example/2020/01/gone/">a</a> <a href="/feed/">b</a> <a href="https://x.example/y">c</a> <a href="https://old.example/wp-content/uploads/a.pdf">d</a> <a href="#top">e</a> <a href="https://old.example/2020/01/gone/">f</a> <a href="https://old.example/wordpress/wp-content/uploads/b.jpg">g</a>'
     expect(rewriteLinks(html, index).unresolved).toEqual(['https://old.example/2020/01/gone/', '/feed/'])
   })
 })

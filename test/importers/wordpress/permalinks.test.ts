@@ -72,7 +72,10 @@ describe('toContractPermalinks: the closest contract patterns', () => {
     { structure: '/%year%/%monthnum%/%day%/%postname%/', permalinks: { posts: '/:year/:month/:day/:slug/', ...archives }, exact: true },
     { structure: '/%year%/%monthnum%/%postname%/', permalinks: { posts: '/:year/:month/:slug/', ...archives }, exact: true },
     { structure: '/%postname%/', permalinks: { posts: '/:slug/', ...archives }, exact: true },
-    { structure: '/archives/%post_id%', permalinks: { posts: '/archives/:public_id/', ...archives }, exact: true },
+    // WordPress's default archive bases follow the structure's front (WP_Rewrite::$front, registered with_front).
+    { structure: '/archives/%post_id%', permalinks: { posts: '/archives/:public_id/', categories: '/archives/category/:slug/', tags: '/archives/tag/:slug/' }, exact: true },
+    { structure: '/blog/%postname%/', permalinks: { posts: '/blog/:slug/', categories: '/blog/category/:slug/', tags: '/blog/tag/:slug/' }, exact: true },
+    { structure: '/blog/%year%/%postname%.html', permalinks: { output_style: 'html-extension', posts: '/blog/:year/:slug/', categories: '/blog/category/:slug/', tags: '/blog/tag/:slug/' }, exact: true },
     { structure: '/%post_id%/', permalinks: { posts: '/:public_id/', ...archives }, exact: true },
     { structure: '/%year%/%monthnum%/%postname%.html', permalinks: { output_style: 'html-extension', posts: '/:year/:month/:slug/', ...archives }, exact: true },
     { structure: '/%category%/%postname%/', permalinks: { posts: '/:slug/', ...archives }, exact: false },
@@ -84,6 +87,10 @@ describe('toContractPermalinks: the closest contract patterns', () => {
     expect(out.permalinks).toEqual(permalinks)
     expect(out.exact).toBe(exact)
     expect(out.notes.length > 0).toBe(!exact)
+  })
+
+  test('bases the links showed are kept as they are; only a missing one takes the front', () => {
+    expect(toContractPermalinks('/blog/%postname%/', '', { category: 'topics' }).permalinks).toEqual({ posts: '/blog/:slug/', categories: '/topics/:slug/', tags: '/blog/tag/:slug/' })
   })
 
   test('a blog under a folder keeps the folder in every pattern', () => {

@@ -45,3 +45,16 @@ describe('unseenBaseNotes: a base the links do not show, on a site that changed 
     for (const n of got) expect(n).toMatch(/--site \(permalinks\.(tags|categories): \/<base>\/:slug\/\)$/)
   })
 })
+
+// WordPress's default bases follow the structure's front (found on the corpus's wp-block-studio, /blog/%postname%/).
+describe('unseenBaseNotes under a structure with a front', () => {
+  const both = { category: true, tag: true }
+  const front = { category: 'blog/category', tag: 'blog/tag' }
+  test('the default category base after the front is no change of bases: nothing to say', () => {
+    expect(unseenBaseNotes({ category: 'blog/category' }, both, {}, front)).toEqual([])
+  })
+  test('a custom category base: the tags are at the default after the front, and the note says so', () => {
+    const [note] = unseenBaseNotes({ category: 'topics' }, both, {}, front)
+    expect(note).toContain("so they are at WordPress's default /blog/tag/<slug>/")
+  })
+})

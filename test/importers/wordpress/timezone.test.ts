@@ -26,6 +26,16 @@ describe('inferZone', () => {
     expect(samplesIn(found, year)).toEqual(samples)
   })
 
+  // Thousands of posts: an even spread of 512 days decides, and a preferred zone that explains them all spares asking
+  // the other 400-odd zones (a 10,000-post export took 1.4 s here).
+  test.each([
+    ['America/Toronto', 'America/New_York'],
+    ['Pacific/Chatham', 'Pacific/Chatham'],
+  ])('3,000 posts over ten years in %s give %s', (zone, expected) => {
+    const days = Array.from({ length: 3000 }, (_, i) => new Date(Date.UTC(2012, 0, 1) + i * 86_400_000 * 1.3).toISOString().slice(0, 10))
+    expect(inferZone(samplesIn(zone, days))).toBe(expected)
+  })
+
   test('one offset all year: no zone, the fixed offset says it', () => {
     expect(inferZone(samplesIn('Asia/Tokyo', year))).toBeUndefined()
   })

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest'
+import { encodeSpacedUrls, homeUrls, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
+
+// WordPress keeps the names of files added by FTP or a plugin as they were and writes their URLs into bodies, guids
+// and attachment URLs unencoded (found on the corpus's wp-block-studio and wp-html-subdir).
+describe('webUrl: a URL as a browser requests it', () => {
+  test.each([
+    ['spaces and an accent', 'https://old.test/wp-content/uploads/Café terrace 2.jpg', 'https://old.test/wp-content/uploads/Caf%C3%A9%20terrace%202.jpg'],
+    ['Japanese', 'https://old.test/u/港の朝 6.gif', 'https://old.test/u/%E6%B8%AF%E3%81%AE%E6%9C%9D%206.gif'],
+    ['parentheses and an ampersand stay', 'https://old.test/u/Photo (final) & co 1.jpg', 'https://old.test/u/Photo%20(final)%20&%20co%201.jpg'],
+    ['escapes already there are kept', 'https://old.test/u/Caf%C3%A9 2.jpg', 'https://old.test/u/Caf%C3%A9%202.jpg'],
+    ['root-relative', '/media/a b.jpg', '/media/a%20b.jpg'],
+    ['protocol-relative', '//old.test/u/a b.jpg', '//old.test/u/a%20b.jpg'],
+    ['a URL that needs nothing is the same string', 'https://old.test/u/a-b.jpg?w=300', 'https://old.test/u/a-b.jpg?w=300'],
+    ['a backslash is not turned into a slash', 'https://old.test/u\\a b.jpg', 'https://old.test/u\\a b.jpg'],
+    ['a relative URL is left alone', 'a b.jpg', 'a b.jpg'],
+  ])('%s', (_, url, expected) => {
+    expect(webUrl(url)).toBe(expected)
+  })
+})
+
+describe('file names with spaces and parentheses in bodies', () => {
+  const body = '<img src="https://old.test/u/Photo (final) 2.jpg" alt=""> <a href=\'https://old.test/u/Café terrace.jpg\'>x</a> <img src="https://old.test/u/plain.jpg">'
+
+  test('mediaRefs finds the whole URL of a quoted src or href', () => {
+    expect(mediaRefs(body).urls.sort()).toEqual(['https://old.test/u/Café terrace.jpg', 'https://old.test/u/Photo (final) 2.jpg', 'https://old.test/u/plain.jpg'])
+  })
+
+  test('homeUrls moves each whole URL to its file brought home', () => {
+    const files = new Map([
+      ['old.test/u/Photo (final) 2.jpg', '/u/Photo%20(final)%202.jpg'],
+      ['old.test/u/Café terrace.jpg', '/u/Caf%C3%A9%20terrace.jpg'],
+      ['old.test/u/plain.jpg', '/u/plain.jpg'],
+    ])
+    expect(homeUrls(['old.test'], files).html(body)).toBe('<img src="/u/Photo%20(final)%202.jpg" alt=""> <a href=\'/u/Caf%C3%A9%20terrace.jpg\'>x</a> <img src="/u/plain.jpg">')
+  })
+})
+
+// WordPress in a folder of its own (siteurl /wp, home at the root) keeps its uploads under that folder: --media-to
+// alone rewrote nothing (found on the corpus's wp-block-studio).
+describe('uploadsPrefix: where --media-to alone rewrites from', () => {
+  const at = (...urls: string[]) => urls.map((url) => ({ url }))
+  test.each([
+    ['under WordPress\'s own folder', at('https://x.test/wp/wp-content/uploads/2020/01/a.jpg', 'https://x.test/wp/wp-content/uploads/2021/02/b.png'), 'https://x.test', 'https://x.test/wp/wp-content/uploads/'],
+    ['the prefix most attachments share', at('https://cdn.x.test/wp-content/uploads/a.jpg', 'https://x.test/wp-content/uploads/b.jpg', 'https://x.test/wp-content/uploads/c.jpg'), 'https://x.test', 'https://x.test/wp-content/uploads/'],
+    ['no attachment: under the blog\'s URL', [], 'https://x.test/blog/', 'https://x.test/blog/wp-content/uploads/'],
+    ['nothing known', [], '', ''],
+  ])('%s', (_, atts, blogUrl, expected) => {
+    expect(uploadsPrefix(atts, blogUrl)).toBe(expected)
+  })
+})
+
+describe('encodeSpacedUrls: URLs with white space in bodies become valid', () => {
+  test.each([
+    ['an image on the old host', '<img src="https://old.test/u/Café terrace 2.jpg" alt="a b">', '<img src="https://old.test/u/Caf%C3%A9%20terrace%202.jpg" alt="a b">'],
+    ['an ampersand, written raw or as an entity', '<a href="https://old.test/u/A &amp; B 1.jpg">x</a> <a href=\'/u/C &#038; D.jpg\'>y</a>', '<a href="https://old.test/u/A%20&amp;%20B%201.jpg">x</a> <a href=\'/u/C%20&amp;%20D.jpg\'>y</a>'],
+    ['spaces around a URL are no part of it', '<a href=" https://old.test/a.jpg ">x</a>', '<a href=" https://old.test/a.jpg ">x</a>'],
+    ['a URL without white space is left as written', '<a href="/mot-cle/café/">x</a>', '<a href="/mot-cle/café/">x</a>'],
+    ['text and other attributes are left alone', '<p title="a b">see https://old.test/a b.jpg</p>', '<p title="a b">see https://old.test/a b.jpg</p>'],
+  ])('%s', (_, html, expected) => {
+    expect(encodeSpacedUrls(html)).toBe(expected)
+  })
+})
