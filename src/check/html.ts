@@ -1,4 +1,6 @@
+import { decodeHTMLAttribute } from 'entities'
 import { Parser } from 'htmlparser2'
+import type { QuoteType } from 'htmlparser2'
 
 /** A URL an HTML element uses: a link (`a`, `area`, `iframe`), an image (`img`) or other media. */
 export interface HtmlRef {
@@ -33,18 +35,19 @@ export interface HtmlScan {
 // Elements whose content is shown verbatim or not at all: template syntax in them is an example, not a leak.
 const MASKING = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'textarea', 'template', 'noscript', 'xmp', 'plaintext', 'listing'])
 
-const LINK_ATTRIBUTES: Record<string, readonly [string, HtmlRef['kind']][]> = {
-  a: [['href', 'link']],
-  area: [['href', 'link']],
-  iframe: [['src', 'link']],
-  img: [['src', 'image'], ['srcset', 'image']],
-  source: [['src', 'media'], ['srcset', 'media']],
-  video: [['src', 'media'], ['poster', 'media']],
-  audio: [['src', 'media']],
-  track: [['src', 'media']],
-  embed: [['src', 'media']],
-  object: [['data', 'media']],
-}
+/** The elements (in lower case) whose URLs check reads: each attribute, with the kind of URL it holds. */
+const URL_ATTRIBUTES = new Map<string, readonly (readonly [string, HtmlRef['kind']])[]>([
+  ['a', [['href', 'link']]],
+  ['area', [['href', 'link']]],
+  ['iframe', [['src', 'link']]],
+  ['img', [['src', 'image'], ['srcset', 'image']]],
+  ['source', [['src', 'media'], ['srcset', 'media']]],
+  ['video', [['src', 'media'], ['poster', 'media']]],
+  ['audio', [['src', 'media']]],
+  ['track', [['src', 'media']]],
+  ['embed', [['src', 'media']]],
+  ['object', [['data', 'media']]],
+])
 
 /**
  * Reads HTML with htmlparser2, as a browser would tokenize it: the URLs its elements use, the text a reader sees,
@@ -54,74 +57,143 @@ const LINK_ATTRIBUTES: Record<string, readonly [string, HtmlRef['kind']][]> = {
  * scanHtml('<p>See <a href="/about/">us</a></p>').refs // [{ kind: 'link', url: '/about/', offset: 7 }]
  */
 export function scanHtml(html: string, openMasks = 0): HtmlScan {
-  const scan: HtmlScan = { refs: [], masks: [], texts: [], tags: [], openMasks }
-  let maskStart = openMasks > 0 ? 0 : -1
-  // Closing tags are read as written: htmlparser2 reports only those that close an element it saw open, and Markdown
-  // gives `<code>` and `</code>` (or `<Tabs>` and `</Tabs>`) to the parser in separate pieces.
-  const closing = (name: string, start: number) => {
-    if (isCapitalized(name)) scan.tags.push({ name, offset: start, closing: true, selfClosing: false })
-    if (MASKING.has(name.toLowerCase()) && scan.openMasks > 0 && --scan.openMasks === 0) scan.masks.push(maskStart, start)
-  }
-  const parser: Parser = new ClosingTagParser(
-    html,
-    closing,
-    {
-      onopentag(name, attribs) {
-        const start = parser.startIndex
-        const lower = name.toLowerCase()
-        const wanted = LINK_ATTRIBUTES[lower]
-        if (wanted) {
-          for (const [attribute, kind] of wanted) {
-            const value = attribs[attribute]
-            if (value === undefined) continue
-            if (attribute === 'srcset') {
-              for (const url of srcsetUrls(value)) scan.refs.push({ kind, url, offset: start })
-            } else if (kind === 'image') {
-              scan.refs.push({ kind, url: value.trim(), offset: start, noAlt: !('alt' in attribs) })
-            } else scan.refs.push({ kind, url: value.trim(), offset: start })
-          }
-        }
-        if (isCapitalized(name)) scan.tags.push({ name, offset: start, closing: false, selfClosing: html.charCodeAt(parser.endIndex - 1) === 0x2f })
-        if (MASKING.has(lower) && !isSelfClosing()) {
-          if (scan.openMasks++ === 0) maskStart = parser.endIndex + 1
-        }
-      },
-      ontext() {
-        if (scan.openMasks > 0) return
-        const start = parser.startIndex
-        const end = parser.endIndex + 1
-        // Entities split text into several events; one range covers them.
-        const last = scan.texts.length
-        if (last > 0 && scan.texts[last - 1] === start) scan.texts[last - 1] = end
-        else scan.texts.push(start, end)
-      },
-      oncomment() {
-        if (scan.openMasks === 0) scan.masks.push(parser.startIndex, parser.endIndex + 1)
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: false, recognizeSelfClosing: true },
-  )
-  const isSelfClosing = () => html.charCodeAt(parser.endIndex - 1) === 0x2f
-  parser.write(html)
-  parser.end()
-  if (scan.openMasks > 0) scan.masks.push(maskStart, html.length)
-  return scan
+  return new HtmlScanner(html, openMasks).scan()
 }
 
-/** htmlparser2's Parser, telling every closing tag to `closing` with its name as written and where it is. */
-class ClosingTagParser extends Parser {
+/**
+ * htmlparser2's Parser, reading only what check needs. The Parser still keeps the stack of open elements (which
+ * decides where `<svg>` or `<math>` content is foreign, and a `<script>` in it not raw text) and the position of each
+ * event; the scanner takes over the events that cost most. Text is kept as ranges, never sliced out. Attributes are
+ * read only on the elements of URL_ATTRIBUTES: no attribute object for every element. Entities are decoded only in
+ * the attribute values read: no entity can end a text or a tag, so decoding them elsewhere changes no position, and
+ * without it the tokenizer skips through text to the next `<` instead of stopping at every character.
+ */
+class HtmlScanner extends Parser {
+  private readonly result: HtmlScan
+  /** Where the outermost open masking element's content starts. */
+  private maskStart: number
+  /** The element being opened: its `<`, its name as written and in lower case. */
+  private tagStart = 0
+  private tagName = ''
+  private lowerName = ''
+  /** Its URL attributes, when it is an element of URL_ATTRIBUTES; then its attributes, the first of each name. */
+  private wanted: readonly (readonly [string, HtmlRef['kind']])[] | undefined
+  private readonly attributes = new Map<string, string>()
+  private attributeName = ''
+  private attributeValue = ''
+
   constructor(
     private readonly html: string,
-    private readonly closing: (name: string, start: number) => void,
-    ...args: ConstructorParameters<typeof Parser>
+    openMasks: number,
   ) {
-    super(...args)
+    super(null, { decodeEntities: false, lowerCaseTags: false, recognizeSelfClosing: true })
+    this.result = { refs: [], masks: [], texts: [], tags: [], openMasks }
+    this.maskStart = openMasks > 0 ? 0 : -1
   }
 
+  scan(): HtmlScan {
+    this.end(this.html)
+    const { result } = this
+    if (result.openMasks > 0) result.masks.push(this.maskStart, this.html.length)
+    return result
+  }
+
+  override onopentagname(start: number, endIndex: number): void {
+    this.tagStart = this.startIndex
+    this.tagName = this.html.slice(start, endIndex)
+    this.lowerName = this.tagName.toLowerCase()
+    this.wanted = URL_ATTRIBUTES.get(this.lowerName)
+    if (this.wanted) this.attributes.clear()
+    super.onopentagname(start, endIndex)
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    this.startIndex = start
+    if (this.wanted) this.attributeName = this.html.slice(start, endIndex).toLowerCase()
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    if (this.wanted) this.attributeValue += this.html.slice(start, endIndex)
+  }
+
+  override onattribend(_quote: QuoteType, endIndex: number): void {
+    this.endIndex = endIndex
+    if (!this.wanted) return
+    if (!this.attributes.has(this.attributeName)) this.attributes.set(this.attributeName, this.attributeValue)
+    this.attributeValue = ''
+  }
+
+  override onopentagend(endIndex: number): void {
+    this.opened(endIndex)
+    super.onopentagend(endIndex)
+  }
+
+  override onselfclosingtag(endIndex: number): void {
+    this.opened(endIndex)
+    super.onselfclosingtag(endIndex)
+  }
+
+  /** An element's opening tag ends at `endIndex` (its `>`). */
+  private opened(endIndex: number): void {
+    const { result, tagStart: offset } = this
+    if (this.wanted) {
+      for (const [attribute, kind] of this.wanted) {
+        const raw = this.attributes.get(attribute)
+        if (raw === undefined) continue
+        const value = raw.includes('&') ? decodeHTMLAttribute(raw) : raw
+        if (attribute === 'srcset') for (const url of srcsetUrls(value)) result.refs.push({ kind, url, offset })
+        else if (kind === 'image') result.refs.push({ kind, url: value.trim(), offset, noAlt: !this.attributes.has('alt') })
+        else result.refs.push({ kind, url: value.trim(), offset })
+      }
+    }
+    const selfClosing = this.html.charCodeAt(endIndex - 1) === 0x2f
+    if (isCapitalized(this.tagName)) result.tags.push({ name: this.tagName, offset, closing: false, selfClosing })
+    if (MASKING.has(this.lowerName) && !selfClosing && result.openMasks++ === 0) this.maskStart = endIndex + 1
+  }
+
+  // Closing tags are read as written: the Parser reports only those that close an element it saw open, and Markdown
+  // gives `<code>` and `</code>` (or `<Tabs>` and `</Tabs>`) to the scanner in separate pieces. The name is
+  // `[start, endIndex)`, after `</`.
   override onclosetag(start: number, endIndex: number): void {
-    // The name is `[start, endIndex)`, after `</` (the parser is given the whole text in one write).
-    this.closing(this.html.slice(start, endIndex), start - 2)
+    const { result } = this
+    const name = this.html.slice(start, endIndex)
+    if (isCapitalized(name)) result.tags.push({ name, offset: start - 2, closing: true, selfClosing: false })
+    if (result.openMasks > 0 && MASKING.has(name.toLowerCase()) && --result.openMasks === 0) result.masks.push(this.maskStart, start - 2)
     super.onclosetag(start, endIndex)
+  }
+
+  // Text runs from where the previous event ended, as the Parser counts it.
+  override ontext(_start: number, endIndex: number): void {
+    this.endIndex = endIndex - 1
+    this.text(this.startIndex, endIndex)
+    this.startIndex = endIndex
+  }
+
+  override oncomment(_start: number, endIndex: number): void {
+    this.endIndex = endIndex
+    this.comment(this.startIndex, endIndex + 1)
+    this.startIndex = endIndex + 1
+  }
+
+  // CDATA is text in foreign content (SVG, MathML) and a comment elsewhere.
+  override oncdata(_start: number, endIndex: number): void {
+    this.endIndex = endIndex
+    if (this.isInForeignContext()) this.text(this.startIndex, endIndex + 1)
+    else this.comment(this.startIndex, endIndex + 1)
+    this.startIndex = endIndex + 1
+  }
+
+  private text(start: number, end: number): void {
+    const { result } = this
+    if (result.openMasks > 0) return
+    const texts = result.texts
+    const last = texts.length
+    if (last > 0 && texts[last - 1] === start) texts[last - 1] = end
+    else texts.push(start, end)
+  }
+
+  private comment(start: number, end: number): void {
+    if (this.result.openMasks === 0) this.result.masks.push(start, end)
   }
 }
 
