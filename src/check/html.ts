@@ -57,7 +57,8 @@ const URL_ATTRIBUTES = new Map<string, readonly (readonly [string, HtmlRef['kind
  * scanHtml('<p>See <a href="/about/">us</a></p>').refs // [{ kind: 'link', url: '/about/', offset: 7 }]
  */
 export function scanHtml(html: string, openMasks = 0): HtmlScan {
-  return new HtmlScanner(html, openMasks).scan()
+  // Most HTML has no SVG or MathML: it is read without the element stack, and read again with it once it has.
+  return new HtmlScanner(html, openMasks, false).scan() ?? (new HtmlScanner(html, openMasks, true).scan() as HtmlScan)
 }
 
 /**
@@ -66,7 +67,10 @@ export function scanHtml(html: string, openMasks = 0): HtmlScan {
  * event; the scanner takes over the events that cost most. Text is kept as ranges, never sliced out. Attributes are
  * read only on the elements of URL_ATTRIBUTES: no attribute object for every element. Entities are decoded only in
  * the attribute values read: no entity can end a text or a tag, so decoding them elsewhere changes no position, and
- * without it the tokenizer skips through text to the next `<` instead of stopping at every character.
+ * without it the tokenizer skips through text to the next `<` instead of stopping at every character. And the
+ * element stack is kept only where it can matter (`foreign`): HTML without an `<svg>` or `<math>` element (the
+ * only ones the Parser, keeping names as written, takes for foreign content) never leaves HTML content, and
+ * reading without the stack stops at the first of them.
  */
 class HtmlScanner extends Parser {
   private readonly result: HtmlScan
@@ -81,18 +85,24 @@ class HtmlScanner extends Parser {
   private readonly attributes = new Map<string, string>()
   private attributeName = ''
   private attributeValue = ''
+  /** Without the stack, reading stopped at an element that starts foreign content. */
+  private metForeign = false
 
   constructor(
     private readonly html: string,
     openMasks: number,
+    /** Whether the Parser keeps its element stack, which it needs only in HTML that has foreign content. */
+    private readonly foreign: boolean,
   ) {
     super(null, { decodeEntities: false, lowerCaseTags: false, recognizeSelfClosing: true })
     this.result = { refs: [], masks: [], texts: [], tags: [], openMasks }
     this.maskStart = openMasks > 0 ? 0 : -1
   }
 
-  scan(): HtmlScan {
+  /** What the HTML holds; null when it has foreign content and was read without the element stack. */
+  scan(): HtmlScan | null {
     this.end(this.html)
+    if (this.metForeign) return null
     const { result } = this
     if (result.openMasks > 0) result.masks.push(this.maskStart, this.html.length)
     return result
@@ -104,7 +114,11 @@ class HtmlScanner extends Parser {
     this.lowerName = this.tagName.toLowerCase()
     this.wanted = URL_ATTRIBUTES.get(this.lowerName)
     if (this.wanted) this.attributes.clear()
-    super.onopentagname(start, endIndex)
+    if (this.foreign) super.onopentagname(start, endIndex)
+    else if (this.tagName === 'svg' || this.tagName === 'math') {
+      this.metForeign = true
+      this.pause()
+    } else this.endIndex = endIndex
   }
 
   override onattribname(start: number, endIndex: number): void {
@@ -125,12 +139,20 @@ class HtmlScanner extends Parser {
 
   override onopentagend(endIndex: number): void {
     this.opened(endIndex)
-    super.onopentagend(endIndex)
+    if (this.foreign) super.onopentagend(endIndex)
+    else this.moved(endIndex)
   }
 
   override onselfclosingtag(endIndex: number): void {
     this.opened(endIndex)
-    super.onselfclosingtag(endIndex)
+    if (this.foreign) super.onselfclosingtag(endIndex)
+    else this.moved(endIndex)
+  }
+
+  /** An event ended at `endIndex`: the next starts after it (what the Parser does, bar its element stack). */
+  private moved(endIndex: number): void {
+    this.endIndex = endIndex
+    this.startIndex = endIndex + 1
   }
 
   /** An element's opening tag ends at `endIndex` (its `>`). */
@@ -159,7 +181,8 @@ class HtmlScanner extends Parser {
     const name = this.html.slice(start, endIndex)
     if (isCapitalized(name)) result.tags.push({ name, offset: start - 2, closing: true, selfClosing: false })
     if (result.openMasks > 0 && MASKING.has(name.toLowerCase()) && --result.openMasks === 0) result.masks.push(this.maskStart, start - 2)
-    super.onclosetag(start, endIndex)
+    if (this.foreign) super.onclosetag(start, endIndex)
+    else this.moved(endIndex)
   }
 
   // Text runs from where the previous event ended, as the Parser counts it.
