@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { Tokenizer } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { scanHtml } from '../../src/check/html.js'
 import { scanHtmlWithParser } from './html-oracle.js'
@@ -56,6 +57,10 @@ describe("check's HTML scanner agrees with htmlparser2's Parser with entities de
       }),
       { numRuns: Number(process.env.CHECK_PROPERTY_RUNS ?? 3000) },
     )
+  })
+
+  test("htmlparser2's tokenizer still has the fastForwardTo the scanner replaces (remove the replacement if not)", () => {
+    expect(typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo).toBe('function')
   })
 
   test.each([
