@@ -50,6 +50,14 @@ const URL_ATTRIBUTES = new Map<string, readonly (readonly [string, HtmlRef['kind
 ])
 
 /**
+ * For each lower-case first letter, the lengths (bit n for length n) of the element names the scanner looks at.
+ * Lower-casing keeps an ASCII name's length and first letter, and turns no other character into an ASCII one
+ * but the Kelvin sign (into `k`, one for one).
+ */
+const NAME_LENGTHS = new Uint32Array(26)
+for (const name of [...URL_ATTRIBUTES.keys(), ...MASKING, 'svg', 'math']) NAME_LENGTHS[name.charCodeAt(0) - 0x61] |= 1 << name.length
+
+/**
  * Reads HTML with htmlparser2, as a browser would tokenize it: the URLs its elements use, the text a reader sees,
  * what is masked (comments, code, scripts), and capitalized elements. `openMasks` continues masking from an earlier
  * piece (Markdown splits inline HTML into one node per tag).
@@ -110,7 +118,7 @@ class HtmlScanner extends Parser {
 
   override onopentagname(start: number, endIndex: number): void {
     this.tagStart = this.startIndex
-    this.tagName = this.html.slice(start, endIndex)
+    this.tagName = this.name(start, endIndex)
     this.lowerName = this.tagName.toLowerCase()
     this.wanted = URL_ATTRIBUTES.get(this.lowerName)
     if (this.wanted) this.attributes.clear()
@@ -178,11 +186,23 @@ class HtmlScanner extends Parser {
   // `[start, endIndex)`, after `</`.
   override onclosetag(start: number, endIndex: number): void {
     const { result } = this
-    const name = this.html.slice(start, endIndex)
+    const name = this.name(start, endIndex)
     if (isCapitalized(name)) result.tags.push({ name, offset: start - 2, closing: true, selfClosing: false })
     if (result.openMasks > 0 && MASKING.has(name.toLowerCase()) && --result.openMasks === 0) result.masks.push(this.maskStart, start - 2)
     if (this.foreign) super.onclosetag(start, endIndex)
     else this.moved(endIndex)
+  }
+
+  /**
+   * The element name at `[start, end)` as written, or '' when it is none the scanner looks at: one written in lower
+   * case whose first letter and length no name of URL_ATTRIBUTES, MASKING or foreign content has (most elements:
+   * `p`, `div`, `li`, `h2`…), so that their names are not copied out.
+   */
+  private name(start: number, end: number): string {
+    const c = this.html.charCodeAt(start)
+    const length = end - start
+    if (c >= 0x61 && c <= 0x7a && (length >= 32 || (NAME_LENGTHS[c - 0x61] & (1 << length)) === 0)) return ''
+    return this.html.slice(start, end)
   }
 
   // Text runs from where the previous event ended, as the Parser counts it.

@@ -27,6 +27,7 @@ const tagName = fc.constantFrom(
   'a', 'A', 'img', 'IMG', 'Img', 'area', 'iframe', 'source', 'video', 'audio', 'track', 'embed', 'object', 'p', 'P', 'div', 'li', 'ul', 'br', 'form', 'b', 'span',
   'pre', 'code', 'CODE', 'kbd', 'samp', 'script', 'style', 'textarea', 'title', 'template', 'noscript', 'xmp', 'plaintext', 'listing', 'iframe', 'noembed', 'noframes',
   'svg', 'math', 'foreignObject', 'foreignobject', 'desc', 'mi', 'annotation-xml', 'Tabs', 'TabItem', 'Foo.Bar', 'constructor', '__proto__', 'toString', 'x-y',
+  'sVg', 'mATH', 'pRe', 'trac\u212a', 'scr\u0130pt', 'h2', 'figure', 'strong', 'ab', 'abbr', 'imgx', 'scripts',
 )
 
 const openTag = fc.tuple(tagName, fc.array(attribute, { maxLength: 4 }), fc.constantFrom('>', '/>', ' />', '', ' >')).map(([name, attributes, end]) => `<${name}${attributes.join('')}${end}`)
