@@ -10,7 +10,7 @@ import { checkChoice, checkPathOption, checkPositiveIntegerOption, checkRelative
 import { plural } from '../result.js'
 import type { Diagnostic } from '../result.js'
 
-const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs', 'gatsby']
+const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs', 'gatsby', 'vuepress', 'vitepress']
 
 const OPTIONS = {
   preset: { type: 'string' },
@@ -31,7 +31,7 @@ native or plain layout) into a Preview Data v0.7 payload.
 `,
   options: OPTIONS,
   optionsHelp: `      --preset <name>        auto (default), native, plain, hugo, jekyll, docusaurus,
-                             astro, starlight, eleventy, nextjs or gatsby
+                             astro, starlight, eleventy, nextjs, gatsby, vuepress or vitepress
       --config <file>        a native site file (site.yml format: site settings, menus, widgets,
                              collections, authors) read over the convention's own configuration
       --timezone <zone>      time zone for dates written without one (default: the site's, else UTC)

@@ -8,6 +8,7 @@ import { jekyllPreset } from './presets/jekyll.js'
 import { nativePreset } from './presets/native.js'
 import { nextjsPreset } from './presets/nextjs.js'
 import { plainPreset } from './presets/plain.js'
+import { vitepressPreset, vuepressPreset } from './presets/vuepress.js'
 import type { Preset, PresetName } from './presets/types.js'
 
 /** Every preset by name. Adding a convention means adding its module here; the import loop does not change. */
@@ -21,6 +22,8 @@ export const PRESETS: Record<PresetName, Preset> = {
   eleventy: eleventyPreset,
   nextjs: nextjsPreset,
   gatsby: gatsbyPreset,
+  vuepress: vuepressPreset,
+  vitepress: vitepressPreset,
   plain: plainPreset,
 }
 

@@ -58,6 +58,13 @@ export function escapeName(bytes: Buffer): string {
 
 /** Hidden files that are a generator's configuration, not tool state: read as evidence (Eleventy's config and ignores). */
 const CONFIG_DOTFILES = new Set(['.eleventy.js', '.eleventy.cjs', '.eleventy.mjs', '.eleventyignore'])
+/**
+ * Hidden folders that hold a generator's configuration and public files (VuePress's `.vuepress/config.ts` and
+ * `.vuepress/public/`, VitePress's `.vitepress/config.mts`): walked, except their build output and caches.
+ */
+const CONFIG_DOTDIRS = new Set(['.vuepress', '.vitepress'])
+/** Folders inside those that a build writes (`.vuepress/dist`, `.vitepress/cache`): never content. */
+const BUILD_DIRS = new Set(['dist', 'cache'])
 
 /** Folder names never walked: tool state and dependencies, not content. */
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
@@ -90,7 +97,8 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
         diagnostics.error(shown, 0, 'invalid_file_name', `The ${entry.isDirectory() ? 'folder' : 'file'} name "${shown}" is not valid UTF-8, so it was skipped${entry.isDirectory() ? ' with everything in it' : ''}. Rename it (for example with convmv -f latin1 -t utf8).`)
         continue
       }
-      if ((name.startsWith('.') && !(CONFIG_DOTFILES.has(name) && entry.isFile())) || SKIPPED_DIRS.has(name)) continue
+      if ((name.startsWith('.') && !(CONFIG_DOTFILES.has(name) && entry.isFile()) && !(CONFIG_DOTDIRS.has(name) && entry.isDirectory())) || SKIPPED_DIRS.has(name)) continue
+      if (BUILD_DIRS.has(name) && CONFIG_DOTDIRS.has(relDir.split('/').pop() ?? '')) continue
       const rel = relDir === '' ? name : `${relDir}/${name}`
       const abs = path.join(absDir, name)
       if (entry.isSymbolicLink()) {

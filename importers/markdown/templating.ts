@@ -3,6 +3,7 @@
  * notes/templates-interface.md; the expansion itself lives in `templates/`.
  */
 import type { TemplateDialect } from './templates/types.js'
+import { INCLUDE as VUE_INCLUDE } from './templates/vue.js'
 
 export { expandTemplates } from './templates/index.js'
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './templates/types.js'
@@ -28,5 +29,9 @@ export function includeTargets(body: string, dialects: readonly TemplateDialect[
     for (const m of body.matchAll(LIQUID_INCLUDE)) out.push({ kind: m[1] === 'include_relative' ? 'relative' : 'include', target: m[2] })
   }
   if (dialects.includes('mdx') && body.includes('import')) for (const m of body.matchAll(MDX_IMPORT)) out.push({ kind: 'relative', target: m[1] })
+  if (dialects.includes('vue') && body.includes('@include')) {
+    const lines = new RegExp(VUE_INCLUDE.source, 'gm')
+    for (const m of body.matchAll(lines)) out.push({ kind: 'relative', target: m[1].replace(/(?:\{\d*-\d*\}|#[\w-]+)$/, '') })
+  }
   return out
 }

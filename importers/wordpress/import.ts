@@ -125,7 +125,7 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
 /** `importWordPress` for writing the payload to a file (the CLI), with bodies kept out of memory until then. */
 export async function importWordPressForFile(source: WordPressSource, options: ImportWordPressOptions = {}): Promise<ImportWordPressFileResult> {
   const { payload, report, redirects, pool, bodies } = await runImport(source, options, true)
-  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(`${kind}:${id}`), (place) => pool.finishedJson(place)), close: () => pool.close() }
+  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(`${kind}:${id}`), (kept) => pool.finishedJson(kept)), close: () => pool.close() }
 }
 
 /**

@@ -12,7 +12,13 @@ import { frontMatterOf, markdownFiles, urlOfOutput, walk } from './_oracle-commo
  */
 export async function astroRules(site, dir) {
   const documents = []
+  const collections = site.oracle.collections ?? []
   for (const rel of await markdownFiles(path.join(dir, 'site'))) {
+    const collection = collections.find((c) => rel.startsWith(c.dir + '/'))
+    if (collection) {
+      documents.push(await collectionEntry(collection, rel, path.join(dir, 'site', rel)))
+      continue
+    }
     if (!rel.startsWith('src/pages/')) {
       documents.push({ source: rel, status: 'not-routed', url: null })
       continue
@@ -27,6 +33,86 @@ export async function astroRules(site, dir) {
   }
   return {
     generator: { name: 'astro', version: 'not run (needs Node 24)', how: 'derived from Astro\'s documented file-based routing of src/pages (see scripts/corpus/_oracle-rules.mjs)' },
+    warnings: [],
+    documents,
+  }
+}
+
+/**
+ * An entry of a content collection that the site's own route file renders (`oracle.collections`: the collection's
+ * folder, the route's URL prefix, and the front-matter fields its slug comes from, first present wins, as the site's
+ * code reads them; sites.json says which file that is): published at the prefix plus the github-slugger slug of that
+ * field (Astro's default directory build format gives a trailing slash), unless `draft: true`, which the route's
+ * getCollection filter leaves out.
+ */
+async function collectionEntry(collection, rel, file) {
+  const fm = await frontMatterOf(file)
+  const field = collection.slugFrom.find((k) => typeof fm[k] === 'string' && fm[k] !== '')
+  if (fm.draft === true) return { source: rel, status: 'draft', url: null }
+  if (!field) return { source: rel, status: 'not-rendered', url: null }
+  return { source: rel, status: 'published', url: `${collection.route}${githubSlug(fm[field])}/` }
+}
+
+/**
+ * VuePress routing (vuepress.vuejs.org/guide/page.html "Routing", /reference/frontmatter.html "permalink",
+ * /guide/i18n.html), for a site whose source folder and locales sites.json gives (`oracle.source`, `oracle.locales`:
+ * URL prefix → lang): every .md file under the source folder outside `.vuepress/` is a page; `README.md` and
+ * `index.md` stand for their folder (`/guide/`), any other file is its path with `.html` (`/guide/page.html`); a
+ * front-matter `permalink` replaces that; the longest locale prefix a URL starts with gives its language. Pages that
+ * vuepress-theme-hope shows only with a password (`oracle.encrypted`: its `encrypt.config` keys, a page or a folder,
+ * as sites.json copies them from the site's theme options) are `password`, a private status.
+ */
+export async function vuepressRules(site, dir) {
+  const { source, locales, encrypted = [] } = site.oracle
+  const root = path.join(dir, 'site')
+  const prefixes = Object.keys(locales).sort((a, b) => b.length - a.length)
+  const documents = []
+  for (const rel of await markdownFiles(root)) {
+    const inner = source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null
+    if (inner === null || inner.split('/').some((p) => p.startsWith('.')) || !inner.endsWith('.md')) {
+      documents.push({ source: rel, status: 'not-routed', url: null })
+      continue
+    }
+    const fm = await frontMatterOf(path.join(root, rel))
+    const route = inner.slice(0, -'.md'.length)
+    const folder = /(^|\/)(readme|index)$/i.test(route)
+    let url = folder ? `/${route.replace(/(^|\/)(readme|index)$/i, '$1')}` : `/${route}.html`
+    if (typeof fm.permalink === 'string' && fm.permalink.startsWith('/')) url = fm.permalink
+    const locked = encrypted.some((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+    documents.push({ source: rel, status: locked ? 'password' : 'published', url, lang: locales[prefixes.find((p) => url.startsWith(p))] })
+  }
+  return {
+    generator: { name: 'vuepress', version: 'not run', how: 'derived from VuePress\'s documented page routing, permalink and locales (see scripts/corpus/_oracle-rules.mjs)' },
+    warnings: [],
+    documents,
+  }
+}
+
+/**
+ * Next.js's Pages Router (nextjs.org/docs/pages/building-your-application/routing: "Pages and Layouts", "Dynamic
+ * Routes", "Custom App"), for Markdown pages (Nextra, @next/mdx) under `oracle.pagesDir`: a file is a route at its
+ * path without extension, `index` for its folder, no trailing slash (the default `trailingSlash: false`); `_app`,
+ * `_document` and other `_` files are not pages; a dynamic segment (`[tag].mdx`) renders one page per value its code
+ * lists, so it is no document of its own (`not-rendered`). Nothing outside the pages folder is routed.
+ */
+export async function nextjsPagesRules(site, dir) {
+  const { pagesDir } = site.oracle
+  const documents = []
+  for (const rel of await markdownFiles(path.join(dir, 'site'))) {
+    if (!rel.startsWith(pagesDir + '/')) {
+      documents.push({ source: rel, status: 'not-routed', url: null })
+      continue
+    }
+    const segments = rel.slice(pagesDir.length + 1).replace(/\.(md|mdx)$/i, '').split('/')
+    if (segments.some((s) => s.startsWith('_') || /^\[.+\]$/.test(s))) {
+      documents.push({ source: rel, status: 'not-rendered', url: null })
+      continue
+    }
+    if (segments[segments.length - 1] === 'index') segments.pop()
+    documents.push({ source: rel, status: 'published', url: '/' + segments.join('/') })
+  }
+  return {
+    generator: { name: 'next.js (pages router)', version: 'not run', how: 'derived from Next.js\'s documented Pages Router rules (see scripts/corpus/_oracle-rules.mjs)' },
     warnings: [],
     documents,
   }

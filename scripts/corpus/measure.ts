@@ -57,7 +57,7 @@ export interface Oracle {
 }
 
 /** Statuses of documents a site keeps private: a build stage must never publish them. */
-export const PRIVATE_STATUSES = new Set(['draft', 'future', 'expired', 'unpublished'])
+export const PRIVATE_STATUSES = new Set(['draft', 'future', 'expired', 'unpublished', 'password'])
 
 /** Most URLs checked per site; larger sites are sampled deterministically (by a hash of the source path). */
 export const URL_SAMPLE = 200

@@ -15,7 +15,7 @@ import { eleventyOracle } from './_oracle-eleventy.mjs'
 import { hugoOracle } from './_oracle-hugo.mjs'
 import { jekyllOracle } from './_oracle-jekyll.mjs'
 import { starlightOracle } from './_oracle-starlight.mjs'
-import { astroRules, fumadocsRules, generatorOutput, plainRules, starlightRules, wxrSelf } from './_oracle-rules.mjs'
+import { astroRules, fumadocsRules, generatorOutput, nextjsPagesRules, plainRules, starlightRules, vuepressRules, wxrSelf } from './_oracle-rules.mjs'
 
 const METHODS = {
   hugo: hugoOracle,
@@ -27,6 +27,8 @@ const METHODS = {
   'starlight-rules': starlightRules,
   'fumadocs-rules': fumadocsRules,
   'plain-rules': plainRules,
+  'vuepress-rules': vuepressRules,
+  'nextjs-pages-rules': nextjsPagesRules,
   'generator-output': generatorOutput,
   wxr: wxrSelf,
 }

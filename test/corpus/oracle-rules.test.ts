@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { starlightRules } from '../../scripts/corpus/_oracle-rules.mjs'
+import { astroRules, nextjsPagesRules, starlightRules, vuepressRules } from '../../scripts/corpus/_oracle-rules.mjs'
 import { buildSite } from '../../scripts/corpus/markdown/build.mjs'
 
 let tmp: string
@@ -48,6 +48,86 @@ describe('starlightRules', () => {
       'src/content/docs/index.mdx published /fr/ fr fallback',
       'src/content/docs/reference/cli/index.md published /fr/reference/cli/ fr fallback',
       'src/content/docs/reference/cli/index.md published /reference/cli/ en',
+    ])
+  })
+})
+
+/** Writes `files` under `<tmp>/<name>/site/` and returns `<tmp>/<name>`, the folder an oracle method reads. */
+async function siteFolder(name: string, files: Record<string, string>): Promise<string> {
+  const dir = path.join(tmp, name)
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, 'site', rel)), { recursive: true })
+    await writeFile(path.join(dir, 'site', rel), text)
+  }
+  return dir
+}
+
+const rowsOf = (documents: Array<{ source: string; status: string; url: string | null; lang?: string }>) => documents.map((d) => `${d.source} ${d.status} ${d.url} ${d.lang ?? '-'}`).sort()
+
+describe('vuepressRules', () => {
+  test('README and index for their folder, .html for the rest, permalink, locales by prefix, .vuepress not routed', async () => {
+    const dir = await siteFolder('vuepress', {
+      'src/README.md': '# Home\n',
+      'src/guide/README.md': '# Guide\n',
+      'src/guide/page.md': '# Page\n',
+      'src/moved.md': '---\npermalink: /elsewhere/\n---\n',
+      'src/locked/page.md': '# Locked\n',
+      'src/zh/index.md': '# Zh\n',
+      'src/zh/guide/page.md': '# Zh page\n',
+      'src/.vuepress/templates/x.md': '# Not a page\n',
+      'CHANGELOG.md': '# Changes\n',
+    })
+    const { documents } = await vuepressRules({ oracle: { source: 'src', locales: { '/': 'en-US', '/zh/': 'zh-CN' }, encrypted: ['/locked/'] } }, dir)
+    expect(rowsOf(documents)).toEqual([
+      'CHANGELOG.md not-routed null -',
+      'src/.vuepress/templates/x.md not-routed null -',
+      'src/README.md published / en-US',
+      'src/guide/README.md published /guide/ en-US',
+      'src/guide/page.md published /guide/page.html en-US',
+      'src/locked/page.md password /locked/page.html en-US',
+      'src/moved.md published /elsewhere/ en-US',
+      'src/zh/guide/page.md published /zh/guide/page.html zh-CN',
+      'src/zh/index.md published /zh/ zh-CN',
+    ])
+  })
+})
+
+describe('nextjsPagesRules', () => {
+  test('paths without extension, index for its folder, _ files and dynamic routes not documents', async () => {
+    const dir = await siteFolder('nextjs-pages', {
+      'pages/index.mdx': '# Home\n',
+      'pages/posts/index.md': '# Posts\n',
+      'pages/posts/Hello.md': '# Hello\n',
+      'pages/tags/[tag].mdx': '# Tag\n',
+      'pages/_draft.md': '# Partial\n',
+      'README.md': '# Readme\n',
+    })
+    const { documents } = await nextjsPagesRules({ oracle: { pagesDir: 'pages' } }, dir)
+    expect(rowsOf(documents)).toEqual([
+      'README.md not-routed null -',
+      'pages/_draft.md not-rendered null -',
+      'pages/index.mdx published / -',
+      'pages/posts/Hello.md published /posts/Hello -',
+      'pages/posts/index.md published /posts -',
+      'pages/tags/[tag].mdx not-rendered null -',
+    ])
+  })
+})
+
+describe('astroRules with a collection rendered by a route file', () => {
+  test('the slug from the first front-matter field present, drafts left out', async () => {
+    const dir = await siteFolder('astro-collection', {
+      'src/content/blog/a.md': '---\ntitle: A Title\npostSlug: Custom Slug\n---\n',
+      'src/content/blog/b.md': '---\ntitle: The B Post!\n---\n',
+      'src/content/blog/c.md': '---\ntitle: C\ndraft: true\n---\n',
+      'src/pages/about.md': '# About\n',
+    })
+    const { documents } = await astroRules({ oracle: { collections: [{ dir: 'src/content/blog', route: '/posts/', slugFrom: ['postSlug', 'title'] }] } }, dir)
+    expect(rowsOf(documents)).toEqual([
+      'src/content/blog/a.md published /posts/custom-slug/ -',
+      'src/content/blog/b.md published /posts/the-b-post/ -',
+      'src/content/blog/c.md draft null -',
+      'src/pages/about.md published /about/ -',
     ])
   })
 })

@@ -1,4 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
+import { resolveRelative } from '../discover.js'
+import { DATE_KEYS } from '../fields.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString } from './_config.js'
 import { githubSlug } from './_slugger.js'
@@ -76,10 +78,12 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   if (sl?.lang) config.site.locale = sl.lang
 
   const collections = await readCollections(ctx, starlight)
+  const dateField = await schemaDateField(ctx)
   const routes = await readRouteFiles(ctx)
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
     if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}` })
+    if (route?.computed) ctx.diagnostics.warn(route.file, route.computed.line, 'unsupported_feature', `This route names the "${c.name}" entries' URLs with the site's own code (${route.computed.expr.slice(0, 60)}), which the importer does not run: each entry was placed at its id (its file name or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
   }
   const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
   const blog = collections.find((c) => postCollections.has(c.name))
@@ -124,7 +128,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       // Starlight renders a docs entry with the id `404` (per locale) as its not-found page.
       if (c === docs && key === '404') return NOT_FOUND_PAGE
       const url = slash('/' + [c.base, path].filter((s) => s !== '').join('/'))
-      const isPost = postCollections.has(c.name) && ['pubDate', 'date', 'publishDate', 'published'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
+      const dateKeys = dateField ? [dateField, ...POST_DATE_KEYS] : POST_DATE_KEYS
+      const dateKey = dateKeys.find((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
+      const isPost = postCollections.has(c.name) && dateKey !== undefined
       const name = id.split('/').pop() ?? id
       return {
         kind: isPost ? 'post' : 'page',
@@ -136,6 +142,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         // Without a root locale, / sends visitors to the default locale's home (/en/), which is the site's home.
         ...(c === docs && sl && !sl.hasRoot && locale === sl.defaultKey && key === '' ? { isHome: true } : {}),
         ...(c === docs && isPlainObject(fm.hero) ? heroPrefix(fm.hero) : {}),
+        // The schema's own date field (`pubDatetime: z.date()`) is the post's date when it is not one the importer reads.
+        ...(isPost && dateKey !== undefined && !DATE_KEYS.includes(dateKey) ? { defaults: { date: fm[dateKey] } } : {}),
       }
     },
     assetUrl(rel) {
@@ -168,8 +176,8 @@ export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string
   return lines.length === 0 ? {} : { bodyPrefix: `<div class="hero">\n${lines.join('\n')}\n</div>\n\n` }
 }
 
-/** Text and attribute values as HTML, with braces escaped too so MDX never reads them as expressions. */
-function escapeHtml(s: string): string {
+/** Text and attribute values as HTML, with braces escaped too so MDX (or Vue) never reads them as expressions. */
+export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
 }
 
@@ -253,16 +261,43 @@ async function readCollections(ctx: PresetContext, starlight: boolean): Promise<
   return out.sort((a, b) => b.dir.length - a.dir.length)
 }
 
+/** Front-matter keys that date an entry of a blog collection, whatever its schema says. */
+const POST_DATE_KEYS = ['pubDate', 'date', 'publishDate', 'published']
+
+/**
+ * The field a content collection's schema declares as its publication date (`pubDatetime: z.date()`, `published:
+ * z.coerce.date()`), read as text from the collection configuration and the local modules it imports its schemas
+ * from (`import { blogSchema } from './_schemas'`): the date front matter Astro validates and a blog's pages show. One
+ * named like a date the importer reads wins; fields of a later edit (`modDatetime`, `updatedDate`) never do.
+ */
+export async function schemaDateField(ctx: PresetContext): Promise<string | undefined> {
+  const file = COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f))
+  if (!file) return undefined
+  const text = (await ctx.readText(file)) ?? ''
+  const texts = [text]
+  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+    const target = resolveRelative(file, m[1])
+    const found = target === null ? undefined : ['', '.ts', '.mts', '.js', '.mjs'].map((ext) => target + ext).find((f) => ctx.discovery.paths.has(f))
+    if (found) texts.push((await ctx.readText(found)) ?? '')
+  }
+  const fields = texts.flatMap((t) => [...stripComments(t).matchAll(/([A-Za-z_$][\w$]*)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(/g)].map((m) => m[1]))
+  return fields.find((f) => DATE_KEYS.includes(f) || POST_DATE_KEYS.includes(f)) ?? fields.find((f) => !/^(?:mod|upd|edit|last|changed|revised)/i.test(f))
+}
+
 /** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */
-async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[] }>> {
-  const out: Array<{ file: string; base: string; collections: string[] }> = []
+async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }>> {
+  const out: Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }> = []
   for (const f of ctx.discovery.files) {
     const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\]\.(?:astro|ts|js)$/.exec(f.rel)
     if (!m) continue
     if (m[1] !== undefined && /\[/.test(m[1])) continue
     const text = (await ctx.readText(f.rel)) ?? ''
     const collections = [...text.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
-    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections })
+    // docs.astro.build "Content collections" → "Generating routes": `params: { slug: entry.slug }` (or `entry.id`) is
+    // the entry's own id; anything else (`slugify(post.data)`) is the site's code, whose URLs cannot be known here.
+    const param = /params\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*([^,}\n]+)/.exec(text)
+    const computed = param && !/^[A-Za-z_$][\w$]*\.(?:slug|id)$/.test(param[1].trim()) ? { expr: param[1].trim(), line: text.slice(0, param.index).split('\n').length } : undefined
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, ...(computed ? { computed } : {}) })
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : 1))
 }

@@ -119,6 +119,9 @@ export const nextjsPreset: Preset = {
       place(source: SourceFile): Placement | Unpublished {
         const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
         if (at.base.startsWith('_') || at.dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not a route in Next.js' }
+        // nextjs.org "Dynamic Routes": `[tag].mdx`, `[...slug]/index.mdx` render once per value the page's code lists
+        // (getStaticPaths, generateStaticParams); such a file is a template of the site's app, not a document at a URL.
+        if ([at.base, ...at.dirs].some((s) => /^\[.+\]$/.test(s))) return { skip: 'dynamic-route', detail: 'a dynamic route ([param]) is rendered by the site\'s own code once per value it lists, not a document at one URL' }
         const url = urlOf(at)
         const isIndex = at.base === 'index' || at.root.appRouter === true
         const name = isIndex ? (at.dirs[at.dirs.length - 1] ?? '') : at.base

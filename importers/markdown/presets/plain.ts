@@ -57,19 +57,28 @@ function placePlain(source: SourceFile, style: UrlStyle, indexed: ReadonlySet<st
   // A README stands for its folder, as GitHub, VuePress, MkDocs and Docusaurus show it; tools that keep file names
   // served it as `x/README/`, which is redirected.
   const aliases = /^readme$/i.test(base) && isIndex ? ['/' + [...dirs, base].map(encodeURIComponent).join('/') + (style === 'directory' ? '/' : style === 'html' ? '.html' : '')] : []
-  const dated = datedName(dirs, base)
-  const inBlog = dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase()))
-  const data = source.fm.data
-  const hasDate = dated !== undefined || ['date', 'pubDate', 'publishDate', 'published_at', 'created'].some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')
-  const isPost = (dated !== undefined || inBlog) && hasDate && url !== '/'
+  const article = isBlogArticle(dirs, base, source.fm.data)
   return {
-    kind: isPost ? 'post' : 'page',
-    name: dated?.rest || name,
+    kind: article && url !== '/' ? 'post' : 'page',
+    name: article?.rest || name,
     url,
-    ...(dated ? { nameDate: dated.date } : {}),
+    ...(article?.date ? { nameDate: article.date } : {}),
     ...(isIndex ? { isIndex: true } : {}),
     ...(aliases.length > 0 ? { aliases } : {}),
   }
+}
+
+/**
+ * Whether a file is a dated article: a dated name (`2024-01-02-x.md`, `2024/01/02/x.md`, a dated folder), or a
+ * date in its front matter in a blog/posts/news folder. Dates are never invented: without one it is not. `date` and
+ * `rest` are the name's date and the name without it, when the name is dated.
+ */
+export function isBlogArticle(dirs: string[], base: string, data: Record<string, unknown>): { date?: string; rest?: string } | undefined {
+  const dated = datedName(dirs, base)
+  if (dated) return { date: dated.date, rest: dated.rest }
+  const inBlog = dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase()))
+  const hasDate = ['date', 'pubDate', 'publishDate', 'published_at', 'created'].some((k) => data[k] !== undefined && data[k] !== null && data[k] !== '')
+  return inBlog && hasDate ? {} : undefined
 }
 
 /** A date in the file or folder names: `2024-01-02-x`, `2024-01-02-x/index.md`, or `2024/01/02/x.md`. */

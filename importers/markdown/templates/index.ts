@@ -6,6 +6,7 @@ import { expandHugo } from './hugo.js'
 import { expandLiquid } from './liquid.js'
 import { expandJsx, expandMdx } from './mdx.js'
 import { expandNunjucks } from './nunjucks.js'
+import { expandVue } from './vue.js'
 import type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
 
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
@@ -98,6 +99,9 @@ function passes(ctx: TemplateContext): Pass[] {
         break
       case 'mdx':
         list.push({ run: (b, c) => expandMdx(b, c), syntax: { braces: [], jsx: true, expressions: /\.mdx$/i.test(ctx.file) } })
+        break
+      case 'vue':
+        list.push({ run: expandVue, syntax: { braces: ['{{'] } })
         break
       case 'docusaurus':
         if (!dialects.includes('mdx')) list.push({ run: (b, c) => expandJsx(b, c, { mdx: false, components: DOCUSAURUS_COMPONENTS, depth: 0 }), syntax: { braces: [] } })

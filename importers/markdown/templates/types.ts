@@ -5,7 +5,7 @@
  */
 
 /** A template syntax a generator's bodies use. */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'nunjucks'
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'nunjucks' | 'vue'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

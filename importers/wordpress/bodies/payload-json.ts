@@ -1,15 +1,14 @@
 import type { PreviewData } from '../../../src/index.js'
-import type { Finished } from './work.js'
-import type { Place } from './store.js'
+import type { Finished, KeptText } from './work.js'
 
 /**
  * `JSON.stringify(payload, null, 2)`, in pieces, with each post's and page's `content` and `excerpt` taken from its
- * finished body (`bodyOf(kind, public_id)`), whose JSON `json(place)` reads from the file it waits in. The payload as a
+ * finished body (`bodyOf(kind, public_id)`), whose JSON `json(kept)` reads from the file it waits in. The payload as a
  * whole is never one string: V8 caps strings at about 512 MiB, and a 100,000-post site's JSON is more than that.
  * @example
  * for (const piece of payloadJson(payload, bodyOf, json)) out.write(piece)
  */
-export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page', id: number) => Finished | undefined, json: (place: Place) => Buffer): Generator<string | Buffer> {
+export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page', id: number) => Finished | undefined, json: (kept: KeptText) => Buffer): Generator<string | Buffer> {
   yield* object(payload as unknown as Record<string, unknown>, '', (key, value, indent) => {
     if (key !== 'content') return undefined
     return object(value as Record<string, unknown>, indent, (kind, list, inner) => {
@@ -26,7 +25,7 @@ export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page
     })
   })
 
-  function* piece(text: string | Place): Generator<string | Buffer> {
+  function* piece(text: string | KeptText): Generator<string | Buffer> {
     yield typeof text === 'string' ? JSON.stringify(text) : json(text)
   }
 }

@@ -1,9 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { LIMITS } from '../limits.js'
 import { BodyWork } from './work.js'
-import type { BodyFiles, BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, Prepared, PrepareJob, RenderCounts, RenderOptions } from './work.js'
+import type { BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, KeptText, Prepared, PreparedBody, PrepareJob, RenderCounts, RenderOptions } from './work.js'
 import { TextFile } from './store.js'
-import type { Place } from './store.js'
 import type { AttachmentMetadata } from '../media.js'
 
 /** Where the body worker's module is; tests pass a loader for the TypeScript sources. */
@@ -16,43 +15,50 @@ export type BodyPoolOptions = { keepFinished: boolean; worker?: WorkerSource; re
 const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
 
 /**
- * Post and page bodies, rendered on a second thread while the main thread reads the export, and finished there once
- * it is read: the one place the importer works in parallel. Requests go to `BodyWork` in batches, on a worker thread
- * or (without one) on this thread, and come back in order; callers see the same results either way.
+ * Post and page bodies, rendered on a second thread while the main thread reads the export, and finished by both
+ * threads once it is read: the one place the importer works in parallel. Requests go to `BodyWork` in batches, on a
+ * worker thread or (without one) on this thread, and come back in order; callers see the same results either way.
  *
- * Why a worker, measured on a generated 10,000-post export of mixed scripts (112 MB, 2 cores): reading the XML takes
- * the main thread about 1.3 s, and rendering the bodies (wpautop, embeds, shortcodes) and attachment metadata another
- * 1.1 s, which the worker does meanwhile; finishing (links, media URLs, excerpts, JSON) about 0.6 s more, while the
- * main thread assembles and validates the payload. On one thread the import took about 1.5 s longer.
+ * Why a worker, measured on a generated 10,000-post export of mixed scripts (113 MB, 2 cores): reading the XML takes
+ * the main thread about 2 to 2.4 s, and rendering the bodies (wpautop, embeds, shortcodes) and attachment metadata
+ * about 1.8 s, which the worker does meanwhile; finishing (links, media URLs, excerpts, JSON) takes about 1.1 s more
+ * on one thread, which both threads share, the main thread between assembling the items whose bodies are back (when
+ * the worker alone finished, the main thread was busy a third of that time).
  */
 export class BodyPool {
-  // Raw bodies (written here), rendered bodies (written by the work) and finished ones (kept for the CLI).
+  // Raw bodies (written here), rendered bodies (written by the work) and finished ones (kept for the CLI, a file for
+  // each thread that finishes).
   readonly #raw = TextFile.create()
   readonly #rendered = TextFile.create()
-  readonly #finished: TextFile | undefined
+  readonly #finishedHere: TextFile | undefined
+  readonly #finishedByWorker: TextFile | undefined
+  // The work on this thread: all of it without a worker, else its share of finishing.
+  readonly #here: BodyWork
+  readonly #onWorker: boolean
   #worker: Worker | undefined
-  readonly #inline: BodyWork | undefined
+  // Every body handed over, by id, as preparing left it.
+  readonly #bodies: PreparedBody[] = []
   // Requests sent and not yet answered, oldest first: answers come in order.
   readonly #waiting: Array<{ resolve: (reply: BodyReply) => void; reject: (error: Error) => void }> = []
   #batch: Batch = newBatch()
   #inFlightBytes = 0
   #wake: (() => void) | undefined
   #error: Error | undefined
-  #bodies = 0
+  #handedOver = 0
   /** What rendering added to the report so far. */
   readonly counts: RenderCounts = { rendered: {}, removed: {}, kept: {}, dynamic: {} }
 
   constructor(options: BodyPoolOptions) {
-    this.#finished = options.keepFinished ? TextFile.create() : undefined
-    const files: BodyFiles = { raw: this.#raw.fd, rendered: this.#rendered.fd, ...(this.#finished ? { finished: this.#finished.fd } : {}) }
-    if (options.worker === undefined) {
-      this.#inline = new BodyWork(files, options.render)
-      return
-    }
+    const files = (finished: TextFile | undefined) => ({ raw: this.#raw.fd, rendered: this.#rendered.fd, ...(finished ? { finished: finished.fd } : {}) })
+    this.#finishedHere = options.keepFinished ? TextFile.create() : undefined
+    this.#here = new BodyWork(files(this.#finishedHere), options.render)
+    this.#onWorker = options.worker !== undefined
+    if (options.worker === undefined) return
+    this.#finishedByWorker = options.keepFinished ? TextFile.create() : undefined
     // A young generation of 16 MB instead of V8's 48: the worker's objects are small and short-lived, and on a
     // 10,000-post import this took 10 to 20 MB off the peak memory at no measurable cost in time.
     const resourceLimits = { maxYoungGenerationSizeMb: LIMITS.workerYoungGenerationMb }
-    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files, render: options.render ?? {} }, resourceLimits, execArgv: options.worker.execArgv ?? workerExecArgv(process.execArgv) })
+    const worker = new Worker(options.worker.url, { workerData: { [BODY_WORKER_FLAG]: true, files: files(this.#finishedByWorker), render: options.render ?? {} }, resourceLimits, execArgv: options.worker.execArgv ?? workerExecArgv(process.execArgv) })
     worker.on('message', (reply: BodyReply) => this.#waiting.shift()?.resolve(reply))
     const gone = (why: string) => this.#fail(new Error(`the body worker stopped (${why}); the import cannot finish. Please report this.`))
     worker.on('error', (error) => gone(error.message))
@@ -75,7 +81,7 @@ export class BodyPool {
     batch.done.push(done)
     batch.bytes += raw.length
     this.#sendIfFull()
-    return this.#bodies++
+    return this.#handedOver++
   }
 
   /** Hands over an attachment whose metadata to read; `done` gets its sizes, in the order jobs were handed over. */
@@ -100,37 +106,68 @@ export class BodyPool {
   }
 
   /**
-   * Finishes bodies (`setup` says what the export holds), in the order of `jobs`, as results come in. A few batches
-   * wait for the worker at a time, so that neither thread holds every request or answer at once.
+   * Finishes bodies (`setup` says what the export holds), in the order of `jobs` (each a body's id, as `prepareBody`
+   * returned it), as results come in. In batches: the worker finishes them from the first on, a few sent ahead (the
+   * first at once), and whenever the next one is not back yet this thread finishes the last batch nobody has taken;
+   * the two meet in between, and each batch is finished once. Neither thread holds every request or answer at once.
    */
-  finish(setup: FinishSetup, jobs: readonly FinishJob[]): AsyncIterable<Finished> {
+  finish(setup: FinishSetup, jobs: ReadonlyArray<{ body: number; excerpt: string }>): AsyncIterable<Finished> {
     const batches: FinishJob[][] = []
-    for (let at = 0; at < jobs.length; at += LIMITS.bodyBatchItems) batches.push(jobs.slice(at, at + LIMITS.bodyBatchItems))
-    // The setup goes with the first batch and is not kept here.
-    const first = this.#send({ finish: batches[0] ?? [], setup })
-    return this.#results(first, batches)
-  }
-
-  async *#results(first: Promise<BodyReply>, batches: FinishJob[][]): AsyncGenerator<Finished> {
-    const waiting = [first]
-    let next = 1
-    for (;;) {
-      while (waiting.length < LIMITS.finishBatchesInFlight && next < batches.length) waiting.push(this.#send({ finish: batches[next++] }))
-      // Awaited in turn below; a failure is rethrown there, not reported as unhandled meanwhile.
-      for (const reply of waiting) reply.catch(() => undefined)
-      const reply = waiting.shift()
-      if (reply === undefined) break
-      const answer = this.#answer(await reply)
-      if ('finished' in answer) yield* answer.finished
+    for (let at = 0; at < jobs.length; at += LIMITS.bodyBatchItems) batches.push(jobs.slice(at, at + LIMITS.bodyBatchItems).map(({ body, excerpt }) => ({ body: this.#prepared(body), excerpt })))
+    // The setup goes with the first batch each thread finishes, and is not kept here.
+    let setupHere: FinishSetup | undefined = setup
+    const finishHere = (batch: FinishJob[]): Finished[] => {
+      const answer = this.#answer(this.#here.handle({ finish: batch, ...(setupHere ? { setup: setupHere } : {}) }))
+      setupHere = undefined
+      return 'finished' in answer ? answer.finished : []
     }
-    // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
-    await this.#stopWorker()
+    // Batches [0, sent) went to the worker, [taken, end) are finished here.
+    let sent = 0
+    let taken = this.#onWorker ? batches.length : 0
+    const fromWorker: Array<{ reply: Promise<BodyReply>; back: boolean }> = []
+    const sendAhead = () => {
+      while (fromWorker.length < LIMITS.finishBatchesInFlight && sent < taken) {
+        const request = { reply: this.#send({ finish: batches[sent], ...(sent++ === 0 ? { setup } : {}) }), back: false }
+        // Awaited in turn below; a failure is rethrown there, not reported as unhandled meanwhile.
+        request.reply.then(() => (request.back = true), () => (request.back = true))
+        fromWorker.push(request)
+      }
+    }
+    sendAhead()
+    const results = async function* (pool: BodyPool): AsyncGenerator<Finished> {
+      const here: Finished[][] = []
+      let at = 0
+      for (; at < taken; at++) {
+        sendAhead()
+        const next = fromWorker.shift() as (typeof fromWorker)[number]
+        while (!next.back && sent < taken) {
+          taken--
+          here[taken] = finishHere(batches[taken])
+          // Lets the worker's answers in.
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+        const answer = pool.#answer(await next.reply)
+        if ('finished' in answer) yield* answer.finished
+      }
+      // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
+      await pool.#stopWorker()
+      // The batches finished here, in order; without a worker, all of them, finished as they are asked for.
+      for (; at < batches.length; at++) yield* here[at] ?? finishHere(batches[at])
+    }
+    return results(this)
   }
 
-  /** The JSON bytes of a finished text kept in the file (`keepFinished`). */
-  finishedJson(place: Place): Buffer {
-    if (this.#finished === undefined) throw new Error('finished bodies were not kept in a file')
-    return this.#finished.bytes(place)
+  #prepared(body: number): PreparedBody {
+    const prepared = this.#bodies[body]
+    if (prepared === undefined) throw new Error(`no prepared body ${body}`)
+    return prepared
+  }
+
+  /** The JSON bytes of a finished text kept in a file (`keepFinished`). */
+  finishedJson(kept: KeptText): Buffer {
+    const file = [this.#finishedHere, this.#finishedByWorker].find((f) => f !== undefined && f.fd === kept.file)
+    if (file === undefined) throw new Error('finished bodies were not kept in a file')
+    return file.bytes(kept.place)
   }
 
   /** Stops the worker and removes the files. */
@@ -139,7 +176,8 @@ export class BodyPool {
     await this.#stopWorker()
     this.#raw.close()
     this.#rendered.close()
-    this.#finished?.close()
+    this.#finishedHere?.close()
+    this.#finishedByWorker?.close()
   }
 
   async #stopWorker(): Promise<void> {
@@ -167,7 +205,10 @@ export class BodyPool {
       (reply) => {
         this.#inFlightBytes -= bytes
         const answer = this.#answer(reply)
-        if ('prepared' in answer) answer.prepared.forEach((result, i) => done[i](result))
+        if ('prepared' in answer) {
+          for (const body of answer.bodies) this.#bodies.push(body)
+          answer.prepared.forEach((result, i) => done[i](result))
+        }
         this.#wakeUp()
       },
       () => this.#wakeUp(),
@@ -176,7 +217,7 @@ export class BodyPool {
 
   #send(request: BodyRequest): Promise<BodyReply> {
     if (this.#error !== undefined) return Promise.reject(this.#error)
-    if (this.#inline !== undefined) return Promise.resolve(this.#inline.handle(request))
+    if (!this.#onWorker) return Promise.resolve(this.#here.handle(request))
     const worker = this.#worker
     if (worker === undefined) return Promise.reject(new Error('the body worker has stopped'))
     return new Promise((resolve, reject) => {

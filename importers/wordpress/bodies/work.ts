@@ -31,49 +31,54 @@ export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 /** What finishing needs, sent once, when the whole export is known. */
 export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> } }
 
-/** A body to finish: its id (the order it was prepared in among bodies) and the export's own excerpt. */
-export type FinishJob = { body: number; excerpt: string }
+/**
+ * A prepared body, as finishing needs it: where it lies (in the rendered file, or, when `late`, still raw in the raw
+ * file) and the `<!--more-->` text rendering kept.
+ */
+export type PreparedBody = { postId: number; place: Place; late: boolean; moreText?: string }
+
+/** A body to finish, and the export's own excerpt. */
+export type FinishJob = { body: PreparedBody; excerpt: string }
+
+/** Where a finished text's JSON lies: a place in the finished file whose descriptor is `file` (see `BodyFiles`). */
+export type KeptText = { file: number; place: Place }
 
 /**
- * A finished body: its HTML and excerpt (texts, or with a file for finished bodies, the places of their JSON there),
+ * A finished body: its HTML and excerpt (texts, or with a file for finished bodies, where their JSON lies there),
  * and what finishing found; a body rendered late also brings what rendering found.
  */
 export type Finished = {
-  html: string | Place
-  excerpt: string | Place
+  html: string | KeptText
+  excerpt: string | KeptText
   linksRewritten: number
   unresolved: string[]
   excerptFromMore: boolean
   late?: { images: ImageUse[]; missingBlocks: number[]; usedAttachments: number[]; missingAttachments: number[] }
 }
 
-/** A message to `BodyWork`, and its answer. */
+/** A message to `BodyWork`, and its answer: a prepare request's answer has each body's `PreparedBody`, in order. */
 export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
-export type BodyReply = { prepared: Prepared[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
-
-// A prepared body: where it lies (in the rendered file, or `late`, still raw in the raw file) and what rendering kept.
-type BodyEntry = { postId: number; place: Place; late: boolean; moreText?: string }
+export type BodyReply = { prepared: Prepared[]; bodies: PreparedBody[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
 
 type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
 
 /**
  * The temporary files of bodies, by descriptor: raw (the pool writes them), rendered (`BodyWork` writes them) and
- * finished (for the CLI).
+ * finished (for the CLI; each `BodyWork` appends to a file of its own).
  */
 export type BodyFiles = { raw: number; rendered: number; finished?: number }
 
 /**
  * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
- * they are read and wait in a temporary file (raw, when they need the whole export); attachments' metadata is read;
- * once the export is read, each body is finished (late ones rendered first, with the attachments and reusable blocks
- * the setup brings). A body's result depends only on the body and the export, never on the thread or the order of
- * the work.
+ * they are read and wait in a temporary file (raw, when they need the whole export), each answered with where it
+ * waits; attachments' metadata is read; once the export is read, each body is finished from there (late ones rendered
+ * first, with the attachments and reusable blocks the setup brings). A body's result depends only on the body and the
+ * export, never on the thread or the order of the work.
  */
 export class BodyWork {
   readonly #raw: TextFile
   readonly #rendered: TextFile
   readonly #finished: TextFile | undefined
-  readonly #bodies: BodyEntry[] = []
   #finishing: Finishing | undefined
   readonly #options: RenderOptions
 
@@ -97,8 +102,9 @@ export class BodyWork {
     const counts = newCounts()
     const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
     const prepared: Prepared[] = []
+    const bodies: PreparedBody[] = []
     const texts: string[] = []
-    const rendered: BodyEntry[] = []
+    const rendered: PreparedBody[] = []
     for (const job of jobs) {
       if ('attachment' in job) {
         prepared.push({ sizes: attachmentSizes(job.attachment) })
@@ -110,20 +116,20 @@ export class BodyWork {
       const media = this.#options.mediaRefs ? { media: mediaRefs(text) } : {}
       if (rendersLate(text)) {
         // It stays where it is, raw, until finishing renders it.
-        this.#bodies.push({ postId, place: raw, late: true })
+        bodies.push({ postId, place: raw, late: true })
         prepared.push({ late: { ...galleryShows(text, postId), blocks: hasBlocks(text) && text.includes('wp:block ') }, ...media })
         continue
       }
       const body = renderBody(text, postId, env)
-      const entry: BodyEntry = { postId, place: raw, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
-      this.#bodies.push(entry)
+      const entry: PreparedBody = { postId, place: raw, late: false, ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
+      bodies.push(entry)
       rendered.push(entry)
       texts.push(body.html)
       prepared.push({ images: imageSources(body.html), ...media })
     }
     const places = this.#rendered.append(texts)
     rendered.forEach((entry, i) => (entry.place = places[i]))
-    return { prepared, counts }
+    return { prepared, bodies, counts }
   }
 
   #finish(jobs: readonly FinishJob[], setup: FinishSetup | undefined): BodyReply {
@@ -141,8 +147,7 @@ export class BodyWork {
     if (finishing === undefined) throw new Error('finishing was asked before its setup')
     const counts = newCounts()
     const finished = jobs.map((job): Finished => {
-      const body = this.#bodies[job.body]
-      if (body === undefined) throw new Error(`no prepared body ${job.body}`)
+      const { body } = job
       let html = (body.late ? this.#raw : this.#rendered).text(body.place)
       let moreText = body.moreText
       let late: Finished['late']
@@ -157,12 +162,13 @@ export class BodyWork {
       const done = finishText(html, job.excerpt, moreText, finishing.env)
       return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, unresolved: done.unresolved, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
     })
-    if (this.#finished !== undefined) {
+    const kept = this.#finished
+    if (kept !== undefined) {
       // Kept as the JSON the payload file holds, so writing it is a copy; only their places go back.
-      const places = this.#finished.append(finished.flatMap((f) => [JSON.stringify(f.html), JSON.stringify(f.excerpt)]))
+      const places = kept.append(finished.flatMap((f) => [JSON.stringify(f.html), JSON.stringify(f.excerpt)]))
       finished.forEach((f, i) => {
-        f.html = places[2 * i]
-        f.excerpt = places[2 * i + 1]
+        f.html = { file: kept.fd, place: places[2 * i] }
+        f.excerpt = { file: kept.fd, place: places[2 * i + 1] }
       })
     }
     return { finished, counts }

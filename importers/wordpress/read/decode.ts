@@ -79,8 +79,33 @@ function sniff(head: Buffer): { encoding: string; bom: number } {
 // XML 1.0 allows TAB, LF, CR and everything from U+0020 except surrogates, U+FFFE and U+FFFF. Read as Latin-1, UTF-8
 // writes the controls as themselves and U+FFFE and U+FFFF as `ï¿¾` and `ï¿¿` (EF BF BE, EF BF BF).
 const ILLEGAL_LATIN1 = /[\x00-\x08\x0B\x0C\x0E-\x1F]|\xEF\xBF[\xBE\xBF]/g
-// The same test in two parts, each a quarter of the alternation's time (a character class, and a native search).
-const mayBeIllegal = (latin1: string) => /[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(latin1) || latin1.includes('\xEF\xBF\xBE') || latin1.includes('\xEF\xBF\xBF')
+const mayBeIllegal = (bytes: Buffer, latin1: string) => hasIllegalControl(bytes) || latin1.includes('\xEF\xBF\xBE') || latin1.includes('\xEF\xBF\xBF')
+
+/**
+ * Whether `bytes` hold a control character XML does not allow (below 0x20, but not TAB, LF or CR). Four bytes at a
+ * time: a word holds a byte below 0x20 exactly when `(w - 0x20202020) & ~w & 0x80808080` is not 0, and only those
+ * words (mostly a line's end) are looked at byte by byte. Over the realistic 10,000-post export (113 MB, in 64 KiB
+ * chunks) this took 0.5 to 0.8 times as long as a regular expression's character class over the Latin-1 text (0.13 to
+ * 0.18 s instead of 0.22 to 0.30 s on a loaded machine), on the main thread while it reads.
+ * @example
+ * hasIllegalControl(Buffer.from('a\tb\r\n')) // false
+ * hasIllegalControl(Buffer.from('a\u0007b')) // true
+ */
+export function hasIllegalControl(bytes: Uint8Array): boolean {
+  const illegal = (b: number) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d
+  // Byte by byte up to a 4-byte boundary, by words to the last one, then byte by byte again.
+  const head = Math.min(bytes.length, (4 - (bytes.byteOffset % 4)) % 4)
+  const count = (bytes.length - head) >>> 2
+  const words = count > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + head, count) : new Uint32Array(0)
+  const tail = head + count * 4
+  for (let i = 0; i < head; i++) if (illegal(bytes[i])) return true
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]
+    if (((w - 0x20202020) & ~w & 0x80808080) !== 0 && (illegal(w & 0xff) || illegal((w >>> 8) & 0xff) || illegal((w >>> 16) & 0xff) || illegal(w >>> 24))) return true
+  }
+  for (let i = tail; i < bytes.length; i++) if (illegal(bytes[i])) return true
+  return false
+}
 const ILLEGAL_TEXT = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g
 
 /**
@@ -111,7 +136,7 @@ function utf8Cleaner(bom: number, onIssue: (issue: ByteIssue) => void): Cleaner 
         return
       }
       const latin1 = body.toString('latin1')
-      if (!mayBeIllegal(latin1)) {
+      if (!mayBeIllegal(body, latin1)) {
         yield { bytes: body, latin1, fileBytes }
         return
       }

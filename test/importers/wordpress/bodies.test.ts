@@ -9,7 +9,7 @@ import { BodyPool, workerExecArgv } from '../../../importers/wordpress/bodies/po
 import type { BodyPoolOptions } from '../../../importers/wordpress/bodies/pool.js'
 import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
 import { TextFile } from '../../../importers/wordpress/bodies/store.js'
-import type { Finished, FinishSetup, Prepared } from '../../../importers/wordpress/bodies/work.js'
+import type { Finished, FinishSetup, KeptText, Prepared } from '../../../importers/wordpress/bodies/work.js'
 import { finishText } from '../../../importers/wordpress/content/finish.js'
 import type { FinishEnv } from '../../../importers/wordpress/content/finish.js'
 import { importWordPress, importWordPressForFile } from '../../../importers/wordpress/import.js'
@@ -22,6 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
 const worker = { url: new URL('./body-worker-ts.mjs', import.meta.url) }
 const dyingWorker = { url: new URL('./body-worker-dies-ts.mjs', import.meta.url) }
+const slowWorker = { url: new URL('./body-worker-slow-ts.mjs', import.meta.url) }
 
 // Text that exercises UTF-8 widths (1 to 4 bytes) and JSON escapes.
 const text = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '"', '\\', '\n', '\u0000', '<', '\ud800', '7'), maxLength: 40 })
@@ -52,14 +53,14 @@ describe('payloadJson', () => {
         try {
           const bodies = new Map<string, Finished>()
           const keep = (kind: string, id: number, body: { content: string; excerpt: string }) => {
-            const [html, excerpt] = file.append([JSON.stringify(body.content), JSON.stringify(body.excerpt)])
+            const [html, excerpt] = file.append([JSON.stringify(body.content), JSON.stringify(body.excerpt)]).map((place) => ({ file: file.fd, place }))
             bodies.set(`${kind}:${id}`, { html, excerpt, linksRewritten: 0, unresolved: [], excerptFromMore: false })
           }
           posts.forEach((p, i) => keep('post', i + 1, p))
           pages.forEach((p, i) => keep('page', i + 1, p))
           const full = { version: '0.7', site: { title: 'T', meta: { a: [1, { b: {} }] } }, content: { authors: [], posts: posts.map((p, i) => ({ public_id: i + 1, ...p })), pages: pages.map((p, i) => ({ title: 'p', public_id: i + 1, ...p, data: {} })), tags: [] } }
           const empty = { ...full, content: { ...full.content, posts: full.content.posts.map((p) => ({ ...p, content: '', excerpt: '' })), pages: full.content.pages.map((p) => ({ ...p, content: '', excerpt: '' })) } }
-          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(`${kind}:${id}`), (place) => file.bytes(place))].map((piece) => Buffer.from(piece))).toString('utf8')
+          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(`${kind}:${id}`), (kept) => file.bytes(kept.place))].map((piece) => Buffer.from(piece))).toString('utf8')
           expect(out).toBe(JSON.stringify(full, null, 2))
         } finally {
           file.close()
@@ -105,9 +106,11 @@ async function throughPool(n: number, options: BodyPoolOptions) {
     pool.prepareAttachment(attachment(101), (r) => prepared.push(r))
     await pool.prepared()
     const finished: Finished[] = []
+    const files = new Set<number>()
     for await (const f of pool.finish(setup, ids.map((body, i) => ({ body, excerpt: i % 5 === 0 ? '[caption]Own excerpt[/caption]' : '' })))) finished.push(f)
-    const texts = finished.map((f) => (options.keepFinished ? { ...f, html: JSON.parse(pool.finishedJson(f.html as [number, number]).toString()), excerpt: JSON.parse(pool.finishedJson(f.excerpt as [number, number]).toString()) } : f))
-    return { prepared, finished: texts, counts: pool.counts }
+    for (const f of finished) if (typeof f.html !== 'string') files.add(f.html.file)
+    const texts = finished.map((f) => (options.keepFinished ? { ...f, html: JSON.parse(pool.finishedJson(f.html as KeptText).toString()), excerpt: JSON.parse(pool.finishedJson(f.excerpt as KeptText).toString()) } : f))
+    return { prepared, finished: texts, counts: pool.counts, files }
   } finally {
     await pool.close()
   }
@@ -134,10 +137,24 @@ describe('BodyPool', () => {
   })
 
   test('gives the same results on a worker, with finished bodies kept in a file or not', async () => {
-    const here = await throughPool(n, { keepFinished: false })
-    expect(await throughPool(n, { keepFinished: false, worker })).toEqual(here)
-    expect(await throughPool(n, { keepFinished: true, worker })).toEqual(here)
-    expect(await throughPool(n, { keepFinished: true })).toEqual(here)
+    const { files, ...here } = await throughPool(n, { keepFinished: false })
+    expect(files.size).toBe(0)
+    for (const options of [{ keepFinished: false, worker }, { keepFinished: true, worker }, { keepFinished: true }]) {
+      const { files: _, ...there } = await throughPool(n, options)
+      expect(there).toEqual(here)
+    }
+  })
+
+  test('finishing shared between a busy worker and this thread gives the same results, in order', async () => {
+    // Enough batches (64 bodies each) that this thread takes some from the end while it waits for the worker.
+    const many = 1000
+    const { files: _, ...alone } = await throughPool(many, { keepFinished: true })
+    const { files, ...shared } = await throughPool(many, { keepFinished: true, worker: slowWorker })
+    // Finished JSON lies in two files: the worker's and this thread's.
+    expect(files.size).toBe(2)
+    expect(shared).toEqual(alone)
+    const { files: __, ...sharedTexts } = await throughPool(many, { keepFinished: false, worker: slowWorker })
+    expect(sharedTexts).toEqual(alone)
   })
 
   test('a worker that dies is a clear error, not a hang', async () => {

@@ -4,11 +4,13 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { SaxesParser } from 'saxes'
+import { Tokenizer } from 'htmlparser2'
+import type { TokenizerCallbacks } from 'htmlparser2'
 import { afterAll, describe, expect, test } from 'vitest'
-import { cleanBytes } from '../../../importers/wordpress/read/decode.js'
+import { cleanBytes, hasIllegalControl } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
 import { exportFiles } from '../../../importers/wordpress/read/sources.js'
-import { namespaceMeaning, readXml } from '../../../importers/wordpress/read/xml.js'
+import { namespaceMeaning, readXml, xmlTokenizer } from '../../../importers/wordpress/read/xml.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { zip } from './zip.js'
 
@@ -262,6 +264,51 @@ describe('readXml', () => {
     expect(performance.now() - started).toBeLessThan(5000)
     // An XML declaration, comments and whitespace before the root are fine.
     expect((await events(['<?xml version="1.0"?>\n<!-- WordPress -->\n<rss/>'])).events).toEqual(['open :rss {}', 'close'])
+  })
+})
+
+describe('xmlTokenizer', () => {
+  /** Every callback the tokenizer makes, with its arguments, for `text` written in pieces of the given lengths. */
+  const tokens = (make: (callbacks: TokenizerCallbacks) => Tokenizer, text: string, cuts: number[]) => {
+    const calls: unknown[][] = []
+    const callbacks = new Proxy({}, { get: (_, name) => (...args: unknown[]) => calls.push([name, ...args]) }) as TokenizerCallbacks
+    const tokenizer = make(callbacks)
+    let at = 0
+    for (let i = 0; at < text.length; i++) {
+      const n = cuts[i % cuts.length]
+      tokenizer.write(text.slice(at, at + n))
+      at += n
+    }
+    tokenizer.end()
+    return calls
+  }
+  // Pieces of XML, and of what is not quite XML, whose ends the tokenizer looks for.
+  const piece = fc.constantFrom('<a>', '</a>', '<b x="1" y=\'2\'>', '<c/>', 'text', ' ', '\n', '&amp;', '<![CDATA[', ']]>', ']', ']]', '<!--', '-->', '-', '<?pi x?>', '<!DOCTYPE r>', '"', "'", '=', '>', '<', 'é€')
+
+  test('finds the same tokens as the library\'s own, however the text is cut', () => {
+    // Its own search is in place (the library still has the method it replaces).
+    expect(Object.hasOwn(xmlTokenizer({} as TokenizerCallbacks), 'fastForwardTo')).toBe(true)
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 6 }), (pieces, cuts) => {
+        const text = pieces.join('')
+        const library = (callbacks: TokenizerCallbacks) => new Tokenizer({ xmlMode: true, decodeEntities: false }, callbacks)
+        expect(tokens(xmlTokenizer, text, cuts)).toEqual(tokens(library, text, cuts))
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
+
+describe('hasIllegalControl', () => {
+  test('is the character class of the illegal controls, wherever the bytes start in their buffer', () => {
+    const byte = fc.oneof(fc.constantFrom(0x09, 0x0a, 0x0d, 0x20, 0x7f, 0x80, 0xa0, 0xff), fc.integer({ min: 0, max: 255 }))
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 9, arbitrary: fc.constantFrom(0x61, 0x0a, 0x09, 0x0d, 0xe4) }, { weight: 1, arbitrary: byte }), { maxLength: 40 }), fc.nat({ max: 7 }), (bytes, start) => {
+        const buffer = Buffer.from([...Array<number>(start).fill(0x01), ...bytes]).subarray(start)
+        expect(hasIllegalControl(buffer)).toBe(/[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(buffer.toString('latin1')))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
 

@@ -14,9 +14,10 @@ const FRAGMENTS = [
   '<TabItem label="x">', '</TabItem>', '<details>', '<summary>', '`', '``', '```', '~~~', '\n', '\n\n', ' ', '    ', ':::', ':::note', '::::', 'import x from "./p.mdx"',
   'export const a = 1', '"', "'", '=', '|', 'if', 'endif', 'for', 'endfor', 'raw', 'endraw', 'comment', 'endcomment', 'x in (1..3)', 'include', 'a', 'A', 'name',
   'youtube', 'highlight', '/highlight', 'param', 'ref', '-', '*', '#', '\\', '[', ']', '(', ')', '.', ',', ':', 'é',
+  '::: tabs', '::: v-pre', '::: details', '@tab a', '<script>', '</script>', '<!-- @include: ./p.md{1-2} -->', '==', '^', '~', '!!', '{#a}', '$frontmatter.title',
 ]
 
-const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string }> = [
+const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string; site?: Record<string, unknown> }> = [
   { dialects: ['hugo'], file: 'content/a.md' },
   { dialects: ['liquid'], file: '_posts/2020-01-01-a.md' },
   { dialects: ['liquid', 'nunjucks'], file: 'src/a.md' },
@@ -25,6 +26,8 @@ const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string }> = [
   { dialects: ['mdx', 'docusaurus'], file: 'blog/a.md' },
   { dialects: ['mdx'], file: 'pages/a.mdx' },
   { dialects: ['docusaurus'], file: 'docs/a.md' },
+  // VuePress with every inline extension vuepress-theme-hope can turn on.
+  { dialects: ['vue', 'docusaurus'], file: 'src/a.md', site: { markdown: { mark: true, sup: true, sub: true, spoiler: true, attrs: true } } },
 ]
 
 /** An include and a partial that include themselves: expansion must stop. */
@@ -32,6 +35,7 @@ const FILES = {
   '_includes/include': '{% include include %}{% include include %}',
   'docs/p.mdx': 'import x from "./p.mdx"\n\n<x />\n<x />\n',
   'blog/p.mdx': 'import x from "./p.mdx"\n\n<x />\n<x />\n',
+  'src/p.md': '<!-- @include: ./p.md -->\n{{ x }}\n',
 }
 
 const context = (set: (typeof DIALECT_SETS)[number]) => makeContext({ ...set, files: FILES, refs: { 'ref:a': '/a/', 'link:a': '/a/' } })
@@ -49,6 +53,7 @@ function leftOutsideCode(text: string, set: (typeof DIALECT_SETS)[number]): stri
   if (set.dialects.find((d) => d === 'liquid' || d === 'nunjucks') === 'nunjucks') patterns.push(/\{#/g)
   if (set.dialects.includes('mdx')) patterns.push(/(?<!\\)<[A-Z]/g)
   if (set.dialects.includes('mdx') && mdxFile) patterns.push(/(?<!\\)\{(?!#)/g)
+  if (set.dialects.includes('vue')) patterns.push(/\{\{/g)
   const left: string[] = []
   for (const p of patterns)
     for (const m of text.matchAll(p)) if (!ranges.some((r) => r.start <= m.index && m.index < r.end)) left.push(text.slice(m.index, m.index + 12))
@@ -97,6 +102,11 @@ const HOSTILE: Array<[string, string, (typeof DIALECT_SETS)[number]]> = [
   ['list continuations', '- a\n    <B/>\n\n', DIALECT_SETS[5]],
   ['admonition openers', ':::note\n', DIALECT_SETS[7]],
   ['code titles', '```js title="x"\n```\n', DIALECT_SETS[7]],
+  ['vue unclosed interpolations', 'a {{ b\n', DIALECT_SETS[8]],
+  ['vue plain lines (every one searched for {{ and marks)', 'line of ==text\n', DIALECT_SETS[8]],
+  ['vue script openers', '<script>\n', DIALECT_SETS[8]],
+  ['vue tabs', '::: tabs\n@tab a\n', DIALECT_SETS[8]],
+  ['vue marks', '==a ^b ~c !!d {#e} ', DIALECT_SETS[8]],
 ]
 
 /** CPU milliseconds of the best of `runs` (CPU time, not wall time: other processes on a shared machine do not count). */

@@ -1,0 +1,314 @@
+import type { DiscoveredFile, Discovery } from '../discover.js'
+import { resolveRelative } from '../discover.js'
+import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
+import { canonicalLocale, firstString } from './_config.js'
+import { escapeHtml } from './astro.js'
+import { isBlogArticle } from './plain.js'
+import { isPlainObject } from '../front-matter.js'
+import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
+import { emptyConfig, splitPath } from './types.js'
+
+/** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
+const FLAVOURS = {
+  vuepress: { dir: '.vuepress', packages: ['vuepress', 'vuepress-theme-hope', '@vuepress/core'] },
+  vitepress: { dir: '.vitepress', packages: ['vitepress'] },
+} as const
+const CONFIG_NAMES = ['config.ts', 'config.mts', 'config.js', 'config.mjs', 'config.cjs']
+/** Where the pages are when package.json names the generator but no configuration file is found. */
+const USUAL_SOURCES = ['docs', 'src', '']
+
+type Flavour = keyof typeof FLAVOURS
+
+/**
+ * VuePress (1 and 2, vuepress-theme-hope included) and VitePress, configuration read as text (never run); their
+ * documented routing (vuepress.vuejs.org "Page", vitepress.dev "Routing"): every Markdown file under the source
+ * folder (the folder holding `.vuepress/`, or VitePress's `srcDir`) is a page at its path with `.html`
+ * (`guide/page.md` → `/guide/page.html`); `index.md` stands for its folder, and so does `README.md` in VuePress
+ * (not in VitePress, where it is `/README.html`); VitePress's `cleanUrls: true` drops the `.html`; VuePress's
+ * front-matter `permalink` overrides the path. `locales` (`'/zh/': { lang }` in VuePress, `zh: { lang }` in
+ * VitePress, `root` unprefixed) give each folder its language. Public files (`.vuepress/public/`, VitePress's
+ * `<srcDir>/public/`) are served at the site root. A dated article in a blog/posts folder, or with a dated name,
+ * is a post, as in a plain folder; everything else is a page. Bodies use markdown-it containers (`::: tip Title`),
+ * Vue components and `{{ }}` interpolation (the `vue` template dialect).
+ */
+export const vuepressPreset: Preset = vuePreset('vuepress')
+export const vitepressPreset: Preset = vuePreset('vitepress')
+
+function vuePreset(flavour: Flavour): Preset {
+  return {
+    name: flavour satisfies PresetName,
+    detect(discovery) {
+      const found = locate(discovery, flavour)
+      if (found?.config) return { strength: 70, reason: `found ${found.config}` }
+      const dep = FLAVOURS[flavour].packages.find((p) => discovery.dependencies?.has(p))
+      if (dep) return { strength: 60, reason: `found ${dep} in package.json` }
+      if (found) return { strength: 40, reason: `found ${found.source === '' ? '' : found.source + '/'}${FLAVOURS[flavour].dir}/` }
+      return null
+    },
+    configure: (ctx) => configure(ctx, flavour),
+  }
+}
+
+/** The folder holding `.vuepress/` or `.vitepress/` (the shallowest), and its configuration file when there is one. */
+function locate(discovery: Discovery, flavour: Flavour): { source: string; config?: string } | undefined {
+  const marker = FLAVOURS[flavour].dir
+  let best: { source: string; config?: string } | undefined
+  for (const f of discovery.files) {
+    const parts = f.rel.split('/')
+    const at = parts.indexOf(marker)
+    if (at === -1 || parts.slice(0, at).some((p) => p === 'node_modules')) continue
+    const source = parts.slice(0, at).join('/')
+    const config = parts.length === at + 2 && CONFIG_NAMES.includes(parts[at + 1]) ? f.rel : undefined
+    if (!best || source.length < best.source.length || (source === best.source && config && !best.config)) best = { source, ...(config ? { config } : {}) }
+  }
+  return best
+}
+
+async function configure(ctx: PresetContext, flavour: Flavour): Promise<Convention> {
+  const config = emptyConfig()
+  const found = locate(ctx.discovery, flavour) ?? { source: USUAL_SOURCES.find((d) => ctx.discovery.files.some((f) => f.rel.startsWith(d + '/'))) ?? '' }
+  const text = found.config ? stripComments((await ctx.readText(found.config)) ?? '') : ''
+  if (found.config) {
+    config.file = found.config
+    config.configFiles.add(found.config)
+  }
+  // The theme's options often live in a module the configuration imports (`import theme from './theme.js'`).
+  const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
+  const theme = readThemeOptions(themeText)
+  if (theme.hostname) config.site.url = theme.hostname
+  // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, `export default { … }`, or VuePress 1's
+  // `module.exports = { … }`.
+  const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+|module\.exports\s*=\s*)\{/.exec(text)
+  const open = call ? call.index + call[0].length - 1 : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  const top = entries(close !== -1 ? text.slice(open + 1, close) : '')
+  const base = stringLiteral(top.get('base'))
+  if (base) config.basePath = base.replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  // VitePress: `srcDir` (relative to the project folder) holds the pages; VuePress: the folder holding `.vuepress/`.
+  const srcDir = flavour === 'vitepress' ? (stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, '').replace(/\/+$/, '') : ''
+  const source = [found.source, srcDir].filter((s) => s !== '').join('/')
+  const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
+  const locales = readLocales(top.get('locales'), flavour)
+  const root = locales.find((l) => l.prefix === '/')
+  const title = stringLiteral(top.get('title')) ?? root?.title
+  const description = stringLiteral(top.get('description')) ?? root?.description
+  const lang = canonicalLocale(stringLiteral(top.get('lang')) ?? root?.lang ?? '')
+  config.site = { ...config.site, ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
+  const publicDir = flavour === 'vuepress' ? [found.source, '.vuepress/public'].filter((s) => s !== '').join('/') : [source, 'public'].filter((s) => s !== '').join('/')
+  config.staticDirs = [publicDir]
+  config.permalinks = { ...(cleanUrls ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
+  const multilingual = locales.length > 1
+  // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
+  locales.sort((a, b) => b.prefix.length - a.prefix.length)
+  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
+
+  return {
+    config,
+    templates: ['vue', 'docusaurus'],
+    isDocument(file: DiscoveredFile) {
+      const rel = inSource(file.rel)
+      if (rel === null || splitPath(rel).ext !== '.md') return false
+      // The hidden folders, the public folder and dependencies are not pages (VuePress's default `pagePatterns`).
+      return !rel.split('/').some((p) => p.startsWith('.') || p === 'node_modules') && !file.rel.startsWith(publicDir + '/')
+    },
+    place(src: SourceFile): Placement {
+      const rel = inSource(src.file.rel) as string
+      const { dirs, base } = splitPath(rel)
+      const isIndex = base === 'index' || (flavour === 'vuepress' && /^readme$/i.test(base))
+      const own = isIndex ? dirs : [...dirs, base]
+      const path = own.map(encodeURIComponent).join('/')
+      let url = own.length === 0 ? '/' : isIndex ? `/${path}/` : `/${path}${cleanUrls ? '' : '.html'}`
+      const permalink = flavour === 'vuepress' ? firstString(src.fm.data.permalink) : undefined
+      if (permalink && permalink.startsWith('/')) url = permalink
+      const locale = locales.find((l) => url.startsWith(l.prefix))
+      const article = isBlogArticle(dirs, base, src.fm.data)
+      const locked = encryptedBy(theme, url, src.fm.data)
+      return {
+        kind: article && url !== '/' ? 'post' : 'page',
+        ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
+        ...(theme.author && firstString(src.fm.data.author) === undefined ? { defaults: { author: theme.author } } : {}),
+        ...homePrefix(src.fm.data),
+        name: article?.rest || (isIndex ? (dirs[dirs.length - 1] ?? '') : base),
+        url,
+        ...(article?.date ? { nameDate: article.date } : {}),
+        ...(isIndex ? { isIndex: true } : {}),
+        ...(multilingual && locale?.lang ? { language: locale.lang } : {}),
+      }
+    },
+    assetUrl(rel) {
+      return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
+    },
+    // The vue template pass reads which Markdown extensions the theme turned on (`==mark==`, `^sup^`, …).
+    templateSite: () => ({ ...config.site, markdown: Object.fromEntries(theme.markdown.map((k) => [k, true])) }),
+  }
+}
+
+/**
+ * A home page's hero and features, which the themes render from front matter above the body (VuePress's default
+ * theme and vuepress-theme-hope: `home: true` with `heroImage`, `heroText`, `tagline`, `actions`, `features`,
+ * `highlights`; VitePress: `layout: home` with `hero: { name, text, tagline, image, actions }` and `features`), as
+ * HTML before the body, so that a theme that knows nothing of that front matter still shows them. The values also
+ * stay in the document's data.
+ */
+export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
+  if (fm.home !== true && fm.layout !== 'home') return {}
+  const hero = isPlainObject(fm.hero) ? fm.hero : {}
+  const image = isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage)
+  const alt = (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt) ?? ''
+  const heading = [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined)
+  const tagline = firstString(hero.tagline, fm.tagline)
+  const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject).flatMap((a) => {
+    const text = firstString(a.text)
+    const link = firstString(a.link)
+    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.theme, a.type) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  })
+  const lines: string[] = []
+  if (image) lines.push(`<p class="hero-image"><img src="${escapeHtml(image)}" alt="${escapeHtml(alt)}"></p>`)
+  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtml(t)}</strong>`).join('<br>')}</p>`)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  if (actions.length > 0) lines.push(`<p class="hero-actions">${actions.join(' ')}</p>`)
+  const blocks = lines.length > 0 ? [`<div class="hero">\n${lines.join('\n')}\n</div>`] : []
+  const features = featureList(fm.features)
+  if (features) blocks.push(features)
+  // vuepress-theme-hope's highlights: sections with a header, a description and features (or nested highlights).
+  for (const h of Array.isArray(fm.highlights) ? fm.highlights.filter(isPlainObject) : []) {
+    const header = firstString(h.header)
+    const description = firstString(h.description)
+    const items = featureList(h.features) ?? featureList(h.highlights)
+    const parts = [header ? `<h2>${escapeHtml(header)}</h2>` : '', description ? `<p>${escapeHtml(description)}</p>` : '', items ?? ''].filter((x) => x !== '')
+    if (parts.length > 0) blocks.push(`<section class="highlight">\n${parts.join('\n')}\n</section>`)
+  }
+  return blocks.length === 0 ? {} : { bodyPrefix: blocks.join('\n\n') + '\n\n' }
+}
+
+/** A list of features (`title`, `details`, optional `link`) as HTML, or undefined when there is none. */
+function featureList(value: unknown): string | undefined {
+  const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
+    const title = firstString(f.title)
+    const details = firstString(f.details)
+    const link = firstString(f.link)
+    if (!title && !details) return []
+    const head = title ? (link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title)) : ''
+    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtml(details) : ''}</li>`]
+  })
+  return items.length === 0 ? undefined : `<ul class="features">\n${items.join('\n')}\n</ul>`
+}
+
+/** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */
+interface ThemeOptions {
+  hostname?: string
+  /** The default author of every page (`author: 'Name'` or `{ name }`). */
+  author?: string
+  /** `encrypt.config` keys: a folder (`/guide/`) or a page (`/config/page.html`) shown only with a password. */
+  encrypted: string[]
+  /** `encrypt.global: true`: the whole site asks for a password. */
+  encryptAll: boolean
+  /** The Markdown syntax extensions turned on (`markdown: { mark: true, sup: true, … }`), for the vue template pass. */
+  markdown: string[]
+}
+
+/** The text of the local modules a configuration imports (`./theme.js` as `theme.ts` beside it), one level deep. */
+async function importedText(ctx: PresetContext, file: string, text: string, configFiles: Set<string>): Promise<string> {
+  const parts: string[] = []
+  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+    const target = resolveRelative(file, m[1])
+    if (target === null) continue
+    const stem = target.replace(/\.[cm]?[jt]s$/, '')
+    const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e)].find((f) => ctx.discovery.paths.has(f))
+    if (!found) continue
+    configFiles.add(found)
+    parts.push(stripComments((await ctx.readText(found)) ?? ''))
+  }
+  return [text, ...parts].join('\n')
+}
+
+/**
+ * vuepress-theme-hope's options (theme-hope.vuejs.press "Theme Options", "Encryption"): `hostname`, the default
+ * `author`, and `encrypt` (`config` keys by path, `global`), read as text.
+ */
+export function readThemeOptions(text: string): ThemeOptions {
+  const call = /hopeTheme\s*\(\s*\{/.exec(text)
+  const close = call ? closing(text, call.index + call[0].length - 1) : -1
+  if (!call || close === -1) return { encrypted: [], encryptAll: false, markdown: [] }
+  const top = entries(text.slice(call.index + call[0].length, close))
+  const hostname = stringLiteral(top.get('hostname'))
+  const author = stringLiteral(top.get('author')) ?? stringLiteral(entries(objectLiteral(top.get('author')) ?? '').get('name'))
+  const encrypt = entries(objectLiteral(top.get('encrypt')) ?? '')
+  const encrypted = [...entries(objectLiteral(encrypt.get('config')) ?? '').keys()].filter((k) => k.startsWith('/'))
+  return {
+    ...(hostname && /^https?:\/\//.test(hostname) ? { hostname: new URL(hostname).origin } : {}),
+    ...(author ? { author } : {}),
+    encrypted,
+    encryptAll: encrypt.get('global')?.trim() === 'true',
+    markdown: [...entries(objectLiteral(top.get('markdown')) ?? '')].filter(([, v]) => v.trim() === 'true').map(([k]) => k),
+  }
+}
+
+/** Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or undefined. */
+function encryptedBy(theme: ThemeOptions, url: string, fm: Record<string, unknown>): string | undefined {
+  if (theme.encryptAll) return 'encrypt.global'
+  const key = theme.encrypted.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+  if (key) return `encrypt.config "${key}"`
+  if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
+  return undefined
+}
+
+/**
+ * The archive URLs @vuepress/plugin-blog gives categories and tags (ecosystem.vuejs.press "plugin-blog": each
+ * `category` entry's `itemPath`, by default `/<key>/:name/`), for the entries keyed like categories or tags. A path
+ * with anything the contract's permalinks cannot say is left to the defaults.
+ */
+export function blogArchives(text: string): { categories?: string; tags?: string } {
+  if (!/blogPlugin\s*\(|['"]@vuepress\/(?:plugin-)?blog['"]/.test(text)) return {}
+  const out: { categories?: string; tags?: string } = {}
+  for (const entry of categoryEntries(text)) {
+    const fields = entries(entry)
+    const key = stringLiteral(fields.get('key'))
+    const member = key && /^categor/i.test(key) ? 'categories' : key && /^tags?$/i.test(key) ? 'tags' : undefined
+    if (!member || !key) continue
+    const itemPath = (stringLiteral(fields.get('itemPath')) ?? `/${key}/:name/`).replace(/:name\b/, ':slug').replace(/\/?$/, '/')
+    if (/^\/(?:[\w-]+\/)*:slug\/$/.test(itemPath)) out[member] = itemPath
+  }
+  return out
+}
+
+/** The object literals of the blog plugin's `category: [ … ]` option. */
+function categoryEntries(text: string): string[] {
+  const m = /(?:^|[\s,{(])category\s*:\s*\[/.exec(text)
+  if (!m) return []
+  const open = m.index + m[0].length - 1
+  const close = closing(text, open)
+  if (close === -1) return []
+  const out: string[] = []
+  for (let i = text.indexOf('{', open); i !== -1 && i < close; ) {
+    const end = closing(text, i)
+    if (end === -1) break
+    out.push(text.slice(i + 1, end))
+    i = text.indexOf('{', end)
+  }
+  return out
+}
+
+/** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
+interface Locale {
+  prefix: string
+  lang?: string
+  title?: string
+  description?: string
+}
+
+/** `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress). */
+function readLocales(raw: string | undefined, flavour: Flavour): Locale[] {
+  const inner = objectLiteral(raw)
+  if (inner === undefined) return []
+  const out: Locale[] = []
+  for (const [key, value] of entries(inner)) {
+    const fields = entries(objectLiteral(value) ?? '')
+    const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
+    const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
+    const title = stringLiteral(fields.get('title'))
+    const description = stringLiteral(fields.get('description'))
+    out.push({ prefix, ...(lang ? { lang } : {}), ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}) })
+  }
+  return out
+}

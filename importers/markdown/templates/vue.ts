@@ -1,0 +1,204 @@
+import { escapeHtml, inlineMarkup } from './_html.js'
+import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
+import type { PassResult } from './_out.js'
+import { findCode } from './_scan.js'
+import type { TemplateContext } from './types.js'
+
+/**
+ * What VuePress and VitePress add to Markdown beyond its containers (vuepress.vuejs.org "Markdown", vitepress.dev
+ * "Using Vue in Markdown"): a page is compiled as a Vue template, so `{{ expression }}` outside code is evaluated
+ * (`{{ $frontmatter.title }}` prints the front matter; anything else needs the site's running app and is removed,
+ * reported), `::: v-pre` shows its content as written (its braces are kept as text, as entities), `::: details
+ * Title` is a `<details>` block, `::: tabs` and `::: code-tabs` with `@tab label` lines are tabs (each an open
+ * `<details>` with its label, as Docusaurus tabs become), `<!-- @include: ./file.md{1-5} -->` is the file's text
+ * (the markdown-include plugin), `[[toc]]` is removed (the theme's table of contents), and `<script>`/`<style>` blocks at the top level are the page's component code,
+ * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written.
+ */
+export function expandVue(body: string, ctx: TemplateContext): PassResult {
+  const flags = ctx.data.site.markdown
+  const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
+  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
+  const out = new Out(body)
+  const ranges = findCode(body, { indentedCode: true })
+  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
+  let cursor = 0
+  let r = 0
+  // How many `v-pre` containers are open: counted, not searched for, so deep nesting stays linear.
+  let preDepth = 0
+  const verbatim = () => preDepth > 0
+  // Every search ahead is remembered, so that a body with many lines and one distant `{{` or `</script>` stays linear.
+  const finder = new NextFinder(body)
+  let lower: NextFinder | undefined
+  for (let pos = 0; pos < body.length; ) {
+    const { end } = lineBounds(body, pos)
+    const next = Math.min(end + 1, body.length)
+    while (r < ranges.length && ranges[r].end <= pos) r++
+    const block = ranges[r]
+    if (block && block.start <= pos && (block.fence || block.end > end)) {
+      // A code block: as written.
+      pos = block.end >= body.length ? body.length : lineBounds(body, block.end).end + 1
+      continue
+    }
+    const line = body.slice(pos, end)
+    const container = /^[ \t]*(:{3,})[ \t]*(.*?)[ \t]*$/.exec(line.length > 4096 ? line.slice(0, 4096) : line)
+    const component = /^<(script|style)\b/i.exec(line)
+    const tabLine = /^[ \t]*@tab(?::active)?[ \t]+(.*)$/.exec(line)
+    const include = INCLUDE.exec(line)
+    if (container && container[2] === '') {
+      const top = open[open.length - 1]
+      if (top && container[1].length >= top.colons) {
+        open.pop()
+        if (top.kind === 'v-pre') preDepth--
+        if (top.kind !== 'other') {
+          out.copy(cursor, pos)
+          out.emit(top.kind === 'details' ? '\n</details>\n' : top.kind === 'tabs' ? `${top.tab ? '\n</details>\n' : ''}</div>\n` : '', out.lines.line(pos))
+          cursor = next
+        }
+      }
+    } else if (container) {
+      const [first, ...rest] = container[2].split(/\s+/)
+      // `::: code-tabs#shell`: the id after `#` groups tabs across the page; it is not part of the name.
+      const name = first.replace(/#.*$/, '')
+      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : 'other'
+      open.push({ kind, colons: container[1].length })
+      if (kind === 'v-pre') preDepth++
+      if (kind !== 'other') {
+        out.copy(cursor, pos)
+        const title = rest.join(' ')
+        out.emit(kind === 'details' ? `<details class="details">\n<summary>${title ? inlineMarkup(title) : 'Details'}</summary>\n\n` : kind === 'tabs' ? '<div class="tabs">\n' : '', out.lines.line(pos))
+        out.find(pos, `:::${name}`, 'expanded')
+        cursor = next
+      }
+    } else if (tabLine && open[open.length - 1]?.kind === 'tabs') {
+      // `@tab label` (or `@tab:active label`, `@tab label#id`) starts the next tab: an open <details> with its label.
+      const top = open[open.length - 1]
+      out.copy(cursor, pos)
+      out.emit(`${top.tab ? '\n</details>\n' : ''}<details class="tab" open>\n<summary>${inlineMarkup(tabLine[1].replace(/#[\w-]*$/, '').trim() || 'Tab')}</summary>\n\n`, out.lines.line(pos))
+      top.tab = true
+      cursor = next
+    } else if (/^[ \t]*\[\[toc\]\][ \t]*$/i.test(line) && !verbatim()) {
+      // `[[toc]]` (VuePress's and VitePress's built-in table of contents): made from the headings by the theme.
+      out.copy(cursor, pos)
+      out.find(pos, '[[toc]]', 'removed', 'The [[toc]] marker is a table of contents the theme builds from the headings; it was removed (a theme shows its own).')
+      cursor = next
+    } else if (include && !verbatim()) {
+      out.copy(cursor, pos)
+      cursor = next
+      const text = included(include[1], ctx)
+      if (text === undefined) out.find(pos, '@include', 'unresolved', `The included file "${include[1]}" was not found beside this document; the include was removed. Put its text here.`)
+      else {
+        out.emit(text.endsWith('\n') ? text : text + '\n', out.lines.line(pos))
+        out.find(pos, '@include', 'expanded')
+      }
+    } else if (component && !verbatim()) {
+      // The page's component code: up to its closing tag, which may be on this line or a later one.
+      lower ??= new NextFinder(body.toLowerCase())
+      const close = lower.next(`</${component[1].toLowerCase()}>`, pos)
+      const stop = close === -1 ? body.length : Math.min(lineBounds(body, close).end + 1, body.length)
+      out.copy(cursor, pos)
+      out.find(pos, `<${component[1].toLowerCase()}>`, 'removed', `A <${component[1].toLowerCase()}> block is the page's Vue component code, run by the site's own app; it was removed.`)
+      cursor = stop
+      while (r < ranges.length && ranges[r].end <= stop) r++
+      pos = stop
+      continue
+    } else {
+      // Lines longer than any real paragraph line are left as written: the patterns below are not linear on hostile text.
+      const marked = verbatim() || line.includes('{{') || line.length > 4096 ? undefined : inlineMarks(body, pos, end, ranges, r, enabled)
+      if (marked !== undefined) {
+        out.copy(cursor, pos)
+        out.emit(marked, out.lines.line(pos))
+        out.find(pos, 'markdown extension', 'expanded')
+        cursor = end
+      } else cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim(), finder)
+    }
+    pos = next
+  }
+  out.copy(cursor, body.length)
+  return out.finish()
+}
+
+/**
+ * The inline syntax vuepress-theme-hope's Markdown options turn on (theme-hope.vuejs.press "Markdown" → "Stylize"):
+ * `mark` `==text==`, `sup` `^text^`, `sub` `~text~`, `spoiler` `!!text!!` become their HTML, and `attrs` `{#id .class}`
+ * after an element is dropped (the element stays). Returns the line rewritten, or undefined when nothing applied.
+ * Code spans are left as written.
+ */
+function inlineMarks(body: string, start: number, end: number, ranges: ReturnType<typeof findCode>, r: number, enabled: ReadonlySet<string>): string | undefined {
+  if (enabled.size === 0) return undefined
+  const pieces: string[] = []
+  let at = start
+  const plain = (text: string) => {
+    let t = text
+    if (enabled.has('mark')) t = t.replace(/==(?=\S)([^=\n]*?\S)==/g, '<mark>$1</mark>')
+    if (enabled.has('spoiler')) t = t.replace(/!!(?=\S)([^!\n]*?\S)!!/g, '<span class="spoiler">$1</span>')
+    if (enabled.has('sup')) t = t.replace(/\^([^\s^]+)\^/g, '<sup>$1</sup>')
+    if (enabled.has('sub')) t = t.replace(/(?<!~)~([^\s~]+)~(?!~)/g, '<sub>$1</sub>')
+    if (enabled.has('attrs')) t = t.replace(/\{(?:[#.][\w-]+)(?:\s+[#.][\w-]+)*\}/g, '')
+    return t
+  }
+  for (let i = r; i < ranges.length && ranges[i].start < end; i++) {
+    if (ranges[i].end <= start) continue
+    pieces.push(plain(body.slice(at, Math.max(at, ranges[i].start))), body.slice(Math.max(at, ranges[i].start), Math.min(end, ranges[i].end)))
+    at = Math.min(end, ranges[i].end)
+  }
+  pieces.push(plain(body.slice(at, end)))
+  const text = pieces.join('')
+  return text === body.slice(start, end) ? undefined : text
+}
+
+/** `<!-- @include: ./file.md -->`, with a line range (`{3-10}`, `{3-}`, `{-10}`) or a region (`#name`). */
+export const INCLUDE = /^[ \t]*<!--[ \t]*@include:[ \t]*([^\s>]+?)[ \t]*-->[ \t]*$/
+
+/**
+ * The text a VuePress include names (@vuepress/plugin-markdown-include): a file relative to the document, all of it,
+ * a line range (1-based, inclusive) or the lines between `#region name` and `#endregion name` markers.
+ */
+function included(spec: string, ctx: TemplateContext): string | undefined {
+  const m = /^(.*?)(?:\{(\d*)-(\d*)\}|#([\w-]+))?$/.exec(spec)
+  const file = m?.[1] ?? spec
+  if (!/^\.{1,2}\//.test(file)) return undefined
+  const text = ctx.readFile('relative', file)
+  if (text === undefined || !m) return text
+  const lines = text.split('\n')
+  if (m[4] !== undefined) {
+    const start = lines.findIndex((l) => new RegExp(`#region\\s+${m[4]}\\b`).test(l))
+    const end = lines.findIndex((l, i) => i > start && new RegExp(`#endregion\\s+${m[4]}\\b`).test(l))
+    return start === -1 ? undefined : lines.slice(start + 1, end === -1 ? undefined : end).join('\n')
+  }
+  if (m[2] === undefined && m[3] === undefined) return text
+  const from = m[2] ? Number(m[2]) : 1
+  const to = m[3] ? Number(m[3]) : lines.length
+  return lines.slice(from - 1, to).join('\n')
+}
+
+/**
+ * Handles the `{{ … }}` of one line (outside code spans) and returns the new cursor: in a `v-pre` container the braces
+ * become entities (shown as written, never read as a template again); elsewhere `$frontmatter.x` prints the value and
+ * any other expression is removed.
+ */
+function interpolations(body: string, start: number, end: number, cursor: number, ranges: ReturnType<typeof findCode>, r: number, out: Out, ctx: TemplateContext, verbatim: boolean, finder: NextFinder): number {
+  let at = finder.next('{{', start)
+  while (at !== -1 && at < end) {
+    while (r < ranges.length && ranges[r].end <= at) r++
+    if (r < ranges.length && ranges[r].start <= at) {
+      at = finder.next('{{', ranges[r].end)
+      continue
+    }
+    const close = finder.next('}}', at + 2)
+    if (close === -1 || close >= end) break
+    out.copy(cursor, at)
+    const expr = body.slice(at + 2, close).trim()
+    if (verbatim) out.emit(`&#123;&#123;${escapeHtml(body.slice(at + 2, close))}&#125;&#125;`, out.lines.line(at))
+    else {
+      const field = /^\$frontmatter\.([A-Za-z_$][\w$]*)$/.exec(expr)
+      const value = field ? ctx.data.page[field[1]] : undefined
+      if (typeof value === 'string' || typeof value === 'number') {
+        out.emit(escapeHtml(String(value)), out.lines.line(at))
+        out.find(at, '{{ }}', 'expanded')
+      } else out.find(at, '{{ }}', 'removed', `The Vue expression {{ ${expr.length > 60 ? expr.slice(0, 60) + '…' : expr} }} is evaluated by the site's own app; it was removed. Write its result in the text.`)
+    }
+    cursor = close + 2
+    at = finder.next('{{', cursor)
+  }
+  return cursor
+}

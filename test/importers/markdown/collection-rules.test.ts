@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import { tempSites } from './_tmpsite.js'
+
+// Rules met on real starters that no fixture had: an Astro blog collection dated by the field its schema declares
+// (docs.astro.build "Content collections": the schema validates the front matter; AstroPaper's is `pubDatetime:
+// z.date()`), and Next.js dynamic routes (nextjs.org "Dynamic Routes": `[tag].mdx` renders once per value the page's
+// code lists), which are templates, not documents at one URL.
+
+const site = tempSites('md-collection-rules-')
+
+const IMPORTED = `import { defineCollection } from "astro:content";
+import { blogSchema } from "./_schemas";
+const blog = defineCollection({ schema: blogSchema });
+export const collections = { blog };
+`
+
+describe('Astro: the blog schema names the date field', () => {
+  test.each([
+    { name: 'imported schema', files: { 'src/content/config.ts': IMPORTED, 'src/content/_schemas.ts': 'export const blogSchema = z.object({ modDatetime: z.date().optional(), pubDatetime: z.date(), title: z.string() })' }, fm: 'pubDatetime: 2022-09-23T15:22:00Z\nmodDatetime: 2023-01-01T00:00:00Z', kind: 'post', date: '2022-09-23T15:22:00Z' },
+    { name: 'inline coerced date', files: { 'src/content.config.ts': 'const blog = defineCollection({ schema: z.object({ published: z.coerce.date() }) })\nexport const collections = { blog }' }, fm: 'published: 2024-05-06', kind: 'post', date: '2024-05-06T00:00:00Z' },
+    { name: 'only an update date', files: { 'src/content/config.ts': 'const blog = defineCollection({ schema: z.object({ updatedDate: z.date() }) })\nexport const collections = { blog }' }, fm: 'updatedDate: 2024-05-06', kind: 'page', date: undefined },
+    { name: 'no schema, the usual pubDate', files: { 'astro.config.mjs': 'export default {}' }, fm: 'pubDate: 2024-07-08', kind: 'post', date: '2024-07-08T00:00:00Z' },
+    { name: 'no date at all', files: { 'astro.config.mjs': 'export default {}' }, fm: 'description: Undated', kind: 'page', date: undefined },
+  ] as Array<{ name: string; files: Record<string, string>; fm: string; kind: string; date?: string }>)('$name -> $kind', async ({ name, files, fm, kind, date }) => {
+    const root = await site(`astro-${name.replace(/\W+/g, '-')}`, { ...files, 'package.json': '{"dependencies":{"astro":"2.0.0"}}', 'src/content/blog/first.md': `---\ntitle: First\n${fm}\n---\n\nBody.\n` })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const item = result.report.items.find((i) => i.source === 'src/content/blog/first.md')
+    expect(item && 'kind' in item ? item.kind : undefined).toBe(kind)
+    const post = result.payload?.content.posts.find((p) => p.title === 'First')
+    expect(post?.published_at_iso).toBe(date)
+  })
+})
+
+describe('Astro: a route that computes its URLs in code is reported', () => {
+  test.each([
+    { name: 'the entry slug', params: 'params: { slug: post.slug }', warned: false },
+    { name: 'the entry id', params: 'params: { id: entry.id }', warned: false },
+    { name: 'a function of the data', params: 'params: { slug: slugify(post.data) }', warned: true },
+    { name: 'a front-matter field', params: 'params: { slug: post.data.permalink }', warned: true },
+  ])('$name: warned $warned', async ({ name, params, warned }) => {
+    const root = await site(`astro-route-${name.replace(/\W+/g, '-')}`, {
+      'astro.config.mjs': 'export default {}',
+      'src/content/config.ts': "const blog = defineCollection({ schema: z.object({ pubDate: z.date() }) })\nexport const collections = { blog }",
+      'src/pages/posts/[slug].astro': `---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog')\n  return posts.map((post) => ({\n    ${params},\n    props: post,\n  }))\n}\n---\n`,
+      'src/content/blog/first.md': '---\ntitle: First\npubDate: 2024-01-02\n---\n\nBody.\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const found = result.diagnostics.filter((d) => d.code === 'unsupported_feature' && d.file === 'src/pages/posts/[slug].astro')
+    expect(found.map((d) => d.line)).toEqual(warned ? [5] : [])
+    expect(result.report.items.find((i) => i.source === 'src/content/blog/first.md')).toMatchObject({ kind: 'post', url: '/posts/first/' })
+  })
+})
+
+describe('Next.js: dynamic routes are not documents', () => {
+  test.each([
+    { rel: 'pages/tags/[tag].mdx', published: false },
+    { rel: 'pages/docs/[...slug].mdx', published: false },
+    { rel: 'pages/[lang]/index.mdx', published: false },
+    { rel: 'pages/tags/index.mdx', published: true },
+    { rel: 'pages/about.mdx', published: true },
+  ])('$rel published: $published', async ({ rel, published }) => {
+    const root = await site(`next-${rel.replace(/\W+/g, '-')}`, { 'next.config.js': 'module.exports = {}', [rel]: '---\ntitle: T\n---\n\nText.\n' })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const item = result.report.items.find((i) => i.source === rel)
+    expect(item && 'skipped' in item ? item.skipped : 'published').toBe(published ? 'published' : 'dynamic-route')
+  })
+})

@@ -1,0 +1,212 @@
+import { describe, expect, test } from 'vitest'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import { tempSites } from './_tmpsite.js'
+import { deriveRoutes } from '../../../src/routes/index.js'
+import { blogArchives, homePrefix, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
+
+// VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
+// folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
+// `.html`, `srcDir` moves the pages; both: `locales` give each folder its language, public files are served at /).
+
+const site = tempSites('md-vuepress-')
+
+const VUEPRESS_CONFIG = `import { defineUserConfig } from "vuepress";
+// title: "Not this one"
+export default defineUserConfig({
+  base: "/",
+  locales: {
+    "/": { lang: "en-US", title: "Docs Demo", description: "A demo" },
+    "/zh/": { lang: "zh-CN", title: "文档演示" },
+  },
+  theme,
+});
+`
+const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nText of ${title}.\n`
+
+/** The import of a site: its preset, each document's kind (from the report), and whether a static host serves an old URL from the payload or its redirects. */
+async function imported(root: string): Promise<{ preset: string; kinds: Record<string, string | undefined>; served: (url: string) => boolean; title?: string; locale?: string }> {
+  const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+  const payload = result.payload
+  if (!payload) throw new Error('no payload')
+  const outputs = new Set(deriveRoutes(payload).map((r) => r.output_path))
+  const redirected = new Set(result.redirects.map((r) => r.from))
+  const served = (url: string) => {
+    const p = url.replace(/^\//, '')
+    if (redirected.has(url)) return true
+    if (p === '' || p.endsWith('/')) return outputs.has(`${p}index.html`)
+    if (p.endsWith('.html')) return outputs.has(p)
+    return outputs.has(`${p}.html`) || outputs.has(`${p}/index.html`)
+  }
+  const kinds = Object.fromEntries(result.report.items.flatMap((i) => ('kind' in i && (i.kind === 'post' || i.kind === 'page') ? [[i.source, i.kind]] : [])))
+  return { preset: result.report.convention.name, kinds, served, title: payload.site.title, locale: payload.site.locale }
+}
+
+describe('VuePress', () => {
+  test('detection, URLs, home, languages and public files', async () => {
+    const root = await site('vuepress', {
+      'package.json': '{"devDependencies":{"vuepress":"2.0.0"}}',
+      'src/.vuepress/config.ts': VUEPRESS_CONFIG,
+      'src/.vuepress/public/logo.png': 'png',
+      'src/README.md': page('Home', 'home: true\n'),
+      'src/guide/README.md': page('Guide'),
+      'src/guide/getting-started.md': page('Getting Started') + '\n![logo](/logo.png)\n\nSee [the guide](./README.md).\n',
+      'src/contributing.md': page('Contributing'),
+      'src/custom.md': page('Custom', 'permalink: /custom-place/\n'),
+      'src/posts/2024-01-02-hello.md': page('Hello'),
+      'src/posts/dated.md': page('Dated', 'date: 2024-03-04\n'),
+      'src/zh/README.md': page('Zh Home'),
+      'src/zh/guide/page.md': page('Zh Page'),
+      'src/.vuepress/templates/skip.md': page('Not a page'),
+    })
+    const { preset, kinds, served, title, locale } = await imported(root)
+    expect(preset).toBe('vuepress')
+    expect(title).toBe('Docs Demo')
+    expect(locale).toBe('en-US')
+    const want: Record<string, { url: string; kind: string }> = {
+      'src/README.md': { url: '/', kind: 'page' },
+      'src/guide/README.md': { url: '/guide/', kind: 'page' },
+      'src/guide/getting-started.md': { url: '/guide/getting-started.html', kind: 'page' },
+      'src/contributing.md': { url: '/contributing.html', kind: 'page' },
+      'src/custom.md': { url: '/custom-place/', kind: 'page' },
+      'src/posts/2024-01-02-hello.md': { url: '/posts/2024-01-02-hello.html', kind: 'post' },
+      'src/posts/dated.md': { url: '/posts/dated.html', kind: 'post' },
+      'src/zh/README.md': { url: '/zh/', kind: 'page' },
+      'src/zh/guide/page.md': { url: '/zh/guide/page.html', kind: 'page' },
+    }
+    for (const [source, w] of Object.entries(want)) {
+      expect(kinds[source], source).toBe(w.kind)
+      expect(served(w.url), `${source} at ${w.url}`).toBe(true)
+    }
+    expect(Object.keys(kinds).sort()).toEqual(Object.keys(want).sort())
+  })
+
+  test('VuePress 1: module.exports configuration', async () => {
+    const root = await site('vuepress1', {
+      'docs/.vuepress/config.js': "module.exports = {\n  title: 'Old Docs',\n  locales: { '/': { lang: 'en-US' }, '/fr/': { lang: 'fr-FR' } },\n}\n",
+      'docs/README.md': page('Home'),
+      'docs/guide.md': page('Guide'),
+      'docs/fr/README.md': page('Accueil'),
+    })
+    const { preset, served, title } = await imported(root)
+    expect(preset).toBe('vuepress')
+    expect(title).toBe('Old Docs')
+    for (const url of ['/', '/guide.html', '/fr/']) expect(served(url), url).toBe(true)
+  })
+
+  test('languages come from the locales, and public files are delivered at the root', async () => {
+    const root = await site('vuepress-lang', {
+      'src/.vuepress/config.ts': VUEPRESS_CONFIG,
+      'src/.vuepress/public/logo.png': 'png',
+      'src/README.md': page('Home') + '\n![logo](/logo.png)\n',
+      'src/zh/README.md': page('Zh Home'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.languages).toEqual({ 'en-US': 1, 'zh-CN': 1 })
+    expect(result.report.missing_media).toEqual([])
+  })
+})
+
+describe('VuePress bodies', () => {
+  test('an included file is read beside the document, containers become HTML, no Vue syntax is left', async () => {
+    const root = await site('vuepress-body', {
+      'docs/.vuepress/config.js': 'export default defineUserConfig({ title: "T" })',
+      'docs/guide/README.md': page('Guide') + '\n<!-- @include: ./_part.md{2-2} -->\n\n::: tip Note\n{{ $frontmatter.title }} tip\n:::\n',
+      'docs/guide/_part.md': 'line one\nline two\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const body = result.payload?.content.pages.find((p) => p.title === 'Guide')?.content ?? ''
+    expect(body).toContain('line two')
+    expect(body).not.toContain('line one')
+    expect(body).toContain('<aside class="admonition admonition-tip">')
+    expect(body).toContain('Guide tip')
+    expect(body).not.toMatch(/\{\{|:::|@include/)
+  })
+})
+
+describe('VitePress', () => {
+  test.each([
+    { name: 'default', config: 'export default defineConfig({ title: "VP" })', prefix: '', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup.html', 'README.md': '/README.html' } },
+    { name: 'cleanUrls', config: 'export default defineConfig({ cleanUrls: true })', prefix: '', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup', 'README.md': '/README' } },
+    { name: 'srcDir', config: "export default { srcDir: './pages' }", prefix: 'pages/', want: { 'index.md': '/', 'guide/index.md': '/guide/', 'guide/setup.md': '/guide/setup.html', 'README.md': '/README.html' } },
+  ])('$name', async ({ name, config, prefix, want }) => {
+    const files: Record<string, string> = { '.vitepress/config.mts': config }
+    for (const rel of Object.keys(want)) files[prefix + rel] = page(rel)
+    const root = await site(`vitepress-${name}`, files)
+    const { preset, kinds, served } = await imported(root)
+    expect(preset).toBe('vitepress')
+    expect(Object.keys(kinds).sort()).toEqual(Object.keys(want).map((rel) => prefix + rel).sort())
+    for (const [rel, url] of Object.entries(want)) expect(served(url), `${rel} at ${url}`).toBe(true)
+  })
+
+  test('locales by folder name, root unprefixed', async () => {
+    const root = await site('vitepress-locales', {
+      'docs/.vitepress/config.ts': "export default defineConfig({ locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } } })",
+      'docs/index.md': page('Home'),
+      'docs/fr/index.md': page('Accueil'),
+      'docs/fr/guide.md': page('Guide'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.convention.name).toBe('vitepress')
+    expect(result.report.languages).toEqual({ en: 1, fr: 2 })
+  })
+})
+
+describe('@vuepress/plugin-blog archive URLs', () => {
+  test.each([
+    { name: 'default itemPath', text: "plugins: [blogPlugin({ category: [{ key: 'category', getter: (p) => p.frontmatter.category || [] }, { key: 'tag', layout: 'Tag' }] })]", want: { categories: '/category/:slug/', tags: '/tag/:slug/' } },
+    { name: 'own itemPath', text: "blogPlugin({ category: [{ key: 'tags', itemPath: '/topics/:name' }] })", want: { tags: '/topics/:slug/' } },
+    { name: 'a key that is neither', text: "blogPlugin({ category: [{ key: 'series' }] })", want: {} },
+    { name: 'a path the contract cannot say', text: "blogPlugin({ category: [{ key: 'category', itemPath: '/c-:name/' }] })", want: {} },
+    { name: 'no blog plugin', text: "export default { category: [{ key: 'category' }] }", want: {} },
+  ])('$name', ({ text, want }) => expect(blogArchives(text)).toEqual(want))
+})
+
+describe('vuepress-theme-hope options', () => {
+  test.each([
+    { name: 'encrypt by folder and page, author object', text: "export default hopeTheme({ hostname: 'https://x.example/docs', author: { name: 'Mr.Hope', url: 'u' }, encrypt: { config: { '/guide/': ['1234'], \"/config/page.html\": { password: '1', hint: 'h' } } } })", want: { hostname: 'https://x.example', author: 'Mr.Hope', encrypted: ['/guide/', '/config/page.html'], encryptAll: false, markdown: [] } },
+    { name: 'global encryption, author string, Markdown extensions', text: "hopeTheme({ author: 'Ana', encrypt: { global: true, admin: 'x' }, markdown: { mark: true, sup: false, tabs: true, stylize: [] } })", want: { author: 'Ana', encrypted: [], encryptAll: true, markdown: ['mark', 'tabs'] } },
+    { name: 'not the hope theme', text: "defaultTheme({ author: 'Ana', encrypt: { global: true } })", want: { encrypted: [], encryptAll: false, markdown: [] } },
+  ])('$name', ({ text, want }) => expect(readThemeOptions(text)).toEqual(want))
+
+  test('password-protected pages are kept private by default, and signed by the theme author', async () => {
+    const root = await site('vuepress-hope-encrypt', {
+      'src/.vuepress/config.ts': "import theme from './theme.js'\nexport default defineUserConfig({ title: 'T', theme })",
+      'src/.vuepress/theme.ts': "export default hopeTheme({ author: { name: 'Mr.Hope' }, encrypt: { config: { '/secret/': ['1'], '/demo/locked.html': '2' } } })",
+      'src/README.md': page('Home'),
+      'src/demo/locked.md': page('Locked'),
+      'src/demo/open.md': page('Open'),
+      'src/secret/README.md': page('Secret index'),
+      'src/secret/inner.md': page('Secret inner'),
+      'src/own.md': page('Own', 'password: abc\n'),
+      'src/posts/hello.md': page('Hello', 'date: 2024-01-02\n'),
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const skipped = result.report.items.flatMap((i) => ('skipped' in i && i.skipped === 'draft' ? [i.source] : [])).sort()
+    expect(skipped).toEqual(['src/demo/locked.md', 'src/own.md', 'src/secret/README.md', 'src/secret/inner.md'])
+    const payload = result.payload
+    expect([...(payload?.content.pages ?? []), ...(payload?.content.posts ?? [])].map((d) => d.title).sort()).toEqual(['Hello', 'Home', 'Open'])
+    expect(payload?.content.authors.map((a) => a.display_name)).toEqual(['Mr.Hope'])
+  })
+})
+
+describe('home pages written in front matter', () => {
+  test.each([
+    {
+      name: 'VuePress default theme',
+      fm: { home: true, heroImage: '/hero.png', heroText: 'Site', tagline: 'Fast', actions: [{ text: 'Start', link: '/start.html', type: 'primary' }], features: [{ title: 'One', details: 'First {{ x }}' }] },
+      want: '<div class="hero">\n<p class="hero-image"><img src="/hero.png" alt=""></p>\n<p class="hero-title"><strong>Site</strong></p>\n<p class="hero-tagline">Fast</p>\n<p class="hero-actions"><a class="button button-primary" href="/start.html">Start</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong>One</strong><br>First &#123;&#123; x &#125;&#125;</li>\n</ul>\n\n',
+    },
+    {
+      name: 'VitePress hero',
+      fm: { layout: 'home', hero: { name: 'VP', text: 'Docs <fast>', image: { src: '/logo.svg', alt: 'Logo' }, actions: [{ theme: 'brand', text: 'Go', link: '/guide' }] }, features: [{ title: 'Linked', details: 'D', link: '/x' }] },
+      want: '<div class="hero">\n<p class="hero-image"><img src="/logo.svg" alt="Logo"></p>\n<p class="hero-title"><strong>VP</strong><br><strong>Docs &lt;fast&gt;</strong></p>\n<p class="hero-actions"><a class="button button-brand" href="/guide">Go</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong><a href="/x">Linked</a></strong><br>D</li>\n</ul>\n\n',
+    },
+    {
+      name: 'vuepress-theme-hope highlights',
+      fm: { home: true, highlights: [{ header: 'Easy', description: 'Why', features: [{ title: 'A' }] }] },
+      want: '<section class="highlight">\n<h2>Easy</h2>\n<p>Why</p>\n<ul class="features">\n<li class="feature"><strong>A</strong></li>\n</ul>\n</section>\n\n',
+    },
+    { name: 'not a home page', fm: { heroText: 'Site', features: [{ title: 'One' }] }, want: undefined },
+    { name: 'a home page with nothing to show', fm: { home: true, title: 'Home' }, want: undefined },
+  ])('$name', ({ fm, want }) => expect(homePrefix(fm).bodyPrefix).toBe(want))
+})
