@@ -20,19 +20,25 @@ const FENCE = /(?:^|\n)[ \t]*```/g
  */
 export function findMarkdownInHtml(html: string, texts: readonly number[]): MarkdownLeak[] {
   const leaks: MarkdownLeak[] = []
+  // Each pattern needs its marker somewhere in the document: most documents have none, and their text is not read.
+  const strong = html.includes('**')
+  const heading = html.includes('##')
+  const link = html.includes('](')
+  const fence = html.includes('```')
+  if (!(strong || heading || link || fence)) return leaks
   for (let i = 0; i < texts.length; i += 2) {
     const start = texts[i]
     const text = html.slice(start, texts[i + 1])
-    if (text.includes('**')) for (const m of text.matchAll(STRONG)) leaks.push({ offset: start + m.index, name: '**bold**' })
-    if (text.includes('#')) {
+    if (strong && text.includes('**')) for (const m of text.matchAll(STRONG)) leaks.push({ offset: start + m.index, name: '**bold**' })
+    if (heading && text.includes('##')) {
       for (const m of text.matchAll(HEADING)) {
         // A text range starts right after a tag: after a block's tag or `<br>` (`<p>## Heading`) that is a line start.
         if (m.index === 0 && m[0][0] !== '\n' && start > 0 && !afterBlockTag(html, start)) continue
         leaks.push({ offset: start + m.index + m[0].indexOf('#'), name: '## heading' })
       }
     }
-    if (text.includes('](')) for (const m of text.matchAll(LINK)) leaks.push({ offset: start + m.index, name: m[1] ? '![alt](src)' : '[text](url)' })
-    if (text.includes('```')) for (const m of text.matchAll(FENCE)) leaks.push({ offset: start + m.index + m[0].indexOf('`'), name: '```' })
+    if (link && text.includes('](')) for (const m of text.matchAll(LINK)) leaks.push({ offset: start + m.index, name: m[1] ? '![alt](src)' : '[text](url)' })
+    if (fence && text.includes('```')) for (const m of text.matchAll(FENCE)) leaks.push({ offset: start + m.index + m[0].indexOf('`'), name: '```' })
   }
   return leaks.sort((a, b) => a.offset - b.offset)
 }

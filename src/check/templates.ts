@@ -198,19 +198,26 @@ const QUOTED_ATTRIBUTE = /(?:^|\s)[\w-]+\s*=\s*(?:"[^"]*"|'[^']*')/
 
 function wordpressTags(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
   const found: { offset: number; end: number; name: string; closing: boolean; attributes: string }[] = []
+  // The first `]` at or after a tag's start, looked for once for all the tags before it: looking from each tag
+  // again took time growing with the square of the text's length when it has many `[name` and no `]` after them.
+  let close = -1
+  let closesLeft = true
   SHORTCODE_START.lastIndex = 0
   for (let m = SHORTCODE_START.exec(text); m !== null; m = SHORTCODE_START.exec(text)) {
     const i = m.index
     // `[[gallery]]` is WordPress's escape for a literal tag; `[text](url)`, `[x][y]` and `[x]: url` are Markdown.
     if (i > 0 && text[i - 1] === '[') continue
-    const close = text.indexOf(']', i)
-    const newline = text.indexOf('\n', i)
-    if (close === -1 || close - i > 500 || (newline !== -1 && newline < close)) continue
+    if (close < i && closesLeft) {
+      close = text.indexOf(']', i)
+      closesLeft = close !== -1
+    }
+    // Code samples hold most brackets (`a[i]`): what is masked is passed over first.
+    if (close === -1 || close - i > 500 || masked(i, close + 1)) continue
+    // A tag stays on one line (the name before the attributes holds no line break).
     const attributes = text.slice(i + m[0].length, close)
-    if (attributes.includes('[')) continue
+    if (attributes.includes('\n') || attributes.includes('[')) continue
     const after = text[close + 1]
     if (after === '(' || after === '[' || after === ':' || (after === ']' && text[i - 1] === '[')) continue
-    if (masked(i, close + 1)) continue
     found.push({ offset: i, end: close + 1, name: m[2].toLowerCase(), closing: m[1] === '/', attributes })
   }
   // Other names count only in a shortcode's shape: a quoted attribute (`[button url="…"]`), a self-closing `/]`, or

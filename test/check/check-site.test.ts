@@ -233,6 +233,16 @@ describe('template syntax printed as text', () => {
     ])
     expect(result.totals.templates).toEqual({ total: 3, by_tag: { '{{< figure >}}': 2, '{% include %}': 1 } })
   })
+
+  test('many bracketed words on one line take time in proportion to the text', () => {
+    // Each `[name ` looked for the next `]` and the next line break from where it stood: 160,000 on one line took
+    // seconds, growing with the square of their number.
+    const line = `<p title="x">${'[a b] '.repeat(200_000)}${'[a '.repeat(200_000)}[gallery]</p>`
+    const start = performance.now()
+    const found = bodyFindings(checkSite(site(line, { type: 'html' })))
+    expect(performance.now() - start).toBeLessThan(3000)
+    expect(found.map((f) => f.target)).toEqual(['[gallery]'])
+  })
 })
 
 describe('Markdown left in an HTML body', () => {

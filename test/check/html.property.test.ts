@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { Tokenizer } from 'htmlparser2'
+import { describe, expect, test } from 'vitest'
+import { scanHtml } from '../../src/check/html.js'
+import { scanHtmlWithParser } from './html-oracle.js'
+
+// check's HTML scanner drives htmlparser2's Parser without decoding entities and without attribute objects
+// (src/check/html.ts). It must find what the Parser with entities decoded found (html-oracle.ts): the same links,
+// images and their alt, media, text ranges, masks and capitalized elements, on HTML built from pieces chosen for
+// where tokenizing is subtle: entities in attributes and text, raw text and RCDATA elements, comments and CDATA,
+// foreign content (SVG, MathML) and what closes it, implied ends, tags left open at the end.
+
+const entity = fc.constantFrom('&amp;', '&amp', '&ampx', '&amp=', '&lt', '&lt;', '&gt;', '&#38;', '&#x26;', '&#38', '&#0;', '&#xD800;', '&#99999999;', '&unknown;', '&', '&;', '&#;', '&#x;', '&notin;', '&notit;', '&copy', '&AMP;', '&quot;', '&apos;')
+
+const attributeValue = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom('/a/', '/b c/', 'https://x.example/p?q=1', 'x.png 1x', ', ', 'y.png 2x', ' ', '"', "'", '>', '=', '`') }, { weight: 2, arbitrary: entity }), { maxLength: 5 })
+  .map((parts) => parts.join(''))
+
+const attributeName = fc.constantFrom('href', 'HREF', 'src', 'Src', 'srcset', 'alt', 'ALT', 'poster', 'data', 'title', 'class', 'x', 'href', '/', 'a"b', "'")
+
+const attribute = fc.tuple(fc.constantFrom(' ', '  ', '\t', '\n', '\f', '\r', '/'), attributeName, fc.constantFrom('="', "='", '=', '', ' = "'), attributeValue).map(([space, name, eq, value]) => {
+  const close = eq.endsWith('"') ? '"' : eq.endsWith("'") ? "'" : ''
+  return `${space}${name}${eq}${eq === '' ? '' : value}${close}`
+})
+
+const tagName = fc.constantFrom(
+  'a', 'A', 'img', 'IMG', 'Img', 'area', 'iframe', 'source', 'video', 'audio', 'track', 'embed', 'object', 'p', 'P', 'div', 'li', 'ul', 'br', 'form', 'b', 'span',
+  'pre', 'code', 'CODE', 'kbd', 'samp', 'script', 'style', 'textarea', 'title', 'template', 'noscript', 'xmp', 'plaintext', 'listing', 'iframe', 'noembed', 'noframes',
+  'svg', 'math', 'foreignObject', 'foreignobject', 'desc', 'mi', 'annotation-xml', 'Tabs', 'TabItem', 'Foo.Bar', 'constructor', '__proto__', 'toString', 'x-y',
+  'sVg', 'mATH', 'pRe', 'trac\u212a', 'scr\u0130pt', 'h2', 'figure', 'strong', 'ab', 'abbr', 'imgx', 'scripts',
+)
+
+const openTag = fc.tuple(tagName, fc.array(attribute, { maxLength: 4 }), fc.constantFrom('>', '/>', ' />', '', ' >')).map(([name, attributes, end]) => `<${name}${attributes.join('')}${end}`)
+const closeTag = fc.tuple(tagName, fc.constantFrom('>', ' >', ' x>', '/>', '')).map(([name, end]) => `</${name}${end}`)
+
+const piece = fc.oneof(
+  { weight: 6, arbitrary: openTag },
+  { weight: 4, arbitrary: closeTag },
+  { weight: 2, arbitrary: entity },
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom(
+      'text', ' ', '\n', 'two words', '**bold**', '## heading', '[text](/url)', '```', '{{< x >}}', 'é', '漢字', '😀',
+      '<', '>', '</', '</>', '</ >', '<!', '<!-->', '<!--->', '<!-- c -->', '<!--', '-->', '--!>', '<!-- a -- b -->', '<!---->',
+      '<![CDATA[', ']]>', '<![CDATA[ x ]]>', '<!DOCTYPE html>', '<!doctype', '<!x>', '<?php x ?>', '<?', '<3', '< a', '<a', '<a href', '<a href="', '<img src=x',
+      '</script', '</script>', '</style >', '</textarea>', '</title>', '<</script>', '</SCRIPT>', '</plaintext>', '</svg>', '</math>',
+    ),
+  },
+)
+
+const html = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''))
+
+describe("check's HTML scanner agrees with htmlparser2's Parser with entities decoded", () => {
+  test('on generated HTML, from the start and inside an open masking element', () => {
+    fc.assert(
+      fc.property(html, fc.constantFrom(0, 0, 1, 2), (text, openMasks) => {
+        expect(scanHtml(text, openMasks)).toEqual(scanHtmlWithParser(text, openMasks))
+      }),
+      { numRuns: Number(process.env.CHECK_PROPERTY_RUNS ?? 3000) },
+    )
+  })
+
+  test("htmlparser2's tokenizer still has the fastForwardTo the scanner replaces (remove the replacement if not)", () => {
+    expect(typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo).toBe('function')
+  })
+
+  test.each([
+    ['an entity in a link', '<a href="/a?x=1&amp;y=2&ampz&#47;">t</a>'],
+    ['an image with and without alt', '<img src="/a.png"><IMG SRC="/b.png" ALT><img alt="" srcset="/c.png 1x, /d.png 2x">'],
+    ['the first of two attributes', '<a href="/first" HREF="/second">'],
+    ['text split by entities', '<p>a &amp; b &lt; c</p>'],
+    ['a script inside SVG, which is not raw text there', '<svg><script><a href="/in-svg"></script></svg><script><a href="/raw"></script>'],
+    ['CDATA: text in SVG, a comment elsewhere', '<svg><![CDATA[ {{ x }} ]]></svg><![CDATA[ {{ y }} ]]>'],
+    ['a closing tag that closes SVG from outside', '<div><svg></div><script><a href="/s"></script>'],
+    ['an element named like an Object property', '<constructor>x</constructor><__proto__ href="/p">'],
+    ['an unterminated tag', '<a href="/x'],
+  ])('%s', (_name, text) => {
+    expect(scanHtml(text)).toEqual(scanHtmlWithParser(text))
+  })
+})
