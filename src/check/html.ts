@@ -1,6 +1,7 @@
 import { decodeHTMLAttribute } from 'entities'
-import { Parser, Tokenizer } from 'htmlparser2'
+import { Parser } from 'htmlparser2'
 import type { QuoteType } from 'htmlparser2'
+import { IndexOfTokenizer } from '../tokenizer.js'
 
 /** A URL an HTML element uses: a link (`a`, `area`, `iframe`), an image (`img`) or other media. */
 export interface HtmlRef {
@@ -239,32 +240,6 @@ class HtmlScanner extends Parser {
     if (this.result.openMasks === 0) this.result.masks.push(start, end)
   }
 }
-
-/**
- * htmlparser2's Tokenizer, skipping to the character that ends a text, an attribute value or a comment with
- * String#indexOf (the engine's search) instead of a loop over every character: about twice as fast on the
- * benchmark's bodies. The loop is the tokenizer's `fastForwardTo`, private in its types, so it is replaced on this
- * subclass's prototype; html.property.test.ts holds what the scanner finds to the stock Parser's, and fails when
- * htmlparser2 no longer has a `fastForwardTo` to replace.
- */
-class IndexOfTokenizer extends Tokenizer {}
-
-/** What `fastForwardTo` reads of the tokenizer: the text written to it, where it is, and where that text starts. */
-interface TokenizerPosition {
-  buffer: string
-  index: number
-  offset: number
-}
-
-Object.defineProperty(IndexOfTokenizer.prototype, 'fastForwardTo', {
-  /** Moves to the next `c` after the current character and returns true; at the end (false) when there is none. */
-  value: function fastForwardTo(this: TokenizerPosition, c: number): boolean {
-    const found = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset)
-    // The tokenizer steps past the character it ends on, so without one it stops on the last.
-    this.index = (found === -1 ? this.buffer.length - 1 : found) + this.offset
-    return found !== -1
-  },
-})
 
 function isCapitalized(name: string): boolean {
   const c = name.charCodeAt(0)

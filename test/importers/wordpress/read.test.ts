@@ -10,7 +10,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { cleanBytes, hasIllegalControl } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
 import { exportFiles } from '../../../importers/wordpress/read/sources.js'
-import { namespaceMeaning, readXml, xmlTokenizer } from '../../../importers/wordpress/read/xml.js'
+import { namespaceMeaning, readXml } from '../../../importers/wordpress/read/xml.js'
+import { IndexOfTokenizer } from '../../../src/tokenizer.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { zip } from './zip.js'
 
@@ -267,7 +268,7 @@ describe('readXml', () => {
   })
 })
 
-describe('xmlTokenizer', () => {
+describe('IndexOfTokenizer in XML mode', () => {
   /** Every callback the tokenizer makes, with its arguments, for `text` written in pieces of the given lengths. */
   const tokens = (make: (callbacks: TokenizerCallbacks) => Tokenizer, text: string, cuts: number[]) => {
     const calls: unknown[][] = []
@@ -286,13 +287,15 @@ describe('xmlTokenizer', () => {
   const piece = fc.constantFrom('<a>', '</a>', '<b x="1" y=\'2\'>', '<c/>', 'text', ' ', '\n', '&amp;', '<![CDATA[', ']]>', ']', ']]', '<!--', '-->', '-', '<?pi x?>', '<!DOCTYPE r>', '"', "'", '=', '>', '<', 'é€')
 
   test('finds the same tokens as the library\'s own, however the text is cut', () => {
-    // Its own search is in place (the library still has the method it replaces).
-    expect(Object.hasOwn(xmlTokenizer({} as TokenizerCallbacks), 'fastForwardTo')).toBe(true)
+    // Its own search is in place, and the library still has the method it replaces.
+    expect(Object.hasOwn(IndexOfTokenizer.prototype, 'fastForwardTo')).toBe(true)
+    expect(typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo).toBe('function')
+    const ours = (callbacks: TokenizerCallbacks) => new IndexOfTokenizer({ xmlMode: true, decodeEntities: false }, callbacks)
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 6 }), (pieces, cuts) => {
         const text = pieces.join('')
         const library = (callbacks: TokenizerCallbacks) => new Tokenizer({ xmlMode: true, decodeEntities: false }, callbacks)
-        expect(tokens(xmlTokenizer, text, cuts)).toEqual(tokens(library, text, cuts))
+        expect(tokens(ours, text, cuts)).toEqual(tokens(library, text, cuts))
       }),
       { numRuns: 500 },
     )
