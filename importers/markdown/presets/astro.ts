@@ -2,7 +2,7 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
 import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
-import { canonicalLocale, firstString } from './_config.js'
+import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
@@ -67,7 +67,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
   const top = entries(objectLiteral(/defineConfig\s*\(\s*(\{[\s\S]*\})\s*\)/.exec(text)?.[1]) ?? objectsOf(text, 'export default')[0] ?? '')
   const site = stringLiteral(top.get('site'))
-  if (site && /^https?:\/\//.test(site)) config.site.url = new URL(site).origin
+  const origin = httpOrigin(site)
+  if (origin) config.site.url = origin
   config.basePath = (stringLiteral(top.get('base')) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
   const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
   config.staticDirs = ['public']

@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
-import { canonicalLocale, firstString } from './_config.js'
+import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtml } from './astro.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
@@ -236,7 +236,7 @@ export function readThemeOptions(text: string): ThemeOptions {
   const encrypt = entries(objectLiteral(top.get('encrypt')) ?? '')
   const encrypted = [...entries(objectLiteral(encrypt.get('config')) ?? '').keys()].filter((k) => k.startsWith('/'))
   return {
-    ...(hostname && /^https?:\/\//.test(hostname) ? { hostname: new URL(hostname).origin } : {}),
+    ...(httpOrigin(hostname) ? { hostname: httpOrigin(hostname) } : {}),
     ...(author ? { author } : {}),
     encrypted,
     encryptAll: encrypt.get('global')?.trim() === 'true',
