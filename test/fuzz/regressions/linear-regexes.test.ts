@@ -10,26 +10,13 @@ import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
+import { growth } from './_growth.js'
 
 // Regular expressions that read on from every position of a long run (a `\s*` before a literal, a lazy `[^x]*?`
 // that never meets its end) take time in the square of the run. Each row held such an expression, found by timing
 // every regular expression of the sources on runs of one character (a Markdown fuzz case, 131,072 spaces in an
 // author's name, took minutes). Eight times the input may take at most 32 times as long here (64 when quadratic;
 // about 8 when linear): the fastest of three runs, so a busy machine's pauses do not decide.
-
-function growth(run: (n: number) => unknown, n: number): number {
-  const time = (size: number) => {
-    let best = Infinity
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now()
-      run(size)
-      best = Math.min(best, performance.now() - start)
-    }
-    return best
-  }
-  time(n / 4) // warm-up
-  return time(8 * n) / Math.max(time(n), 2)
-}
 
 const spaces = (n: number) => ' '.repeat(n)
 const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
