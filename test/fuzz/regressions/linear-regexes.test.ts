@@ -8,7 +8,7 @@ import { stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { mediaRefs } from '../../../importers/wordpress/media.js'
+import { encodeSpacedUrls, homeUrls, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import { growth } from './_growth.js'
 
@@ -34,6 +34,11 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress embeds: blank lines before a text', (n) => autoEmbed(`https://example.com/a\n${'\n'.repeat(n)}x`), 20_000],
   ["WordPress media: a run of '//a' with no file extension", (n) => mediaRefs('//a'.repeat(n / 3)), 20_000],
   ["WordPress media: a run of '/'", (n) => mediaRefs('/'.repeat(n)), 20_000],
+  // Found by the hostile-input hunt on the media-with-spaces change: an unclosed quoted URL read on from each space.
+  ['WordPress media: an unclosed src of spaced words', (n) => mediaRefs(` src="//a${' a'.repeat(n / 2)}<`), 16_000],
+  ['WordPress media: an unclosed href of parentheses', (n) => mediaRefs(` href="//${'('.repeat(n)}>`), 16_000],
+  ['WordPress media: moving an unclosed src of spaces home', (n) => homeUrls(['old.test'], new Map([['old.test/a.jpg', '/media/a.jpg']])).html(` src="//old.test/${' '.repeat(n)}<`), 16_000],
+  ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
 ]
 
 describe('regular expressions on long runs take time linear in the text', () => {
@@ -43,6 +48,27 @@ describe('regular expressions on long runs take time linear in the text', () => 
 })
 
 describe('rewritten without the quadratic expression, each finds what it found', () => {
+  test('quoted media URLs with spaces or parentheses, and the spaced URLs encoded, are the ones the old expressions found', () => {
+    const OLD_QUOTED = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*[\s()][^"<>]*)"|'((?:https?:)?\/\/[^'<>]*[\s()][^'<>]*)')/gi
+    const OLD_SPACED = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*?[^\s"<>]\s+[^\s"<>][^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*?[^\s'<>]\s+[^\s'<>][^'<>]*)')/gi
+    const piece = fc.constantFrom(' src=', ' href=', '"', "'", '//', '/', 'https://', 'a', 'é', ' ', '(', ')', '<', '>', '.jpg', '=')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join('')
+        const urls = mediaRefs(text).urls
+        for (const m of text.matchAll(OLD_QUOTED)) expect(urls).toContain((m[1] ?? m[2]).trim())
+        const old = text.replace(OLD_SPACED, (whole: string, lead: string, double: string | undefined, single: string | undefined) => {
+          const value = (double ?? single ?? '').trim()
+          const quote = double !== undefined ? '"' : "'"
+          const encoded = encodeSpacedUrls(`${lead}${quote}${value}${quote}`)
+          return encoded === `${lead}${quote}${value}${quote}` ? whole : encoded
+        })
+        expect(encodeSpacedUrls(text)).toBe(old)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
   test('replaceOutputTags finds the output tags /\\{\\{-?\\s*([^}]*?)\\s*-?\\}\\}/g found', () => {
     const OLD = /\{\{-?\s*([^}]*?)\s*-?\}\}/g
     const piece = fc.constantFrom('{{', '}}', '{', '}', '-', ' ', '\n', 'a', 'page.fileSlug', '|', ' slug ', '{{-', '-}}')
