@@ -7,6 +7,7 @@ import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { safeUrl } from '../templates/_html.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -163,14 +164,15 @@ const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-f
 export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string } {
   const lines: string[] = []
   const image = isPlainObject(hero.image) ? hero.image : undefined
-  const src = image ? firstString(image.file, image.light, image.dark) : undefined
+  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
+  const src = safeUrl(image ? firstString(image.file, image.light, image.dark) : undefined)
   if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(firstString(image?.alt) ?? '')}"></p>`)
   const tagline = firstString(hero.tagline)
   if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
   const actions = Array.isArray(hero.actions) ? hero.actions.filter(isPlainObject) : []
   const links = actions.flatMap((a) => {
     const text = firstString(a.text)
-    const link = firstString(a.link)
+    const link = safeUrl(firstString(a.link))
     return text && link ? [`<a class="button button-${escapeHtml(firstString(a.variant) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
   })
   if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)

@@ -3,6 +3,7 @@ import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtml } from './astro.js'
+import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
@@ -153,13 +154,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
 export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
-  const image = isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage)
+  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
+  const image = safeUrl(isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage))
   const alt = (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt) ?? ''
   const heading = [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined)
   const tagline = firstString(hero.tagline, fm.tagline)
   const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject).flatMap((a) => {
     const text = firstString(a.text)
-    const link = firstString(a.link)
+    const link = safeUrl(firstString(a.link))
     return text && link ? [`<a class="button button-${escapeHtml(firstString(a.theme, a.type) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
   })
   const lines: string[] = []
@@ -186,7 +188,7 @@ function featureList(value: unknown): string | undefined {
   const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
     const title = firstString(f.title)
     const details = firstString(f.details)
-    const link = firstString(f.link)
+    const link = safeUrl(firstString(f.link))
     if (!title && !details) return []
     const head = title ? (link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title)) : ''
     return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtml(details) : ''}</li>`]

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
+import { heroPrefix } from '../../../importers/markdown/presets/astro.js'
 import { blogArchives, homePrefix, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
@@ -208,5 +209,16 @@ describe('home pages written in front matter', () => {
     },
     { name: 'not a home page', fm: { heroText: 'Site', features: [{ title: 'One' }] }, want: undefined },
     { name: 'a home page with nothing to show', fm: { home: true, title: 'Home' }, want: undefined },
+    // Found by the hostile-input hunt: front matter is input, and these links were written into the page as they were.
+    {
+      name: 'script and data URLs are left out, as in every link the import writes',
+      fm: { home: true, heroImage: 'javascript:alert(1)', heroText: 'Site', actions: [{ text: 'A', link: '  JaVaScRiPt:alert(1)' }, { text: 'B', link: 'java\tscript:x' }, { text: 'C', link: 'data:text/html,x' }, { text: 'D', link: '/ok/' }], features: [{ title: 'F', link: 'vbscript:x' }] },
+      want: '<div class="hero">\n<p class="hero-title"><strong>Site</strong></p>\n<p class="hero-actions"><a class="button button-primary" href="/ok/">D</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong>F</strong></li>\n</ul>\n\n',
+    },
+    { name: 'odd types are ignored', fm: { home: true, hero: [1, 2], heroText: 5, heroImage: { a: 1 }, tagline: ['x'], actions: 7, features: { x: 1 }, highlights: [1, null, { features: 3 }] }, want: undefined },
   ])('$name', ({ fm, want }) => expect(homePrefix(fm).bodyPrefix).toBe(want))
+
+  test("Starlight's hero leaves script URLs out too", () => {
+    expect(heroPrefix({ image: { file: 'javascript:alert(1)' }, tagline: 'T', actions: [{ text: 'A', link: 'javascript:alert(1)' }] }).bodyPrefix).toBe('<div class="hero">\n<p class="hero-tagline">T</p>\n</div>\n\n')
+  })
 })
