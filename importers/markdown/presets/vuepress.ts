@@ -76,6 +76,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   // The theme's options often live in a module the configuration imports (`import theme from './theme.js'`).
   const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
   const theme = readThemeOptions(themeText)
+  const encryptKeys = indexKeys(theme.encrypted)
   if (theme.hostname) config.site.url = theme.hostname
   // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, `export default { … }`, or VuePress 1's
   // `module.exports = { … }`.
@@ -123,7 +124,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       if (permalink && permalink.startsWith('/')) url = permalink
       const locale = locales.find((l) => url.startsWith(l.prefix))
       const article = isBlogArticle(dirs, base, src.fm.data)
-      const locked = encryptedBy(theme, url, src.fm.data)
+      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
       return {
         kind: article && url !== '/' ? 'post' : 'page',
         ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
@@ -197,7 +198,7 @@ function featureList(value: unknown): string | undefined {
 }
 
 /** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */
-interface ThemeOptions {
+export interface ThemeOptions {
   hostname?: string
   /** The default author of every page (`author: 'Name'` or `{ name }`). */
   author?: string
@@ -246,10 +247,39 @@ export function readThemeOptions(text: string): ThemeOptions {
   }
 }
 
-/** Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or undefined. */
-function encryptedBy(theme: ThemeOptions, url: string, fm: Record<string, unknown>): string | undefined {
+/** `encrypt.config` keys by their place in the configuration, and the longest one's length. */
+interface EncryptKeys {
+  keys: ReadonlyMap<string, number>
+  longest: number
+}
+
+export function indexKeys(encrypted: readonly string[]): EncryptKeys {
+  const keys = new Map<string, number>()
+  let longest = 0
+  encrypted.forEach((k, i) => {
+    if (!keys.has(k)) keys.set(k, i)
+    longest = Math.max(longest, k.length)
+  })
+  return { keys, longest }
+}
+
+/**
+ * Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or
+ * undefined. The first key that covers the URL (the URL itself, or a folder of it) is found by looking up the URL's
+ * own folders, not by trying every key on every page.
+ */
+export function encryptedBy(theme: ThemeOptions, { keys, longest }: EncryptKeys, url: string, fm: Record<string, unknown>): string | undefined {
   if (theme.encryptAll) return 'encrypt.global'
-  const key = theme.encrypted.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+  let key: string | undefined
+  const consider = (k: string) => {
+    const at = keys.get(k)
+    if (at !== undefined && (key === undefined || at < (keys.get(key) as number))) key = k
+  }
+  if (keys.size > 0) {
+    consider(url)
+    // No key is longer than the longest, so a long URL (a front-matter permalink) is not sliced at each of its slashes.
+    for (let slash = url.indexOf('/'); slash !== -1 && slash < longest; slash = url.indexOf('/', slash + 1)) consider(url.slice(0, slash + 1))
+  }
   if (key) return `encrypt.config "${key}"`
   if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
   return undefined

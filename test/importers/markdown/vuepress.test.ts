@@ -1,9 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
 import { heroPrefix } from '../../../importers/markdown/presets/astro.js'
-import { blogArchives, homePrefix, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
+import { blogArchives, encryptedBy, homePrefix, indexKeys, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -220,5 +221,34 @@ describe('home pages written in front matter', () => {
 
   test("Starlight's hero leaves script URLs out too", () => {
     expect(heroPrefix({ image: { file: 'javascript:alert(1)' }, tagline: 'T', actions: [{ text: 'A', link: 'javascript:alert(1)' }] }).bodyPrefix).toBe('<div class="hero">\n<p class="hero-tagline">T</p>\n</div>\n\n')
+  })
+})
+
+// Found by the hostile-input hunt: every page tried every encrypt.config key (pages x keys; 100,000 of each would be
+// 10^10 comparisons). The key is now found from the page URL's own folders.
+describe('encrypt.config keys', () => {
+  const theme = (encrypted: string[]) => ({ encrypted, encryptAll: false, markdown: [] })
+  const naive = (keys: string[], url: string) => keys.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+
+  test('the key that covers a page is the first in the configuration that the old search found', () => {
+    const segment = fc.constantFrom('/', 'a', 'b', 'a/', 'b/', '.html', 'a.html')
+    const path = fc.array(segment, { maxLength: 6 }).map((p) => '/' + p.join(''))
+    fc.assert(
+      fc.property(fc.array(path, { maxLength: 8 }), path, (keys, url) => {
+        const want = naive(keys, url)
+        expect(encryptedBy(theme(keys), indexKeys(keys), url, {})).toBe(want === undefined ? undefined : `encrypt.config "${want}"`)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('50,000 keys and 50,000 pages take well under a second', () => {
+    const keys = Array.from({ length: 50_000 }, (_, i) => `/k${i}/`)
+    const index = indexKeys(keys)
+    const started = performance.now()
+    let locked = 0
+    for (let i = 0; i < 50_000; i++) if (encryptedBy(theme(keys), index, `/p${i}/${'x/'.repeat(i % 50)}page.html`, {})) locked++
+    expect(locked).toBe(0)
+    expect(performance.now() - started).toBeLessThan(1_000)
   })
 })
