@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { closing, entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
@@ -66,7 +66,12 @@ function isStarlight(discovery: Discovery): boolean {
 async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
   const config = emptyConfig()
   const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
-  const top = entries(objectLiteral(/defineConfig\s*\(\s*(\{[\s\S]*\})\s*\)/.exec(text)?.[1]) ?? objectsOf(text, 'export default')[0] ?? '')
+  // The object passed to defineConfig, to its matching brace (an expression reading to the last `})` took time in the
+  // square of a configuration that repeats `defineConfig({`).
+  const call = /defineConfig\s*\(\s*\{/.exec(text)
+  const open = call ? call.index + call[0].length - 1 : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  const top = entries(close !== -1 ? text.slice(open + 1, close) : (objectsOf(text, 'export default')[0] ?? ''))
   const site = stringLiteral(top.get('site'))
   const origin = httpOrigin(site)
   if (origin) config.site.url = origin
