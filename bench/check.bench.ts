@@ -2,7 +2,9 @@
 // this process, so the ratio holds on a busy machine), at most 500 MB, linear growth; nodejs.org's blog (1,064
 // documents, 18 MB of Markdown, when ../shared is present) in at most 1 s. A warm-up, then the median of 5 runs, in
 // wall time and in CPU time (which neighbours on a shared machine disturb less).
-import { existsSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type * as Markdown from '../importers/markdown/index.js'
@@ -54,6 +56,48 @@ for (const posts of [10_000, 50_000]) {
     'peak RSS MB': peakRssMb().toFixed(0),
     findings: `${findings.error}/${findings.warning}/${findings.info}`,
   })
+}
+/**
+ * The commands as a user runs them on a payload file, each in its own process: `preview-data check` ÷ `preview-data
+ * validate` (both read and parse the file; validate then reads no body, check reads every one). Medians of 3, wall
+ * and CPU (user + system of the child).
+ */
+function commands(payload: PreviewData): { check: number; validate: number; checkCpu: number; validateCpu: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pd-check-bench-'))
+  const file = path.join(dir, 'payload.json')
+  writeFileSync(file, JSON.stringify(payload, null, 2))
+  const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+  // /usr/bin/time gives the child's wall and CPU seconds (%e, %U + %S).
+  const time = (command: string) => {
+    const runs = [0, 1, 2].map(() => {
+      const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, cli, command, file, '--quiet'], { encoding: 'utf8' })
+      if (run.status !== 0 && run.status !== 1) throw new Error(`preview-data ${command} exited with ${run.status}: ${run.stderr}`)
+      const [wall, user, system] = (run.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number)
+      return { wall: wall * 1000, cpu: (user + system) * 1000 }
+    })
+    const mid = (xs: number[]) => xs.sort((a, b) => a - b)[1]
+    return { wall: mid(runs.map((r) => r.wall)), cpu: mid(runs.map((r) => r.cpu)) }
+  }
+  try {
+    const validate = time('validate')
+    const check = time('check')
+    return { check: check.wall, validate: validate.wall, checkCpu: check.cpu, validateCpu: validate.cpu }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (existsSync('/usr/bin/time')) {
+  const { check, validate, checkCpu, validateCpu } = commands(JSON.parse(JSON.stringify(generatePayload(10_000))) as PreviewData)
+  report('preview-data check / validate, 10k file', {
+    'check ms': check.toFixed(0),
+    'validate ms': validate.toFixed(0),
+    'check / validate': (check / validate).toFixed(2),
+    'in CPU time': (checkCpu / validateCpu).toFixed(2),
+    target: '<= 2',
+  })
+} else {
+  console.log('preview-data check / validate: skipped, /usr/bin/time is absent')
 }
 report('check growth 10k -> 50k', { 'time ratio': (results[50_000] / results[10_000]).toFixed(1), linear: '~5' })
 

@@ -28,7 +28,8 @@ const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)
 const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + TARGET, 'gd')
 // A link's text may hold an image (`[![alt](a.png)](a.png)`); both the image and the link are references.
 const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^\]]*\]\([^)]*\)|[^[\]\\]|\\.|\[[^\]]*\])*)\]` + TARGET, 'gd')
-const DEFINITION = /^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)/
+// `[^note]: …` is a GFM footnote (a caret, then a label without whitespace), not a link definition.
+const DEFINITION = /^ {0,3}\[(?!\^[^\s\]]+\]:)[^\]]+\]:\s*(<[^>]*>|\S+)/
 const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi
 const HREF_ATTR = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
 const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i

@@ -96,6 +96,19 @@ describe('links', () => {
     expect(bodyFindings(result)).toEqual([expect.objectContaining({ code: 'broken_link', target: '/nope/', line: 1 })])
   })
 
+  // GFM footnotes (remark-gfm, markdown-it-footnote, VuePress): `[^x]: note` is a note, whatever its first word, and
+  // `[^x]` a call to it. CommonMark alone reads a one-word note as a link definition, so each call was a broken link.
+  test.each([
+    { name: 'a one-word note (CJK) and its call', body: '此文字有脚注[^first].\n\n[^first]: 这是脚注内容', broken: [] },
+    { name: 'a note that looks like a path', body: 'Text[^1] and again[^1].\n\n[^1]: /nope/', broken: [] },
+    { name: 'a note with words, a link in it', body: 'Text[^n].\n\n[^n]: See [this](/nope/) page.', broken: ['/nope/'] },
+    { name: 'a link reference to a label that has a space is a link (GFM too)', body: 'See [^a b].\n\n[^a b]: /nope/', broken: ['/nope/'] },
+    { name: 'a caret-less label is a link definition', body: 'See [first].\n\n[first]: 这是脚注内容', broken: ['这是脚注内容'] },
+  ])('footnotes are not links: $name', ({ body, broken }) => {
+    const findings = bodyFindings(checkSite(site(body))).filter((f) => f.code === 'broken_link')
+    expect(findings.map((f) => f.target)).toEqual(broken)
+  })
+
   test('raw HTML inside Markdown is read with the HTML parser', () => {
     const result = checkSite(site('Text\n\n<div>\n<a href="/nope/">x</a>\n</div>\n\nand <a href="/about/">inline</a>'))
     expect(bodyFindings(result)).toEqual([expect.objectContaining({ code: 'broken_link', target: '/nope/', line: 4 })])

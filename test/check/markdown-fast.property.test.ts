@@ -74,6 +74,12 @@ const inline = fc.constantFrom(
   '&amp;',
   '{{< figure >}}',
   '{% include x %}',
+  '[^1]',
+  '[^note]',
+  '[^a b]',
+  '[^1](/fn)',
+  '[text][^1]',
+  '[^]',
 )
 
 const line = fc.oneof(
@@ -121,6 +127,13 @@ const line = fc.oneof(
       '[Ref]: <x y>',
       '[ref]:',
       '[other]: /o junk',
+      '[^1]: /fn',
+      '[^note]: 脚注内容',
+      '[^note]: a note with [a](/in-note) link',
+      '[^a b]: /spaced',
+      '[^]: /empty',
+      '[\\^1]: /escaped',
+      '    indented note text',
       '"title"',
       'import x from "y"',
       'export const a = 1',
@@ -160,9 +173,26 @@ describe('the fast Markdown reader agrees with remark', () => {
     ['an image in a link', '[![a](/i.png)](/l) and ![b *c*](/e)'],
     ['a fence closed by a longer one', '````\n[a](/in)\n`````\n[b](/out)'],
     ['a list item with indented code', '- a\n\n      [x](/code)\n\n  [y](/para)'],
+    ['a footnote and its calls', 'text[^1] and [^1][] and [t][^1]\n\n[^1]: /fn'],
+    ['a footnote label with a space is a link label', 'see [^a b]\n\n[^a b]: /spaced'],
   ])('%s', (_name, text) => {
     const fast = scanMarkdownFast(text)
     expect(fast).not.toBeNull()
     expect(comparable(text, fast as NonNullable<typeof fast>)).toEqual(comparable(text, scanMarkdownWithRemark(text)))
+  })
+
+  // Both readers: a footnote (`^` and a label without whitespace) defines no link, so its calls are text; a label
+  // with a space is a link label in GFM too.
+  test.each([
+    { body: 'text[^1] and [^1][] and [t][^1]\n\n[^1]: /fn', urls: [] },
+    { body: '此文字有脚注[^first].\n\n[^first]: 这是脚注内容', urls: [] },
+    { body: 'see [^a b]\n\n[^a b]: /spaced', urls: ['/spaced'] },
+    { body: 'see [first]\n\n[first]: 这是脚注内容', urls: ['这是脚注内容'] },
+    // remark still makes `[Ref][^1]` a reference (to no link), so `(/fn)` after it is text.
+    { body: '[Ref][^1](/fn)word\n\n[^1]: /fn', urls: [] },
+    // The footnote is the label's first definition: a later link definition of it does not count.
+    { body: 'see [^1]\n\n[^1]: /a\n[^1 ]: /b', urls: [] },
+  ])('footnotes: $body', ({ body, urls }) => {
+    for (const scan of [scanMarkdownFast(body), scanMarkdownWithRemark(body)]) expect(scan?.refs.map((r) => r.url)).toEqual(urls)
   })
 })

@@ -23,7 +23,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
   if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
-  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'other'; colons: number; tab?: boolean }> = []
+  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'align' | 'other'; colons: number; tab?: boolean }> = []
   let cursor = 0
   let r = 0
   // How many `v-pre` containers are open: counted, not searched for, so deep nesting stays linear.
@@ -59,7 +59,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
         if (top.kind === 'v-pre') preDepth--
         if (top.kind !== 'other') {
           out.copy(cursor, pos)
-          out.emit(top.kind === 'details' ? '\n</details>\n' : top.kind === 'tabs' ? `${top.tab ? '\n</details>\n' : ''}</div>\n` : '', out.lines.line(pos))
+          out.emit(top.kind === 'details' ? '\n</details>\n' : top.kind === 'tabs' ? `${top.tab ? '\n</details>\n' : ''}</div>\n` : top.kind === 'align' ? '\n</div>\n' : '', out.lines.line(pos))
           cursor = next
         }
       }
@@ -67,13 +67,15 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
       const [first, ...rest] = container[2].split(/\s+/)
       // `::: code-tabs#shell`: the id after `#` groups tabs across the page; it is not part of the name.
       const name = first.replace(/#.*$/, '')
-      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : 'other'
+      // theme-hope's `align` option: `::: center` and its kin align their content.
+      const align = enabled.has('align') && ALIGNMENTS.has(name)
+      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : align ? 'align' : 'other'
       open.push({ kind, colons: container[1].length })
       if (kind === 'v-pre') preDepth++
       if (kind !== 'other') {
         out.copy(cursor, pos)
         const title = rest.join(' ')
-        out.emit(kind === 'details' ? `<details class="details">\n<summary>${title ? inlineMarkup(title) : 'Details'}</summary>\n\n` : kind === 'tabs' ? '<div class="tabs">\n' : '', out.lines.line(pos))
+        out.emit(kind === 'details' ? `<details class="details">\n<summary>${title ? inlineMarkup(title) : 'Details'}</summary>\n\n` : kind === 'tabs' ? '<div class="tabs">\n' : kind === 'align' ? `<div style="text-align: ${name}">\n\n` : '', out.lines.line(pos))
         out.find(pos, `:::${name}`, 'expanded')
         cursor = next
       }
@@ -138,6 +140,8 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
  * after an element is dropped (the element stays). Returns the line rewritten, or undefined when nothing applied.
  * Code spans are left as written.
  */
+const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify'])
+
 function inlineMarks(body: string, start: number, end: number, ranges: ReturnType<typeof findCode>, r: number, enabled: ReadonlySet<string>): string | undefined {
   if (enabled.size === 0) return undefined
   const pieces: string[] = []

@@ -4,8 +4,11 @@ import { BAIL, destination, isAsciiAlpha, isAsciiAlphanumeric, isAsciiControl, i
 /** What the inline reader shares across the paragraphs and headings of one body. */
 export interface InlineContext {
   src: string
-  /** Link reference definitions by normalized label (the first of each label). */
-  definitions: ReadonlyMap<string, string>
+  /**
+   * Link reference definitions by normalized label (the first of each label): the URL, or null for a GFM footnote's,
+   * which makes a reference as in remark but no link.
+   */
+  definitions: ReadonlyMap<string, string | null>
   scan: MarkdownScan
   /** For each character in STREAMS, its next offset in the body at or after where reading is (`Infinity`: none). */
   next: number[]
@@ -282,14 +285,14 @@ function closeBracket(ctx: InlineContext, openers: Opener[], i: number, end: num
     return i + 1
   }
   const labelStart = opener.pos + (opener.image ? 2 : 1)
-  let defined: string | undefined
+  let defined: string | null | undefined
   if (definitions.size > 0) {
     const label = src.slice(labelStart, i)
     // Inside a block quote a label that spans lines holds the next line's `>`, which remark does not see.
     if (quoted && label.includes('\n')) throw BAIL
     defined = definitions.get(normalizeLabel(label))
   }
-  let url: string | undefined
+  let url: string | null | undefined
   let after = i + 1
   const next = after < end ? src.charCodeAt(after) : -1
   if (next === LPAREN) {
@@ -319,10 +322,13 @@ function closeBracket(ctx: InlineContext, openers: Opener[], i: number, end: num
     // remark keeps no nodes inside an image's alternative text: drop what the label produced.
     if (scan.refs.length > opener.refs) scan.refs.length = opener.refs
     if (scan.html.length > opener.html) scan.html.length = opener.html
-    scan.refs.push({ kind: 'image', url, offset: opener.pos, noAlt: label.trim() === '' })
+    if (url !== null) scan.refs.push({ kind: 'image', url, offset: opener.pos, noAlt: label.trim() === '' })
   } else {
-    if (scan.refs.length > opener.refs) ctx.unordered = true
-    scan.refs.push({ kind: 'link', url, offset: opener.pos })
+    // A reference to a footnote's label is a link to remark too, only to no URL.
+    if (url !== null) {
+      if (scan.refs.length > opener.refs) ctx.unordered = true
+      scan.refs.push({ kind: 'link', url, offset: opener.pos })
+    }
     // Links may not contain links: the brackets opened before this one are text now.
     for (const o of openers) if (!o.image) o.active = false
   }

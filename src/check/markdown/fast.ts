@@ -1,7 +1,7 @@
 import { newStreams, scanInline } from './fast-inline.js'
 import type { InlineContext } from './fast-inline.js'
 import { BAIL, destination, HTML_BLOCK_NAMES, HTML_RAW_NAMES, isAsciiAlpha, isAsciiAlphanumeric, normalizeLabel, parseDestination, parseLabel, parseTitle } from './fast-syntax.js'
-import { looksLikeEsm } from './scan.js'
+import { isFootnoteLabel, looksLikeEsm } from './scan.js'
 import type { MarkdownScan } from './scan.js'
 
 /**
@@ -63,7 +63,7 @@ class BlockReader {
   private readonly units: number[] = []
   private readonly blockHtml: MarkdownScan['html'] = []
   private readonly blockCode: number[] = []
-  private readonly definitions = new Map<string, string>()
+  private readonly definitions = new Map<string, string | null>()
   private readonly context: InlineContext = { src: '', definitions: this.definitions, scan: { refs: [], html: [], code: [], esm: [] }, next: newStreams(), nextMin: -1, openers: [], pool: [], unordered: false }
   private scan: MarkdownScan = this.context.scan
 
@@ -643,7 +643,8 @@ class BlockReader {
       if (title === null || !this.isBlank(title, le)) return false
     }
     const key = normalizeLabel(label.text)
-    if (!this.definitions.has(key)) this.definitions.set(key, url)
+    // A footnote's label is defined as remark defines it (references to it are still references) but to no link.
+    if (!this.definitions.has(key)) this.definitions.set(key, isFootnoteLabel(label.text) ? null : url)
     return true
   }
 

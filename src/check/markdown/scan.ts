@@ -40,6 +40,20 @@ export interface MarkdownHtml {
   groupEnd: number
 }
 
+/**
+ * Whether a definition's label (as written, between the brackets) is a GFM footnote's: `^` then at least one
+ * character and no whitespace (micromark-extension-gfm-footnote refuses spaces and line endings in one). CommonMark
+ * alone reads `[^1]: 注释` as a link definition whose destination is the note's first word, and each `[^1]` as a
+ * link to it; with footnotes (GFM, remark-gfm, markdown-it-footnote, VuePress) it is a note, never a link. Both readers
+ * keep the line's CommonMark block structure but define no link by it, so references to it are text.
+ * @example
+ * isFootnoteLabel('^first') // true
+ * isFootnoteLabel('^two words') // false: a link definition, also in GFM
+ */
+export function isFootnoteLabel(label: string): boolean {
+  return label.length > 1 && label.charCodeAt(0) === 0x5e && !/[\t\n\r ]/.test(label)
+}
+
 /** Whether a line of a paragraph starts an MDX `import` or `export` statement (not a sentence that begins "import"). */
 export function looksLikeEsm(line: string): boolean {
   return ESM.test(line)

@@ -1,7 +1,7 @@
 import type { Definition, Nodes, Parents, Root } from 'mdast'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import { looksLikeEsm } from './scan.js'
+import { isFootnoteLabel, looksLikeEsm } from './scan.js'
 import type { MarkdownScan } from './scan.js'
 
 const remark = unified().use(remarkParse)
@@ -14,10 +14,12 @@ const remark = unified().use(remarkParse)
  */
 export function scanMarkdownWithRemark(body: string): MarkdownScan {
   const tree = remark.parse(body) as Root
-  const definitions = new Map<string, string>()
+  // By identifier: the URL, or null for a footnote's (remark still makes references to it, which link nowhere).
+  const definitions = new Map<string, string | null>()
   visit(tree, (node) => {
     // The first definition of a label wins, as in CommonMark.
-    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, (node as Definition).url)
+    if (node.type !== 'definition' || definitions.has(node.identifier)) return
+    definitions.set(node.identifier, isFootnoteLabel(rawLabel(body, node.position?.start.offset ?? 0)) ? null : (node as Definition).url)
   })
   const scan: MarkdownScan = { refs: [], html: [], code: [], esm: [] }
   let groups = 0
@@ -33,12 +35,12 @@ export function scanMarkdownWithRemark(body: string): MarkdownScan {
         break
       case 'linkReference': {
         const url = definitions.get(node.identifier)
-        if (url !== undefined) scan.refs.push({ kind: 'link', url, offset: start })
+        if (typeof url === 'string') scan.refs.push({ kind: 'link', url, offset: start })
         break
       }
       case 'imageReference': {
         const url = definitions.get(node.identifier)
-        if (url !== undefined) scan.refs.push({ kind: 'image', url, offset: start, noAlt: (node.alt ?? '').trim() === '' })
+        if (typeof url === 'string') scan.refs.push({ kind: 'image', url, offset: start, noAlt: (node.alt ?? '').trim() === '' })
         break
       }
       case 'code':
@@ -68,6 +70,18 @@ export function scanMarkdownWithRemark(body: string): MarkdownScan {
 }
 
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'link', 'linkReference', 'emphasis', 'strong', 'delete', 'tableCell'])
+
+/**
+ * A definition's label as written, from the definition's start: mdast's `label` has its escapes and character
+ * references decoded (`[\\^1]:` gives `^1`, which is no footnote), its `identifier` its whitespace folded.
+ */
+function rawLabel(body: string, start: number): string {
+  const from = body.indexOf('[', start) + 1
+  let i = from
+  // A label holds no unescaped bracket: the first `]` not after a backslash ends it.
+  while (i < body.length && body.charCodeAt(i) !== 0x5d) i += body.charCodeAt(i) === 0x5c ? 2 : 1
+  return body.slice(from, i)
+}
 
 function visit(node: Nodes, fn: (node: Nodes) => void): void {
   fn(node)

@@ -14,6 +14,12 @@ describe('scanBody: link and image references', () => {
     { body: '```\n[a\nb](/x/)\n```\n', want: [] },
     // A code span is not a link, even over two lines.
     { body: 'Write `[a\nb](/x/)` for a link.\n', want: [] },
+    // A GFM footnote's definition is a note, not a link to rewrite; a link definition is one.
+    { body: 'Text[^first].\n\n[^first]: 这是脚注内容\n', want: [] },
+    { body: '[^1]: /docs/\n', want: [] },
+    { body: '[first]: /docs/\n', want: [{ kind: 'link', target: '/docs/', line: 1 }] },
+    // GFM refuses spaces in a footnote's label: this is a link definition there too.
+    { body: '[^a b]: /docs/\n', want: [{ kind: 'link', target: '/docs/', line: 1 }] },
   ])('$body', ({ body, want }) => {
     const refs = scanBody(body).refs.map(({ kind, target, line }) => ({ kind, target, line }))
     expect(refs.sort((a, b) => a.line - b.line || a.target.localeCompare(b.target))).toEqual(want)
