@@ -102,6 +102,15 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
+  // The locale of a URL: its longest prefix, looked up among the URL's own folders (not every locale tried on every page).
+  const byPrefix = new Map<string, Locale>()
+  for (const l of locales) if (!byPrefix.has(l.prefix)) byPrefix.set(l.prefix, l)
+  const longestPrefix = locales.length > 0 ? locales[0].prefix.length : 0
+  const localeOf = (url: string) => {
+    let found: Locale | undefined
+    for (let slash = url.indexOf('/'); slash !== -1 && slash < longestPrefix; slash = url.indexOf('/', slash + 1)) found = byPrefix.get(url.slice(0, slash + 1)) ?? found
+    return found
+  }
   const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
 
   return {
@@ -122,7 +131,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       let url = own.length === 0 ? '/' : isIndex ? `/${path}/` : `/${path}${cleanUrls ? '' : '.html'}`
       const permalink = flavour === 'vuepress' ? firstString(src.fm.data.permalink) : undefined
       if (permalink && permalink.startsWith('/')) url = permalink
-      const locale = locales.find((l) => url.startsWith(l.prefix))
+      const locale = localeOf(url)
       const article = isBlogArticle(dirs, base, src.fm.data)
       const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
       return {

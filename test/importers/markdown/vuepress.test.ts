@@ -151,6 +151,17 @@ describe('VitePress', () => {
     expect(result.report.convention.name).toBe('vitepress')
     expect(result.report.languages).toEqual({ en: 1, fr: 2 })
   })
+
+  test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
+    // Found by the hostile-input hunt: each page tried every locale (pages x locales).
+    const n = 3_000
+    const locales = Array.from({ length: n }, (_, i) => `'/l${i}/': { lang: 'de' }`).join(', ')
+    const files: Record<string, string> = { 'docs/.vuepress/config.js': `module.exports = { locales: { '/': { lang: 'en' }, '/zh/': { lang: 'zh' }, '/zh/tw/': { lang: 'zh-TW' }, ${locales} } }\n` }
+    for (let i = 0; i < n; i++) files[`docs/l${i}/p.md`] = page(`P${i}`)
+    Object.assign(files, { 'docs/zh/a.md': page('A'), 'docs/zh/tw/b.md': page('B'), 'docs/zh/twx.md': page('C') })
+    const result = await importMarkdown(await site('vuepress-many-locales', files), { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.languages).toEqual({ de: n, zh: 2, 'zh-TW': 1 })
+  })
 })
 
 describe('@vuepress/plugin-blog archive URLs', () => {
