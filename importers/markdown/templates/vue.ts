@@ -200,7 +200,7 @@ class IncludeReader {
     }
     const from = m[2] ? Number(m[2]) : 1
     const to = m[3] ? Number(m[3]) : lines.length
-    return lines.slice(from - 1, to).join('\n')
+    return lines.slice(Math.max(from - 1, 0), to).join('\n')
   }
 }
 
