@@ -52,6 +52,13 @@ export const LIMITS = {
   slugCodePoints: 200,
   /** Deepest page hierarchy followed; WordPress has no limit, but a deeper chain in an export is a cycle or junk. */
   maxPageDepth: 100,
+  /**
+   * Deepest menu nesting kept (a classic menu's parent chain, block navigation's submenus): WordPress has no limit, but
+   * menus deeper than this are junk or hostile, and each level is a level of recursion for whoever reads the payload.
+   */
+  maxMenuDepth: 100,
+  /** Page list blocks expanded in one navigation: each is the whole page tree, so repeats multiply the output. */
+  maxPageListsPerNavigation: 4,
   /** Deepest reusable-block (`wp:block`) inlining; WordPress itself refuses recursion, this bounds chains. */
   maxReusableBlockDepth: 10,
   /**

@@ -285,7 +285,10 @@ const FILE_URL = /(?:https?:|(?<!\/))\/\/[^\s"'<>()\\[\]]{1,2048}?\.(?:jpe?g|png
 const GALLERY_IDS = /\[(?:gallery|playlist)\b([^\]]*)\]/gi
 // A URL in a quoted src or href whose file name has what FILE_URL stops at (spaces, parentheses): WordPress keeps
 // the names of files added by FTP or a plugin as they were ("Photo (final) 1.jpg") and writes them into bodies raw.
-const QUOTED_URL = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*[\s()][^"<>]*)"|'((?:https?:)?\/\/[^'<>]*[\s()][^'<>]*)')/gi
+// The expression takes every quoted URL and QUOTED_STOP picks those: one expression asking for a space inside read
+// each unclosed quote on from each of its spaces (a run of spaces took time in its square).
+const QUOTED_URL = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*)"|'((?:https?:)?\/\/[^'<>]*)')/gi
+const QUOTED_STOP = /[\s()]/
 
 /**
  * The media a raw body refers to, for bringing media home: every file URL it holds, the attachment ids its
@@ -298,7 +301,7 @@ export function mediaRefs(raw: string): MediaRefs {
   const urls = new Set<string>()
   if (raw.includes('//')) {
     for (const m of raw.matchAll(FILE_URL)) urls.add(decodeEntities(m[0]))
-    for (const m of raw.matchAll(QUOTED_URL)) urls.add(decodeEntities((m[1] ?? m[2]).trim()))
+    for (const m of raw.matchAll(QUOTED_URL)) if (QUOTED_STOP.test(m[1] ?? m[2])) urls.add(decodeEntities((m[1] ?? m[2]).trim()))
   }
   const attachments: number[] = []
   let childGallery = false
@@ -339,6 +342,7 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
   const quoted = (html: string) =>
     html.replace(QUOTED_URL, (whole: string, double: string | undefined, single: string | undefined) => {
       const value = double ?? single ?? ''
+      if (!QUOTED_STOP.test(value)) return whole
       const to = url(value.trim())
       return to === undefined ? whole : whole.replace(value, to)
     })
@@ -348,8 +352,9 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
   }
 }
 
-// A quoted src, href or poster whose URL (absolute, protocol- or root-relative) has white space inside.
-const SPACED_URL = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*?[^\s"<>]\s+[^\s"<>][^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*?[^\s'<>]\s+[^\s'<>][^'<>]*)')/gi
+// A quoted src, href or poster whose URL is absolute, protocol- or root-relative; those with white space inside are
+// the ones to encode (looked for in the value, not by the expression, which read on from each space: quadratic).
+const SPACED_URL = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*)')/gi
 
 /**
  * `html` with the URLs of its links and media that hold white space (file names kept as uploaded, written raw by
@@ -362,6 +367,7 @@ export function encodeSpacedUrls(html: string): string {
   return html.replace(SPACED_URL, (whole: string, lead: string, double: string | undefined, single: string | undefined) => {
     const quote = double !== undefined ? '"' : "'"
     const value = (double ?? single ?? '').trim()
+    if (!/\s/.test(value)) return whole
     const encoded = escapeAttribute(webUrl(decodeEntities(value)))
     return encoded === value ? whole : `${lead}${quote}${encoded}${quote}`
   })

@@ -238,19 +238,21 @@ export function buildClassicMenus(
       }
     }
     // Attach children only along chains reachable from the top, so a parent cycle cannot nest forever.
+    // Nesting deeper than LIMITS.maxMenuDepth is cut there (the rest is moved to the top below), so that a hostile
+    // chain of parents cannot exhaust the stack.
     const attached = new Set<number>()
-    const attach = (id: number): MenuItemSpec => {
+    const attach = (id: number, depth: number): MenuItemSpec => {
       attached.add(id)
       const spec = specs.get(id) as MenuItemSpec
-      const kids = (childrenOf.get(id) ?? []).filter((k) => !attached.has(k))
-      if (kids.length > 0) spec.children = kids.map(attach)
+      const kids = depth + 1 < LIMITS.maxMenuDepth ? (childrenOf.get(id) ?? []).filter((k) => !attached.has(k)) : []
+      if (kids.length > 0) spec.children = kids.map((k) => attach(k, depth + 1))
       return spec
     }
-    const roots = rootIds.map(attach)
+    const roots = rootIds.map((id) => attach(id, 0))
     for (const item of list) {
       if (!specs.has(item.id) || attached.has(item.id)) continue
-      warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle; it was moved to the top level.`, file: item.file, line: item.line })
-      roots.push(attach(item.id))
+      warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle or nested deeper than ${LIMITS.maxMenuDepth} levels; it was moved to the top level.`, file: item.file, line: item.line })
+      roots.push(attach(item.id, 0))
     }
     const sourceOf = new Map([...specs].map(([id, spec]) => [spec, byId.get(id) as NavMenuItem]))
     const items = fillPlaceholders(roots, (spec) => {
@@ -325,6 +327,10 @@ export function buildNavigationMenu(
   }
   // Inside a submenu WordPress does not show (it links to a draft), nothing is shown.
   let hiddenDepth = 0
+  // Submenus deeper than LIMITS.maxMenuDepth open no level of their own (their items join the deepest level), and
+  // page lists past LIMITS.maxPageListsPerNavigation are left out: each says so once.
+  let tooDeep = false
+  let pageLists = 0
   for (const t of blockTokens(nav.content)) {
     if (hiddenDepth > 0) {
       if (t.name === 'navigation-submenu' && t.kind !== 'void') hiddenDepth += t.kind === 'open' ? 1 : -1
@@ -338,23 +344,28 @@ export function buildNavigationMenu(
       const label = htmlToText(String(t.attrs.label ?? '')) || String(t.attrs.url ?? '')
       let resolved = navigationTarget(t.attrs, label, targets)
       // A submenu without a link of its own opens its children, as a `#` parent does in a classic menu.
-      if ('error' in resolved && t.kind === 'open' && t.name === 'navigation-submenu' && !t.attrs.url) resolved = { spec: { title: label || '…', url: PLACEHOLDER } }
+      if ('error' in resolved && !resolved.hidden && t.kind === 'open' && t.name === 'navigation-submenu' && !t.attrs.url) resolved = { spec: { title: label || '…', url: PLACEHOLDER } }
       const spec = add(resolved, label)
       if (t.kind === 'open' && t.name === 'navigation-submenu' && 'hidden' in resolved && resolved.hidden) {
         hiddenDepth = 1
         continue
       }
       if (t.kind === 'open' && t.name === 'navigation-submenu') {
-        if (spec) {
+        const deeper = spec !== undefined && stack.length < LIMITS.maxMenuDepth
+        if (deeper) {
           spec.children = []
           stack.push(spec.children)
+        } else if (spec && !tooDeep) {
+          tooDeep = true
+          warn({ menu: nav.slug, item: label, message: `Navigation "${name}" nests submenus deeper than ${LIMITS.maxMenuDepth} levels; the items below that level were kept at that level.`, file: nav.file, line: nav.line })
         }
-        opened.push(spec !== undefined)
+        opened.push(deeper)
       }
     } else if (t.name === 'home-link' && t.kind !== 'close') {
       current().push({ title: htmlToText(String(t.attrs.label ?? '')) || 'Home', url: '/' })
     } else if (t.name === 'page-list' && t.kind !== 'close') {
-      for (const spec of pageList(targets)) current().push(spec)
+      if (++pageLists <= LIMITS.maxPageListsPerNavigation) for (const spec of pageList(targets)) current().push(spec)
+      else if (pageLists === LIMITS.maxPageListsPerNavigation + 1) warn({ menu: nav.slug, item: 'page list', message: `Navigation "${name}" has more than ${LIMITS.maxPageListsPerNavigation} page lists, each all of the site's pages; the others were left out.`, file: nav.file, line: nav.line })
     } else if (t.kind !== 'close' && t.name !== 'navigation') {
       skippedBlocks[t.name] = (skippedBlocks[t.name] ?? 0) + 1
     }

@@ -20,8 +20,11 @@ import type { BuiltCase } from './_suite.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const config = fuzzConfig(24)
-const sites = loadSites(repo, join(repo, '../shared'))
-if (!sites.some((s) => s.name.startsWith('shared/'))) console.log('[fuzz] markdown: ../shared/fixtures/markdown is absent: only the repository folders are mutated')
+// FUZZ_SITES (a part of a site's name, such as `vuepress`) mutates only those sites; repeat a case with the same value.
+const all = loadSites(repo, join(repo, '../shared'))
+const sites = all.filter((s) => !process.env.FUZZ_SITES || s.name.includes(process.env.FUZZ_SITES))
+if (sites.length === 0) throw new Error(`FUZZ_SITES=${process.env.FUZZ_SITES} names no site to mutate`)
+if (!all.some((s) => s.name.startsWith('shared/'))) console.log('[fuzz] markdown: ../shared/fixtures/markdown is absent: only the repository folders are mutated')
 
 /** Bytes of the regular files below `dir`, links and special files not followed (names as bytes: some are not UTF-8). */
 function sizeOf(dir: Buffer): number {

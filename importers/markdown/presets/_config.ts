@@ -130,6 +130,15 @@ export function firstString(...values: unknown[]): string | undefined {
   return undefined
 }
 
+/**
+ * The origin of a site URL a configuration names (`https://example.org/docs/` → `https://example.org`), or undefined
+ * when it is not an http(s) URL a browser could open (`https://`, `http://exa mple.org`): a configuration is input.
+ */
+export function httpOrigin(url: string | undefined): string | undefined {
+  if (url === undefined || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return undefined
+  return new URL(url).origin
+}
+
 function mergeMap<V>(into: Map<string, V>, from: Map<string, V>): void {
   for (const [k, v] of from) into.set(k, v)
 }

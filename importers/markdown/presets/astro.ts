@@ -1,12 +1,13 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
-import { canonicalLocale, firstString } from './_config.js'
+import { closing, entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { safeUrl } from '../templates/_html.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -65,9 +66,15 @@ function isStarlight(discovery: Discovery): boolean {
 async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
   const config = emptyConfig()
   const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
-  const top = entries(objectLiteral(/defineConfig\s*\(\s*(\{[\s\S]*\})\s*\)/.exec(text)?.[1]) ?? objectsOf(text, 'export default')[0] ?? '')
+  // The object passed to defineConfig, to its matching brace (an expression reading to the last `})` took time in the
+  // square of a configuration that repeats `defineConfig({`).
+  const call = /defineConfig\s*\(\s*\{/.exec(text)
+  const open = call ? call.index + call[0].length - 1 : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  const top = entries(close !== -1 ? text.slice(open + 1, close) : (objectsOf(text, 'export default')[0] ?? ''))
   const site = stringLiteral(top.get('site'))
-  if (site && /^https?:\/\//.test(site)) config.site.url = new URL(site).origin
+  const origin = httpOrigin(site)
+  if (origin) config.site.url = origin
   config.basePath = (stringLiteral(top.get('base')) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
   const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
   config.staticDirs = ['public']
@@ -162,14 +169,15 @@ const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-f
 export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string } {
   const lines: string[] = []
   const image = isPlainObject(hero.image) ? hero.image : undefined
-  const src = image ? firstString(image.file, image.light, image.dark) : undefined
+  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
+  const src = safeUrl(image ? firstString(image.file, image.light, image.dark) : undefined)
   if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(firstString(image?.alt) ?? '')}"></p>`)
   const tagline = firstString(hero.tagline)
   if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
   const actions = Array.isArray(hero.actions) ? hero.actions.filter(isPlainObject) : []
   const links = actions.flatMap((a) => {
     const text = firstString(a.text)
-    const link = firstString(a.link)
+    const link = safeUrl(firstString(a.link))
     return text && link ? [`<a class="button button-${escapeHtml(firstString(a.variant) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
   })
   if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)

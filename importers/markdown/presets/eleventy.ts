@@ -4,7 +4,7 @@ import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { entries, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
-import { firstString } from './_config.js'
+import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -59,7 +59,7 @@ export const eleventyPreset: Preset = {
         config.site = {
           ...(title ? { title } : {}),
           ...(description !== undefined ? { description: description.trim() } : {}),
-          ...(url && /^https?:\/\//.test(url) ? { url: new URL(url).origin } : {}),
+          ...(httpOrigin(url) ? { url: httpOrigin(url) } : {}),
         }
         defaultAuthor = isPlainObject(meta.author) ? firstString(meta.author.name) : firstString(meta.author)
       }

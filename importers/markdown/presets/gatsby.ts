@@ -1,6 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
-import { firstString } from './_config.js'
+import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -38,7 +38,7 @@ export const gatsbyPreset: Preset = {
     config.site = {
       ...(title ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(siteUrl && /^https?:\/\//.test(siteUrl) ? { url: new URL(siteUrl).origin } : {}),
+      ...(httpOrigin(siteUrl) ? { url: httpOrigin(siteUrl) } : {}),
     }
     const author = stringLiteral(entries(objectsOf(text, 'author')[0] ?? '').get('name')) ?? stringLiteral(meta.get('author'))
     const sources = file ? sourceFolders(text) : []

@@ -1,8 +1,9 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
-import { canonicalLocale, firstString } from './_config.js'
+import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtml } from './astro.js'
+import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
@@ -75,6 +76,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   // The theme's options often live in a module the configuration imports (`import theme from './theme.js'`).
   const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
   const theme = readThemeOptions(themeText)
+  const encryptKeys = indexKeys(theme.encrypted)
   if (theme.hostname) config.site.url = theme.hostname
   // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, `export default { … }`, or VuePress 1's
   // `module.exports = { … }`.
@@ -100,6 +102,15 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
+  // The locale of a URL: its longest prefix, looked up among the URL's own folders (not every locale tried on every page).
+  const byPrefix = new Map<string, Locale>()
+  for (const l of locales) if (!byPrefix.has(l.prefix)) byPrefix.set(l.prefix, l)
+  const longestPrefix = locales.length > 0 ? locales[0].prefix.length : 0
+  const localeOf = (url: string) => {
+    let found: Locale | undefined
+    for (let slash = url.indexOf('/'); slash !== -1 && slash < longestPrefix; slash = url.indexOf('/', slash + 1)) found = byPrefix.get(url.slice(0, slash + 1)) ?? found
+    return found
+  }
   const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
 
   return {
@@ -120,9 +131,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       let url = own.length === 0 ? '/' : isIndex ? `/${path}/` : `/${path}${cleanUrls ? '' : '.html'}`
       const permalink = flavour === 'vuepress' ? firstString(src.fm.data.permalink) : undefined
       if (permalink && permalink.startsWith('/')) url = permalink
-      const locale = locales.find((l) => url.startsWith(l.prefix))
+      const locale = localeOf(url)
       const article = isBlogArticle(dirs, base, src.fm.data)
-      const locked = encryptedBy(theme, url, src.fm.data)
+      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
       return {
         kind: article && url !== '/' ? 'post' : 'page',
         ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
@@ -153,13 +164,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
 export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
-  const image = isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage)
+  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
+  const image = safeUrl(isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage))
   const alt = (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt) ?? ''
   const heading = [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined)
   const tagline = firstString(hero.tagline, fm.tagline)
   const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject).flatMap((a) => {
     const text = firstString(a.text)
-    const link = firstString(a.link)
+    const link = safeUrl(firstString(a.link))
     return text && link ? [`<a class="button button-${escapeHtml(firstString(a.theme, a.type) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
   })
   const lines: string[] = []
@@ -186,7 +198,7 @@ function featureList(value: unknown): string | undefined {
   const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
     const title = firstString(f.title)
     const details = firstString(f.details)
-    const link = firstString(f.link)
+    const link = safeUrl(firstString(f.link))
     if (!title && !details) return []
     const head = title ? (link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title)) : ''
     return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtml(details) : ''}</li>`]
@@ -195,7 +207,7 @@ function featureList(value: unknown): string | undefined {
 }
 
 /** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */
-interface ThemeOptions {
+export interface ThemeOptions {
   hostname?: string
   /** The default author of every page (`author: 'Name'` or `{ name }`). */
   author?: string
@@ -236,7 +248,7 @@ export function readThemeOptions(text: string): ThemeOptions {
   const encrypt = entries(objectLiteral(top.get('encrypt')) ?? '')
   const encrypted = [...entries(objectLiteral(encrypt.get('config')) ?? '').keys()].filter((k) => k.startsWith('/'))
   return {
-    ...(hostname && /^https?:\/\//.test(hostname) ? { hostname: new URL(hostname).origin } : {}),
+    ...(httpOrigin(hostname) ? { hostname: httpOrigin(hostname) } : {}),
     ...(author ? { author } : {}),
     encrypted,
     encryptAll: encrypt.get('global')?.trim() === 'true',
@@ -244,10 +256,39 @@ export function readThemeOptions(text: string): ThemeOptions {
   }
 }
 
-/** Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or undefined. */
-function encryptedBy(theme: ThemeOptions, url: string, fm: Record<string, unknown>): string | undefined {
+/** `encrypt.config` keys by their place in the configuration, and the longest one's length. */
+interface EncryptKeys {
+  keys: ReadonlyMap<string, number>
+  longest: number
+}
+
+export function indexKeys(encrypted: readonly string[]): EncryptKeys {
+  const keys = new Map<string, number>()
+  let longest = 0
+  encrypted.forEach((k, i) => {
+    if (!keys.has(k)) keys.set(k, i)
+    longest = Math.max(longest, k.length)
+  })
+  return { keys, longest }
+}
+
+/**
+ * Why a page asks for a password (the `encrypt.config` key that covers it, the global switch, its own `password`), or
+ * undefined. The first key that covers the URL (the URL itself, or a folder of it) is found by looking up the URL's
+ * own folders, not by trying every key on every page.
+ */
+export function encryptedBy(theme: ThemeOptions, { keys, longest }: EncryptKeys, url: string, fm: Record<string, unknown>): string | undefined {
   if (theme.encryptAll) return 'encrypt.global'
-  const key = theme.encrypted.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+  let key: string | undefined
+  const consider = (k: string) => {
+    const at = keys.get(k)
+    if (at !== undefined && (key === undefined || at < (keys.get(key) as number))) key = k
+  }
+  if (keys.size > 0) {
+    consider(url)
+    // No key is longer than the longest, so a long URL (a front-matter permalink) is not sliced at each of its slashes.
+    for (let slash = url.indexOf('/'); slash !== -1 && slash < longest; slash = url.indexOf('/', slash + 1)) consider(url.slice(0, slash + 1))
+  }
   if (key) return `encrypt.config "${key}"`
   if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
   return undefined

@@ -59,7 +59,7 @@ type Signal = 'break' | 'continue' | undefined
 
 const MAX_BLOCK_DEPTH = 64
 const MAX_INCLUDE_DEPTH = 10
-const MAX_INCLUDES = 500
+export const MAX_INCLUDES = 500
 const MAX_ITERATIONS = 100_000
 
 /** Expands a body with a dialect's engine. */
@@ -258,6 +258,11 @@ export function parseTemplate(text: string, dialect: Dialect, run: Run, src: Sou
   return root
 }
 
+/** The characters an expansion of a body may write: it may grow a body (includes, loops), never without bound. */
+export function outputLimit(bodyLength: number): number {
+  return bodyLength * 8 + 4_000_000
+}
+
 /** One expansion: the output, the data, the scopes and the budgets. */
 export class Run {
   readonly scopes: Array<Map<string, Value>> = [new Map()]
@@ -275,8 +280,7 @@ export class Run {
     readonly dialect: Dialect,
     bodyLength: number,
   ) {
-    // Expansion may grow a body (includes, loops), never without bound.
-    this.limit = bodyLength * 8 + 4_000_000
+    this.limit = outputLimit(bodyLength)
   }
 
   find(src: Source, at: number, name: string, action: TemplateFinding['action'], message?: string): void {

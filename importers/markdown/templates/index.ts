@@ -101,7 +101,7 @@ function passes(ctx: TemplateContext): Pass[] {
         list.push({ run: (b, c) => expandMdx(b, c), syntax: { braces: [], jsx: true, expressions: /\.mdx$/i.test(ctx.file) } })
         break
       case 'vue':
-        list.push({ run: expandVue, syntax: { braces: ['{{'] } })
+        list.push({ run: (b, c) => expandVue(b, c), syntax: { braces: ['{{'] } })
         break
       case 'docusaurus':
         if (!dialects.includes('mdx')) list.push({ run: (b, c) => expandJsx(b, c, { mdx: false, components: DOCUSAURUS_COMPONENTS, depth: 0 }), syntax: { braces: [] } })

@@ -1,3 +1,4 @@
+import { MAX_INCLUDES, outputLimit } from './_engine.js'
 import { escapeHtml, inlineMarkup } from './_html.js'
 import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
@@ -12,9 +13,11 @@ import type { TemplateContext } from './types.js'
  * Title` is a `<details>` block, `::: tabs` and `::: code-tabs` with `@tab label` lines are tabs (each an open
  * `<details>` with its label, as Docusaurus tabs become), `<!-- @include: ./file.md{1-5} -->` is the file's text
  * (the markdown-include plugin), `[[toc]]` is removed (the theme's table of contents), and `<script>`/`<style>` blocks at the top level are the page's component code,
- * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written.
+ * never content. Other containers (`::: tip`) are left to the admonition pass. Code is left as written. An included
+ * file's text goes through this pass too (its `{{ }}`, containers and `<script>` are the page's), but its own includes
+ * are left as the comments they are (`includes` false), as the plugin leaves them unless told to go `deep`.
  */
-export function expandVue(body: string, ctx: TemplateContext): PassResult {
+export function expandVue(body: string, ctx: TemplateContext, includes = true): PassResult {
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
   if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
@@ -29,6 +32,11 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
   // Every search ahead is remembered, so that a body with many lines and one distant `{{` or `</script>` stays linear.
   const finder = new NextFinder(body)
   let lower: NextFinder | undefined
+  // Includes are counted and their text is bounded, as the other dialects' are: a page that includes itself, or one
+  // large file thousands of times, would otherwise multiply the body without end.
+  const reader = new IncludeReader(ctx)
+  const expandedIncludes = new Map<string, PassResult>()
+  const limit = outputLimit(body.length)
   for (let pos = 0; pos < body.length; ) {
     const { end } = lineBounds(body, pos)
     const next = Math.min(end + 1, body.length)
@@ -43,7 +51,7 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
     const container = /^[ \t]*(:{3,})[ \t]*(.*?)[ \t]*$/.exec(line.length > 4096 ? line.slice(0, 4096) : line)
     const component = /^<(script|style)\b/i.exec(line)
     const tabLine = /^[ \t]*@tab(?::active)?[ \t]+(.*)$/.exec(line)
-    const include = INCLUDE.exec(line)
+    const include = includes ? INCLUDE.exec(line) : null
     if (container && container[2] === '') {
       const top = open[open.length - 1]
       if (top && container[1].length >= top.colons) {
@@ -86,11 +94,18 @@ export function expandVue(body: string, ctx: TemplateContext): PassResult {
     } else if (include && !verbatim()) {
       out.copy(cursor, pos)
       cursor = next
-      const text = included(include[1], ctx)
-      if (text === undefined) out.find(pos, '@include', 'unresolved', `The included file "${include[1]}" was not found beside this document; the include was removed. Put its text here.`)
+      const over = reader.count >= MAX_INCLUDES
+      const text = over ? undefined : reader.read(include[1])
+      if (over || (text !== undefined && out.written + text.length > limit)) {
+        out.find(pos, '@include', 'removed', `The page includes more than ${MAX_INCLUDES} files or more text than the importer allows (a file that includes itself?); this include was left out.`)
+      } else if (text === undefined) out.find(pos, '@include', 'unresolved', `The included file "${include[1]}" was not found beside this document; the include was removed. Put its text here.`)
       else {
-        out.emit(text.endsWith('\n') ? text : text + '\n', out.lines.line(pos))
+        const at = out.lines.line(pos)
+        let inner = expandedIncludes.get(include[1])
+        if (inner === undefined) expandedIncludes.set(include[1], (inner = expandVue(text, ctx, false)))
+        out.emit(inner.body.endsWith('\n') ? inner.body : inner.body + '\n', at)
         out.find(pos, '@include', 'expanded')
+        for (const f of inner.findings) out.findAt(at, f.name, f.action, f.message && `In the included file "${include[1]}": ${f.message}`)
       }
     } else if (component && !verbatim()) {
       // The page's component code: up to its closing tag, which may be on this line or a later one.
@@ -155,24 +170,52 @@ export const INCLUDE = /^[ \t]*<!--[ \t]*@include:[ \t]*([^\s>]+?)[ \t]*-->[ \t]
 
 /**
  * The text a VuePress include names (@vuepress/plugin-markdown-include): a file relative to the document, all of it,
- * a line range (1-based, inclusive) or the lines between `#region name` and `#endregion name` markers.
+ * a line range (1-based, inclusive) or the lines between `#region name` and `#endregion name` markers. Each file is
+ * split into lines, and its regions found, once per body, so many includes of one large file stay linear.
  */
-function included(spec: string, ctx: TemplateContext): string | undefined {
-  const m = /^(.*?)(?:\{(\d*)-(\d*)\}|#([\w-]+))?$/.exec(spec)
-  const file = m?.[1] ?? spec
-  if (!/^\.{1,2}\//.test(file)) return undefined
-  const text = ctx.readFile('relative', file)
-  if (text === undefined || !m) return text
-  const lines = text.split('\n')
-  if (m[4] !== undefined) {
-    const start = lines.findIndex((l) => new RegExp(`#region\\s+${m[4]}\\b`).test(l))
-    const end = lines.findIndex((l, i) => i > start && new RegExp(`#endregion\\s+${m[4]}\\b`).test(l))
-    return start === -1 ? undefined : lines.slice(start + 1, end === -1 ? undefined : end).join('\n')
+class IncludeReader {
+  /** Includes asked for so far (past MAX_INCLUDES, the caller stops reading). */
+  count = 0
+  private readonly files = new Map<string, { lines: string[]; regions?: Map<string, { start: number; end: number }> } | undefined>()
+
+  constructor(private readonly ctx: TemplateContext) {}
+
+  read(spec: string): string | undefined {
+    this.count++
+    const m = /^(.*?)(?:\{(\d*)-(\d*)\}|#([\w-]+))?$/.exec(spec)
+    const file = m?.[1] ?? spec
+    if (!/^\.{1,2}\//.test(file)) return undefined
+    if (!this.files.has(file)) {
+      const text = this.ctx.readFile('relative', file)
+      this.files.set(file, text === undefined ? undefined : { lines: text.split('\n') })
+    }
+    const got = this.files.get(file)
+    if (got === undefined) return undefined
+    const { lines } = got
+    if (!m || (m[2] === undefined && m[3] === undefined && m[4] === undefined)) return lines.join('\n')
+    if (m[4] !== undefined) {
+      got.regions ??= regions(lines)
+      const region = got.regions.get(m[4])
+      return region === undefined ? undefined : lines.slice(region.start + 1, region.end === -1 ? undefined : region.end).join('\n')
+    }
+    const from = m[2] ? Number(m[2]) : 1
+    const to = m[3] ? Number(m[3]) : lines.length
+    return lines.slice(Math.max(from - 1, 0), to).join('\n')
   }
-  if (m[2] === undefined && m[3] === undefined) return text
-  const from = m[2] ? Number(m[2]) : 1
-  const to = m[3] ? Number(m[3]) : lines.length
-  return lines.slice(from - 1, to).join('\n')
+}
+
+/** Each region's first `#region name` line and the first `#endregion name` after it (-1 when none), in one pass. */
+function regions(lines: readonly string[]): Map<string, { start: number; end: number }> {
+  const out = new Map<string, { start: number; end: number }>()
+  lines.forEach((line, i) => {
+    if (!line.includes('region')) return
+    for (const [, endMark, name] of line.matchAll(/#(end)?region\s+([\w-]+)/g)) {
+      const region = out.get(name)
+      if (!endMark && region === undefined) out.set(name, { start: i, end: -1 })
+      else if (endMark && region !== undefined && region.end === -1 && i > region.start) region.end = i
+    }
+  })
+  return out
 }
 
 /**

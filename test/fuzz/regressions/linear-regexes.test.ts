@@ -8,28 +8,15 @@ import { stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { mediaRefs } from '../../../importers/wordpress/media.js'
+import { encodeSpacedUrls, homeUrls, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
+import { growth } from './_growth.js'
 
 // Regular expressions that read on from every position of a long run (a `\s*` before a literal, a lazy `[^x]*?`
 // that never meets its end) take time in the square of the run. Each row held such an expression, found by timing
 // every regular expression of the sources on runs of one character (a Markdown fuzz case, 131,072 spaces in an
 // author's name, took minutes). Eight times the input may take at most 32 times as long here (64 when quadratic;
 // about 8 when linear): the fastest of three runs, so a busy machine's pauses do not decide.
-
-function growth(run: (n: number) => unknown, n: number): number {
-  const time = (size: number) => {
-    let best = Infinity
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now()
-      run(size)
-      best = Math.min(best, performance.now() - start)
-    }
-    return best
-  }
-  time(n / 4) // warm-up
-  return time(8 * n) / Math.max(time(n), 2)
-}
 
 const spaces = (n: number) => ' '.repeat(n)
 const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
@@ -47,6 +34,11 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress embeds: blank lines before a text', (n) => autoEmbed(`https://example.com/a\n${'\n'.repeat(n)}x`), 20_000],
   ["WordPress media: a run of '//a' with no file extension", (n) => mediaRefs('//a'.repeat(n / 3)), 20_000],
   ["WordPress media: a run of '/'", (n) => mediaRefs('/'.repeat(n)), 20_000],
+  // Found by the hostile-input hunt on the media-with-spaces change: an unclosed quoted URL read on from each space.
+  ['WordPress media: an unclosed src of spaced words', (n) => mediaRefs(` src="//a${' a'.repeat(n / 2)}<`), 16_000],
+  ['WordPress media: an unclosed href of parentheses', (n) => mediaRefs(` href="//${'('.repeat(n)}>`), 16_000],
+  ['WordPress media: moving an unclosed src of spaces home', (n) => homeUrls(['old.test'], new Map([['old.test/a.jpg', '/media/a.jpg']])).html(` src="//old.test/${' '.repeat(n)}<`), 16_000],
+  ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
 ]
 
 describe('regular expressions on long runs take time linear in the text', () => {
@@ -56,6 +48,27 @@ describe('regular expressions on long runs take time linear in the text', () => 
 })
 
 describe('rewritten without the quadratic expression, each finds what it found', () => {
+  test('quoted media URLs with spaces or parentheses, and the spaced URLs encoded, are the ones the old expressions found', () => {
+    const OLD_QUOTED = /\s(?:src|href|poster)\s*=\s*(?:"((?:https?:)?\/\/[^"<>]*[\s()][^"<>]*)"|'((?:https?:)?\/\/[^'<>]*[\s()][^'<>]*)')/gi
+    const OLD_SPACED = /(\s(?:src|href|poster)\s*=\s*)(?:"(\s*(?:https?:\/\/|\/)[^"<>]*?[^\s"<>]\s+[^\s"<>][^"<>]*)"|'(\s*(?:https?:\/\/|\/)[^'<>]*?[^\s'<>]\s+[^\s'<>][^'<>]*)')/gi
+    const piece = fc.constantFrom(' src=', ' href=', '"', "'", '//', '/', 'https://', 'a', 'é', ' ', '(', ')', '<', '>', '.jpg', '=')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join('')
+        const urls = mediaRefs(text).urls
+        for (const m of text.matchAll(OLD_QUOTED)) expect(urls).toContain((m[1] ?? m[2]).trim())
+        const old = text.replace(OLD_SPACED, (whole: string, lead: string, double: string | undefined, single: string | undefined) => {
+          const value = (double ?? single ?? '').trim()
+          const quote = double !== undefined ? '"' : "'"
+          const encoded = encodeSpacedUrls(`${lead}${quote}${value}${quote}`)
+          return encoded === `${lead}${quote}${value}${quote}` ? whole : encoded
+        })
+        expect(encodeSpacedUrls(text)).toBe(old)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
   test('replaceOutputTags finds the output tags /\\{\\{-?\\s*([^}]*?)\\s*-?\\}\\}/g found', () => {
     const OLD = /\{\{-?\s*([^}]*?)\s*-?\}\}/g
     const piece = fc.constantFrom('{{', '}}', '{', '}', '-', ' ', '\n', 'a', 'page.fileSlug', '|', ' slug ', '{{-', '-}}')

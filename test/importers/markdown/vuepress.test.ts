@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
-import { blogArchives, homePrefix, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
+import { heroPrefix } from '../../../importers/markdown/presets/astro.js'
+import { blogArchives, encryptedBy, homePrefix, indexKeys, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -149,6 +151,17 @@ describe('VitePress', () => {
     expect(result.report.convention.name).toBe('vitepress')
     expect(result.report.languages).toEqual({ en: 1, fr: 2 })
   })
+
+  test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
+    // Found by the hostile-input hunt: each page tried every locale (pages x locales).
+    const n = 3_000
+    const locales = Array.from({ length: n }, (_, i) => `'/l${i}/': { lang: 'de' }`).join(', ')
+    const files: Record<string, string> = { 'docs/.vuepress/config.js': `module.exports = { locales: { '/': { lang: 'en' }, '/zh/': { lang: 'zh' }, '/zh/tw/': { lang: 'zh-TW' }, ${locales} } }\n` }
+    for (let i = 0; i < n; i++) files[`docs/l${i}/p.md`] = page(`P${i}`)
+    Object.assign(files, { 'docs/zh/a.md': page('A'), 'docs/zh/tw/b.md': page('B'), 'docs/zh/twx.md': page('C') })
+    const result = await importMarkdown(await site('vuepress-many-locales', files), { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.languages).toEqual({ de: n, zh: 2, 'zh-TW': 1 })
+  })
 })
 
 describe('@vuepress/plugin-blog archive URLs', () => {
@@ -208,5 +221,45 @@ describe('home pages written in front matter', () => {
     },
     { name: 'not a home page', fm: { heroText: 'Site', features: [{ title: 'One' }] }, want: undefined },
     { name: 'a home page with nothing to show', fm: { home: true, title: 'Home' }, want: undefined },
+    // Found by the hostile-input hunt: front matter is input, and these links were written into the page as they were.
+    {
+      name: 'script and data URLs are left out, as in every link the import writes',
+      fm: { home: true, heroImage: 'javascript:alert(1)', heroText: 'Site', actions: [{ text: 'A', link: '  JaVaScRiPt:alert(1)' }, { text: 'B', link: 'java\tscript:x' }, { text: 'C', link: 'data:text/html,x' }, { text: 'D', link: '/ok/' }], features: [{ title: 'F', link: 'vbscript:x' }] },
+      want: '<div class="hero">\n<p class="hero-title"><strong>Site</strong></p>\n<p class="hero-actions"><a class="button button-primary" href="/ok/">D</a></p>\n</div>\n\n<ul class="features">\n<li class="feature"><strong>F</strong></li>\n</ul>\n\n',
+    },
+    { name: 'odd types are ignored', fm: { home: true, hero: [1, 2], heroText: 5, heroImage: { a: 1 }, tagline: ['x'], actions: 7, features: { x: 1 }, highlights: [1, null, { features: 3 }] }, want: undefined },
   ])('$name', ({ fm, want }) => expect(homePrefix(fm).bodyPrefix).toBe(want))
+
+  test("Starlight's hero leaves script URLs out too", () => {
+    expect(heroPrefix({ image: { file: 'javascript:alert(1)' }, tagline: 'T', actions: [{ text: 'A', link: 'javascript:alert(1)' }] }).bodyPrefix).toBe('<div class="hero">\n<p class="hero-tagline">T</p>\n</div>\n\n')
+  })
+})
+
+// Found by the hostile-input hunt: every page tried every encrypt.config key (pages x keys; 100,000 of each would be
+// 10^10 comparisons). The key is now found from the page URL's own folders.
+describe('encrypt.config keys', () => {
+  const theme = (encrypted: string[]) => ({ encrypted, encryptAll: false, markdown: [] })
+  const naive = (keys: string[], url: string) => keys.find((k) => url === k || (k.endsWith('/') && url.startsWith(k)))
+
+  test('the key that covers a page is the first in the configuration that the old search found', () => {
+    const segment = fc.constantFrom('/', 'a', 'b', 'a/', 'b/', '.html', 'a.html')
+    const path = fc.array(segment, { maxLength: 6 }).map((p) => '/' + p.join(''))
+    fc.assert(
+      fc.property(fc.array(path, { maxLength: 8 }), path, (keys, url) => {
+        const want = naive(keys, url)
+        expect(encryptedBy(theme(keys), indexKeys(keys), url, {})).toBe(want === undefined ? undefined : `encrypt.config "${want}"`)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('50,000 keys and 50,000 pages take well under a second', () => {
+    const keys = Array.from({ length: 50_000 }, (_, i) => `/k${i}/`)
+    const index = indexKeys(keys)
+    const started = performance.now()
+    let locked = 0
+    for (let i = 0; i < 50_000; i++) if (encryptedBy(theme(keys), index, `/p${i}/${'x/'.repeat(i % 50)}page.html`, {})) locked++
+    expect(locked).toBe(0)
+    expect(performance.now() - started).toBeLessThan(1_000)
+  })
 })

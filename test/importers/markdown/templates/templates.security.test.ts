@@ -163,3 +163,20 @@ describe('nothing outside the site is read, nothing executes', () => {
     expect(r.findings.map((f) => f.action)).toEqual(['unresolved', 'unresolved', 'unresolved'])
   })
 })
+
+describe('a VuePress include is the page\'s own text (found by the hostile-input hunt)', () => {
+  test('a line range from 0 starts at the first line (it was read as the last line on)', () => {
+    const ctx = makeContext({ dialects: ['vue'], file: 'src/a.md', files: { 'src/p.md': 'one\ntwo\nthree' } })
+    expect(expandTemplates('<!-- @include: ./p.md{0-2} -->\n', ctx).body).toBe('one\ntwo\n')
+  })
+
+  test('its {{ }}, <script> and containers are handled as the page\'s; its own includes stay comments', () => {
+    const files = { 'src/p.md': '<!-- @include: ./a.md -->\n{{ secret }} and {{ $frontmatter.title }}\n::: details Why\nin\n:::\n<script>\nalert(1)\n</script>\n' }
+    const r = expandTemplates('# A\n\n<!-- @include: ./p.md -->\nafter\n', makeContext({ dialects: ['vue', 'docusaurus'], file: 'src/a.md', files, page: { title: 'Hi' } }))
+    expect(r.body).toMatch(/^# A\n\n<!-- @include: \.\/a\.md -->\n and Hi\n<details class="details">\s*<summary>Why<\/summary>\s*in\s*<\/details>\s*after\n$/)
+    const removed = r.findings.filter((f) => f.action === 'removed')
+    expect(removed.map((f) => f.line)).toEqual([3, 3])
+    expect(removed[0].message).toMatch(/^In the included file "\.\/p\.md": The Vue expression \{\{ secret \}\}/)
+    expect(removed[1].message).toMatch(/^In the included file "\.\/p\.md": A <script> block/)
+  })
+})
