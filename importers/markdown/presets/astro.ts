@@ -7,7 +7,7 @@ import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
-import { safeUrl } from '../templates/_html.js'
+import { heroHtml } from './_hero.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -167,26 +167,15 @@ const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-f
  * `hero` still shows the tagline, the image and the calls to action. The value also stays in `data.hero`.
  */
 export function heroPrefix(hero: Record<string, unknown>): { bodyPrefix?: string } {
-  const lines: string[] = []
   const image = isPlainObject(hero.image) ? hero.image : undefined
-  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
-  const src = safeUrl(image ? firstString(image.file, image.light, image.dark) : undefined)
-  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(firstString(image?.alt) ?? '')}"></p>`)
-  const tagline = firstString(hero.tagline)
-  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
-  const actions = Array.isArray(hero.actions) ? hero.actions.filter(isPlainObject) : []
-  const links = actions.flatMap((a) => {
-    const text = firstString(a.text)
-    const link = safeUrl(firstString(a.link))
-    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.variant) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  const actions = (Array.isArray(hero.actions) ? hero.actions : []).filter(isPlainObject)
+  const html = heroHtml({
+    image: image ? firstString(image.file, image.light, image.dark) : undefined,
+    alt: firstString(image?.alt),
+    tagline: firstString(hero.tagline),
+    actions: actions.map((a) => ({ text: firstString(a.text), link: firstString(a.link), variant: firstString(a.variant) })),
   })
-  if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
-  return lines.length === 0 ? {} : { bodyPrefix: `<div class="hero">\n${lines.join('\n')}\n</div>\n\n` }
-}
-
-/** Text and attribute values as HTML, with braces escaped too so MDX (or Vue) never reads them as expressions. */
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
+  return html === undefined ? {} : { bodyPrefix: `${html}\n\n` }
 }
 
 /** An entry id without its locale segment (`fr/guides/x` → `guides/x`; the root locale's `index` → ''). */

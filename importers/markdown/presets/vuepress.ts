@@ -2,7 +2,7 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
-import { escapeHtml } from './astro.js'
+import { escapeHtml, heroHtml } from './_hero.js'
 import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
@@ -164,22 +164,15 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
 export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
-  // Script and data URLs are refused (safeUrl), as in every link the import writes itself.
-  const image = safeUrl(isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage))
-  const alt = (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt) ?? ''
-  const heading = [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined)
-  const tagline = firstString(hero.tagline, fm.tagline)
-  const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject).flatMap((a) => {
-    const text = firstString(a.text)
-    const link = safeUrl(firstString(a.link))
-    return text && link ? [`<a class="button button-${escapeHtml(firstString(a.theme, a.type) ?? 'primary')}" href="${escapeHtml(link)}">${escapeHtml(text)}</a>`] : []
+  const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject)
+  const html = heroHtml({
+    image: isPlainObject(hero.image) ? firstString(hero.image.src, hero.image.light) : firstString(hero.image, fm.heroImage),
+    alt: (isPlainObject(hero.image) ? firstString(hero.image.alt) : undefined) ?? firstString(fm.heroAlt),
+    heading: [firstString(hero.name), firstString(hero.text, fm.heroText)].filter((t): t is string => t !== undefined),
+    tagline: firstString(hero.tagline, fm.tagline),
+    actions: actions.map((a) => ({ text: firstString(a.text), link: firstString(a.link), variant: firstString(a.theme, a.type) })),
   })
-  const lines: string[] = []
-  if (image) lines.push(`<p class="hero-image"><img src="${escapeHtml(image)}" alt="${escapeHtml(alt)}"></p>`)
-  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtml(t)}</strong>`).join('<br>')}</p>`)
-  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
-  if (actions.length > 0) lines.push(`<p class="hero-actions">${actions.join(' ')}</p>`)
-  const blocks = lines.length > 0 ? [`<div class="hero">\n${lines.join('\n')}\n</div>`] : []
+  const blocks = html === undefined ? [] : [html]
   const features = featureList(fm.features)
   if (features) blocks.push(features)
   // vuepress-theme-hope's highlights: sections with a header, a description and features (or nested highlights).

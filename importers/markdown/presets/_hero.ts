@@ -1,0 +1,37 @@
+import { safeUrl } from '../templates/_html.js'
+
+/** Text and attribute values as HTML, with braces escaped too so MDX (or Vue) never reads them as expressions. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
+}
+
+/** What a theme's home-page hero shows, as its front matter names it (each theme has its own field names). */
+export interface Hero {
+  image?: string
+  alt?: string
+  /** Lines of the title, each in bold. */
+  heading?: string[]
+  tagline?: string
+  actions: Array<{ text?: string; link?: string; variant?: string }>
+}
+
+/**
+ * A hero as HTML (`<div class="hero">` with its image, title, tagline and calls to action), or undefined when it
+ * shows nothing. Script and data URLs are refused (safeUrl), as in every link the import writes itself.
+ * @example
+ * heroHtml({ tagline: 'Fast', actions: [{ text: 'Start', link: '/guide/' }] })
+ * // '<div class="hero">\n<p class="hero-tagline">Fast</p>\n<p class="hero-actions"><a class="button button-primary" href="/guide/">Start</a></p>\n</div>'
+ */
+export function heroHtml({ image, alt, heading = [], tagline, actions }: Hero): string | undefined {
+  const lines: string[] = []
+  const src = safeUrl(image)
+  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt ?? '')}"></p>`)
+  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtml(t)}</strong>`).join('<br>')}</p>`)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  const links = actions.flatMap(({ text, link, variant }) => {
+    const href = safeUrl(link)
+    return text && href ? [`<a class="button button-${escapeHtml(variant ?? 'primary')}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`] : []
+  })
+  if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
+  return lines.length === 0 ? undefined : `<div class="hero">\n${lines.join('\n')}\n</div>`
+}
