@@ -48,7 +48,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
       continue
     }
     const line = body.slice(pos, end)
-    const container = /^[ \t]*(:{3,})[ \t]*(.*?)[ \t]*$/.exec(line.length > 4096 ? line.slice(0, 4096) : line)
+    const container = containerFence(line.length > 4096 ? line.slice(0, 4096) : line)
     const component = /^<(script|style)\b/i.exec(line)
     const tabLine = /^[ \t]*@tab(?::active)?[ \t]+(.*)$/.exec(line)
     const include = includes ? INCLUDE.exec(line) : null
@@ -248,4 +248,13 @@ function interpolations(body: string, start: number, end: number, cursor: number
     at = finder.next('{{', cursor)
   }
   return cursor
+}
+
+/**
+ * A `:::` line: its colons and its title without the blanks around it, or null. `(.*?)[ \t]*$` read the blanks again
+ * from each character, cubic when a U+2028 (which `.` does not cross) ended the line: the title is read as runs of
+ * blanks a non-blank follows, and a line holding a line terminator is still no fence.
+ */
+export function containerFence(line: string): RegExpExecArray | null {
+  return /[\n\r\u2028\u2029]/.test(line) ? null : /^[ \t]*(:{3,})[ \t]*((?:[^ \t]|[ \t]+(?=[^ \t]))*)[ \t]*$/.exec(line)
 }

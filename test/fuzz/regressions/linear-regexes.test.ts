@@ -6,6 +6,7 @@ import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
 import { stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
+import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { encodeSpacedUrls, homeUrls, mediaRefs } from '../../../importers/wordpress/media.js'
@@ -20,6 +21,7 @@ import { growth } from './_growth.js'
 
 const spaces = (n: number) => ' '.repeat(n)
 const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
+const vueContext = makeContext({ dialects: ['vue'], file: 'a.md' })
 
 const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['Markdown: an author name with a run of spaces', (n) => new AuthorResolver(new Map([['ana', { display_name: 'Ana' }]])).resolve('a.md', [{ text: `Gu${spaces(n)}x`, line: 1 }]), 20_000],
@@ -39,6 +41,8 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: an unclosed href of parentheses', (n) => mediaRefs(` href="//${'('.repeat(n)}>`), 16_000],
   ['WordPress media: moving an unclosed src of spaces home', (n) => homeUrls(['old.test'], new Map([['old.test/a.jpg', '/media/a.jpg']])).html(` src="//old.test/${' '.repeat(n)}<`), 16_000],
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
+  // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
+  ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
 ]
 
 describe('regular expressions on long runs take time linear in the text', () => {
@@ -78,6 +82,18 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(replaceOutputTags(text, (e) => `<${e}>`)).toBe(text.replace(OLD, (_m, e: string) => `<${e}>`))
       }),
       { numRuns: 3000 },
+    )
+  })
+
+  test('a VuePress ::: line is read as /^[ \\t]*(:{3,})[ \\t]*(.*?)[ \\t]*$/ read it', () => {
+    const OLD = /^[ \t]*(:{3,})[ \t]*(.*?)[ \t]*$/
+    const piece = fc.constantFrom(':', ':::', ' ', '\t', 'a', 'tip', 'b c', '\u2028', '\u2029', '\n', '\r', '#')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const line = parts.join('')
+        expect(containerFence(line)).toEqual(OLD.exec(line))
+      }),
+      { numRuns: 5000 },
     )
   })
 
