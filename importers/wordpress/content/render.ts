@@ -101,7 +101,10 @@ const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="fo
 
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {
-  return text.includes('[') ? text.replace(/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g, ' ') : text
+  if (!text.includes('[')) return text
+  // A tag ends with `]`, so none lies past the last one; there, `[a ` read on to the end from every `[` (quadratic).
+  const end = text.lastIndexOf(']') + 1
+  return text.slice(0, end).replace(/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g, ' ') + text.slice(end)
 }
 
 /**

@@ -9,7 +9,9 @@ import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { encodeSpacedUrls, homeUrls, mediaRefs } from '../../../importers/wordpress/media.js'
+import { stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
+import { replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
+import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import { growth } from './_growth.js'
 
@@ -43,6 +45,9 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
   // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
   ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
+  ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
+  ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
+  ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
 ]
 
 describe('regular expressions on long runs take time linear in the text', () => {
@@ -94,6 +99,22 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(containerFence(line)).toEqual(OLD.exec(line))
       }),
       { numRuns: 5000 },
+    )
+  })
+
+  test('tags stripped, unclosed shortcodes replaced and <img> tags found only up to the last bracket are the ones the whole text gave', () => {
+    const OLD_TAGS = /\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g
+    const OLD_IMG = /<img\s[^>]*>/gi
+    const piece = fc.constantFrom('[', ']', '[a ', '[/a]', '[video', '[[video', ']]', '/', '/]', '[/video]', ' src="x"', '<img', '<IMG', '\t', '>', ' ', 'a', '-')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
+        const text = parts.join('')
+        expect(stripShortcodeTags(text)).toBe(text.includes('[') ? text.replace(OLD_TAGS, ' ') : text)
+        expect(imageSources(text).map((i) => i.src)).toEqual([...(text.includes('<img') ? text.matchAll(OLD_IMG) : [])].map((m) => /\ssrc\s*=\s*"([^"]*)"/i.exec(m[0])?.[1]).filter((src) => src !== undefined))
+        const unclosed = /\[(\[?)(video)(?![\w-])([^\]/]*(?:\/(?!\])[^\]/]*)*?)(\/)?\](\]?)/g
+        if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
+      }),
+      { numRuns: 3000 },
     )
   })
 
