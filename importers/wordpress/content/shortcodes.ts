@@ -21,14 +21,18 @@ export function replaceShortcode(tag: string, text: string, callback: Parameters
   const tail = text.slice(cut)
   if (!tail.includes(`[${tag}`)) return head + tail
   const unclosed = new RegExp(`\\[(\\[?)(${tag})(?![\\w-])([^\\]\\/]*(?:\\/(?!\\])[^\\]\\/]*)*?)(\\/)?\\](\\]?)`, 'g')
+  // A tag ends with `]` (an escaped one with `]]`), so none lies past the last `]`; there, `[video` read on to the end
+  // from every `[` (quadratic).
+  const end = tail.lastIndexOf(']') + 1
   return (
     head +
-    tail.replace(unclosed, (match: string, left: string, name: string, attrs: string, slash: string | undefined, right: string) => {
+    tail.slice(0, end).replace(unclosed, (match: string, left: string, name: string, attrs: string, slash: string | undefined, right: string) => {
       if (left === '[' && right === ']') return match
       // As the library's pattern would give them: no content and no closing tag.
       const result = callback(fromMatch([match, left, name, attrs, slash, undefined, undefined, right] as unknown as ArrayLike<string>))
       return result || result === '' ? left + result + right : match
-    })
+    }) +
+    tail.slice(end)
   )
 }
 
