@@ -264,7 +264,8 @@ export type ImageUse = { src: string; width?: number; height?: number }
 export function imageSources(html: string): ImageUse[] {
   const out: ImageUse[] = []
   if (!html.includes('<img')) return out
-  for (const m of html.matchAll(IMG_TAG)) {
+  // A tag ends with `>`, so none lies past the last one; there, `<img ` read on to the end from every `<` (quadratic).
+  for (const m of html.slice(0, html.lastIndexOf('>') + 1).matchAll(IMG_TAG)) {
     const s = SRC_ATTR.exec(m[0])
     if (!s) continue
     const w = Number(attributeOf(m[0], 'width'))
