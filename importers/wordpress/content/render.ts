@@ -91,7 +91,9 @@ const MEDIA_SHORTCODES = /\[(caption|wp_caption|gallery|embed|audio|video|playli
  * proseText('[caption]<img src="a.jpg" /> A cat[/caption] Hello') // 'Hello'
  */
 export function proseText(html: string): string {
-  let bare = html.includes('[') ? html.replace(MEDIA_SHORTCODES, ' ') : html
+  // A media shortcode ends with `]`, so none lies past the last one; there, `[gallery ` read on to the end (quadratic).
+  const end = html.lastIndexOf(']') + 1
+  let bare = html.includes('[') ? html.slice(0, end).replace(MEDIA_SHORTCODES, ' ') + html.slice(end) : html
   // Footnotes (see renderFootnotes) are not prose either: WordPress's excerpt strips their shortcode with its content.
   if (bare.includes('footnote')) bare = bare.replace(FOOTNOTE_MARKUP, ' ')
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))

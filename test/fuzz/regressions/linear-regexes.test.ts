@@ -9,7 +9,7 @@ import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
+import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
 import { replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
@@ -46,6 +46,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
   ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
   ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
+  ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
 ]
@@ -105,11 +106,13 @@ describe('rewritten without the quadratic expression, each finds what it found',
   test('tags stripped, unclosed shortcodes replaced and <img> tags found only up to the last bracket are the ones the whole text gave', () => {
     const OLD_TAGS = /\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g
     const OLD_IMG = /<img\s[^>]*>/gi
-    const piece = fc.constantFrom('[', ']', '[a ', '[/a]', '[video', '[[video', ']]', '/', '/]', '[/video]', ' src="x"', '<img', '<IMG', '\t', '>', ' ', 'a', '-')
+    const piece = fc.constantFrom('[', ']', '[a ', '[/a]', '[video', '[gallery ', '[/gallery]', '[caption]', 'x', '[[video', ']]', '/', '/]', '[/video]', ' src="x"', '<img', '<IMG', '\t', '>', ' ', 'a', '-')
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
         const text = parts.join('')
         expect(stripShortcodeTags(text)).toBe(text.includes('[') ? text.replace(OLD_TAGS, ' ') : text)
+        const OLD_MEDIA = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi
+        expect(proseText(text)).toBe(proseText(text.replace(OLD_MEDIA, ' ')))
         expect(imageSources(text).map((i) => i.src)).toEqual([...(text.includes('<img') ? text.matchAll(OLD_IMG) : [])].map((m) => /\ssrc\s*=\s*"([^"]*)"/i.exec(m[0])?.[1]).filter((src) => src !== undefined))
         const unclosed = /\[(\[?)(video)(?![\w-])([^\]/]*(?:\/(?!\])[^\]/]*)*?)(\/)?\](\]?)/g
         if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
