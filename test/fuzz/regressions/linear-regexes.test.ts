@@ -45,6 +45,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
   // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
   ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
+  ['VuePress: an @tab line of spaces ended by U+2028', (n) => expandTemplates(`::: tabs\n@tab${spaces(n)}\u2028\n:::\n`, vueContext), 4_000],
   ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
