@@ -146,7 +146,9 @@ function esmEnd(body: string, at: number): number {
   }
 }
 
-const IMPORT = /^import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}\s*)?(?:\*\s*as\s+([\w$]+)\s*)?from\s*["']([^"']+)["']/
+// `\s*(?:,\s*)?`, not `\s*,?\s*`: two runs of blanks side by side split a long run every way (`import a`, 16 KB of
+// spaces and no `from`: 0.6 s).
+export const IMPORT = /^import\s+(?:([\w$]+)\s*(?:,\s*)?)?(?:\{([^}]*)\}\s*)?(?:\*\s*as\s+([\w$]+)\s*)?from\s*["']([^"']+)["']/
 const EXPORT_CONST = /^export\s+(?:const|let|var)\s+([\w$]+)\s*=\s*/
 
 /** Records what an ESM block binds: partials (`.md`/`.mdx`), images (their path) and static `export const` values. */

@@ -6,6 +6,7 @@ import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
 import { stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
+import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
@@ -45,6 +46,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
   // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
   ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
+  ['MDX: an import of a default and a run of spaces, with no from', (n) => expandTemplates(`import a${spaces(n)}"./p.mdx"\n\ntext\n`, mdxContext), 4_000],
   ['VuePress: an @tab line of spaces ended by U+2028', (n) => expandTemplates(`::: tabs\n@tab${spaces(n)}\u2028\n:::\n`, vueContext), 4_000],
   ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
@@ -119,6 +121,18 @@ describe('rewritten without the quadratic expression, each finds what it found',
         if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
       }),
       { numRuns: 3000 },
+    )
+  })
+
+  test('an MDX import statement is read as the expression with \\s*,?\\s* read it', () => {
+    const OLD = /^import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}\s*)?(?:\*\s*as\s+([\w$]+)\s*)?from\s*["']([^"']+)["']/
+    const piece = fc.constantFrom('import', ' ', '\t', '\n', 'a', 'from', ',', '{', '}', '*', 'as', '"', "'", './x.md', '$')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = `import ${parts.join('')}`
+        expect(IMPORT_STATEMENT.exec(text)).toEqual(OLD.exec(text))
+      }),
+      { numRuns: 5000 },
     )
   })
 
