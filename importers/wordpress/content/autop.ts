@@ -92,7 +92,7 @@ export function autop(input: string): string {
   if (tagBeside(text, '<p>', AFTER)) text = text.replace(P_AROUND_BLOCK_TAG, '$1')
   if (has & LI) {
     const before = text
-    text = text.replace(/<p>(<li.+?)<\/p>/g, '$1')
+    text = unwrapListItems(text)
     // Dropping a </p> joins what was around it, which can make a tag the pass did not see.
     if (text !== before) has = markersOf(text)
   }
@@ -240,4 +240,35 @@ function lineBreaks(text: string): string {
     i = text.indexOf('\n', end)
   }
   return from === 0 ? text : out + text.slice(from)
+}
+
+const LINE_END = /[\n\r\u2028\u2029]/g
+
+/**
+ * `text.replace(/<p>(<li.+?)<\/p>/g, '$1')` in linear time: the expression looked along the rest of the line for a
+ * `</p>` from every `<p><li`, so a long line of them with none took time in its square (128 KB: 2 s). The nearest
+ * `</p>` and line end are found once each and kept while they still lie ahead.
+ */
+export function unwrapListItems(text: string): string {
+  let out = ''
+  let from = 0
+  let close = -1
+  let lineEnd = -1
+  let at = text.indexOf('<p><li')
+  while (at !== -1) {
+    // `.+?` starts after `<p><li` and takes at least one character, none of them a line end.
+    const start = at + 6
+    if (close < start + 1) close = text.indexOf('</p>', start + 1)
+    if (close === -1) break
+    if (lineEnd < start) {
+      LINE_END.lastIndex = start
+      lineEnd = LINE_END.exec(text)?.index ?? text.length
+    }
+    if (close < lineEnd) {
+      out += text.slice(from, at) + text.slice(at + 3, close)
+      from = close + 4
+      at = text.indexOf('<p><li', from)
+    } else at = text.indexOf('<p><li', at + 1)
+  }
+  return out + text.slice(from)
 }
