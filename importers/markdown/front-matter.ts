@@ -75,8 +75,9 @@ export function parseFrontMatter(text: string, rel: string, diagnostics: Diagnos
   if (block === null) return noFrontMatter(text)
   const raw = block.matter
   const bodyLine = countLines(text, text.length - block.content.length) + 1
-  // A block of nothing but blanks and comments holds no data, whatever its language says.
-  if (raw.replace(/^[^\S\n]*#[^\n]+/gm, '').trim() === '') return build({}, 'none', raw, block.content, bodyLine, null)
+  // A block of nothing but blanks and comments holds no data, whatever its language says. (Blanks before `#` stop at
+  // a line end: `^` also starts a line after U+2028, and a run of them was read again from each one, quadratic.)
+  if (raw.replace(/^[^\S\n\r\u2028\u2029]*#[^\n]+/gm, '').trim() === '') return build({}, 'none', raw, block.content, bodyLine, null)
   const name = block.language === '' ? (toml ? 'toml' : 'yaml') : block.language
   const language = LANGUAGES[name] ?? LANGUAGES[name.toLowerCase()]
   if (language === 'refused') {

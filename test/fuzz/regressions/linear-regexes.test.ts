@@ -29,6 +29,7 @@ const vueContext = makeContext({ dialects: ['vue'], file: 'a.md' })
 const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['Markdown: an author name with a run of spaces', (n) => new AuthorResolver(new Map([['ana', { display_name: 'Ana' }]])).resolve('a.md', [{ text: `Gu${spaces(n)}x`, line: 1 }]), 20_000],
   ['Markdown: front matter of blank lines', (n) => parseFrontMatter(`---\n${'\n'.repeat(n)}---\nbody`, 'a.md', new Diagnostics()), 20_000],
+  ['Markdown: front matter of U+2028', (n) => parseFrontMatter(`---\n${'\u2028'.repeat(n)}x: 1\n---\nbody`, 'a.md', new Diagnostics()), 16_000],
   ['Markdown: a heading of brackets', (n) => stripInline('['.repeat(n)), 20_000],
   ["Eleventy: a permalink of '{' that is never closed", (n) => replaceOutputTags('{'.repeat(n) + '}x', (e) => e), 20_000],
   ['MDX: an import with runs of spaces', (n) => expandTemplates(`import { a${spaces(n)}x } from './p.mdx'\n\ntext\n`, mdxContext), 20_000],
@@ -168,6 +169,7 @@ describe('rewritten without the quadratic expression, each finds what it found',
   test('front matter of blanks and comments is still empty', () => {
     const fm = parseFrontMatter('---\n\n  # a comment\n\n# another\n---\nbody', 'a.md', new Diagnostics())
     expect(fm?.data).toEqual({})
+    expect(parseFrontMatter('---\n\u2028 # a comment\u2028\u2029\n---\nbody', 'a.md', new Diagnostics())?.data).toEqual({})
   })
 
   test('autop still removes the spaces before the tags WordPress removes them before', () => {
