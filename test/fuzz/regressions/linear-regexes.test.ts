@@ -8,7 +8,7 @@ import { stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
-import { autop, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
+import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
 import { replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
@@ -50,6 +50,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['MDX: an import of a default and a run of spaces, with no from', (n) => expandTemplates(`import a${spaces(n)}"./p.mdx"\n\ntext\n`, mdxContext), 4_000],
   ['VuePress: an @tab line of spaces ended by U+2028', (n) => expandTemplates(`::: tabs\n@tab${spaces(n)}\u2028\n:::\n`, vueContext), 4_000],
   ["WordPress autop: a line of '<p><li' with no '</p>'", (n) => unwrapListItems('<p><lia'.repeat(n / 7) + '\n</p>'), 16_000],
+  ["WordPress autop: a run of '<script a</' never closed", (n) => mapPreserved('<script a</'.repeat(n / 11) + '</svg>', (e) => e), 16_000],
   ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
@@ -144,6 +145,17 @@ describe('rewritten without the quadratic expression, each finds what it found',
       fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
         const text = parts.join('')
         expect(unwrapListItems(text)).toBe(text.replace(/<p>(<li.+?)<\/p>/g, '$1'))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  test('script, style, svg and math elements are the ones /<(script|style|svg|math)[\\s\\S]*?<\\/\\1>/g found', () => {
+    const piece = fc.constantFrom('<script', '<svg', '<style>', '<math', '</script>', '</svg>', '</style>', '</math>', '<', '/', '>', 'a', '\n', '</SCRIPT>', 'script')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (parts) => {
+        const text = parts.join('')
+        expect(mapPreserved(text, (e) => `[${e}]`)).toBe(text.replace(/<(script|style|svg|math)[\s\S]*?<\/\1>/g, (e) => `[${e}]`))
       }),
       { numRuns: 5000 },
     )
