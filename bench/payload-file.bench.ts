@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 const dataDir = fileURLToPath(new URL('./.data/', import.meta.url))
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '175000' } } })
 const posts = Number(values.posts)
-const file = `${dataDir}payload-${posts}.json`
+const file = `${dataDir}payload-v3-${posts}.json`
 
 mkdirSync(dataDir, { recursive: true })
 if (!existsSync(file)) {
@@ -55,7 +55,7 @@ function timed(args: string[]): Run {
 const jsonExt = pathToFileURL(fileURLToPath(import.meta.resolve('@discoveryjs/json-ext'))).href
 const parse = timed([process.execPath, '--input-type=module', '-e', PARSE_ONLY, jsonExt, file])
 const validate = timed([process.execPath, `${root}dist/cli.js`, 'validate', file])
-const output = `${dataDir}payload-${posts}.canonical.json`
+const output = `${dataDir}payload-v3-${posts}.canonical.json`
 const canonicalize = timed([process.execPath, `${root}dist/cli.js`, 'canonicalize', file, '-o', output])
 rmSync(output, { force: true })
 
