@@ -66,6 +66,14 @@ export const LIMITS = {
    * has, and a bound on the redirects a hostile body can make.
    */
   maxBodyPages: 100,
+  /**
+   * Shortcodes no renderer knows are removed name by name, a pass over the body each. Real bodies hold a few dozen
+   * names (a Divi or WPBakery page, 10 to 40); a hostile one, thousands, which took time growing with the square of
+   * its size. Passes × body length (UTF-16 units) stays under this budget, and at least `minShortcodePasses` are made;
+   * names past it are left as written and reported as kept.
+   */
+  shortcodePassUnits: 64 * 1024 * 1024,
+  minShortcodePasses: 64,
   /** Excerpt length in words when one is derived: WordPress's own `excerpt_length` default (55). */
   excerptWords: 55,
   /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */
