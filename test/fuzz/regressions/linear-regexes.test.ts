@@ -4,7 +4,7 @@ import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
-import { stripInline } from '../../../importers/markdown/scan.js'
+import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { autop } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
@@ -41,6 +41,12 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: an unclosed href of parentheses', (n) => mediaRefs(` href="//${'('.repeat(n)}>`), 16_000],
   ['WordPress media: moving an unclosed src of spaces home', (n) => homeUrls(['old.test'], new Map([['old.test/a.jpg', '/media/a.jpg']])).html(` src="//old.test/${' '.repeat(n)}<`), 16_000],
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
+  // Found by the lead timing repeated tokens (not runs of one character): the link, image and tag patterns of the
+  // Markdown scan read on to the end of the line from each start (`<img src="` 500 times: more than five minutes).
+  ...(['<img src="', '<img alt="x" ', '<a title="x" ', '![a](', '![a](<', '[a](', '[[a](', '[a](<', '[![a](', '[a](x (', '[![a](b)', '[a'] as const).map(
+    (token): [string, (n: number) => unknown, number] => [`Markdown scan: a line of ${JSON.stringify(token)} repeated`, (n) => scanBody(token.repeat(Math.ceil(n / token.length))), 20_000],
+  ),
+  ['Markdown scan: a heading of "[a](" repeated', (n) => stripInline('[a]('.repeat(n / 4)), 20_000],
   // Found by the lead: unknown shortcodes were removed name by name, a pass over the body each, so a body of thousands
   // of distinct names took the square of its size (4,000 names in 250 KB: 3.6 s).
   ['WordPress shortcodes: a body of distinct unknown names', (n) => renderShortcodes(distinctShortcodes(n), shortcodeContext, shortcodeStats()), 20_000],
