@@ -39,21 +39,37 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
 
 /**
  * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
- * bodies are rendered after reading, every other body as soon as it is read so its raw text is not held.
+ * bodies are finished rendering after reading, every other body is rendered as soon as it is read so its raw text is
+ * not held.
  */
 export function rendersLate(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('wp:block ')
+  return raw.includes('[gallery') || raw.includes('[playlist') || usesReusableBlocks(raw)
+}
+
+/** Whether a body uses reusable blocks (`wp:block`), which are inlined before any other step. */
+export function usesReusableBlocks(raw: string): boolean {
+  return raw.includes('wp:block ')
 }
 
 /**
  * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, the pages of a
- * split body joined, `[embed]` and
- * bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies lose their delimiters instead),
- * then the other shortcodes (priority 11).
+ * split body joined, `[embed]` and bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies
+ * lose their delimiters instead), then the other shortcodes (priority 11).
  * @example
  * renderBody('Hello\n\nWorld', 1, env).html // '<p>Hello</p>\n<p>World</p>\n'
  */
 export function renderBody(raw: string, postId: number, env: RenderEnv): RenderedBody {
+  const body = renderUntilShortcodes(raw, env)
+  return { ...body, html: renderShortcodes(body.html, env.shortcodes(postId), env.stats) }
+}
+
+/**
+ * `renderBody` up to its last step, the shortcodes (`renderShortcodes` is the rest): as far as a body whose galleries
+ * show attachments that may come later in the export can be rendered when it is read.
+ * @example
+ * renderUntilShortcodes('[gallery]\n\nHi', env).html // '[gallery]\n<p>Hi</p>\n'
+ */
+export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody {
   let html = raw
   let missingBlocks: number[] = []
   const blocks = hasBlocks(html)
@@ -77,7 +93,6 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = classicAutop(html)
-  html = renderShortcodes(html, env.shortcodes(postId), env.stats)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
 }
 
