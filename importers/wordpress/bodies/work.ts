@@ -1,4 +1,3 @@
-import { hasBlocks } from '../content/blocks.js'
 import { bodyPages, earlyRenderEnv, renderBody, rendersLate, renderUntilShortcodes, usesReusableBlocks } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
 import { galleryShows, renderShortcodes } from '../content/shortcodes.js'
@@ -115,9 +114,9 @@ export class BodyWork {
       const text = this.#raw.text(raw)
       // The media a body shows, from its raw text: a late body's galleries name their attachments there.
       // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls).
-      const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
+      const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--') && text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
       const late = rendersLate(text)
-      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: hasBlocks(text) && usesReusableBlocks(text) }, ...media })
+      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text) }, ...media })
       if (late && usesReusableBlocks(text)) {
         // It stays where it is, raw, until finishing renders it.
         bodies.push({ postId, place: raw, late: 'raw' })

@@ -46,9 +46,12 @@ export function rendersLate(raw: string): boolean {
   return raw.includes('[gallery') || raw.includes('[playlist') || usesReusableBlocks(raw)
 }
 
-/** Whether a body uses reusable blocks (`wp:block`), which are inlined before any other step. */
+/**
+ * Whether a body uses reusable blocks (`wp:block`), which are inlined before any other step; only block bodies do
+ * (`renderBody` reads no block markup in a classic body).
+ */
 export function usesReusableBlocks(raw: string): boolean {
-  return raw.includes('wp:block ')
+  return hasBlocks(raw) && raw.includes('wp:block ')
 }
 
 /**
@@ -72,17 +75,20 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
 export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody {
   let html = raw
   let missingBlocks: number[] = []
-  const blocks = hasBlocks(html)
+  // Block delimiters, <!--more--> and <!--nextpage--> are comments, which most classic bodies have none of: one
+  // search instead of three (searches for a text starting with `<` are slow in HTML).
+  const comments = html.includes('<!--')
+  const blocks = comments && hasBlocks(html)
   if (blocks) {
     const inlined = inlineReusableBlocks(html, env.reusableBlocks)
     html = inlined.html
     missingBlocks = inlined.missing
   }
-  const more = html.indexOf('<!--more')
+  const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
-  if (html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
+  if (comments && html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
   html = renderEmbedShortcodes(html, env.stats)
   html = renderCodeShortcodes(html, env.stats)
   const embedded = autoEmbed(html)
