@@ -11,6 +11,7 @@ import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js
 import { TextFile } from '../../../importers/wordpress/bodies/store.js'
 import type { Finished, FinishSetup, KeptText, Prepared } from '../../../importers/wordpress/bodies/work.js'
 import { finishText } from '../../../importers/wordpress/content/finish.js'
+import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import type { FinishEnv } from '../../../importers/wordpress/content/finish.js'
 import { importWordPress, importWordPressForFile } from '../../../importers/wordpress/import.js'
 import { LinkIndex } from '../../../importers/wordpress/links.js'
@@ -159,6 +160,31 @@ describe('BodyPool', () => {
 
   test('a worker that dies is a clear error, not a hang', async () => {
     await expect(throughPool(n, { keepFinished: false, worker: dyingWorker })).rejects.toThrow(/the body worker stopped \(exit code 1\)/)
+  })
+
+  test('a body in any script comes back finished as rendering and finishing it in memory give', async () => {
+    // Rendered bodies wait in a file as Latin-1 or UTF-16 (see heldBytes): é, €, 😀, quotes and control characters
+    // come back as they went in; a lone surrogate was already a replacement character in the raw file (UTF-8).
+    const env: FinishEnv = { links, mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo }
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(text, fc.constantFrom('', '\n\n', '<!-- wp:paragraph -->\n<p>', '<!--more-->', ' [caption]<img src="/a.jpg" /> x[/caption]')), { minLength: 1, maxLength: 4 }), async (parts) => {
+        const raw = parts.map(([t, markup]) => t + markup).join(' ')
+        const pool = new BodyPool({ keepFinished: false })
+        try {
+          const id = pool.prepareBody(1, raw, () => {})
+          await pool.prepared()
+          const finished: Finished[] = []
+          for await (const f of pool.finish(setup, [{ body: id, excerpt: '' }])) finished.push(f)
+          const read = Buffer.from(raw).toString('utf8')
+          const rendered = renderBody(read, 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {}))
+          const expected = finishText(rendered.html, '', rendered.moreText, env)
+          expect({ html: finished[0].html, excerpt: finished[0].excerpt }).toEqual({ html: expected.html, excerpt: expected.excerpt })
+        } finally {
+          await pool.close()
+        }
+      }),
+      { numRuns: 60 },
+    )
   })
 
   test('finishing on any thread is finishText', () => {
