@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { expandTemplates } from '../../../importers/markdown/templates/index.js'
+import { makeContext } from './templates/_context.js'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
 
 // Problems found on real sites from npm packages that neither the fixtures nor the corpus had (scripts/corpus/
@@ -50,5 +52,18 @@ describe('a URL segment the contract refuses (@docusaurus/plugin-content-docs@2.
     expect(got.urls['docs/3-API/01_Core APIs/0 --- Client API.md']).toBe('/docs/API/core-apis/client-api/')
     expect(got.urls['docs/3-API/01_Core APIs/1 --- Server API.md']).toBe('/docs/API/core-apis/server-api/')
     expect(got.result.redirects.map((r) => [r.from, r.to])).toContainEqual(['/docs/API/Core APIs/Client API', '/docs/API/core-apis/client-api/'])
+  })
+})
+
+describe('an unknown ::: container names the generators whose containers the site uses (left alone last session)', () => {
+  test.each([
+    { dialects: ['vue', 'docusaurus'] as const, named: 'VuePress or VitePress' },
+    { dialects: ['mdx', 'docusaurus'] as const, named: 'Docusaurus or Starlight' },
+  ])('$dialects', ({ dialects, named }) => {
+    const out = expandTemplates('::: demo\nText.\n:::\n', makeContext({ dialects: [...dialects], file: 'guide/a.md' }))
+    const finding = out.findings.find((f) => f.name === ':::demo')
+    expect(finding?.message).toContain(`is not a container type ${named} know`)
+    expect(out.body).toContain('Text.')
+    expect(out.body).not.toContain(':::')
   })
 })
