@@ -67,3 +67,87 @@ describe('an unknown ::: container names the generators whose containers the sit
     expect(out.body).not.toContain(':::')
   })
 })
+
+describe('Docusaurus 1 (auspice@1.39.1 docs-src/; the examples of docusaurus@1.14.7)', () => {
+  const SITE_CONFIG = (extra: string) => `const siteConfig = {
+  title: 'Auspice', // Title for your website.
+  tagline: 'Interactive exploration',
+  url: 'https://nextstrain.github.io',
+  baseUrl: '/auspice/',
+  ${extra}
+};
+module.exports = siteConfig;
+`
+  test('docs at docsUrl with clean URLs, folders kept, the README and React pages left out', async () => {
+    const root = await site('docusaurus1-clean', {
+      'README.md': '# The repository\n',
+      'website/siteConfig.js': SITE_CONFIG("cleanUrl: true,\n  docsUrl: '',"),
+      'website/sidebars.json': '{"docs":{"Intro":["overview"]}}\n',
+      'website/pages/en/index.js': 'module.exports = () => null\n',
+      'website/static/img/logo.png': 'png',
+      'docs/overview.md': '---\ntitle: Overview\n---\n\n![logo](/auspice/img/logo.png) See [the client](customisations/client/theme.md).\n',
+      'docs/customisations/client/theme.md': '---\ntitle: Theme\n---\n\nText.\n',
+      'docs/renamed.md': '---\nid: other-name\ntitle: Renamed\n---\n\nText.\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('docusaurus')
+    expect(got.skipped['README.md']).toBe('not-content')
+    expect(Object.keys(got.urls).filter((s) => s.endsWith('.md')).sort()).toEqual(['docs/customisations/client/theme.md', 'docs/overview.md', 'docs/renamed.md'])
+    for (const url of ['/auspice/overview', '/auspice/customisations/client/theme', '/auspice/other-name', '/auspice/overview.html']) expect(got.served(url) || got.result.redirects.some((r) => r.from === url), url).toBe(true)
+    expect(got.payload.site.title).toBe('Auspice')
+  })
+
+  test('versions, blog and translations', async () => {
+    const root = await site('docusaurus1-versions', {
+      'website/siteConfig.js': SITE_CONFIG(''),
+      'website/languages.js': "const languages = [\n  { enabled: true, name: 'English', tag: 'en' },\n  { enabled: true, name: 'Français', tag: 'fr' },\n  { enabled: false, name: 'Deutsch', tag: 'de' },\n];\nmodule.exports = languages;\n",
+      'website/versions.json': '["1.1.0", "1.0.0"]\n',
+      'docs/doc1.md': '---\nid: doc1\ntitle: Doc 1 next\n---\n\nNext.\n',
+      'docs/doc2.md': '---\nid: doc2\ntitle: Doc 2 next\n---\n\nNext.\n',
+      'website/versioned_docs/version-1.1.0/doc1.md': '---\nid: version-1.1.0-doc1\ntitle: Doc 1 v1.1\noriginal_id: doc1\n---\n\nOne one.\n',
+      'website/versioned_docs/version-1.0.0/doc1.md': '---\nid: version-1.0.0-doc1\ntitle: Doc 1 v1.0\n---\n\nOne oh.\n',
+      'website/versioned_docs/version-1.0.0/doc2.md': '---\nid: version-1.0.0-doc2\ntitle: Doc 2 v1.0\n---\n\nOne oh.\n',
+      'website/translated_docs/fr/doc1.md': '---\nid: doc1\ntitle: Doc 1 en français\n---\n\nSuivant.\n',
+      'website/blog/2017-10-24-new-version-1.0.0.md': '---\ntitle: New Version 1.0.0\nauthor: Eric Nakagawa\n---\n\nNews.\n\n<!--truncate-->\n\nMore.\n',
+    })
+    const got = await imported(root)
+    const answers = (url: string) => got.served(url) || got.result.redirects.some((r) => r.from === url)
+    // Current docs under next/, the latest version at the docs root, older versions under their name; `en` in every docs URL.
+    expect(got.urls['docs/doc1.md']).toBe('/docs/en/next/doc1')
+    expect(got.urls['website/versioned_docs/version-1.1.0/doc1.md']).toBe('/docs/en/doc1')
+    expect(got.urls['website/versioned_docs/version-1.0.0/doc1.md']).toBe('/docs/en/1.0.0/doc1')
+    expect(got.urls['website/translated_docs/fr/doc1.md']).toBe('/docs/fr/next/doc1')
+    for (const url of ['/auspice/docs/en/next/doc1.html', '/auspice/docs/en/doc1.html', '/auspice/docs/en/1.0.0/doc1.html', '/auspice/docs/fr/next/doc1.html']) expect(answers(url), url).toBe(true)
+    // 1.1.0 has no doc2 of its own: it serves 1.0.0's; French has no doc2: it serves the English one.
+    for (const url of ['/auspice/docs/en/doc2.html', '/auspice/docs/en/1.0.0/doc2.html', '/auspice/docs/fr/next/doc2.html', '/auspice/blog/2017/10/24/new-version-1.0.0.html']) expect(answers(url), url).toBe(true)
+    expect(got.kinds['website/blog/2017-10-24-new-version-1.0.0.md']).toBe('post')
+    expect(got.result.report.languages).toEqual({ en: 6, fr: 1 })
+  })
+})
+
+describe("a locale's fallback URLs under a base path (found with the Docusaurus 1 site: they had the base path twice)", () => {
+  test.each<{ name: string; files: Record<string, string>; fallback: string }>([
+    {
+      name: 'docusaurus',
+      files: {
+        'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://example.com', baseUrl: '/site/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } }\n",
+        'docs/intro.md': '# Intro\n\nText.\n',
+      },
+      fallback: '/site/fr/docs/intro',
+    },
+    {
+      name: 'starlight',
+      files: {
+        'package.json': '{"dependencies":{"@astrojs/starlight":"0.37.1","astro":"5.16.0"}}',
+        'astro.config.mjs': "import { defineConfig } from 'astro/config'\nimport starlight from '@astrojs/starlight'\nexport default defineConfig({ base: '/site', integrations: [starlight({ title: 'T', defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } })] })\n",
+        'src/content/docs/intro.md': '---\ntitle: Intro\n---\n\nText.\n',
+      },
+      fallback: '/site/fr/intro/',
+    },
+  ])('$name', async ({ name, files, fallback }) => {
+    const got = await imported(await site(`fallback-base-${name}`, files))
+    const froms = got.result.redirects.map((r) => r.from)
+    expect(froms.filter((f) => f.replace(/\/$/, '') === fallback.replace(/\/$/, ''))).toHaveLength(1)
+    expect(froms.filter((f) => f.startsWith('/site/site/'))).toEqual([])
+  })
+})
