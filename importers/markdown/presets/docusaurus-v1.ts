@@ -24,8 +24,8 @@ interface V1Located {
  * Markdown files of `customDocsPath` (default `docs`, beside `website/`), each at
  * `<docsUrl>/<lang>/<version>/<id>.html`: the id is the folders below the docs root and the front-matter `id` or the
  * file name; `docsUrl` defaults to `docs` ('' puts the docs at the root); the language segment is there only when
- * translations are on (`website/languages.js`), `en` for the source docs and `<lang>` for
- * `website/translated_docs/<lang>/`; once `website/versions.json` lists versions the current docs are under `next/`,
+ * translations are on (`website/languages.js`), `en` for the source docs (which the build also writes without it) and
+ * `<lang>` for `website/translated_docs/<lang>/`; once `website/versions.json` lists versions the current docs are under `next/`,
  * the latest version (listed first) at the docs root and the others under `<version>/`, from
  * `website/versioned_docs/version-<v>/` (ids `version-<v>-<id>`; a version without its own copy of a doc serves the
  * copy of the newest older version that has one). Blog posts `website/blog/YYYY-MM-DD-name.md` are at
@@ -57,9 +57,11 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
   const present = versionedIds(ctx.discovery.files, versions)
   if (langs.length > 0) config.site.locale = canonicalLocale(langs[0]) ?? 'en'
   const locate = (rel: string) => locateV1(rel, docsDir, versions, langs)
-  const docUrl = (lang: string, version: string, id: string) => {
+  // The blog's list is at blog/ (blog/index.html) once there are posts.
+  if (ctx.discovery.files.some((f) => locate(f.rel)?.kind === 'post')) config.postIndexPath = '/blog/'
+  const docUrl = (lang: string, version: string, id: string, withLang = langs.length > 0) => {
     const versionSeg = versions.length === 0 ? '' : version === '' ? 'next' : version === versions[0] ? '' : version
-    const path = [docsUrl, langs.length > 0 ? lang || 'en' : '', versionSeg, id].filter((s) => s !== '').join('/')
+    const path = [docsUrl, withLang ? lang || 'en' : '', versionSeg, id].filter((s) => s !== '').join('/')
     return `/${path}${clean ? '' : '.html'}`
   }
   return {
@@ -82,6 +84,8 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
       // Newer versions without their own copy of this doc serve this one; so does every language without a translation.
       const aliases = olderCopyServes(at, versions, present).map((v) => docUrl(at.lang, v, id))
       if (at.lang === '') for (const l of langs.slice(1)) if (!ctx.discovery.paths.has(`website/translated_docs/${l}/${at.rel}`)) aliases.push(docUrl(l, at.version, id))
+      // With translations on, the build writes the source docs without the language segment too (docs/x.html beside docs/en/x.html).
+      if (at.lang === '' && langs.length > 0) aliases.push(docUrl('', at.version, id, false))
       // With `cleanUrl` the old site answered at `x.html` too; a new site at the root cannot answer under the old base path.
       if (clean && config.basePath !== '') aliases.push(url + '.html')
       const language = langs.length > 1 ? { language: canonicalLocale(at.lang || 'en') ?? at.lang } : {}
