@@ -153,3 +153,30 @@ describe("a locale's fallback URLs under a base path (found with the Docusaurus 
     expect(froms.filter((f) => f.startsWith('/site/site/'))).toEqual([])
   })
 })
+
+describe('Eleventy JavaScript data files, read as text (the eleventy-base-blog layout since version 8)', () => {
+  test('directory data and site metadata written as literals apply; the parts written as code are reported', async () => {
+    const root = await site('eleventy-js-data', {
+      'package.json': '{"type":"module","devDependencies":{"@11ty/eleventy":"^3.0.0"}}',
+      'eleventy.config.js': 'export default async function (eleventyConfig) {}\nexport const config = {\n  dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },\n}\n',
+      '_data/metadata.js': 'export default {\n  title: "Eleventy Base Blog v9",\n  url: "https://example.com/",\n  language: "en",\n  description: "I am writing about my experiences.",\n  author: { name: "Your Name Here", email: "youremailaddress@example.com" },\n}\n',
+      'content/content.11tydata.js': 'export default {\n  // Draft posts:\n  eleventyComputed: {\n    permalink: (data) => (data.draft ? false : data.permalink),\n  },\n};\n',
+      'content/blog/blog.11tydata.js': 'export default {\n\ttags: [\n\t\t"posts"\n\t],\n\t"layout": "layouts/post.njk",\n};\n',
+      'content/blog/firstpost.md': '---\ntitle: This is my first post.\ndescription: This is a post on My Blog about agile frameworks.\ndate: 2018-05-01\ntags:\n  - another tag\n---\nText.\n',
+      'content/blog/fifthpost.md': '---\ntitle: This is a fifth post (draft)\ndate: 2023-01-23\ndraft: true\n---\nDraft.\n',
+      'content/about.md': '---\nlayout: layouts/base.njk\n---\n# About Me\n\nI am a person.\n',
+      'content/helpers.11tydata.js': 'export default function () { return { x: 1 } }\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('eleventy')
+    expect(got.payload.site.title).toBe('Eleventy Base Blog v9')
+    expect(got.payload.site.url).toBe('https://example.com')
+    expect(got.kinds['content/blog/firstpost.md']).toBe('post')
+    expect(got.kinds['content/about.md']).toBe('page')
+    expect(got.served('/blog/firstpost/')).toBe(true)
+    expect(got.kinds['content/blog/fifthpost.md']).toBeUndefined()
+    const messages = got.result.diagnostics.map((d) => `${d.file}: ${d.message}`)
+    expect(messages.filter((m) => m.startsWith('content/content.11tydata.js:'))).toEqual([expect.stringContaining('eleventyComputed.permalink is code, which is never run')])
+    expect(messages.some((m) => m.startsWith('content/blog/blog.11tydata.js:'))).toBe(false)
+  })
+})
