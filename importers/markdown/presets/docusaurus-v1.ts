@@ -66,7 +66,7 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
   }
   return {
     config,
-    templates: [],
+    templates: ['docusaurus1'],
     isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as V1Located
