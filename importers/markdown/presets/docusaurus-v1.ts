@@ -54,6 +54,7 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
   const clean = top.get('cleanUrl')?.trim() === 'true'
   const langs = await readLanguages(ctx, config.configFiles)
   const versions = await readList(ctx, 'website/versions.json', config.configFiles)
+  if (ctx.discovery.paths.has('website/sidebars.json')) config.configFiles.add('website/sidebars.json')
   const present = versionedIds(ctx.discovery.files, versions)
   if (langs.length > 0) config.site.locale = canonicalLocale(langs[0]) ?? 'en'
   const locate = (rel: string) => locateV1(rel, docsDir, versions, langs)
@@ -64,6 +65,8 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
     const path = [docsUrl, withLang ? lang || 'en' : '', versionSeg, id].filter((s) => s !== '').join('/')
     return `/${path}${clean ? '' : '.html'}`
   }
+  // With `cleanUrl` the old site answered at `x.html` too; a new site at the root cannot answer under the old base path.
+  const cleanAlias = (url: string) => (clean && config.basePath !== '' ? `${url}.html` : undefined)
   return {
     config,
     templates: ['docusaurus1'],
@@ -75,19 +78,21 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
       if (at.kind === 'post') {
         const m = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/.exec(base)
         if (!m) return { skip: 'not-a-post', detail: 'Docusaurus 1 publishes blog files named YYYY-MM-DD-name.md only' }
+        const url = `/blog/${m[1]}/${m[2]}/${m[3]}/${m[4]}${clean ? '' : '.html'}`
         // The blog is not translated: its posts are in the site's first language.
-        return { kind: 'post', name: m[4], nameDate: `${m[1]}-${m[2]}-${m[3]}`, url: `/blog/${m[1]}/${m[2]}/${m[3]}/${m[4]}${clean ? '' : '.html'}`, ...(langs.length > 1 ? { language: 'en' } : {}) }
+        return { kind: 'post', name: m[4], nameDate: `${m[1]}-${m[2]}-${m[3]}`, url, ...(langs.length > 1 ? { language: 'en' } : {}), ...(cleanAlias(url) ? { aliases: [cleanAlias(url) as string] } : {}) }
       }
       const own = firstString(fm.original_id, stripVersion(firstString(fm.id), at.version)) ?? base
       const id = [...dirs, own].join('/')
       const url = docUrl(at.lang, at.version, id)
       // Newer versions without their own copy of this doc serve this one; so does every language without a translation.
       const aliases = olderCopyServes(at, versions, present).map((v) => docUrl(at.lang, v, id))
-      if (at.lang === '') for (const l of langs.slice(1)) if (!ctx.discovery.paths.has(`website/translated_docs/${l}/${at.rel}`)) aliases.push(docUrl(l, at.version, id))
+      const translation = (l: string) => `website/translated_docs/${l}/${at.version === '' ? '' : `version-${at.version}/`}${at.rel}`
+      if (at.lang === '') for (const l of langs.slice(1)) if (!ctx.discovery.paths.has(translation(l))) aliases.push(docUrl(l, at.version, id))
       // With translations on, the build writes the source docs without the language segment too (docs/x.html beside docs/en/x.html).
       if (at.lang === '' && langs.length > 0) aliases.push(docUrl('', at.version, id, false))
-      // With `cleanUrl` the old site answered at `x.html` too; a new site at the root cannot answer under the old base path.
-      if (clean && config.basePath !== '') aliases.push(url + '.html')
+      const html = cleanAlias(url)
+      if (html) aliases.push(html)
       const language = langs.length > 1 ? { language: canonicalLocale(at.lang || 'en') ?? at.lang } : {}
       return { kind: 'page', name: own, url, ...language, ...(aliases.length > 0 ? { aliases } : {}) }
     },
@@ -133,8 +138,8 @@ function locateV1(rel: string, docsDir: string, versions: string[], langs: strin
   if (rel.startsWith('website/blog/')) return { kind: 'post', version: '', lang: '', rel: rel.slice('website/blog/'.length) }
   const v = /^website\/versioned_docs\/version-([^/]+)\/(.+)$/.exec(rel)
   if (v && versions.includes(v[1])) return { kind: 'doc', version: v[1], lang: '', rel: v[2] }
-  const t = /^website\/translated_docs\/([^/]+)\/(.+)$/.exec(rel)
-  if (t && langs.includes(t[1]) && t[1] !== 'en') return { kind: 'doc', version: '', lang: t[1], rel: t[2] }
+  const t = /^website\/translated_docs\/([^/]+)\/(?:version-([^/]+)\/)?(.+)$/.exec(rel)
+  if (t && langs.includes(t[1]) && t[1] !== 'en' && (t[2] === undefined || versions.includes(t[2]))) return { kind: 'doc', version: t[2] ?? '', lang: t[1], rel: t[3] }
   return null
 }
 
