@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import type { FrontPage, Permalinks, PostIndex } from '../../src/contract/types.js'
 import { checkSlugSegment, normalizeSlug } from '../../src/validate/primitives/index.js'
-import { pageRoute, postRoute, slugWithSuffix } from './_core.js'
+import { pageRoute, postRoute, slugFor, slugWithSuffix } from './_core.js'
 import { Suffixes } from '../shared/suffixes.js'
 import { instant, luxonZone } from './dates.js'
 import { cmp } from './diagnostics.js'
@@ -143,7 +143,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
       wanted = pathFromUrl(p.url, style)
       kept = wanted !== undefined
     }
-    if (wanted === undefined) wanted = p.pathOverride ?? (p.pathDirs.length > 0 ? [...p.pathDirs, p.slug].join('/') : undefined)
+    if (wanted === undefined) wanted = p.pathOverride ?? (p.url !== undefined ? nearestPath(p.url, style) : undefined) ?? (p.pathDirs.length > 0 ? [...p.pathDirs, p.slug].join('/') : undefined)
     if (wanted !== undefined && !kept) p.slug = wanted.split('/').pop() as string
     if (!claim(p, wanted)) {
       const dirs = wanted !== undefined ? wanted.split('/').slice(0, -1) : p.pathDirs
@@ -269,6 +269,19 @@ function pathFromUrl(url: string, style: 'directory' | 'html-extension'): string
   // Under html-extension a directory URL (`/docs/`) is served by `docs/index.html`: the path ends in `index`.
   if (style === 'html-extension' && url.endsWith('/')) return [...comps, 'index'].join('/')
   return comps.join('/')
+}
+
+/**
+ * The page path nearest an old URL the contract cannot express (`/docs/Core APIs/Client API` → `docs/core-apis/
+ * client-api`): each segment the path rules refuse is slugified, the others kept, so the page stays where it was in
+ * the site's hierarchy (the old URL is redirected); undefined when a segment has nothing left to slugify.
+ */
+function nearestPath(url: string, style: 'directory' | 'html-extension'): string | undefined {
+  const comps = urlComponents(url)
+  if (comps === null || comps.length === 0) return undefined
+  const near = comps.map((c) => (checkSlugSegment(c) === null ? c : slugFor(c)))
+  if (near.some((c) => c === '')) return undefined
+  return pathFromUrl('/' + near.join('/') + (url.endsWith('/') ? '/' : ''), style)
 }
 
 /**
