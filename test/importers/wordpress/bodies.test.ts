@@ -121,7 +121,7 @@ describe('BodyPool', () => {
 
   test('renders, reads attachments, and finishes what it should', async () => {
     const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
-    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: {} } })
+    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: [] } })
     expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
     expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
     expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true } })
