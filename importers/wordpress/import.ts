@@ -5,8 +5,7 @@ import type { DraftPolicy } from '../shared/types.js'
 import { assemble } from './assemble.js'
 import { BodyPool, bodyWorker } from './bodies/pool.js'
 import type { WorkerSource } from './bodies/pool.js'
-import { payloadJson } from './bodies/payload-json.js'
-import type { Finished } from './bodies/work.js'
+import { KeptBodies, payloadJson } from './bodies/payload-json.js'
 import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
@@ -125,7 +124,7 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
 /** `importWordPress` for writing the payload to a file (the CLI), with bodies kept out of memory until then. */
 export async function importWordPressForFile(source: WordPressSource, options: ImportWordPressOptions = {}): Promise<ImportWordPressFileResult> {
   const { payload, report, redirects, pool, bodies } = await runImport(source, options, true)
-  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(`${kind}:${id}`), (kept) => pool.finishedJson(kept)), close: () => pool.close() }
+  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(kind, id), (kept) => pool.finishedJson(kept)), close: () => pool.close() }
 }
 
 /**
@@ -183,7 +182,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const otherTaxonomies = taxonomySection(collected)
-    const bodies = new Map<string, Finished>()
+    const bodies = new KeptBodies()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
