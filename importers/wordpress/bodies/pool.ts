@@ -35,7 +35,8 @@ export class BodyPool {
   readonly #finishedHere: TextFile | undefined
   readonly #finishedByWorker: TextFile | undefined
   // The work on this thread: all of it without a worker, else its share of finishing.
-  readonly #here: BodyWork
+  // (Let go once every body is finished, with the link index and gallery attachments finishing needed.)
+  #here: BodyWork | undefined
   readonly #onWorker: boolean
   #worker: Worker | undefined
   // Every body handed over, by id, as preparing left it.
@@ -128,7 +129,7 @@ export class BodyPool {
     let setupHere: FinishSetup | undefined = setup
     let setupThere: FinishSetup | undefined = setup
     const finishHere = (batch: FinishJob[]): Finished[] => {
-      const answer = this.#answer(this.#here.handle({ finish: batch, ...(setupHere ? { setup: setupHere } : {}) }))
+      const answer = this.#answer(this.#work().handle({ finish: batch, ...(setupHere ? { setup: setupHere } : {}) }))
       setupHere = undefined
       return 'finished' in answer ? answer.finished : []
     }
@@ -146,6 +147,7 @@ export class BodyPool {
       }
     }
     sendAhead()
+    // Whoever reads the results stops at the last one: what is let go at the end is let go before it is handed over.
     const results = async function* (pool: BodyPool): AsyncGenerator<Finished> {
       const here: Array<Finished[] | undefined> = []
       let at = 0
@@ -159,18 +161,24 @@ export class BodyPool {
           await new Promise((resolve) => setImmediate(resolve))
         }
         const answer = pool.#answer(await next.reply)
+        // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
+        if (at === taken - 1) await pool.#stopWorker()
         if ('finished' in answer) yield* answer.finished
       }
-      // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
-      await pool.#stopWorker()
       // The batches finished here, in order; without a worker, all of them, finished as they are asked for.
       for (; at < batches.length; at++) {
         const done = here[at] ?? finishHere(take(at))
         here[at] = undefined
+        if (at === batches.length - 1) pool.#here = undefined
         yield* done
       }
     }
     return results(this)
+  }
+
+  #work(): BodyWork {
+    if (this.#here === undefined) throw new Error('every body is finished already')
+    return this.#here
   }
 
   #prepared(body: number): PreparedBody {
@@ -233,7 +241,7 @@ export class BodyPool {
 
   #send(request: BodyRequest): Promise<BodyReply> {
     if (this.#error !== undefined) return Promise.reject(this.#error)
-    if (!this.#onWorker) return Promise.resolve(this.#here.handle(request))
+    if (!this.#onWorker) return Promise.resolve(this.#work().handle(request))
     const worker = this.#worker
     if (worker === undefined) return Promise.reject(new Error('the body worker has stopped'))
     return new Promise((resolve, reject) => {
