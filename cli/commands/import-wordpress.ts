@@ -195,7 +195,7 @@ function failed(error: PreviewDataError): Omit<ImportOutcome, 'dispose'> {
 
 /**
  * Keeps a large import's heap near what is alive in it. Left to itself, V8 lets the heap grow to up to four times what
- * outlived its last full collection before collecting again: a 100,000-post export (about 450 MB alive at most)
+ * outlived its last full collection before collecting again: a 100,000-post export (about 460 MB alive at most)
  * peaked at 1.18 GB of memory. Once the heap passes `HEAP_KEPT_FROM_BYTES`, V8 is asked to collect before it grows
  * past one and a half times that (`--heap-growing-percent`): the same import peaks at 0.94 GB, in the same CPU time.
  * Smaller imports are left alone: on a 10,000-post export it cost 8% more CPU time to save 8 MB. It is not a limit:
