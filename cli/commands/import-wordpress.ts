@@ -201,19 +201,20 @@ function failed(error: PreviewDataError): Omit<ImportOutcome, 'dispose'> {
  * Smaller imports are left alone: on a 10,000-post export it cost 8% more CPU time to save 8 MB. It is not a limit:
  * V8 still takes all the memory an import needs and only collects sooner, so no import can fail for it. A process
  * started with heap options of its own keeps them; `restore` gives V8 back its own growth once the payload is written.
+ * (`process_` and `v8` are there for tests.)
  */
-function heapKeeper(): { check(): void; restore(): void } {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+export function heapKeeper(process_: Pick<NodeJS.Process, 'execArgv' | 'env'> = process, v8 = { getHeapStatistics, setFlagsFromString }): { check(): void; restore(): void } {
+  const given = [...process_.execArgv, ...(process_.env.NODE_OPTIONS ?? '').split(/\s+/)]
   let state: 'left' | 'kept' | 'theirs' = given.some((option) => /^--(?:heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]heap[-_]size)\b/.test(option)) ? 'theirs' : 'left'
   return {
     check() {
-      if (state !== 'left' || getHeapStatistics().total_heap_size < HEAP_KEPT_FROM_BYTES) return
-      setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+      if (state !== 'left' || v8.getHeapStatistics().total_heap_size < HEAP_KEPT_FROM_BYTES) return
+      v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
       state = 'kept'
     },
     restore() {
       if (state !== 'kept') return
-      setFlagsFromString('--heap-growing-percent=0')
+      v8.setFlagsFromString('--heap-growing-percent=0')
       state = 'left'
     },
   }
