@@ -37,6 +37,11 @@ export const LIMITS = {
    */
   maxSharedTerms: 100_000,
   /**
+   * Distinct names of attachment sizes (`thumbnail`, `medium`…) held once each. WordPress registers a handful and
+   * themes and plugins a few more; past this (a hostile export) each name is kept as its attachment has it.
+   */
+  maxSharedSizeNames: 10_000,
+  /**
    * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
    * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
    */

@@ -28,7 +28,7 @@ export type RenderCounts = { rendered: Record<string, number>; removed: Record<s
 export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> }; spacedUrls?: boolean }
+export type FinishSetup = { links: LinkIndex | LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> }; spacedUrls?: boolean }
 
 /**
  * A prepared body, as finishing needs it: where it lies, in the rendered file (rendered whole, or, when `late` is
@@ -140,7 +140,7 @@ export class BodyWork {
       const { links, mediaFrom, mediaTo, reusableBlocks, gallery } = setup
       const home = setup.home ? homeUrls(setup.home.hosts, new Map(setup.home.files)) : undefined
       this.#finishing = {
-        env: { links: LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}), ...(setup.spacedUrls ? { spacedUrls: true } : {}) },
+        env: { links: links instanceof LinkIndex ? links : LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}), ...(setup.spacedUrls ? { spacedUrls: true } : {}) },
         reusableBlocks: new Map(reusableBlocks),
         images: new Map(gallery.images),
         children: new Map(gallery.children),
