@@ -85,6 +85,9 @@ const isoSeconds = (ms: number) => new Date(ms - (ms % 1000)).toISOString().repl
 // ---------------------------------------------------------------------------------------------------------------
 // Payloads as the WordPress importer writes them.
 
+/** Stands in the paragraph pool for an internal link's address, chosen for each body (bodies link to real posts). */
+const INTERNAL_LINK = '\u0000internal-link\u0000'
+
 type Upload = { src: string; width: number; height: number; alt?: string }
 
 /** A complete, valid payload with `posts` posts, as an object; the same arguments give the same payload. */
@@ -98,6 +101,8 @@ class PayloadSite {
   private readonly uploads: Upload[] = []
   private readonly sources = new Set<string>()
   private readonly usedSlugs = new Set<string>()
+  /** The slugs of the posts made so far: a body links to older posts, as a blog does. */
+  private readonly postSlugs: string[] = []
   private readonly authors = ['admin', 'sohrab', 'cedric', 'zoe', 'olga']
   private readonly categories: Array<{ name: string; slug: string; description?: string }>
   private readonly tags: Array<{ name: string; slug: string }>
@@ -171,6 +176,7 @@ class PayloadSite {
     const categories = new Set([t.pick(this.categories).slug, ...(t.chance(0.3) ? [t.pick(this.categories).slug] : [])])
     const featured = images[0] && t.chance(0.4) ? images[0].src : undefined
     const slug = this.slug(lang === 'en' || t.chance(0.3) ? title : `${t.word('en')} ${t.word('en')} ${id}`)
+    this.postSlugs.push(slug)
     return {
       public_id: id,
       title,
@@ -240,7 +246,7 @@ class PayloadSite {
       out.push(part)
       size += Buffer.byteLength(part) + 2
     }
-    const html = out.join('\n\n')
+    const html = out.join('\n\n').replaceAll(INTERNAL_LINK, () => this.internalHref())
     return eol === '\n' ? html : html.replace(/\n/g, eol)
   }
 
@@ -272,9 +278,20 @@ class PayloadSite {
     // wpautop turns the single new lines of the classic editor into <br />.
     if (t.chance(0.6)) s = s.replace(/([.。!?！？]) /g, (m, end: string) => (t.chance(0.5) ? `${end}<br />\n` : m))
     if (t.chance(0.3)) s += t.pick([' Q&amp;A', ' &hellip;', ' it&#8217;s', ' &copy; 2024'])
-    if (t.chance(0.25)) s += ` <a href="/posts/${t.word('en')}-${t.int(1, 9999)}/">${t.words(lang, t.int(1, 3))}</a>.`
+    if (t.chance(0.25)) s += ` <a href="${INTERNAL_LINK}">${t.words(lang, t.int(1, 3))}</a>.`
     if (t.chance(0.12)) s += ` <a href="https://github.com/nodejs/node/pull/${t.int(1000, 55_000)}" target="_blank" rel="noreferrer noopener">${t.words(lang, 2)}</a>.`
     return `<p>${s}</p>`
+  }
+
+  /**
+   * Where an internal link of a body goes: an older post (its slug percent-encoded, as an editor's link is), now and
+   * then a category; one in fifty goes to a post that no longer exists, as on real sites.
+   */
+  private internalHref(): string {
+    const t = this.t
+    if (this.postSlugs.length === 0 || t.chance(0.1)) return `/categories/${encodeURIComponent(t.pick(this.categories).slug)}/`
+    if (t.chance(0.02)) return `/posts/${t.word('en')}-removed-${t.int(1, 9999)}/`
+    return `/posts/${encodeURIComponent(t.pick(this.postSlugs))}/`
   }
 
   private menus(pages: Page[], posts: Post[]): Record<string, Menu> {

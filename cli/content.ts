@@ -28,16 +28,26 @@ export async function writeContent(content: OutputContent, sink: ByteSink): Prom
     total += used
     used = 0
   }
-  const put = async (piece: string | Uint8Array) => {
+  // A piece that fits goes into the batch at once; only a full batch (or a piece larger than one) waits for the sink.
+  // Nearly every piece of a payload is a key or a value of a few bytes, so this is not a promise per piece.
+  const put = (piece: string | Uint8Array): Promise<void> | undefined => {
     if (typeof piece === 'string') {
       // UTF-8 takes at most 3 bytes per UTF-16 unit, so a piece within that bound is encoded in place.
       if (piece.length * 3 <= BATCH - used) {
         used += buffer.write(piece, used, 'utf8')
-        return
+        return undefined
       }
       piece = Buffer.from(piece, 'utf8')
     }
-    if (used + piece.length > BATCH) await flush()
+    if (used + piece.length <= BATCH) {
+      buffer.set(piece, used)
+      used += piece.length
+      return undefined
+    }
+    return putAfterFlush(piece)
+  }
+  const putAfterFlush = async (piece: Uint8Array) => {
+    await flush()
     if (piece.length > BATCH) {
       await sink(piece)
       total += piece.length
@@ -47,7 +57,12 @@ export async function writeContent(content: OutputContent, sink: ByteSink): Prom
     }
   }
   if (Symbol.asyncIterator in content) for await (const piece of content) await put(piece)
-  else for (const piece of content) await put(piece)
+  else {
+    for (const piece of content) {
+      const full = put(piece)
+      if (full) await full
+    }
+  }
   await flush()
   return total
 }

@@ -4,9 +4,10 @@ import type { CheckFinding, CheckTotals } from '../../src/check/index.js'
 import { readMediaDir } from '../../src/check/media-dir.js'
 import type { PreviewData } from '../../src/contract/types.js'
 import { validatePreviewData } from '../../src/validate/index.js'
-import { CliIoError, EXIT, parseJsonText, readTextInput, systemMessage } from '../io.js'
-import type { CliIo } from '../io.js'
+import { CliIoError, EXIT, systemMessage } from '../io.js'
+import type { CliIo, JsonParseResult } from '../io.js'
 import { DISPLAY_HELP } from '../options.js'
+import { readPayloadFile } from '../payload-file.js'
 import { plural, printFailure, printResult } from '../result.js'
 import type { Diagnostic } from '../result.js'
 import { parseCommandLine, usageError } from '../usage.js'
@@ -56,17 +57,17 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const [file] = positionals
   const name = file === '-' ? '<stdin>' : file
 
-  let text: string
+  // A payload of any size: one larger than a JavaScript string can hold is parsed as a stream, as `validate` does.
+  let parsed: JsonParseResult
   let mediaFiles: Set<string> | undefined
   try {
-    text = await readTextInput(file, io)
+    parsed = await readPayloadFile(file, io)
     if (typeof values['media-dir'] === 'string') mediaFiles = await readMediaFolder(values['media-dir'], io)
   } catch (error) {
     if (!(error instanceof CliIoError)) throw error
     return printFailure(io, display, COMMAND, 'io_error', error.message)
   }
 
-  const parsed = parseJsonText(text)
   if (!parsed.ok) {
     const diagnostics: Diagnostic[] = [{ severity: 'error', code: 'invalid_json', message: `not valid JSON: ${parsed.message}. Fix the syntax there.`, file: name, line: parsed.line, column: parsed.column }]
     printResult(io, display, { ok: false, command: COMMAND, summary: { file: name, valid: false }, diagnostics }, { lines: [`${name}: not JSON, so nothing was checked`] })

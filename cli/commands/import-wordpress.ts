@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { PreviewDataError } from '../../src/validate/issue.js'
 import { summarizeReport } from '../../importers/wordpress/index.js'
 import { importWordPressForFile } from '../../importers/wordpress/import.js'
@@ -100,6 +101,7 @@ categories, tags, media, menus and redirects.
         if (bringHome && common.mediaOut === undefined) throw new CliIoError(`${values.uploads !== undefined ? '--uploads' : '--download-media'} brings media files into a folder, and none could be planned beside the payload: name one with --media-out <dir>`)
         let total = 0
         for (const file of files) total += (await stat(resolve(io.cwd, file))).size
+        const heap = heapKeeper()
         try {
           // Bodies wait in temporary files no folder shows (gone however the process ends) until the payload is written.
           const result = await importWordPressForFile(
@@ -119,11 +121,19 @@ categories, tags, media, menus and redirects.
               ...(values['media-from'] !== undefined ? { mediaFrom: values['media-from'] } : {}),
               ...(values['media-to'] !== undefined ? { mediaTo: values['media-to'] } : {}),
               ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
-              onProgress: ({ bytes }) => progress.update(bytes, total, 'bytes'),
+              onProgress: ({ bytes }) => {
+                progress.update(bytes, total, 'bytes')
+                heap.check()
+              },
             },
           )
-          return { ...outcome(result), ...(bringHome ? { mediaWritten: true } : {}), dispose: () => result.close() }
+          const dispose = async () => {
+            heap.restore()
+            await result.close()
+          }
+          return { ...outcome(result), ...(bringHome ? { mediaWritten: true } : {}), dispose }
         } catch (error) {
+          heap.restore()
           if (!(error instanceof PreviewDataError)) throw error
           return { ...failed(error), dispose: async () => undefined }
         }
@@ -182,6 +192,37 @@ function failed(error: PreviewDataError): Omit<ImportOutcome, 'dispose'> {
     redirects: [],
   }
 }
+
+/**
+ * Keeps a large import's heap near what is alive in it. Left to itself, V8 lets the heap grow to up to four times what
+ * outlived its last full collection before collecting again: a 100,000-post export (about 460 MB alive at most)
+ * peaked at 1.18 GB of memory. Once the heap passes `HEAP_KEPT_FROM_BYTES`, V8 is asked to collect before it grows
+ * past one and a half times that (`--heap-growing-percent`): the same import peaks at 0.94 GB, in the same CPU time.
+ * Smaller imports are left alone: on a 10,000-post export it cost 8% more CPU time to save 8 MB. It is not a limit:
+ * V8 still takes all the memory an import needs and only collects sooner, so no import can fail for it. A process
+ * started with heap options of its own keeps them; `restore` gives V8 back its own growth once the payload is written.
+ * (`process_` and `v8` are there for tests.)
+ */
+export function heapKeeper(process_: Pick<NodeJS.Process, 'execArgv' | 'env'> = process, v8 = { getHeapStatistics, setFlagsFromString }): { check(): void; restore(): void } {
+  const given = [...process_.execArgv, ...(process_.env.NODE_OPTIONS ?? '').split(/\s+/)]
+  let state: 'left' | 'kept' | 'theirs' = given.some((option) => /^--(?:heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]heap[-_]size)\b/.test(option)) ? 'theirs' : 'left'
+  return {
+    check() {
+      if (state !== 'left' || v8.getHeapStatistics().total_heap_size < HEAP_KEPT_FROM_BYTES) return
+      v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+      state = 'kept'
+    },
+    restore() {
+      if (state !== 'kept') return
+      v8.setFlagsFromString('--heap-growing-percent=0')
+      state = 'left'
+    },
+  }
+}
+
+// The heap size past which `heapKeeper` keeps it near what is alive, and how far past that it may then grow (percent).
+const HEAP_KEPT_FROM_BYTES = 256 * 1024 * 1024
+const HEAP_GROWING_PERCENT = 50
 
 /** `--menu <slug>=<id>` values as a map, or what is wrong with one. */
 function parseMenuIds(values: readonly string[]): Record<string, string> | string {

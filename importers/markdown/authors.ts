@@ -106,3 +106,22 @@ export class AuthorResolver {
     return id
   }
 }
+
+/**
+ * The avatars posts give their authors themselves (Docusaurus: an `authors` entry `{ name, image_url }`, the older
+ * `author` with `author_image_url`, Docusaurus 1's `authorImageURL`), by author name, the first post's for each:
+ * for authors no registry describes, so that their avatar is delivered like a registry's.
+ */
+export function inlineAvatars(posts: ReadonlyArray<{ file: string; fields: Record<string, unknown> }>): Array<{ name: string; image: string; file: string }> {
+  const out = new Map<string, { name: string; image: string; file: string }>()
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
+  for (const p of posts) {
+    const f = p.fields
+    const found: Array<[string | undefined, string | undefined]> = [[text(f.author), text(f.author_image_url) ?? text(f.authorImageURL)]]
+    for (const a of Array.isArray(f.authors) ? f.authors : [f.authors]) {
+      if (a !== null && typeof a === 'object' && !Array.isArray(a)) found.push([text((a as Record<string, unknown>).name), text((a as Record<string, unknown>).image_url) ?? text((a as Record<string, unknown>).imageURL)])
+    }
+    for (const [name, image] of found) if (name && image && !out.has(name)) out.set(name, { name, image, file: p.file })
+  }
+  return [...out.values()]
+}

@@ -5,8 +5,8 @@ import { createPreviewData, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
-import { EXCERPT_MAX_LENGTH, markdownExcerpt } from './_core.js'
-import { AuthorResolver } from './authors.js'
+import { EXCERPT_MAX_LENGTH, markdownExcerpt, slugFor } from './_core.js'
+import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
@@ -150,6 +150,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
   }
   authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
+  addInlineAvatars(config, authors, posts)
   keepArchivesApart(plan, { categories: [...categories.terms.keys()], tags: [...tags.terms.keys()] }, config.file ?? '', diagnostics)
 
   // expand templates, then rewrite links and collect media, one document at a time.
@@ -589,6 +590,20 @@ function stubRedirects(stubs: ReadonlyArray<{ file: string; from: string; to: st
     out.push({ from: basePath + s.from, to, file: s.file })
   }
   return out
+}
+
+/**
+ * The avatars posts give authors no registry describes (`inlineAvatars`) join the registry's entries and the site
+ * images, so they are delivered like a registry's (a path relative to the post that names it) and reach the authors.
+ */
+function addInlineAvatars(config: SiteConfig, authors: AuthorResolver, posts: readonly SourceDoc[]): void {
+  const registryIds = new Set([...config.authors.keys()].map((k) => slugFor(k) || k))
+  for (const a of inlineAvatars(posts)) {
+    const id = slugFor(a.name) || a.name
+    if (registryIds.has(id) || !authors.authors.has(id) || config.authors.has(a.name)) continue
+    config.authors.set(a.name, { display_name: a.name, avatar: a.image })
+    config.siteImages.push({ ref: a.image, from: a.file, use: 'avatar', key: a.name })
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import type { FrontPage, Permalinks, PostIndex } from '../../src/contract/types.js'
 import { checkSlugSegment, normalizeSlug } from '../../src/validate/primitives/index.js'
-import { pageRoute, postRoute, slugWithSuffix } from './_core.js'
+import { pageRoute, postRoute, slugFor, slugWithSuffix } from './_core.js'
+import { Suffixes } from '../shared/suffixes.js'
 import { instant, luxonZone } from './dates.js'
 import { cmp } from './diagnostics.js'
 import type { Diagnostics } from './diagnostics.js'
@@ -103,14 +104,13 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   const at = new Map(posts.map((d) => [d, d.published ? instant(d.published) : 0]))
   ;[...posts].sort((a, b) => (at.get(a) as number) - (at.get(b) as number) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
   const taken = new Map<string, SourceDoc>()
+  const postSuffixes = new Suffixes()
   for (const p of posts) {
     const fromUrl = p.url !== undefined ? slugFromUrl(p, postIds.get(p) as number, site) : undefined
     if (fromUrl) p.slug = fromUrl
     const key = p.slug.normalize('NFC')
     if (taken.has(key)) {
-      let n = 2
-      while (taken.has(slugWithSuffix(p.slug, n).normalize('NFC'))) n++
-      const slug = slugWithSuffix(p.slug, n)
+      const slug = slugWithSuffix(p.slug, postSuffixes.next(key, (n) => !taken.has(slugWithSuffix(p.slug, n).normalize('NFC'))))
       ctx.diagnostics.warn(p.file, p.slugLine, 'duplicate_slug', `The post slug "${p.slug}" is already used by ${(taken.get(key) as SourceDoc).file}; this post gets "${slug}". Set a distinct \`slug:\` in one of the two files.`)
       p.slug = slug
     }
@@ -133,6 +133,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
     return true
   }
   const ordered = home ? [home, ...listed] : listed
+  const pageSuffixes = new Suffixes()
   for (const p of ordered) {
     let wanted: string | undefined
     let kept = false
@@ -142,15 +143,14 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
       wanted = pathFromUrl(p.url, style)
       kept = wanted !== undefined
     }
-    if (wanted === undefined) wanted = p.pathOverride ?? (p.pathDirs.length > 0 ? [...p.pathDirs, p.slug].join('/') : undefined)
+    if (wanted === undefined) wanted = p.pathOverride ?? (p.url !== undefined ? nearestPath(p.url, style) : undefined) ?? (p.pathDirs.length > 0 ? [...p.pathDirs, p.slug].join('/') : undefined)
     if (wanted !== undefined && !kept) p.slug = wanted.split('/').pop() as string
     if (!claim(p, wanted)) {
       const dirs = wanted !== undefined ? wanted.split('/').slice(0, -1) : p.pathDirs
       const base = wanted !== undefined ? (wanted.split('/').pop() as string) : p.slug
       const last = base === 'index' && dirs.length > 0 ? (dirs.pop() as string) : base
-      let n = 2
       const attempt = (s: string) => [...dirs, s].join('/')
-      while (!claim(p, attempt(slugWithSuffix(last, n)))) n++
+      const n = pageSuffixes.next(attempt(last), (k) => claim(p, attempt(slugWithSuffix(last, k))))
       const firstPath = wanted ?? p.slug
       const first = owner.get(firstPath)
       ctx.diagnostics.warn(p.file, p.slugLine, 'duplicate_path', `The page path "${firstPath}" is already used${first && first !== p ? ` by ${first.file}` : ''}; this page gets "${attempt(slugWithSuffix(last, n))}". Give one of the two files a distinct slug or url.`)
@@ -269,6 +269,19 @@ function pathFromUrl(url: string, style: 'directory' | 'html-extension'): string
   // Under html-extension a directory URL (`/docs/`) is served by `docs/index.html`: the path ends in `index`.
   if (style === 'html-extension' && url.endsWith('/')) return [...comps, 'index'].join('/')
   return comps.join('/')
+}
+
+/**
+ * The page path nearest an old URL the contract cannot express (`/docs/Core APIs/Client API` → `docs/core-apis/
+ * client-api`): each segment the path rules refuse is slugified, the others kept, so the page stays where it was in
+ * the site's hierarchy (the old URL is redirected); undefined when a segment has nothing left to slugify.
+ */
+function nearestPath(url: string, style: 'directory' | 'html-extension'): string | undefined {
+  const comps = urlComponents(url)
+  if (comps === null || comps.length === 0) return undefined
+  const near = comps.map((c) => (checkSlugSegment(c) === null ? c : slugFor(c)))
+  if (near.some((c) => c === '')) return undefined
+  return pathFromUrl('/' + near.join('/') + (url.endsWith('/') ? '/' : ''), style)
 }
 
 /**

@@ -24,14 +24,20 @@ export interface BodyScan {
 const SPAN_WINDOW = 2000
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
-const TARGET = String.raw`\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)`
+// A destination as CommonMark has it: `<…>` without `<`, `>` or a line end, or a run without spaces whose parentheses
+// are balanced (one level, `wiki/Foo_(bar)`); a title in quotes or parentheses. Each part stops at the first
+// character that cannot continue it, so a line of a thousand `[a](` is read in linear time (it read on to the end of
+// the line from each of them, in the square of its length).
+const TARGET = String.raw`\(\s*(<[^<>\n]*>|(?:[^\s()]|\([^\s()]*\))+)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)`
 const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + TARGET, 'gd')
-// A link's text may hold an image (`[![alt](a.png)](a.png)`); both the image and the link are references.
-const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^\]]*\]\([^)]*\)|[^[\]\\]|\\.|\[[^\]]*\])*)\]` + TARGET, 'gd')
+// A link's text may hold an image (`[![alt](a.png)](a.png)`) or a bracketed word (`[a [b] c]`); both the image and the
+// link are references.
+const LINK = new RegExp(String.raw`(?<!!)\[((?:!\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)|[^[\]\\]|\\.|\[[^[\]]*\])*)\]` + TARGET, 'gd')
 // `[^note]: …` is a GFM footnote (a caret, then a label without whitespace), not a link definition.
 const DEFINITION = /^ {0,3}\[(?!\^[^\s\]]+\]:)[^\]]+\]:\s*(<[^>]*>|\S+)/
-const IMG_TAG = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi
-const HREF_ATTR = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
+// The attribute is looked for up to the next `<` or `>`: from each of a thousand `<img ` it read on to the line's end.
+const IMG_TAG = /<img\b[^<>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
+const HREF_ATTR = /<a\b[^<>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
 const ALT_ATTR = /\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i
 
 /**
@@ -118,9 +124,18 @@ function collectRefs(line: string, offset: number, lineNo: number, refs: BodyRef
     const kind = IMAGE_FILE.test(target.split(/[?#]/)[0]) ? 'image' : 'link'
     refs.push({ kind, target, alt: '', line: lineNo, start, end: start + target.length })
   }
+  // The alt may come after the src: it is looked for up to the end of the tag, the next `>` (found once for all the
+  // tags before it) or `<`.
+  let gt = -1
   if (text.includes('<img')) for (const m of text.matchAll(IMG_TAG)) {
     const target = m[1] ?? m[2] ?? ''
-    const alt = ALT_ATTR.exec(m[0])
+    const from = (m.index ?? 0) + m[0].length
+    if (gt < from) {
+      gt = text.indexOf('>', from)
+      if (gt === -1) gt = text.length
+    }
+    const lt = text.indexOf('<', from)
+    const alt = ALT_ATTR.exec(text.slice(m.index ?? 0, lt === -1 ? gt : Math.min(gt, lt)))
     const start = offset + (m.index ?? 0) + m[0].indexOf(target, m[0].search(/\bsrc\s*=/i))
     refs.push({ kind: 'image', target, alt: alt ? (alt[1] ?? alt[2] ?? '') : '', line: lineNo, start, end: start + target.length })
   }
@@ -167,7 +182,7 @@ export function stripInline(text: string): string {
   return text
     // Link text holds no bracket: `[a [b](x)` is the text `[a ` and a link (as CommonMark reads it), and a heading of
     // ten thousand `[` is not read on to its end from each of them.
-    .replace(/!?\[([^[\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__|\*|_|~~)(?=\S)([^*_~]*?\S)\1/g, '$2')
     .replace(/\s+/g, ' ')

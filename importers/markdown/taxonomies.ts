@@ -26,6 +26,7 @@ export class TaxonomyResolver {
   /** The unique slugs of `names`, in the author's order. */
   resolve(file: string, names: readonly Located[], diagnostics: Diagnostics): string[] {
     const out: string[] = []
+    const listed = new Set<string>()
     for (const { text, line } of names) {
       const known = this.byKey.get(text) ?? this.byKey.get(text.toLowerCase())
       const slug = known?.slug ?? slugFor(text)
@@ -41,7 +42,10 @@ export class TaxonomyResolver {
           ...(def?.description !== undefined ? { description: def.description } : {}),
         })
       }
-      if (!out.includes(slug)) out.push(slug)
+      if (!listed.has(slug)) {
+        listed.add(slug)
+        out.push(slug)
+      }
     }
     return out
   }

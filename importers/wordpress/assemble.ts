@@ -1,5 +1,6 @@
 import { checkUrl, createPreviewData, PreviewDataError } from '../../src/index.js'
 import type { IssueCode, PageInput, PostInput, PreviewData, Site } from '../../src/index.js'
+import type { KeptBodies } from './bodies/payload-json.js'
 import type { Finished } from './bodies/work.js'
 import type { Collected, ContentItem } from './collect.js'
 import { decodeEntities } from './content/html.js'
@@ -46,7 +47,7 @@ export type Plan = {
 }
 
 /** How bodies reach the payload: as text, or (for a file) kept aside by kind and id, to be written in place. */
-export type BodyOutput = { keep?: Map<string, Finished> }
+export type BodyOutput = { keep?: KeptBodies }
 
 /**
  * Builds the payload through the builder, which checks every call and the whole: terms, authors, each post and page
@@ -216,7 +217,7 @@ function featuredImage(a: Assembly, media: MediaUse, c: Collected, item: Content
 /** A body's text for the payload, or (for a file) empty text, the body kept aside to be written in its place. */
 function bodyFields(kind: 'post' | 'page', item: ContentItem, body: Finished, output: BodyOutput): { content: string; excerpt: string } {
   if (output.keep === undefined) return { content: body.html as string, excerpt: body.excerpt as string }
-  output.keep.set(`${kind}:${item.postId}`, body)
+  output.keep.keep(kind, item.postId, body)
   return { content: '', excerpt: '' }
 }
 

@@ -215,8 +215,8 @@ export class Collector implements WxrSink {
     }
     if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
-    // Links in the first bodies show where the site kept its category and tag archives (latin1 suffices for URLs).
-    this.collected.termBases.scan(item.contentBytes ? item.contentBytes.toString('latin1') : item.content, this.#termSlugs)
+    // Links in the first bodies show where the site kept its category and tag archives.
+    this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)

@@ -5,8 +5,7 @@ import type { DraftPolicy } from '../shared/types.js'
 import { assemble } from './assemble.js'
 import { BodyPool, bodyWorker } from './bodies/pool.js'
 import type { WorkerSource } from './bodies/pool.js'
-import { payloadJson } from './bodies/payload-json.js'
-import type { Finished } from './bodies/work.js'
+import { KeptBodies, payloadJson } from './bodies/payload-json.js'
 import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
@@ -125,7 +124,7 @@ export async function importWordPress(source: WordPressSource, options: ImportWo
 /** `importWordPress` for writing the payload to a file (the CLI), with bodies kept out of memory until then. */
 export async function importWordPressForFile(source: WordPressSource, options: ImportWordPressOptions = {}): Promise<ImportWordPressFileResult> {
   const { payload, report, redirects, pool, bodies } = await runImport(source, options, true)
-  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(`${kind}:${id}`), (kept) => pool.finishedJson(kept)), close: () => pool.close() }
+  return { payload, report, redirects, json: () => payloadJson(payload, (kind, id) => bodies.get(kind, id), (kept) => pool.finishedJson(kept)), close: () => pool.close() }
 }
 
 /**
@@ -174,16 +173,16 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const gallery = collected.media.gallery(galleryRewrite, { ...collected.late, all: blockGalleries })
     // File names with white space (kept as uploaded) are what leaves URLs with spaces in bodies.
     const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
-    const setup = { links: links.toData(), mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) }
+    // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
-      setup,
+      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
     // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const otherTaxonomies = taxonomySection(collected)
-    const bodies = new Map<string, Finished>()
+    const bodies = new KeptBodies()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)

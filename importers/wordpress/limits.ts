@@ -4,11 +4,18 @@
  */
 export const LIMITS = {
   /**
-   * Bytes read per chunk (64 KiB). Each chunk is also a string the XML tokenizer reads; below V8's large-object size
-   * (128 KiB) such strings die young, in the cheap scavenges, where 1 MiB ones waited for a full collection and held
-   * about 20 MB more at the peak of a 10,000-post import. Per-chunk costs are still negligible at this size.
+   * Bytes read from a file (or decompressed) at a time (64 KiB). 1 MiB reads (115 thread-pool round trips for the
+   * realistic 10,000-post export instead of 1,800) saved the main thread about 0.09 s of CPU while reading, but whole
+   * imports on a loaded machine were not measurably faster and mostly peaked 10-20 MB higher, so reads stay the size
+   * the tokenizer reads.
    */
   readChunkBytes: 64 * 1024,
+  /**
+   * Bytes the XML tokenizer reads at a time (64 KiB), each piece also a string; larger reads (a stream's chunks)
+   * are cut to it. Below V8's large-object size (128 KiB) such strings die young, in the cheap scavenges, where
+   * 1 MiB ones waited for a full collection and held about 20 MB more at the peak of a 10,000-post import.
+   */
+  xmlChunkBytes: 64 * 1024,
   /**
    * Deepest XML element nesting accepted. WXR nests at most 5 levels (rss/channel/item/wp:postmeta/wp:meta_key);
    * 64 leaves room for odd exporters while stopping pathological nesting early.
@@ -29,6 +36,11 @@ export const LIMITS = {
    * thousand terms; past this (a hostile export) each reference is an object of its own, so memory stays flat.
    */
   maxSharedTerms: 100_000,
+  /**
+   * Distinct names of attachment sizes (`thumbnail`, `medium`…) held once each. WordPress registers a handful and
+   * themes and plugins a few more; past this (a hostile export) each name is kept as its attachment has it.
+   */
+  maxSharedSizeNames: 10_000,
   /**
    * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
    * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
@@ -66,6 +78,14 @@ export const LIMITS = {
    * has, and a bound on the redirects a hostile body can make.
    */
   maxBodyPages: 100,
+  /**
+   * Shortcodes no renderer knows are removed name by name, a pass over the body each. Real bodies hold a few dozen
+   * names (a Divi or WPBakery page, 10 to 40); a hostile one, thousands, which took time growing with the square of
+   * its size. Passes × body length (UTF-16 units) stays under this budget, and at least `minShortcodePasses` are made;
+   * names past it are left as written and reported as kept.
+   */
+  shortcodePassUnits: 64 * 1024 * 1024,
+  minShortcodePasses: 64,
   /** Excerpt length in words when one is derived: WordPress's own `excerpt_length` default (55). */
   excerptWords: 55,
   /** Excerpt length in characters for text without spaces (CJK): WordPress doubles the word count for those locales. */

@@ -1,6 +1,7 @@
 import { hostKey } from '../shared/download.js'
 import type { Collected, ContentItem } from './collect.js'
 import { bringMediaHome } from './media-home.js'
+import { sizeVariants } from './media.js'
 import type { MediaHome, MediaHomeOptions } from './media-home.js'
 import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
@@ -27,7 +28,7 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
   const addAttachment = (id: number, from: ContentItem) => {
     const att = c.media.get(id)
     if (!att) return
-    for (const url of [att.url, ...Object.values(att.sizes).map((s) => s.url)]) add(url, from)
+    for (const url of [att.url, ...sizeVariants(att).map((s) => s.url)]) add(url, from)
   }
   const add = (url: string, from: ContentItem) => {
     urls.add(url)

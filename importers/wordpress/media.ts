@@ -3,6 +3,7 @@ import type { PhpValue } from './php-unserialize.js'
 import type { ShortcodeImage } from './content/shortcodes.js'
 import { attributeOf, decodeEntities, escapeAttribute } from './content/html.js'
 import { detach } from './detach.js'
+import { LIMITS } from './limits.js'
 
 /** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
 export interface Attachment {
@@ -19,8 +20,30 @@ export interface Attachment {
   height?: number
   alt: string
   caption: string
-  /** Named size variants (`thumbnail`, `medium`…) with their exported URLs. */
-  sizes: Record<string, { url: string; width: number; height: number }>
+  /** Named size variants (`thumbnail`, `medium`…), compactly (see `SizeList`; `sizeVariants` gives their URLs). */
+  sizes: SizeList
+}
+
+/**
+ * An attachment's size variants as one flat list, four entries a variant: its name, its file name (in the folder of
+ * the attachment's own file, which is where WordPress writes them), its width and its height. A large site has about
+ * six variants for each of its 100,000 attachments: kept as objects with whole URLs, they took 150 MB.
+ */
+export type SizeList = Array<string | number>
+
+/** A size variant of an attachment, with its URL. */
+export type SizeVariant = { name: string; url: string; width: number; height: number }
+
+/**
+ * The size variants of an attachment with their URLs, in the order its metadata gave them.
+ * @example
+ * sizeVariants({ url: 'https://x.test/u/a.jpg', sizes: ['thumbnail', 'a-150x150.jpg', 150, 150] }) // [{ name: 'thumbnail', url: 'https://x.test/u/a-150x150.jpg', width: 150, height: 150 }]
+ */
+export function sizeVariants(att: Pick<Attachment, 'url' | 'sizes'>): SizeVariant[] {
+  const dir = att.url.slice(0, att.url.lastIndexOf('/') + 1)
+  const out: SizeVariant[] = []
+  for (let i = 0; i < att.sizes.length; i += 4) out.push({ name: att.sizes[i] as string, url: dir + (att.sizes[i + 1] as string), width: att.sizes[i + 2] as number, height: att.sizes[i + 3] as number })
+  return out
 }
 
 /** A media file as it will appear in `content.media`: final URL and size. */
@@ -81,7 +104,7 @@ function attachmentUrl(item: Pick<AttachmentItem, 'attachmentUrl' | 'guid'>): st
  * attachmentSizes({ attachmentUrl: 'https://x.test/a.jpg', guid: '', meta: { _wp_attachment_metadata: 'a:2:{s:5:"width";i:640;s:6:"height";i:480;}' } }).width // 640
  */
 export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
-  const out: AttachmentSizes = { sizes: {} }
+  const out: AttachmentSizes = { sizes: [] }
   const raw = item.meta._wp_attachment_metadata
   const meta = raw ? asMap(phpUnserialize(raw)) : undefined
   if (!meta) return out
@@ -92,16 +115,18 @@ export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
   const url = attachmentUrl(item)
   const dir = url.slice(0, url.lastIndexOf('/') + 1)
   const sizes = asMap(meta.sizes)
-  if (sizes && dir) {
-    for (const name of Object.keys(sizes).sort()) {
-      const s = asMap(sizes[name])
-      const file = s && typeof s.file === 'string' ? s.file : ''
-      const w = positive(s?.width)
-      const h = positive(s?.height)
-      // Copied out: the name is a view of the whole serialized metadata.
-      if (file && !file.includes('/') && w && h) out.sizes[name] = { url: detach(dir + file), width: w, height: h }
-    }
+  if (!sizes || !dir) return out
+  // By name, as an object's keys are listed (names that are numbers first): the order variants always had.
+  const byName: Record<string, [string, number, number]> = {}
+  for (const name of Object.keys(sizes).sort()) {
+    const s = asMap(sizes[name])
+    const file = s && typeof s.file === 'string' ? s.file : ''
+    const w = positive(s?.width)
+    const h = positive(s?.height)
+    // Copied out: the name is a view of the whole serialized metadata.
+    if (file && !file.includes('/') && w && h) byName[name] = [detach(file), w, h]
   }
+  for (const [name, [file, w, h]] of Object.entries(byName)) out.sizes.push(name, file, w, h)
   return out
 }
 
@@ -113,51 +138,91 @@ const SIZE_SUFFIX = /^(.*)-(\d{1,5})x(\d{1,5})(\.[A-Za-z0-9]{2,5})$/
  * original. URLs compare without scheme, query or fragment, so `http://` and `https://` copies both match.
  */
 export class MediaIndex {
-  private readonly byKey = new Map<string, { att: Attachment; width?: number; height?: number }>()
-  private readonly byId = new Map<number, Attachment>()
-  private readonly children = new Map<number, Attachment[]>()
+  // Each attachment by every URL it has (its own and each variant's), by `mediaKey` split into folder and file name:
+  // folders are few, so what each key holds is a file name, for a variant the very string its size list keeps.
+  // Which of the attachment's URLs a key is, `#find` works out again: no object is kept for each.
+  readonly #byFolder = new Map<string, Map<string, Attachment>>()
+  readonly #byId = new Map<number, Attachment>()
+  readonly #children = new Map<number, Attachment[]>()
+  // Every attachment names the same few sizes (`thumbnail`, `medium`…): one string each.
+  readonly #names = new Map<string, string>()
 
-  /** Registers an attachment and its size variants. */
+  /** Registers an attachment and its size variants: a URL registered before keeps its attachment, unless this is an attachment's own URL. */
   add(att: Attachment): void {
-    this.byId.set(att.id, att)
+    this.#byId.set(att.id, att)
     const key = mediaKey(att.url)
-    if (key) this.byKey.set(key, { att, width: att.width, height: att.height })
-    for (const s of Object.values(att.sizes)) {
-      const k = mediaKey(s.url)
-      if (k && !this.byKey.has(k)) this.byKey.set(k, { att, width: s.width, height: s.height })
+    if (key) this.#register(key, att, true)
+    const dir = att.url.slice(0, att.url.lastIndexOf('/') + 1)
+    for (let i = 0; i < att.sizes.length; i += 4) {
+      att.sizes[i] = this.#name(att.sizes[i] as string)
+      const file = att.sizes[i + 1] as string
+      const k = mediaKey(dir + file)
+      if (k) this.#register(k, att, false, file)
     }
     if (att.parent > 0) {
-      const list = this.children.get(att.parent)
+      const list = this.#children.get(att.parent)
       if (list) list.push(att)
-      else this.children.set(att.parent, [att])
+      else this.#children.set(att.parent, [att])
     }
+  }
+
+  #register(key: string, att: Attachment, own: boolean, file?: string): void {
+    const slash = key.lastIndexOf('/')
+    const folder = key.slice(0, slash + 1)
+    let files = this.#byFolder.get(folder)
+    if (files === undefined) this.#byFolder.set(folder, (files = new Map()))
+    const name = key.slice(slash + 1)
+    if (own || !files.has(name)) files.set(name === file ? file : detach(name), att)
+  }
+
+  #name(name: string): string {
+    const known = this.#names.get(name)
+    if (known !== undefined) return known
+    if (this.#names.size < LIMITS.maxSharedSizeNames) this.#names.set(name, name)
+    return name
+  }
+
+  /** The attachment registered for `key` and the size of the file `key` is: its own, or the first variant that has that key. */
+  #find(key: string): { att: Attachment; width?: number; height?: number } | undefined {
+    const slash = key.lastIndexOf('/')
+    const att = this.#byFolder.get(key.slice(0, slash + 1))?.get(key.slice(slash + 1))
+    if (att === undefined) return undefined
+    if (mediaKey(att.url) === key) return { att, width: att.width, height: att.height }
+    const name = key.slice(slash + 1)
+    const dir = att.url.slice(0, att.url.lastIndexOf('/') + 1)
+    for (let i = 0; i < att.sizes.length; i += 4) {
+      const file = att.sizes[i + 1] as string
+      // A file name without escapes is the last part of its key as it is; only one with escapes needs its key made.
+      if ((file === name || file.includes('%')) && mediaKey(dir + file) === key) return { att, width: att.sizes[i + 2] as number, height: att.sizes[i + 3] as number }
+    }
+    return undefined
   }
 
   /** Forgets every attachment, so a finished import does not hold them while the payload is built. */
   clear(): void {
-    this.byKey.clear()
-    this.byId.clear()
-    this.children.clear()
+    this.#byFolder.clear()
+    this.#byId.clear()
+    this.#children.clear()
   }
 
   /** Every attachment, by WordPress id. */
   all(): Attachment[] {
-    return [...this.byId.values()].sort((a, b) => a.id - b.id)
+    return [...this.#byId.values()].sort((a, b) => a.id - b.id)
   }
 
   /** Every attachment id. */
   ids(): number[] {
-    return [...this.byId.keys()]
+    return [...this.#byId.keys()]
   }
 
   /** The attachment with WordPress id `id`. */
   get(id: number): Attachment | undefined {
-    return this.byId.get(id)
+    return this.#byId.get(id)
   }
 
   /** Attachment ids whose parent is `postId`, in gallery order (menu_order, then id). */
   childIds(postId: number): number[] {
-    const list = this.children.get(postId) ?? []
+    const list = this.#children.get(postId) ?? []
     return [...list].sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id).map((a) => a.id)
   }
 
@@ -165,11 +230,11 @@ export class MediaIndex {
   lookup(url: string): { att: Attachment; width?: number; height?: number } | undefined {
     const key = mediaKey(url)
     if (!key) return undefined
-    const hit = this.byKey.get(key)
+    const hit = this.#find(key)
     if (hit) return hit
     const m = SIZE_SUFFIX.exec(key)
     if (!m) return undefined
-    const original = this.byKey.get(m[1] + m[4])
+    const original = this.#find(m[1] + m[4])
     return original ? { att: original.att, width: Number(m[2]) || undefined, height: Number(m[3]) || undefined } : undefined
   }
 
@@ -179,9 +244,9 @@ export class MediaIndex {
    * attachments in gallery order; every attachment with `shows.all`.
    */
   gallery(rewrite: (url: string) => string, shows: { ids: Iterable<number>; parents: Iterable<number>; all?: boolean }): GalleryData {
-    const parents = shows.all ? [...this.children.keys()] : [...shows.parents].filter((p) => this.children.has(p))
+    const parents = shows.all ? [...this.#children.keys()] : [...shows.parents].filter((p) => this.#children.has(p))
     const children: GalleryData['children'] = parents.map((parent) => [parent, this.childIds(parent)])
-    const ids = shows.all ? this.byId.keys() : new Set([...shows.ids, ...children.flatMap(([, kids]) => kids)])
+    const ids = shows.all ? this.#byId.keys() : new Set([...shows.ids, ...children.flatMap(([, kids]) => kids)])
     const images: GalleryData['images'] = []
     for (const id of ids) {
       const image = this.shortcodeImage(id, rewrite)
@@ -192,10 +257,10 @@ export class MediaIndex {
 
   /** The attachment as shortcodes see it, URLs passed through `rewrite`. */
   shortcodeImage(id: number, rewrite: (url: string) => string): ShortcodeImage | undefined {
-    const att = this.byId.get(id)
+    const att = this.#byId.get(id)
     if (!att) return undefined
     const sizes: ShortcodeImage['sizes'] = {}
-    for (const [name, s] of Object.entries(att.sizes)) sizes[name] = { src: rewrite(s.url), width: s.width, height: s.height }
+    for (const s of sizeVariants(att)) sizes[s.name] = { src: rewrite(s.url), width: s.width, height: s.height }
     return { src: rewrite(att.url), width: att.width, height: att.height, alt: att.alt, caption: att.caption, sizes }
   }
 }

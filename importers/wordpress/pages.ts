@@ -4,6 +4,7 @@ import type { Collected, ContentItem } from './collect.js'
 import { htmlToText } from './content/html.js'
 import { itemTitle, languageOf } from './item-fields.js'
 import type { WarnItem } from './posts.js'
+import { Suffixes } from '../shared/suffixes.js'
 import { LIMITS } from './limits.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
@@ -50,6 +51,7 @@ export function planPages(
     return { chain, broken: false }
   }
   const takenPaths = new Set<string>()
+  const suffixes = new Suffixes()
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)
@@ -62,7 +64,7 @@ export function planPages(
     if (item.postType !== 'page') {
       // A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`.
       const path = linkPath(item.link, basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
-      const effective = uniquePath(path, takenPaths)
+      const effective = uniquePath(path, takenPaths, suffixes)
       if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
       takenPaths.add(effective.normalize('NFC'))
       const leafSlug = effective.split('/').pop() as string
@@ -79,11 +81,13 @@ export function planPages(
     const top = effectivePagePath({ slug: parents[0] ?? slug }, site)
     const parts = parents.length > 0 ? [...prefix, top, ...parents.slice(1), slug] : [...prefix, top]
     let effective = parts.join('/')
-    const base = parts.slice(0, -1).join('/')
     let leafSlug = slug
-    for (let n = 2; takenPaths.has(effective.normalize('NFC')); n++) {
-      leafSlug = withSuffix(slug, n)
-      effective = (base ? base + '/' : '') + (parents.length > 0 || prefix.length > 0 ? leafSlug : effectivePagePath({ slug: leafSlug }, site))
+    if (takenPaths.has(effective.normalize('NFC'))) {
+      const base = parts.slice(0, -1).join('/')
+      const nested = parents.length > 0 || prefix.length > 0
+      const pathWith = (leaf: string) => (base ? base + '/' : '') + (nested ? leaf : effectivePagePath({ slug: leaf }, site))
+      leafSlug = withSuffix(slug, suffixes.next(`${base}\u0000${slug}\u0000${nested}`, (n) => !takenPaths.has(pathWith(withSuffix(slug, n)).normalize('NFC'))))
+      effective = pathWith(leafSlug)
     }
     if (leafSlug !== slug) warnItem(item, 'duplicate_path', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
     takenPaths.add(effective.normalize('NFC'))
@@ -112,11 +116,10 @@ function linkPath(link: string, basePath: string): string | undefined {
 }
 
 /** `path`, or with a `-2`, `-3`… on its last segment when an earlier page has it. */
-function uniquePath(path: string, taken: ReadonlySet<string>): string {
+function uniquePath(path: string, taken: ReadonlySet<string>, suffixes: Suffixes): string {
+  if (!taken.has(path.normalize('NFC'))) return path
   const cut = path.lastIndexOf('/')
   const base = path.slice(0, cut + 1)
   const leaf = path.slice(cut + 1)
-  let candidate = path
-  for (let n = 2; taken.has(candidate.normalize('NFC')); n++) candidate = base + withSuffix(leaf, n)
-  return candidate
+  return base + withSuffix(leaf, suffixes.next(path, (n) => !taken.has((base + withSuffix(leaf, n)).normalize('NFC'))))
 }

@@ -100,6 +100,10 @@ export function readLink(sample: PermalinkSample, basePath: string): Set<string>
     segments[segments.length - 1] = dot[1]
     suffix = dot[2]
   }
+  // Each segment's readings, worked out once: every path through the readings before it meets the same ones.
+  const facts = factsOf(sample)
+  const keys = segments.map(slugKey)
+  const readings: Array<Array<{ tag: string; length: number }>> = []
   const out = new Set<string>()
   const walk = (i: number, parts: string[]): void => {
     if (out.size >= MAX_READINGS) return
@@ -107,28 +111,42 @@ export function readLink(sample: PermalinkSample, basePath: string): Set<string>
       out.add(`/${parts.join('/')}${suffix}${trailing && !suffix ? '/' : ''}`)
       return
     }
-    for (const { tag, length } of segmentReadings(segments, i, sample)) walk(i + length, [...parts, tag])
+    for (const { tag, length } of (readings[i] ??= segmentReadings(segments, keys, i, facts))) walk(i + length, [...parts, tag])
   }
   walk(0, [])
   return out
 }
 
-/** The tags (or the literal text) segment `i` can be, with how many segments each takes. */
-function segmentReadings(segments: readonly string[], i: number, sample: PermalinkSample): Array<{ tag: string; length: number }> {
+/** What a post's link segments are compared with, worked out once a post (slugs as `slugKey` has them). */
+type SampleFacts = { date: string[]; id: string; slug?: string; author?: string; categories: string[][] }
+
+const DATE_TAGS: readonly Tag[] = ['%year%', '%monthnum%', '%day%', '%hour%', '%minute%', '%second%']
+
+function factsOf(sample: PermalinkSample): SampleFacts {
+  const date = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(sample.postDate)
+  return {
+    date: date ? date.slice(1, 7) : [],
+    id: String(sample.id),
+    ...(sample.postName ? { slug: slugKey(sample.postName) } : {}),
+    ...(sample.author ? { author: sample.author.toLowerCase() } : {}),
+    categories: sample.categories.map((chain) => chain.map(slugKey)),
+  }
+}
+
+/** The tags (or the literal text) segment `i` can be, with how many segments each takes (`keys`: each segment's `slugKey`). */
+function segmentReadings(segments: readonly string[], keys: readonly string[], i: number, facts: SampleFacts): Array<{ tag: string; length: number }> {
   const s = segments[i]
   const out: Array<{ tag: string; length: number }> = []
-  const date = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(sample.postDate)
-  if (date) {
-    const parts: Array<[Tag, string]> = [['%year%', date[1]], ['%monthnum%', date[2]], ['%day%', date[3]], ['%hour%', date[4]], ['%minute%', date[5]], ['%second%', date[6]]]
-    for (const [tag, value] of parts) if (s === value) out.push({ tag, length: 1 })
-  }
-  if (s === String(sample.id)) out.push({ tag: '%post_id%', length: 1 })
-  if (sample.postName && equalSlug(s, sample.postName)) out.push({ tag: '%postname%', length: 1 })
-  if (sample.author && s.toLowerCase() === sample.author.toLowerCase()) out.push({ tag: '%author%', length: 1 })
-  for (const chain of sample.categories) {
+  facts.date.forEach((value, k) => {
+    if (s === value) out.push({ tag: DATE_TAGS[k], length: 1 })
+  })
+  if (s === facts.id) out.push({ tag: '%post_id%', length: 1 })
+  if (facts.slug !== undefined && keys[i] === facts.slug) out.push({ tag: '%postname%', length: 1 })
+  if (facts.author !== undefined && s.toLowerCase() === facts.author) out.push({ tag: '%author%', length: 1 })
+  for (const chain of facts.categories) {
     // %category% prints the category with its ancestors, one segment each.
     const n = chain.length
-    if (n > 0 && i + n <= segments.length && chain.every((c, k) => equalSlug(segments[i + k], c))) out.push({ tag: '%category%', length: n })
+    if (n > 0 && i + n <= segments.length && chain.every((c, k) => keys[i + k] === c)) out.push({ tag: '%category%', length: n })
   }
   if (out.length === 0) out.push({ tag: s, length: 1 })
   return dedupe(out)
@@ -149,7 +167,12 @@ function decodeSegment(segment: string): string {
 }
 
 function equalSlug(a: string, b: string): boolean {
-  return decodeWpSlug(a).toLowerCase() === decodeWpSlug(b).toLowerCase()
+  return slugKey(a) === slugKey(b)
+}
+
+/** A slug as links are compared by it: decoded, in lower case. */
+function slugKey(slug: string): string {
+  return decodeWpSlug(slug).toLowerCase()
 }
 
 /** What a WordPress structure becomes in the contract: the permalinks, and what they cannot express. */

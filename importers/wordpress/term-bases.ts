@@ -18,9 +18,13 @@ export class TermBaseVotes {
   #budget = SCAN_BUDGET
   #total = { category: 0, tag: 0 }
 
-  /** Reads the links of a body (or a menu item's URL, given as `href="…"`), while the budget lasts. */
-  scan(html: string, terms: { category: ReadonlySet<string>; tag: ReadonlySet<string> }): void {
+  /**
+   * Reads the links of a body (or a menu item's URL, given as `href="…"`), while the budget lasts. A body given as its
+   * UTF-8 bytes is read as Latin-1 (one character per byte), and only while the budget lasts.
+   */
+  scan(body: string | Buffer, terms: { category: ReadonlySet<string>; tag: ReadonlySet<string> }): void {
     if (this.#budget <= 0 || (this.#total.category >= ENOUGH && this.#total.tag >= ENOUGH)) return
+    const html = typeof body === 'string' ? body : body.toString('latin1')
     this.#budget -= html.length
     if (!html.includes('href')) return
     for (const m of html.matchAll(HREF)) {

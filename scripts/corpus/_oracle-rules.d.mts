@@ -4,3 +4,4 @@ type RulesResult = Promise<{ documents: Array<{ source: string; status: string; 
 export declare function vuepressRules(site: unknown, dir: string): RulesResult
 export declare function nextjsPagesRules(site: unknown, dir: string): RulesResult
 export declare function astroRules(site: unknown, dir: string): RulesResult
+export declare function generatorOutput(site: unknown, dir: string): RulesResult

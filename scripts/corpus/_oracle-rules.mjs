@@ -232,9 +232,14 @@ export async function generatorOutput(site, dir) {
     const rel = path.relative(outputDir, file).split(path.sep).join('/')
     outputs.set(rel.replace(/\.html$/, ''), urlOfOutput(rel))
   }
+  // `sourceDir`: the folder whose files the output mirrors (Docusaurus 1 writes `docs/x.md` as `x.html` when
+  // `docsUrl` is ''); `urlPrefix`: the site's base path; `cleanUrls`: the site links its pages without `.html`.
+  const { sourceDir = '', urlPrefix = '', cleanUrls = false } = site.oracle
   const documents = []
   for (const rel of await markdownFiles(path.join(dir, 'site'))) {
-    const url = outputs.get(rel.replace(/\.(md|mdx|markdown)$/i, ''))
+    const inside = sourceDir === '' ? rel : rel.startsWith(`${sourceDir}/`) ? rel.slice(sourceDir.length + 1) : null
+    const found = inside === null ? undefined : outputs.get(inside.replace(/\.(md|mdx|markdown)$/i, ''))
+    const url = found === undefined ? undefined : urlPrefix + (cleanUrls ? found.replace(/\.html$/, '') : found)
     documents.push({ source: rel, status: url ? 'published' : 'not-rendered', url: url ?? null })
   }
   return {

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { documentTitle } from './_oracle-common.mjs'
 import { loadSites, siteDir } from './_sites.mjs'
 import { docusaurusOracle } from './_oracle-docusaurus.mjs'
+import { docusaurus1Oracle } from './_oracle-docusaurus1.mjs'
 import { eleventyOracle } from './_oracle-eleventy.mjs'
 import { hugoOracle } from './_oracle-hugo.mjs'
 import { jekyllOracle } from './_oracle-jekyll.mjs'
@@ -22,6 +23,7 @@ const METHODS = {
   jekyll: jekyllOracle,
   eleventy: eleventyOracle,
   docusaurus: docusaurusOracle,
+  docusaurus1: docusaurus1Oracle,
   'astro-rules': astroRules,
   starlight: starlightOracle,
   'starlight-rules': starlightRules,

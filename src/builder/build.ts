@@ -14,6 +14,7 @@ import { comparePosts, postExcerpt, postTimes, resolveTimestamp, toPost } from '
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
 import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
+import { KeySet } from './key-set.js'
 import { slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
 
@@ -313,13 +314,12 @@ function taxonomies(declared: DeclaredTaxonomies, naming: BuiltPost[], kind: 'ca
   const out = new Map(declared.bySlug)
   const named = new Map<string, { rank: number; name: string }>()
   for (const entry of naming) {
-    const names = kind === 'categories' ? entry.record.categoryNameRefs : entry.record.tagNameRefs
+    const names = namesBySlug(kind === 'categories' ? entry.record.categoryNameRefs : entry.record.tagNameRefs, declared)
     for (const slug of entry[kind]) {
       const key = normalizeSlug(slug)
       if (declared.bySlug.has(key)) continue
       if (!out.has(key)) out.set(key, taxonomyFromSlug(key))
-      // A name that points at a declared entry does not name this one.
-      const name = names.find((ref) => normalizeSlug(ref.slug) === key && !declared.byName.get(ref.name.normalize('NFC')))?.name
+      const name = names?.get(key)
       if (name === undefined) continue
       const best = named.get(key)
       if (best === undefined || entry.rank < best.rank) named.set(key, { rank: entry.rank, name })
@@ -330,6 +330,21 @@ function taxonomies(declared: DeclaredTaxonomies, naming: BuiltPost[], kind: 'ca
 }
 
 /**
+ * The first display name a post gives each slug (NFC key), leaving out names that point at a declared entry: those
+ * do not name this one. One map per post, so a post of many tags is read in linear time.
+ */
+function namesBySlug(refs: readonly NameRef[], declared: DeclaredTaxonomies): Map<string, string> | undefined {
+  if (refs.length === 0) return undefined
+  const names = new Map<string, string>()
+  for (const ref of refs) {
+    if (declared.byName.get(ref.name.normalize('NFC'))) continue
+    const key = normalizeSlug(ref.slug)
+    if (!names.has(key)) names.set(key, ref.name)
+  }
+  return names
+}
+
+/**
  * A post's references: the slugs given as slugs, as written, then each display name (`tags: ['Travel']`) as the
  * declared entry of exactly that name (NFC, trimmed), whatever its slug, else as the slug it derives; each slug once
  * (after NFC). Decided at build, so the order of `.tag()` and `.post()` calls does not matter.
@@ -337,12 +352,13 @@ function taxonomies(declared: DeclaredTaxonomies, naming: BuiltPost[], kind: 'ca
 function namedReferences(refs: string[], explicit: string[] | undefined, names: readonly NameRef[], declared: Map<string, string | null>): readonly string[] {
   if (names.length === 0 || declared.size === 0) return refs
   const out = (explicit ?? []).slice()
-  const keys = out.map(normalizeSlug)
+  const keys = new KeySet()
+  for (const slug of out) keys.add(normalizeSlug(slug))
   for (const { name, slug: derived } of names) {
     const slug = declared.get(name.normalize('NFC')) || derived
     const key = normalizeSlug(slug)
-    if (keys.includes(key)) continue
-    keys.push(key)
+    if (keys.has(key)) continue
+    keys.add(key)
     out.push(slug)
   }
   return out

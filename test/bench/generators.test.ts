@@ -7,6 +7,7 @@ import { generateMarkdownSite } from '../../bench/generate-markdown-site.js'
 import { generatePayload } from '../../bench/generate-payload.js'
 import { generateWxr, phpSerialize } from '../../bench/generate-wxr.js'
 import { wordpressSlug } from '../../bench/text.js'
+import { checkSite } from '../../src/check/index.js'
 import { importWordPress } from '../../importers/wordpress/index.js'
 import { validatePreviewData } from '../../src/index.js'
 
@@ -27,6 +28,13 @@ describe('generatePayload', () => {
     const payload = generatePayload(300)
     expect(validatePreviewData(payload).errors).toEqual([])
     expect(JSON.stringify(generatePayload(300))).toBe(JSON.stringify(payload))
+  })
+
+  test("links like a real site: most internal links lead to one of the site's documents, a few nowhere", () => {
+    const { links } = checkSite(generatePayload(1000)).totals
+    expect(links.internal).toBeGreaterThan(1000)
+    expect(links.broken / links.internal).toBeGreaterThan(0.005)
+    expect(links.broken / links.internal).toBeLessThan(0.05)
   })
 })
 

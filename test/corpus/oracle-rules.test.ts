@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { astroRules, nextjsPagesRules, starlightRules, vuepressRules } from '../../scripts/corpus/_oracle-rules.mjs'
+import { astroRules, generatorOutput, nextjsPagesRules, starlightRules, vuepressRules } from '../../scripts/corpus/_oracle-rules.mjs'
 import { buildSite } from '../../scripts/corpus/markdown/build.mjs'
 
 let tmp: string
@@ -144,5 +144,27 @@ describe('buildSite', () => {
 
   test('an unknown site name is one clear error', async () => {
     await expect(buildSite('nope', path.join(tmp, 'c'))).rejects.toThrow(/no Markdown site builder is called "nope"/)
+  })
+})
+
+describe('generatorOutput', () => {
+  test('a source is published where its HTML is: under sourceDir, with the base path, without .html for clean URLs', async () => {
+    const dir = await siteFolder('generator-output', {
+      'README.md': '# Repository\n',
+      'docs/overview.md': '# Overview\n',
+      'docs/client/theme.md': '# Theme\n',
+      'docs/unbuilt.md': '# Not built\n',
+    })
+    for (const rel of ['out/overview.html', 'out/overview/index.html', 'out/client/theme.html', 'out/client/theme/index.html', 'out/index.html']) {
+      await mkdir(path.dirname(path.join(dir, rel)), { recursive: true })
+      await writeFile(path.join(dir, rel), '<html></html>')
+    }
+    const site = { id: 'go', package: 'x', version: '1.0.0', oracle: { outputDir: 'out', sourceDir: 'docs', urlPrefix: '/auspice', cleanUrls: true } }
+    expect(rowsOf((await generatorOutput(site, dir)).documents)).toEqual([
+      'README.md not-rendered null -',
+      'docs/client/theme.md published /auspice/client/theme -',
+      'docs/overview.md published /auspice/overview -',
+      'docs/unbuilt.md not-rendered null -',
+    ])
   })
 })

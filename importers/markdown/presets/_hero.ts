@@ -1,9 +1,4 @@
-import { safeUrl } from '../templates/_html.js'
-
-/** Text and attribute values as HTML, with braces escaped too so MDX (or Vue) never reads them as expressions. */
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;')
-}
+import { escapeHtmlAndBraces, safeUrl } from '../templates/_html.js'
 
 /** What a theme's home-page hero shows, as its front matter names it (each theme has its own field names). */
 export interface Hero {
@@ -25,12 +20,12 @@ export interface Hero {
 export function heroHtml({ image, alt, heading = [], tagline, actions }: Hero): string | undefined {
   const lines: string[] = []
   const src = safeUrl(image)
-  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt ?? '')}"></p>`)
-  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtml(t)}</strong>`).join('<br>')}</p>`)
-  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtml(tagline)}</p>`)
+  if (src) lines.push(`<p class="hero-image"><img src="${escapeHtmlAndBraces(src)}" alt="${escapeHtmlAndBraces(alt ?? '')}"></p>`)
+  if (heading.length > 0) lines.push(`<p class="hero-title">${heading.map((t) => `<strong>${escapeHtmlAndBraces(t)}</strong>`).join('<br>')}</p>`)
+  if (tagline) lines.push(`<p class="hero-tagline">${escapeHtmlAndBraces(tagline)}</p>`)
   const links = actions.flatMap(({ text, link, variant }) => {
     const href = safeUrl(link)
-    return text && href ? [`<a class="button button-${escapeHtml(variant ?? 'primary')}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`] : []
+    return text && href ? [`<a class="button button-${escapeHtmlAndBraces(variant ?? 'primary')}" href="${escapeHtmlAndBraces(href)}">${escapeHtmlAndBraces(text)}</a>`] : []
   })
   if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
   return lines.length === 0 ? undefined : `<div class="hero">\n${lines.join('\n')}\n</div>`

@@ -117,10 +117,12 @@ export function entries(objectText: string): Map<string, string> {
   const out = new Map<string, string>()
   let i = 0
   const n = objectText.length
+  // A key: an identifier or a quoted string, then a colon; matched where the scan is (sticky), never on a copy of
+  // the rest, which would make a long object quadratic.
+  const keyAt = /\s*(?:([A-Za-z_$][\w$]*)|'([^']*)'|"([^"]*)")\s*:/y
   while (i < n) {
-    // A key: an identifier or a quoted string, then a colon.
-    const rest = objectText.slice(i)
-    const key = /^\s*(?:([A-Za-z_$][\w$]*)|'([^']*)'|"([^"]*)")\s*:/.exec(rest)
+    keyAt.lastIndex = i
+    const key = keyAt.exec(objectText)
     if (!key) {
       // Not a key here (a spread, a method, a shorthand property): skip to the next top-level comma.
       i = nextComma(objectText, i) + 1
@@ -187,4 +189,53 @@ export function objectLiteral(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined
   const t = raw.trim()
   return t.startsWith('{') && t.endsWith('}') ? t.slice(1, -1) : undefined
+}
+
+/** What `literalValue` returns for a value written as code (a function, a variable, a call): never run, so unknown. */
+const CODE = Symbol('code')
+/** How deep literal values nest before the rest is taken for code (a data file is shallow; a hostile one may not be). */
+const MAX_DEPTH = 32
+
+/**
+ * The object a JavaScript data file exports (`module.exports = { … }`, `export default { … }`), where it is written
+ * as literals: strings, numbers, booleans, null, and arrays and objects of them. A value written as code is left out
+ * and its key named in `computed` (`eleventyComputed.permalink`). Undefined when the file exports no object literal
+ * (a function, a variable). Used on comment-free text.
+ */
+export function exportedData(text: string): { data: Record<string, unknown>; computed: string[] } | undefined {
+  const m = /(?:module\.exports\s*=|export\s+default)\s*\{/.exec(text)
+  if (!m) return undefined
+  const open = m.index + m[0].length - 1
+  const close = closing(text, open)
+  if (close === -1) return undefined
+  const computed: string[] = []
+  const data = objectValue(text.slice(open + 1, close), '', computed, 0)
+  return { data, computed }
+}
+
+function objectValue(inner: string, at: string, computed: string[], depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null)
+  for (const [key, raw] of entries(inner)) {
+    const value = literalValue(raw, `${at}${key}`, computed, depth + 1)
+    if (value === CODE) computed.push(`${at}${key}`)
+    else out[key] = value
+  }
+  return out
+}
+
+function literalValue(raw: string, at: string, computed: string[], depth: number): unknown {
+  const t = raw.trim()
+  if (depth > MAX_DEPTH) return CODE
+  const s = stringLiteral(t)
+  if (s !== undefined) return s
+  if (/^-?\d+(?:\.\d+)?$/.test(t)) return Number(t)
+  if (t === 'true' || t === 'false') return t === 'true'
+  if (t === 'null') return null
+  const inner = objectLiteral(t)
+  if (inner !== undefined) return objectValue(inner, `${at}.`, computed, depth)
+  if (t.startsWith('[') && t.endsWith(']')) {
+    const items = [...entriesOfArray(t.slice(1, -1))].map((item) => literalValue(item, at, computed, depth + 1))
+    return items.includes(CODE) ? CODE : items
+  }
+  return CODE
 }

@@ -106,7 +106,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   // one page per document, so those URLs redirect to it.
   const fallbacks = (locale: string, key: string): { aliases?: string[] } => {
     if (!sl || !translated || locale !== sl.defaultKey) return {}
-    const aliases = [...translated.keys()].filter((l) => l !== locale && !translated.get(l)?.has(key)).map((l) => config.basePath + slash('/' + [l === 'root' ? '' : l, key].filter((s) => s !== '').join('/')))
+    const aliases = [...translated.keys()].filter((l) => l !== locale && !translated.get(l)?.has(key)).map((l) => slash('/' + [l === 'root' ? '' : l, key].filter((s) => s !== '').join('/')))
     return aliases.length > 0 ? { aliases } : {}
   }
   return {

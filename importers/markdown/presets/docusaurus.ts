@@ -5,6 +5,7 @@ import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry 
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { githubSlug } from './_slugger.js'
+import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -49,10 +50,12 @@ export const docusaurusPreset: Preset = {
     const has = (p: string) => discovery.paths.has(p)
     const found = CONFIG_FILES.find(has) ?? ['blog/authors.yml', 'blog/tags.yml'].find(has)
     if (found) return { strength: 60, reason: `found ${found}` }
+    if (has(V1_CONFIG)) return { strength: 60, reason: `found ${V1_CONFIG} (Docusaurus 1)` }
     if (discovery.files.some((f) => /^blog\/\d{4}-\d{1,2}-\d{1,2}-/.test(f.rel))) return { strength: 20, reason: 'found dated entries under blog/' }
     return null
   },
   async configure(ctx: PresetContext): Promise<Convention> {
+    if (!CONFIG_FILES.some((f) => ctx.discovery.paths.has(f)) && ctx.discovery.paths.has(V1_CONFIG)) return configureV1(ctx)
     const config = emptyConfig()
     const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const top = topLevel(text)
@@ -156,7 +159,7 @@ export const docusaurusPreset: Preset = {
         // payload has one page per document, so those URLs redirect to it.
         const fallbacks = (url: string) => {
           if (at.locale !== defaultLocale) return {}
-          const aliases = locales.filter((l) => l !== defaultLocale && !ctx.discovery.paths.has(translationPath(at, l))).map((l) => `${config.basePath}/${l}${url}`)
+          const aliases = locales.filter((l) => l !== defaultLocale && !ctx.discovery.paths.has(translationPath(at, l))).map((l) => `/${l}${url}`)
           return aliases.length > 0 ? { aliases } : {}
         }
         if (at.instance.kind === 'blog') {

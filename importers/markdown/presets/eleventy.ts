@@ -1,9 +1,10 @@
+import { posix } from 'node:path'
 import { DateTime } from 'luxon'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { entries, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
+import { entries, exportedData, objectsOf, readJsConfig, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -36,7 +37,8 @@ export const eleventyPreset: Preset = {
     const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const dir = entries(objectsOf(text, 'dir')[0] ?? '')
     const input = trim(stringLiteral(dir.get('input')) ?? '.')
-    const at = (sub: string) => (input === '' ? sub : `${input}/${sub}`)
+    // Folders are relative to the input folder, and may leave it (`../_includes` beside `content/`, the base blog's).
+    const at = (sub: string) => trim(posix.normalize(input === '' ? sub : `${input}/${sub}`))
     const includes = at(trim(stringLiteral(dir.get('includes')) ?? '_includes'))
     const layouts = stringLiteral(dir.get('layouts'))
     const dataDir = at(trim(stringLiteral(dir.get('data')) ?? '_data'))
@@ -46,11 +48,12 @@ export const eleventyPreset: Preset = {
     const ignores = await readIgnores(ctx, input)
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
 
-    // Global data the base blog uses for the site: `_data/metadata.json` (title, url, description, author).
-    const metadataFile = ['metadata.json', 'site.json', 'metadata.yml', 'site.yml'].map((f) => `${dataDir}/${f}`).find((f) => ctx.discovery.paths.has(f))
+    // Global data the base blog uses for the site: `_data/metadata.json` (title, url, description, author), or
+    // `_data/metadata.js` in the base blog since version 8.
+    const metadataFile = ['metadata.json', 'site.json', 'metadata.yml', 'site.yml', 'metadata.js', 'site.js'].map((f) => `${dataDir}/${f}`).find((f) => ctx.discovery.paths.has(f))
     let defaultAuthor: string | undefined
     if (metadataFile) {
-      const meta = await ctx.readData(metadataFile)
+      const meta = metadataFile.endsWith('.js') ? await readJsData(ctx, metadataFile) : await ctx.readData(metadataFile)
       config.configFiles.add(metadataFile)
       if (isPlainObject(meta)) {
         const title = firstString(meta.title)
@@ -66,22 +69,22 @@ export const eleventyPreset: Preset = {
     }
 
     // Directory and template data files, read once: folder (relative to the input) → data.
+    // JavaScript data files (`x.11tydata.js`) are read as text, never run: the values they write as literals apply, on
+    // top of the JSON ones for the same folder or template, as Eleventy's data cascade ranks them.
     const dataFiles = new Map<string, Record<string, unknown>>()
-    for (const f of ctx.discovery.files) {
-      if (!f.rel.endsWith('.json') || !inside(f.rel, input) || f.rel.startsWith(dataDir + '/') || f.rel.startsWith(includes + '/')) continue
+    const isJs = (rel: string) => /\.11tydata\.(?:js|cjs|mjs)$/.test(rel)
+    const candidates = ctx.discovery.files.filter((f) => (f.rel.endsWith('.json') || isJs(f.rel)) && inside(f.rel, input) && !f.rel.startsWith(dataDir + '/') && !f.rel.startsWith(includes + '/'))
+    for (const f of [...candidates.filter((c) => !isJs(c.rel)), ...candidates.filter((c) => isJs(c.rel))]) {
       const { dirs, base } = splitPath(f.rel)
       const stem = base.replace(/\.11tydata$/, '')
       const folder = dirs.join('/')
       const isDirData = dirs.length > 0 && stem === dirs[dirs.length - 1]
       const templateSibling = MARKDOWN_EXTENSIONS.has('.md') && [...MARKDOWN_EXTENSIONS].some((e) => ctx.discovery.paths.has(`${folder === '' ? '' : folder + '/'}${stem}${e}`))
       if (!isDirData && !templateSibling && !base.endsWith('.11tydata')) continue
-      const data = await ctx.readData(f.rel)
+      const data = isJs(f.rel) ? await readJsData(ctx, f.rel) : await ctx.readData(f.rel)
       config.configFiles.add(f.rel)
-      if (isPlainObject(data)) dataFiles.set(isDirData ? `dir:${folder}` : `file:${folder === '' ? '' : folder + '/'}${stem}`, data)
-    }
-    for (const f of ctx.discovery.files) if (/\.11tydata\.(?:js|cjs|mjs)$/.test(f.rel)) {
-      config.configFiles.add(f.rel)
-      ctx.diagnostics.warn(f.rel, 0, 'unsupported_feature', 'This Eleventy data file is JavaScript, which is never run; its values are not applied. Write them as JSON (x.11tydata.json) to have them imported.')
+      const key = isDirData ? `dir:${folder}` : `file:${folder === '' ? '' : folder + '/'}${stem}`
+      if (isPlainObject(data)) dataFiles.set(key, { ...dataFiles.get(key), ...data })
     }
 
     // Posts keep their URLs when the posts' directory data gives one permalink the contract's posts pattern can
@@ -370,5 +373,20 @@ function inside(rel: string, dir: string): boolean {
 }
 
 function trim(dir: string): string {
-  return dir.replace(/^\.\/?|\/+$/g, '').replace(/^\/+/, '')
+  // `./x` is `x` and `.` the folder itself; `../x` keeps its dots (it leaves the folder).
+  return dir === '.' ? '' : dir.replace(/^(?:\.\/)+|\/+$/g, '').replace(/^\/+/, '')
+}
+
+/**
+ * A JavaScript data file's exported literals (`_jstext.exportedData`), never run; the keys written as code are
+ * reported, and a file that exports no object literal (a function) is reported and read as nothing.
+ */
+async function readJsData(ctx: PresetContext, rel: string): Promise<Record<string, unknown> | undefined> {
+  const found = exportedData(stripComments((await ctx.readText(rel)) ?? ''))
+  if (!found) {
+    ctx.diagnostics.warn(rel, 0, 'unsupported_feature', 'This Eleventy data file exports code (a function, a variable), which is never run; its values are not applied. Export an object of plain values, or write them as JSON, to have them imported.')
+    return undefined
+  }
+  if (found.computed.length > 0) ctx.diagnostics.warn(rel, 0, 'unsupported_feature', `In this Eleventy data file, ${found.computed.join(', ')} ${found.computed.length === 1 ? 'is' : 'are'} code, which is never run; ${found.computed.length === 1 ? 'it is' : 'they are'} not applied. Its plain values are.`)
+  return found.data
 }

@@ -50,6 +50,10 @@ export const jekyllPreset: Preset = {
     const config = ['_config.yml', '_config.yaml', '_config.toml'].find((f) => discovery.paths.has(f))
     if (config) return { strength: 80, reason: `found ${config}` }
     if (discovery.files.some((f) => f.rel.startsWith('_posts/') || f.rel.includes('/_posts/'))) return { strength: 40, reason: 'found a _posts folder' }
+    // Jekyll builds a folder without `_config.yml` (GitHub Pages does), and `_layouts/` is its folder alone: Eleventy
+    // keeps layouts in `_includes/` unless its configuration (found above, stronger) says otherwise.
+    const layout = discovery.files.find((f) => /^_layouts\/[^/]+\.html?$/i.test(f.rel))
+    if (layout) return { strength: 28, reason: `found ${layout.rel}` }
     return null
   },
   async configure(ctx: PresetContext): Promise<Convention> {

@@ -120,7 +120,10 @@ export interface Placement {
   defaults?: Record<string, unknown>
   /** The document's language (BCP 47), for multilingual sites. */
   language?: string
-  /** Other URLs the old site answered at for this document (a README's own name), redirected to its new URL. */
+  /**
+   * Other URLs the old site answered at for this document (a README's own name, a locale's fallback), redirected to
+   * its new URL; like `url`, without the site's base path, which the plan puts in front.
+   */
   aliases?: string[]
   /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
   undatedPost?: boolean

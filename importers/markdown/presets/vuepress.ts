@@ -2,7 +2,8 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
-import { escapeHtml, heroHtml } from './_hero.js'
+import { escapeHtmlAndBraces } from '../templates/_html.js'
+import { heroHtml } from './_hero.js'
 import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
@@ -180,7 +181,7 @@ export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string }
     const header = firstString(h.header)
     const description = firstString(h.description)
     const items = featureList(h.features) ?? featureList(h.highlights)
-    const parts = [header ? `<h2>${escapeHtml(header)}</h2>` : '', description ? `<p>${escapeHtml(description)}</p>` : '', items ?? ''].filter((x) => x !== '')
+    const parts = [header ? `<h2>${escapeHtmlAndBraces(header)}</h2>` : '', description ? `<p>${escapeHtmlAndBraces(description)}</p>` : '', items ?? ''].filter((x) => x !== '')
     if (parts.length > 0) blocks.push(`<section class="highlight">\n${parts.join('\n')}\n</section>`)
   }
   return blocks.length === 0 ? {} : { bodyPrefix: blocks.join('\n\n') + '\n\n' }
@@ -193,8 +194,8 @@ function featureList(value: unknown): string | undefined {
     const details = firstString(f.details)
     const link = safeUrl(firstString(f.link))
     if (!title && !details) return []
-    const head = title ? (link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title)) : ''
-    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtml(details) : ''}</li>`]
+    const head = title ? (link ? `<a href="${escapeHtmlAndBraces(link)}">${escapeHtmlAndBraces(title)}</a>` : escapeHtmlAndBraces(title)) : ''
+    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtmlAndBraces(details) : ''}</li>`]
   })
   return items.length === 0 ? undefined : `<ul class="features">\n${items.join('\n')}\n</ul>`
 }

@@ -3,6 +3,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'))
 }
 
+/** `escapeHtml`, and braces too: for HTML that MDX or Vue reads again, where `{` would open an expression. */
+export function escapeHtmlAndBraces(text: string): string {
+  return escapeHtml(text).replace(/[{}]/g, (c) => (c === '{' ? '&#123;' : '&#125;'))
+}
+
 /** ` name="value"` pairs for the attributes that have a value; `true` writes a bare attribute. */
 export function attrs(list: Array<[string, string | boolean | undefined]>): string {
   let out = ''

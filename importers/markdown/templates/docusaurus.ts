@@ -61,7 +61,7 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
           // Every line of the opening carries the fence's indentation, so an admonition in a list item stays in it.
           out.emit(`${admonitionOpen(type, title || undefined).replace(/^/gm, indent)}\n\n`, out.lines.line(pos))
           out.find(pos, `:::${type}`, 'expanded')
-        } else out.find(pos, `:::${type}`, 'removed', `":::${type}" is not an admonition type Docusaurus or Starlight knows (${[...ADMONITIONS].join(', ')}); its fences were removed and its content kept.`)
+        } else out.find(pos, `:::${type}`, 'removed', `":::${type}" is not a container type ${generatorsOf(ctx)} know (${[...ADMONITIONS].join(', ')}); its fences were removed and its content kept.`)
       }
     }
     pos = next
@@ -72,6 +72,11 @@ export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult
     out.find(left.at, `:::${left.type}`, 'removed', 'This admonition is never closed with :::; it was closed at the end of the body.')
   }
   return out.finish()
+}
+
+/** The generators whose `:::` containers a body uses, for messages: VuePress's and VitePress's when the Vue dialect is on. */
+function generatorsOf(ctx: TemplateContext): string {
+  return ctx.dialects.includes('vue') ? 'VuePress or VitePress' : 'Docusaurus or Starlight'
 }
 
 /** Admonition types of Docusaurus (note, tip, info, warning, danger; caution and the older names) and Starlight. */

@@ -2,6 +2,7 @@ import { unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
+import { expandDocusaurus1 } from './docusaurus1.js'
 import { expandHugo } from './hugo.js'
 import { expandLiquid } from './liquid.js'
 import { expandJsx, expandMdx } from './mdx.js'
@@ -102,6 +103,9 @@ function passes(ctx: TemplateContext): Pass[] {
         break
       case 'vue':
         list.push({ run: (b, c) => expandVue(b, c), syntax: { braces: ['{{'] } })
+        break
+      case 'docusaurus1':
+        list.push({ run: expandDocusaurus1, syntax: { braces: [] } })
         break
       case 'docusaurus':
         if (!dialects.includes('mdx')) list.push({ run: (b, c) => expandJsx(b, c, { mdx: false, components: DOCUSAURUS_COMPONENTS, depth: 0 }), syntax: { braces: [] } })

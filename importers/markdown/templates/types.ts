@@ -4,8 +4,8 @@
  * `expandTemplates(body, ctx): TemplateResult` itself is exported from `./index.ts`.
  */
 
-/** A template syntax a generator's bodies use. */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'nunjucks' | 'vue'
+/** A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker). */
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

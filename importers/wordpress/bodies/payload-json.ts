@@ -8,7 +8,7 @@ import type { Finished, KeptText } from './work.js'
  * @example
  * for (const piece of payloadJson(payload, bodyOf, json)) out.write(piece)
  */
-export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page', id: number) => Finished | undefined, json: (kept: KeptText) => Buffer): Generator<string | Buffer> {
+export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page', id: number) => Pick<Finished, 'html' | 'excerpt'> | undefined, json: (kept: KeptText) => Buffer): Generator<string | Buffer> {
   yield* object(payload as unknown as Record<string, unknown>, '', (key, value, indent) => {
     if (key !== 'content') return undefined
     return object(value as Record<string, unknown>, indent, (kind, list, inner) => {
@@ -27,6 +27,35 @@ export function* payloadJson(payload: PreviewData, bodyOf: (kind: 'post' | 'page
 
   function* piece(text: string | KeptText): Generator<string | Buffer> {
     yield typeof text === 'string' ? JSON.stringify(text) : json(text)
+  }
+}
+
+/**
+ * Where each post's and page's finished body waits until the payload is written: the places of its HTML's and its
+ * excerpt's JSON in the finished files, by kind and WordPress id, five numbers a body and no object (a 100,000-post
+ * import held 45 MB of objects for them). The last body kept for an id is the one given back.
+ * @example
+ * kept.keep('post', 5, finished); kept.get('post', 5) // { html: { file, place }, excerpt: { file, place } }
+ */
+export class KeptBodies {
+  readonly #rows = { post: new Map<number, number>(), page: new Map<number, number>() }
+  // For each body: the file's descriptor, then the HTML's offset and length, then the excerpt's.
+  readonly #places: number[] = []
+
+  /** Keeps where a finished body's JSON waits; `body` is one finished for a file, its texts kept there. */
+  keep(kind: 'post' | 'page', id: number, body: Pick<Finished, 'html' | 'excerpt'>): void {
+    const { html, excerpt } = body
+    if (typeof html === 'string' || typeof excerpt === 'string' || html.file !== excerpt.file) throw new Error('a finished body kept aside must wait in one file')
+    this.#rows[kind].set(id, this.#places.length)
+    this.#places.push(html.file, html.place[0], html.place[1], excerpt.place[0], excerpt.place[1])
+  }
+
+  /** Where the body kept for `kind` and `id` waits, or undefined when none was kept. */
+  get(kind: 'post' | 'page', id: number): { html: KeptText; excerpt: KeptText } | undefined {
+    const at = this.#rows[kind].get(id)
+    if (at === undefined) return undefined
+    const p = this.#places
+    return { html: { file: p[at], place: [p[at + 1], p[at + 2]] }, excerpt: { file: p[at], place: [p[at + 3], p[at + 4]] } }
   }
 }
 

@@ -3,6 +3,8 @@ import { LIMITS } from '../limits.js'
 import { BodyWork } from './work.js'
 import type { BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, KeptText, Prepared, PreparedBody, PrepareJob, RenderCounts, RenderOptions } from './work.js'
 import { TextFile } from './store.js'
+import { LinkIndex } from '../links.js'
+import type { LinkIndexData } from '../links.js'
 import type { AttachmentMetadata } from '../media.js'
 
 /** Where the body worker's module is; tests pass a loader for the TypeScript sources. */
@@ -33,7 +35,8 @@ export class BodyPool {
   readonly #finishedHere: TextFile | undefined
   readonly #finishedByWorker: TextFile | undefined
   // The work on this thread: all of it without a worker, else its share of finishing.
-  readonly #here: BodyWork
+  // (Let go once every body is finished, with the link index and gallery attachments finishing needed.)
+  #here: BodyWork | undefined
   readonly #onWorker: boolean
   #worker: Worker | undefined
   // Every body handed over, by id, as preparing left it.
@@ -112,12 +115,21 @@ export class BodyPool {
    * the two meet in between, and each batch is finished once. Neither thread holds every request or answer at once.
    */
   finish(setup: FinishSetup, jobs: ReadonlyArray<{ body: number; excerpt: string }>): AsyncIterable<Finished> {
-    const batches: FinishJob[][] = []
+    const batches: Array<FinishJob[] | undefined> = []
     for (let at = 0; at < jobs.length; at += LIMITS.bodyBatchItems) batches.push(jobs.slice(at, at + LIMITS.bodyBatchItems).map(({ body, excerpt }) => ({ body: this.#prepared(body), excerpt })))
-    // The setup goes with the first batch each thread finishes, and is not kept here.
+    // Each body is finished once, so what preparing left of it goes with its batch, once that is taken.
+    this.#bodies.length = 0
+    const take = (at: number): FinishJob[] => {
+      const batch = batches[at] as FinishJob[]
+      batches[at] = undefined
+      return batch
+    }
+    // The setup goes with the first batch each thread finishes, and is not kept here; the worker gets the link index
+    // as data, this thread uses the one it is given.
     let setupHere: FinishSetup | undefined = setup
+    let setupThere: FinishSetup | undefined = setup
     const finishHere = (batch: FinishJob[]): Finished[] => {
-      const answer = this.#answer(this.#here.handle({ finish: batch, ...(setupHere ? { setup: setupHere } : {}) }))
+      const answer = this.#answer(this.#work().handle({ finish: batch, ...(setupHere ? { setup: setupHere } : {}) }))
       setupHere = undefined
       return 'finished' in answer ? answer.finished : []
     }
@@ -127,34 +139,46 @@ export class BodyPool {
     const fromWorker: Array<{ reply: Promise<BodyReply>; back: boolean }> = []
     const sendAhead = () => {
       while (fromWorker.length < LIMITS.finishBatchesInFlight && sent < taken) {
-        const request = { reply: this.#send({ finish: batches[sent], ...(sent++ === 0 ? { setup } : {}) }), back: false }
+        const request = { reply: this.#send({ finish: take(sent++), ...(setupThere ? { setup: { ...setupThere, links: linkData(setupThere.links) } } : {}) }), back: false }
+        setupThere = undefined
         // Awaited in turn below; a failure is rethrown there, not reported as unhandled meanwhile.
         request.reply.then(() => (request.back = true), () => (request.back = true))
         fromWorker.push(request)
       }
     }
     sendAhead()
+    // Whoever reads the results stops at the last one: what is let go at the end is let go before it is handed over.
     const results = async function* (pool: BodyPool): AsyncGenerator<Finished> {
-      const here: Finished[][] = []
+      const here: Array<Finished[] | undefined> = []
       let at = 0
       for (; at < taken; at++) {
         sendAhead()
         const next = fromWorker.shift() as (typeof fromWorker)[number]
         while (!next.back && sent < taken) {
           taken--
-          here[taken] = finishHere(batches[taken])
+          here[taken] = finishHere(take(taken))
           // Lets the worker's answers in.
           await new Promise((resolve) => setImmediate(resolve))
         }
         const answer = pool.#answer(await next.reply)
+        // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
+        if (at === taken - 1) await pool.#stopWorker()
         if ('finished' in answer) yield* answer.finished
       }
-      // Nothing is left for the worker to do: its memory goes back before the payload is built and written.
-      await pool.#stopWorker()
       // The batches finished here, in order; without a worker, all of them, finished as they are asked for.
-      for (; at < batches.length; at++) yield* here[at] ?? finishHere(batches[at])
+      for (; at < batches.length; at++) {
+        const done = here[at] ?? finishHere(take(at))
+        here[at] = undefined
+        if (at === batches.length - 1) pool.#here = undefined
+        yield* done
+      }
     }
     return results(this)
+  }
+
+  #work(): BodyWork {
+    if (this.#here === undefined) throw new Error('every body is finished already')
+    return this.#here
   }
 
   #prepared(body: number): PreparedBody {
@@ -217,7 +241,7 @@ export class BodyPool {
 
   #send(request: BodyRequest): Promise<BodyReply> {
     if (this.#error !== undefined) return Promise.reject(this.#error)
-    if (!this.#onWorker) return Promise.resolve(this.#here.handle(request))
+    if (!this.#onWorker) return Promise.resolve(this.#work().handle(request))
     const worker = this.#worker
     if (worker === undefined) return Promise.reject(new Error('the body worker has stopped'))
     return new Promise((resolve, reject) => {
@@ -251,6 +275,11 @@ export class BodyPool {
   #rethrow(): void {
     if (this.#error !== undefined) throw this.#error
   }
+}
+
+/** A link index as the worker is sent it. */
+function linkData(links: LinkIndex | LinkIndexData): LinkIndexData {
+  return links instanceof LinkIndex ? links.toData() : links
 }
 
 // Jobs waiting to be sent: attachments as they are, bodies (undefined) as they will be once written to the file.

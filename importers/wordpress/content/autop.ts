@@ -122,19 +122,23 @@ const [PRE, BR, OPTION, OBJECT_END, SOURCE_OR_TRACK, FIGCAPTION, DIV_ADDRESS_FOR
   (_, i) => 1 << i,
 )
 
-// The tags each rule needs, by the character after their `<`.
-const MARKERS: Record<string, Array<[string, number]>> = {
-  p: [['<pre', PRE]],
-  b: [['<br', BR]],
-  o: [['<option', OPTION]],
-  s: [['<source', SOURCE_OR_TRACK], ['<script', PRESERVED], ['<style', PRESERVED], ['<svg', PRESERVED]],
-  t: [['<track', SOURCE_OR_TRACK]],
-  f: [['<figcaption', FIGCAPTION]],
-  m: [['<math', PRESERVED]],
-  l: [['<li', LI]],
-  W: [['<WPPreserveNewline />', PRESERVE_MARKER]],
-  '!': [['<!-- wpnl -->', NEWLINE_MARKER]],
-  '/': [['</object>', OBJECT_END], ['</div>', DIV_ADDRESS_FORM_END], ['</address>', DIV_ADDRESS_FORM_END], ['</form>', DIV_ADDRESS_FORM_END], ['</blockquote>', BLOCKQUOTE_END]],
+// The tags each rule needs.
+const MARKERS: Array<[string, number]> = [
+  ['<pre', PRE], ['<br', BR], ['<option', OPTION], ['<source', SOURCE_OR_TRACK], ['<track', SOURCE_OR_TRACK], ['<script', PRESERVED],
+  ['<style', PRESERVED], ['<svg', PRESERVED], ['<math', PRESERVED], ['<figcaption', FIGCAPTION], ['<li', LI],
+  ['<WPPreserveNewline />', PRESERVE_MARKER], ['<!-- wpnl -->', NEWLINE_MARKER], ['</object>', OBJECT_END], ['</div>', DIV_ADDRESS_FORM_END],
+  ['</address>', DIV_ADDRESS_FORM_END], ['</form>', DIV_ADDRESS_FORM_END], ['</blockquote>', BLOCKQUOTE_END],
+]
+
+// The same tags by the code of the character after their `<` (after `</`, plus 128, for end tags), the key of a tag
+// at `text[at]`; 0 when nothing can be, so that most tags are one look at two characters.
+const MARKERS_BY_KEY: Array<Array<[string, number]>> = []
+for (const marker of MARKERS) (MARKERS_BY_KEY[markerKey(marker[0], 0)] ??= []).push(marker)
+
+function markerKey(text: string, at: number): number {
+  const c = text.charCodeAt(at + 1)
+  const key = c === 0x2f ? 128 + text.charCodeAt(at + 2) : c
+  return key < 256 ? key : 0
 }
 
 /**
@@ -144,11 +148,9 @@ const MARKERS: Record<string, Array<[string, number]>> = {
 function markersOf(text: string): number {
   let has = 0
   for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
-    const next = text[i + 1]
-    if ((next === 'b' || next === 'B') && text.slice(i + 1, i + 11).toLowerCase() === 'blockquote') has |= BLOCKQUOTE
-    const candidates = MARKERS[next]
-    if (candidates === undefined) continue
-    for (const [tag, bit] of candidates) if (text.startsWith(tag, i)) has |= bit
+    const candidates = MARKERS_BY_KEY[markerKey(text, i)]
+    if (candidates !== undefined) for (const [tag, bit] of candidates) if (text.startsWith(tag, i)) has |= bit
+    if ((text.charCodeAt(i + 1) | 0x20) === 0x62 /* b */ && (text.charCodeAt(i + 2) | 0x20) === 0x6c /* l */ && text.slice(i + 1, i + 11).toLowerCase() === 'blockquote') has |= BLOCKQUOTE
   }
   return has
 }

@@ -54,6 +54,8 @@ const STATIC_VOID_BLOCKS = new Set(['more', 'nextpage', 'block', 'separator', 's
  * stripBlockDelimiters('<!-- wp:paragraph -->\n<p>Hi</p>\n<!-- /wp:paragraph -->').html // '\n<p>Hi</p>\n'
  */
 export function stripBlockDelimiters(html: string): { html: string; dynamic: string[] } {
+  // Only a self-closing delimiter (`/-->`) can render something or be counted: without one, each simply goes.
+  if (!html.includes('/-->')) return { html: html.replace(DELIMITER, ''), dynamic: [] }
   const dynamic: string[] = []
   let newTab = false
   const out = html.replace(DELIMITER, (_m, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined) => {

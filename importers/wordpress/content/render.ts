@@ -39,34 +39,56 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
 
 /**
  * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
- * bodies are rendered after reading, every other body as soon as it is read so its raw text is not held.
+ * bodies are finished rendering after reading, every other body is rendered as soon as it is read so its raw text is
+ * not held.
  */
 export function rendersLate(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('wp:block ')
+  return raw.includes('[gallery') || raw.includes('[playlist') || usesReusableBlocks(raw)
+}
+
+/**
+ * Whether a body uses reusable blocks (`wp:block`), which are inlined before any other step; only block bodies do
+ * (`renderBody` reads no block markup in a classic body).
+ */
+export function usesReusableBlocks(raw: string): boolean {
+  return hasBlocks(raw) && raw.includes('wp:block ')
 }
 
 /**
  * Turns a WordPress body into static HTML in WordPress's own filter order: reusable blocks inlined, the pages of a
- * split body joined, `[embed]` and
- * bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies lose their delimiters instead),
- * then the other shortcodes (priority 11).
+ * split body joined, `[embed]` and bare embeddable URLs (priority 8), `wpautop` for classic bodies only (block bodies
+ * lose their delimiters instead), then the other shortcodes (priority 11).
  * @example
  * renderBody('Hello\n\nWorld', 1, env).html // '<p>Hello</p>\n<p>World</p>\n'
  */
 export function renderBody(raw: string, postId: number, env: RenderEnv): RenderedBody {
+  const body = renderUntilShortcodes(raw, env)
+  return { ...body, html: renderShortcodes(body.html, env.shortcodes(postId), env.stats) }
+}
+
+/**
+ * `renderBody` up to its last step, the shortcodes (`renderShortcodes` is the rest): as far as a body whose galleries
+ * show attachments that may come later in the export can be rendered when it is read.
+ * @example
+ * renderUntilShortcodes('[gallery]\n\nHi', env).html // '[gallery]\n<p>Hi</p>\n'
+ */
+export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody {
   let html = raw
   let missingBlocks: number[] = []
-  const blocks = hasBlocks(html)
+  // Block delimiters, <!--more--> and <!--nextpage--> are comments, which most classic bodies have none of: one
+  // search instead of three (searches for a text starting with `<` are slow in HTML).
+  const comments = html.includes('<!--')
+  const blocks = comments && hasBlocks(html)
   if (blocks) {
     const inlined = inlineReusableBlocks(html, env.reusableBlocks)
     html = inlined.html
     missingBlocks = inlined.missing
   }
-  const more = html.indexOf('<!--more')
+  const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
-  if (html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
+  if (comments && html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
   html = renderEmbedShortcodes(html, env.stats)
   html = renderCodeShortcodes(html, env.stats)
   const embedded = autoEmbed(html)
@@ -77,7 +99,6 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = classicAutop(html)
-  html = renderShortcodes(html, env.shortcodes(postId), env.stats)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
 }
 

@@ -1,4 +1,5 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
+import { LIMITS } from '../limits.js'
 import { embedHtml } from './embeds.js'
 import { escapeAttribute, hasPreOrCode } from './html.js'
 
@@ -374,7 +375,14 @@ function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: Shortcode
     if (closed.has(key) || (!o.afterWord && (o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key)))) names.set(key, o.name)
   }
   let out = text
+  // Each name is a pass over the text: past a budget of passes × length (a hostile body of thousands of distinct
+  // names), the rest are left as written and counted as kept, so the time stays linear in the body.
+  let passes = Math.max(LIMITS.minShortcodePasses, Math.floor(LIMITS.shortcodePassUnits / Math.max(1, text.length)))
   for (const [key, name] of names) {
+    if (passes-- <= 0) {
+      stats.kept[key] = (stats.kept[key] ?? 0) + 1
+      continue
+    }
     let count = 0
     out = replaceShortcode(name, out, (sc) => {
       count++

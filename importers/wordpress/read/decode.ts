@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { TextDecoder } from 'node:util'
 import { PreviewDataError } from '../../../src/index.js'
+import { LIMITS } from '../limits.js'
 
 /** A byte-level problem that was cleaned: malformed bytes (replaced by U+FFFD) or an XML-illegal character (removed). */
 export type ByteIssue = { kind: 'malformed_utf8' | 'malformed_bytes' | 'illegal_character'; byteOffset: number; detail: string }
@@ -26,14 +27,14 @@ export async function* cleanBytes(source: AsyncIterable<Uint8Array>, file: strin
   for await (const part of source) {
     const bytes = Buffer.isBuffer(part) ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength)
     if (cleaner !== undefined) {
-      yield* cleaner.clean(bytes)
+      yield* inPieces(cleaner, bytes)
       continue
     }
     // The declaration is in the first bytes: wait for enough of them to read it whole.
     head = head.length === 0 ? bytes : Buffer.concat([head, bytes])
     if (head.length < SNIFF_BYTES) continue
     cleaner = cleanerFor(head, file, onIssue)
-    yield* cleaner.clean(head)
+    yield* inPieces(cleaner, head)
   }
   if (cleaner === undefined) {
     cleaner = cleanerFor(head, file, onIssue)
@@ -44,6 +45,11 @@ export async function* cleanBytes(source: AsyncIterable<Uint8Array>, file: strin
 
 // Enough for a byte-order mark and an XML declaration with a long encoding name.
 const SNIFF_BYTES = 1024
+
+/** `bytes` cleaned in pieces of the size the XML tokenizer reads (`LIMITS.xmlChunkBytes`), however they were read. */
+function* inPieces(cleaner: Cleaner, bytes: Buffer): Generator<CleanChunk> {
+  for (let at = 0; at < bytes.length; at += LIMITS.xmlChunkBytes) yield* cleaner.clean(bytes.subarray(at, at + LIMITS.xmlChunkBytes))
+}
 
 interface Cleaner {
   clean(bytes: Buffer): Iterable<CleanChunk>

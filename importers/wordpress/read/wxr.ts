@@ -179,7 +179,9 @@ class WxrReader implements XmlHandler {
   // The leaf being read: its field, where it is, the record it belongs to, and its text so far. Markup inside it
   // (never written by WordPress) is skipped, and its text joins the leaf.
   #leaf: { field: string; depth: number; record: WxrRecord; attributes: Record<string, string> } | undefined
-  #pieces: Array<string | Buffer> = []
+  // Its text so far: nearly always one piece (a CDATA section, or text between two tags), rarely more.
+  #piece: string | Buffer | undefined
+  #morePieces: Array<string | Buffer> = []
   #length = 0
   readonly #terms = new SharedTerms()
 
@@ -209,13 +211,13 @@ class WxrReader implements XmlHandler {
     const field = parent?.fields[name.key]
     if (record === undefined && parent !== undefined && field !== undefined) {
       this.#leaf = { field, depth: records.length, record: parent, attributes }
-      this.#pieces = []
       this.#length = 0
     }
   }
 
   text(piece: string | Buffer): void {
-    this.#pieces.push(piece)
+    if (this.#piece === undefined) this.#piece = piece
+    else this.#morePieces.push(piece)
     this.#length += piece.length
     if (this.#length > LIMITS.maxElementTextUnits) {
       throw new PreviewDataError('too_long', `${this.file}: an element's text exceeds ${LIMITS.maxElementTextUnits} characters; refusing to hold it.`)
@@ -229,9 +231,11 @@ class WxrReader implements XmlHandler {
   close(): void {
     const leaf = this.#leaf
     if (leaf !== undefined && leaf.depth === this.#records.length) {
-      leaf.record.set(leaf.field, joined(this.#pieces), leaf.attributes)
+      const more = this.#morePieces
+      leaf.record.set(leaf.field, more.length === 0 ? (this.#piece ?? '') : joined([this.#piece as string | Buffer, ...more]), leaf.attributes)
       this.#leaf = undefined
-      this.#pieces = []
+      this.#piece = undefined
+      if (more.length > 0) this.#morePieces = []
     }
     const record = this.#records.pop()
     if (record === undefined) return
@@ -249,17 +253,16 @@ class WxrReader implements XmlHandler {
       if (taxonomy !== undefined) return termRecord(taxonomy, this.sink)
     }
     if (depth === 4 && parent?.fields === ITEM_FIELDS && this.#item !== undefined) {
-      if (name.key === 'wp:postmeta') return metaRecord(this.#item)
-      if (name.key === 'wp:comment') return commentRecord(this.#item)
+      if (name.key === 'wp:postmeta') return new MetaRecord(this.#item)
+      if (name.key === 'wp:comment') return new CommentRecord(this.#item)
     }
     return undefined
   }
 }
 
-/** A leaf's value: its one CDATA section's bytes, as they are, or its text. */
+/** A leaf's value from its pieces: its CDATA sections' bytes, as they are, or its text. */
 function joined(pieces: ReadonlyArray<string | Buffer>): string | Buffer {
-  if (pieces.length === 1) return pieces[0]
-  if (pieces.length > 1 && pieces.every((p) => typeof p !== 'string')) return Buffer.concat(pieces as Buffer[])
+  if (pieces.every((p) => typeof p !== 'string')) return Buffer.concat(pieces as Buffer[])
   return pieces.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join('')
 }
 
@@ -300,30 +303,43 @@ function itemRecord(item: WxrItem, sink: WxrSink, terms: SharedTerms): WxrRecord
   }
 }
 
+// Postmeta and comments come by the hundred thousand: each is one small object (of a class), not a set of closures.
+
 /** A `<wp:postmeta>`: only `KEPT_META` keys are kept, and every `_wp_old_slug`. */
-function metaRecord(item: WxrItem): WxrRecord {
-  const meta = { key: '', value: '' }
-  return {
-    fields: META_FIELDS,
-    set: (field, value) => (field === 'key' ? (meta.key = String(value).trim()) : (meta.value = String(value))),
-    done: () => {
-      // A variation's attribute values are keys of their own (`attribute_pa_color`).
-      if (KEPT_META.has(meta.key) || meta.key.startsWith('attribute_')) item.meta[meta.key] = meta.value
-      else if (meta.key === '_wp_old_slug' && meta.value !== '') item.oldSlugs.push(meta.value)
-    },
+class MetaRecord implements WxrRecord {
+  readonly fields = META_FIELDS
+  #key = ''
+  #value = ''
+
+  constructor(readonly item: WxrItem) {}
+
+  set(field: string, value: string | Buffer): void {
+    if (field === 'key') this.#key = String(value).trim()
+    else this.#value = String(value)
+  }
+
+  done(): void {
+    const { item } = this
+    // A variation's attribute values are keys of their own (`attribute_pa_color`).
+    if (KEPT_META.has(this.#key) || this.#key.startsWith('attribute_')) item.meta[this.#key] = this.#value
+    else if (this.#key === '_wp_old_slug' && this.#value !== '') item.oldSlugs.push(this.#value)
   }
 }
 
 /** A `<wp:comment>`: counted, and counted as approved when it is. */
-function commentRecord(item: WxrItem): WxrRecord {
-  let approved = ''
-  return {
-    fields: COMMENT_FIELDS,
-    set: (_field, value) => (approved = String(value)),
-    done: () => {
-      item.comments++
-      if (approved.trim() === '1') item.approvedComments++
-    },
+class CommentRecord implements WxrRecord {
+  readonly fields = COMMENT_FIELDS
+  #approved = ''
+
+  constructor(readonly item: WxrItem) {}
+
+  set(_field: string, value: string | Buffer): void {
+    this.#approved = String(value)
+  }
+
+  done(): void {
+    this.item.comments++
+    if (this.#approved.trim() === '1') this.item.approvedComments++
   }
 }
 

@@ -59,6 +59,28 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
 /** Prefixes in scope, and the names already resolved in it (a large export repeats a few names a million times). */
 type Scope = { prefixes: Map<string, Namespace>; names: Map<string, ElementName> }
 
+/** The scope of an element with these attributes: its parent's, or a new one when it declares namespaces. */
+function scopeOf(attributes: ReadonlyArray<[string, string]>, parent: Scope): Scope {
+  let scope = parent
+  for (const [name, value] of attributes) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue
+    if (scope === parent) scope = { prefixes: new Map(parent.prefixes), names: new Map() }
+    scope.prefixes.set(name === 'xmlns' ? '' : name.slice(6), namespaceMeaning(value))
+  }
+  return scope
+}
+
+/** The attributes without a prefix (namespace declarations and prefixed attributes are not WXR's fields). */
+function unprefixed(attributes: ReadonlyArray<[string, string]>): Record<string, string> {
+  let plain = NO_ATTRIBUTES
+  for (const [name, value] of attributes) {
+    if (name.includes(':') || name === 'xmlns') continue
+    if (plain === NO_ATTRIBUTES) plain = {}
+    plain[name] = value
+  }
+  return plain
+}
+
 /**
  * Reads an export as XML elements through htmlparser2's tokenizer (XML mode, entities left to us), adding what WXR
  * needs of a strict XML reader: namespaces bound by meaning, XML's five entities and character references only (an
@@ -100,8 +122,10 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   #tagStart = 0
   #sawRoot = false
   #closedRoot = false
-  // Text read and not yet handed over: the tokenizer cuts text where a chunk ends, even inside an entity.
-  #pending: Array<[number, number]> = []
+  // Text read and not yet handed over, from `#pendingStart` (-1: none) to `#pendingEnd`: the tokenizer cuts text where
+  // a chunk ends, even inside an entity, and the pieces are joined here.
+  #pendingStart = -1
+  #pendingEnd = -1
   // The start tag being read: its name, and its attributes (values decoded at their end), if any.
   #tagName = ''
   #attributes: Array<[string, string]> | undefined
@@ -189,7 +213,10 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
   ontext(start: number, end: number): void {
     if (this.#openNames.length === 0) {
       if (/\S/.test(this.#latin1(start, end))) this.#fail('text outside the root element; this is not an XML document.', start)
-    } else if (this.#handler.wantsText()) this.#pending.push([start, end])
+    } else if (this.#handler.wantsText()) {
+      if (this.#pendingStart < 0) this.#pendingStart = start
+      this.#pendingEnd = end
+    }
     else this.#release(start)
   }
 
@@ -243,18 +270,10 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
     }
     if (depth >= LIMITS.maxXmlDepth) this.#fail(`elements nest deeper than ${LIMITS.maxXmlDepth} levels.`, start)
     const parent = this.#scopes[depth]
-    let scope = parent
-    // Nearly every element of an export has no attributes: those share one empty, frozen object.
-    let plain = NO_ATTRIBUTES
-    for (const [name, value] of this.#attributes ?? []) {
-      if (name === 'xmlns' || name.startsWith('xmlns:')) {
-        if (scope === parent) scope = { prefixes: new Map(parent.prefixes), names: new Map() }
-        scope.prefixes.set(name === 'xmlns' ? '' : name.slice(6), namespaceMeaning(value))
-      } else if (!name.includes(':')) {
-        if (plain === NO_ATTRIBUTES) plain = {}
-        plain[name] = value
-      }
-    }
+    // Nearly every element of an export has no attributes: those share their parent's scope and one empty object.
+    const attributes = this.#attributes
+    const scope = attributes === undefined ? parent : scopeOf(attributes, parent)
+    const plain = attributes === undefined ? NO_ATTRIBUTES : unprefixed(attributes)
     const element = scope.names.get(qname) ?? this.#resolve(qname, scope, start)
     this.#openNames.push(qname)
     this.#scopes.push(scope)
@@ -293,11 +312,11 @@ class XmlReader implements TokenizerCallbacks, XmlPosition {
 
   /** Hands over the text read since the last markup, entities decoded. */
   #flushText(): void {
-    if (this.#pending.length === 0) return
-    const pieces = this.#pending
-    this.#pending = []
-    const raw = pieces.length === 1 ? this.#text(pieces[0][0], pieces[0][1]) : this.#text(pieces[0][0], pieces[pieces.length - 1][1])
-    this.#handler.text(raw.includes('&') ? this.#decode(raw, pieces[0][0]) : raw)
+    const start = this.#pendingStart
+    if (start < 0) return
+    this.#pendingStart = -1
+    const raw = this.#text(start, this.#pendingEnd)
+    this.#handler.text(raw.includes('&') ? this.#decode(raw, start) : raw)
   }
 
   /** Text with XML's five entities and character references decoded; anything else that starts with `&` stays, with a warning. */

@@ -104,4 +104,9 @@ exclude:
     await w.write(`_guides/guide-${i + 1}.md`, frontMatter(fm) + paragraphs(rng, 'en', 2) + '\n')
   }
   for (const who of ['maren', 'tomas', 'priya']) await w.write(`_authors/${who}.md`, frontMatter({ name: who, title: who }) + sentence(rng, 'en') + '\n')
+  // The list pages the home page and the posts link to: Jekyll makes no page for a collection by itself, so without
+  // these /recipes/ and /guides/ were broken links on the site Jekyll built too. Written last, drawing nothing from
+  // the generator, so the rest of the site is as before.
+  await w.write('recipes/index.md', frontMatter({ title: 'Recipes' }) + 'Every recipe of the kitchen, by course.\n')
+  await w.write('guides/index.md', frontMatter({ title: 'Guides' }) + 'How the kitchen works, step by step.\n')
 }

@@ -6,6 +6,7 @@ import { plainTextExcerpt } from '../excerpt.js'
 import type { PostInput } from '../inputs.js'
 import { slugFor, slugOrFallback } from '../slug.js'
 import { toTimestamp } from '../time.js'
+import { KeySet } from '../key-set.js'
 import { ArgumentCheck } from './_check.js'
 import { ownCopy } from './_copy.js'
 import { checkDocumentExtras } from './document-extras.js'
@@ -78,14 +79,13 @@ export function checkPost(input: PostInput, timezone: string): PostRecord {
  */
 function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slugs', nameField: 'categories' | 'tags', refs: NameRef[]): string[] {
   const slugs = check.stringList(slugField) ?? NONE
-  // A post names a handful of taxonomies: an array beats a Set per field on a hundred thousand calls.
-  const seen: string[] = []
+  const seen = new KeySet()
   for (let i = 0; i < slugs.length; i++) {
     const ref = slugs[i]
     check.slug(slugField, ref, i)
     const key = normalizeSlug(ref)
-    if (seen.includes(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
-    seen.push(key)
+    if (seen.has(key) && slugField === 'tag_slugs') check.fail('duplicate_slug', [slugField, i], `tag "${ref}" is listed twice in tag_slugs (after NFC); list each tag once.`)
+    seen.add(key)
   }
   const byName = check.stringList(nameField)
   if (byName === undefined || byName.length === 0) return slugs.slice()
@@ -94,8 +94,8 @@ function references(check: ArgumentCheck, slugField: 'category_slugs' | 'tag_slu
     const slug = slugFor(name)
     if (slug === '') check.fail('invalid_slug', [nameField, i], `${nameField}[${i}] "${name}" gives no usable slug; pass it through ${slugField} with an explicit slug.`)
     refs.push({ name: name.trim(), slug })
-    if (!seen.includes(slug)) {
-      seen.push(slug)
+    if (!seen.has(slug)) {
+      seen.add(slug)
       out.push(slug)
     }
   })

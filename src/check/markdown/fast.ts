@@ -215,6 +215,9 @@ class BlockReader {
       this.flowStart(pos, le, ls, true)
       return
     } else {
+      // An empty list item in a block quote, left by a line without the quote's marker: after indented code anywhere
+      // earlier in the body, remark keeps what that line starts inside the item, a quirk left to it.
+      if (leaf.kind === 'none' && this.leavesEmptyQuotedItem(matched)) throw BAIL
       this.closeLeaf()
       containers.length = matched
       // remark marks a line that left containers without opening one as lazy, and indented code begun on a lazy
@@ -241,6 +244,17 @@ class BlockReader {
       pos = start.content
     }
     this.flowStart(pos, le, ls)
+  }
+
+  /** Whether the containers from `matched` on hold a block quote with an empty list item in it. */
+  private leavesEmptyQuotedItem(matched: number): boolean {
+    let quoted = false
+    for (let i = 0; i < this.containers.length; i++) {
+      const c = this.containers[i]
+      if (c.quote) quoted = true
+      else if (quoted && i >= matched && c.initialBlank) return true
+    }
+    return false
   }
 
   /**

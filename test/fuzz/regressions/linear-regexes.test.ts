@@ -4,14 +4,15 @@ import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
-import { stripInline } from '../../../importers/markdown/scan.js'
+import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
-import { replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
+import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
+import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import { growth } from './_growth.js'
@@ -45,6 +46,15 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['WordPress media: an unclosed href of parentheses', (n) => mediaRefs(` href="//${'('.repeat(n)}>`), 16_000],
   ['WordPress media: moving an unclosed src of spaces home', (n) => homeUrls(['old.test'], new Map([['old.test/a.jpg', '/media/a.jpg']])).html(` src="//old.test/${' '.repeat(n)}<`), 16_000],
   ['WordPress media: encoding an unclosed src of spaced words', (n) => encodeSpacedUrls(` src="/${'a '.repeat(n / 2)}<`), 16_000],
+  // Found by the lead timing repeated tokens (not runs of one character): the link, image and tag patterns of the
+  // Markdown scan read on to the end of the line from each start (`<img src="` 500 times: more than five minutes).
+  ...(['<img src="', '<img alt="x" ', '<a title="x" ', '![a](', '![a](<', '[a](', '[[a](', '[a](<', '[![a](', '[a](x (', '[![a](b)', '[a'] as const).map(
+    (token): [string, (n: number) => unknown, number] => [`Markdown scan: a line of ${JSON.stringify(token)} repeated`, (n) => scanBody(token.repeat(Math.ceil(n / token.length))), 20_000],
+  ),
+  ['Markdown scan: a heading of "[a](" repeated', (n) => stripInline('[a]('.repeat(n / 4)), 20_000],
+  // Found by the lead: unknown shortcodes were removed name by name, a pass over the body each, so a body of thousands
+  // of distinct names took the square of its size (4,000 names in 250 KB: 3.6 s).
+  ['WordPress shortcodes: a body of distinct unknown names', (n) => renderShortcodes(distinctShortcodes(n), shortcodeContext, shortcodeStats()), 20_000],
   // Found by timing every expression on repeated tokens taken from the expression itself (session 4).
   ['VuePress: a ::: line of spaces ended by U+2028', (n) => expandTemplates(`::: ${spaces(n)}\u2028\n`, vueContext), 256],
   ['MDX: an import of a default and a run of spaces, with no from', (n) => expandTemplates(`import a${spaces(n)}"./p.mdx"\n\ntext\n`, mdxContext), 4_000],
@@ -56,6 +66,15 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
 ]
+
+/** About `size` characters of paragraphs, each with a shortcode of its own name. */
+function distinctShortcodes(size: number): string {
+  let body = ''
+  for (let i = 0; body.length < size; i++) body += `<p>Text [sc${i} a="1"]inner ${i}[/sc${i}] and more.</p>\n`
+  return body
+}
+const shortcodeContext = { postId: 1, attachment: () => undefined, childAttachments: () => [] }
+const shortcodeStats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
 
 describe('regular expressions on long runs take time linear in the text', () => {
   test.each(ROWS)('%s', (_name, run, n) => {
@@ -197,5 +216,19 @@ describe('rewritten without the quadratic expression, each finds what it found',
 
   test('media URLs are found after a slash, after http: and in srcset lists', () => {
     expect(mediaRefs('<img srcset="https://a.test/x.jpg 1x,//a.test/y.png 2x"> see /https://b.test/z.gif').urls).toEqual(['https://a.test/x.jpg', '//a.test/y.png', 'https://b.test/z.gif'])
+  })
+})
+
+describe('unknown shortcodes in a hostile body', () => {
+  test('past the budget of passes, the remaining names are left as written and counted as kept', () => {
+    // 200 names in about 1 MiB: the budget allows the minimum of 64 passes.
+    const names = Array.from({ length: 200 }, (_, i) => `[sc${i} a="1"]in${i}[/sc${i}]`).join(' ')
+    const body = `<p>${names}</p>\n<p>${'x'.repeat(1024 * 1024)}</p>`
+    const stats = shortcodeStats()
+    const out = renderShortcodes(body, shortcodeContext, stats)
+    expect(Object.keys(stats.removed)).toHaveLength(64)
+    expect(Object.keys(stats.kept)).toHaveLength(136)
+    expect(out).toContain('<p>in0 in1 ')
+    expect(out).toContain('[sc199 a="1"]in199[/sc199]')
   })
 })

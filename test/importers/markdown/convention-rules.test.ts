@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { entries, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from '../../../importers/markdown/presets/_jstext.js'
+import { entries, exportedData, objectsAfter, objectsOf, stringArray, stringLiteral, stripComments } from '../../../importers/markdown/presets/_jstext.js'
 import { entryId } from '../../../importers/markdown/presets/astro.js'
 import { blogPath, docPath, stripNumberPrefix } from '../../../importers/markdown/presets/docusaurus.js'
 import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
@@ -114,6 +114,29 @@ describe('configuration read as text', () => {
     const top = entries(text.slice(text.indexOf('{') + 1, text.lastIndexOf('}')))
     expect(stringLiteral(top.get('title'))).toBe('Site, with a comma')
     expect(stringLiteral(top.get('url'))).toBeUndefined()
+  })
+})
+
+// A JavaScript data file (Eleventy's `x.11tydata.js`, `_data/metadata.js`) is read for the literals it exports.
+describe('the literals a JavaScript data file exports', () => {
+  test.each([
+    { src: 'module.exports = { tags: ["posts"], "layout": "layouts/post.njk", n: -2.5, ok: true, none: null, }', data: { tags: ['posts'], layout: 'layouts/post.njk', n: -2.5, ok: true, none: null }, computed: [] },
+    { src: 'export default { author: { name: "A", url: process.env.URL }, list: [1, f()] }', data: { author: { name: 'A' } }, computed: ['author.url', 'list'] },
+    { src: 'export default { eleventyComputed: { permalink: (data) => data.permalink } }', data: { eleventyComputed: {} }, computed: ['eleventyComputed.permalink'] },
+    { src: 'export default function () { return { x: 1 } }', data: undefined, computed: undefined },
+    { src: 'const x = { a: 1 }; module.exports = x', data: undefined, computed: undefined },
+  ])('$src', ({ src, data, computed }) => {
+    const found = exportedData(stripComments(src))
+    expect(found === undefined ? undefined : JSON.parse(JSON.stringify(found.data))).toEqual(data)
+    expect(found?.computed).toEqual(computed)
+  })
+  test('nesting past its bound is taken for code, and a long object reads in linear time', () => {
+    const deep = 'export default { a: ' + '{ a: '.repeat(100) + '1' + ' }'.repeat(100) + ' }'
+    expect(exportedData(deep)?.computed).toHaveLength(1)
+    const long = 'export default {' + Array.from({ length: 100_000 }, (_, i) => `k${i}: "v${i}"`).join(', ') + '}'
+    const started = performance.now()
+    expect(Object.keys(exportedData(long)?.data ?? {})).toHaveLength(100_000)
+    expect(performance.now() - started).toBeLessThan(5_000)
   })
 })
 

@@ -20,6 +20,14 @@ describe('scanBody: link and image references', () => {
     { body: '[first]: /docs/\n', want: [{ kind: 'link', target: '/docs/', line: 1 }] },
     // GFM refuses spaces in a footnote's label: this is a link definition there too.
     { body: '[^a b]: /docs/\n', want: [{ kind: 'link', target: '/docs/', line: 1 }] },
+    // A destination's parentheses are balanced, as in CommonMark: the whole address, not up to the first `)`.
+    { body: 'See [Foo](https://en.wikipedia.org/wiki/Foo_(bar)) and ![p](a_(1).png).\n', want: [{ kind: 'image', target: 'a_(1).png', line: 1 }, { kind: 'link', target: 'https://en.wikipedia.org/wiki/Foo_(bar)', line: 1 }] },
+    // Unbalanced, it is no link (it was read as `https://w/Foo_(bar`).
+    { body: '[Foo](https://w/Foo_(bar)x\n', want: [] },
+    // `<…>` holds no `<`: the pointed address is the later one.
+    { body: '[a](<b <c>)\n', want: [] },
+    // An `<img>` tag whose other attributes go on below: its src is found, and its alt read up to the line's end.
+    { body: '<img src="photo.jpg"\n     alt="A photo" />\n', want: [{ kind: 'image', target: 'photo.jpg', line: 1 }] },
   ])('$body', ({ body, want }) => {
     const refs = scanBody(body).refs.map(({ kind, target, line }) => ({ kind, target, line }))
     expect(refs.sort((a, b) => a.line - b.line || a.target.localeCompare(b.target))).toEqual(want)
@@ -56,5 +64,17 @@ describe('ATX headings: the closing sequence, found from the end in linear time'
     const start = performance.now()
     expect(scanBody(body).h1).toBe('Undated')
     expect(performance.now() - start).toBeLessThan(5000)
+  })
+})
+
+describe('scanBody: alt text of an <img> tag', () => {
+  test.each([
+    ['<img alt="before" src="a.png">', 'before'],
+    ['<img src="a.png" alt="after">', 'after'],
+    // The alt of the next tag is not this one's.
+    ['<img src="a.png"><img src="b.png" alt="b">', ''],
+    ['<img src="a.png" <img alt="b" src="b.png">', ''],
+  ])('%s', (body, alt) => {
+    expect(scanBody(body).refs[0]).toMatchObject({ target: 'a.png', alt })
   })
 })

@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { tempSites } from './_tmpsite.js'
-import { deriveRoutes } from '../../../src/routes/index.js'
+import { importedSite, tempSites } from './_tmpsite.js'
 import { heroPrefix } from '../../../importers/markdown/presets/astro.js'
 import { blogArchives, encryptedBy, homePrefix, indexKeys, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
 
@@ -25,22 +24,10 @@ export default defineUserConfig({
 `
 const page = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nText of ${title}.\n`
 
-/** The import of a site: its preset, each document's kind (from the report), and whether a static host serves an old URL from the payload or its redirects. */
+/** The import of a site: its preset, each document's kind, whether an old URL is served, its title and locale. */
 async function imported(root: string): Promise<{ preset: string; kinds: Record<string, string | undefined>; served: (url: string) => boolean; title?: string; locale?: string }> {
-  const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
-  const payload = result.payload
-  if (!payload) throw new Error('no payload')
-  const outputs = new Set(deriveRoutes(payload).map((r) => r.output_path))
-  const redirected = new Set(result.redirects.map((r) => r.from))
-  const served = (url: string) => {
-    const p = url.replace(/^\//, '')
-    if (redirected.has(url)) return true
-    if (p === '' || p.endsWith('/')) return outputs.has(`${p}index.html`)
-    if (p.endsWith('.html')) return outputs.has(p)
-    return outputs.has(`${p}.html`) || outputs.has(`${p}/index.html`)
-  }
-  const kinds = Object.fromEntries(result.report.items.flatMap((i) => ('kind' in i && (i.kind === 'post' || i.kind === 'page') ? [[i.source, i.kind]] : [])))
-  return { preset: result.report.convention.name, kinds, served, title: payload.site.title, locale: payload.site.locale }
+  const { preset, kinds, served, payload } = await importedSite(root)
+  return { preset, kinds, served, title: payload.site.title, locale: payload.site.locale }
 }
 
 describe('VuePress', () => {

@@ -7,10 +7,11 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 import { BodyPool, workerExecArgv } from '../../../importers/wordpress/bodies/pool.js'
 import type { BodyPoolOptions } from '../../../importers/wordpress/bodies/pool.js'
-import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
+import { KeptBodies, payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
 import { TextFile } from '../../../importers/wordpress/bodies/store.js'
 import type { Finished, FinishSetup, KeptText, Prepared } from '../../../importers/wordpress/bodies/work.js'
 import { finishText } from '../../../importers/wordpress/content/finish.js'
+import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import type { FinishEnv } from '../../../importers/wordpress/content/finish.js'
 import { importWordPress, importWordPressForFile } from '../../../importers/wordpress/import.js'
 import { LinkIndex } from '../../../importers/wordpress/links.js'
@@ -51,16 +52,16 @@ describe('payloadJson', () => {
       fc.property(fc.array(fc.record({ title: text, content: text, excerpt: text }), { maxLength: 6 }), fc.array(fc.record({ content: text, excerpt: text }), { maxLength: 3 }), (posts, pages) => {
         const file = TextFile.create()
         try {
-          const bodies = new Map<string, Finished>()
-          const keep = (kind: string, id: number, body: { content: string; excerpt: string }) => {
+          const bodies = new KeptBodies()
+          const keep = (kind: 'post' | 'page', id: number, body: { content: string; excerpt: string }) => {
             const [html, excerpt] = file.append([JSON.stringify(body.content), JSON.stringify(body.excerpt)]).map((place) => ({ file: file.fd, place }))
-            bodies.set(`${kind}:${id}`, { html, excerpt, linksRewritten: 0, unresolved: [], excerptFromMore: false })
+            bodies.keep(kind, id, { html, excerpt })
           }
           posts.forEach((p, i) => keep('post', i + 1, p))
           pages.forEach((p, i) => keep('page', i + 1, p))
           const full = { version: '0.7', site: { title: 'T', meta: { a: [1, { b: {} }] } }, content: { authors: [], posts: posts.map((p, i) => ({ public_id: i + 1, ...p })), pages: pages.map((p, i) => ({ title: 'p', public_id: i + 1, ...p, data: {} })), tags: [] } }
           const empty = { ...full, content: { ...full.content, posts: full.content.posts.map((p) => ({ ...p, content: '', excerpt: '' })), pages: full.content.pages.map((p) => ({ ...p, content: '', excerpt: '' })) } }
-          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(`${kind}:${id}`), (kept) => file.bytes(kept.place))].map((piece) => Buffer.from(piece))).toString('utf8')
+          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(kind, id), (kept) => file.bytes(kept.place))].map((piece) => Buffer.from(piece))).toString('utf8')
           expect(out).toBe(JSON.stringify(full, null, 2))
         } finally {
           file.close()
@@ -68,6 +69,27 @@ describe('payloadJson', () => {
       }),
       { numRuns: 100 },
     )
+  })
+})
+
+describe('KeptBodies', () => {
+  const at = (file: number, offset: number, length: number): KeptText => ({ file, place: [offset, length] })
+
+  test('gives back where each body waits, posts and pages apart, the last kept for an id', () => {
+    const kept = new KeptBodies()
+    kept.keep('post', 7, { html: at(3, 0, 10), excerpt: at(3, 10, 4) })
+    kept.keep('page', 7, { html: at(4, 2 ** 33, 2 ** 31), excerpt: at(4, 2 ** 33 + 2 ** 31, 9) })
+    kept.keep('post', 8, { html: at(3, 14, 1), excerpt: at(3, 15, 2) })
+    kept.keep('post', 7, { html: at(3, 17, 5), excerpt: at(3, 22, 6) })
+    expect(kept.get('post', 7)).toEqual({ html: at(3, 17, 5), excerpt: at(3, 22, 6) })
+    expect(kept.get('page', 7)).toEqual({ html: at(4, 2 ** 33, 2 ** 31), excerpt: at(4, 2 ** 33 + 2 ** 31, 9) })
+    expect(kept.get('post', 8)).toEqual({ html: at(3, 14, 1), excerpt: at(3, 15, 2) })
+    expect(kept.get('page', 8)).toBeUndefined()
+  })
+
+  test('refuses a body that is not waiting in one file', () => {
+    expect(() => new KeptBodies().keep('post', 1, { html: '<p>x</p>', excerpt: at(3, 0, 1) })).toThrow(/one file/)
+    expect(() => new KeptBodies().keep('post', 1, { html: at(3, 0, 1), excerpt: at(4, 0, 1) })).toThrow(/one file/)
   })
 })
 
@@ -121,7 +143,7 @@ describe('BodyPool', () => {
 
   test('renders, reads attachments, and finishes what it should', async () => {
     const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
-    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: {} } })
+    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: [] } })
     expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
     expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
     expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true } })
@@ -159,6 +181,31 @@ describe('BodyPool', () => {
 
   test('a worker that dies is a clear error, not a hang', async () => {
     await expect(throughPool(n, { keepFinished: false, worker: dyingWorker })).rejects.toThrow(/the body worker stopped \(exit code 1\)/)
+  })
+
+  test('a body in any script comes back finished as rendering and finishing it in memory give', async () => {
+    // Rendered bodies wait in a file as Latin-1 or UTF-16 (see heldBytes): é, €, 😀, quotes and control characters
+    // come back as they went in; a lone surrogate was already a replacement character in the raw file (UTF-8).
+    const env: FinishEnv = { links, mediaFrom: setup.mediaFrom, mediaTo: setup.mediaTo }
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(text, fc.constantFrom('', '\n\n', '<!-- wp:paragraph -->\n<p>', '<!--more-->', ' [caption]<img src="/a.jpg" /> x[/caption]')), { minLength: 1, maxLength: 4 }), async (parts) => {
+        const raw = parts.map(([t, markup]) => t + markup).join(' ')
+        const pool = new BodyPool({ keepFinished: false })
+        try {
+          const id = pool.prepareBody(1, raw, () => {})
+          await pool.prepared()
+          const finished: Finished[] = []
+          for await (const f of pool.finish(setup, [{ body: id, excerpt: '' }])) finished.push(f)
+          const read = Buffer.from(raw).toString('utf8')
+          const rendered = renderBody(read, 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {}))
+          const expected = finishText(rendered.html, '', rendered.moreText, env)
+          expect({ html: finished[0].html, excerpt: finished[0].excerpt }).toEqual({ html: expected.html, excerpt: expected.excerpt })
+        } finally {
+          await pool.close()
+        }
+      }),
+      { numRuns: 60 },
+    )
   })
 
   test('finishing on any thread is finishText', () => {

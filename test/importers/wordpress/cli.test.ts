@@ -2,9 +2,10 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { getHeapStatistics } from 'node:v8'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { validatePreviewData } from 'preview-data-sdk'
-import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
+import { heapKeeper, runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 import { CHECK_READ_BACK_MAX_BYTES, readBackRefusal } from '../../../cli/import-command.js'
 
 const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url))
@@ -136,5 +137,37 @@ describe('the check after an import leaves large payloads to preview-data check'
     [57 * 1048576, 'the payload (57.0 MB) is larger than the 16 MB an import reads back to check, to keep its memory down'],
   ])('%d bytes', (bytes, want) => {
     expect(readBackRefusal(bytes)).toBe(want)
+  })
+})
+
+describe('the heap of a large import is kept near what is alive in it', () => {
+  const MB = 1024 * 1024
+  function keeper(heapBytes: number, execArgv: string[] = [], env: Record<string, string> = {}) {
+    const flags: string[] = []
+    const heap = { bytes: heapBytes }
+    const keep = heapKeeper({ execArgv, env }, { getHeapStatistics: () => ({ total_heap_size: heap.bytes }) as ReturnType<typeof getHeapStatistics>, setFlagsFromString: (f: string) => flags.push(f) })
+    return { keep, flags, heap }
+  }
+
+  test('only once the heap passes 256 MB, once, and given back after', () => {
+    const { keep, flags, heap } = keeper(100 * MB)
+    keep.check()
+    expect(flags).toEqual([])
+    heap.bytes = 300 * MB
+    keep.check()
+    keep.check()
+    expect(flags).toEqual(['--heap-growing-percent=50'])
+    keep.restore()
+    keep.restore()
+    expect(flags).toEqual(['--heap-growing-percent=50', '--heap-growing-percent=0'])
+  })
+
+  test('a process started with heap options of its own keeps them', () => {
+    for (const [execArgv, env] of [[['--max-old-space-size=4096'], {}], [['--heap_growing_percent=20'], {}], [[], { NODE_OPTIONS: '--enable-source-maps --max-heap-size=2000' }]] as const) {
+      const { keep, flags } = keeper(2000 * MB, [...execArgv], { ...env })
+      keep.check()
+      keep.restore()
+      expect(flags).toEqual([])
+    }
   })
 })

@@ -4,7 +4,8 @@ import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
-import { proseText } from '../../../importers/wordpress/content/render.js'
+import { earlyRenderEnv, proseText, renderBody, renderUntilShortcodes, usesReusableBlocks } from '../../../importers/wordpress/content/render.js'
+import type { RenderEnv } from '../../../importers/wordpress/content/render.js'
 import { replace as replaceFromStart } from '@wordpress/shortcode'
 import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
@@ -277,5 +278,33 @@ describe('shortcode replacement in linear time', () => {
     // Eight times the text: 13-17 times the time here (strings and garbage grow a little faster than the text), 64
     // times when quadratic.
     expect(large / small).toBeLessThan(32)
+  })
+})
+
+describe('a body whose galleries wait for the export', () => {
+  // Everything but its shortcodes rendered as it is read, with no attachments yet, then its shortcodes with them, gives
+  // what rendering it whole once the export is read gives, and counts the same.
+  const pieces = ['[gallery ids="5"]', '[gallery]', '[playlist ids="5,6"]', '[caption width="30"]<img src="/a.jpg" /> A cat[/caption]', '[embed]https://vimeo.com/1[/embed]', '\nhttps://youtu.be/dQw4w9WgXcQ\n', '[code]a < b[/code]', '[unknown x="1"]', '<!--more-->', '<!--nextpage-->', '<!-- wp:paragraph -->\n<p>P</p>\n<!-- /wp:paragraph -->', '<!-- wp:latest-posts /-->', '<pre>x\n\ny</pre>', 'Text', ' two words', '\n', '\n\n', '<div>', '</div>', '[footnote]N[/footnote]', 'wp:block x']
+  const lateEnv = (): RenderEnv => ({ reusableBlocks: new Map(), shortcodes: (postId) => ({ ...ctx, postId }), stats: stats(), dynamicBlocks: {} })
+  test('in two steps as in one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join('')), fc.boolean(), (raw, keep) => {
+        fc.pre(!usesReusableBlocks(raw))
+        const whole = lateEnv()
+        whole.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
+        const expected = renderBody(raw, 3, whole)
+        const early = earlyRenderEnv(stats(), {}, { keepShortcodes: keep })
+        const first = renderUntilShortcodes(raw, early)
+        const late = lateEnv()
+        late.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
+        const html = renderShortcodes(first.html, late.shortcodes(3), late.stats)
+        expect({ ...first, html }).toEqual(expected)
+        const sum = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].sort().map((k) => [k, (a[k] ?? 0) + (b[k] ?? 0)]))
+        for (const key of ['rendered', 'removed', 'kept'] as const) expect(sum(early.stats[key], late.stats[key])).toEqual(sum(whole.stats[key], {}))
+        expect(late.stats.missingAttachments).toEqual(whole.stats.missingAttachments)
+        expect(early.dynamicBlocks).toEqual(whole.dynamicBlocks)
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -345,6 +345,30 @@ describe('cleanBytes', () => {
     }
   })
 
+  test('a large read reaches the XML reader in pieces of at most LIMITS.xmlChunkBytes, cleaned as one would be', async () => {
+    // Characters of 1 to 4 bytes, so that pieces cut through them, and illegal characters near the cuts.
+    const unit = 'aé€😀\u0001'
+    const bytes = Buffer.from('<rss>' + unit.repeat(Math.ceil((3 * LIMITS.xmlChunkBytes) / Buffer.byteLength(unit))) + '</rss>')
+    const read = async (cuts: number[]) => {
+      const issues: ByteIssue[] = []
+      const sizes: number[] = []
+      const parts: Buffer[] = []
+      for await (const chunk of cleanBytes((async function* () { yield* chunked(bytes, cuts) })(), 'x.xml', (i) => issues.push(i))) {
+        sizes.push(chunk.bytes.length)
+        parts.push(chunk.bytes)
+      }
+      return { text: Buffer.concat(parts).toString('utf8'), issues, sizes }
+    }
+    const whole = await read([bytes.length])
+    // A character cut at a piece's end waits for the next piece: at most 3 bytes more.
+    expect(Math.max(...whole.sizes)).toBeLessThanOrEqual(LIMITS.xmlChunkBytes + 3)
+    expect(whole.sizes.length).toBeGreaterThanOrEqual(3)
+    expect(whole.text).toBe(bytes.toString('utf8').replaceAll('\u0001', ''))
+    const cut = await read([1000, 70_000, 70_001, 150_000])
+    expect(cut.text).toBe(whole.text)
+    expect(cut.issues).toEqual(whole.issues)
+  })
+
   test('an encoding that cannot be decoded is refused, saying how to convert the file', async () => {
     await expect(text(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><rss/>'))).rejects.toMatchObject({ code: 'invalid_xml', message: /encoding "x-klingon".*iconv -f x-klingon -t UTF-8/ })
   })

@@ -22,6 +22,17 @@ describe('TermBaseVotes', () => {
     v.scan('<a href="https://elsewhere.test/blog/topics/voyage/">x</a> <a href="https://elsewhere.test/blog/topics/cuisine/">y</a> <a href="https://elsewhere.test/blog/topics/voyage/">z</a>', terms)
     expect(v.bases(new Set(['old.test']), '/blog')).toEqual({ category: 'rubrique', tag: 'mot-cle' })
   })
+  test("a body's UTF-8 bytes count as its text does", () => {
+    const terms = { category: new Set(['voyage']), tag: new Set<string>() }
+    const html = '<p>Été</p> <a href="https://old.test/rubrique/voyage/">a</a>'
+    const [fromText, fromBytes] = [html, Buffer.from(html, 'utf8')].map((body) => {
+      const v = new TermBaseVotes()
+      v.scan(body, terms)
+      return v.bases(new Set(['old.test']), '')
+    })
+    expect(fromBytes).toEqual({ category: 'rubrique' })
+    expect(fromBytes).toEqual(fromText)
+  })
   test('no links to archives: no bases', () => {
     const v = new TermBaseVotes()
     v.scan('<p>No links</p>', { category: new Set(['x']), tag: new Set() })
