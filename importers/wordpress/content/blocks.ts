@@ -4,6 +4,28 @@ import { escapeAttribute } from './html.js'
 // WordPress's own block delimiter grammar (wp-includes/class-wp-block-parser.php): `<!-- wp:ns/name {json} /-->`.
 // Attribute JSON never contains `}` followed by whitespace and `-->`, because WordPress escapes `--`, `<` and `>`.
 const DELIMITER = /<!--\s+(\/)?wp:((?:[a-z][a-z0-9_-]*\/)?[a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
+// The same past the last end of attributes, where none can match: `()?` never captures, so `json` is undefined.
+const DELIMITER_WITHOUT_ATTRIBUTES = /<!--\s+(\/)?wp:((?:[a-z][a-z0-9_-]*\/)?[a-z][a-z0-9_-]*)\s+()?(\/)?-->/g
+
+/**
+ * Where the last `}`, blanks and `-->` (`/-->` when `selfClosing`) ends, or 0: no delimiter with attributes lies past
+ * it. There the lazy attributes of the expressions above read on to the end from every `<!-- wp:x {` (quadratic:
+ * a body of `<!-- wp:a { }` repeated to 1 MB took 28 s).
+ */
+function lastAttributesEnd(html: string, selfClosing: boolean): number {
+  let end = 0
+  for (const m of html.matchAll(selfClosing ? /\}\s+\/-->/g : /\}\s+\/?-->/g)) end = m.index + m[0].length
+  return end
+}
+
+type DelimiterReplacer = (match: string, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined, index: number) => string
+
+/** `html.replace(DELIMITER, replacer)` in linear time. */
+function replaceDelimiters(html: string, replacer: DelimiterReplacer): string {
+  const end = lastAttributesEnd(html, false)
+  const inTail: DelimiterReplacer = (match, closer, name, json, selfClosing, index) => replacer(match, closer, name, json, selfClosing, end + index)
+  return html.slice(0, end).replace(DELIMITER, replacer) + html.slice(end).replace(DELIMITER_WITHOUT_ATTRIBUTES, inTail)
+}
 
 /** Whether a body is block-editor markup (it then skips `wpautop`, exactly as WordPress does). */
 export function hasBlocks(html: string): boolean {
@@ -30,7 +52,8 @@ export function blockAttributes(json: string | undefined): Record<string, unknow
 export function inlineReusableBlocks(html: string, blocks: ReadonlyMap<number, string>, depth = 0): { html: string; missing: number[] } {
   const missing: number[] = []
   if (!html.includes('wp:block ')) return { html, missing }
-  const out = html.replace(/<!--\s+wp:block\s+(\{[\s\S]*?\})\s+\/-->/g, (_m, json: string) => {
+  const end = lastAttributesEnd(html, true)
+  const out = html.slice(0, end).replace(/<!--\s+wp:block\s+(\{[\s\S]*?\})\s+\/-->/g, (_m, json: string) => {
     const ref = Number(blockAttributes(json).ref)
     const body = Number.isInteger(ref) ? blocks.get(ref) : undefined
     if (body === undefined || depth >= LIMITS.maxReusableBlockDepth) {
@@ -41,7 +64,7 @@ export function inlineReusableBlocks(html: string, blocks: ReadonlyMap<number, s
     for (const m of inner.missing) missing.push(m)
     return inner.html
   })
-  return { html: out, missing }
+  return { html: out + html.slice(end), missing }
 }
 
 // Blocks whose delimiter is self-closing but that render static output elsewhere, or nothing by design.
@@ -55,17 +78,17 @@ const STATIC_VOID_BLOCKS = new Set(['more', 'nextpage', 'block', 'separator', 's
  */
 export function stripBlockDelimiters(html: string): { html: string; dynamic: string[] } {
   // Only a self-closing delimiter (`/-->`) can render something or be counted: without one, each simply goes.
-  if (!html.includes('/-->')) return { html: html.replace(DELIMITER, ''), dynamic: [] }
+  if (!html.includes('/-->')) return { html: replaceDelimiters(html, () => ''), dynamic: [] }
   const dynamic: string[] = []
   let newTab = false
-  const out = html.replace(DELIMITER, (_m, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined) => {
+  const strip: DelimiterReplacer = (_m, closer, name, json, selfClosing) => {
     const short = name.startsWith('core/') ? name.slice(5) : name
     if (short === 'social-links' && !closer) newTab = blockAttributes(json).openInNewTab === true
     if (short === 'social-link' && selfClosing) return socialLink(blockAttributes(json), newTab)
     if (selfClosing && !STATIC_VOID_BLOCKS.has(short)) dynamic.push(short)
     return ''
-  })
-  return { html: out, dynamic }
+  }
+  return { html: replaceDelimiters(html, strip), dynamic }
 }
 
 // The names WordPress gives social services whose name is not their slug capitalized (block_core_social_link_services).
@@ -86,7 +109,8 @@ export function socialLink(attrs: Record<string, unknown>, newTab: boolean): str
   const service = typeof attrs.service === 'string' && /^[a-z0-9-]+$/.test(attrs.service) ? attrs.service : 'chain'
   let url = typeof attrs.url === 'string' ? attrs.url.trim() : ''
   if (url === '') return ''
-  if (/^[^@\s/:]+@[^@\s/:]+\.[^@\s/:]+$/.test(url)) url = `mailto:${url}`
+  // The lookahead first checks the domain's characters: without it, a long domain ending in `@` was split at each dot.
+  if (/^[^@\s/:]+@(?=[^@\s/:]*$)[^@\s/:]+\.[^@\s/:]+$/.test(url)) url = `mailto:${url}`
   else if (!/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//')) url = `https://${url}`
   if (!/^(?:https?:|mailto:|\/\/)/i.test(url) || !URL.canParse(url.startsWith('//') ? `https:${url}` : url)) return ''
   const label = typeof attrs.label === 'string' && attrs.label.trim() !== '' ? attrs.label : (SERVICE_NAMES[service] ?? service.charAt(0).toUpperCase() + service.slice(1))
@@ -108,10 +132,11 @@ export type BlockToken = { kind: 'open' | 'close' | 'void'; name: string; attrs:
  */
 export function blockTokens(html: string): BlockToken[] {
   const tokens: BlockToken[] = []
-  for (const m of html.matchAll(DELIMITER)) {
-    const name = m[2].startsWith('core/') ? m[2].slice(5) : m[2]
-    const kind = m[1] ? 'close' : m[4] ? 'void' : 'open'
-    tokens.push({ kind, name, attrs: blockAttributes(m[3]), index: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
-  }
+  replaceDelimiters(html, (match, closer, fullName, json, selfClosing, index) => {
+    const name = fullName.startsWith('core/') ? fullName.slice(5) : fullName
+    const kind = closer ? 'close' : selfClosing ? 'void' : 'open'
+    tokens.push({ kind, name, attrs: blockAttributes(json), index, end: index + match.length })
+    return match
+  })
   return tokens
 }

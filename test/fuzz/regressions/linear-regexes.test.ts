@@ -9,6 +9,7 @@ import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
+import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
@@ -61,6 +62,10 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['VuePress: an @tab line of spaces ended by U+2028', (n) => expandTemplates(`::: tabs\n@tab${spaces(n)}\u2028\n:::\n`, vueContext), 4_000],
   ["WordPress autop: a line of '<p><li' with no '</p>'", (n) => unwrapListItems('<p><lia'.repeat(n / 7) + '\n</p>'), 16_000],
   ["WordPress autop: a run of '<script a</' never closed", (n) => mapPreserved('<script a</'.repeat(n / 11) + '</svg>', (e) => e), 16_000],
+  ["WordPress blocks: a run of '<!-- wp:a { }' never ended", (n) => stripBlockDelimiters('<!-- wp:a { }\t'.repeat(n / 14)), 16_000],
+  ["WordPress blocks: a run of '<!-- wp:block { }' never ended", (n) => inlineReusableBlocks('<!-- wp:block { } '.repeat(n / 18), new Map()), 16_000],
+  ["WordPress blocks: tokens of a run of '<!-- wp:a { }' never ended", (n) => blockTokens('<!-- wp:a { }\t'.repeat(n / 14)), 16_000],
+  ['WordPress blocks: a social link whose domain is a run of dots ending in @', (n) => socialLink({ service: 'mail', url: `a@${'a.'.repeat(n / 2)}@` }, false), 16_000],
   ["WordPress excerpts: shortcode tags stripped from a run of '[a '", (n) => stripShortcodeTags('[a '.repeat(n / 3)), 4_000],
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
@@ -178,6 +183,33 @@ describe('rewritten without the quadratic expression, each finds what it found',
       }),
       { numRuns: 5000 },
     )
+  })
+
+  test('block delimiters and reusable blocks are the ones the expressions found in the whole body', () => {
+    const OLD = /<!--\s+(\/)?wp:((?:[a-z][a-z0-9_-]*\/)?[a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
+    const OLD_REUSABLE = /<!--\s+wp:block\s+(\{[\s\S]*?\})\s+\/-->/g
+    const STATIC = new Set(['more', 'nextpage', 'block', 'separator', 'spacer'])
+    const piece = fc.constantFrom('<!-- ', 'wp:', '/wp:', 'paragraph', 'latest-posts', 'block', 'core/', ' ', '\t', '{', '}', '{"ref":1}', '/', '-->', '/-->', '-', 'x', '\n')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join('')
+        const dynamic = [...text.matchAll(OLD)].filter((m) => m[4] !== undefined).map((m) => m[2].replace(/^core\//, '')).filter((name) => !STATIC.has(name))
+        expect(stripBlockDelimiters(text)).toEqual({ html: text.replace(OLD, ''), dynamic })
+        expect(blockTokens(text).map((t) => [t.index, t.end])).toEqual([...text.matchAll(OLD)].map((m) => [m.index, m.index + m[0].length]))
+        const ref = (json: string) => {
+          try {
+            return (JSON.parse(json) as { ref?: unknown }).ref
+          } catch {
+            return undefined
+          }
+        }
+        if (text.includes('wp:block ')) expect(inlineReusableBlocks(text, new Map([[1, 'R']])).html).toBe(text.replace(OLD_REUSABLE, (_m, json: string) => (ref(json) === 1 ? 'R' : '')))
+      }),
+      { numRuns: 5000 },
+    )
+    for (const url of ['a@b.c', 'a@b.', 'a@.b', 'a@b.c.d', 'a@b@c.d', 'a b@c.d', 'a@b.c/d']) {
+      expect(socialLink({ service: 'mail', url }, false).includes('mailto:')).toBe(/^[^@\s/:]+@[^@\s/:]+\.[^@\s/:]+$/.test(url))
+    }
   })
 
   test('an author string is split where it was', () => {
