@@ -16,6 +16,9 @@ import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
+import schema from '../../../src/contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { validatePreviewData } from '../../../src/index.js'
+import { validPayload } from '../../helpers/payload.js'
 import { growth } from './_growth.js'
 
 // Regular expressions that read on from every position of a long run (a `\s*` before a literal, a lazy `[^x]*?`
@@ -53,6 +56,13 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
     (token): [string, (n: number) => unknown, number] => [`Markdown scan: a line of ${JSON.stringify(token)} repeated`, (n) => scanBody(token.repeat(Math.ceil(n / token.length))), 20_000],
   ),
   ['Markdown scan: a heading of "[a](" repeated', (n) => stripInline('[a]('.repeat(n / 4)), 20_000],
+  // Found by the s4-rxhunt sweep: the schema's URL patterns tried the dot-segment lookahead after every shorter host
+  // (`HTTP://P` then `0%0` repeated: each `%00` is host, the last `%0` is not), so an invalid payload's full report
+  // took the square of each URL's length (16 KB: 70 ms; the 65,536 allowed, about 1 s a URL). The host is atomic now.
+  ...(['navigationUrl', 'commentsApiUrl'] as const).map(
+    (def): [string, (n: number) => unknown, number] => [`schema ${def}: a host of '0%0' repeated`, (n) => new RegExp(SCHEMA_DEFS[def].pattern, 'u').test(`HTTP://P${'0%0'.repeat(n / 3)}`), 8_000],
+  ),
+  ['validate: an invalid payload whose menu URL is a host of "0%0" repeated', (n) => validatePreviewData(hostileMenuUrl(n)), 8_000],
   // Found by the lead: unknown shortcodes were removed name by name, a pass over the body each, so a body of thousands
   // of distinct names took the square of its size (4,000 names in 250 KB: 3.6 s).
   ['WordPress shortcodes: a body of distinct unknown names', (n) => renderShortcodes(distinctShortcodes(n), shortcodeContext, shortcodeStats()), 20_000],
@@ -71,6 +81,16 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
 ]
+
+const SCHEMA_DEFS = schema.$defs as Record<'navigationUrl' | 'commentsApiUrl' | 'mediaUrl', { pattern: string }>
+
+/** A payload that fails validation (so the full report runs every pattern) with a menu URL of about `n` characters. */
+function hostileMenuUrl(n: number): unknown {
+  const payload = validPayload() as unknown as { version: string; menus: Record<string, { items: Array<{ url: string }> }> }
+  payload.version = '0.6'
+  for (const menu of Object.values(payload.menus)) menu.items[0].url = `HTTP://P${'0%0'.repeat(n / 3)}`
+  return payload
+}
 
 /** About `size` characters of paragraphs, each with a shortcode of its own name. */
 function distinctShortcodes(size: number): string {
@@ -262,5 +282,19 @@ describe('unknown shortcodes in a hostile body', () => {
     expect(Object.keys(stats.kept)).toHaveLength(136)
     expect(out).toContain('<p>in0 in1 ')
     expect(out).toContain('[sc199 a="1"]in199[/sc199]')
+  })
+})
+
+describe('the schema URL patterns with an atomic host accept what they accepted', () => {
+  // The old form, `(?:host char)+` that backtracks, is the oracle: a shorter host is always followed by a host
+  // character, which neither `/`, `?`, `#` nor the end accepts, so giving back part of the host never helped.
+  const token = fc.constantFrom('http://', 'HTTPS://', '/', '//', 'a', 'é', '%', '%2e', '%2E', '%4', '%zz', '.', '..', '?', '#', '@', ' ', '\\', '\u0001', 'x.test', ':8080', '0', '%00')
+  const HOST = String.raw`(?:[^/?#@%\s\\\p{Cc}]|%[0-9A-Fa-f]{2})`
+  test.each(['navigationUrl', 'commentsApiUrl', 'mediaUrl'] as const)('%s', (def) => {
+    const atomic = SCHEMA_DEFS[def].pattern
+    const backtracking = atomic.replace(String.raw`(?=(${HOST}+))\1`, `${HOST}+`)
+    expect(backtracking).not.toBe(atomic)
+    const [a, b] = [new RegExp(atomic, 'u'), new RegExp(backtracking, 'u')]
+    fc.assert(fc.property(fc.array(token, { maxLength: 14 }).map((t) => t.join('')), (url) => a.test(url) === b.test(url)), { numRuns: 20_000 })
   })
 })
