@@ -328,7 +328,8 @@ export type ImageUse = { src: string; width?: number; height?: number }
  */
 export function imageSources(html: string): ImageUse[] {
   const out: ImageUse[] = []
-  if (!html.includes('<img')) return out
+  // Old posts, and editors of their day, wrote `<IMG SRC=…>`: HTML tag names are case-insensitive.
+  if (!html.includes('<img') && !/<img/i.test(html)) return out
   // A tag ends with `>`, so none lies past the last one; there, `<img ` read on to the end from every `<` (quadratic).
   for (const m of html.slice(0, html.lastIndexOf('>') + 1).matchAll(IMG_TAG)) {
     const s = SRC_ATTR.exec(m[0])

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { encodeSpacedUrls, homeUrls, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
+import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
 
 // WordPress keeps the names of files added by FTP or a plugin as they were and writes their URLs into bodies, guids
 // and attachment URLs unencoded (found on the corpus's wp-block-studio and wp-html-subdir).
@@ -59,5 +59,18 @@ describe('encodeSpacedUrls: URLs with white space in bodies become valid', () =>
     ['text and other attributes are left alone', '<p title="a b">see https://old.test/a b.jpg</p>', '<p title="a b">see https://old.test/a b.jpg</p>'],
   ])('%s', (_, html, expected) => {
     expect(encodeSpacedUrls(html)).toBe(expected)
+  })
+})
+
+// The images a body shows (their media entries and sizes): tag and attribute names in any case, as HTML reads them
+// and as editors of the 2000s wrote them.
+describe('imageSources: the images a body shows', () => {
+  test.each([
+    ['lower case', '<p><img src="/a.jpg" width="300" height="200"></p>', [{ src: '/a.jpg', width: 300, height: 200 }]],
+    ['upper case', '<P><IMG SRC="/a.jpg" WIDTH="300" HEIGHT="200"></P>', [{ src: '/a.jpg', width: 300, height: 200 }]],
+    ['mixed case, no size', '<Img Src="/b.png" alt="b">', [{ src: '/b.png' }]],
+    ['no image', '<p>text</p>', []],
+  ])('%s', (_name, html, images) => {
+    expect(imageSources(html)).toEqual(images)
   })
 })
