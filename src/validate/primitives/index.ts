@@ -8,3 +8,4 @@ export { checkTimestamp, civilFromDays, daysFromCivil, formatTimestamp, parseTim
 export { checkLocale } from './locale.js'
 export { checkTimezone, localDateParts, offsetMinutesAt } from './timezone.js'
 export { checkAbsoluteRoutePath, checkPageReference, checkPagePath, checkRouteSegment, splitRoutePath } from './route.js'
+export { KeySet } from './key-set.js'

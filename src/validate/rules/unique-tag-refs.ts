@@ -1,4 +1,5 @@
 import { pointer } from '../issue.js'
+import { KeySet } from '../primitives/index.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { clip, entityName, record, str } from './_context.js'
 import type { Rule } from './_context.js'
@@ -13,19 +14,13 @@ export const uniqueTagRefs: Rule = {
       const post = record(posts[i])
       const refs = post?.tag_slugs
       if (!Array.isArray(refs) || refs.length < 2) continue
-      // Posts carry a handful of tags: comparing each with those before it beats allocating a Set per post;
-      // a post with many tags gets one Set, so the check stays linear.
-      const keys: string[] = []
-      const seen = refs.length > 16 ? new Set<string>() : undefined
+      const seen = new KeySet()
       for (let j = 0; j < refs.length; j++) {
         const ref = refs[j]
         if (typeof ref !== 'string') continue
         const key = ctx.slugRef(ref).key
-        const fresh = seen ? !seen.has(key) : !keys.includes(key)
-        if (fresh) {
-          if (seen) seen.add(key)
-          else keys.push(key)
-        } else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${clip(ref)}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
+        if (!seen.has(key)) seen.add(key)
+        else issues.push({ code: 'duplicate_slug', path: pointer('content', 'posts', i, 'tag_slugs', j), message: `Tag "${clip(ref)}" appears twice in tag_slugs of ${entityName('post', str(post, 'slug'), i)} (compared after NFC normalization): list each tag once.` })
       }
     }
     return issues
