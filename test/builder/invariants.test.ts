@@ -45,6 +45,8 @@ const cases: Case[] = [
   { name: 'post data key that the contract forbids', call: (b) => b.post(post('Hello', '2024-01-01', { data: { '1st': true } })), code: 'invalid_data', path: '/data/1st', entity: 'post "Hello"', rule: /data key "1st"/ },
   { name: 'post data holding a Date (tryBuild threw, pointing at /d)', call: (b) => b.post(post('Hello', '2024-01-01', { data: { trip: { when: new Date(0) } } } as never)), code: 'invalid_data', path: '/data/trip/when', entity: 'post "Hello"', rule: /is a Date, which JSON cannot hold/ },
   { name: 'page data holding a Map', call: (b) => b.page({ title: 'Team', data: { m: new Map() } } as never), code: 'invalid_data', path: '/data/m', entity: 'page "Team"', rule: /is a Map, which JSON cannot hold/ },
+  { name: 'widget settings holding a Date (tryBuild threw)', call: (b) => b.widgetArea('sidebar', { name: 'Sidebar', items: [{ type: 'search', title: '' }, { type: 'clock', title: 'Now', settings: { since: new Date(0) } as never }] }), code: 'invalid_type', path: '/items/1/settings/since', entity: 'widget area "sidebar"', rule: /items\[1\]\.settings\.since is a Date, which JSON cannot hold/ },
+  { name: 'widget settings holding Infinity', call: (b) => b.widgetArea('sidebar', { name: 'Sidebar', items: [{ type: 'recent', title: '', settings: { limits: { count: Infinity } } }] }), code: 'invalid_value', path: '/items/0/settings/limits/count', entity: 'widget area "sidebar"', rule: /is Infinity, which JSON cannot hold/ },
   { name: 'post request_token over 512 code points', call: (b) => b.post(post('Hello', '2024-01-01', { comments: { request_token: '😀'.repeat(513) } })), code: 'too_long', path: '/comments/request_token', entity: 'post "Hello"', rule: /more than 512 code points/ },
   { name: 'unknown author field', call: (b) => b.author({ id: 'bo', display_name: 'Bo', email: 'bo@x' } as never), code: 'unknown_property', path: '/email', entity: 'author "bo"', rule: /unknown field "email"/ },
   { name: 'author without display_name', call: (b) => b.author({ id: 'bo' } as never), code: 'missing_property', path: '/display_name', entity: 'author "bo"', rule: /display_name is required/ },
@@ -63,6 +65,18 @@ const cases: Case[] = [
   { name: 'custom HTML without a slot', call: (b) => b.customHtml({}), code: 'missing_property', path: '', entity: 'custom_html', rule: /head_end|body_end/ },
   { name: 'front page of an unknown type', call: (b) => b.frontPage({ type: 'blog' } as never), code: 'invalid_value', path: '/type', entity: 'front_page', rule: /type/ },
   { name: 'front page naming a blank page', call: (b) => b.frontPage({ page: ' ' }), code: 'blank_string', path: '/page', entity: 'front_page', rule: /page must not be blank/ },
+
+  // arguments of the wrong kind, from JavaScript or through a cast: a PreviewDataError naming the call, not a TypeError
+  { name: 'front page given null', call: (b) => b.frontPage(null as never), code: 'invalid_argument', path: '', entity: 'front_page', rule: /expected an object, got null/ },
+  { name: 'front page given a bare path', call: (b) => b.frontPage('about' as never), code: 'invalid_argument', path: '', entity: 'front_page', rule: /expected an object, got string/ },
+  { name: 'remove() of a kind it does not take', call: (b) => b.remove('post' as never, 'café'), code: 'invalid_argument', path: '', entity: 'remove', rule: /"post" is not a kind remove\(\) takes; it takes author, category, tag, media, menu, widgetArea, collection \(posts: removePost\(slug\)\)/ },
+  { name: 'remove() without a kind', call: (b) => (b.remove as (...a: unknown[]) => unknown)(), code: 'invalid_argument', path: '', entity: 'remove', rule: /undefined is not a kind/ },
+  { name: 'remove() of a tag by a number', call: (b) => b.remove('tag', 7 as never), code: 'invalid_argument', path: '', entity: 'tag', rule: /the slug must be a string, not number/ },
+  { name: 'updatePost with a recipe that is not a function', call: (b) => b.updatePost('café', { title: 'New' } as never), code: 'invalid_argument', path: '', entity: 'post "café"', rule: /the recipe must be a function/ },
+  { name: 'updatePage with no recipe', call: (b) => (b.updatePage as (...a: unknown[]) => unknown)('about'), code: 'invalid_argument', path: '', entity: 'page "about"', rule: /the recipe must be a function/ },
+  { name: 'removePage(null)', call: (b) => b.removePage(null as never), code: 'invalid_argument', path: '', entity: 'page', rule: /the path must be a string, not null/ },
+  { name: 'getPage(null)', call: (b) => b.getPage(null as never), code: 'invalid_argument', path: '', entity: 'page', rule: /the path must be a string, not null/ },
+  { name: 'updatePost by public_id instead of slug', call: (b) => b.updatePost(7 as never, () => undefined), code: 'invalid_argument', path: '', entity: 'post', rule: /the slug must be a string, not number/ },
 
   // slugs
   { name: 'post slug with a slash', call: (b) => b.post(post('Hello', '2024-01-01', { slug: 'a/b' })), code: 'invalid_slug', path: '/slug', entity: 'post "a/b"', rule: /not a valid slug/ },
