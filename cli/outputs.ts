@@ -254,7 +254,7 @@ export function describeWrites(outcome: WriteOutcome, details: Record<string, st
   const errors: string[] = []
   if (outcome.failure) {
     errors.push(`cannot write ${outcome.failure.given || `the ${outcome.failure.label}`}: ${outcome.failure.message}`)
-    errors.push(outcome.written.length === 0 ? `nothing written (${outcome.notWritten.map((p) => p.given).join(', ')} left as they were)` : `not written: ${outcome.notWritten.map((p) => p.given).join(', ')}`)
+    errors.push(outcome.written.length === 0 ? `nothing written (${outcome.notWritten.map((p) => p.given).join(', ')} left as ${outcome.notWritten.length === 1 ? 'it was' : 'they were'})` : `not written: ${outcome.notWritten.map((p) => p.given).join(', ')}`)
   }
   return { lines, errors }
 }

@@ -153,6 +153,15 @@ describe('outputs as a set', () => {
     expect(lstatSync(join(dir, 'full')).isCharacterDevice()).toBe(true)
   })
 
+  test.skipIf(!canMakeDevices)('one output that fails: "left as it was"', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'p.json'), JSON.stringify(validPayload()))
+    deviceNode(dir, 'full')
+    const run = await cli(['canonicalize', 'p.json', '-o', 'full'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('cannot write full: no space left on the device\nnothing written (full left as it was)\n')
+  })
+
   test.skipIf(!canMakeDevices)('the JSON summary lists every output and whether it was written', async () => {
     const dir = tempDir()
     cpSync(join(repo, 'examples/wordpress-export.xml'), join(dir, 'e.xml'))
