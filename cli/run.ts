@@ -42,7 +42,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.stdout(IMPORT_HELP)
         return EXIT.ok
       }
-      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${kind === undefined ? 'nothing' : JSON.stringify(kind)}.\n\n${IMPORT_HELP}`)
+      // An option where the kind goes (`import --format json`) is not what was meant either.
+      const got = kind === undefined || kind.startsWith('-') ? 'nothing' : JSON.stringify(kind)
+      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${got}.\n\n${IMPORT_HELP}`)
+      // Under --format json the result document too, as every command gives one, failed or not.
+      if (rest.some((a, i) => a === '--format=json' || (a === '--format' && rest[i + 1] === 'json'))) {
+        const message = `expected "markdown" or "wordpress" after import, got ${got}`
+        io.stdout(JSON.stringify({ ok: false, command: 'import', summary: {}, diagnostics: [{ severity: 'error', code: 'usage_error', message }] }, null, 2) + '\n')
+      }
       return EXIT.usage
     }
     case undefined:

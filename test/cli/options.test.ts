@@ -4,7 +4,7 @@
 import { cpSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { cli, repo, tempDir, wxrFixtures } from './_helpers.js'
+import { cli, repo, resultOf, tempDir, wxrFixtures } from './_helpers.js'
 
 function setUp() {
   const dir = tempDir('pd-opt-')
@@ -101,4 +101,14 @@ describe('option typos and missing values', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toBe(`${first}Run "preview-data ${argv[0] === 'import' ? `import ${argv[1]}` : argv[0]} --help" for usage.\n`)
   })
+})
+
+// "With --format json, every command prints exactly one document": import without markdown or wordpress too.
+test.each([[['import', '--format', 'json']], [['import', 'markdwn', 'site', '--format=json']]])('%j: a usage error, as the result document too', async (argv) => {
+  const run = await cli(argv, tempDir('pd-opt-'))
+  expect(run.code).toBe(2)
+  expect(run.stderr).toMatch(/^preview-data import: expected "markdown" or "wordpress"/)
+  const result = resultOf(run)
+  expect(result).toMatchObject({ ok: false, command: 'import', summary: {}, diagnostics: [{ severity: 'error', code: 'usage_error' }] })
+  expect(result.diagnostics[0].message).toMatch(/^expected "markdown" or "wordpress" after import, got (nothing|"markdwn")$/)
 })
