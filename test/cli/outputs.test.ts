@@ -263,7 +263,7 @@ describe("an output's folder is checked before anything is read", () => {
   // tests run as root (through setpriv), and directly otherwise.
   const asRoot = process.getuid?.() === 0
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p))
-  test.skipIf(asRoot && !setpriv)('a folder without write permission', async () => {
+  test.skipIf(asRoot && !setpriv)('a folder without write permission', async (ctx) => {
     const dir = tempDir()
     chmodSync(dir, 0o755)
     mkdirSync(join(dir, 'ro'), { mode: 0o555 })
@@ -277,6 +277,11 @@ describe("an output's folder is checked before anything is read", () => {
       const child = spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, tsx, join(repo, 'cli/main.ts'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, TSX_DISABLE_CACHE: '1' } })
       code = child.status ?? -1
       stderr = child.stderr
+      // A checkout the unprivileged user cannot read (under /root, say) says nothing about outputs: skip, saying so.
+      if (!/is not writable/.test(stderr) && /EACCES|EPERM|Cannot find module/.test(stderr)) {
+        console.warn(`outputs.test.ts: the unprivileged user cannot run the CLI from this checkout (${(stderr.split('\n').find((l) => /EACCES|EPERM|Cannot find module/.test(l)) ?? '').trim().slice(0, 120)}); the write-permission case is skipped`)
+        return ctx.skip()
+      }
     } else {
       ;({ code, stderr } = await cli(args, dir))
     }
