@@ -41,7 +41,8 @@ interface Version {
  * (`2024-01-02-x.md`, `2024-01-02-x/index.md`, `2024/01/02/x.md` → `2024/01/02/x`), else the file's path; dated by
  * front matter or the name, never invented. `src/pages` Markdown is served by path. Files and folders starting with
  * `_` are partials (imported by MDX, never pages). i18n: `i18n/<locale>/docusaurus-plugin-content-{docs/current,
- * blog,pages}/…` under `/<locale>/`, the default locale without a prefix. Versions: `versioned_docs/version-<v>/`
+ * blog,pages}/…` under `/<locale>/`, the default locale without a prefix; the default locale's own copy there is
+ * served in place of the source file. Versions: `versioned_docs/version-<v>/`
  * under `/<docs>/<v>/`, the last version at the docs root and unreleased docs under `next/`.
  */
 export const docusaurusPreset: Preset = {
@@ -86,13 +87,19 @@ export const docusaurusPreset: Preset = {
 
     const versions = await readVersions(ctx, text)
     const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+    // The file Docusaurus reads for a default-locale document: its copy under i18n/<defaultLocale>/ when there is
+    // one (each content plugin looks in the locale's folder first, the default locale's too), else the file itself.
+    const served = (at: Located): string => {
+      const local = translationPath(at, defaultLocale)
+      return ctx.discovery.paths.has(local) ? local : at.source
+    }
     // Docusaurus URLs have no trailing slash unless `trailingSlash: true`.
     const slash = top.get('trailingSlash')?.trim() === 'true'
     const generated: NonNullable<typeof config.generatedRoutes> = []
 
     const blog = instances.find((i) => i.kind === 'blog')
     if (blog) {
-      const posts = await readBlogPosts(ctx, blog, locate)
+      const posts = await readBlogPosts(ctx, blog, locate, served)
       // Without a configuration file, the blog's own links say where it was served: at the root when they link to
       // posts as /2024/01/02/x rather than /blog/2024/01/02/x (the AKS blog), and on which origin.
       if (!configFile) {
@@ -133,7 +140,7 @@ export const docusaurusPreset: Preset = {
     for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
     for (const f of ctx.discovery.files) {
       if (!/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) continue
-      const route = await categoryIndex(ctx, f.rel, locate, slash)
+      const route = await categoryIndex(ctx, f.rel, locate, served, slash)
       if (route) generated.push(route)
     }
     if (generated.length > 0) config.generatedRoutes = generated
@@ -150,6 +157,8 @@ export const docusaurusPreset: Preset = {
         const { dirs, base } = splitPath(at.rel)
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
         if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
+        const override = at.locale === defaultLocale && served(at) !== source.file.rel ? served(at) : undefined
+        if (override) return { skip: 'overridden', detail: `Docusaurus serves ${override} in its place: the default locale's own folder under i18n/ overrides the source file` }
         const prefix = at.locale === defaultLocale ? '' : `/${at.locale}`
         const language = multilingual ? { language: canonicalLocale(at.locale) ?? at.locale } : {}
         const fm = source.fm.data
@@ -209,7 +218,7 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
   let viaI18n = false
   const m = /^i18n\/([^/]+)\/(.+)$/.exec(rel)
   if (m) {
-    if (!locales.includes(m[1]) || m[1] === defaultLocale) return null
+    if (!locales.includes(m[1])) return null
     locale = m[1]
     inside = m[2]
     viaI18n = true
@@ -309,14 +318,14 @@ interface BlogPost {
   tagged: boolean
 }
 
-async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null): Promise<BlogPost[]> {
+async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null, served: (at: Located) => string): Promise<BlogPost[]> {
   const out: BlogPost[] = []
   for (const f of ctx.discovery.files) {
     const at = locate(f.rel)
     if (!at || at.instance !== blog || at.source !== f.rel || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
-    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     const tags = fm.tags
     out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== '') })
   }
@@ -378,7 +387,7 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
  * at /<docs>/<version>/category/<label slugged as github-slugger does>, redirected to the category's first doc
  * (sidebar_position, else its number prefix, else its name).
  */
-async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
+async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
   const folder = rel.slice(0, rel.lastIndexOf('/'))
   const docs = ctx.discovery.files.filter((f) => f.rel.startsWith(folder + '/') && !f.rel.slice(folder.length + 1).includes('/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
   const first = docs.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null)
@@ -394,7 +403,7 @@ async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: stri
     if (!at || at.source !== f.rel) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_')) continue
-    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     if (fm.draft === true) continue
     const prefix = /^(\d+)\s*[-_.]/.exec(base)
     const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
