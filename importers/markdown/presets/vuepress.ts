@@ -1,13 +1,14 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { navbarItems } from './_navbar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { heroHtml } from './_hero.js'
 import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
-import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 
 /** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
@@ -104,6 +105,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
+  const navbar = readNavbar(themeText)
+  if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -437,4 +440,31 @@ export function vuepressSlugify(s: string): string {
     .replace(/^-+|-+$/g, '')
     .replace(/^(\d)/, '_$1')
     .toLowerCase()
+}
+
+/**
+ * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
+ * themes' `navbar` (`{ text, link, children }`), the first one written (the root locale's); a variable or a function
+ * returning the array (`nav: nav()`, `navbar: enNavbar`) is looked up in the configuration and the modules it imports.
+ */
+export function readNavbar(text: string): ConfigMenuItem[] {
+  const keys = { title: ['text'], url: ['link'], children: ['items', 'children'] }
+  // `nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, or the shorthand `{ navbar }`.
+  for (const m of text.matchAll(/(?:^|[\s,{(])['"]?(nav|navbar)['"]?\s*(?::\s*|(?=[,}]))/g)) {
+    const at = m.index + m[0].length
+    const ident = m[0].trimEnd().endsWith(':') ? /^([A-Za-z_$][\w$]*)\s*(\(\s*\))?/.exec(text.slice(at, at + 200))?.[1] : m[1]
+    const open = text[at] === '[' ? at : ident ? definitionOf(text, ident) : -1
+    const close = open === -1 ? -1 : closing(text, open)
+    if (close === -1) continue
+    const items = navbarItems(text.slice(open, close + 1), keys)
+    if (items.length > 0) return items
+  }
+  return []
+}
+
+/** Where the array a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
+function definitionOf(text: string, name: string): number {
+  const id = name.replace(/[$]/g, '\\$')
+  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)\\[`).exec(text)
+  return m ? m.index + m[0].length - 1 : -1
 }
