@@ -163,6 +163,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     assetUrl(rel) {
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
+    // `@/x` in a code snippet import (`<<< @/snippets/a.js`) is the source folder's (VitePress's srcDir), or for
+    // VuePress 1, whose `@` is its working folder, the project's; other paths are the page's own.
+    includePath(kind, target, from) {
+      if (!target.startsWith('@/')) return resolveRelative(kind === 'include' ? '_includes/x' : from, target) ?? undefined
+      const inSource = resolveRelative('', [source, target.slice(2)].filter((x) => x !== '').join('/'))
+      const atRoot = resolveRelative('', target.slice(2))
+      return [inSource, atRoot].find((f): f is string => f !== null && ctx.discovery.paths.has(f)) ?? inSource ?? undefined
+    },
     // The vue template pass reads which Markdown extensions the theme turned on (`==mark==`, `^sup^`, …).
     templateSite: () => ({ ...config.site, markdown: Object.fromEntries(theme.markdown.map((k) => [k, true])) }),
   }

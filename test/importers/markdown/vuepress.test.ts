@@ -95,6 +95,26 @@ describe('VuePress', () => {
   })
 })
 
+describe('code snippet imports', () => {
+  // vitepress.dev "Import Code Snippets": `@` is the source folder (srcDir); VuePress 1's `@` is its working folder.
+  test('@/ reads from the source folder, then from the project root; the file is read only because a page names it', async () => {
+    const root = await site('snippets', {
+      'package.json': '{ "devDependencies": { "vitepress": "^1.6.0" } }',
+      'docs/.vitepress/config.mjs': "export default { title: 'Snippets', srcDir: 'src' }\n",
+      'docs/src/index.md': page('Home'),
+      'docs/src/guide/use.md': page('Use') + '\n<<< @/snippets/a.js{2}\n\n<<< @/tools/run.sh\n\n<<< @/nowhere.py\n',
+      'docs/src/snippets/a.js': 'export const a = 1\nexport const b = 2\n',
+      'tools/run.sh': 'echo run\n',
+    })
+    const { bodies, result } = await importedSite(root)
+    const use = bodies.find((b) => b.includes('Text of Use')) as string
+    expect(use).toContain('```js\nexport const a = 1\nexport const b = 2\n```')
+    expect(use).toContain('```sh\necho run\n```')
+    expect(use).not.toContain('<<<')
+    expect(result.diagnostics.filter((d) => d.code === 'template_unresolved').map((d) => [d.file, d.line])).toEqual([['docs/src/guide/use.md', 11]])
+  })
+})
+
 describe('VuePress bodies', () => {
   test('an included file is read beside the document, containers become HTML, no Vue syntax is left', async () => {
     const root = await site('vuepress-body', {
