@@ -72,7 +72,7 @@ describe('Next.js: dynamic routes are not documents', () => {
 // imports (the Next.js blog starter's lib/api.ts: join(process.cwd(), "_posts")).
 describe('Next.js: a content folder a dynamic route reads is served at the route', () => {
   const post = (title: string, date: string) => `---\ntitle: ${title}\ndate: ${date}\n---\n\nText of ${title}.\n`
-  test.each([
+  test.each<{ name: string; files: Record<string, string>; urls: Record<string, string>; kind: string }>([
     {
       name: 'blog starter: _posts/ read by lib/api.ts through an @/ import',
       files: {
