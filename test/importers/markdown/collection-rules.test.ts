@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
+import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 
 // Rules met on real starters that no fixture had: an Astro blog collection dated by the field its schema declares
 // (docs.astro.build "Content collections": the schema validates the front matter; AstroPaper's is `pubDatetime:
@@ -113,5 +114,28 @@ describe('Next.js: a content folder a dynamic route reads is served at the route
       const item = result.report.items.find((i) => i.source === source)
       expect(item && 'url' in item ? [item.kind, item.url] : item).toEqual([kind, url])
     }
+  })
+})
+
+// gatsbyjs.com "Creating Slugs for Pages": gatsby-node.js names each page; createPage's `path` is read as text.
+describe('Gatsby: the page path gatsby-node.js gives', () => {
+  test.each([
+    { name: 'the starter: createFilePath slug', code: 'createPage({ path: post.fields.slug, component: blogPost })', want: { prefix: '' } },
+    { name: 'a prefix before the slug', code: 'createPage({\n  path: `/blog${node.fields.slug}`,\n  component })', want: { prefix: '/blog' } },
+    { name: 'a front-matter path', code: 'createPage({ path: node.frontmatter.path, component })', want: { prefix: '', field: 'path' } },
+    { name: 'a front-matter slug under a prefix', code: 'createPage({ path: `/posts/${edge.node.frontmatter.slug}`, component })', want: { prefix: '/posts', field: 'slug' } },
+    { name: 'the slug field made from front matter first', code: "createNodeField({ node, name: 'slug', value: node.frontmatter.slug || createFilePath({ node, getNode }) })\ncreatePage({ path: node.fields.slug })", want: { prefix: '', field: 'slug' } },
+    { name: 'code the importer cannot follow', code: 'createPage({ path: `/p/${slugify(node.frontmatter.title)}`, component })', want: { prefix: '' } },
+  ])('$name', ({ code, want }) => expect(pageNaming(code)).toEqual(want))
+
+  test('a site whose gatsby-node.js serves posts under /blog and pages by their front-matter path', async () => {
+    const root = await site('gatsby-node-prefix', {
+      'gatsby-config.js': "module.exports = { siteMetadata: { title: 'G' }, plugins: [{ resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/posts` } }] }\n",
+      'gatsby-node.js': "exports.createPages = ({ actions }) => { actions.createPage({ path: `/blog${node.fields.slug}`, component }) }\n",
+      'content/posts/first-trip/index.md': '---\ntitle: First trip\ndate: 2024-02-03\n---\n\nText.\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const item = result.report.items.find((i) => i.source === 'content/posts/first-trip/index.md')
+    expect(item && 'url' in item ? [item.kind, item.url] : item).toEqual(['post', '/blog/first-trip/'])
   })
 })
