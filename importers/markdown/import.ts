@@ -156,6 +156,10 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
   const generated = generatedRedirects(config, index, diagnostics)
+  for (const [id, menu] of Object.entries(config.menus)) {
+    menu.items = newMenuUrls(menu.items, config.file ?? '', index, diagnostics)
+    if (menu.items.length === 0) delete config.menus[id]
+  }
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
@@ -747,6 +751,25 @@ export async function deliverMedia(root: string, assets: readonly Asset[], media
     written.push(target)
   }
   return written
+}
+
+/**
+ * Menu links written as the old site's URLs of documents lead to the documents' new URLs (fragment kept); an item
+ * whose site URL leads nowhere on the new site (a list page the generator made) is left out, said so.
+ */
+function newMenuUrls(items: ConfigMenuItem[], file: string, index: LinkIndex, diagnostics: Diagnostics): ConfigMenuItem[] {
+  const out: ConfigMenuItem[] = []
+  for (const item of items) {
+    const url = item.url ?? ''
+    const resolved = url === '' ? undefined : resolveReference(url, file, undefined, index)
+    if (resolved?.to === 'nothing' && url.startsWith('/')) {
+      diagnostics.warn(file, item.line ?? 0, 'missing_link_target', `The menu item "${item.title ?? url}" leads to ${url}, which the new site does not have (it ${resolved.why}: a page the generator made itself); it was left out of the menu. Add a page at that address and a menu item by hand if the site needs it.`)
+      continue
+    }
+    const children = item.children ? newMenuUrls(item.children, file, index, diagnostics) : undefined
+    out.push({ ...item, ...(resolved?.to === 'document' ? { url: resolved.url + url.slice(url.search(/#|$/)) } : {}), ...(children ? { children } : {}) })
+  }
+  return out
 }
 
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
