@@ -8,6 +8,7 @@ import { bodyText } from './read/wxr.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
 import type { DraftPolicy } from '../shared/types.js'
+import { withFootnotes } from './content/footnotes.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
@@ -220,7 +221,7 @@ export class Collector implements WxrSink {
     kept.kind = kind
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
-    kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
+    kept.body = this.pool.prepareBody(item.postId, withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), (result) => {
       if ('images' in result) kept.images = result.images
       else if ('late' in result) {
         for (const id of result.late.ids) c.late.ids.add(id)
@@ -232,6 +233,7 @@ export class Collector implements WxrSink {
     })
     item.content = ''
     item.contentBytes = undefined
+    delete item.meta.footnotes
     ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 

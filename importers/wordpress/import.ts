@@ -188,6 +188,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
     ReportBuilder.merge(report.removedShortcodes, pool.counts.removed)
     ReportBuilder.merge(report.keptShortcodes, pool.counts.kept)
+    ReportBuilder.merge(report.droppedShortcodes, pool.counts.dropped)
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }

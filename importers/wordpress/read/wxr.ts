@@ -83,6 +83,8 @@ export interface WxrItem {
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */
 export const KEPT_META = new Set([
   '_thumbnail_id',
+  // The notes of the footnotes block (WordPress 6.3 on), which renders them from here.
+  'footnotes',
   '_wp_attachment_metadata',
   '_wp_attached_file',
   '_wp_attachment_image_alt',
