@@ -1,7 +1,7 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
 import { embedHtml } from './embeds.js'
-import { escapeAttribute, escapeText, hasPreOrCode } from './html.js'
+import { escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
 import type { ShortcodeAttrs } from './plugin-shortcodes.js'
 
@@ -388,7 +388,7 @@ function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeSt
 function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
   const names = new Map<string, string>()
   const closed = new Set<string>()
-  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean }> = []
+  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean; alone: boolean }> = []
   // Where the last tag that looks like a shortcode ended: page builders write theirs one against the other
   // (`[vc_column width="1/2"][vc_single_image image="5"]`), so a tag right after one is no `x][y`.
   let shortcodeEnd = -1
@@ -403,7 +403,8 @@ function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: Shortcode
     }
     // `[[name]]` is WordPress's escape.
     if (before === '[' || (m[3]?.startsWith('=') && !PLUGIN_SHORTCODES.has(name.toLowerCase()))) continue
-    const o = { name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w)]/.test(before) || (before === ']' && at !== shortcodeEnd) }
+    const end = at + m[0].length
+    const o = { name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w)]/.test(before) || (before === ']' && at !== shortcodeEnd), alone: standsAlone(text, at, end) }
     opened.push(o)
     if (!o.afterWord && looksLikeShortcode(o)) shortcodeEnd = at + m[0].length
   }
@@ -470,9 +471,23 @@ export function paragraphsAroundBlocks(html: string): string {
 }
 
 /** Whether an opening tag that follows no word looks like a shortcode: attributes, `/]`, or a well-known name. */
-function looksLikeShortcode(o: { name: string; attrs: string; selfClosing: boolean }): boolean {
+function looksLikeShortcode(o: { name: string; attrs: string; selfClosing: boolean; alone: boolean }): boolean {
   const key = o.name.toLowerCase()
-  return o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key) || PLUGIN_SHORTCODES.has(key) || FORM_SHORTCODES.has(key) || BUILDER_PREFIX.test(key)
+  return (
+    o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key) || PLUGIN_SHORTCODES.has(key) || FORM_SHORTCODES.has(key) || BUILDER_PREFIX.test(key) ||
+    // A plugin's widget placed in a paragraph of its own (`<p>[instagram-feed]</p>`): a name of joined words alone in
+    // a paragraph is no prose (a line of one, `[section_name]` in a config file, may be).
+    (o.alone && /[-_]/.test(key))
+  )
+}
+
+/** Whether `text[from, to)` is a paragraph's whole text: `<p>`, blanks, it, blanks, `</p>`. */
+function standsAlone(text: string, from: number, to: number): boolean {
+  let i = from
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--
+  let j = to
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++
+  return i >= 3 && text.startsWith('<p>', i - 3) && text.startsWith('</p>', j)
 }
 
 // The prefixes of page builders' shortcodes (WPBakery, Divi, Shortcodes Ultimate, Avada, Enfold, Cornerstone, Flatsome):
@@ -490,6 +505,12 @@ function removeShortcode(key: string, attrs: Attrs, content: string, ctx: Shortc
     return BLOCK_OUTPUT.test(rendered) ? BLOCK_START + rendered + BLOCK_END : rendered
   }
   const keptText = FORM_SHORTCODES.has(key) ? '' : content
+  // A plugin's video shortcode around a bare link (`[embedyt]https://youtu.be/…[/embedyt]`) showed that video.
+  const url = keptText.trim()
+  if (/^https?:\/\/[^\s<>"]+$/.test(url) && embedHtml(url).kind === 'iframe') {
+    bump(stats.rendered, key)
+    return embedHtml(url).html
+  }
   bump(keptText.trim() === '' && !LAYOUT_SHORTCODES.has(key) ? stats.dropped : stats.removed, key)
   return keptText
 }

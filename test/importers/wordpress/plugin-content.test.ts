@@ -105,3 +105,20 @@ describe('blocks plugins and WordPress render from elsewhere', () => {
     expect(paragraphsInShortcodeBlocks('<!-- /wp:shortcode --> no opener')).toBe('<!-- /wp:shortcode --> no opener')
   })
 })
+
+describe('shortcodes of plugins nobody listed', () => {
+  test('a widget alone in its paragraph is dropped and reported; bracketed words in prose stay', () => {
+    const s = stats()
+    expect(renderShortcodes('<p>[instagram-feed]</p>\n<p>See [ez-toc] and [my_note] here; [sic] [x]</p>\n<p>[sic]</p>\n<p> [custom_facebook_feed]\n</p>', ctx, s)).toBe(
+      '<p>See [ez-toc] and [my_note] here; [sic] [x]</p>\n<p>[sic]</p>\n',
+    )
+    expect(s.dropped).toEqual({ 'instagram-feed': 1, custom_facebook_feed: 1 })
+    // A config file's section on a line of its own is text (everet-zh-cn's rsync configuration).
+    expect(renderShortcodes('<blockquote><p>[et_wordpress]<br />\npath = /var/www</p></blockquote>', ctx, stats())).toBe('<blockquote><p>[et_wordpress]<br />\npath = /var/www</p></blockquote>')
+  })
+  test('a video shortcode around a bare link becomes the player', () => {
+    const s = stats()
+    expect(renderShortcodes('[embedyt]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embedyt]', ctx, s)).toBe(YT)
+    expect(s.rendered).toEqual({ embedyt: 1 })
+  })
+})
