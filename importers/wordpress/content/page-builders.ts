@@ -1,16 +1,17 @@
 import { autop } from './autop.js'
 
-// The sections that open a page builder's layout: WPBakery's rows, Divi's sections, Avada's containers.
-const LAYOUT_OPENERS = ['[vc_row', '[et_pb_section', '[fusion_builder_container']
+// The sections that open a page builder's layout: WPBakery's rows, Divi's sections, Avada's containers; Enfold's
+// text blocks (its layouts hold all their text in them).
+const LAYOUT_OPENERS = ['[vc_row', '[et_pb_section', '[fusion_builder_container', '[av_textblock']
 
 // The builders' text elements, whose content the builder itself puts in paragraphs (wpautop) when it prints them.
 const TEXT_ELEMENTS = [
   'vc_column_text', 'vc_message', 'vc_toggle', 'vc_cta', 'et_pb_text', 'et_pb_blurb', 'et_pb_toggle', 'et_pb_tab', 'et_pb_cta',
-  'et_pb_accordion_item', 'et_pb_testimonial', 'fusion_text',
+  'et_pb_accordion_item', 'et_pb_testimonial', 'fusion_text', 'av_textblock',
 ]
 
 /**
- * Whether a classic body is a page builder's layout (WPBakery, Divi, Avada): shortcodes for rows, columns and
+ * Whether a classic body is a page builder's layout (WPBakery, Divi, Avada, Enfold): shortcodes for rows, columns and
  * elements, which the builder prints itself, so `wpautop` must not wrap them in paragraphs.
  */
 export function isBuilderLayout(html: string): boolean {

@@ -185,6 +185,25 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   ['et_pb_tab', titled('title')],
   ['et_pb_testimonial', (a, content) => `<blockquote>${content}${a.named.author ? `<p>— ${escapeText(diviText(a.named.author))}</p>` : ''}</blockquote>`],
   ['et_pb_fullwidth_header', (a, content) => heading('h1', diviText(a.named.title)) + (a.named.subhead ? `<p>${escapeText(diviText(a.named.subhead))}</p>` : '') + content + (a.named.button_one_text ? `<p>${link(a.named.button_one_url, escapeText(diviText(a.named.button_one_text)))}</p>` : '')],
+  // Avada (Fusion Builder).
+  ['fusion_title', (a, content) => {
+    const h = /^[1-6]$/.test(a.named.size ?? '') ? `h${a.named.size}` : 'h2'
+    return `<${h}>${content}</${h}>`
+  }],
+  ['fusion_button', (a, content) => `<p>${link(a.named.link, content.trim() || escapeText(a.named.title ?? ''))}</p>`],
+  ['fusion_imageframe', (a, content) => (a.named.link ? `<figure class="wp-block-image">${link(a.named.link, content)}</figure>` : undefined)],
+  ['fusion_youtube', (a) => embed(withId(a.named.id, /^[A-Za-z0-9_-]{11}$/, (id) => `https://www.youtube.com/watch?v=${id}`))],
+  ['fusion_vimeo', (a) => embed(withId(a.named.id, /^\d{1,15}$/, (id) => `https://vimeo.com/${id}`))],
+  // Enfold (Avia Layout Builder): links are written `manually,URL`.
+  ['av_heading', (a) => heading(a.named.tag, diviText(a.named.heading)) || undefined],
+  ['av_image', (a) => {
+    const img = image(a.named.src, a.named.alt, a.named.link?.replace(/^manually,/, ''))
+    return img ? `<figure class="wp-block-image">${img}</figure>` : undefined
+  }],
+  ['av_button', (a) => (a.named.label ? `<p>${link(a.named.link?.replace(/^manually,/, ''), escapeText(a.named.label))}</p>` : undefined)],
+  ['av_video', (a) => embed(a.named.src)],
+  // Jetpack's recipe: its title is an attribute.
+  ['recipe', (a, content) => heading('h3', a.named.title) + content],
   // Shortcodes Ultimate.
   ['su_button', (a, content) => link(a.named.url ?? a.named.link, content)],
   ['su_youtube', (a) => embed(a.named.url)],

@@ -42,6 +42,12 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
     ['[contact-form-7 id="4" title="Contact"]', '', 'dropped contact-form-7'],
     ['[contact-form][contact-field label="Name"/][/contact-form]', '', 'dropped contact-form'],
     ['[su_note]Kept text[/su_note]', 'Kept text', 'removed su_note'],
+    ['[fusion_title size="3"]Our team[/fusion_title]', '<h3>Our team</h3>', 'rendered fusion_title'],
+    ['[fusion_button link="/contact/"]Contact us[/fusion_button]', '<p><a href="/contact/">Contact us</a></p>', 'rendered fusion_button'],
+    ['[fusion_youtube id="dQw4w9WgXcQ"][/fusion_youtube]', YT, 'rendered fusion_youtube'],
+    ['[av_heading heading="Welcome" tag="h1"]', '<h1>Welcome</h1>', 'rendered av_heading'],
+    ['[av_button label="Book" link="manually,https://example.com/book"]', '<p><a href="https://example.com/book">Book</a></p>', 'rendered av_button'],
+    ['[recipe title="Soup"]Boil water.[/recipe]', '<h3>Soup</h3>Boil water.', 'rendered recipe'],
   ]
   test.each(rows)('%s', (input, html, counted) => {
     const s = stats()
