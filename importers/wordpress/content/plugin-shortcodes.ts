@@ -54,7 +54,8 @@ function embed(url: string | undefined): string | undefined {
 function googleMap(a: ShortcodeAttrs): string | undefined {
   const url = decodeEntities(first(a, 'url') ?? '')
   if (!/^https?:\/\/(?:www\.|maps\.)?google\.[a-z.]{2,6}\/maps[/?][^\s<>"]*$/i.test(url)) return embed(url)
-  const size = (key: string, fallback: number) => Number(/[?&]/.test(url) ? new URL(url).searchParams.get(key) : '') || fallback
+  const query = URL.canParse(url) ? new URL(url).searchParams : new URLSearchParams()
+  const size = (key: string, fallback: number) => Number(query.get(key)) || fallback
   return `<iframe width="${Math.min(2000, size('w', 425))}" height="${Math.min(2000, size('h', 350))}" src="${escapeAttribute(url)}" loading="lazy"></iframe>`
 }
 
