@@ -42,8 +42,10 @@ function withId(value: string | undefined, pattern: RegExp, toUrl: (id: string) 
 }
 
 /** The embed for a URL: the player of a provider `embedHtml` knows, a SoundCloud API track's player, else a link. */
-function embed(url: string | undefined): string | undefined {
-  if (!url || !/^https?:\/\/[^\s<>"]+$/i.test(url)) return undefined
+function embed(written: string | undefined): string | undefined {
+  // Attribute values keep the entities of the editor's HTML (`&amp;`).
+  const url = decodeEntities(written ?? '')
+  if (!/^https?:\/\/[^\s<>"]+$/i.test(url)) return undefined
   if (/^https?:\/\/api\.soundcloud\.com\//i.test(url)) {
     return `<iframe width="560" height="166" src="https://w.soundcloud.com/player/?url=${encodeURIComponent(url)}" loading="lazy" allowfullscreen></iframe>`
   }

@@ -24,6 +24,7 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
     ['[tweet 20]', '<a href="https://twitter.com/i/status/20">https://twitter.com/i/status/20</a>', 'rendered tweet'],
     ['[gist octocat/abc123]', '<a href="https://gist.github.com/octocat/abc123">https://gist.github.com/octocat/abc123</a>', 'rendered gist'],
     ['[googlemaps https://maps.google.com/maps?q=paris&amp;output=embed&amp;w=500&amp;h=300]', '<iframe width="500" height="300" src="https://maps.google.com/maps?q=paris&amp;output=embed&amp;w=500&amp;h=300" loading="lazy"></iframe>', 'rendered googlemaps'],
+    ['[soundcloud url="https://api.soundcloud.com/tracks/123?a=1&amp;b=2"]', '<iframe width="560" height="166" src="https://w.soundcloud.com/player/?url=https%3A%2F%2Fapi.soundcloud.com%2Ftracks%2F123%3Fa%3D1%26b%3D2" loading="lazy" allowfullscreen></iframe>', 'rendered soundcloud'],
     ['[wpvideo bd2G0c0g]', '<iframe width="560" height="315" src="https://videopress.com/embed/bd2G0c0g" loading="lazy" allowfullscreen></iframe>', 'rendered wpvideo'],
     // What cannot be embedded goes as a shortcode whose plugin is gone: reported, never printed.
     ['[youtube not a video]', '', 'dropped youtube'],
