@@ -95,7 +95,7 @@ function diviText(value: string | undefined): string {
 }
 
 /** A link with `text`, or the text alone when there is no usable URL. */
-function link(url: string | undefined, text: string): string {
+export function link(url: string | undefined, text: string): string {
   const href = (url ?? '').trim()
   // Web, mail and relative links only: a `javascript:` (or any other scheme) button is text.
   const usable = href !== '' && (/^(?:https?:|mailto:|tel:)/i.test(href) || !/^[^/?#]*:/.test(href))

@@ -85,6 +85,8 @@ export const KEPT_META = new Set([
   '_thumbnail_id',
   // The notes of the footnotes block (WordPress 6.3 on), which renders them from here.
   'footnotes',
+  // The layout of a page Elementor built, the only copy of its content when its body is empty (see elementorBody).
+  '_elementor_data',
   '_wp_attachment_metadata',
   '_wp_attached_file',
   '_wp_attachment_image_alt',

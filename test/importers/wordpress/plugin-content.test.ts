@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { elementorBody } from '../../../importers/wordpress/content/elementor.js'
 import { withFootnotes } from '../../../importers/wordpress/content/footnotes.js'
 import { builderAutop, isBuilderLayout } from '../../../importers/wordpress/content/page-builders.js'
 import { earlyRenderEnv, paragraphsInShortcodeBlocks, proseText, renderBody } from '../../../importers/wordpress/content/render.js'
@@ -127,5 +128,24 @@ describe('shortcodes of plugins nobody listed', () => {
     const s = stats()
     expect(renderShortcodes('[embedyt]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embedyt]', ctx, s)).toBe(YT)
     expect(s.rendered).toEqual({ embedyt: 1 })
+  })
+})
+
+describe('pages Elementor built', () => {
+  test('the layout gives the body, in order; widgets only Elementor draws are counted', () => {
+    const data = JSON.stringify([
+      { elType: 'section', elements: [{ elType: 'column', elements: [
+        { elType: 'widget', widgetType: 'heading', settings: { title: 'Hi', header_size: 'h3', link: { url: 'javascript:x' } } },
+        { elType: 'widget', widgetType: 'slides', settings: {} },
+        { elType: 'widget', widgetType: 'button', settings: { text: 'Go', link: { url: '/go/' } } },
+      ] }] },
+    ])
+    expect(elementorBody(data)).toEqual({ html: '<h3>Hi</h3>\n<p><a href="/go/">Go</a></p>\n', skipped: { slides: 1 } })
+  })
+  test('what is not a layout gives nothing, and a layout nested past reason stops', () => {
+    for (const data of ['', '{', '{}', 'null', '"x"']) expect(elementorBody(data)).toBeUndefined()
+    let deep: unknown = [{ elType: 'widget', widgetType: 'heading', settings: { title: 'Deep' } }]
+    for (let i = 0; i < 1000; i++) deep = [{ elType: 'section', elements: deep }]
+    expect(elementorBody(JSON.stringify(deep))).toEqual({ html: '', skipped: {} })
   })
 })
