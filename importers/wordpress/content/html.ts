@@ -6,6 +6,11 @@ export function escapeAttribute(text: string): string {
   return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
+/** Escapes text for HTML element content; entities already written stay as they are. */
+export function escapeText(text: string): string {
+  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
 /**
  * Plain text of an HTML fragment, read by the HTML parser as a browser reads it: comments, scripts and styles
  * dropped, tags removed (a `>` inside a quoted attribute value does not end one, and a `<` that starts no tag is

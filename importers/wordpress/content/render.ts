@@ -3,7 +3,8 @@ import { classicAutop } from './autop.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
 import { autoEmbed } from './embeds.js'
 import { htmlToText, withoutMedia } from './html.js'
-import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from './shortcodes.js'
+import { builderAutop, isBuilderLayout } from './page-builders.js'
+import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
 
 /** What rendering a body needs from the rest of the export, and where it counts what it did. */
@@ -25,7 +26,7 @@ export interface RenderedBody {
  * The environment of an early render (while the export is still being read): no reusable blocks and no
  * attachments yet, because bodies that need them render late. The same on the main thread and in the render worker.
  * @example
- * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
+ * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
  */
 export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<string, number>, options: { keepShortcodes?: boolean } = {}): RenderEnv {
   const keepShortcodes = options.keepShortcodes === true
@@ -43,7 +44,7 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
  * not held.
  */
 export function rendersLate(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || usesReusableBlocks(raw)
+  return showsAttachments(raw) || usesReusableBlocks(raw)
 }
 
 /**
@@ -95,11 +96,32 @@ export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody
   html = embedded.html
   if (embedded.count) env.stats.rendered.autoembed = (env.stats.rendered.autoembed ?? 0) + embedded.count
   if (blocks) {
+    if (html.includes(SHORTCODE_BLOCK_END)) html = paragraphsInShortcodeBlocks(html)
     const stripped = stripBlockDelimiters(html)
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
-  } else html = classicAutop(html)
+  } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
+}
+
+const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'
+const SHORTCODE_BLOCK_END = '<!-- /wp:shortcode -->'
+
+/**
+ * The Shortcode block's text in paragraphs, as `render_block_core_shortcode` prints it (`wpautop`), its shortcodes
+ * rendered afterwards with the rest; the block's delimiters stay for `stripBlockDelimiters`.
+ * @example
+ * paragraphsInShortcodeBlocks('<!-- wp:shortcode -->\n[x]Hi[/x]\n<!-- /wp:shortcode -->') // '<!-- wp:shortcode --><p>[x]Hi[/x]</p>\n<!-- /wp:shortcode -->'
+ */
+export function paragraphsInShortcodeBlocks(html: string): string {
+  const pieces = html.split(SHORTCODE_BLOCK_END)
+  for (let i = 0; i < pieces.length - 1; i++) {
+    const start = pieces[i].lastIndexOf(SHORTCODE_BLOCK_START)
+    if (start < 0) continue
+    const from = start + SHORTCODE_BLOCK_START.length
+    pieces[i] = pieces[i].slice(0, from) + classicAutop(pieces[i].slice(from))
+  }
+  return pieces.join(SHORTCODE_BLOCK_END)
 }
 
 // Shortcodes whose output is media, not prose: `strip_shortcodes` removes them with their content (a caption's text).
@@ -115,12 +137,14 @@ export function proseText(html: string): string {
   // A media shortcode ends with `]`, so none lies past the last one; there, `[gallery ` read on to the end (quadratic).
   const end = html.lastIndexOf(']') + 1
   let bare = html.includes('[') ? html.slice(0, end).replace(MEDIA_SHORTCODES, ' ') + html.slice(end) : html
-  // Footnotes (see renderFootnotes) are not prose either: WordPress's excerpt strips their shortcode with its content.
-  if (bare.includes('footnote')) bare = bare.replace(FOOTNOTE_MARKUP, ' ')
+  // Footnotes (see renderFootnotes and withFootnotes) are not prose either: WordPress's excerpt strips their shortcode
+  // with its content, and the footnotes block's references and list (excerpt_remove_footnotes).
+  // A block's reference goes without a trace (`claim<sup…>1</sup>.` reads `claim.`).
+  if (bare.includes('footnote') || bare.includes('data-fn=')) bare = bare.replace(FOOTNOTE_MARKUP, (m) => (m.startsWith('<sup data-fn=') ? '' : ' '))
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
 
-const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
+const FOOTNOTE_MARKUP = /<sup (?:class="footnote-ref"|data-fn=)[^>]*>[\s\S]*?<\/sup>|<ol class="(?:wp-block-)?footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
 
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {

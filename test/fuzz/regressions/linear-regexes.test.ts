@@ -99,7 +99,7 @@ function distinctShortcodes(size: number): string {
   return body
 }
 const shortcodeContext = { postId: 1, attachment: () => undefined, childAttachments: () => [] }
-const shortcodeStats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
+const shortcodeStats = (): ShortcodeStats => ({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] })
 
 describe('regular expressions on long runs take time linear in the text', () => {
   test.each(ROWS)('%s', (_name, run, n) => {
