@@ -28,6 +28,7 @@ import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
 import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
+import { trimBoth } from '../../src/trim.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
@@ -725,7 +726,7 @@ function encodeUrlPath(url: string): string {
 }
 
 function mediaUrl(mediaPath: string, rel: string): string {
-  const base = '/' + mediaPath.replace(/^\/+|\/+$/g, '')
+  const base = '/' + trimBoth(mediaPath, '/')
   return `${base === '/' ? '' : base}/${rel.split('/').map(encodeURIComponent).join('/')}`
 }
 
