@@ -4,6 +4,7 @@ import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
+import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
 import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
@@ -80,6 +81,8 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
+  // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
+  ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
 ]
 
 const SCHEMA_DEFS = schema.$defs as Record<'navigationUrl' | 'commentsApiUrl' | 'mediaUrl', { pattern: string }>
@@ -178,6 +181,18 @@ describe('rewritten without the quadratic expression, each finds what it found',
       fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
         const text = `import ${parts.join('')}`
         expect(IMPORT_STATEMENT.exec(text)).toEqual(OLD.exec(text))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  test('the MDX imports the include scan lists are the ones the expression with \\s+ listed', () => {
+    const OLD = /^import\s+[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\n]+\.(?:md|mdx|markdown))['"]/gm
+    const piece = fc.constantFrom('import', ' ', '\t', '\n', 'a', 'from', ',', '{', '}', '"', "'", './x.md', '../y.mdx', '.markdown', '\u2028')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = `import ${parts.join('')}`
+        expect([...text.matchAll(MDX_IMPORT)].map((m) => [m.index, m[0], m[2]])).toEqual([...text.matchAll(OLD)].map((m) => [m.index, m[0], m[1]]))
       }),
       { numRuns: 5000 },
     )
