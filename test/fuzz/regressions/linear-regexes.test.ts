@@ -8,6 +8,7 @@ import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templati
 import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
+import { includeArgument } from '../../../importers/markdown/templates/nunjucks.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
@@ -31,6 +32,7 @@ import { growth } from './_growth.js'
 const spaces = (n: number) => ' '.repeat(n)
 const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
 const vueContext = makeContext({ dialects: ['vue'], file: 'a.md' })
+const njkContext = makeContext({ dialects: ['nunjucks'], file: 'a.md' })
 
 const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['Markdown: an author name with a run of spaces', (n) => new AuthorResolver(new Map([['ana', { display_name: 'Ana' }]])).resolve('a.md', [{ text: `Gu${spaces(n)}x`, line: 1 }]), 20_000],
@@ -82,6 +84,9 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
   // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
+  // An unquoted include name read the rest of the tag after each character: 10 ms a 2,000-character tag (the most
+  // read), 6 s for 800 KB of such tags.
+  ['Nunjucks: 40 includes of a name, spaces and a word', (n) => expandTemplates(`{% include a${spaces(n)}x %}\n`.repeat(40), njkContext), 240],
   ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
 ]
 
@@ -195,6 +200,20 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect([...text.matchAll(MDX_IMPORT)].map((m) => [m.index, m[0], m[2]])).toEqual([...text.matchAll(OLD)].map((m) => [m.index, m[0], m[1]]))
       }),
       { numRuns: 5000 },
+    )
+  })
+
+  test("a Nunjucks include's argument is read as the expression with a lazy name read it", () => {
+    const OLD = /^\s*(?:"([^"]*)"|'([^']*)'|([\s\S]+?))(\s+ignore\s+missing)?\s*$/
+    const piece = fc.constantFrom('"', "'", 'a.njk', ' ', '\t', '\n', '\u2028', '\u00a0', 'ignore', 'missing', ' ignore missing', 'x', '~', '+')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const markup = parts.join('')
+        const m = OLD.exec(markup)
+        const arg = includeArgument(markup)
+        expect(arg === undefined ? null : [arg.quoted ?? arg.expression, arg.expression !== undefined, arg.ignoreMissing]).toEqual(m && [m[1] ?? m[2] ?? m[3], m[3] !== undefined, m[4] !== undefined])
+      }),
+      { numRuns: 10_000 },
     )
   })
 
