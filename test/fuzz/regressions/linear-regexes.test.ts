@@ -13,7 +13,7 @@ import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
+import { proseText, stripShortcodeTags, withoutFootnotes, withoutMediaShortcodes } from '../../../importers/wordpress/content/render.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
@@ -83,6 +83,9 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
+  // Session 5: a media shortcode or footnote reference never closed read on to the end of the body for each one.
+  ["WordPress excerpts: a run of '[caption]a' never closed", (n) => proseText('[caption]a'.repeat(n / 10)), 8_000],
+  ["WordPress excerpts: a run of footnote references never closed", (n) => withoutFootnotes('<sup class="footnote-ref">'.repeat(n / 26)), 32_000],
   // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
   // An unquoted include name read the rest of the tag after each character: 10 ms a 2,000-character tag (the most
   // read), 6 s for 800 KB of such tags.
@@ -212,6 +215,20 @@ describe('rewritten without the quadratic expression, each finds what it found',
         const m = OLD.exec(markup)
         const arg = includeArgument(markup)
         expect(arg === undefined ? null : [arg.quoted ?? arg.expression, arg.expression !== undefined, arg.ignoreMissing]).toEqual(m && [m[1] ?? m[2] ?? m[3], m[3] !== undefined, m[4] !== undefined])
+      }),
+      { numRuns: 10_000 },
+    )
+  })
+
+  test('media shortcodes and footnote markup are replaced where the expressions replaced them', () => {
+    const OLD_MEDIA = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi
+    const OLD_FOOTNOTES = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
+    const piece = fc.constantFrom('[caption]', '[CAPTION id="a"]', '[/caption]', '[/Caption]', '[gallery ', '[video]', '[/video]', '[wp_caption]', '[/wp_caption]', '[captions]', '[caption-x]', ']', '[', '/', 'a', ' ', '\n', '<sup class="footnote-ref">', '</sup>', '<ol class="footnotes">', '</ol>', '[footnote]', '[/footnote]', '<sup>')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        expect(withoutMediaShortcodes(text)).toBe(text.replace(OLD_MEDIA, ' '))
+        expect(withoutFootnotes(text)).toBe(text.replace(OLD_FOOTNOTES, ' '))
       }),
       { numRuns: 10_000 },
     )
