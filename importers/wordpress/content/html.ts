@@ -24,10 +24,28 @@ export function htmlToText(html: string): string {
 const BREAKING = new Set(['p', 'div', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption', 'blockquote', 'tr', 'td', 'th', 'pre'])
 const DROPPED = new Set(['script', 'style'])
 
+const MAX_OPEN_ELEMENTS = 512
+
+/**
+ * htmlparser2's Parser with at most `MAX_OPEN_ELEMENTS` elements open: it keeps them in an array it adds to at the
+ * front, so each element opened inside n others cost n, and a body of 100,000 `<div>` never closed took 6 s (200,000:
+ * 20 s). Past the bound the outermost open element is forgotten (its end tag, if any, is then ignored), as browsers
+ * bound nesting too (WebKit's and Chromium's parsers at 512 levels); text nested that deep is still read, only its tags' spacing
+ * can differ.
+ */
+class BoundedParser extends Parser {
+  override onopentagname(start: number, endIndex: number): void {
+    // The stack is the Parser's own (not typed as public): innermost first.
+    const open = (this as unknown as { stack: string[] }).stack
+    if (open.length >= MAX_OPEN_ELEMENTS) open.pop()
+    super.onopentagname(start, endIndex)
+  }
+}
+
 // One parser, reset for each fragment: building a parser per call costs more than most fragments take to read.
 let collected = ''
 let dropped = 0
-const textParser = new Parser(
+const textParser = new BoundedParser(
   {
     onopentagname(name) {
       if (DROPPED.has(name)) dropped++
@@ -69,7 +87,7 @@ export function tagsToSpaces(html: string): string {
   if (!html.includes('<')) return html
   let text = ''
   const space = () => void (text += ' ')
-  const parser = new Parser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
+  const parser = new BoundedParser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
   parser.end(html)
   return text
 }

@@ -16,6 +16,7 @@ import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags, withoutFootnotes, withoutMediaShortcodes } from '../../../importers/wordpress/content/render.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
+import { htmlToText, tagsToSpaces } from '../../../importers/wordpress/content/html.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import schema from '../../../src/contract/preview-data.v0.7.schema.json' with { type: 'json' }
@@ -86,6 +87,10 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // Session 5: a media shortcode or footnote reference never closed read on to the end of the body for each one.
   ["WordPress excerpts: a run of '[caption]a' never closed", (n) => proseText('[caption]a'.repeat(n / 10)), 8_000],
   ["WordPress excerpts: a run of footnote references never closed", (n) => withoutFootnotes('<sup class="footnote-ref">'.repeat(n / 26)), 32_000],
+  // Session 5: the HTML parser kept its open elements in an array it added to at the front (100,000 <div> never
+  // closed in one body: 6 s); text is now read with at most 512 elements open.
+  ["WordPress text: a run of '<div>' never closed", (n) => htmlToText('<div>'.repeat(n / 5)), 40_000],
+  ["WordPress text: tags to spaces in a run of '<b>' never closed", (n) => tagsToSpaces('<b>'.repeat(n / 3)), 40_000],
   // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
   // An unquoted include name read the rest of the tag after each character: 10 ms a 2,000-character tag (the most
   // read), 6 s for 800 KB of such tags.
@@ -232,6 +237,13 @@ describe('rewritten without the quadratic expression, each finds what it found',
       }),
       { numRuns: 10_000 },
     )
+  })
+
+  test('text nested deeper than 512 open elements is still read, with the spacing of its tags', () => {
+    expect(htmlToText(`${'<div>'.repeat(1000)}deep text`)).toBe('deep text')
+    expect(htmlToText(`${'<b>'.repeat(600)}a${'</b>'.repeat(600)}b <p>c</p>`)).toBe('ab c')
+    expect(htmlToText(`${'<span>'.repeat(600)}<script>hidden</script>shown<div>x</div>`)).toBe('shown x')
+    expect(tagsToSpaces(`${'<i>'.repeat(700)}t`).trim()).toBe('t')
   })
 
   test('list items are unwrapped from paragraphs where /<p>(<li.+?)<\\/p>/g unwrapped them', () => {
