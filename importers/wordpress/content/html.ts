@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities'
 import { Parser } from 'htmlparser2'
+import { boundOpenElements } from '../../../src/html-depth.js'
 
 /** Escapes text for a double-quoted HTML attribute. */
 export function escapeAttribute(text: string): string {
@@ -24,20 +25,10 @@ export function htmlToText(html: string): string {
 const BREAKING = new Set(['p', 'div', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption', 'blockquote', 'tr', 'td', 'th', 'pre'])
 const DROPPED = new Set(['script', 'style'])
 
-const MAX_OPEN_ELEMENTS = 512
-
-/**
- * htmlparser2's Parser with at most `MAX_OPEN_ELEMENTS` elements open: it keeps them in an array it adds to at the
- * front, so each element opened inside n others cost n, and a body of 100,000 `<div>` never closed took 6 s (200,000:
- * 20 s). Past the bound the outermost open element is forgotten (its end tag, if any, is then ignored), as browsers
- * bound nesting too (WebKit's and Chromium's parsers at 512 levels); text nested that deep is still read, only its tags' spacing
- * can differ.
- */
+/** htmlparser2's Parser with at most `MAX_OPEN_ELEMENTS` elements open (see `boundOpenElements`). */
 class BoundedParser extends Parser {
   override onopentagname(start: number, endIndex: number): void {
-    // The stack is the Parser's own (not typed as public): innermost first.
-    const open = (this as unknown as { stack: string[] }).stack
-    if (open.length >= MAX_OPEN_ELEMENTS) open.pop()
+    boundOpenElements(this)
     super.onopentagname(start, endIndex)
   }
 }

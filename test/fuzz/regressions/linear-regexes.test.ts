@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { Parser } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
@@ -20,6 +21,8 @@ import { htmlToText, tagsToSpaces } from '../../../importers/wordpress/content/h
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import schema from '../../../src/contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { scanHtml } from '../../../src/check/html.js'
+import { MAX_OPEN_ELEMENTS } from '../../../src/html-depth.js'
 import { validatePreviewData } from '../../../src/index.js'
 import { validPayload } from '../../helpers/payload.js'
 import { growth } from './_growth.js'
@@ -91,6 +94,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // closed in one body: 6 s); text is now read with at most 512 elements open.
   ["WordPress text: a run of '<div>' never closed", (n) => htmlToText('<div>'.repeat(n / 5)), 40_000],
   ["WordPress text: tags to spaces in a run of '<b>' never closed", (n) => tagsToSpaces('<b>'.repeat(n / 3)), 40_000],
+  ["check: an <svg> holding a run of '<g>' never closed", (n) => scanHtml(`<svg>${'<g>'.repeat(n / 3)}`), 40_000],
   // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
   // An unquoted include name read the rest of the tag after each character: 10 ms a 2,000-character tag (the most
   // read), 6 s for 800 KB of such tags.
@@ -244,6 +248,17 @@ describe('rewritten without the quadratic expression, each finds what it found',
     expect(htmlToText(`${'<b>'.repeat(600)}a${'</b>'.repeat(600)}b <p>c</p>`)).toBe('ab c')
     expect(htmlToText(`${'<span>'.repeat(600)}<script>hidden</script>shown<div>x</div>`)).toBe('shown x')
     expect(tagsToSpaces(`${'<i>'.repeat(700)}t`).trim()).toBe('t')
+  })
+
+  test("the Parser's open elements are bounded where it keeps them; what follows deep nesting is read as before", () => {
+    // boundOpenElements works on htmlparser2's own arrays (private in its types): this fails when they are gone.
+    const parser = new Parser({})
+    parser.write(`<svg>${'<g>'.repeat(MAX_OPEN_ELEMENTS + 100)}`)
+    const open = parser as unknown as { stack: unknown; foreignContext: unknown }
+    expect(Array.isArray(open.stack) && Array.isArray(open.foreignContext)).toBe(true)
+    const deep = `<svg>${'<g>'.repeat(600)}<a href="/in">x</a>${'</g>'.repeat(600)}</svg><p><a href="/after">y</a></p>`
+    expect(scanHtml(deep).refs.map((r) => r.url)).toEqual(['/in', '/after'])
+    expect(scanHtml(`<svg>${'<svg>'.repeat(700)}<a href="/a">a</a>`).refs.map((r) => r.url)).toEqual(['/a'])
   })
 
   test('list items are unwrapped from paragraphs where /<p>(<li.+?)<\\/p>/g unwrapped them', () => {
