@@ -1,9 +1,9 @@
-import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DateTime } from 'luxon'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
+import { deliverFile } from '../shared/media-out.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, markdownExcerpt, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
@@ -28,6 +28,7 @@ import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
 import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
+import { trimBoth } from '../../src/trim.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
@@ -156,6 +157,10 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
   const generated = generatedRedirects(config, index, diagnostics)
+  for (const [id, menu] of Object.entries(config.menus)) {
+    menu.items = newMenuUrls(menu.items, config.file ?? '', index, diagnostics)
+    if (menu.items.length === 0) delete config.menus[id]
+  }
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
@@ -725,28 +730,44 @@ function encodeUrlPath(url: string): string {
 }
 
 function mediaUrl(mediaPath: string, rel: string): string {
-  const base = '/' + mediaPath.replace(/^\/+|\/+$/g, '')
+  const base = '/' + trimBoth(mediaPath, '/')
   return `${base === '/' ? '' : base}/${rel.split('/').map(encodeURIComponent).join('/')}`
 }
 
 /**
  * Copies every delivered file into `mediaOut`, laid out by its URL path, so that serving that folder at the site
- * root serves every file the payload references. Paths are checked to stay inside `mediaOut`.
+ * root serves every file the payload references. Each goes through `deliverFile`, as WordPress media do: its path is
+ * checked to stay inside `mediaOut` once links are followed, and it is written to a temporary file renamed into place,
+ * so a link already in the folder (a file or a folder linked elsewhere) is replaced or refused, never written through.
  * @example
  * await deliverMedia('site', result.assets, 'payload.media')
  */
 export async function deliverMedia(root: string, assets: readonly Asset[], mediaOut: string): Promise<string[]> {
-  const out = path.resolve(mediaOut)
   const written: string[] = []
   for (const a of assets) {
-    const rel = a.src.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s))
-    const target = path.resolve(out, ...rel)
-    if (rel.some((s) => s === '..' || s.includes(path.sep)) || !target.startsWith(out + path.sep)) continue
-    await mkdir(path.dirname(target), { recursive: true })
-    await copyFile(path.join(root, a.file), target)
-    written.push(target)
+    const target = await deliverFile(path.join(root, a.file), mediaOut, a.src)
+    if ('file' in target) written.push(target.file)
   }
   return written
+}
+
+/**
+ * Menu links written as the old site's URLs of documents lead to the documents' new URLs (fragment kept); an item
+ * whose site URL leads nowhere on the new site (a list page the generator made) is left out, said so.
+ */
+function newMenuUrls(items: ConfigMenuItem[], file: string, index: LinkIndex, diagnostics: Diagnostics): ConfigMenuItem[] {
+  const out: ConfigMenuItem[] = []
+  for (const item of items) {
+    const url = item.url ?? ''
+    const resolved = url === '' ? undefined : resolveReference(url, file, undefined, index)
+    if (resolved?.to === 'nothing' && url.startsWith('/')) {
+      diagnostics.warn(file, item.line ?? 0, 'missing_link_target', `The menu item "${item.title ?? url}" leads to ${url}, which the new site does not have (it ${resolved.why}: a page the generator made itself); it was left out of the menu. Add a page at that address and a menu item by hand if the site needs it.`)
+      continue
+    }
+    const children = item.children ? newMenuUrls(item.children, file, index, diagnostics) : undefined
+    out.push({ ...item, ...(resolved?.to === 'document' ? { url: resolved.url + url.slice(url.search(/#|$/)) } : {}), ...(children ? { children } : {}) })
+  }
+  return out
 }
 
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */

@@ -1,4 +1,5 @@
 import { UNKNOWN } from './_expr.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 /** A JSX attribute: a string, an expression `{…}` (its source), a bare name (true) or a spread `{...x}`. */
 export type JsxAttr = { name: string; value: string | { expr: string } | true } | { spread: string }
@@ -232,10 +233,10 @@ class JsParser {
       if (this.s[this.i] !== ')') throw new Error('call')
       this.i++
       if (typeof arg !== 'string') return UNKNOWN
-      if (word === 'useBaseUrl') return arg.startsWith('/') ? `${this.scope.baseurl.replace(/\/+$/, '')}${arg}` : arg
+      if (word === 'useBaseUrl') return arg.startsWith('/') ? `${trimTrailing(this.scope.baseurl, '/')}${arg}` : arg
       this.ws()
       if (this.s.startsWith('.default', this.i)) this.i += '.default'.length
-      return arg
+      return siteAlias(arg)
     }
     const path = [word]
     for (;;) {
@@ -280,4 +281,9 @@ class JsParser {
     this.i++
     return out
   }
+}
+
+/** Docusaurus's `@site/` module alias (the site folder): `@site/static/img/a.png` is the folder's `/static/img/a.png`. */
+export function siteAlias(path: string): string {
+  return path.startsWith('@site/') ? path.slice('@site'.length) : path
 }

@@ -15,3 +15,18 @@ export function growth(run: (n: number) => unknown, n: number): number {
   time(n / 4) // warm-up
   return time(8 * n) / Math.max(time(n), 2)
 }
+
+/** `growth` for work that is asynchronous (an import of a folder or an export written for each size). */
+export async function growthAsync(run: (n: number) => Promise<unknown>, n: number): Promise<number> {
+  const time = async (size: number) => {
+    let best = Infinity
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now()
+      await run(size)
+      best = Math.min(best, performance.now() - start)
+    }
+    return best
+  }
+  await time(n / 4) // warm-up
+  return (await time(8 * n)) / Math.max(await time(n), 2)
+}

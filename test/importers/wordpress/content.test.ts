@@ -10,7 +10,7 @@ import { replace as replaceFromStart } from '@wordpress/shortcode'
 import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 
-const stats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
+const stats = (): ShortcodeStats => ({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] })
 const ctx: ShortcodeContext = {
   postId: 1,
   attachment: (id) =>
@@ -65,7 +65,9 @@ describe('shortcodes', () => {
     const s = stats()
     const html = '<p>[contact-form id="1"]</p>\n<p>[note]Read this[/note] [toc] [[gallery]] <code>[foo]x[/foo]</code> nums[mid] [x] [citation needed]</p>'
     expect(renderShortcodes(html, ctx, s)).toBe('<p>Read this  [gallery] <code>[foo]x[/foo]</code> nums[mid] [x] [citation needed]</p>')
-    expect(s.removed).toEqual({ 'contact-form': 1, note: 1, toc: 1 })
+    expect(s.removed).toEqual({ note: 1 })
+    // Nothing is left of a form or a widget: they are counted apart, as dropped.
+    expect(s.dropped).toEqual({ 'contact-form': 1, toc: 1 })
     expect(s.kept).toEqual({})
   })
   test('a closing tag makes a shortcode even right after a word', () => {
