@@ -80,6 +80,16 @@ export class Diagnostics {
     this.items.push({ ...d, message: boundedMessage(d.message) })
   }
 
+  /** How many diagnostics were recorded so far: a mark for `since`. */
+  get count(): number {
+    return this.items.length
+  }
+
+  /** The diagnostics recorded after the mark `from` (a `count` read earlier). */
+  since(from: number): readonly MarkdownDiagnostic[] {
+    return this.items.slice(from)
+  }
+
   /** Whether any error was recorded. */
   hasErrors(): boolean {
     return this.items.some((d) => d.severity === 'error')

@@ -13,6 +13,7 @@ import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { mapDocument } from './document.js'
+import { DATE_KEYS, firstKey } from './fields.js'
 import type { SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage } from './front-matter.js'
@@ -98,12 +99,18 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       if (place.redirect) stubs.push({ file: r.file.rel, ...place.redirect })
       continue
     }
+    const mark = diagnostics.count
     let doc = mapDocument(r.file.rel, r.fm, place, mapContext)
     // Dates are never invented: a document of a post folder without any date is a page.
     if (doc.kind === 'post' && doc.published === undefined) {
       // Mapped again as a page; what the first mapping reported about this file stands, so it is not said twice.
       doc = mapDocument(r.file.rel, r.fm, { ...place, kind: 'page', ...(place.url === undefined && !place.pathDirs ? { pathDirs: [] } : {}) }, { ...mapContext, diagnostics: new Diagnostics() })
-      diagnostics.warn(r.file.rel, 0, 'missing_date', 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
+      // A date written but unreadable was reported by the first mapping, on the date's line.
+      const dateKey = firstKey(r.fm.data, DATE_KEYS)
+      const unreadable = dateKey === undefined ? undefined : diagnostics.since(mark).find((d) => d.code === 'invalid_date' && d.line === r.fm.lineOf(dateKey))
+      diagnostics.warn(r.file.rel, unreadable?.line ?? 0, 'missing_date', unreadable
+        ? 'This document sits with the posts, but its date cannot be read (see invalid_date on this line), so it was imported as a page. Correct the date to make it a post.'
+        : 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
     }
     docs.push(doc)
   }

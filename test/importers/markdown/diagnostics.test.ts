@@ -31,3 +31,12 @@ test('missing images and links quote the reference as written', async () => {
     '8 The image "./nope.png" matches no document, route or file of the site',
   ])
 })
+
+test('a post whose date cannot be read is not said to have none: the page it became points at the date\'s line', async () => {
+  const { diagnostics } = await importMarkdown(`${fixtures}broken-front-matter/input`)
+  const forFile = diagnostics.filter((d) => d.file === 'posts/bad-date.md' && (d.code === 'missing_date' || d.code === 'invalid_date'))
+  expect(forFile.map((d) => `${d.line} ${d.code}`).sort()).toEqual(['3 invalid_date', '3 missing_date'])
+  const missing = forFile.find((d) => d.code === 'missing_date')
+  expect(missing?.message).toMatch(/its date cannot be read .*imported as a page\. Correct the date/)
+  expect(missing?.message).not.toMatch(/has no date/)
+})
