@@ -2,7 +2,7 @@ import type { DataObject, Discoverability, DocumentType, ScalarMap } from '../..
 import { slugFor } from './_core.js'
 import { parseDate } from './dates.js'
 import type { Diagnostics } from './diagnostics.js'
-import { markdownExcerpt } from './_core.js'
+import { markdownExcerpt, plainTextExcerpt } from './_core.js'
 import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
 import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
@@ -133,7 +133,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const excerptKey = firstKey(data, EXCERPT_KEYS)
   const excerptText = excerptKey ? text(excerptKey) : undefined
   if (excerptKey && excerptText !== undefined) consumed.add(excerptKey)
-  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? markdownExcerpt(fm.body, ctx.excerptMarkers, ctx.excerptLength) : undefined
+  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? bodyExcerpt(fm.body, cls.documentType ?? 'markdown', ctx.excerptMarkers, ctx.excerptLength) : undefined
 
   const imageKey = firstKey(data, IMAGE_KEYS)
   let featuredImage: Located | undefined
@@ -261,4 +261,15 @@ function decodeSegment(s: string): string {
 
 function nonBlank(s: string | undefined): string | undefined {
   return s !== undefined && s.trim() !== '' ? s.trim() : undefined
+}
+
+/**
+ * The excerpt a body gives of itself: an HTML body's text before
+ * the first marker (`<!--more-->`), else its first block with text, as the builder reads HTML; any other body's as
+ * `markdownExcerpt` reads it (plain text included, as it always was).
+ */
+export function bodyExcerpt(body: string, type: DocumentType, markers: readonly string[], maxLength: number): string {
+  if (type !== 'html') return markdownExcerpt(body, markers, maxLength)
+  const cut = Math.min(...markers.map((m) => body.indexOf(m)).filter((i) => i !== -1), body.length)
+  return plainTextExcerpt(body.slice(0, cut), type, maxLength)
 }

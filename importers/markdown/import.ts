@@ -5,14 +5,14 @@ import { createPreviewData, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
-import { EXCERPT_MAX_LENGTH, markdownExcerpt, slugFor } from './_core.js'
+import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
-import { mapDocument } from './document.js'
+import { bodyExcerpt, mapDocument } from './document.js'
 import type { SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage } from './front-matter.js'
@@ -188,7 +188,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       bucket[f.name] = (bucket[f.name] ?? 0) + 1
       if (f.action !== 'expanded') diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
     }
-    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = markdownExcerpt(expanded.body, config.excerptMarkers, mapContext.excerptLength)
+    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = bodyExcerpt(expanded.body, doc.documentType, config.excerptMarkers, mapContext.excerptLength)
     const edits: Edit[] = []
     for (const ref of scanBody(expanded.body).refs) {
       const line = ref.line + doc.bodyLine - 1
