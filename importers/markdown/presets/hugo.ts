@@ -2,13 +2,18 @@ import { DateTime } from 'luxon'
 import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString } from './_config.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Configuration files Hugo reads, in its order of precedence. */
 const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json']
 const CONFIG_DIR = 'config/_default/'
+
+/** Whether an extension is a content format Hugo renders as a page: Markdown, or HTML (gohugo.io "Content formats"). */
+function isContent(ext: string): boolean {
+  return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
+}
 /** Sections that hold posts when neither the caller nor `params.mainSections` says otherwise. */
 export const DEFAULT_POST_SECTIONS = ['posts', 'post', 'blog', 'news']
 
@@ -103,7 +108,7 @@ export const hugoPreset: Preset = {
       if (!at) continue
       located.set(f.rel, at)
       const { dirs, base, ext } = splitPath(at.rel)
-      if (MARKDOWN_EXTENSIONS.has(ext) && stripLang(base, langKeys).name === 'index') leafBundles.add(`${at.root.dir}/${dirs.join('/')}`)
+      if (isContent(ext) && stripLang(base, langKeys).name === 'index') leafBundles.add(`${at.root.dir}/${dirs.join('/')}`)
     }
     const isResource = (root: ContentRoot, dirs: string[], base: string) => {
       for (let i = 0; i <= dirs.length; i++) {
@@ -119,7 +124,7 @@ export const hugoPreset: Preset = {
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
       const stripped = stripLang(base, langKeys)
-      if (!MARKDOWN_EXTENSIONS.has(ext) || stripped.name !== '_index') continue
+      if (!isContent(ext) || stripped.name !== '_index') continue
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
@@ -136,7 +141,7 @@ export const hugoPreset: Preset = {
     }
     const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map(toCascade)
 
-    const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && MARKDOWN_EXTENSIONS.has(splitPath(l.rel).ext)))
+    const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && isContent(splitPath(l.rel).ext)))
     if (firstPostSection) {
       const pattern = firstString(pagePatterns[firstPostSection])
       const converted = pattern ? convertPermalink(pattern, firstPostSection) : undefined
@@ -147,7 +152,7 @@ export const hugoPreset: Preset = {
       // list's. One pattern carries one prefix: it is kept when every post is in the default language; with posts in
       // other languages the pattern has none (a French post is not put under /en/), and every post is redirected.
       const home = langPrefix(defaultLang)
-      const postLanguages = new Set([...located].filter(([rel, l]) => l.rel.startsWith(`${firstPostSection}/`) && MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)).map(([, l]) => stripLang(splitPath(l.rel).base, langKeys).lang ?? l.root.lang).filter((l) => !disabled.has(l)))
+      const postLanguages = new Set([...located].filter(([rel, l]) => l.rel.startsWith(`${firstPostSection}/`) && isContent(splitPath(rel).ext)).map(([, l]) => stripLang(splitPath(l.rel).base, langKeys).lang ?? l.root.lang).filter((l) => !disabled.has(l)))
       const postsPrefix = [...postLanguages].every((l) => l === defaultLang) ? home : ''
       config.permalinks = { posts: postsPrefix + (converted && !('error' in converted) ? converted.pattern : `/${firstPostSection}/:slug/`) }
       const sectionUrl = firstString(sectionPatterns[firstPostSection]) ?? `/${firstPostSection}/`
@@ -164,12 +169,12 @@ export const hugoPreset: Preset = {
       const at = located.get(file.rel)
       if (!at) return false
       const { dirs, base, ext } = splitPath(at.rel)
-      return MARKDOWN_EXTENSIONS.has(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
+      return isContent(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
     }
 
     const place = (source: SourceFile): Placement | Unpublished => {
       const at = located.get(source.file.rel) as { root: ContentRoot; rel: string }
-      const { dirs, base: rawBase } = splitPath(at.rel)
+      const { dirs, base: rawBase, ext } = splitPath(at.rel)
       const { name: base, lang: fileLang } = stripLang(rawBase, langKeys)
       const lang = fileLang ?? at.root.lang
       if (disabled.has(lang)) return { skip: 'disabled-language', detail: `the language "${lang}" is disabled in the configuration` }
@@ -214,6 +219,7 @@ export const hugoPreset: Preset = {
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
+        ...(HTML_EXTENSIONS.has(ext) ? { documentType: 'html' as const } : {}),
         // With the default language in a subfolder, `/` redirects to its home (`/en/`): that home is the site's.
         ...(isList && dirs.length === 0 && lang === defaultLang && langPrefix(lang) !== '' ? { isHome: true } : {}),
         ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
@@ -234,7 +240,7 @@ export const hugoPreset: Preset = {
     const logical = new Map<string, string>()
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
-      if (!MARKDOWN_EXTENSIONS.has(ext)) continue
+      if (!isContent(ext)) continue
       const name = stripLang(base, langKeys).name
       const segments = name === 'index' || name === '_index' ? dirs : [...dirs, name]
       const key = `${at.root.dir}|${logicalPath(segments.join('/'))}`
@@ -249,7 +255,7 @@ export const hugoPreset: Preset = {
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
       const name = stripLang(base, langKeys).name
-      if (!MARKDOWN_EXTENSIONS.has(ext) || isResource(at.root, dirs, name)) continue
+      if (!isContent(ext) || isResource(at.root, dirs, name)) continue
       const own = name === 'index' || name === '_index' ? dirs.at(-1) : name
       if (own === undefined) continue
       const key = `${at.root.dir}|${langOf(at)}|${logicalPath(own)}`
@@ -413,7 +419,7 @@ function contentRoots(
   let dir = trim(firstString(get('contentDir')) ?? 'content')
   // A content folder holding only a folder named after the default language is that language's content (a site
   // whose per-language mounts live in a module configuration this importer does not read).
-  const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && isContent(splitPath(f.rel).ext))
   if (!hasDirect && ctx.discovery.files.some((f) => f.rel.startsWith(`${dir}/${defaultLang}/`))) dir = `${dir}/${defaultLang}`
   return [{ dir, lang: defaultLang }]
 }

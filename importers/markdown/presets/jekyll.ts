@@ -4,7 +4,7 @@ import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString, readAuthorRegistry } from './_config.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, postListing, readAuthorRegistry } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -153,16 +153,20 @@ export const jekyllPreset: Preset = {
       const role = roleOf(file.rel)
       const { base, ext } = splitPath(file.rel)
       if (role.role === 'none' || base.startsWith('_')) return false
-      if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
+      if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext) || HTML_EXTENSIONS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
       // A README or CHANGELOG is a page like any other when it has front matter (Jekyll has no list of such names;
-      // one without front matter is a static file, which place says).
-      return MARKDOWN_EXTENSIONS.has(ext)
+      // one without front matter is a static file, which place says). So is an HTML file with front matter
+      // (`index.html`, `about.html`): Jekyll renders its Liquid and publishes it.
+      return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
     }
 
+    // HTML files Jekyll renders (front matter), which are pages or stand in for one, never files it copies.
+    const rendered = new Set<string>()
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
       const { dirs, base, ext } = splitPath(rel)
+      if (HTML_EXTENSIONS.has(ext) && (source.fm.fenced || role.role !== 'page')) rendered.add(rel)
       // Jekyll copies a page without front matter as a static file; posts and collection documents need none.
       if (role.role === 'page' && !source.fm.fenced) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
       const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
@@ -198,6 +202,25 @@ export const jekyllPreset: Preset = {
       if (redirectTo !== undefined && redirectTo.trim() !== '') {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
+      const html = HTML_EXTENSIONS.has(ext)
+      if (html && !isPost) {
+        // The not-found page is served by the host for every missing URL, never at an address of its own; a build
+        // stage writes its theme's.
+        if (url === '/404.html' || url === '/404/') return { skip: 'not-found-page', detail: `Jekyll's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
+        // A page that loops over the posts is the blog's list (minima's and most themes' `index.html`, a
+        // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
+        const listing = postListing(source.fm.body)
+        if (listing !== undefined && listing.of !== 'posts') {
+          return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} shows them` }
+        }
+        if (listing !== undefined) {
+          const moved = config.basePath !== ''
+          if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a Liquid loop over them): the theme's index of latest posts owns /", ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
+          const index = url.replace(/index\.html?$/, '').replace(/\.html?$/, '/')
+          config.postIndexPath ??= index
+          if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
+        }
+      }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       return {
         kind: isPost ? 'post' : 'page',
@@ -206,7 +229,7 @@ export const jekyllPreset: Preset = {
         ...(isPost && dated ? { nameDate: dated.date } : {}),
         ...(categories.length > 0 ? { folderCategories: categories } : {}),
         ...(role.role === 'draft' ? { draft: true } : {}),
-        ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : {}),
+        ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),
         ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
         ...(!isPost && name === 'index' ? { isIndex: true } : {}),
         // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
@@ -230,7 +253,7 @@ export const jekyllPreset: Preset = {
       },
       assetUrl(rel) {
         const role = roleOf(rel)
-        return role.role === 'page' && !splitPath(rel).base.startsWith('_') ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
+        return role.role === 'page' && !splitPath(rel).base.startsWith('_') && !rendered.has(rel) ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
       },
       resolveSource(kind, target) {
         if (kind === 'link') {

@@ -5,6 +5,7 @@ import { blogPath, docPath, stripNumberPrefix } from '../../../importers/markdow
 import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
 import { frontMatterUrl, urlize } from '../../../importers/markdown/presets/hugo.js'
 import { withStyleSuffix } from '../../../importers/markdown/presets/jekyll.js'
+import { postListing } from '../../../importers/markdown/presets/_config.js'
 import { inferPostPattern } from '../../../importers/markdown/plan.js'
 import type { SourceDoc } from '../../../importers/markdown/document.js'
 
@@ -177,4 +178,21 @@ describe('Hugo front-matter url', () => {
     { url: '/feed.xml', prefix: '/fr', want: '/feed.xml' },
     { url: '/docs/', prefix: '', want: '/docs/' },
   ])('$url with prefix "$prefix" -> $want', ({ url, prefix, want }) => expect(frontMatterUrl(url, prefix)).toBe(want))
+})
+
+// A template page that loops over the posts is the blog's list (jekyllrb.com "Pagination", "Posts": displaying an
+// index of posts; 11ty.dev "Collections"): the new site's post index or term archive replaces it.
+describe('pages that list the posts', () => {
+  test.each([
+    ['{% for post in paginator.posts %}<h2>{{ post.title }}</h2>{% endfor %}', { of: 'posts' }],
+    ['{%- for post in site.posts limit: 5 -%}', { of: 'posts' }],
+    ['{% for post in site.categories.release %}', { of: 'category', term: 'release' }],
+    ["{% for post in site.tags['ruby lang'] %}", { of: 'tag', term: 'ruby lang' }],
+    ['{%- set postslist = collections.posts | reverse -%}', { of: 'posts' }],
+    ['{% for post in collections.post %}', { of: 'posts' }],
+    ['{% for page in site.pages %}', undefined],
+    ['{% for p in site.postscript %}', undefined],
+    ['{% for item in pagination.items %}', undefined],
+    ['<p>Our posts are elsewhere: site.posts</p>', undefined],
+  ])('%s', (body, want) => expect(postListing(body)).toEqual(want))
 })
