@@ -106,6 +106,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     }
     docs.push(doc)
   }
+  convention.finish?.()
 
   // Drafts, unpublished, future and expired documents stay private unless asked for.
   const nowMs = instant(now)
@@ -162,6 +163,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const from = r.from.slice(config.basePath.length)
     if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
   }
+  for (const menu of Object.values(config.menus)) menu.items = menuItemsNow(menu.items, config.file ?? '', convention, index)
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
   const unresolved: MigrationReport['unresolved_links'] = []
@@ -749,9 +751,40 @@ export async function deliverMedia(root: string, assets: readonly Asset[], media
   return written
 }
 
+/**
+ * Menu items as the new site serves them: each one written in the old site's terms (an old URL, with or without the
+ * base path; a Hugo `pageRef`; a page's own front-matter entry) leads to its document's new URL or to the route that
+ * replaced it; an entry of a page that is not published is left out, its children in its place. Others stay as
+ * written.
+ */
+function menuItemsNow(items: readonly ConfigMenuItem[], file: string, convention: Convention, index: LinkIndex): ConfigMenuItem[] {
+  const out: ConfigMenuItem[] = []
+  for (const item of items) {
+    const children = item.children ? menuItemsNow(item.children, file, convention, index) : undefined
+    const url = menuUrl(item, file, convention, index)
+    if (url === null) out.push(...(children ?? []))
+    else out.push({ ...item, ...(url !== undefined ? { url } : {}), ...(children ? { children } : {}) })
+  }
+  return out
+}
+
+/** The new URL of one menu item; undefined to keep it as written, null when it stands for a page not published. */
+function menuUrl(item: ConfigMenuItem, file: string, convention: Convention, index: LinkIndex): string | null | undefined {
+  if (item.source !== undefined) return index.urlOfFile.get(item.source) ?? null
+  if (item.pageRef !== undefined) {
+    const ref = convention.resolveSource?.('ref', item.pageRef, file)
+    const url = ref === undefined ? undefined : index.urlOfFile.get(ref)
+    if (url !== undefined) return url + item.pageRef.slice(item.pageRef.search(/#|$/))
+  }
+  if (typeof item.url !== 'string') return undefined
+  const resolved = resolveReference(item.url, file, undefined, index)
+  const suffix = item.url.slice(item.url.search(/[#?]|$/))
+  return resolved.to === 'document' || resolved.to === 'route' ? resolved.url + suffix : undefined
+}
+
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
 function menuItem(item: ConfigMenuItem): Parameters<ReturnType<typeof createPreviewData>['menu']>[1]['items'][number] {
-  const { weight: _w, line: _l, children, ...rest } = item
+  const { weight: _w, line: _l, pageRef: _p, source: _s, children, ...rest } = item
   return { ...rest, ...(children && children.length > 0 ? { children: children.map(menuItem) } : {}) }
 }
 
