@@ -10,6 +10,9 @@ import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json']
 const CONFIG_DIR = 'config/_default/'
 
+/** What a `ref`, `relref` or `pageRef` path may leave out: the extension, or the index file of a bundle or section. */
+const REF_SUFFIXES = ['', '.md', '.html', '/index.md', '/_index.md', '/index.html', '/_index.html']
+
 /** Whether an extension is a content format Hugo renders as a page: Markdown, or HTML (gohugo.io "Content formats"). */
 function isContent(ext: string): boolean {
   return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
@@ -159,11 +162,16 @@ export const hugoPreset: Preset = {
       config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
-    const menus = isPlainObject(get('menus')) ? get('menus') : isPlainObject(get('menu')) ? get('menu') : {}
-    for (const [id, entries] of Object.entries(menus as Record<string, unknown>)) {
-      if (!Array.isArray(entries)) continue
-      config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries.filter(isPlainObject)) }
+    // Menus: the configuration's entries (the default language's own `menus`, which replace the site's whole, as
+    // Hugo 0.111 builds them), then the entries pages declare in their `menu:` front matter, gathered while placing
+    // them; the trees are built in `finish`.
+    const menuEntries = new Map<string, Record<string, unknown>[]>()
+    const configMenus = defaultLangConfig.menus ?? defaultLangConfig.menu ?? get('menus') ?? get('menu')
+    if (isPlainObject(configMenus)) for (const [id, entries] of Object.entries(configMenus)) if (Array.isArray(entries)) menuEntries.set(id, entries.filter(isPlainObject))
+    const buildMenus = () => {
+      for (const [id, entries] of menuEntries) config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries) }
     }
+    buildMenus()
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
@@ -212,6 +220,8 @@ export const hugoPreset: Preset = {
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
       const above = unscheduledAbove(at.root, lang, dirs, isList)
+      // Menus are the default language's: another language's page menus belong to that language's site.
+      if (lang === defaultLang) for (const [id, entry] of pageMenuEntries(fields, source.file.rel)) menuEntries.set(id, [...(menuEntries.get(id) ?? []), entry])
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
@@ -268,6 +278,7 @@ export const hugoPreset: Preset = {
       templates: ['hugo'],
       isDocument,
       place,
+      finish: buildMenus,
       assetUrl,
       templateSite(file) {
         const at = located.get(file)
@@ -298,8 +309,8 @@ export const hugoPreset: Preset = {
         for (const root of roots) {
           const rel = path.startsWith('/') ? path.slice(1) : fromAt ? `${splitPath(fromAt.rel).dirs.join('/')}/${path}`.replace(/^\//, '') : path
           const norm = normalize(rel)
-          for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
-          if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
+          for (const suffix of REF_SUFFIXES) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
+          if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of REF_SUFFIXES) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
         }
         const found = candidates.find((c) => ctx.discovery.paths.has(c))
         if (found !== undefined || path.includes('/') || !fromAt) return found
@@ -324,21 +335,30 @@ async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof empt
       Object.assign(cfg, data)
     }
   }
-  const dirFiles = ctx.discovery.files.filter((f) => f.rel.startsWith(CONFIG_DIR) && ctx.dataLanguage(f.rel) !== null && !f.rel.slice(CONFIG_DIR.length).includes('/'))
-  for (const f of dirFiles) {
+  // Files of the configuration folder, sub-folders included (Doks keeps `menus/menus.en.toml`): the first folder
+  // below it, else the file name, is the top-level key; a language in the file name (`menus.en.toml`) puts the values
+  // under that language, as Hugo's `languages.en.menus`.
+  const dirFiles = ctx.discovery.files.filter((f) => f.rel.startsWith(CONFIG_DIR) && ctx.dataLanguage(f.rel) !== null)
+  const langOf = (rel: string) => splitPath(rel).base.split('.')[1]
+  // A language's own files last, so that `languages.toml` read after them cannot replace what they put there.
+  for (const f of [...dirFiles.filter((d) => !langOf(d.rel)), ...dirFiles.filter((d) => langOf(d.rel))]) {
     const data = await ctx.readData(f.rel)
     config.configFiles.add(f.rel)
     if (!isPlainObject(data)) continue
-    const stem = splitPath(f.rel).base.split('.')[0]
-    if (stem === 'hugo' || stem === 'config') {
+    const folders = f.rel.slice(CONFIG_DIR.length).split('/').slice(0, -1)
+    const [stem, lang] = splitPath(f.rel).base.split('.')
+    const key = folders[0] ?? stem
+    if (key === 'hugo' || key === 'config') {
       Object.assign(cfg, data)
       config.file ??= f.rel
-    } else {
-      const lang = splitPath(f.rel).base.split('.')[1]
-      const key = stem === 'menus' ? 'menus' : stem
-      if (lang && key === 'menus') cfg.menus = { ...(isPlainObject(cfg.menus) ? cfg.menus : {}), ...data }
-      else cfg[key] = isPlainObject(cfg[key]) ? { ...(cfg[key] as object), ...data } : data
+      continue
     }
+    let into = cfg
+    if (lang) {
+      const languages = (cfg.languages = isPlainObject(cfg.languages) ? cfg.languages : {})
+      into = languages[lang] = isPlainObject(languages[lang]) ? languages[lang] : {}
+    }
+    into[key] = isPlainObject(into[key]) ? { ...(into[key] as object), ...data } : data
   }
   return cfg
 }
@@ -550,30 +570,72 @@ function trim(dir: string): string {
   return dir.replace(/^\.?\/+|\/+$/g, '')
 }
 
-/** Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`), by weight then name. */
+/**
+ * The menu entries a page declares in front matter (gohugo.io "Menus": `menu: main`, a list of menu names, or a map
+ * of menu name to entry settings), each standing for the page (`source`): its `name` defaults to the page's
+ * `linkTitle` or `title`, its `weight` to the page's.
+ */
+function pageMenuEntries(fields: Record<string, unknown>, source: string): Array<[string, Record<string, unknown>]> {
+  const menu = fields.menu ?? fields.menus
+  const named: Array<[string, unknown]> = typeof menu === 'string' ? [[menu, {}]] : Array.isArray(menu) ? menu.filter((m): m is string => typeof m === 'string').map((m) => [m, {}]) : isPlainObject(menu) ? Object.entries(menu) : []
+  const title = firstString(fields.linkTitle, fields.linktitle, fields.title)
+  return named.map(([id, settings]) => {
+    const s = isPlainObject(settings) ? settings : {}
+    return [id, { ...s, name: firstString(s.name) ?? title ?? source, weight: typeof s.weight === 'number' ? s.weight : fields.weight, source }]
+  })
+}
+
+/**
+ * Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`; `source` for a
+ * page's own entry), by weight then name. An entry whose parent is missing stays at the top (Hugo would make an
+ * entry without a URL for the parent).
+ */
 function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
   const byId = new Map<string, ConfigMenuItem>()
+  const parentOf = new Map<ConfigMenuItem, string>()
   const items = entries.map((e) => {
     const ref = firstString(e.url, e.pageRef) ?? '/'
-    const item: ConfigMenuItem & { parent?: string } = {
+    const pageRef = e.url === undefined ? firstString(e.pageRef) : undefined
+    const item: ConfigMenuItem = {
       title: firstString(e.name, e.title, e.identifier) ?? ref,
       url: /^[a-z]+:/i.test(ref) || ref.startsWith('/') ? ref : `/${ref}`,
       weight: typeof e.weight === 'number' ? e.weight : 0,
       children: [],
-      ...(typeof e.parent === 'string' ? { parent: e.parent } : {}),
+      ...(pageRef !== undefined ? { pageRef } : {}),
+      ...(typeof e.source === 'string' ? { source: e.source } : {}),
     }
-    byId.set(firstString(e.identifier, e.name) ?? ref, item)
+    if (typeof e.parent === 'string') parentOf.set(item, e.parent)
+    const id = firstString(e.identifier, e.name) ?? ref
+    if (!byId.has(id)) byId.set(id, item)
     return item
   })
+  const parentItem = (item: ConfigMenuItem) => (parentOf.has(item) ? byId.get(parentOf.get(item) as string) : undefined)
+  // Entries whose parents lead back to them reach no top-level entry, so Hugo shows none of them; found walking up
+  // from each entry, each walked once.
+  const state = new Map<ConfigMenuItem, 'path' | 'done'>()
+  const inLoop = new Set<ConfigMenuItem>()
+  for (const item of items) {
+    const path: ConfigMenuItem[] = []
+    for (let at: ConfigMenuItem | undefined = item; at !== undefined && !state.has(at); ) {
+      state.set(at, 'path')
+      path.push(at)
+      const parent = parentItem(at)
+      if (parent !== undefined && state.get(parent) === 'path') for (const p of path.slice(path.indexOf(parent))) inLoop.add(p)
+      at = parent
+    }
+    for (const p of path) state.set(p, 'done')
+  }
   const roots: ConfigMenuItem[] = []
   for (const item of items) {
-    const parent = item.parent ? byId.get(item.parent) : undefined
-    delete item.parent
-    if (parent && parent !== item) parent.children?.push(item)
+    if (inLoop.has(item)) continue
+    const parent = parentItem(item)
+    if (parent) parent.children?.push(item)
     else roots.push(item)
   }
   const sort = (list: ConfigMenuItem[]) => {
-    list.sort((a, b) => (a.weight ?? 0) - (b.weight ?? 0) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
+    // Hugo's order: by weight, an entry without one (0) after those with one, then by name.
+    const rank = (i: ConfigMenuItem) => (i.weight === undefined || i.weight === 0 ? Infinity : i.weight)
+    list.sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
     for (const i of list) if (i.children) sort(i.children)
   }
   sort(roots)
