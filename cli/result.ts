@@ -95,6 +95,17 @@ export function printFailure(io: CliIo, display: Display | undefined, command: s
   return EXIT.usage
 }
 
+/**
+ * `n` with its thousands grouped by commas (`12,345`), as `toLocaleString('en-US')` writes a whole number, without
+ * the 40–50 ms that loading the ICU number formatter costs the first call.
+ */
+export function grouped(n: number): string {
+  const digits = String(Math.abs(Math.trunc(n)))
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  for (let i = out.length; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3)
+  return (n < 0 ? '-' : '') + out
+}
+
 /** `n thing` or `n things`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`

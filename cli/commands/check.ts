@@ -8,7 +8,7 @@ import { CliIoError, EXIT, systemMessage } from '../io.js'
 import type { CliIo, JsonParseResult } from '../io.js'
 import { DISPLAY_HELP } from '../options.js'
 import { readPayloadFile } from '../payload-file.js'
-import { plural, printFailure, printResult } from '../result.js'
+import { grouped, plural, printFailure, printResult } from '../result.js'
 import type { Diagnostic } from '../result.js'
 import { parseCommandLine, usageError } from '../usage.js'
 
@@ -119,24 +119,22 @@ function byCode(findings: readonly CheckFinding[]): CheckFinding[] {
     .map(({ f }) => f)
 }
 
-const number = (n: number) => n.toLocaleString('en-US')
-
 /** The totals as a short table. */
 function totalsLines(name: string, { documents, links, media, templates, findings }: CheckTotals): string[] {
-  const linkParts = [`${number(links.ok)} ok`, `${number(links.broken)} broken`]
-  if (links.old_origin > 0) linkParts.push(`${number(links.old_origin)} to the old site`)
-  if (links.to_drafts > 0) linkParts.push(`${number(links.to_drafts)} to drafts`)
-  if (links.not_checked > 0) linkParts.push(`${number(links.not_checked)} to files not checked`)
+  const linkParts = [`${grouped(links.ok)} ok`, `${grouped(links.broken)} broken`]
+  if (links.old_origin > 0) linkParts.push(`${grouped(links.old_origin)} to the old site`)
+  if (links.to_drafts > 0) linkParts.push(`${grouped(links.to_drafts)} to drafts`)
+  if (links.not_checked > 0) linkParts.push(`${grouped(links.not_checked)} to files not checked`)
   const mediaText = !media.checked
     ? `${plural(media.files, 'file')} used; not checked (give --media-dir)`
-    : `${plural(media.files, 'file')} used: ${number(media.ok)} found, ${number(media.missing)} missing`
+    : `${plural(media.files, 'file')} used: ${grouped(media.ok)} found, ${grouped(media.missing)} missing`
   const tags = Object.entries(templates.by_tag)
     .slice(0, 5)
-    .map(([tag, n]) => `${tag} ×${number(n)}`)
+    .map(([tag, n]) => `${tag} ×${grouped(n)}`)
   const more = Object.keys(templates.by_tag).length > 5 ? ', …' : ''
   return [
     `${name}: ${plural(documents, 'document')} checked`,
-    `  links      ${number(links.internal)} internal: ${linkParts.join(', ')}; ${number(links.external)} external (not fetched)`,
+    `  links      ${grouped(links.internal)} internal: ${linkParts.join(', ')}; ${grouped(links.external)} external (not fetched)`,
     `  media      ${mediaText}`,
     `  templates  ${plural(templates.total, 'tag')} printed as text${tags.length > 0 ? `: ${tags.join(', ')}${more}` : ''}`,
     `  findings   ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${plural(findings.info, 'note')}`,

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { scanBody, withoutClosingHashes } from '../../../importers/markdown/scan.js'
 
@@ -44,6 +45,28 @@ describe('scanBody: link and image references', () => {
     time(5_000)
     // Four times the lines may not take more than about four times as long (twelve, for a loaded machine).
     expect(time(100_000) / Math.max(1, time(25_000))).toBeLessThan(12)
+  })
+})
+
+describe('scanBody: offsets and kinds on any body', () => {
+  const token = fc.constantFrom('[', ']', '(', ')', '![', '](', 'a', 'b.png', 'c.JPG', '.gif', '?', '#', '/p', ' ', '\t', '\n', '\n\n', '<', '>', '"t"', '`', '\\', '\u00a0', 'href="x.svg?y"', '<img src="d.png">')
+  // A target is an image when its path, before any `?` or `#`, ends in an image extension (the definition the
+  // scan's one regular expression replaced).
+  const isImagePath = (target: string) => /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i.test(target.split(/[?#]/)[0])
+
+  test('every reference is found where its target is written, and a plain link is an image exactly when its path is', () => {
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }).map((t) => t.join('')), (body) => {
+        for (const r of scanBody(body).refs) {
+          expect(body.slice(r.start, r.end)).toBe(r.target)
+          if (r.kind === 'link') expect(isImagePath(r.target)).toBe(false)
+          if (r.kind === 'image' && body[r.start - 1] !== '"' && body[r.start - 1] !== "'" && !body.slice(0, r.start).endsWith('![' + r.alt + '](')) {
+            expect(isImagePath(r.target)).toBe(true)
+          }
+        }
+      }),
+      { numRuns: 3000 },
+    )
   })
 })
 
