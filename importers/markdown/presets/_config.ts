@@ -215,3 +215,41 @@ export function postListing(body: string): { of: 'posts' } | { of: 'category' | 
   if (m[1] === undefined) return { of: 'posts' }
   return { of: m[1] === 'categories' ? 'category' : 'tag', term: m[2] ?? m[3] }
 }
+
+/** Data files themes keep their menus in (`_data/navigation.yml` and its other names), in the order they are tried. */
+export const NAVIGATION_DATA = ['navigation', 'nav', 'menus', 'menu', 'main_menu', 'navbar']
+
+/**
+ * The menus of a navigation data file as themes write them (Jekyll's minimal-mistakes, Chirpy-like and most
+ * Eleventy starters): a list is the `main` menu; a map holds one menu per key whose value is a list. An item is a
+ * `title` (or `name`, `text`, `label`) with a `url` (or `link`, `href`, `path`) and optional `children` (or
+ * `subnav`, `submenu`, `items`); an item with children but no address leads where its first child does. Menu ids
+ * are made to fit the contract's (`Docs Nav` → `docs-nav`).
+ */
+export function navigationMenus(data: unknown): Record<string, { name: string; items: ConfigMenuItem[] }> {
+  const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['main', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
+  const menus: Record<string, { name: string; items: ConfigMenuItem[] }> = {}
+  for (const [key, list] of lists) {
+    const id = key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
+    const items = navigationItems(list, 0)
+    if (id !== '' && items.length > 0 && !(id in menus)) menus[id] = { name: key.charAt(0).toUpperCase() + key.slice(1), items }
+  }
+  return menus
+}
+
+/** Navigation data deeper than this is not read: no theme nests menus that far, and the builder refuses 256 levels. */
+const NAVIGATION_DEPTH = 16
+
+function navigationItems(list: unknown[], depth: number): ConfigMenuItem[] {
+  const out: ConfigMenuItem[] = []
+  for (const entry of list) {
+    if (!isPlainObject(entry)) continue
+    const title = firstString(entry.title, entry.name, entry.text, entry.label)
+    const nested = [entry.children, entry.subnav, entry.submenu, entry.items].find(Array.isArray)
+    const children = nested !== undefined && depth < NAVIGATION_DEPTH ? navigationItems(nested, depth + 1) : []
+    const url = firstString(entry.url, entry.link, entry.href, entry.path) ?? children[0]?.url
+    if (title === undefined || title.trim() === '' || url === undefined || url.trim() === '') continue
+    out.push({ title: title.trim(), url: url.trim(), ...(entry.external === true || entry.target === '_blank' ? { target: '_blank' as const } : {}), children })
+  }
+  return out
+}

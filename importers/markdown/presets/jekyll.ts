@@ -4,8 +4,8 @@ import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, postListing, readAuthorRegistry } from './_config.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry } from './_config.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Jekyll's named permalink styles (jekyllrb.com "Permalinks", built-in formats). */
@@ -70,6 +70,12 @@ export const jekyllPreset: Preset = {
       config.authorsFile = [...config.configFiles].find((f) => /\/authors\.[a-z]+$/i.test(f) && f.startsWith(folderSetting(cfg.data_dir, '_data') + '/'))
     }
     const site = templateSite(cfg, siteData)
+    // The theme's menus: a navigation data file (`_data/navigation.yml`, minimal-mistakes' and most themes'), else
+    // minima's `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
+    const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
+    if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
+    else if (Array.isArray(cfg.header_pages)) config.menus.main = { name: 'Main', items: await headerPages(ctx, cfg.header_pages) }
+    else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
     const url = firstString(cfg.url)
@@ -278,6 +284,20 @@ export const jekyllPreset: Preset = {
       },
     }
   },
+}
+
+/**
+ * minima's header links (`header_pages: [about.md, blog.html]`): each page file, titled as its front matter says,
+ * leading to where that page is imported (left out when it is not).
+ */
+async function headerPages(ctx: PresetContext, files: unknown[]): Promise<ConfigMenuItem[]> {
+  const items: ConfigMenuItem[] = []
+  for (const f of files) {
+    if (typeof f !== 'string' || !ctx.discovery.paths.has(f)) continue
+    const fm = await ctx.readFrontMatter(f)
+    items.push({ title: firstString(fm?.title) ?? splitPath(f).base, url: '/', source: f, children: [] })
+  }
+  return items
 }
 
 /** Site variables Jekyll computes from the whole site: a configuration key of the same name does not reach templates. */
