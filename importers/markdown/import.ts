@@ -768,9 +768,17 @@ function menuItemsNow(items: readonly ConfigMenuItem[], file: string, convention
   return out
 }
 
-/** The new URL of one menu item; undefined to keep it as written, null when it stands for a page not published. */
+/**
+ * The new URL of one menu item; undefined to keep it as written, null when it stands for a page that is not
+ * published (a page replaced by a route, such as the blog's list by the post index, leads to that route).
+ */
 function menuUrl(item: ConfigMenuItem, file: string, convention: Convention, index: LinkIndex): string | null | undefined {
-  if (item.source !== undefined) return index.urlOfFile.get(item.source) ?? null
+  if (item.source !== undefined) {
+    const url = index.urlOfFile.get(item.source)
+    if (url !== undefined) return url
+    const replaced = typeof item.url === 'string' ? resolveReference(item.url, item.source, undefined, index) : undefined
+    return replaced?.to === 'document' || replaced?.to === 'route' ? replaced.url : null
+  }
   if (item.pageRef !== undefined) {
     const ref = convention.resolveSource?.('ref', item.pageRef, file)
     const url = ref === undefined ? undefined : index.urlOfFile.get(ref)
