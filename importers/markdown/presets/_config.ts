@@ -197,23 +197,26 @@ export function canonicalLocale(tag: string): string | undefined {
 export const HTML_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.htm'])
 
 // A loop over (or a variable set to) the generator's list of posts: Jekyll's `site.posts`, `paginator.posts` and
-// `site.categories.x`/`site.tags.x`, Eleventy's `collections.posts` (or `post`).
-const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?:(?:paginator\.posts|site\.posts|collections\.posts?)\b|site\.(categories|tags)(?:\.([\w-]{1,100})|\[\s*["']([^"'\n]{1,100})["']\s*\]))/
+// `site.categories.x`/`site.tags.x` (all the terms without `.x`), Eleventy's `collections.posts` (or `post`) and its
+// base blog's `collections.tagList`.
+const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?:(?:paginator\.posts|site\.posts|collections\.posts?)\b|(?:site\.(categories|tags)|collections\.(tagList))(?:\.([\w-]{1,100})|\[\s*["']([^"'\n]{1,100})["']\s*\])?)/
 
 /**
  * What list of posts a template page shows, if it is one: `posts` for a blog's home or index (`index.html`,
- * `blog/index.html` looping over the paginator), a category or tag with its term for an archive of one term. Such a
+ * `blog/index.html` looping over the paginator), a category or tag with its term for an archive of one term, without
+ * one for the list of all terms. Such a
  * page is replaced by the new site's post index or term archive rather than imported with a loop no theme can run.
  * @example
  * postListing('{% for post in paginator.posts %}<h2>{{ post.title }}</h2>{% endfor %}') // { of: 'posts' }
  * postListing('{% for post in site.categories.release %}…{% endfor %}') // { of: 'category', term: 'release' }
  * postListing('<p>About us</p>') // undefined
  */
-export function postListing(body: string): { of: 'posts' } | { of: 'category' | 'tag'; term: string } | undefined {
+export function postListing(body: string): { of: 'posts' } | { of: 'category' | 'tag'; term?: string } | undefined {
   const m = POST_LIST.exec(body)
   if (m === null) return undefined
-  if (m[1] === undefined) return { of: 'posts' }
-  return { of: m[1] === 'categories' ? 'category' : 'tag', term: m[2] ?? m[3] }
+  if (m[1] === undefined && m[2] === undefined) return { of: 'posts' }
+  const term = m[3] ?? m[4]
+  return { of: m[1] === 'categories' ? 'category' : 'tag', ...(term !== undefined ? { term } : {}) }
 }
 
 /** Data files themes keep their menus in (`_data/navigation.yml` and its other names), in the order they are tried. */

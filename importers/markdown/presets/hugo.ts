@@ -221,7 +221,13 @@ export const hugoPreset: Preset = {
       }
       const above = unscheduledAbove(at.root, lang, dirs, isList)
       // Menus are the default language's: another language's page menus belong to that language's site.
-      if (lang === defaultLang) for (const [id, entry] of pageMenuEntries(fields, source.file.rel)) menuEntries.set(id, [...(menuEntries.get(id) ?? []), entry])
+      if (lang === defaultLang) {
+        for (const [id, entry] of pageMenuEntries(fields, source.file.rel, url)) {
+          const entries = menuEntries.get(id)
+          if (entries) entries.push(entry)
+          else menuEntries.set(id, [entry])
+        }
+      }
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
@@ -572,16 +578,16 @@ function trim(dir: string): string {
 
 /**
  * The menu entries a page declares in front matter (gohugo.io "Menus": `menu: main`, a list of menu names, or a map
- * of menu name to entry settings), each standing for the page (`source`): its `name` defaults to the page's
- * `linkTitle` or `title`, its `weight` to the page's.
+ * of menu name to entry settings), each standing for the page (`source`, at its old `url`): its `name` defaults to
+ * the page's `linkTitle` or `title`, its `weight` to the page's.
  */
-function pageMenuEntries(fields: Record<string, unknown>, source: string): Array<[string, Record<string, unknown>]> {
+function pageMenuEntries(fields: Record<string, unknown>, source: string, url: string): Array<[string, Record<string, unknown>]> {
   const menu = fields.menu ?? fields.menus
   const named: Array<[string, unknown]> = typeof menu === 'string' ? [[menu, {}]] : Array.isArray(menu) ? menu.filter((m): m is string => typeof m === 'string').map((m) => [m, {}]) : isPlainObject(menu) ? Object.entries(menu) : []
   const title = firstString(fields.linkTitle, fields.linktitle, fields.title)
   return named.map(([id, settings]) => {
     const s = isPlainObject(settings) ? settings : {}
-    return [id, { ...s, name: firstString(s.name) ?? title ?? source, weight: typeof s.weight === 'number' ? s.weight : fields.weight, source }]
+    return [id, { ...s, name: firstString(s.name) ?? title ?? source, weight: typeof s.weight === 'number' ? s.weight : fields.weight, url, source }]
   })
 }
 

@@ -217,7 +217,7 @@ export const jekyllPreset: Preset = {
         // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
         const listing = postListing(source.fm.body)
         if (listing !== undefined && listing.of !== 'posts') {
-          return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} shows them` }
+          return { skip: 'term-list', detail: listing.term !== undefined ? `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} shows them` : `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them` }
         }
         if (listing !== undefined) {
           const moved = config.basePath !== ''
@@ -295,7 +295,8 @@ async function headerPages(ctx: PresetContext, files: unknown[]): Promise<Config
   for (const f of files) {
     if (typeof f !== 'string' || !ctx.discovery.paths.has(f)) continue
     const fm = await ctx.readFrontMatter(f)
-    items.push({ title: firstString(fm?.title) ?? splitPath(f).base, url: '/', source: f, children: [] })
+    // No address of its own: the item leads where the page is imported, or is left out.
+    items.push({ title: firstString(fm?.title) ?? splitPath(f).base, url: '', source: f, children: [] })
   }
   return items
 }

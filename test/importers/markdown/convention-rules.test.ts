@@ -190,6 +190,8 @@ describe('pages that list the posts', () => {
     ["{% for post in site.tags['ruby lang'] %}", { of: 'tag', term: 'ruby lang' }],
     ['{%- set postslist = collections.posts | reverse -%}', { of: 'posts' }],
     ['{% for post in collections.post %}', { of: 'posts' }],
+    ['{% for tag in collections.tagList %}', { of: 'tag' }],
+    ['{% for category in site.categories %}', { of: 'category' }],
     ['{% for page in site.pages %}', undefined],
     ['{% for p in site.postscript %}', undefined],
     ['{% for item in pagination.items %}', undefined],
