@@ -256,3 +256,29 @@ function navigationItems(list: unknown[], depth: number): ConfigMenuItem[] {
   }
   return out
 }
+
+/**
+ * A generator's data folder as templates see it (Jekyll's `site.data`, Eleventy's global data): each file whose
+ * path `accept` matches under its name without the extension, folders as nested maps, read by `readOne` (null or
+ * undefined values left out). Undefined when the folder has no such file. Every file read is listed in `read`.
+ */
+export async function readDataFolder(files: ReadonlyArray<{ rel: string }>, dir: string, read: Set<string>, accept: RegExp, readOne: (rel: string) => Promise<unknown>): Promise<Record<string, unknown> | undefined> {
+  const found = files.filter((f) => f.rel.startsWith(dir + '/') && accept.test(f.rel))
+  if (found.length === 0) return undefined
+  const root: Record<string, unknown> = Object.create(null)
+  for (const f of found) {
+    const value = await readOne(f.rel)
+    read.add(f.rel)
+    if (value === null || value === undefined) continue
+    const parts = f.rel.slice(dir.length + 1).split('/')
+    const last = parts.pop() as string
+    const name = last.lastIndexOf('.') > 0 ? last.slice(0, last.lastIndexOf('.')) : last
+    let at = root
+    for (const p of parts) {
+      if (!isPlainObject(at[p])) at[p] = Object.create(null)
+      at = at[p] as Record<string, unknown>
+    }
+    at[name] = value
+  }
+  return root
+}

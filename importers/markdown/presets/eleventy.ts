@@ -5,7 +5,7 @@ import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
-import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, postListing } from './_config.js'
+import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, postListing, readDataFolder } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import type { SiteConfig } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -268,23 +268,11 @@ function defaultUrl(dirs: string[], base: string): string {
  * run); what templates see besides a page's own data. Files read are listed in `read`.
  */
 async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown>> {
-  const root: Record<string, unknown> = Object.create(null)
-  for (const f of ctx.discovery.files) {
-    if (!f.rel.startsWith(dir + '/') || !/\.(?:json|ya?ml|js|cjs|mjs)$/i.test(f.rel)) continue
-    // A JavaScript file that exports code is said once where its values matter (metadata, navigation), not here.
-    const value = /\.[cm]?js$/i.test(f.rel) ? exportedData(stripComments((await ctx.readText(f.rel)) ?? ''))?.data : await ctx.readData(f.rel)
-    read.add(f.rel)
-    if (value === null || value === undefined) continue
-    const parts = f.rel.slice(dir.length + 1).split('/')
-    const name = splitPath(parts.pop() as string).base
-    let at = root
-    for (const p of parts) {
-      if (!isPlainObject(at[p])) at[p] = Object.create(null)
-      at = at[p] as Record<string, unknown>
-    }
-    at[name] = value
-  }
-  return root
+  // A JavaScript file that exports code is said once where its values matter (metadata, navigation), not here.
+  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) =>
+    /\.[cm]?js$/i.test(rel) ? exportedData(stripComments((await ctx.readText(rel)) ?? ''))?.data : ctx.readData(rel),
+  )
+  return data ?? Object.create(null)
 }
 
 /**

@@ -4,7 +4,7 @@ import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry } from './_config.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -320,28 +320,12 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
  * extension, folders as nested maps. Undefined when the site has no data folder. Every file read is listed in `read`.
  */
 async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown> | undefined> {
-  const files = ctx.discovery.files.filter((f) => f.rel.startsWith(dir + '/') && /\.(?:ya?ml|json|csv|tsv)$/i.test(f.rel))
-  if (files.length === 0) return undefined
-  const root: Record<string, unknown> = Object.create(null)
-  for (const f of files) {
-    const ext = splitPath(f.rel).ext
-    let value: unknown
-    if (ext === '.csv' || ext === '.tsv') {
-      const text = await ctx.readText(f.rel)
-      value = text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
-    } else value = await ctx.readData(f.rel)
-    read.add(f.rel)
-    if (value === null || value === undefined) continue
-    const parts = f.rel.slice(dir.length + 1).split('/')
-    const name = splitPath(parts.pop() as string).base
-    let at = root
-    for (const p of parts) {
-      if (!isPlainObject(at[p])) at[p] = Object.create(null)
-      at = at[p] as Record<string, unknown>
-    }
-    at[name] = value
-  }
-  return root
+  return readDataFolder(ctx.discovery.files, dir, read, /\.(?:ya?ml|json|csv|tsv)$/i, async (rel) => {
+    const ext = splitPath(rel).ext
+    if (ext !== '.csv' && ext !== '.tsv') return ctx.readData(rel)
+    const text = await ctx.readText(rel)
+    return text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
+  })
 }
 
 /** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */
