@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon'
+import { categoryRoute, tagRoute } from '../../../src/routes/index.js'
+import { slugFor } from '../_core.js'
 import { dateFromName, luxonZone, parseDate } from '../dates.js'
 import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
@@ -217,7 +219,10 @@ export const jekyllPreset: Preset = {
         // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
         const listing = postListing(source.fm.body)
         if (listing !== undefined && listing.of !== 'posts') {
-          return { skip: 'term-list', detail: listing.term !== undefined ? `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} shows them` : `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them` }
+          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them` }
+          // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
+          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
+          return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
         }
         if (listing !== undefined) {
           const moved = config.basePath !== ''
