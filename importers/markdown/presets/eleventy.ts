@@ -220,7 +220,8 @@ function templatePageSkip(body: string, url: string, config: SiteConfig): Unpubl
   if (last.includes('.') && !/\.html?$/i.test(last)) return { skip: 'not-html-output', detail: `Eleventy writes ${url}, a file that is not a page (a feed, sitemap or data file): a build stage writes its own` }
   const listing = postListing(body)
   if (listing === undefined) return undefined
-  if (listing.of !== 'posts') return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'}${listing.term !== undefined ? ` "${listing.term}"` : ''}: the new site's archives list them` }
+  // A list of terms has no route of its own in the contract: its URL leads to the post index.
+  if (listing.of !== 'posts') return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'}${listing.term !== undefined ? ` "${listing.term}"` : ''}: the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
   if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a loop over collections.posts): the theme's index of latest posts owns /" }
   config.postIndexPath ??= url
   if (config.postIndexPath === url) return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }

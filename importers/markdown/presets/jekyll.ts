@@ -219,7 +219,8 @@ export const jekyllPreset: Preset = {
         // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
         const listing = postListing(source.fm.body)
         if (listing !== undefined && listing.of !== 'posts') {
-          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them` }
+          // A list of all the terms has no route of its own in the contract: its URL leads to the post index.
+          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
           // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
           const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
           return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
