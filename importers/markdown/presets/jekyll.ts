@@ -122,6 +122,10 @@ export const jekyllPreset: Preset = {
     const defaults = readDefaults(cfg.defaults)
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
+    const includedFolder = (rel: string) => include.some((i) => {
+      const dir = i.replace(/^\/+|\/+$/g, '')
+      return dir !== '' && rel.startsWith(dir + '/')
+    })
     const excluded = (rel: string) =>
       !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
 
@@ -148,12 +152,15 @@ export const jekyllPreset: Preset = {
         return { role: postsAt !== -1 ? 'post' : 'draft', inside: within.slice(at + 1).join('/'), categories: before }
       }
       const first = within[0]
+      // A folder `include:` names is read like any other (minimal-mistakes' and academicpages' `_pages/`): its files
+      // are pages at their path, unless their permalink says otherwise.
+      const listed = includedFolder(rel)
       if (first?.startsWith('_')) {
         const c = collections.get(first.slice(1))
         if (c && !within.slice(1).some((d) => d.startsWith('_'))) return { role: 'collection', collection: c, inside: within.slice(1).join('/'), categories: [] }
-        return { role: 'none', why: `${first}/ is not a collection Jekyll publishes` }
+        if (!listed) return { role: 'none', why: `${first}/ is not a collection Jekyll publishes` }
       }
-      if (dirs.some((d) => d.startsWith('_') || d.startsWith('.'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
+      if (!listed && dirs.some((d) => d.startsWith('_') || d.startsWith('.'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
       return { role: 'page', inside: dirs.join('/'), categories: [] }
     }
 
