@@ -6,6 +6,7 @@ import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
 import { frontMatterUrl, urlize } from '../../../importers/markdown/presets/hugo.js'
 import { withStyleSuffix } from '../../../importers/markdown/presets/jekyll.js'
 import { postListing } from '../../../importers/markdown/presets/_config.js'
+import { wholeDocument } from '../../../importers/markdown/document.js'
 import { inferPostPattern } from '../../../importers/markdown/plan.js'
 import type { SourceDoc } from '../../../importers/markdown/document.js'
 
@@ -197,4 +198,22 @@ describe('pages that list the posts', () => {
     ['{% for item in pagination.items %}', undefined],
     ['<p>Our posts are elsewhere: site.posts</p>', undefined],
   ])('%s', (body, want) => expect(postListing(body)).toEqual(want))
+})
+
+// An HTML page written as a whole document (Jekyll `layout: null`, an Eleventy .html without a layout): its <body>.
+describe('HTML bodies that are whole documents', () => {
+  test.each([
+    ['<!doctype html><title>T</title><body><p>Hi</p></body></html>', { body: '<p>Hi</p>', linesBefore: 0, title: 'T' }],
+    ['<!-- built -->\n<html lang="en">\n<head><title> Search </title></head>\n<body class="x">\n<p>Find</p>\n</body></html>', { body: '\n<p>Find</p>\n', linesBefore: 3, title: 'Search' }],
+    ['<HTML><BODY>No end', { body: 'No end', linesBefore: 0 }],
+    ['<!DOCTYPE html><title>Search | {{ site.title }}</title><body>x</body>', { body: 'x', linesBefore: 0, title: 'Search' }],
+    ['<html><head></head></html>', undefined],
+    ['<p>A fragment</p><body>', undefined],
+  ])('%j', (html, want) => expect(wholeDocument(html)).toEqual(want))
+
+  test('a hostile run of <body tags is read in linear time', () => {
+    const started = performance.now()
+    expect(wholeDocument('<html>' + '<body '.repeat(200_000))).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
 })
