@@ -6,7 +6,7 @@
  * written and which not.
  */
 import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { access, open, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { syncFolder, TempFile } from './atomic-file.js'
@@ -75,6 +75,7 @@ export async function planOutputs(outputs: OutputRequest[], inputs: InputRequest
     }
     const id = await identify(request.path, io.cwd)
     const target = targetOf(request, id)
+    await checkWritableFolder(request, target)
     for (const p of planned) {
       if (p.id && sameFile(p.id, id)) throw new CliIoError(`the ${p.output.label} and the ${request.label} are both ${request.path}: name a different file for each`)
     }
@@ -100,6 +101,34 @@ function targetOf(request: OutputRequest, id: FileIdentity): OutputTarget {
   if (s && (isSpecialPath(request.path) || isSpecialPath(id.real))) return { kind: 'stream', path: id.real, append: true }
   if (!s && isSpecialPath(id.real)) throw new CliIoError(`the ${request.label} output ${request.path} does not exist; a file cannot be created under /dev or /proc`)
   return { kind: 'file', path: id.real }
+}
+
+/**
+ * Refuses, now rather than after an import of many minutes, an output whose folder cannot take it: a file is written
+ * to a temporary file beside it, so its folder must exist and be writable; a media folder is created with its
+ * parents, so the nearest folder that exists must be writable.
+ */
+async function checkWritableFolder(request: OutputRequest, target: OutputTarget): Promise<void> {
+  if (target.kind !== 'file' && target.kind !== 'folder') return
+  const what = request.folder ? `the ${request.label} folder ${request.path}` : `the ${request.label} to ${request.path}`
+  const wanted = target.kind === 'folder' ? target.path : dirname(target.path)
+  let folder = wanted
+  for (;;) {
+    const stats = await stat(folder).catch((error: NodeJS.ErrnoException) => error)
+    if (!(stats instanceof Error)) {
+      if (!stats.isDirectory()) throw new CliIoError(`cannot write ${what}: ${folder} is not a folder; choose another output`)
+      break
+    }
+    const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR'
+    if (!missing || dirname(folder) === folder) throw new CliIoError(`cannot write ${what}: ${folder}: ${systemMessage(stats)}; choose another output`)
+    folder = dirname(folder)
+  }
+  if (target.kind === 'file' && folder !== wanted) throw new CliIoError(`cannot write ${what}: the folder ${wanted} does not exist; create it first, or choose another output`)
+  try {
+    await access(folder, constants.W_OK | constants.X_OK)
+  } catch (error) {
+    throw new CliIoError(`cannot write ${what}: the folder ${folder} is not writable (${systemMessage(error)}); choose another output`)
+  }
 }
 
 async function clashWithInput(request: OutputRequest, out: FileIdentity, input: InputRequest, id: FileIdentity): Promise<string | null> {
@@ -225,7 +254,7 @@ export function describeWrites(outcome: WriteOutcome, details: Record<string, st
   const errors: string[] = []
   if (outcome.failure) {
     errors.push(`cannot write ${outcome.failure.given || `the ${outcome.failure.label}`}: ${outcome.failure.message}`)
-    errors.push(outcome.written.length === 0 ? `nothing written (${outcome.notWritten.map((p) => p.given).join(', ')} left as they were)` : `not written: ${outcome.notWritten.map((p) => p.given).join(', ')}`)
+    errors.push(outcome.written.length === 0 ? `nothing written (${outcome.notWritten.map((p) => p.given).join(', ')} left as ${outcome.notWritten.length === 1 ? 'it was' : 'they were'})` : `not written: ${outcome.notWritten.map((p) => p.given).join(', ')}`)
   }
   return { lines, errors }
 }

@@ -42,7 +42,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.stdout(IMPORT_HELP)
         return EXIT.ok
       }
-      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${kind === undefined ? 'nothing' : JSON.stringify(kind)}.\n\n${IMPORT_HELP}`)
+      // An option where the kind goes (`import --format json`) is not what was meant either.
+      const got = kind === undefined || kind.startsWith('-') ? 'nothing' : JSON.stringify(kind)
+      io.stderr(`preview-data import: expected "markdown" or "wordpress", got ${got}.\n\n${IMPORT_HELP}`)
+      // Under --format json the result document too, as every command gives one, failed or not.
+      if (rest.some((a, i) => a === '--format=json' || (a === '--format' && rest[i + 1] === 'json'))) {
+        const message = `expected "markdown" or "wordpress" after import, got ${got}`
+        io.stdout(JSON.stringify({ ok: false, command: 'import', summary: {}, diagnostics: [{ severity: 'error', code: 'usage_error', message }] }, null, 2) + '\n')
+      }
       return EXIT.usage
     }
     case undefined:
@@ -65,7 +72,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 const IMPORT_HELP = `Usage: preview-data import <markdown|wordpress> <source> -o payload.json [options]
 
-  import markdown <dir>              a folder of Markdown files (native, Hugo, Jekyll, Docusaurus, Astro)
+  import markdown <dir>              a folder of Markdown files (Hugo, Jekyll, Docusaurus, Astro, Starlight,
+                                     Eleventy, Next.js, Gatsby, VuePress, VitePress, native or plain)
   import wordpress <export.xml...>   a WordPress (WXR) export, one file or the parts of a split one
 
 Both take the same options for the same things: -o, --site, --report, --redirects,

@@ -3,3 +3,5 @@ export { deliverMedia, importMarkdown } from './import.js'
 export type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 export type { DiagnosticSeverity, MarkdownDiagnostic, MarkdownDiagnosticCode } from './diagnostics.js'
 export type { PresetName } from './presets/types.js'
+// The shared types the result names, so a consumer can name them too (`report: MigrationReport`).
+export type { CommonImportOptions, DraftPolicy, ImportDiagnostic, ImportSeverity, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'

@@ -178,6 +178,8 @@ export class PreviewDataBuilder {
    * builder.updatePost('lisbon', (draft) => { draft.status = 'draft' })
    */
   updatePost(slug: string, recipe: (draft: PostInput) => void): PreviewDataBuilder {
+    checkKey('post', 'slug', slug)
+    checkRecipe('post', slug, recipe)
     let record: PostRecord | undefined
     return this.#then((state) => {
       const seq = findPost(state, slug)
@@ -199,6 +201,7 @@ export class PreviewDataBuilder {
    * builder.removePost('lisbon')
    */
   removePost(slug: string): PreviewDataBuilder {
+    checkKey('post', 'slug', slug)
     return this.#then((state) => {
       const seq = findPost(state, slug)
       const old = state.posts.get(seq)!
@@ -215,6 +218,7 @@ export class PreviewDataBuilder {
    * builder.getPost('lisbon')?.title // 'Lisbon'
    */
   getPost(slug: string): Readonly<PostInput> | undefined {
+    checkKey('post', 'slug', slug)
     const state = this.#state
     // The same choice as updatePost: an explicit slug wins over titles that derive it (those get suffixes at build).
     const match = matchPost(state, slug)
@@ -256,6 +260,8 @@ export class PreviewDataBuilder {
    * builder.updatePage('about', (draft) => { draft.title = 'About us' })
    */
   updatePage(path: string, recipe: (draft: PageInput) => void): PreviewDataBuilder {
+    checkKey('page', 'path', path)
+    checkRecipe('page', path, recipe)
     let record: PageRecord | undefined
     return this.#then((state) => {
       const seq = findPage(state, path)
@@ -277,6 +283,7 @@ export class PreviewDataBuilder {
    * builder.removePage('about/team')
    */
   removePage(path: string): PreviewDataBuilder {
+    checkKey('page', 'path', path)
     return this.#then((state) => {
       const seq = findPage(state, path)
       const old = state.pages.get(seq)!
@@ -293,6 +300,7 @@ export class PreviewDataBuilder {
    * builder.getPage('about/team')?.title
    */
   getPage(path: string): Readonly<PageInput> | undefined {
+    checkKey('page', 'path', path)
     const state = this.#state
     const match = matchPage(state, path)
     return match.length === 1 ? ownCopy(state.pages.get(match[0])!.input) : undefined
@@ -374,6 +382,11 @@ export class PreviewDataBuilder {
    * builder.remove('tag', 'lisbon').remove('menu', 'footer')
    */
   remove(kind: RemovableKind, key: string): PreviewDataBuilder {
+    if (!Object.hasOwn(KEY_NAMES, kind)) {
+      const documents = kind === ('post' as string) ? ' (posts: removePost(slug))' : kind === ('page' as string) ? ' (pages: removePage(path))' : ''
+      throw new PreviewDataError('invalid_argument', `remove: ${JSON.stringify(kind)} is not a kind remove() takes; it takes ${Object.keys(KEY_NAMES).join(', ')}${documents}.`)
+    }
+    checkKey(kind, KEY_NAMES[kind], key)
     return this.#then((state) => {
       const map = removableMap(state, kind)
       const id = kind === 'category' || kind === 'tag' ? normalizeSlug(key) : key
@@ -434,7 +447,8 @@ export class PreviewDataBuilder {
    * builder.frontPage({ page: 'home' })
    */
   frontPage(input: FrontPageInput): PreviewDataBuilder {
-    if (!('page' in (input as object))) checkFragment({ site: { front_page: input } as unknown as Site }, '/site/front_page', 'front_page', ['unresolved_front_page'])
+    ArgumentCheck.of('front_page', input)
+    if (!('page' in input)) checkFragment({ site: { front_page: input } as unknown as Site }, '/site/front_page', 'front_page', ['unresolved_front_page'])
     else ArgumentCheck.of('front_page', input).onlyKeys(['page']).nonblank('page')
     const frontPage = ownCopy(input)
     return this.#then((state) => {
@@ -484,6 +498,16 @@ export class PreviewDataBuilder {
   tryBuild(): BuildResult {
     return assemble(this.#state, this.#options)
   }
+}
+
+/** Refuses a key that is not a string (`updatePost(3, …)`), which could only ever name nothing. */
+function checkKey(entity: string, name: string, key: unknown): void {
+  if (typeof key !== 'string') throw new PreviewDataError('invalid_argument', `${entity}: the ${name} must be a string, not ${key === null ? 'null' : typeof key}.`)
+}
+
+/** Refuses a recipe that is not a function, before immer would say so in its own words. */
+function checkRecipe(entity: string, key: string, recipe: unknown): void {
+  if (typeof recipe !== 'function') throw new PreviewDataError('invalid_argument', `${entity} "${key}": the recipe must be a function that changes the draft, e.g. (draft) => { draft.title = 'New' }.`)
 }
 
 function withoutUndefined<T extends object>(value: T): T {

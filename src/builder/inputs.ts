@@ -107,8 +107,8 @@ export type WidgetAreaInput = {
   items: WidgetItem[]
 }
 
-/** A collection item: `{ post: slug }`, `{ page: path }` or the contract's own `{ type, slug | path }`. */
-export type CollectionItemInput = { post: string } | { page: string } | CollectionItem
+/** A collection item: `{ post: slug }`, `{ page: path }` or the contract's own `{ type, slug | path }`; one of them. */
+export type CollectionItemInput = { post: string; page?: never } | { page: string; post?: never } | CollectionItem
 /** The argument of `.collection(id, collection)`. */
 export type CollectionInput = {
   /** A title, nonblank when present. */
@@ -119,8 +119,8 @@ export type CollectionInput = {
   items: CollectionItemInput[]
 }
 
-/** The front page: the contract's branches, or `{ page: path }` for a Page by effective path. */
-export type FrontPageInput = FrontPage | { page: string }
+/** The front page: the contract's branches, or `{ page: path }` for a Page by effective path (not both). */
+export type FrontPageInput = FrontPage | { page: string; type?: never }
 
 /** The argument of `.author(author)`: the contract's Author. */
 export type AuthorInput = Author

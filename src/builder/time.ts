@@ -52,7 +52,11 @@ export function toTimestamp(input: TimestampInput, timezone: string): { ok: true
     { year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: +(m[6] ?? 0), millisecond: m[7] ? Math.trunc(Number(`0.${m[7]}`) * 1000) : 0 },
     { zone },
   )
-  if (!local.isValid) return { ok: false, reason: `is not a real date or time (${local.invalidExplanation ?? local.invalidReason})` }
+  if (!local.isValid) {
+    // In the validator's words, as for an RFC 3339 string ("has month 13; months are 01-12"), not luxon's.
+    const own = checkTimestamp(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}Z`)
+    return { ok: false, reason: `is not a real date or time (${own ?? local.invalidExplanation ?? local.invalidReason})` }
+  }
   // Take the offset from our own table for fixed offsets and UTC; luxon's IANA zones handle DST gaps and overlaps.
   const ms = local.toMillis()
   return { ok: true, value: formatTimestamp(ms, zone instanceof IANAZone ? local.offset : offsetMinutesAt(timezone, ms)) }

@@ -50,6 +50,12 @@ export function checkPermalinkPattern(kind: PermalinkKind, pattern: string): str
   let hasRequired = false
   for (const segment of segments) {
     if (segment.startsWith(':')) {
+      // `/:year/:slug.html`, Jekyll's and many WordPress sites' URLs: the token is known, the suffix is not a token.
+      const token = /^:[A-Za-z_]+/.exec(segment)?.[0]
+      if (token !== undefined && token !== segment && (allowed as readonly string[]).includes(token)) {
+        const html = /\.html$/i.test(segment) ? '; for URLs ending in .html, end the pattern with the token and set output_style "html-extension"' : ''
+        return `has the token ${quote(token)} inside the segment ${quote(segment)}; a token must occupy a whole segment${html}`
+      }
       if (!(allowed as readonly string[]).includes(segment)) {
         return `uses the token ${quote(segment)}, which ${kind} patterns do not allow (allowed: ${allowed.join(', ')})`
       }

@@ -102,6 +102,15 @@ describe('input types', () => {
     expectTypeOf<{ page: string }>().toMatchTypeOf<FrontPageInput>()
     expectTypeOf<{ type: 'page'; page_path: string }>().toMatchTypeOf<FrontPageInput>()
     expectTypeOf<{ type: 'page'; page_slug: string }>().not.toMatchTypeOf<FrontPageInput>()
+    // One target per item: a union's excess-property check let both through, and the builder kept only the post.
+    expectTypeOf<{ post: string; page: string }>().not.toMatchTypeOf<CollectionItemInput>()
+  })
+
+  test('an object literal naming two targets is a type error at the call', () => {
+    // @ts-expect-error a collection item names a post or a page, not both
+    b.collection('c', { items: [{ post: 'a', page: 'b' }] })
+    // @ts-expect-error { page } or the contract's { type, page_path }, not both
+    b.frontPage({ page: 'x', type: 'page', page_path: 'x' })
   })
 
   test('contract field names: a v0.6 field is a type error', () => {

@@ -32,8 +32,10 @@ describe('toTimestamp', () => {
   })
 
   const bad: { name: string; input: TimestampInput; reason: RegExp }[] = [
-    { name: 'February 30th', input: '2024-02-30', reason: /not a real date/ },
-    { name: 'month 13', input: '2024-13-01T00:00', reason: /not a real date/ },
+    // Said in the validator's words for RFC 3339 strings, not luxon's ("you specified 13 (of type number) as a month").
+    { name: 'February 30th', input: '2024-02-30', reason: /^is not a real date or time \(has day 30, but 2024-02 has 29 days\)$/ },
+    { name: 'month 13', input: '2024-13-01T00:00', reason: /^is not a real date or time \(has month 13; months are 01-12\)$/ },
+    { name: 'minute 61', input: '2024-05-01 10:61', reason: /^is not a real date or time \(has minute 61; minutes are 00-59\)$/ },
     { name: 'words', input: 'yesterday', reason: /not an RFC 3339 timestamp/ },
     { name: 'offset beyond ±24h', input: '2024-05-01T10:00:00+25:00', reason: /not an RFC 3339 timestamp/ },
     { name: 'invalid Date', input: new Date('nope'), reason: /invalid Date/ },

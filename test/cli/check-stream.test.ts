@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, expect, test, vi } from 'vitest'
 import type { CliIo } from '../../cli/io.js'
 import type * as PayloadFile from '../../cli/payload-file.js'
 import { runCli } from '../../cli/run.js'
 import { validPayload } from '../helpers/payload.js'
+import { tempDir } from './_helpers.js'
 
 // `check` reads a payload the way `validate` does: one larger than a JavaScript string (the benchmark's 1 GB
 // payload) is parsed as a stream; before, check read it as one string and stopped with ERR_STRING_TOO_LONG. Here
@@ -27,8 +27,9 @@ let out: string
 let err: string
 const io = (): CliIo => ({ stdout: (s) => void (out += s), stderr: (s) => void (err += s), isTTY: false, cwd: dir })
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pd-check-stream-'))
+beforeEach(() => {
+  // Removed when the file ends (the helper's afterAll); mkdtemp alone left 2 folders in /tmp on every run.
+  dir = tempDir('pd-check-stream-')
   out = ''
   err = ''
   streamed.files = []

@@ -4,7 +4,7 @@
 import { cpSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { cli, repo, tempDir, wxrFixtures } from './_helpers.js'
+import { cli, repo, resultOf, tempDir, wxrFixtures } from './_helpers.js'
 
 function setUp() {
   const dir = tempDir('pd-opt-')
@@ -79,4 +79,36 @@ test.each([
   expect(run.code).toBe(1)
   expect(run.stderr).toMatch(message)
   expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+})
+
+// A new user's typo gets the option they meant, not Node's note on positionals with its quote left open.
+describe('option typos and missing values', () => {
+  test.each([
+    [['validate', '--bogus', 'p.json'], "preview-data validate: Unknown option '--bogus'\n"],
+    [['validate', '--verbos', 'p.json'], "preview-data validate: Unknown option '--verbos'; did you mean --verbose?\n"],
+    [['canonicalize', 'p.json', '--ouput', 'c.json'], "preview-data canonicalize: Unknown option '--ouput'; did you mean --output?\n"],
+    [['canonicalize', 'p.json', '--in-plac'], "preview-data canonicalize: Unknown option '--in-plac'; did you mean --in-place?\n"],
+    [['import', 'markdown', 'site', '-o', 'p.json', '--redirect', 'r.json'], "preview-data import markdown: Unknown option '--redirect'; did you mean --redirects?\n"],
+    [['import', 'wordpress', 'export.xml', '-o', 'p.json', '--download-medai'], "preview-data import wordpress: Unknown option '--download-medai'; did you mean --download-media?\n"],
+    [['validate', '-draft.json'], 'preview-data validate: Unknown option \'-d\'; a file whose name starts with "-" goes after "--": -- -draft.json\n'],
+    [['validate', '--old.json'], 'preview-data validate: Unknown option \'--old.json\'; a file whose name starts with "-" goes after "--": -- --old.json\n'],
+    [['validate', '--format'], 'preview-data validate: --format needs a value, for example: --format <value>\n'],
+    [['canonicalize', 'p.json', '-o'], 'preview-data canonicalize: -o, --output needs a value, for example: --output <value>\n'],
+    [['validate', '--quiet=yes', 'p.json'], 'preview-data validate: -q, --quiet takes no value; write it alone\n'],
+  ])('%j', async (argv, first) => {
+    const dir = setUp()
+    const run = await cli(argv, dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`${first}Run "preview-data ${argv[0] === 'import' ? `import ${argv[1]}` : argv[0]} --help" for usage.\n`)
+  })
+})
+
+// "With --format json, every command prints exactly one document": import without markdown or wordpress too.
+test.each([[['import', '--format', 'json']], [['import', 'markdwn', 'site', '--format=json']]])('%j: a usage error, as the result document too', async (argv) => {
+  const run = await cli(argv, tempDir('pd-opt-'))
+  expect(run.code).toBe(2)
+  expect(run.stderr).toMatch(/^preview-data import: expected "markdown" or "wordpress"/)
+  const result = resultOf(run)
+  expect(result).toMatchObject({ ok: false, command: 'import', summary: {}, diagnostics: [{ severity: 'error', code: 'usage_error' }] })
+  expect(result.diagnostics[0].message).toMatch(/^expected "markdown" or "wordpress" after import, got (nothing|"markdwn")$/)
 })

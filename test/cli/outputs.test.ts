@@ -1,8 +1,8 @@
 // Issue 15 items 2, 3 and 5: outputs are checked against every input (after symbolic and hard links) and against each
 // other before anything is read; they are written as a set, and a failure says which were written; FIFOs, devices
 // and /dev/stdout are written into as streams, never replaced by a regular file.
-import { execFileSync } from 'node:child_process'
-import { cpSync, createReadStream, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, cpSync, createReadStream, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { text } from 'node:stream/consumers'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -153,6 +153,15 @@ describe('outputs as a set', () => {
     expect(lstatSync(join(dir, 'full')).isCharacterDevice()).toBe(true)
   })
 
+  test.skipIf(!canMakeDevices)('one output that fails: "left as it was"', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'p.json'), JSON.stringify(validPayload()))
+    deviceNode(dir, 'full')
+    const run = await cli(['canonicalize', 'p.json', '-o', 'full'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe('cannot write full: no space left on the device\nnothing written (full left as it was)\n')
+  })
+
   test.skipIf(!canMakeDevices)('the JSON summary lists every output and whether it was written', async () => {
     const dir = tempDir()
     cpSync(join(repo, 'examples/wordpress-export.xml'), join(dir, 'e.xml'))
@@ -209,5 +218,76 @@ describe('special files are written into, never replaced', () => {
     expect(lstatSync(join(dir, 'out-link.json')).isSymbolicLink()).toBe(true)
     expect(JSON.parse(readFileSync(join(dir, 'real/out.json'), 'utf8'))).toEqual(validPayload())
     expect(statSync(join(dir, 'real/out.json')).mode & 0o777).toBe(0o640)
+  })
+})
+
+// A new user's first import often names an output in a folder not made yet, or one they cannot write: that is said
+// before the import runs (a WordPress import can take minutes), with the folder and what to do, and nothing is read.
+describe("an output's folder is checked before anything is read", () => {
+  test.each([
+    ['a folder that does not exist', ['-o', 'no/such/dir/a.json'], /cannot write the payload to no\/such\/dir\/a\.json: the folder \S+\/no\/such\/dir does not exist; create it first/],
+    ['a report in a folder that does not exist', ['-o', 'a.json', '--report', 'gone/r.json'], /cannot write the report to gone\/r\.json: the folder \S+\/gone does not exist/],
+    ['a file where the folder should be', ['-o', 'e.xml/a.json'], /cannot write the payload to e\.xml\/a\.json: \S+\/e\.xml is not a folder/],
+  ])('%s', async (_name, args, message) => {
+    const dir = tempDir()
+    cpSync(join(repo, 'examples/wordpress-export.xml'), join(dir, 'e.xml'))
+    const run = await cli(['import', 'wordpress', 'e.xml', ...args], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(message)
+    // Refused up front: the import's summary ("took 0.1 s") never printed.
+    expect(run.stderr).not.toMatch(/took|Imported/)
+    expect(readdirSync(dir)).toEqual(['e.xml'])
+  })
+
+  test('a media folder under a file', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'notes.txt'), 'a file')
+    const run = await cli(['import', 'markdown', join(repo, 'examples/site'), '-o', 'a.json', '--media-out', 'notes.txt/media'], dir)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^preview-data import markdown: cannot write the media folder notes\.txt\/media: \S+\/notes\.txt is not a folder/)
+    expect(readdirSync(dir)).toEqual(['notes.txt'])
+  })
+
+  test('canonicalize and schema too', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'p.json'), JSON.stringify(validPayload()))
+    const canonical = await cli(['canonicalize', 'p.json', '-o', 'out/c.json'], dir)
+    expect(canonical.code).toBe(2)
+    expect(canonical.stderr).toMatch(/^preview-data canonicalize: cannot write the payload to out\/c\.json: the folder \S+\/out does not exist/)
+    const schema = await cli(['schema', '-o', 'out/s.json'], dir)
+    expect(schema.code).toBe(2)
+    expect(schema.stderr).toMatch(/^preview-data schema: cannot write the schema to out\/s\.json: the folder \S+\/out does not exist/)
+  })
+
+  // Root may write anywhere, so the folder without write permission is tried as an unprivileged user where the
+  // tests run as root (through setpriv), and directly otherwise.
+  const asRoot = process.getuid?.() === 0
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p))
+  test.skipIf(asRoot && !setpriv)('a folder without write permission', async (ctx) => {
+    const dir = tempDir()
+    chmodSync(dir, 0o755)
+    mkdirSync(join(dir, 'ro'), { mode: 0o555 })
+    chmodSync(join(dir, 'ro'), 0o555)
+    writeFileSync(join(dir, 'e.xml'), readFileSync(join(repo, 'examples/wordpress-export.xml')), { mode: 0o644 })
+    const args = ['import', 'wordpress', 'e.xml', '-o', 'ro/a.json']
+    let code: number
+    let stderr: string
+    if (asRoot) {
+      const tsx = join(repo, 'node_modules/tsx/dist/cli.mjs')
+      const child = spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, tsx, join(repo, 'cli/main.ts'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, TSX_DISABLE_CACHE: '1' } })
+      code = child.status ?? -1
+      stderr = child.stderr
+      // A checkout the unprivileged user cannot read (under /root, say) says nothing about outputs: skip, saying so.
+      if (!/is not writable/.test(stderr) && /EACCES|EPERM|Cannot find module/.test(stderr)) {
+        console.warn(`outputs.test.ts: the unprivileged user cannot run the CLI from this checkout (${(stderr.split('\n').find((l) => /EACCES|EPERM|Cannot find module/.test(l)) ?? '').trim().slice(0, 120)}); the write-permission case is skipped`)
+        return ctx.skip()
+      }
+    } else {
+      ;({ code, stderr } = await cli(args, dir))
+    }
+    expect(stderr).toMatch(/cannot write the payload to ro\/a\.json: the folder \S+\/ro is not writable \(permission denied\)/)
+    expect(stderr).not.toMatch(/took|Imported/)
+    expect(code).toBe(2)
+    expect(readdirSync(join(dir, 'ro'))).toEqual([])
   })
 })

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeEach, describe, expect, test } from 'vitest'
@@ -8,13 +7,15 @@ import { locateJsonProblem } from '../../cli/json-locate.js'
 import { readPayloadFile } from '../../cli/payload-file.js'
 import { runCli } from '../../cli/run.js'
 import { validPayload } from '../helpers/payload.js'
+import { tempDir } from './_helpers.js'
 
 let dir: string
 let err: string
 const io = (): CliIo => ({ stdout: () => {}, stderr: (s) => void (err += s), isTTY: false, cwd: dir })
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pd-payload-file-'))
+beforeEach(() => {
+  // Removed when the file ends (the helper's afterAll); mkdtemp alone left 21 folders in /tmp on every run.
+  dir = tempDir('pd-payload-file-')
   err = ''
 })
 

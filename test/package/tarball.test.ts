@@ -177,4 +177,29 @@ export const all = [issues, md, importWordPress(source)]
     const result = await run(process.execPath, [tsc, '-p', project], { cwd: project }).catch((error: { stdout: string }) => error)
     expect('stdout' in result ? result.stdout : '').toBe('')
   })
+
+  // The README says a TypeScript CommonJS consumer compiles under module nodenext (TypeScript 5.8 and later, which
+  // type require(esm)), and that node16 refuses it with TS1479; both halves are held here.
+  test('TypeScript CommonJS: compiles under module nodenext, refused with TS1479 under node16', async (t) => {
+    if (!installed()) return t.skip()
+    const project = join(consumer, 'ts-cjs')
+    mkdirSync(project, { recursive: true })
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'commonjs' }))
+    writeFileSync(
+      join(project, 'consumer.cts'),
+      `import { createPreviewData } from 'preview-data-sdk'
+import type { PreviewData } from 'preview-data-sdk'
+import { importMarkdown } from 'preview-data-sdk/markdown'
+const payload: PreviewData = createPreviewData({ generator: 'c', generated_at: '2026-01-01T00:00:00Z' }).site({ title: 'T' }).build()
+export const all = [payload, importMarkdown]
+`,
+    )
+    const compile = async (module: string) => {
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module, moduleResolution: module, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, types: [], typeRoots: [] }, files: ['consumer.cts'] }))
+      const result = await run(process.execPath, [tsc, '-p', project], { cwd: project }).catch((error: { stdout: string }) => error)
+      return 'stdout' in result ? result.stdout : ''
+    }
+    expect(await compile('nodenext')).toBe('')
+    expect(await compile('node16')).toContain('error TS1479')
+  })
 })

@@ -89,6 +89,17 @@ describe('checkPermalinkPattern', () => {
   test.each(cases)('%s %s → %s', (kind, pattern, ok) => {
     expect(checkPermalinkPattern(kind, pattern) === null).toBe(ok)
   })
+
+  // A site moving from Jekyll or WordPress writes its .html URLs first; the reason says what to write instead
+  // (it said the token ":slug.html" is not allowed, listing :slug among those that are).
+  test.each([
+    ['posts', '/:year/:month/:slug.html', 'has the token ":slug" inside the segment ":slug.html"; a token must occupy a whole segment; for URLs ending in .html, end the pattern with the token and set output_style "html-extension"'],
+    ['posts', '/p/:public_id-x/', 'has the token ":public_id" inside the segment ":public_id-x"; a token must occupy a whole segment'],
+    ['pages', '/:slug.htm', 'has the token ":slug" inside the segment ":slug.htm"; a token must occupy a whole segment'],
+    ['posts', '/:hour/:slug/', 'uses the token ":hour", which posts patterns do not allow (allowed: :slug, :public_id, :year, :month, :day)'],
+  ] as const)('%s %s: the reason', (kind, pattern, reason) => {
+    expect(checkPermalinkPattern(kind, pattern)).toBe(reason)
+  })
 })
 
 test('isSafeOutputPath', () => {

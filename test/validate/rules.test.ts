@@ -140,6 +140,8 @@ const failing: Case[] = [
   { name: 'data nested 5 container levels', mutate: (p) => (post(p).data = { a: { b: { c: { d: { e: { f: 1 } } } } } }), code: 'invalid_data', path: '/content/posts/0/data/a/b/c/d/e' },
   { name: 'data key with a space', mutate: (p) => (post(p).data = { 'bad key': 1 }), code: 'invalid_data', path: '/content/posts/0/data/bad key' },
   { name: 'data array of 257 items', mutate: (p) => (post(p).data = { list: Array.from({ length: 257 }, () => 1) }), code: 'invalid_data', path: '/content/posts/0/data/list' },
+  { name: 'data holding a Date, which JSON writes as a string', mutate: (p) => (post(p).data = { when: new Date(0) } as never), code: 'invalid_data', path: '/content/posts/0/data/when' },
+  { name: 'data holding a Map, which JSON writes as {}', mutate: (p) => (post(p).data = { list: [new Map([[1, 2]])] } as never), code: 'invalid_data', path: '/content/posts/0/data/list/0' },
   { name: 'data object of 65 keys', mutate: (p) => (post(p).data = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, i]))), code: 'invalid_data', path: '/content/posts/0/data' },
   { name: 'structured meta value', mutate: (p) => (post(p).meta = { a: [1] } as never), code: 'invalid_meta', path: '/content/posts/0/meta/a' },
   { name: 'menu id with upper case', mutate: (p) => (p.menus = { Primary: p.menus!.primary }), code: 'invalid_map_id', path: '/menus/Primary' },

@@ -6,7 +6,7 @@ import type { Rule } from './_context.js'
 
 /**
  * Post and Page `data`: keys match the data-key pattern, at most 64 keys per object and 256 items per array, at most
- * 4 container levels below the root object, and only JSON values (finite numbers; no cycles, functions or undefined).
+ * 4 container levels below the root object, and only JSON values (finite numbers, plain objects; no cycles, functions, undefined, Dates or Maps).
  */
 export const data: Rule = {
   code: 'invalid_data',
@@ -38,6 +38,13 @@ function walk(value: unknown, path: string[], level: number, issues: PreviewData
   }
   if (typeof value !== 'object') {
     issues.push({ code: 'invalid_data', path: at, message: `data value of type ${typeof value} is not JSON: use a string, number, boolean, null, array or object.` })
+    return
+  }
+  // A Date, Map or class instance is an object to typeof, but JSON.stringify writes it as a string or `{}`: the
+  // payload written would not be the one validated.
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    issues.push({ code: 'invalid_data', path: at, message: `data value is a ${Object.prototype.toString.call(value).slice(8, -1)}, which JSON cannot hold as it is: use a string, number, boolean, null, array or plain object.` })
     return
   }
   if (ancestors.has(value)) {
