@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DateTime } from 'luxon'
-import { createPreviewData, PreviewDataError } from '../../src/index.js'
+import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
@@ -163,7 +163,11 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const from = r.from.slice(config.basePath.length)
     if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
   }
-  for (const menu of Object.values(config.menus)) menu.items = menuItemsNow(menu.items, config.file ?? '', convention, index)
+  for (const [id, menu] of Object.entries(config.menus)) {
+    const cut = { items: 0 }
+    menu.items = menuItemsNow(menu.items, config.file ?? '', convention, index, 1, cut)
+    if (cut.items > 0) diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The menu "${id}" nests deeper than ${LIMITS.menuItemDepth} levels, the deepest the contract's checks read; ${cut.items} item(s) below that were left out. Flatten the menu.`)
+  }
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
   const unresolved: MigrationReport['unresolved_links'] = []
@@ -757,15 +761,24 @@ export async function deliverMedia(root: string, assets: readonly Asset[], media
  * replaced it; an entry of a page that is not published is left out, its children in its place. Others stay as
  * written.
  */
-function menuItemsNow(items: readonly ConfigMenuItem[], file: string, convention: Convention, index: LinkIndex): ConfigMenuItem[] {
+function menuItemsNow(items: readonly ConfigMenuItem[], file: string, convention: Convention, index: LinkIndex, depth: number, cut: { items: number }): ConfigMenuItem[] {
   const out: ConfigMenuItem[] = []
   for (const item of items) {
-    const children = item.children ? menuItemsNow(item.children, file, convention, index) : undefined
+    // Deeper than the builder accepts, a menu would sink the whole payload: what is below that is counted and cut.
+    if (depth >= LIMITS.menuItemDepth && item.children && item.children.length > 0) cut.items += countItems(item.children)
+    const children = item.children ? (depth >= LIMITS.menuItemDepth ? [] : menuItemsNow(item.children, file, convention, index, depth + 1, cut)) : undefined
     const url = menuUrl(item, file, convention, index)
     if (url === null) out.push(...(children ?? []))
     else out.push({ ...item, ...(url !== undefined ? { url } : {}), ...(children ? { children } : {}) })
   }
   return out
+}
+
+/** How many items a menu list holds, nested ones included (walked without recursion). */
+function countItems(items: readonly ConfigMenuItem[]): number {
+  let n = 0
+  for (const stack = [...items]; stack.length > 0; n++) stack.push(...((stack.pop() as ConfigMenuItem).children ?? []))
+  return n
 }
 
 /**

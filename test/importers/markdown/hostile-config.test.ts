@@ -80,3 +80,19 @@ describe('Hugo menus whose parents run in a chain or a loop', () => {
     expect(last.children).toHaveLength(5000)
   })
 })
+
+describe('a menu nested deeper than the contract checks', () => {
+  // A chain of 300 parents made the builder refuse the menu, and with it the whole payload: one configuration entry
+  // sank every page. Below 256 levels the items are now cut, counted and reported.
+  test('is cut at 256 levels, the rest of the site imported', async () => {
+    const chain = Array.from({ length: 300 }, (_, i) => `[[menus.main]]\n  name = "n${i}"\n  url = "/n${i}/"\n${i > 0 ? `  parent = "n${i - 1}"\n` : ''}`).join('')
+    const root = await site('hugo-menu-deep', { 'hugo.toml': `title = "T"\n${chain}`, 'content/a.md': '---\ntitle: A\n---\nA\n' })
+    const result = await importMarkdown(root, {})
+    expect(result.ok).toBe(true)
+    expect(result.payload?.content.pages.map((p) => p.title)).toEqual(['A'])
+    let depth = 0
+    for (let at = result.payload?.menus?.main.items[0]; at !== undefined; at = at.children[0]) depth++
+    expect(depth).toBe(256)
+    expect(result.diagnostics.find((d) => d.code === 'unsupported_feature')?.message).toMatch(/nests deeper than 256 levels; 44 item\(s\)|44 item\(s\) below that were left out/)
+  })
+})
