@@ -165,8 +165,9 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   }
   for (const [id, menu] of Object.entries(config.menus)) {
     const cut = { items: 0 }
-    menu.items = menuItemsNow(menu.items, config.file ?? '', convention, index, 1, cut)
+    menu.items = menuItemsNow(menu.items, { file: config.file ?? '', convention, index, diagnostics }, 1, cut)
     if (cut.items > 0) diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The menu "${id}" nests deeper than ${LIMITS.menuItemDepth} levels, the deepest the contract's checks read; ${cut.items} item(s) below that were left out. Flatten the menu.`)
+    if (menu.items.length === 0) delete config.menus[id]
   }
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
@@ -756,18 +757,27 @@ export async function deliverMedia(root: string, assets: readonly Asset[], media
 }
 
 /**
+/** What resolving menu items needs: the file that wrote them, the convention, the link index, the diagnostics. */
+interface MenuContext {
+  file: string
+  convention: Convention
+  index: LinkIndex
+  diagnostics: Diagnostics
+}
+
+/**
  * Menu items as the new site serves them: each one written in the old site's terms (an old URL, with or without the
  * base path; a Hugo `pageRef`; a page's own front-matter entry) leads to its document's new URL or to the route that
- * replaced it; an entry of a page that is not published is left out, its children in its place. Others stay as
- * written.
+ * replaced it; an entry of a page that is not published is left out, its children in its place, and so is an item
+ * whose site URL leads nowhere on the new site (a list page the generator made), said so. Others stay as written.
  */
-function menuItemsNow(items: readonly ConfigMenuItem[], file: string, convention: Convention, index: LinkIndex, depth: number, cut: { items: number }): ConfigMenuItem[] {
+function menuItemsNow(items: readonly ConfigMenuItem[], ctx: MenuContext, depth: number, cut: { items: number }): ConfigMenuItem[] {
   const out: ConfigMenuItem[] = []
   for (const item of items) {
     // Deeper than the builder accepts, a menu would sink the whole payload: what is below that is counted and cut.
     if (depth >= LIMITS.menuItemDepth && item.children && item.children.length > 0) cut.items += countItems(item.children)
-    const children = item.children ? (depth >= LIMITS.menuItemDepth ? [] : menuItemsNow(item.children, file, convention, index, depth + 1, cut)) : undefined
-    const url = menuUrl(item, file, convention, index)
+    const children = item.children ? (depth >= LIMITS.menuItemDepth ? [] : menuItemsNow(item.children, ctx, depth + 1, cut)) : undefined
+    const url = menuUrl(item, ctx)
     if (url === null) out.push(...(children ?? []))
     else out.push({ ...item, ...(url !== undefined ? { url } : {}), ...(children ? { children } : {}) })
   }
@@ -782,10 +792,12 @@ function countItems(items: readonly ConfigMenuItem[]): number {
 }
 
 /**
- * The new URL of one menu item; undefined to keep it as written, null when it stands for a page that is not
- * published (a page replaced by a route, such as the blog's list by the post index, leads to that route).
+ * The new URL of one menu item; undefined to keep it as written, null to leave it out: it stands for a page that is
+ * not published (a page replaced by a route, such as the blog's list by the post index, leads to that route), or its
+ * site URL names nothing of the new site.
  */
-function menuUrl(item: ConfigMenuItem, file: string, convention: Convention, index: LinkIndex): string | null | undefined {
+function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefined {
+  const { file, convention, index, diagnostics } = ctx
   if (item.source !== undefined) {
     const url = index.urlOfFile.get(item.source)
     if (url !== undefined) return url
@@ -797,8 +809,12 @@ function menuUrl(item: ConfigMenuItem, file: string, convention: Convention, ind
     const url = ref === undefined ? undefined : index.urlOfFile.get(ref)
     if (url !== undefined) return url + item.pageRef.slice(item.pageRef.search(/#|$/))
   }
-  if (typeof item.url !== 'string') return undefined
+  if (typeof item.url !== 'string' || item.url === '') return undefined
   const resolved = resolveReference(item.url, file, undefined, index)
+  if (resolved.to === 'nothing' && item.url.startsWith('/')) {
+    diagnostics.warn(file, item.line ?? 0, 'missing_link_target', `The menu item "${item.title ?? item.url}" leads to ${item.url}, which the new site does not have (it ${resolved.why}: a page the generator made itself); it was left out of the menu. Add a page at that address and a menu item by hand if the site needs it.`)
+    return null
+  }
   const suffix = item.url.slice(item.url.search(/[#?]|$/))
   return resolved.to === 'document' || resolved.to === 'route' ? resolved.url + suffix : undefined
 }

@@ -3,7 +3,7 @@
  * notes/templates-interface.md; the expansion itself lives in `templates/`.
  */
 import type { TemplateDialect } from './templates/types.js'
-import { INCLUDE as VUE_INCLUDE } from './templates/vue.js'
+import { INCLUDE as VUE_INCLUDE, SNIPPET as VUE_SNIPPET } from './templates/vue.js'
 
 export { expandTemplates } from './templates/index.js'
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './templates/types.js'
@@ -33,5 +33,6 @@ export function includeTargets(body: string, dialects: readonly TemplateDialect[
     const lines = new RegExp(VUE_INCLUDE.source, 'gm')
     for (const m of body.matchAll(lines)) out.push({ kind: 'relative', target: m[1].replace(/(?:\{\d*-\d*\}|#[\w-]+)$/, '') })
   }
+  if (dialects.includes('vue') && body.includes('<<<')) for (const m of body.matchAll(new RegExp(VUE_SNIPPET.source, 'gm'))) out.push({ kind: 'relative', target: m[1].replace(/#[\w-]+$/, '') })
   return out
 }

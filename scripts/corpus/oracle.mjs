@@ -16,6 +16,7 @@ import { eleventyOracle } from './_oracle-eleventy.mjs'
 import { hugoOracle } from './_oracle-hugo.mjs'
 import { jekyllOracle } from './_oracle-jekyll.mjs'
 import { starlightOracle } from './_oracle-starlight.mjs'
+import { vuepress1Oracle } from './_oracle-vuepress1.mjs'
 import { astroRules, fumadocsRules, generatorOutput, nextjsPagesRules, plainRules, starlightRules, vuepressRules, wxrSelf } from './_oracle-rules.mjs'
 
 const METHODS = {
@@ -30,6 +31,7 @@ const METHODS = {
   'fumadocs-rules': fumadocsRules,
   'plain-rules': plainRules,
   'vuepress-rules': vuepressRules,
+  vuepress1: vuepress1Oracle,
   'nextjs-pages-rules': nextjsPagesRules,
   'generator-output': generatorOutput,
   wxr: wxrSelf,

@@ -224,13 +224,13 @@ export const NAVIGATION_DATA = ['navigation', 'nav', 'menus', 'menu', 'main_menu
 
 /**
  * The menus of a navigation data file as themes write them (Jekyll's minimal-mistakes, Chirpy-like and most
- * Eleventy starters): a list is the `main` menu; a map holds one menu per key whose value is a list. An item is a
- * `title` (or `name`, `text`, `label`) with a `url` (or `link`, `href`, `path`) and optional `children` (or
- * `subnav`, `submenu`, `items`); an item with children but no address leads where its first child does. Menu ids
- * are made to fit the contract's (`Docs Nav` → `docs-nav`).
+ * Eleventy starters): a list is the `primary` menu (the navbar, as other presets name it); a map holds one menu per
+ * key whose value is a list. An item is a `title` (or `name`, `text`, `label`) with a `url` (or `link`, `href`,
+ * `path`) and optional `children` (or `subnav`, `submenu`, `items`); an item with children but no address leads where
+ * its first child does. Menu ids are made to fit the contract's (`Docs Nav` → `docs-nav`).
  */
 export function navigationMenus(data: unknown): Record<string, { name: string; items: ConfigMenuItem[] }> {
-  const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['main', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
+  const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['primary', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
   const menus: Record<string, { name: string; items: ConfigMenuItem[] }> = {}
   for (const [key, list] of lists) {
     const id = key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)

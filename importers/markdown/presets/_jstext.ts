@@ -174,6 +174,13 @@ export function stringArray(raw: string | undefined): string[] | undefined {
   return values.every((v): v is string => v !== undefined) ? values : undefined
 }
 
+/** The top-level items of an array literal (`[{ … }, 'x']`) as raw text each, else undefined. */
+export function arrayItems(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const t = raw.trim()
+  return t.startsWith('[') && t.endsWith(']') ? [...entriesOfArray(t.slice(1, -1))] : undefined
+}
+
 function* entriesOfArray(inner: string): Generator<string> {
   let i = 0
   while (i < inner.length) {

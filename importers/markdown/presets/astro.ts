@@ -22,6 +22,8 @@ interface Collection {
   base: string
   /** Why that URL: a route file that reads it, Starlight, or the collection's name by default. */
   why: string
+  /** Front-matter fields the route's slug function slugs, the first one set winning (RouteFile.slugFields). */
+  slugFields?: string[]
 }
 
 /**
@@ -89,7 +91,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const routes = await readRouteFiles(ctx)
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
-    if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}` })
+    if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}`, ...(route.slugFields ? { slugFields: route.slugFields } : {}) })
     if (route?.computed) ctx.diagnostics.warn(route.file, route.computed.line, 'unsupported_feature', `This route names the "${c.name}" entries' URLs with the site's own code (${route.computed.expr.slice(0, 60)}), which the importer does not run: each entry was placed at its id (its file name or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
   }
   const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
@@ -126,7 +128,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
         return { kind: 'page', name: base === 'index' ? (dirs[dirs.length - 1] ?? '') : base, url: slash('/' + own.map(encodeURIComponent).join('/')), ...(base === 'index' ? { isIndex: true } : {}) }
       }
       const c = at.collection
-      const id = entryId(dirs, base, firstString(fm.slug))
+      const slugged = c.slugFields?.map((k) => firstString(fm[k])).find((v) => v !== undefined && v.trim() !== '')
+      const id = slugged !== undefined ? githubSlug(slugged) : entryId(dirs, base, firstString(fm.slug))
       let locale: string | undefined
       let path = id
       if (sl && c.name === 'docs' && sl.locales.has(id.split('/')[0])) locale = id.split('/')[0]
@@ -281,9 +284,47 @@ export async function schemaDateField(ctx: PresetContext): Promise<string | unde
   return fields.find((f) => DATE_KEYS.includes(f) || POST_DATE_KEYS.includes(f)) ?? fields.find((f) => !/^(?:mod|upd|edit|last|changed|revised)/i.test(f))
 }
 
+/** A route file of a collection: its URL base, and how it names entries when not by their id. */
+interface RouteFile {
+  file: string
+  base: string
+  collections: string[]
+  /** A parameter the site's own code computes, which the importer cannot follow. */
+  computed?: { expr: string; line: number }
+  /** The entry's front-matter fields a local github-slugger function slugs, the first one set winning (AstroPaper). */
+  slugFields?: string[]
+}
+
+/**
+ * The fields a route's slug function reads, when it is a local module's function that passes front-matter fields
+ * to github-slugger's `slug` (AstroPaper's `slugify(post.data)`: `post.postSlug ? slugger(post.postSlug) :
+ * slugger(post.title)`), in the order written; undefined for any other code. The module is found by its relative
+ * path or, for an alias (`@utils/slugify`, `~/utils/slugify`), by the path below `src/` the alias names.
+ */
+async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: string, expr: string): Promise<string[] | undefined> {
+  const call = /^([A-Za-z_$][\w$]*)\(\s*[A-Za-z_$][\w$]*\.data\s*\)$/.exec(expr)
+  if (!call) return undefined
+  const spec = new RegExp(`^import\\s+(?:${call[1]}|\\{[^}]*\\bdefault\\s+as\\s+${call[1]}\\b[^}]*\\})\\s+from\\s+['"]([^'"]+)['"]`, 'm').exec(routeText)?.[1]
+  if (!spec) return undefined
+  const stem = spec.startsWith('.') ? resolveRelative(routeFile, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
+  const file = stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
+  if (!file) return undefined
+  const text = stripComments((await ctx.readText(file)) ?? '')
+  const slugger = /import\s*\{\s*slug(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*['"]github-slugger['"]/.exec(text)
+  const exported = /export\s+default\s+([A-Za-z_$][\w$]*)/.exec(text)?.[1]
+  if (!slugger || !exported) return undefined
+  const body = new RegExp(`(?:const|let|function)\\s+${exported}\\b[^\\n]*(?:\\n[ \\t][^\\n]*)*`).exec(text)?.[0] ?? ''
+  const fn = slugger[1] ?? 'slug'
+  const fields = [...body.matchAll(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.([A-Za-z_$][\\w$]*)\\s*\\)`, 'g'))].map((m) => m[1])
+  // Any other code in the function (a date, a template string) makes URLs this cannot know.
+  const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
+  if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
+  return [...new Set(fields)]
+}
+
 /** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */
-async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }>> {
-  const out: Array<{ file: string; base: string; collections: string[]; computed?: { expr: string; line: number } }> = []
+async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
+  const out: RouteFile[] = []
   for (const f of ctx.discovery.files) {
     const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\]\.(?:astro|ts|js)$/.exec(f.rel)
     if (!m) continue
@@ -294,7 +335,8 @@ async function readRouteFiles(ctx: PresetContext): Promise<Array<{ file: string;
     // the entry's own id; anything else (`slugify(post.data)`) is the site's code, whose URLs cannot be known here.
     const param = /params\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*([^,}\n]+)/.exec(text)
     const computed = param && !/^[A-Za-z_$][\w$]*\.(?:slug|id)$/.test(param[1].trim()) ? { expr: param[1].trim(), line: text.slice(0, param.index).split('\n').length } : undefined
-    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, ...(computed ? { computed } : {}) })
+    const slugFields = computed ? await sluggerFields(ctx, f.rel, text, computed.expr) : undefined
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, ...(slugFields ? { slugFields } : computed ? { computed } : {}) })
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : 1))
 }

@@ -1,12 +1,13 @@
 import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig } from './_jstext.js'
+import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { githubSlug } from './_slugger.js'
+import { navbarItems } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** How many blog posts are read for evidence of where the blog was served, when there is no configuration file. */
@@ -41,7 +42,8 @@ interface Version {
  * (`2024-01-02-x.md`, `2024-01-02-x/index.md`, `2024/01/02/x.md` → `2024/01/02/x`), else the file's path; dated by
  * front matter or the name, never invented. `src/pages` Markdown is served by path. Files and folders starting with
  * `_` are partials (imported by MDX, never pages). i18n: `i18n/<locale>/docusaurus-plugin-content-{docs/current,
- * blog,pages}/…` under `/<locale>/`, the default locale without a prefix. Versions: `versioned_docs/version-<v>/`
+ * blog,pages}/…` under `/<locale>/`, the default locale without a prefix; the default locale's own copy there is
+ * served in place of the source file. Versions: `versioned_docs/version-<v>/`
  * under `/<docs>/<v>/`, the last version at the docs root and unreleased docs under `next/`.
  */
 export const docusaurusPreset: Preset = {
@@ -86,13 +88,19 @@ export const docusaurusPreset: Preset = {
 
     const versions = await readVersions(ctx, text)
     const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+    // The file Docusaurus reads for a default-locale document: its copy under i18n/<defaultLocale>/ when there is
+    // one (each content plugin looks in the locale's folder first, the default locale's too), else the file itself.
+    const served = (at: Located): string => {
+      const local = translationPath(at, defaultLocale)
+      return ctx.discovery.paths.has(local) ? local : at.source
+    }
     // Docusaurus URLs have no trailing slash unless `trailingSlash: true`.
     const slash = top.get('trailingSlash')?.trim() === 'true'
     const generated: NonNullable<typeof config.generatedRoutes> = []
 
     const blog = instances.find((i) => i.kind === 'blog')
     if (blog) {
-      const posts = await readBlogPosts(ctx, blog, locate)
+      const posts = await readBlogPosts(ctx, blog, locate, served)
       // Without a configuration file, the blog's own links say where it was served: at the root when they link to
       // posts as /2024/01/02/x rather than /blog/2024/01/02/x (the AKS blog), and on which origin.
       if (!configFile) {
@@ -133,10 +141,13 @@ export const docusaurusPreset: Preset = {
     for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
     for (const f of ctx.discovery.files) {
       if (!/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) continue
-      const route = await categoryIndex(ctx, f.rel, locate, slash)
+      const route = await categoryIndex(ctx, f.rel, locate, served, slash)
       if (route) generated.push(route)
     }
     if (generated.length > 0) config.generatedRoutes = generated
+
+    const navbar = await readNavbar(ctx, text, instances, locate, served, slash)
+    if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
 
     return {
       config,
@@ -150,6 +161,8 @@ export const docusaurusPreset: Preset = {
         const { dirs, base } = splitPath(at.rel)
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
         if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
+        const override = at.locale === defaultLocale && served(at) !== source.file.rel ? served(at) : undefined
+        if (override) return { skip: 'overridden', detail: `Docusaurus serves ${override} in its place: the default locale's own folder under i18n/ overrides the source file` }
         const prefix = at.locale === defaultLocale ? '' : `/${at.locale}`
         const language = multilingual ? { language: canonicalLocale(at.locale) ?? at.locale } : {}
         const fm = source.fm.data
@@ -209,7 +222,7 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
   let viaI18n = false
   const m = /^i18n\/([^/]+)\/(.+)$/.exec(rel)
   if (m) {
-    if (!locales.includes(m[1]) || m[1] === defaultLocale) return null
+    if (!locales.includes(m[1])) return null
     locale = m[1]
     inside = m[2]
     viaI18n = true
@@ -309,14 +322,14 @@ interface BlogPost {
   tagged: boolean
 }
 
-async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null): Promise<BlogPost[]> {
+async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null, served: (at: Located) => string): Promise<BlogPost[]> {
   const out: BlogPost[] = []
   for (const f of ctx.discovery.files) {
     const at = locate(f.rel)
     if (!at || at.instance !== blog || at.source !== f.rel || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
-    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     const tags = fm.tags
     out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== '') })
   }
@@ -378,7 +391,7 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
  * at /<docs>/<version>/category/<label slugged as github-slugger does>, redirected to the category's first doc
  * (sidebar_position, else its number prefix, else its name).
  */
-async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
+async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
   const folder = rel.slice(0, rel.lastIndexOf('/'))
   const docs = ctx.discovery.files.filter((f) => f.rel.startsWith(folder + '/') && !f.rel.slice(folder.length + 1).includes('/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
   const first = docs.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null)
@@ -394,7 +407,7 @@ async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: stri
     if (!at || at.source !== f.rel) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_')) continue
-    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     if (fm.draft === true) continue
     const prefix = /^(\d+)\s*[-_.]/.exec(base)
     const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
@@ -480,3 +493,109 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
+
+/** A doc of the default docs plugin's current version, as the navbar and sidebars name it. */
+interface DocEntry {
+  id: string
+  url: string
+  /** The folders below the docs root, as written (with number prefixes). */
+  dirs: string[]
+  name: string
+  position: number
+}
+
+/**
+ * The navbar (`themeConfig.navbar.items`) as a menu: `{ label, to | href }`, dropdowns with `items`, a doc by
+ * `docId` (`type: 'doc'`), a sidebar by its first doc (`type: 'docSidebar'`, the first doc the sidebars file names,
+ * or of the folder it autogenerates from); search, locale and version dropdowns are not links.
+ */
+async function readNavbar(ctx: PresetContext, text: string, instances: Instance[], locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<ConfigMenuItem[]> {
+  const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
+  if (raw === undefined) return []
+  const docs = /\btype\s*:\s*['"](?:doc|docSidebar)['"]/.test(raw) ? await docEntries(ctx, instances, locate, served, slash) : []
+  const sidebars = /\bdocSidebar\b/.test(raw) ? await sidebarsText(ctx, text) : ''
+  const byId = new Map(docs.map((d) => [d.id, d]))
+  // `_category_.json`/`.yml` `position` orders a folder among its siblings in an autogenerated sidebar.
+  const docsRoot = instances.find((i) => i.kind === 'docs')?.path ?? ''
+  const folders = new Map<string, number>()
+  for (const f of docs.length > 0 ? ctx.discovery.files : []) {
+    const m = /^(.*)\/_category_\.(?:json|ya?ml)$/.exec(f.rel)
+    if (!m || !m[1].startsWith(docsRoot + '/')) continue
+    const data = await ctx.readData(f.rel)
+    if (isPlainObject(data) && typeof data.position === 'number') folders.set(m[1].slice(docsRoot.length + 1), data.position)
+  }
+  return navbarItems(raw, {
+    title: ['label'],
+    url: ['to', 'href'],
+    children: ['items'],
+    computed(fields) {
+      const type = stringLiteral(fields.get('type'))
+      if (type === 'doc') return byId.get(stringLiteral(fields.get('docId')) ?? '')?.url
+      if (type === 'docSidebar') return firstDocOfSidebar(sidebars, stringLiteral(fields.get('sidebarId')) ?? '', docs, byId, folders)?.url
+      return undefined
+    },
+  })
+}
+
+/** The default docs plugin's current docs: id (folders and `id` or file name, number prefixes stripped), URL, order. */
+async function docEntries(ctx: PresetContext, instances: Instance[], locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<DocEntry[]> {
+  const out: DocEntry[] = []
+  for (const f of ctx.discovery.files) {
+    const at = locate(f.rel)
+    if (!at || at.instance.kind !== 'docs' || at.instance !== instances.find((i) => i.kind === 'docs') || at.source !== f.rel || at.versionDir !== 'current' || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    const { dirs, base } = splitPath(at.rel)
+    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
+    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
+    const parse = fm.parse_number_prefixes !== false
+    const strip = (x: string) => (parse ? stripNumberPrefix(x) : x)
+    const id = [...dirs.map(strip), firstString(fm.id) ?? strip(base)].join('/')
+    const prefix = /^(\d+)\s*[-_.]/.exec(base)
+    const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
+    out.push({ id, url: pageUrl(joinUrl(at.instance.base, at.version, docPath(dirs, base, fm).path), slash), dirs, name: base, position })
+  }
+  return out
+}
+
+/** The sidebars file's text (the docs options' `sidebarPath`, else `sidebars.js` or `.ts` beside the configuration). */
+async function sidebarsText(ctx: PresetContext, text: string): Promise<string> {
+  const named = /sidebarPath\s*:\s*(?:require\.resolve\(\s*)?['"]\.?\/?([^'"]+)['"]/.exec(text)?.[1]
+  const file = [named, 'sidebars.js', 'sidebars.ts', 'sidebars.json'].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
+  return file ? stripComments((await ctx.readText(file)) ?? '') : ''
+}
+
+/**
+ * The first doc of a sidebar: the first doc id its array names (`'intro'`, `{ type: 'doc', id }`), or, for an
+ * autogenerated sidebar, the first doc of its folder in sidebar order (position, then name), folders by their
+ * `_category_` position or number prefix; without a sidebars file, the docs root's.
+ */
+function firstDocOfSidebar(sidebars: string, sidebarId: string, docs: DocEntry[], byId: Map<string, DocEntry>, folders: Map<string, number>): DocEntry | undefined {
+  const at = sidebarId === '' ? -1 : sidebars.search(new RegExp(`(?:^|[\\s,{])['"]?${sidebarId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:\\s*\\[`))
+  const open = at === -1 ? -1 : sidebars.indexOf('[', at)
+  const close = open === -1 ? -1 : closing(sidebars, open)
+  const value = close === -1 ? '' : sidebars.slice(open, close + 1)
+  const auto = /\btype\s*:\s*['"]autogenerated['"][^}]*?\bdirName\s*:\s*['"]([^'"]*)['"]|\bdirName\s*:\s*['"]([^'"]*)['"][^}]*?\btype\s*:\s*['"]autogenerated['"]/.exec(value)
+  const named = /(?:^|[[,]\s*)(['"])([^'"]+)\1|\bid\s*:\s*(['"])([^'"]+)\3/.exec(value.slice(1))
+  if (named && (!auto || named.index < auto.index)) return byId.get(named[2] ?? named[4])
+  const dir = (auto?.[1] ?? auto?.[2] ?? (sidebars === '' ? '.' : undefined))
+  if (dir === undefined) return undefined
+  return firstDocIn(docs, dir === '.' ? [] : dir.split('/').filter((d) => d !== ''), folders)
+}
+
+/** The first doc below `folder` in an autogenerated sidebar: the lowest position among its docs and sub-folders. */
+function firstDocIn(docs: DocEntry[], folder: string[], folders: Map<string, number>): DocEntry | undefined {
+  const below = docs.filter((d) => d.dirs.length >= folder.length && folder.every((f, i) => d.dirs[i] === f))
+  if (below.length === 0) return undefined
+  const items = new Map<string, { position: number; doc?: DocEntry }>()
+  for (const d of below) {
+    if (d.dirs.length === folder.length) items.set(`doc:${d.name}`, { position: d.position, doc: d })
+    else {
+      const sub = d.dirs[folder.length]
+      const prefix = /^(\d+)\s*[-_.]/.exec(sub)
+      const position = folders.get([...folder, sub].join('/')) ?? (prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY)
+      const was = items.get(`dir:${sub}`)
+      if (!was) items.set(`dir:${sub}`, { position })
+    }
+  }
+  const first = [...items].sort((a, b) => a[1].position - b[1].position || (a[0].slice(4) < b[0].slice(4) ? -1 : a[0].slice(4) > b[0].slice(4) ? 1 : 0))[0]
+  return first[1].doc ?? firstDocIn(docs, [...folder, first[0].slice(4)], folders)
+}

@@ -128,7 +128,7 @@ export const eleventyPreset: Preset = {
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
       templateSite: () => globalData,
       finish() {
-        if (navEntries.length > 0) config.menus.main = { name: 'Main', items: navigationTree(navEntries) }
+        if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
         else if (navData !== undefined) Object.assign(config.menus, navigationMenus(navData))
       },
       place(source: SourceFile): Placement | Unpublished {

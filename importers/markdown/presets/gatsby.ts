@@ -1,5 +1,5 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
-import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig } from './_jstext.js'
+import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -47,6 +47,9 @@ export const gatsbyPreset: Preset = {
     sources.sort((a, b) => b.length - a.length)
     config.staticDirs = ['static']
     const sourceOf = (rel: string) => sources.find((s) => rel.startsWith(s + '/'))
+    const nodeFile = NODE_FILES.find((f) => ctx.discovery.paths.has(f))
+    const naming = nodeFile ? pageNaming(stripComments((await ctx.readText(nodeFile)) ?? '')) : { prefix: '' }
+    if (nodeFile) config.configFiles.add(nodeFile)
 
     return {
       config,
@@ -58,10 +61,14 @@ export const gatsbyPreset: Preset = {
         const own = base === 'index' ? dirs : [...dirs, base]
         const fm = source.fm.data
         const dated = fm.date !== undefined && fm.date !== null && fm.date !== ''
+        // gatsby-node's createPage `path`: the front-matter field it names, else createFilePath's slug; its prefix.
+        const field = naming.field ? firstString(fm[naming.field])?.trim() : undefined
+        const slug = field ? field.split('/').filter((x) => x !== '').map(encodeURIComponent) : own.map(encodeURIComponent)
+        const path = [...naming.prefix.split('/').filter((x) => x !== ''), ...slug]
         return {
           kind: dated ? 'post' : 'page',
-          name: own[own.length - 1] ?? '',
-          url: own.length === 0 ? '/' : '/' + own.map(encodeURIComponent).join('/') + '/',
+          name: slug[slug.length - 1] ?? own[own.length - 1] ?? '',
+          url: path.length === 0 ? '/' : '/' + path.join('/') + '/',
           ...(base === 'index' ? { isIndex: true } : {}),
           ...(author && firstString(fm.author) === undefined ? { defaults: { author } } : {}),
         }
@@ -91,4 +98,28 @@ function sourceFolders(text: string): string[] {
     }
   }
   return [...new Set(out)]
+}
+
+const NODE_FILES = ['gatsby-node.js', 'gatsby-node.ts', 'gatsby-node.mjs', 'gatsby-node.cjs']
+
+/**
+ * How gatsby-node.js names each Markdown page (gatsbyjs.com "Creating Slugs for Pages", "Programmatically create
+ * pages from data"), read as text: createPage's `path` is createFilePath's slug (`node.fields.slug`), perhaps after a
+ * prefix (`` `/blog${node.fields.slug}` ``), or a front-matter field (`node.frontmatter.slug`, `.path`), also when the
+ * `slug` field createNodeField makes is that front-matter value. Anything else keeps createFilePath's slug.
+ */
+export function pageNaming(text: string): { prefix: string; field?: string } {
+  const create = /createPage\s*\(\s*\{/.exec(text)
+  const path = create ? /\bpath\s*:\s*(`[^`\n]*`|[^,\n}]+)/.exec(text.slice(create.index, create.index + 1500))?.[1].trim() : undefined
+  if (!path) return { prefix: '' }
+  const m = /^`([^`$]*)\$\{\s*([\w$.]+)\s*\}\/?`$/.exec(path) ?? /^()([\w$.]+)$/.exec(path)
+  if (!m || !/^\/?[\w/-]*$/.test(m[1])) return { prefix: '' }
+  const prefix = m[1].replace(/\/+$/, '')
+  const fm = /\.frontmatter\.(\w+)$/.exec(m[2])
+  if (fm) return { prefix, field: fm[1] }
+  if (!/\.fields\.slug$/.test(m[2])) return { prefix: '' }
+  // createNodeField({ name: 'slug', value: node.frontmatter.slug || createFilePath(…) }): the front matter first.
+  const node = /createNodeField\s*\(\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+  const value = /\bname\s*:\s*['"`]slug['"`]/.test(node) ? /\bvalue\s*:\s*[\w$.]*?\.frontmatter\.(\w+)/.exec(node)?.[1] : undefined
+  return { prefix, ...(value ? { field: value } : {}) }
 }

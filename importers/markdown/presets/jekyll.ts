@@ -76,7 +76,7 @@ export const jekyllPreset: Preset = {
     // minima's `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
     const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
     if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
-    else if (Array.isArray(cfg.header_pages)) config.menus.main = { name: 'Main', items: await headerPages(ctx, cfg.header_pages) }
+    else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
     else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)

@@ -1,6 +1,7 @@
 import { slugFor } from '../_core.js'
 import { dateFromName } from '../dates.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
+import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -23,6 +24,8 @@ interface Root {
   groups: boolean
   /** App Router: only `page.md(x)` files are routes, served at their folder. */
   appRouter?: boolean
+  /** A folder a dynamic route serves under a blog path (`/posts/[slug]`): its dated documents are posts. */
+  posts?: boolean
   why: string
 }
 
@@ -42,8 +45,9 @@ export const nextjsPreset: Preset = {
     const deps = discovery.dependencies ?? new Set<string>()
     const config = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find(has)
     const flavour = ['fumadocs-core', 'fumadocs-mdx', 'nextra', 'contentlayer', 'contentlayer2', '@next/mdx'].find((d) => deps.has(d))
-    if (config && roots(discovery).length > 0) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
-    if (deps.has('next') && roots(discovery).length > 0) return { strength: 65, reason: `found next${flavour ? ` and ${flavour}` : ''} in package.json` }
+    const routed = roots(discovery).length > 0 || routedCandidates(discovery).length > 0
+    if (config && routed) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
+    if (deps.has('next') && routed) return { strength: 65, reason: `found next${flavour ? ` and ${flavour}` : ''} in package.json` }
     const locale = localePagesRoot(discovery)
     if (locale) return { strength: 35, reason: `found Markdown pages under ${locale}/<locale>/ (a Next.js pages folder by locale)` }
     if (discovery.files.some((f) => /(?:^|\/)_meta\.(?:json|js|ts|tsx)$/.test(f.rel))) return { strength: 35, reason: 'found _meta files (Nextra)' }
@@ -52,6 +56,13 @@ export const nextjsPreset: Preset = {
   async configure(ctx: PresetContext): Promise<Convention> {
     const config = emptyConfig()
     const found = roots(ctx.discovery)
+    // Content folders a dynamic route's code reads (`app/posts/[slug]/page.tsx` reading `_posts/`): served at the
+    // route's path, longest folder first like the others.
+    for (const r of await routedFolders(ctx)) {
+      if (found.some((f) => f.dir === r.dir)) continue
+      found.push({ dir: r.dir, base: r.base, localeDirs: false, groups: false, posts: BLOG_FOLDERS.has(r.base.split('/').pop()?.toLowerCase() ?? ''), why: `${r.dir}/ (read by ${r.route})` })
+    }
+    found.sort((a, b) => b.dir.length - a.dir.length)
     const registry = ['authors.json', 'authors.yml', 'authors.yaml', 'data/authors.json', 'data/authors.yml'].find((f) => ctx.discovery.paths.has(f))
     if (registry) {
       const data = await ctx.readData(registry)
@@ -93,8 +104,10 @@ export const nextjsPreset: Preset = {
       const own = at.root.appRouter || at.base === 'index' ? dirs : [...dirs, at.base]
       return '/' + [at.root.base, at.locale ?? '', ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
     }
+    const postsRoot = found.find((r) => r.posts)
+    if (postsRoot) config.postIndexPath = postsRoot.base + '/'
     // The post index: the first blog folder's own URL (`/en/blog`), where its list page was.
-    const blogDoc = ctx.discovery.files.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null && at.dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase())) && (at.locale === undefined || at.locale === defaultLocale))
+    const blogDoc = postsRoot ? undefined : ctx.discovery.files.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null && at.dirs.some((d) => BLOG_FOLDERS.has(d.toLowerCase())) && (at.locale === undefined || at.locale === defaultLocale))
     if (blogDoc?.at) {
       const i = blogDoc.at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
       config.postIndexPath = urlOf({ ...blogDoc.at, dirs: blogDoc.at.dirs.slice(0, i + 1), base: 'index' }) + '/'
@@ -129,7 +142,7 @@ export const nextjsPreset: Preset = {
         const blogAt = at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
         const fm = source.fm.data
         const hasDate = dated !== null || ['date', 'pubDate', 'publishDate', 'published_at'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '')
-        const isPost = blogAt !== -1 && !(isIndex && at.dirs.length === blogAt + 1) && hasDate
+        const isPost = ((blogAt !== -1 && !(isIndex && at.dirs.length === blogAt + 1)) || at.root.posts === true) && hasDate
         const isHome = at.root.base === '' && at.dirs.length === 0 && isIndex && (at.locale === undefined || at.locale === defaultLocale)
         const categories = isPost ? at.dirs.slice(blogAt + 1, isIndex ? -1 : undefined) : []
         return {
@@ -183,4 +196,54 @@ function roots(discovery: Discovery): Root[] {
   }
   // The longest folder first, so `content/docs` wins over `content`.
   return out.sort((a, b) => b.dir.length - a.dir.length)
+}
+
+/** A dynamic route file (`app/posts/[slug]/page.tsx`, `pages/blog/[...slug].js`): its file and the URL path before the parameter. */
+function dynamicRoutes(discovery: Discovery): Array<{ file: string; base: string }> {
+  const out: Array<{ file: string; base: string }> = []
+  for (const f of discovery.files) {
+    const m = /^(?:src\/)?(app|pages)\/((?:[^/[\]]+\/)*)\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}(\/page|\/index)?\.(?:tsx|ts|jsx|js)$/.exec(f.rel)
+    if (!m || (m[1] === 'app' ? m[3] !== '/page' : m[3] === '/page')) continue
+    const base = m[2].split('/').filter((s) => s !== '' && !/^\(.*\)$/.test(s))
+    out.push({ file: f.rel, base: '/' + base.join('/') })
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : 1))
+}
+
+/** Folders of Markdown such routes usually read, for detection before any file is read. */
+const ROUTED_DIRS = ['_posts', 'posts', 'content', 'data', 'blog', 'src/posts', 'src/content', 'src/data']
+
+function routedCandidates(discovery: Discovery): string[] {
+  if (dynamicRoutes(discovery).length === 0) return []
+  return ROUTED_DIRS.filter((d) => discovery.files.some((f) => f.rel.startsWith(d + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)))
+}
+
+/**
+ * The Markdown folder each dynamic route reads (the Next.js blog starter's `app/posts/[slug]/page.tsx` with
+ * `lib/api.ts` reading `join(process.cwd(), "_posts")`; the learn tutorial's `pages/posts/[id].js` reading
+ * `posts/`): named in the route file or a local module it imports (relative, or `@/`/`~/` from the project or
+ * `src/`), as `join(process.cwd(), 'a', 'b')` or a string naming a folder that holds Markdown; the first found wins.
+ * Read as text, never run.
+ */
+async function routedFolders(ctx: PresetContext): Promise<Array<{ dir: string; base: string; route: string }>> {
+  const hasMd = (dir: string) => dir !== '' && ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  const out: Array<{ dir: string; base: string; route: string }> = []
+  for (const route of dynamicRoutes(ctx.discovery)) {
+    const texts = [(await ctx.readText(route.file)) ?? '']
+    for (const m of texts[0].matchAll(/^import\s[^'"\n]*from\s+['"]((?:\.{1,2}|@|~)\/[^'"\n]+)['"]/gm)) {
+      const spec = m[1]
+      const stems = spec.startsWith('.') ? [resolveRelative(route.file, spec)] : [spec.slice(2), `src/${spec.slice(2)}`]
+      const found = stems.flatMap((st) => (st === null ? [] : ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '/index.ts', '/index.js'].map((e) => st + e))).find((f) => ctx.discovery.paths.has(f))
+      if (found) texts.push((await ctx.readText(found)) ?? '')
+    }
+    let dir: string | undefined
+    for (const text of texts) {
+      const joined = [...text.matchAll(/\b(?:join|resolve)\(\s*process\.cwd\(\)\s*,((?:\s*['"][^'"\n]+['"]\s*,?)+)\)/g)].map((m) => [...m[1].matchAll(/['"]([^'"\n]+)['"]/g)].map((x) => x[1]).join('/'))
+      const literals = [...text.matchAll(/['"`]\.?\/?([\w][\w./-]*?)\/?['"`]/g)].map((m) => m[1])
+      dir = [...joined, ...literals].map((d) => resolveRelative('', d) ?? '').find(hasMd)
+      if (dir) break
+    }
+    if (dir && !out.some((o) => o.dir === dir)) out.push({ dir, base: route.base === '/' ? '' : route.base, route: route.file })
+  }
+  return out
 }

@@ -1,13 +1,14 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
-import { closing, entries, objectLiteral, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { navbarItems } from './_navbar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { heroHtml } from './_hero.js'
 import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
-import type { Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 
 /** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
@@ -99,7 +100,13 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   config.site = { ...config.site, ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(lang ? { locale: lang } : {}) }
   const publicDir = flavour === 'vuepress' ? [found.source, '.vuepress/public'].filter((s) => s !== '').join('/') : [source, 'public'].filter((s) => s !== '').join('/')
   config.staticDirs = [publicDir]
-  config.permalinks = { ...(cleanUrls ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
+  // VuePress 1's blog posts are served as folders (`/2019/02/26/x/`), its pages as `.html`: with a blog, the output
+  // style that serves most of the old URLs is left to the plan.
+  const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
+  config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
+  if (blog.tags) config.permalinks.tags = blog.tags
+  const navbar = readNavbar(themeText)
+  if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -132,6 +139,12 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       let url = own.length === 0 ? '/' : isIndex ? `/${path}/` : `/${path}${cleanUrls ? '' : '.html'}`
       const permalink = flavour === 'vuepress' ? firstString(src.fm.data.permalink) : undefined
       if (permalink && permalink.startsWith('/')) url = permalink
+      const directory = blog.directories.find((d) => rel.startsWith(d.dirname + '/'))
+      if (directory) {
+        const post = v1PostUrl(permalink ?? directory.itemPermalink, dirs, base, src.fm.data.date, localeOf(url)?.prefix ?? '/')
+        const locale = localeOf(post.url)
+        return { kind: 'post', name: post.slug, url: post.url, ...(post.date ? { nameDate: post.date } : {}), ...(multilingual && locale?.lang ? { language: locale.lang } : {}) }
+      }
       const locale = localeOf(url)
       const article = isBlogArticle(dirs, base, src.fm.data)
       const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
@@ -149,6 +162,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     },
     assetUrl(rel) {
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
+    },
+    // `@/x` in a code snippet import (`<<< @/snippets/a.js`) is the source folder's (VitePress's srcDir), or for
+    // VuePress 1, whose `@` is its working folder, the project's; other paths are the page's own.
+    includePath(kind, target, from) {
+      if (!target.startsWith('@/')) return resolveRelative(kind === 'include' ? '_includes/x' : from, target) ?? undefined
+      const inSource = resolveRelative('', [source, target.slice(2)].filter((x) => x !== '').join('/'))
+      const atRoot = resolveRelative('', target.slice(2))
+      return [inSource, atRoot].find((f): f is string => f !== null && ctx.discovery.paths.has(f)) ?? inSource ?? undefined
     },
     // The vue template pass reads which Markdown extensions the theme turned on (`==mark==`, `^sup^`, …).
     templateSite: () => ({ ...config.site, markdown: Object.fromEntries(theme.markdown.map((k) => [k, true])) }),
@@ -296,7 +317,7 @@ export function encryptedBy(theme: ThemeOptions, { keys, longest }: EncryptKeys,
 export function blogArchives(text: string): { categories?: string; tags?: string } {
   if (!/blogPlugin\s*\(|['"]@vuepress\/(?:plugin-)?blog['"]/.test(text)) return {}
   const out: { categories?: string; tags?: string } = {}
-  for (const entry of categoryEntries(text)) {
+  for (const entry of arrayObjects(text, 'category')) {
     const fields = entries(entry)
     const key = stringLiteral(fields.get('key'))
     const member = key && /^categor/i.test(key) ? 'categories' : key && /^tags?$/i.test(key) ? 'tags' : undefined
@@ -307,9 +328,9 @@ export function blogArchives(text: string): { categories?: string; tags?: string
   return out
 }
 
-/** The object literals of the blog plugin's `category: [ … ]` option. */
-function categoryEntries(text: string): string[] {
-  const m = /(?:^|[\s,{(])category\s*:\s*\[/.exec(text)
+/** The object literals of an array option (`category: [ … ]`, `directories: [ … ]`), the first one written. */
+function arrayObjects(text: string, key: string): string[] {
+  const m = new RegExp(`(?:^|[\\s,{(])['"]?${key}['"]?\\s*:\\s*\\[`).exec(text)
   if (!m) return []
   const open = m.index + m[0].length - 1
   const close = closing(text, open)
@@ -346,4 +367,112 @@ function readLocales(raw: string | undefined, flavour: Flavour): Locale[] {
     out.push({ prefix, ...(lang ? { lang } : {}), ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}) })
   }
   return out
+}
+
+/** A VuePress 1 blog's post folders (`@vuepress/plugin-blog` `directories`) and its tag archive, as the theme sets them. */
+interface V1Blog {
+  directories: Array<{ dirname: string; itemPermalink: string }>
+  /** The tag archive permalink (`/tag/:slug/`), when the blog classifies pages by `tags`. */
+  tags?: string
+}
+
+/** `@vuepress/theme-blog`'s defaults: `_posts/` at `/:year/:month/:day/:slug`, tags at `/tag/<tag>/`. */
+const V1_THEME_BLOG = { directories: [{ dirname: '_posts', itemPermalink: '/:year/:month/:day/:slug' }], frontmatters: [{ keys: ['tags'], path: '/tag/' }] }
+
+/**
+ * VuePress 1's blog (v1.vuepress.vuejs.org "plugin-blog", vuepress-theme-blog "Config"): `theme: '@vuepress/theme-blog'`
+ * (or `'@vuepress/blog'`) classifies `_posts/` as posts unless `themeConfig.directories` says otherwise; the
+ * plugin alone (`['@vuepress/blog', { directories }]`) has none by default. Each directory's posts are at its
+ * `itemPermalink` (default `/:year/:month/:day/:slug`); a `frontmatters` entry keyed on `tags` gives tag pages at its
+ * `path` (default `/<id>/`) plus the tag. VuePress 2's `blogPlugin()` is `blogArchives`'s business.
+ */
+export function readV1Blog(text: string): V1Blog {
+  const theme = /(?:^|[\s,{])['"]?theme['"]?\s*:\s*['"]@vuepress\/(?:theme-)?blog['"]/.test(text)
+  const plugin = /['"]@vuepress\/(?:plugin-)?blog['"]\s*[,:]/.test(text)
+  if (!theme && !plugin) return { directories: [] }
+  const given = arrayObjects(text, 'directories')
+  const directories = given.length > 0 || !theme
+    ? given.map((d) => entries(d)).flatMap((e) => {
+        const dirname = stringLiteral(e.get('dirname'))?.replace(/^\/+|\/+$/g, '')
+        return dirname ? [{ dirname, itemPermalink: stringLiteral(e.get('itemPermalink')) ?? '/:year/:month/:day/:slug' }] : []
+      })
+    : V1_THEME_BLOG.directories
+  const classifiers = arrayObjects(text, 'frontmatters')
+  const frontmatters = classifiers.length > 0 || !theme
+    ? classifiers.map((c) => entries(c)).map((e) => ({ keys: stringArray(e.get('keys')) ?? [], path: stringLiteral(e.get('path')) ?? `/${stringLiteral(e.get('id')) ?? ''}/` }))
+    : V1_THEME_BLOG.frontmatters
+  const tagPath = frontmatters.find((f) => f.keys.some((k) => k === 'tags' || k === 'tag'))?.path.replace(/\/?$/, '/')
+  return { directories, ...(tagPath && /^\/(?:[\w-]+\/)*$/.test(tagPath) ? { tags: `${tagPath}:slug/` } : {}) }
+}
+
+/** VuePress 1's date prefix of a file or folder name (`2019-2-26-x`, `2019-02-x`), not anchored, as VuePress has it. */
+const V1_DATE = /(\d{4}-\d{1,2}(-\d{1,2})?)-(.*)/
+
+/**
+ * A VuePress 1 post's URL by its permalink pattern (@vuepress/shared-utils getPermalink): the date from front matter,
+ * else the file or folder name; the slug is the file name without its date prefix (the folder's for `index`/`README`),
+ * slugified as VuePress does; the URL gets a trailing slash unless it ends in `.html`.
+ */
+export function v1PostUrl(pattern: string, dirs: string[], base: string, fmDate: unknown, localePath: string): { url: string; slug: string; date?: string } {
+  const strip = (name: string) => V1_DATE.exec(name)?.[3] ?? name
+  const folder = dirs[dirs.length - 1] ?? ''
+  const own = strip(base)
+  const slug = vuepressSlugify(/^(?:index|readme)$/i.test(own) && strip(folder) !== '' ? strip(folder) : own)
+  const named = V1_DATE.exec(base)?.[1] ?? V1_DATE.exec(folder)?.[1]
+  const ymd = fmDate instanceof Date && !Number.isNaN(fmDate.getTime())
+    ? [fmDate.getUTCFullYear(), fmDate.getUTCMonth() + 1, fmDate.getUTCDate()]
+    : (typeof fmDate === 'string' && fmDate !== '' ? fmDate : named ?? '1970-1-1').split('-').slice(0, 3).map((x) => parseInt(x, 10))
+  const [year, month, day] = [ymd[0], ymd[1] ?? 1, ymd[2] ?? 1].map((n) => (Number.isFinite(n) ? n : NaN))
+  const valid = [year, month, day].every((n) => !Number.isNaN(n))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const link = localePath + pattern.replace(/^\//, '')
+    .replace(/:year/, String(year))
+    .replace(/:month/, pad(month))
+    .replace(/:i_month/, String(month))
+    .replace(/:i_day/, String(day))
+    .replace(/:day/, pad(day))
+    .replace(/:slug/, encodeURI(slug))
+  const path = '/' + link.replace(/^\/+/, '')
+  const url = /(?:\.html|\/)$/.test(path) ? path : path + '/'
+  const dated = valid && (fmDate instanceof Date || (typeof fmDate === 'string' && fmDate !== '') || named !== undefined)
+  return { url, slug, ...(dated ? { date: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}` } : {}) }
+}
+
+/** VuePress 1's slugify (@vuepress/shared-utils): accents dropped, punctuation and spaces to one dash, a leading digit prefixed with `_`, lower case. */
+export function vuepressSlugify(s: string): string {
+  return s.normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’–—<>,.?/]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase()
+}
+
+/**
+ * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
+ * themes' `navbar` (`{ text, link, children }`), the first one written (the root locale's); a variable or a function
+ * returning the array (`nav: nav()`, `navbar: enNavbar`) is looked up in the configuration and the modules it imports.
+ */
+export function readNavbar(text: string): ConfigMenuItem[] {
+  const keys = { title: ['text'], url: ['link'], children: ['items', 'children'] }
+  // `nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, or the shorthand `{ navbar }`.
+  for (const m of text.matchAll(/(?:^|[\s,{(])['"]?(nav|navbar)['"]?\s*(?::\s*|(?=[,}]))/g)) {
+    const at = m.index + m[0].length
+    const ident = m[0].trimEnd().endsWith(':') ? /^([A-Za-z_$][\w$]*)\s*(\(\s*\))?/.exec(text.slice(at, at + 200))?.[1] : m[1]
+    const open = text[at] === '[' ? at : ident ? definitionOf(text, ident) : -1
+    const close = open === -1 ? -1 : closing(text, open)
+    if (close === -1) continue
+    const items = navbarItems(text.slice(open, close + 1), keys)
+    if (items.length > 0) return items
+  }
+  return []
+}
+
+/** Where the array a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
+function definitionOf(text: string, name: string): number {
+  const id = name.replace(/[$]/g, '\\$')
+  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)\\[`).exec(text)
+  return m ? m.index + m[0].length - 1 : -1
 }

@@ -235,7 +235,7 @@ class JsParser {
       if (word === 'useBaseUrl') return arg.startsWith('/') ? `${this.scope.baseurl.replace(/\/+$/, '')}${arg}` : arg
       this.ws()
       if (this.s.startsWith('.default', this.i)) this.i += '.default'.length
-      return arg
+      return siteAlias(arg)
     }
     const path = [word]
     for (;;) {
@@ -280,4 +280,9 @@ class JsParser {
     this.i++
     return out
   }
+}
+
+/** Docusaurus's `@site/` module alias (the site folder): `@site/static/img/a.png` is the folder's `/static/img/a.png`. */
+export function siteAlias(path: string): string {
+  return path.startsWith('@site/') ? path.slice('@site'.length) : path
 }

@@ -1,4 +1,4 @@
-import { code, found, generated, link, prop, wrapBlock } from './_components.js'
+import { code, found, generated, image, link, prop, wrapBlock } from './_components.js'
 import type { Component, Element, JsxEnv } from './_components.js'
 import { attrs, escapeHtml, inlineMarkup } from './_html.js'
 import { blank, blankEnd, lineBounds, Out, unchanged } from './_out.js'
@@ -165,6 +165,13 @@ const badge: Component = (el, env) => {
   return text !== undefined ? { text: `<span class="badge">${escapeHtml(text)}</span>` } : { before: '<span class="badge">', after: '</span>' }
 }
 
+/** `<ThemedImage sources={{ light, dark }} alt>` (@theme/ThemedImage): the light image, as a plain `<img>`. */
+const themedImage: Component = (el, env) => {
+  const sources = el.props.get('sources')
+  const light = sources !== null && typeof sources === 'object' ? (sources as Record<string, unknown>).light : undefined
+  return image({ ...el, props: new Map([...el.props, ['src', typeof light === 'string' ? light : undefined]]) }, env)
+}
+
 const decorative: Component = (el, env) => {
   found(el, env, 'removed', `<${el.name}> is a decorative icon; it was removed.`)
   return { text: '' }
@@ -183,6 +190,7 @@ export const DOCUSAURUS_COMPONENTS: Record<string, Component> = {
   Details: details,
   summary,
   CodeBlock: code,
+  ThemedImage: themedImage,
   TOCInline: generated,
   DocCardList: generated,
   // Starlight

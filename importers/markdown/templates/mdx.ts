@@ -2,7 +2,7 @@ import { GENERIC_COMPONENTS, found, unknownComponent } from './_components.js'
 import type { Component, Element, JsxEnv } from './_components.js'
 import { UNKNOWN } from './_expr.js'
 import { attrs, isImagePath, trimBlankLines } from './_html.js'
-import { evalJs, matchBrace, MAX_TAG, readJsxTag } from './_jsx.js'
+import { evalJs, matchBrace, MAX_TAG, readJsxTag, siteAlias } from './_jsx.js'
 import type { JsScope, JsxTag } from './_jsx.js'
 import { blank, blankEnd, blankStart, lineBounds, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
@@ -160,7 +160,7 @@ function readEsm(text: string, scope: JsScope, partials: Map<string, string>): v
       const names = [def, star, ...(named ?? '').split(',').map((s) => s.trim().split(/\s+/).pop()!)].filter((s): s is string => !!s)
       for (const name of names) {
         if (/\.mdx?$/.test(path) && /^\.\.?\//.test(path)) partials.set(name, path)
-        scope.bindings.set(name, isImagePath(path) ? path : UNKNOWN)
+        scope.bindings.set(name, isImagePath(path) ? siteAlias(path) : UNKNOWN)
       }
       continue
     }

@@ -1,5 +1,5 @@
 import { MAX_INCLUDES, outputLimit } from './_engine.js'
-import { escapeHtml, inlineMarkup } from './_html.js'
+import { codeBlock, escapeHtml, inlineMarkup } from './_html.js'
 import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
@@ -20,10 +20,10 @@ import type { TemplateContext } from './types.js'
 export function expandVue(body: string, ctx: TemplateContext, includes = true): PassResult {
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
-  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
+  if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !body.includes('<<<') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
-  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'align' | 'other'; colons: number; tab?: boolean }> = []
+  const open: Array<{ kind: 'v-pre' | 'details' | 'tabs' | 'align' | 'other'; colons: number; tab?: boolean; codeGroup?: boolean }> = []
   let cursor = 0
   let r = 0
   // How many `v-pre` containers are open: counted, not searched for, so deep nesting stays linear.
@@ -43,8 +43,18 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
     while (r < ranges.length && ranges[r].end <= pos) r++
     const block = ranges[r]
     if (block && block.start <= pos && (block.fence || block.end > end)) {
-      // A code block: as written.
-      pos = block.end >= body.length ? body.length : lineBounds(body, block.end).end + 1
+      // A code block: as written; in a VitePress `::: code-group`, a tab labelled by its `[label]`.
+      const stop = block.end >= body.length ? body.length : lineBounds(body, block.end).end + 1
+      const top = open[open.length - 1]
+      const label = top?.codeGroup && block.fence ? /^([ \t]*(?:`{3,}|~{3,})[^\n[]*?)[ \t]*\[([^\]\n]*)\]/.exec(body.slice(pos, end)) : null
+      if (top?.codeGroup && block.fence) {
+        out.copy(cursor, pos)
+        out.emit(`${top.tab ? '\n</details>\n' : ''}<details class="tab" open>\n<summary>${inlineMarkup(label?.[2].trim() || 'Code')}</summary>\n\n`, out.lines.line(pos))
+        top.tab = true
+        if (label) out.emit(label[1], out.lines.line(pos))
+        cursor = label ? pos + label[0].length : pos
+      }
+      pos = stop
       continue
     }
     const line = body.slice(pos, end)
@@ -52,6 +62,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
     const component = /^<(script|style)\b/i.exec(line)
     const tabLine = lineMatch(/^[ \t]*@tab(?::active)?[ \t]+(.*)$/, line)
     const include = includes ? INCLUDE.exec(line) : null
+    const snippet = line.startsWith('<<<') || /^[ \t]+<<</.test(line) ? SNIPPET.exec(line) : null
     if (container && container[2] === '') {
       const top = open[open.length - 1]
       if (top && container[1].length >= top.colons) {
@@ -69,8 +80,8 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
       const name = first.replace(/#.*$/, '')
       // theme-hope's `align` option: `::: center` and its kin align their content.
       const align = enabled.has('align') && ALIGNMENTS.has(name)
-      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' ? 'tabs' : align ? 'align' : 'other'
-      open.push({ kind, colons: container[1].length })
+      const kind = name === 'v-pre' ? 'v-pre' : name === 'details' ? 'details' : name === 'tabs' || name === 'code-tabs' || name === 'code-group' ? 'tabs' : align ? 'align' : 'other'
+      open.push({ kind, colons: container[1].length, ...(name === 'code-group' ? { codeGroup: true } : {}) })
       if (kind === 'v-pre') preDepth++
       if (kind !== 'other') {
         out.copy(cursor, pos)
@@ -106,6 +117,19 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
         out.emit(inner.body.endsWith('\n') ? inner.body : inner.body + '\n', at)
         out.find(pos, '@include', 'expanded')
         for (const f of inner.findings) out.findAt(at, f.name, f.action, f.message && `In the included file "${include[1]}": ${f.message}`)
+      }
+    } else if (snippet && !verbatim()) {
+      // `<<< @/snippets/x.js#region{2 ts}[label]`: the file's text (or its region) as a fenced block.
+      out.copy(cursor, pos)
+      cursor = next
+      const text = reader.count >= MAX_INCLUDES ? undefined : snippetText(snippet[1], reader)
+      if (text === undefined || out.written + text.length > limit) {
+        out.find(pos, '<<<', text === undefined ? 'unresolved' : 'removed', text === undefined ? `The code snippet "${snippet[1]}" was not found in the site's folder; it was removed. Put the code here.` : 'The page imports more code than the importer allows; this snippet was left out.')
+      } else {
+        const lang = snippet[2]?.trim().split(/\s+/).find((w) => /^[A-Za-z][\w+-]*$/.test(w)) ?? SNIPPET_LANGS[snippet[1].replace(/#.*$/, '').split('.').pop()?.toLowerCase() ?? ''] ?? ''
+        const title = snippet[3]?.trim() ? `<div class="code-block-title">${escapeHtml(snippet[3].trim())}</div>\n\n` : ''
+        out.emit(`${title}${codeBlock(text, lang)}\n`, out.lines.line(pos))
+        out.find(pos, '<<<', 'expanded')
       }
     } else if (component && !verbatim()) {
       // The page's component code: up to its closing tag, which may be on this line or a later one.
@@ -165,6 +189,24 @@ function inlineMarks(body: string, start: number, end: number, ranges: ReturnTyp
   return text === body.slice(start, end) ? undefined : text
 }
 
+/**
+ * A code snippet import (vitepress.dev "Import Code Snippets", VuePress 1 "Import Code Snippets"): `<<< @/path`
+ * (`@` the source folder) or `<<< ./path` (beside the page), a `#region`, `{highlighted lines and a language}` and a
+ * `[label]`: 1 the path with its region, 2 the braces' text, 3 the label.
+ */
+export const SNIPPET = /^[ \t]*<<<[ \t]+((?:@\/|\.{1,2}\/)[^\s{[]+?)(?:\{([^}\n]*)\})?(?:[ \t]*\[([^\]\n]*)\])?[ \t]*$/
+
+/** A snippet's language by its file's extension, where the name differs from the extension or is worth stating. */
+const SNIPPET_LANGS: Record<string, string> = { js: 'js', mjs: 'js', cjs: 'js', ts: 'ts', mts: 'ts', tsx: 'tsx', jsx: 'jsx', vue: 'vue', json: 'json', sh: 'sh', bash: 'bash', py: 'python', rb: 'ruby', rs: 'rust', go: 'go', css: 'css', scss: 'scss', html: 'html', md: 'md', yml: 'yaml', yaml: 'yaml', toml: 'toml', java: 'java', kt: 'kotlin', c: 'c', cpp: 'cpp', cs: 'csharp', php: 'php', sql: 'sql', swift: 'swift' }
+
+/**
+ * A snippet's text: the convention resolves the path (`@/` is the site's source folder), `#name` keeps the lines
+ * between its region markers. Read through the same bounded reader as includes.
+ */
+function snippetText(spec: string, reader: IncludeReader): string | undefined {
+  return reader.read(spec)?.replace(/\n+$/, '')
+}
+
 /** `<!-- @include: ./file.md -->`, with a line range (`{3-10}`, `{3-}`, `{-10}`) or a region (`#name`). */
 export const INCLUDE = /^[ \t]*<!--[ \t]*@include:[ \t]*([^\s>]+?)[ \t]*-->[ \t]*$/
 
@@ -184,7 +226,7 @@ class IncludeReader {
     this.count++
     const m = /^(.*?)(?:\{(\d*)-(\d*)\}|#([\w-]+))?$/.exec(spec)
     const file = m?.[1] ?? spec
-    if (!/^\.{1,2}\//.test(file)) return undefined
+    if (!/^(?:\.{1,2}|@)\//.test(file)) return undefined
     if (!this.files.has(file)) {
       const text = this.ctx.readFile('relative', file)
       this.files.set(file, text === undefined ? undefined : { lines: text.split('\n') })

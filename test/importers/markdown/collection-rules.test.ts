@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { tempSites } from './_tmpsite.js'
+import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 
 // Rules met on real starters that no fixture had: an Astro blog collection dated by the field its schema declares
 // (docs.astro.build "Content collections": the schema validates the front matter; AstroPaper's is `pubDatetime:
@@ -64,5 +65,77 @@ describe('Next.js: dynamic routes are not documents', () => {
     const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
     const item = result.report.items.find((i) => i.source === rel)
     expect(item && 'skipped' in item ? item.skipped : 'published').toBe(published ? 'published' : 'dynamic-route')
+  })
+})
+
+// nextjs.org "Dynamic Routes" and "generateStaticParams": a route such as app/posts/[slug]/page.tsx renders one page
+// per file of the folder its code reads, at the route's path; the folder is named in the route file or a module it
+// imports (the Next.js blog starter's lib/api.ts: join(process.cwd(), "_posts")).
+describe('Next.js: a content folder a dynamic route reads is served at the route', () => {
+  const post = (title: string, date: string) => `---\ntitle: ${title}\ndate: ${date}\n---\n\nText of ${title}.\n`
+  test.each<{ name: string; files: Record<string, string>; urls: Record<string, string>; kind: string }>([
+    {
+      name: 'blog starter: _posts/ read by lib/api.ts through an @/ import',
+      files: {
+        'package.json': '{ "dependencies": { "next": "15.0.0", "gray-matter": "4.0.3" } }',
+        'src/app/posts/[slug]/page.tsx': 'import { getPostBySlug } from "@/lib/api";\nexport default async function Post(props) { return null }\n',
+        'src/lib/api.ts': 'import { join } from "path";\nconst postsDirectory = join(process.cwd(), "_posts");\n',
+        '_posts/hello-world.md': post('Hello', '2024-03-16T05:35:07.322Z'),
+        '_posts/preview.md': post('Preview', '2024-03-16T05:35:07.322Z'),
+      },
+      urls: { '_posts/hello-world.md': '/posts/hello-world/', '_posts/preview.md': '/posts/preview/' },
+      kind: 'post',
+    },
+    {
+      name: 'learn tutorial: posts/ read by pages/posts/[id].js itself',
+      files: {
+        'package.json': '{ "dependencies": { "next": "14.0.0" } }',
+        'pages/posts/[id].js': "import path from 'path'\nconst postsDirectory = path.join(process.cwd(), 'posts')\nexport async function getStaticPaths() { return { paths: [], fallback: false } }\n",
+        'posts/ssg-ssr.md': post('SSG and SSR', '2020-01-02'),
+      },
+      urls: { 'posts/ssg-ssr.md': '/posts/ssg-ssr/' },
+      kind: 'post',
+    },
+    {
+      name: 'a folder of guides under a non-blog route: pages',
+      files: {
+        'next.config.js': 'module.exports = {}',
+        'app/guides/[...slug]/page.tsx': "const dir = './content/guides'\nexport default function Guide() { return null }\n",
+        'content/guides/setup/install.md': post('Install', '2024-01-01'),
+      },
+      urls: { 'content/guides/setup/install.md': '/guides/setup/install/' },
+      kind: 'page',
+    },
+  ])('$name', async ({ files, urls, kind }) => {
+    const root = await site(`next-routed-${Object.keys(urls)[0].replace(/\W+/g, '-')}`, files)
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.preset).toBe('nextjs')
+    for (const [source, url] of Object.entries(urls)) {
+      const item = result.report.items.find((i) => i.source === source)
+      expect(item && 'url' in item ? [item.kind, item.url] : item).toEqual([kind, url])
+    }
+  })
+})
+
+// gatsbyjs.com "Creating Slugs for Pages": gatsby-node.js names each page; createPage's `path` is read as text.
+describe('Gatsby: the page path gatsby-node.js gives', () => {
+  test.each([
+    { name: 'the starter: createFilePath slug', code: 'createPage({ path: post.fields.slug, component: blogPost })', want: { prefix: '' } },
+    { name: 'a prefix before the slug', code: 'createPage({\n  path: `/blog${node.fields.slug}`,\n  component })', want: { prefix: '/blog' } },
+    { name: 'a front-matter path', code: 'createPage({ path: node.frontmatter.path, component })', want: { prefix: '', field: 'path' } },
+    { name: 'a front-matter slug under a prefix', code: 'createPage({ path: `/posts/${edge.node.frontmatter.slug}`, component })', want: { prefix: '/posts', field: 'slug' } },
+    { name: 'the slug field made from front matter first', code: "createNodeField({ node, name: 'slug', value: node.frontmatter.slug || createFilePath({ node, getNode }) })\ncreatePage({ path: node.fields.slug })", want: { prefix: '', field: 'slug' } },
+    { name: 'code the importer cannot follow', code: 'createPage({ path: `/p/${slugify(node.frontmatter.title)}`, component })', want: { prefix: '' } },
+  ])('$name', ({ code, want }) => expect(pageNaming(code)).toEqual(want))
+
+  test('a site whose gatsby-node.js serves posts under /blog and pages by their front-matter path', async () => {
+    const root = await site('gatsby-node-prefix', {
+      'gatsby-config.js': "module.exports = { siteMetadata: { title: 'G' }, plugins: [{ resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/posts` } }] }\n",
+      'gatsby-node.js': "exports.createPages = ({ actions }) => { actions.createPage({ path: `/blog${node.fields.slug}`, component }) }\n",
+      'content/posts/first-trip/index.md': '---\ntitle: First trip\ndate: 2024-02-03\n---\n\nText.\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const item = result.report.items.find((i) => i.source === 'content/posts/first-trip/index.md')
+    expect(item && 'url' in item ? [item.kind, item.url] : item).toEqual(['post', '/blog/first-trip/'])
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { importedSite, tempSites } from './_tmpsite.js'
 import { heroPrefix } from '../../../importers/markdown/presets/astro.js'
-import { blogArchives, encryptedBy, homePrefix, indexKeys, readThemeOptions } from '../../../importers/markdown/presets/vuepress.js'
+import { blogArchives, encryptedBy, homePrefix, indexKeys, readThemeOptions, readV1Blog, v1PostUrl, vuepressSlugify } from '../../../importers/markdown/presets/vuepress.js'
 
 // VuePress and VitePress routing as documented (vuepress.vuejs.org "Page": README.md and index.md stand for their
 // folder, other files get `.html`; vitepress.dev "Routing": only index.md stands for its folder, `cleanUrls` drops
@@ -95,6 +95,26 @@ describe('VuePress', () => {
   })
 })
 
+describe('code snippet imports', () => {
+  // vitepress.dev "Import Code Snippets": `@` is the source folder (srcDir); VuePress 1's `@` is its working folder.
+  test('@/ reads from the source folder, then from the project root; the file is read only because a page names it', async () => {
+    const root = await site('snippets', {
+      'package.json': '{ "devDependencies": { "vitepress": "^1.6.0" } }',
+      'docs/.vitepress/config.mjs': "export default { title: 'Snippets', srcDir: 'src' }\n",
+      'docs/src/index.md': page('Home'),
+      'docs/src/guide/use.md': page('Use') + '\n<<< @/snippets/a.js{2}\n\n<<< @/tools/run.sh\n\n<<< @/nowhere.py\n',
+      'docs/src/snippets/a.js': 'export const a = 1\nexport const b = 2\n',
+      'tools/run.sh': 'echo run\n',
+    })
+    const { bodies, result } = await importedSite(root)
+    const use = bodies.find((b) => b.includes('Text of Use')) as string
+    expect(use).toContain('```js\nexport const a = 1\nexport const b = 2\n```')
+    expect(use).toContain('```sh\necho run\n```')
+    expect(use).not.toContain('<<<')
+    expect(result.diagnostics.filter((d) => d.code === 'template_unresolved').map((d) => [d.file, d.line])).toEqual([['docs/src/guide/use.md', 11]])
+  })
+})
+
 describe('VuePress bodies', () => {
   test('an included file is read beside the document, containers become HTML, no Vue syntax is left', async () => {
     const root = await site('vuepress-body', {
@@ -159,6 +179,41 @@ describe('@vuepress/plugin-blog archive URLs', () => {
     { name: 'a path the contract cannot say', text: "blogPlugin({ category: [{ key: 'category', itemPath: '/c-:name/' }] })", want: {} },
     { name: 'no blog plugin', text: "export default { category: [{ key: 'category' }] }", want: {} },
   ])('$name', ({ text, want }) => expect(blogArchives(text)).toEqual(want))
+})
+
+// VuePress 1's blog, as @vuepress/core 1.9 and @vuepress/theme-blog 2.3 route it (checked with their createApp().process()).
+describe('VuePress 1 blog posts', () => {
+  test.each([
+    ['the theme, no options: _posts/ and tags by default', `module.exports = { theme: '@vuepress/theme-blog' }`, [{ dirname: '_posts', itemPermalink: '/:year/:month/:day/:slug' }], '/tag/:slug/'],
+    ['the shortcut name', `module.exports = { theme: "@vuepress/blog", themeConfig: {} }`, [{ dirname: '_posts', itemPermalink: '/:year/:month/:day/:slug' }], '/tag/:slug/'],
+    ['the theme with its own directories and classifiers', `module.exports = { theme: '@vuepress/theme-blog', themeConfig: { directories: [{ id: 'note', dirname: 'notes', path: '/notes/', itemPermalink: '/notes/:slug' }], frontmatters: [{ id: 'topic', keys: ['tags'], path: '/topics/' }] } }`, [{ dirname: 'notes', itemPermalink: '/notes/:slug' }], '/topics/:slug/'],
+    ['the plugin alone has no directory unless given one', `module.exports = { plugins: [['@vuepress/blog', { frontmatters: [{ id: 'tag', keys: ['tag'] }] }]] }`, [], '/tag/:slug/'],
+    ['the plugin with a directory', `module.exports = { plugins: { '@vuepress/plugin-blog': { directories: [{ id: 'post', dirname: 'posts' }] } } }`, [{ dirname: 'posts', itemPermalink: '/:year/:month/:day/:slug' }], undefined],
+    ['VuePress 2 blogPlugin() is not VuePress 1', `import { blogPlugin } from '@vuepress/plugin-blog'\nexport default defineUserConfig({ plugins: [blogPlugin({})] })`, [], undefined],
+  ])('%s', (_, text, directories, tags) => {
+    const blog = readV1Blog(text)
+    expect(blog.directories).toEqual(directories)
+    expect(blog.tags).toBe(tags)
+  })
+
+  test.each([
+    ['/:year/:month/:day/:slug', [], '2019-2-6-first-frost', undefined, '/2019/02/06/first-frost/'],
+    ['/:year/:month/:day/:slug', [], '2019-2-6-first-frost', '2020-12-25', '/2020/12/25/first-frost/'],
+    ['/:year/:month/:day/:slug', [], 'Spring_Walk', new Date(Date.UTC(2023, 3, 9)), '/2023/04/09/spring-walk/'],
+    ['/:year/:month/:day/:slug', ['2024-01-02-lake-trip'], 'README', undefined, '/2024/01/02/lake-trip/'],
+    ['/:year/:i_month/:i_day/:slug.html', [], '2019-02-06-x', undefined, '/2019/2/6/x.html'],
+    ['/writings/:year/:slug', [], '2021-11-30-on-maps', undefined, '/writings/2021/on-maps/'],
+    ['/:slug', [], '2021-11-30-1st place', undefined, '/_1st-place/'],
+  ])('%s for %j %s (date %s) is %s', (pattern, dirs, base, date, url) => {
+    expect(v1PostUrl(pattern, dirs, base, date, '/').url).toBe(url)
+  })
+
+  test.each([
+    ['Spring Walk', 'spring-walk'],
+    ['Café – Menu', 'cafe-menu'],
+    ['2019 review', '_2019-review'],
+    ['__a__b__', 'a-b'],
+  ])('slugify %j is %j', (input, slug) => expect(vuepressSlugify(input)).toBe(slug))
 })
 
 describe('vuepress-theme-hope options', () => {
