@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { canonicalJsonChunks, canonicalizePreviewDataKeyOrder, PreviewDataError } from '../src/index.js'
+import { tempDir } from './cli/_helpers.js'
 import { validPayload } from './helpers/payload.js'
 
 const shuffleKeys = (value: unknown, seed = 7): unknown => {
@@ -167,11 +168,10 @@ describe('canonicalJsonChunks', () => {
 
 describe('preview-data canonicalize (issue 15 items 6 and 14)', () => {
   const run = async (args: string[], files: Record<string, string>) => {
-    const { mkdtemp, readdir, readFile, writeFile } = await import('node:fs/promises')
-    const { tmpdir } = await import('node:os')
+    const { readdir, readFile, writeFile } = await import('node:fs/promises')
     const { join } = await import('node:path')
     const { runCli } = await import('../cli/run.js')
-    const dir = await mkdtemp(join(tmpdir(), 'pd-canon-'))
+    const dir = tempDir('pd-canon-')
     for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text)
     let out = ''
     let err = ''

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises'
 import { imageSize } from 'image-size'
 import { imageSizeFromFile } from 'image-size/fromFile'
+import { trimBoth } from '../../src/trim.js'
 
 /** Width and height of an image in pixels. */
 export interface ImageDimensions {
@@ -78,6 +79,6 @@ export function decodePath(p: string): string {
 
 /** The media URL of a file under `mediaPath`, each segment percent-encoded so the URL passes the contract's media rules. */
 export function mediaUrl(mediaPath: string, rel: string): string {
-  const base = '/' + mediaPath.replace(/^\/+|\/+$/g, '')
+  const base = '/' + trimBoth(mediaPath, '/')
   return `${base === '/' ? '' : base}/${rel.split('/').map(encodeURIComponent).join('/')}`
 }

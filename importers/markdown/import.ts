@@ -1,9 +1,9 @@
-import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DateTime } from 'luxon'
 import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
+import { deliverFile } from '../shared/media-out.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
@@ -28,6 +28,7 @@ import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
 import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
+import { trimBoth } from '../../src/trim.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
@@ -732,26 +733,23 @@ function encodeUrlPath(url: string): string {
 }
 
 function mediaUrl(mediaPath: string, rel: string): string {
-  const base = '/' + mediaPath.replace(/^\/+|\/+$/g, '')
+  const base = '/' + trimBoth(mediaPath, '/')
   return `${base === '/' ? '' : base}/${rel.split('/').map(encodeURIComponent).join('/')}`
 }
 
 /**
  * Copies every delivered file into `mediaOut`, laid out by its URL path, so that serving that folder at the site
- * root serves every file the payload references. Paths are checked to stay inside `mediaOut`.
+ * root serves every file the payload references. Each goes through `deliverFile`, as WordPress media do: its path is
+ * checked to stay inside `mediaOut` once links are followed, and it is written to a temporary file renamed into place,
+ * so a link already in the folder (a file or a folder linked elsewhere) is replaced or refused, never written through.
  * @example
  * await deliverMedia('site', result.assets, 'payload.media')
  */
 export async function deliverMedia(root: string, assets: readonly Asset[], mediaOut: string): Promise<string[]> {
-  const out = path.resolve(mediaOut)
   const written: string[] = []
   for (const a of assets) {
-    const rel = a.src.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s))
-    const target = path.resolve(out, ...rel)
-    if (rel.some((s) => s === '..' || s.includes(path.sep)) || !target.startsWith(out + path.sep)) continue
-    await mkdir(path.dirname(target), { recursive: true })
-    await copyFile(path.join(root, a.file), target)
-    written.push(target)
+    const target = await deliverFile(path.join(root, a.file), mediaOut, a.src)
+    if ('file' in target) written.push(target.file)
   }
   return written
 }

@@ -7,6 +7,7 @@ import { instant, luxonZone } from './dates.js'
 import { cmp } from './diagnostics.js'
 import type { Diagnostics } from './diagnostics.js'
 import type { SourceDoc } from './document.js'
+import { trimBoth } from '../../src/trim.js'
 
 /** A URL the old site served and the new URL that now answers for it. */
 export interface PlannedRedirect {
@@ -317,5 +318,5 @@ export function servesSame(oldUrl: string, newUrl: string): boolean {
 }
 
 function trimSlashes(s: string): string {
-  return s.replace(/^\/+|\/+$/g, '').replace(/(?:^|\/)index\.html?$/, '')
+  return trimBoth(s, '/').replace(/(?:^|\/)index\.html?$/, '')
 }

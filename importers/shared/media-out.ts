@@ -50,15 +50,25 @@ export function mediaOutTarget(mediaOut: string, urlPath: string): MediaOutTarge
 
 /**
  * Makes the folder a target file goes in, and checks that it is inside `mediaOut` once links are followed (a link
- * planted in the media folder must not carry files elsewhere). Returns the reason when it is not.
+ * planted in the media folder must not carry files elsewhere). Returns the reason when it is not. The deepest folder
+ * on the way that exists is checked before any is made, so that not even an empty folder is made through such a link.
  */
 export async function prepareTarget(mediaOut: string, file: string): Promise<string | undefined> {
-  const root = await realpath(resolve(mediaOut)).catch(() => resolve(mediaOut))
+  const base = resolve(mediaOut)
+  const root = await realpath(base).catch(() => base)
+  const inside = (real: string) => real === root || real.startsWith(root + sep)
   const folder = dirname(file)
+  for (let at = folder; at.startsWith(base + sep); at = dirname(at)) {
+    const real = await realpath(at).catch(() => undefined)
+    if (real === undefined) continue
+    if (!inside(real)) return OUTSIDE
+    break
+  }
   await mkdir(folder, { recursive: true })
-  const real = await realpath(folder)
-  return real === root || real.startsWith(root + sep) ? undefined : 'its folder leads outside the media folder through a link'
+  return inside(await realpath(folder)) ? undefined : OUTSIDE
 }
+
+const OUTSIDE = 'its folder leads outside the media folder through a link'
 
 /** Whether `file` exists as a regular file with some content (a finished delivery). */
 export async function delivered(file: string): Promise<boolean> {

@@ -8,6 +8,8 @@ import { bodyText } from './read/wxr.js'
 import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wxr.js'
 import type { ReportBuilder, SkipReason } from './report.js'
 import type { DraftPolicy } from '../shared/types.js'
+import { elementorBody } from './content/elementor.js'
+import { withFootnotes } from './content/footnotes.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
@@ -218,9 +220,10 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
+    const raw = this.#elementorBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
-    kept.emptyBody = kind === 'page' && isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)
-    kept.body = this.pool.prepareBody(item.postId, item.contentBytes ?? item.content, (result) => {
+    kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
+    kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
       if ('images' in result) kept.images = result.images
       else if ('late' in result) {
         for (const id of result.late.ids) c.late.ids.add(id)
@@ -232,7 +235,24 @@ export class Collector implements WxrSink {
     })
     item.content = ''
     item.contentBytes = undefined
+    delete item.meta.footnotes
+    delete item.meta._elementor_data
     ;(kind === 'post' ? c.posts : c.pages).push(kept)
+  }
+
+  /**
+   * The body of a page Elementor built whose own body is empty (Elementor keeps a plain copy there, but not always),
+   * from its layout; widgets only Elementor draws are counted with the dynamic blocks. Undefined otherwise.
+   */
+  #elementorBody(item: WxrItem): string | undefined {
+    const data = item.meta._elementor_data
+    if (!data || !isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)) return undefined
+    const body = elementorBody(data)
+    if (!body) return undefined
+    for (const [type, n] of Object.entries(body.skipped)) this.report.dynamicBlocks[`elementor/${type}`] = (this.report.dynamicBlocks[`elementor/${type}`] ?? 0) + n
+    if (body.html.trim() === '') return undefined
+    this.report.fallback('body_from_elementor_layout')
+    return body.html
   }
 
   /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */

@@ -1,3 +1,5 @@
+import { trimTrailing } from '../../src/trim.js'
+
 /** A published page as front-page detection sees it. */
 export interface FrontPageCandidate {
   id: number
@@ -44,7 +46,7 @@ export function findFrontPage(pages: readonly FrontPageCandidate[], blogUrl: str
 function linkPath(url: string): string | undefined {
   const m = /^(?:https?:\/\/[^/?#]+)?(\/[^?#]*)?(\?[^#]*)?/i.exec(url.trim())
   if (!m || !url.trim() || (m[2] !== undefined && m[2] !== '?')) return undefined
-  return (m[1] ?? '').replace(/\/+$/, '').toLowerCase()
+  return trimTrailing(m[1] ?? '', '/').toLowerCase()
 }
 
 function rootPath(blogUrl: string): string {

@@ -188,6 +188,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
     ReportBuilder.merge(report.removedShortcodes, pool.counts.removed)
     ReportBuilder.merge(report.keptShortcodes, pool.counts.kept)
+    ReportBuilder.merge(report.droppedShortcodes, pool.counts.dropped)
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
@@ -211,7 +212,9 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
   })
   for await (const file of exportFiles(source)) {
     files.push(file.name)
-    const chunks = cleanBytes(counted(file.bytes, (n) => (bytes += n)), file.name, (issue) => noteByteIssue(report, issue, file.name))
+    const chunks = cleanBytes(counted(file.bytes, (n) => (bytes += n)), file.name, (issue) =>
+      issue.kind === 'text_before_xml' ? report.warn({ code: 'invalid_value', path: '', message: `${issue.detail}.`, file: file.name, line: 1 }) : noteByteIssue(report, issue, file.name),
+    )
     const { sawWxr } = await readWxr(paced(chunks, pool), file.name, collector)
     if (!sawWxr) throw new PreviewDataError('invalid_xml', `${file.name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
   }

@@ -4,6 +4,7 @@ import type { ShortcodeImage } from './content/shortcodes.js'
 import { attributeOf, decodeEntities, escapeAttribute } from './content/html.js'
 import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /** An attachment as the importer keeps it: its URL, size, size variants and text. Bodies are never kept. */
 export interface Attachment {
@@ -301,7 +302,7 @@ export function uploadsPrefix(attachments: ReadonlyArray<Pick<Attachment, 'url'>
   let best: [string, number] | undefined
   for (const entry of counts) if (best === undefined || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry
   if (best) return best[0]
-  return blogUrl ? `${blogUrl.replace(/\/+$/, '')}/wp-content/uploads/` : ''
+  return blogUrl ? `${trimTrailing(blogUrl, '/')}/wp-content/uploads/` : ''
 }
 
 /**

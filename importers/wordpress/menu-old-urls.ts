@@ -1,5 +1,6 @@
 import { decodeEntities } from './content/html.js'
 import type { WxrTerm } from './read/wxr.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /** A target on the old site: its URL, and the title WordPress showed for a menu item without one of its own. */
 export interface OldSiteTarget {
@@ -42,7 +43,7 @@ const TERM_BASES: Readonly<Record<string, { base: string; hierarchical?: true }>
  * // { url: 'https://shop.test/product-category/mugs/', title: 'Mugs' }
  */
 export function oldSiteTargets(home: string, links: ReadonlyMap<number, { type: string; link: string; title: string }>, terms: readonly WxrTerm[]): OldSiteTargets {
-  const root = home.replace(/\/+$/, '')
+  const root = trimTrailing(home, '/')
   const byId = new Map(terms.map((t) => [`${t.taxonomy}/${t.termId}`, t]))
   const bySlug = new Map(terms.map((t) => [`${t.taxonomy}/${t.slug}`, t]))
   const archiveFromLinks = (postType: string): string | undefined => {

@@ -6,6 +6,7 @@ import type { OldSiteTarget, OldSiteTargets } from './menu-old-urls.js'
 import type { WxrItem } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import { decodeWpSlug } from './slugs.js'
+import { trimBoth } from '../../src/trim.js'
 
 /** A menu item as the builder takes it: exactly one target, the title defaulting to the target's. */
 export type MenuItemSpec = MenuItemInput
@@ -90,12 +91,14 @@ export interface MenuTargets {
  * menuId('Main Menu', 5, new Set()) // 'main-menu'
  */
 export function menuId(slug: string, fallbackNumber: number, taken: Set<string>): string {
-  let base = decodeWpSlug(slug)
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-_]+|[-_]+$/g, '')
+  let base = trimBoth(
+    decodeWpSlug(slug)
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/-{2,}/g, '-'),
+    '-_',
+  )
   if (!/^[a-z]/.test(base)) base = base ? `menu-${base}` : `menu-${fallbackNumber}`
   base = base.slice(0, LIMITS.mapIdLength).replace(/[-_]+$/, '')
   let id = base

@@ -16,6 +16,7 @@ export type AttachmentFiles = { all: readonly Attachment[]; fileUrl: (url: strin
 import { decodeWpSlug } from './slugs.js'
 import { categoryChain } from './terms.js'
 import type { Taxonomies } from './terms.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /**
  * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
@@ -47,7 +48,7 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
   const paged = (link: string, pages: number, url: string) => {
     if (pages < 2 || !link || link.includes('?')) return
     for (let n = 2; n <= pages; n++) {
-      const old = `${link.replace(/\/+$/, '')}/${n}${link.endsWith('/') ? '/' : ''}`
+      const old = `${trimTrailing(link, '/')}/${n}${link.endsWith('/') ? '/' : ''}`
       links.addUrl(old, url)
       redirect(old, url)
     }
@@ -125,7 +126,7 @@ function pathKey(url: string): string {
   } catch {
     // Compared as written.
   }
-  return p.normalize('NFC').replace(/\/+$/, '') || '/'
+  return trimTrailing(p.normalize('NFC'), '/') || '/'
 }
 
 /** The link with its last path segment (the current slug) replaced by an old one, when the link ends in that slug. */
@@ -147,7 +148,7 @@ export function samePath(a: string, b: string): boolean {
     } catch {
       // Compared as written.
     }
-    return s.normalize('NFC').replace(/\/+$/, '')
+    return trimTrailing(s.normalize('NFC'), '/')
   }
   return norm(a) === norm(b)
 }

@@ -48,6 +48,21 @@ class Reader {
    * The next `length` bytes as text. For ASCII input this is a view of the serialized text: a caller that keeps a
    * piece of 13 or more characters should `detach` it.
    */
+  /** Whether the string of `length` bytes from here is followed by `";`, as a serialized string ends. */
+  endsString(length: number): boolean {
+    return this.bytes.charCodeAt(this.pos + length) === QUOTE && this.bytes.charCodeAt(this.pos + length + 1) === SEMICOLON
+  }
+
+  /** How many bytes the next `count` UTF-8 characters take (continuation bytes are 0x80 to 0xbf). */
+  charBytes(count: number): number {
+    let i = this.pos
+    for (let n = 0; n < count && i < this.bytes.length; n++) {
+      i++
+      while (i < this.bytes.length && (this.bytes.charCodeAt(i) & 0xc0) === 0x80) i++
+    }
+    return i - this.pos
+  }
+
   text(length: number): string {
     const raw = this.bytes.slice(this.pos, this.pos + length)
     this.pos += length
@@ -104,7 +119,9 @@ function readValue(r: Reader, depth: number): PhpValue {
       const len = r.int(COLON)
       r.expect(QUOTE)
       if (len < 0 || r.pos + len > r.length) throw new Error('string runs past the end')
-      const s = r.text(len)
+      // Data serialized on a site whose text was in a single-byte charset (Latin-1) counts characters, not the UTF-8
+      // bytes the export now holds: when the bytes do not end the string, its characters may.
+      const s = r.endsString(len) || r.ascii ? r.text(len) : r.text(r.charBytes(len))
       r.expect(QUOTE)
       r.expect(SEMICOLON)
       return s

@@ -15,6 +15,7 @@ import { unseenBaseNotes } from './term-bases.js'
 import { decodeWpSlug } from './slugs.js'
 import { inferZone } from './timezone.js'
 import type { SitePlan } from './site.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /** The static front page and the posts page, as the plan has them. */
 export type FrontPlan = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string; reason: string }
@@ -102,7 +103,7 @@ function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: P
  * `html-extension`, where WordPress too served pages without a trailing slash. Links to the post index use it.
  */
 function publicUrl(path: string, site: Site): string {
-  return site.permalinks?.output_style === 'html-extension' && path !== '/' ? path.replace(/\/+$/, '') : path
+  return site.permalinks?.output_style === 'html-extension' && path !== '/' ? trimTrailing(path, '/') : path
 }
 
 /** The post index of a blog under a folder (`/blog` → `/blog/`), when every segment of it is a valid route segment. */

@@ -112,6 +112,11 @@ export interface ImportReport extends MigrationReport {
   fallbacks: Record<string, number>
   /** Dynamic blocks that only render on a live WordPress and so have no static HTML. */
   dynamic_blocks: Record<string, number>
+  /**
+   * Plugins' shortcodes removed with nothing in their place (a form, a widget: only the plugin could print them),
+   * by name; absent when there are none. Those whose inner text was kept are in `templates.removed`.
+   */
+  dropped_shortcodes?: Record<string, number>
   byte_issues: { count: number; listed: Array<ByteIssue & { file: string }> }
 }
 
@@ -127,6 +132,7 @@ export class ReportBuilder {
   readonly renderedShortcodes: Record<string, number> = {}
   readonly removedShortcodes: Record<string, number> = {}
   readonly keptShortcodes: Record<string, number> = {}
+  readonly droppedShortcodes: Record<string, number> = {}
   readonly dynamicBlocks: Record<string, number> = {}
   readonly unresolvedLinks: UnresolvedReference[] = []
   readonly missingMedia: UnresolvedReference[] = []
@@ -194,6 +200,7 @@ export class ReportBuilder {
       media: sections.media,
       fallbacks: sortKeys(this.fallbacks),
       dynamic_blocks: sortKeys(this.dynamicBlocks),
+      ...(Object.keys(this.droppedShortcodes).length > 0 ? { dropped_shortcodes: sortKeys(this.droppedShortcodes) } : {}),
       byte_issues: { count: this.byteIssueCount, listed: this.byteIssues },
     }
   }
@@ -237,6 +244,8 @@ export function summarizeReport(report: ImportReport): string {
   if (fallbacks.length) lines.push(`Fallbacks: ${fallbacks.map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ')}.`)
   const removed = Object.entries(report.templates.removed)
   if (removed.length) lines.push(`Shortcodes removed (inner text kept): ${removed.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const dropped = Object.entries(report.dropped_shortcodes ?? {})
+  if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)

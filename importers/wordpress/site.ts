@@ -4,6 +4,7 @@ import { decodeEntities, htmlToText } from './content/html.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso } from './dates.js'
 import type { SiteClock } from './dates.js'
 import type { WxrChannel } from './read/wxr.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /** The old site as the export describes it, and the new site's settings. */
 export interface SitePlan {
@@ -38,7 +39,7 @@ export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<numb
   const oldSiteUrls = [...new Set(channels.flatMap((ch) => [ch.link, ch.baseBlogUrl, ch.baseSiteUrl]).filter(Boolean))]
   const oldHosts = new Set(oldSiteUrls.map((u) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase().replace(/^www\./, '')).filter((h): h is string => !!h))
   const blogUrl = channel.baseBlogUrl || channel.link
-  const basePath = (/^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(blogUrl)?.[1] ?? '').replace(/\/+$/, '')
+  const basePath = trimTrailing(/^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(blogUrl)?.[1] ?? '', '/')
   const inferredMinutes = modeOffset(offsetCounts)
   const derived: Partial<Site> = {
     title: decodeEntities(channel.title) || 'WordPress site',

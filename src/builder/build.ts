@@ -16,6 +16,7 @@ import { SITE_DEFAULTS } from './fragment.js'
 import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
 import { slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
+import { trimBoth } from '../trim.js'
 
 /** The outcome of assembling a payload: the payload (when one could be made) and every remaining problem. */
 export type BuildResult = { ok: true; payload: PreviewData; errors: [] } | { ok: false; payload?: undefined; errors: PreviewDataIssue[] }
@@ -391,7 +392,7 @@ class Lookup {
 
   /** A page by effective path, or by slug when exactly one page has it. */
   page(ref: string): Page | undefined {
-    const key = normalizeSlug(ref.replace(/^\/+|\/+$/g, ''))
+    const key = normalizeSlug(trimBoth(ref, '/'))
     const byPath = this.pagesByPath.get(key)
     if (byPath) return byPath
     const bySlug = this.pagesBySlug.get(key)
@@ -456,7 +457,7 @@ function resolveCollection(collection: Collection, lookup: Lookup): Collection {
 
 function resolveFrontPage(input: FrontPageInput, pages: Page[], site: Site, issues: PreviewDataIssue[]): FrontPage {
   if (!('page' in input)) return input
-  const wanted = normalizeSlug(input.page.replace(/^\/+|\/+$/g, ''))
+  const wanted = normalizeSlug(trimBoth(input.page, '/'))
   const matches: string[] = []
   for (const page of pages) {
     const path = effectivePagePath(page, site)

@@ -22,6 +22,7 @@ import { checkFragment } from './fragment.js'
 import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
 import { BuilderState, MultiIndex } from './state.js'
 import { toTimestamp } from './time.js'
+import { trimBoth } from '../trim.js'
 
 type Op = (state: BuilderState) => void
 
@@ -628,7 +629,7 @@ function claimPage(state: BuilderState, record: PageRecord, replacing?: number):
 
 /** The pages an effective path names: the one with an explicit slug or path, else every page deriving it. */
 function matchPage(state: BuilderState, path: string): number[] {
-  const seqs = [...state.pageKeys.get(normalizeSlug(path.replace(/^\/+|\/+$/g, '')))]
+  const seqs = [...state.pageKeys.get(normalizeSlug(trimBoth(path, '/')))]
   const explicit = seqs.filter((s) => state.pages.get(s)!.explicitSlug)
   return explicit.length === 1 ? explicit : seqs
 }

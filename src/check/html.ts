@@ -1,6 +1,7 @@
 import { decodeHTMLAttribute } from 'entities'
 import { Parser } from 'htmlparser2'
 import type { QuoteType } from 'htmlparser2'
+import { boundOpenElements } from '../html-depth.js'
 import { IndexOfTokenizer } from '../tokenizer.js'
 
 /** A URL an HTML element uses: a link (`a`, `area`, `iframe`), an image (`img`) or other media. */
@@ -123,8 +124,10 @@ class HtmlScanner extends Parser {
     this.lowerName = this.tagName.toLowerCase()
     this.wanted = URL_ATTRIBUTES.get(this.lowerName)
     if (this.wanted) this.attributes.clear()
-    if (this.foreign) super.onopentagname(start, endIndex)
-    else if (this.tagName === 'svg' || this.tagName === 'math') {
+    if (this.foreign) {
+      boundOpenElements(this)
+      super.onopentagname(start, endIndex)
+    } else if (this.tagName === 'svg' || this.tagName === 'math') {
       this.metForeign = true
       this.pause()
     } else this.endIndex = endIndex

@@ -1,7 +1,9 @@
 // Issue 13 item 10: both import commands end their summary with the `check` totals of the payload they wrote,
 // with the media folder they wrote; under --format json the totals are the summary's `check`.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { CHECK_HELD_MAX_BYTES, CHECK_READ_BACK_MAX_BYTES, readBackRefusal } from '../../cli/import-command.js'
 import { cli, mdFixtures, repo, resultOf, tempDir, wxrFixtures } from './_helpers.js'
 
 describe('import commands end with check', () => {
@@ -30,4 +32,28 @@ describe('import commands end with check', () => {
     const run = await cli(['import', 'wordpress', join(wxrFixtures, 'classic-content.xml'), '-o', '-'], repo)
     expect(run.stderr.trimEnd().split('\n').pop()).toBe('check: not run, the payload went to standard output; run preview-data check on the payload')
   })
+})
+
+describe('the check after an import is bounded whichever importer wrote the payload', () => {
+  // The Markdown importer hands its payload over as an object, which was checked whatever its size. Checking one costs
+  // about its size again (reading one back, three times), so it is checked up to three times the read-back bound.
+  test.each([
+    [CHECK_READ_BACK_MAX_BYTES + 1, false, 'the payload (16.0 MB) is larger than the 16 MB an import reads back to check, to keep its memory down'],
+    [CHECK_READ_BACK_MAX_BYTES + 1, true, undefined],
+    [CHECK_HELD_MAX_BYTES, true, undefined],
+    [CHECK_HELD_MAX_BYTES + 1, true, 'the payload (48.0 MB) is larger than the 48 MB an import checks, to keep its memory down'],
+    [107 * 1048576, true, 'the payload (107.0 MB) is larger than the 48 MB an import checks, to keep its memory down'],
+  ])('%d bytes, held %s', (bytes, held, want) => {
+    expect(readBackRefusal(bytes, held)).toBe(want)
+  })
+
+  test('import markdown of fifteen 3.5 MB posts', async () => {
+    const site = tempDir()
+    mkdirSync(join(site, 'posts'))
+    const paragraph = `${'Words of a long post. '.repeat(40)}\n\n`
+    for (let i = 0; i < 15; i++) writeFileSync(join(site, 'posts', `p${i}.md`), `---\ntitle: P${i}\ndate: 2020-01-${10 + i}\nauthor: a\n---\n${paragraph.repeat(Math.floor(3.5e6 / paragraph.length))}`)
+    const run = await cli(['import', 'markdown', site, '-o', join(tempDir(), 'site.json')], repo)
+    expect(run.code).toBe(0)
+    expect(run.stderr.trimEnd().split('\n').pop()).toMatch(/^check: not run, the payload \(50\.\d MB\) is larger than the 48 MB an import checks, to keep its memory down; run preview-data check on the payload$/)
+  }, 60_000)
 })

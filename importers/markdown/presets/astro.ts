@@ -8,6 +8,7 @@ import { isPlainObject } from '../front-matter.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { heroHtml } from './_hero.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -77,7 +78,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const site = stringLiteral(top.get('site'))
   const origin = httpOrigin(site)
   if (origin) config.site.url = origin
-  config.basePath = (stringLiteral(top.get('base')) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  config.basePath = trimTrailing(stringLiteral(top.get('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
   const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
   config.staticDirs = ['public']
 
@@ -216,7 +217,7 @@ function locateAstro(rel: string, collections: Collection[]): { collection?: Col
 
 /** An entry's id as Astro makes it: the `slug` front matter, else each path segment slugified, `/index` dropped. */
 export function entryId(dirs: string[], base: string, slug: string | undefined): string {
-  if (slug !== undefined && slug.trim() !== '') return slug.trim().replace(/^\/+|\/+$/g, '')
+  if (slug !== undefined && slug.trim() !== '') return trimBoth(slug.trim(), '/')
   const segments = [...dirs, base].map(githubSlug)
   if (segments.length > 1 && segments[segments.length - 1] === 'index') segments.pop()
   return segments.join('/')
@@ -235,7 +236,7 @@ async function readCollections(ctx: PresetContext, starlight: boolean): Promise<
   for (const m of text.matchAll(/(?:const|let)\s+([A-Za-z_$][\w$]*)\s*=\s*defineCollection\s*\(/g)) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2000)
     const base = /base\s*:\s*(['"`])([^'"`]+)\1/.exec(after)?.[2]
-    if (base) vars.set(m[1], base.replace(/^\.\/|\/+$/g, '').replace(/^\//, ''))
+    if (base) vars.set(m[1], trimTrailing(base.replace(/^\.\//, ''), '/').replace(/^\//, ''))
   }
   const exported = objectsOf(text, 'collections')[0] ?? /export\s+const\s+collections\s*=\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
   for (const [key, raw] of entries(exported)) {

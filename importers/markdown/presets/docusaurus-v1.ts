@@ -3,6 +3,7 @@ import { closing, entries, objectLiteral, readJsConfig, stringLiteral } from './
 import { canonicalLocale, firstString } from './_config.js'
 import type { Convention, Placement, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Docusaurus 1's configuration file: its presence (without a `docusaurus.config.*`) says the site is a version 1 site. */
 export const V1_CONFIG = 'website/siteConfig.js'
@@ -45,12 +46,12 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
     ...(tagline !== undefined ? { description: tagline } : {}),
     ...(url && /^https?:\/\//.test(url) ? { url: url.replace(/\/+$/, '') } : {}),
   }
-  config.basePath = (str('baseUrl') ?? '/').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  config.basePath = trimTrailing(str('baseUrl') ?? '/', '/').replace(/^(?=[^/])/, '/')
   config.excerptMarkers = ['<!--truncate-->', '<!-- truncate -->']
   config.staticDirs = ['website/static']
   config.permalinks = { output_style: 'html-extension' }
-  const docsDir = (str('customDocsPath') ?? 'docs').replace(/^\.?\/+|\/+$/g, '')
-  const docsUrl = (str('docsUrl') ?? 'docs').replace(/^\/+|\/+$/g, '')
+  const docsDir = trimTrailing((str('customDocsPath') ?? 'docs').replace(/^\.?\/+/, ''), '/')
+  const docsUrl = trimBoth(str('docsUrl') ?? 'docs', '/')
   const clean = top.get('cleanUrl')?.trim() === 'true'
   const langs = await readLanguages(ctx, config.configFiles)
   const versions = await readList(ctx, 'website/versions.json', config.configFiles)

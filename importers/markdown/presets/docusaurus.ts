@@ -9,6 +9,7 @@ import { navbarItems } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** How many blog posts are read for evidence of where the blog was served, when there is no configuration file. */
 const EVIDENCE_FILES = 200
@@ -69,7 +70,7 @@ export const docusaurusPreset: Preset = {
       ...(tagline !== undefined ? { description: tagline } : {}),
       ...(url && /^https?:\/\//.test(url) ? { url: url.replace(/\/+$/, '') } : {}),
     }
-    config.basePath = (stringLiteral(top.get('baseUrl')) ?? '/').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    config.basePath = trimTrailing(stringLiteral(top.get('baseUrl')) ?? '/', '/').replace(/^(?=[^/])/, '/')
     config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']
     config.staticDirs = ['static']
     // `favicon` and the navbar logo's `src` are paths in the static folder, served from the site root.
@@ -273,9 +274,9 @@ function readInstances(text: string): Instance[] {
   const instance = (kind: Instance['kind'], obj: string, defaults: { path: string; base: string }, pluginName: string): Instance => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
-    const base = (stringLiteral(e.get('routeBasePath')) ?? defaults.base).replace(/^\/+|\/+$/g, '')
-    const path = (stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+|\/+$/g, '')
-    const trim = (key: string, fallback: string) => (stringLiteral(e.get(key)) ?? fallback).replace(/^\/+|\/+$/g, '')
+    const base = trimBoth(stringLiteral(e.get('routeBasePath')) ?? defaults.base, '/')
+    const path = trimTrailing((stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+/, ''), '/')
+    const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
     const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
     return { kind, path, base, i18nDir: id && id !== 'default' ? `${pluginName}-${id}` : pluginName, ...lists }
   }
@@ -338,7 +339,7 @@ async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: s
 
 /** How many of a blog's own links name its posts at the root (`/2024/01/02/x`) or under `/blog/`, and on which origin. */
 async function blogEvidence(ctx: PresetContext, posts: BlogPost[]): Promise<{ atRoot: boolean; origin?: string }> {
-  const paths = new Set(posts.map((p) => p.path.replace(/\/+$/, '')))
+  const paths = new Set(posts.map((p) => trimTrailing(p.path, '/')))
   let root = 0
   let underBlog = 0
   const origins = new Map<string, number>()
@@ -347,7 +348,7 @@ async function blogEvidence(ctx: PresetContext, posts: BlogPost[]): Promise<{ at
     for (const m of text.matchAll(/\]\(\s*<?((?:https?:\/\/[^/\s)>]+)?\/[^)\s>#?]*)/g)) {
       const target = m[1]
       const origin = /^https?:\/\/[^/]+/i.exec(target)?.[0]
-      const path = decodeSafe(target.slice(origin?.length ?? 0)).replace(/^\/+|\/+$/g, '')
+      const path = trimBoth(decodeSafe(target.slice(origin?.length ?? 0)), '/')
       if (paths.has(path)) root++
       else if (path.startsWith('blog/') && paths.has(path.slice(5))) underBlog++
       else continue
@@ -363,7 +364,7 @@ function applyTagPermalinks(data: Record<string, unknown>, tags: Map<string, Tax
   for (const [key, value] of Object.entries(data)) {
     const permalink = isPlainObject(value) ? firstString(value.permalink) : undefined
     const def = tags.get(key)
-    const slug = permalink?.replace(/^\/+|\/+$/g, '')
+    const slug = permalink === undefined ? undefined : trimBoth(permalink, '/')
     if (def && slug && !slug.includes('/')) tags.set(key, { ...def, slug })
   }
 }

@@ -9,6 +9,7 @@ import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, postListing,
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import type { SiteConfig } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /**
  * Template languages besides Markdown whose pages are imported (11ty.dev "Template Languages"): HTML (preprocessed with
@@ -50,7 +51,7 @@ export const eleventyPreset: Preset = {
     const layouts = stringLiteral(dir.get('layouts'))
     const dataDir = at(trim(stringLiteral(dir.get('data')) ?? '_data'))
     const output = trim(stringLiteral(dir.get('output')) ?? '_site')
-    const prefix = (stringLiteral(entries(topReturn(text)).get('pathPrefix')) ?? '/').replace(/\/+$/, '')
+    const prefix = trimTrailing(stringLiteral(entries(topReturn(text)).get('pathPrefix')) ?? '/', '/')
     config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
     const ignores = await readIgnores(ctx, input)
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
@@ -474,7 +475,7 @@ async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]>
   const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
   const out: RegExp[] = []
   for (const line of (text ?? '').split(/\r?\n/)) {
-    const g = line.trim().replace(/^\.\//, '').replace(/\/+$/, '')
+    const g = trimTrailing(line.trim().replace(/^\.\//, ''), '/')
     if (g === '' || g.startsWith('#') || g.startsWith('!')) continue
     const re = g.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
     out.push(new RegExp(`^(?:${re})(?:/|$)`))
@@ -495,7 +496,7 @@ function inside(rel: string, dir: string): boolean {
 
 function trim(dir: string): string {
   // `./x` is `x` and `.` the folder itself; `../x` keeps its dots (it leaves the folder).
-  return dir === '.' ? '' : dir.replace(/^(?:\.\/)+|\/+$/g, '').replace(/^\/+/, '')
+  return dir === '.' ? '' : trimBoth(dir.replace(/^(?:\.\/)+/, ''), '/')
 }
 
 /**

@@ -3,6 +3,7 @@ import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig, stripCom
 import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 const CONFIG_FILES = ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs', 'gatsby-config.cjs']
 /** The folder Gatsby's blog starter sources its posts from (gatsby-config.js: gatsby-source-filesystem, `content/blog`). */
@@ -93,7 +94,7 @@ function sourceFolders(text: string): string[] {
     for (const obj of objectsAfter(text, `${q}gatsby-source-filesystem${q}`)) {
       const options = entries(objectsOf(`{${obj}}`, 'options')[0] ?? obj)
       const raw = options.get('path')?.trim()
-      const path = raw?.replace(/^[`'"]|[`'"]$/g, '').replace(/^\$\{__dirname\}\/?|^\.\//, '').replace(/\/+$/, '')
+      const path = raw === undefined ? undefined : trimTrailing(raw.replace(/^[`'"]|[`'"]$/g, '').replace(/^\$\{__dirname\}\/?|^\.\//, ''), '/')
       if (path && !/[`'"$]/.test(path) && !path.startsWith('/')) out.push(path)
     }
   }

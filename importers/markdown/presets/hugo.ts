@@ -5,6 +5,7 @@ import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Configuration files Hugo reads, in its order of precedence. */
 const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json']
@@ -397,7 +398,7 @@ export function frontMatterUrl(value: string, prefix: string): string {
 
 /** Hugo's logical path of a content path without its extension: lower case, spaces as hyphens, no slash at either end. */
 function logicalPath(p: string): string {
-  return p.replace(/^\/+|\/+$/g, '').toLowerCase().replace(/\s+/g, '-')
+  return trimBoth(p, '/').toLowerCase().replace(/\s+/g, '-')
 }
 
 /**
@@ -573,7 +574,7 @@ function normalize(rel: string): string {
 }
 
 function trim(dir: string): string {
-  return dir.replace(/^\.?\/+|\/+$/g, '')
+  return trimTrailing(dir.replace(/^\.?\/+/, ''), '/')
 }
 
 /**
@@ -653,7 +654,7 @@ function splitBase(url: string): { origin?: string; path: string } | undefined {
   try {
     const u = new URL(url)
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return { path: '' }
-    return { origin: u.origin, path: u.pathname.replace(/\/+$/, '') }
+    return { origin: u.origin, path: trimTrailing(u.pathname, '/') }
   } catch {
     return undefined
   }

@@ -9,6 +9,7 @@ import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Jekyll's named permalink styles (jekyllrb.com "Permalinks", built-in formats). */
 export const PERMALINK_STYLES: Readonly<Record<string, string>> = {
@@ -87,12 +88,12 @@ export const jekyllPreset: Preset = {
     config.site = {
       ...(title ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
-      ...(url ? { url: url.replace(/\/+$/, '') } : {}),
+      ...(url ? { url: trimTrailing(url, '/') } : {}),
       ...(timezone ? { timezone } : {}),
       ...(locale ? { locale } : {}),
       ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
     }
-    config.basePath = (firstString(cfg.baseurl) ?? '').replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+    config.basePath = trimTrailing(firstString(cfg.baseurl) ?? '', '/').replace(/^(?=[^/])/, '/')
     // jekyll-seo-tag's `logo` (a path or URL): the site's logo.
     const logo = firstString(cfg.logo)
     if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
@@ -104,7 +105,7 @@ export const jekyllPreset: Preset = {
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
 
-    const collectionsDir = (firstString(cfg.collections_dir) ?? '').replace(/^\/+|\/+$/g, '')
+    const collectionsDir = trimBoth(firstString(cfg.collections_dir) ?? '', '/')
     const collections = new Map<string, Collection>()
     const declared = cfg.collections
     if (Array.isArray(declared)) for (const label of declared) if (typeof label === 'string') collections.set(label, { label, output: false })
@@ -343,7 +344,7 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
 
 /** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */
 function folderSetting(value: unknown, fallback: string): string {
-  const dir = (typeof value === 'string' ? value : fallback).replace(/^\.?\/+|\/+$/g, '')
+  const dir = trimTrailing((typeof value === 'string' ? value : fallback).replace(/^\.?\/+/, ''), '/')
   return dir === '' || dir.split('/').includes('..') ? fallback : dir
 }
 
@@ -371,7 +372,7 @@ function readDefaults(value: unknown): DefaultSet[] {
   for (const d of value) {
     if (!isPlainObject(d) || !isPlainObject(d.values)) continue
     const scope = isPlainObject(d.scope) ? d.scope : {}
-    out.push({ path: typeof scope.path === 'string' ? scope.path.replace(/^\/+|\/+$/g, '') : '', ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
+    out.push({ path: typeof scope.path === 'string' ? trimBoth(scope.path, '/') : '', ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
   }
   return out
 }

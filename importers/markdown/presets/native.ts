@@ -3,6 +3,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { applyNativeSiteFile, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, PresetOptions } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { trimBoth } from '../../../src/trim.js'
 
 const SITE_FILES = ['site.yml', 'site.yaml', 'site.toml', 'site.json']
 
@@ -101,5 +102,5 @@ function mergeInto<V>(into: Map<string, V>, from: Map<string, V>): void {
 }
 
 function trimSlashes(s: string): string {
-  return s.replace(/^\/+|\/+$/g, '')
+  return trimBoth(s, '/')
 }

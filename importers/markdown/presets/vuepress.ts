@@ -10,6 +10,7 @@ import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 /** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
 const FLAVOURS = {
@@ -87,9 +88,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const close = open === -1 ? -1 : closing(text, open)
   const top = entries(close !== -1 ? text.slice(open + 1, close) : '')
   const base = stringLiteral(top.get('base'))
-  if (base) config.basePath = base.replace(/\/+$/, '').replace(/^(?=[^/])/, '/')
+  if (base) config.basePath = trimTrailing(base, '/').replace(/^(?=[^/])/, '/')
   // VitePress: `srcDir` (relative to the project folder) holds the pages; VuePress: the folder holding `.vuepress/`.
-  const srcDir = flavour === 'vitepress' ? (stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, '').replace(/\/+$/, '') : ''
+  const srcDir = flavour === 'vitepress' ? trimTrailing((stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, ''), '/') : ''
   const source = [found.source, srcDir].filter((s) => s !== '').join('/')
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
   const locales = readLocales(top.get('locales'), flavour)

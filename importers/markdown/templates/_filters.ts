@@ -1,6 +1,7 @@
 import { BLANK, UNKNOWN } from './_expr.js'
 import type { Syntax, Value , EMPTY} from './_expr.js'
 import { toText } from './_values.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 /** What a filter may know besides its input and arguments. */
 export interface FilterEnv {
@@ -28,7 +29,7 @@ const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url)
 /** Jekyll's `relative_url`: the base path before a site-relative URL; absolute URLs are left alone. */
 export function relativeUrl(input: string, baseurl: string): string {
   if (isAbsolute(input)) return input
-  const base = baseurl.replace(/\/+$/, '')
+  const base = trimTrailing(baseurl, '/')
   const path = input.startsWith('/') ? input : `/${input}`
   return base === '' ? path : `${base.startsWith('/') ? '' : '/'}${base}${path}`
 }
@@ -267,7 +268,7 @@ export const FILTERS: Record<string, FilterFn> = {
   absolute_url: (v, _a, env) => {
     const s = str(v)
     if (isAbsolute(s)) return s
-    return env.siteUrl === '' ? UNKNOWN : env.siteUrl.replace(/\/+$/, '') + relativeUrl(s, env.baseurl)
+    return env.siteUrl === '' ? UNKNOWN : trimTrailing(env.siteUrl, '/') + relativeUrl(s, env.baseurl)
   },
   url: (v, _a, env) => (isAbsolute(str(v)) || !str(v).startsWith('/') ? str(v) : relativeUrl(str(v), env.baseurl)),
   // Values

@@ -1,4 +1,5 @@
 import { UNKNOWN } from './_expr.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 /** A JSX attribute: a string, an expression `{…}` (its source), a bare name (true) or a spread `{...x}`. */
 export type JsxAttr = { name: string; value: string | { expr: string } | true } | { spread: string }
@@ -232,7 +233,7 @@ class JsParser {
       if (this.s[this.i] !== ')') throw new Error('call')
       this.i++
       if (typeof arg !== 'string') return UNKNOWN
-      if (word === 'useBaseUrl') return arg.startsWith('/') ? `${this.scope.baseurl.replace(/\/+$/, '')}${arg}` : arg
+      if (word === 'useBaseUrl') return arg.startsWith('/') ? `${trimTrailing(this.scope.baseurl, '/')}${arg}` : arg
       this.ws()
       if (this.s.startsWith('.default', this.i)) this.i += '.default'.length
       return siteAlias(arg)

@@ -1,9 +1,15 @@
 import { decodeHTML } from 'entities'
 import { Parser } from 'htmlparser2'
+import { boundOpenElements } from '../../../src/html-depth.js'
 
 /** Escapes text for a double-quoted HTML attribute. */
 export function escapeAttribute(text: string): string {
   return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/** Escapes text for HTML element content; entities already written stay as they are. */
+export function escapeText(text: string): string {
+  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /**
@@ -24,10 +30,18 @@ export function htmlToText(html: string): string {
 const BREAKING = new Set(['p', 'div', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption', 'blockquote', 'tr', 'td', 'th', 'pre'])
 const DROPPED = new Set(['script', 'style'])
 
+/** htmlparser2's Parser with at most `MAX_OPEN_ELEMENTS` elements open (see `boundOpenElements`). */
+class BoundedParser extends Parser {
+  override onopentagname(start: number, endIndex: number): void {
+    boundOpenElements(this)
+    super.onopentagname(start, endIndex)
+  }
+}
+
 // One parser, reset for each fragment: building a parser per call costs more than most fragments take to read.
 let collected = ''
 let dropped = 0
-const textParser = new Parser(
+const textParser = new BoundedParser(
   {
     onopentagname(name) {
       if (DROPPED.has(name)) dropped++
@@ -69,7 +83,7 @@ export function tagsToSpaces(html: string): string {
   if (!html.includes('<')) return html
   let text = ''
   const space = () => void (text += ' ')
-  const parser = new Parser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
+  const parser = new BoundedParser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
   parser.end(html)
   return text
 }

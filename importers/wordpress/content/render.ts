@@ -3,7 +3,8 @@ import { classicAutop } from './autop.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
 import { autoEmbed } from './embeds.js'
 import { htmlToText, withoutMedia } from './html.js'
-import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes } from './shortcodes.js'
+import { builderAutop, isBuilderLayout } from './page-builders.js'
+import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
 
 /** What rendering a body needs from the rest of the export, and where it counts what it did. */
@@ -25,7 +26,7 @@ export interface RenderedBody {
  * The environment of an early render (while the export is still being read): no reusable blocks and no
  * attachments yet, because bodies that need them render late. The same on the main thread and in the render worker.
  * @example
- * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
+ * renderBody('Hello', 1, earlyRenderEnv({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] }, {})).html // '<p>Hello</p>\n'
  */
 export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<string, number>, options: { keepShortcodes?: boolean } = {}): RenderEnv {
   const keepShortcodes = options.keepShortcodes === true
@@ -43,7 +44,7 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
  * not held.
  */
 export function rendersLate(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || usesReusableBlocks(raw)
+  return showsAttachments(raw) || usesReusableBlocks(raw)
 }
 
 /**
@@ -95,15 +96,33 @@ export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody
   html = embedded.html
   if (embedded.count) env.stats.rendered.autoembed = (env.stats.rendered.autoembed ?? 0) + embedded.count
   if (blocks) {
+    if (html.includes(SHORTCODE_BLOCK_END)) html = paragraphsInShortcodeBlocks(html)
     const stripped = stripBlockDelimiters(html)
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
-  } else html = classicAutop(html)
+  } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
 }
 
-// Shortcodes whose output is media, not prose: `strip_shortcodes` removes them with their content (a caption's text).
-const MEDIA_SHORTCODES = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi
+const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'
+const SHORTCODE_BLOCK_END = '<!-- /wp:shortcode -->'
+
+/**
+ * The Shortcode block's text in paragraphs, as `render_block_core_shortcode` prints it (`wpautop`), its shortcodes
+ * rendered afterwards with the rest; the block's delimiters stay for `stripBlockDelimiters`.
+ * @example
+ * paragraphsInShortcodeBlocks('<!-- wp:shortcode -->\n[x]Hi[/x]\n<!-- /wp:shortcode -->') // '<!-- wp:shortcode --><p>[x]Hi[/x]</p>\n<!-- /wp:shortcode -->'
+ */
+export function paragraphsInShortcodeBlocks(html: string): string {
+  const pieces = html.split(SHORTCODE_BLOCK_END)
+  for (let i = 0; i < pieces.length - 1; i++) {
+    const start = pieces[i].lastIndexOf(SHORTCODE_BLOCK_START)
+    if (start < 0) continue
+    const from = start + SHORTCODE_BLOCK_START.length
+    pieces[i] = pieces[i].slice(0, from) + classicAutop(pieces[i].slice(from))
+  }
+  return pieces.join(SHORTCODE_BLOCK_END)
+}
 
 /**
  * The plain text of a body's prose, as WordPress builds an excerpt from it: media shortcodes removed with their
@@ -114,13 +133,81 @@ const MEDIA_SHORTCODES = /\[(caption|wp_caption|gallery|embed|audio|video|playli
 export function proseText(html: string): string {
   // A media shortcode ends with `]`, so none lies past the last one; there, `[gallery ` read on to the end (quadratic).
   const end = html.lastIndexOf(']') + 1
-  let bare = html.includes('[') ? html.slice(0, end).replace(MEDIA_SHORTCODES, ' ') + html.slice(end) : html
-  // Footnotes (see renderFootnotes) are not prose either: WordPress's excerpt strips their shortcode with its content.
-  if (bare.includes('footnote')) bare = bare.replace(FOOTNOTE_MARKUP, ' ')
+  let bare = html.includes('[') ? withoutMediaShortcodes(html.slice(0, end)) + html.slice(end) : html
+  // Footnotes (see renderFootnotes and withFootnotes) are not prose either: WordPress's excerpt strips their shortcode
+  // with its content, and the footnotes block's references and list (excerpt_remove_footnotes).
+  if (bare.includes('footnote') || bare.includes('data-fn=')) bare = withoutFootnotes(bare)
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
 
-const FOOTNOTE_MARKUP = /<sup class="footnote-ref">[\s\S]*?<\/sup>|<ol class="footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
+// Shortcodes whose output is media, not prose: `strip_shortcodes` removes them with their content (a caption's text).
+const MEDIA_SHORTCODE = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\]/gi
+
+/**
+ * `html` with each media shortcode, and its content up to the first `[/name]` after it when there is one, replaced by
+ * a space: what `/\[(caption|…)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi` replaced, but each name's closing tag is looked
+ * for once per stretch of the body, where the expression's lazy content read on to the end from every unclosed tag
+ * (`[caption]a` repeated: quadratic, 400 KB in 8 s).
+ */
+export function withoutMediaShortcodes(html: string): string {
+  const closes = new Map<string, { from: number; at: number }>()
+  const closeAfter = (name: string, from: number) => {
+    const key = name.toLowerCase()
+    const known = closes.get(key)
+    if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at
+    const close = new RegExp(`\\[\\/${key}\\]`, 'gi')
+    close.lastIndex = from
+    const at = close.exec(html)?.index ?? -1
+    closes.set(key, { from, at })
+    return at
+  }
+  let out = ''
+  let done = 0
+  const open = new RegExp(MEDIA_SHORTCODE.source, 'gi')
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const at = closeAfter(m[1], open.lastIndex)
+    out += `${html.slice(done, m.index)} `
+    done = at === -1 ? open.lastIndex : at + m[1].length + 3
+    open.lastIndex = done
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
+
+/**
+ * `html` with footnote markup replaced by a space: a reference `<sup class="footnote-ref" …>` to its `</sup>`, the list
+ * `<ol class="footnotes">` (`wp-block-footnotes` for the block) and a `[footnote]` shortcode to their end or the end of
+ * the body; the block's reference `<sup data-fn=…>` goes without a trace (`claim<sup…>1</sup>.` reads `claim.`). What
+ * the expression `/<sup (?:class="footnote-ref"|data-fn=)[^>]*>[\s\S]*?<\/sup>|…/g` replaced, without reading to the
+ * end of the body again for each reference that is never closed (quadratic: 520 KB of them in 4 s).
+ */
+export function withoutFootnotes(html: string): string {
+  const lastSupClose = html.lastIndexOf('</sup>')
+  const open = /<sup (?:class="footnote-ref"|data-fn=)|<ol class="(?:wp-block-)?footnotes">|\[footnote\]/g
+  // The first `>` at or after a place: found again only once passed, and never again once there is none.
+  let gt = 0
+  const gtFrom = (from: number) => (gt === -1 || gt >= from ? gt : (gt = html.indexOf('>', from)))
+  let out = ''
+  let done = 0
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const after = open.lastIndex
+    let end: number
+    if (m[0] === '[footnote]') end = endOf(html.indexOf('[/footnote]', after), '[/footnote]'.length, html.length)
+    else if (m[0].startsWith('<ol')) end = endOf(html.indexOf('</ol>', after), '</ol>'.length, html.length)
+    else {
+      const tagEnd = gtFrom(after)
+      if (tagEnd === -1 || lastSupClose <= tagEnd) continue
+      end = html.indexOf('</sup>', tagEnd + 1) + '</sup>'.length
+    }
+    out += html.slice(done, m.index) + (m[0] === '<sup data-fn=' ? '' : ' ')
+    done = open.lastIndex = end
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
+
+/** The end of a closing tag found at `at` (of `length`), or `whole` when there is none. */
+function endOf(at: number, length: number, whole: number): number {
+  return at === -1 ? whole : at + length
+}
 
 /** Text without shortcode tags, as WordPress's `strip_shortcodes` leaves it for excerpts. */
 export function stripShortcodeTags(text: string): string {

@@ -1,7 +1,9 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
 import { embedHtml } from './embeds.js'
-import { escapeAttribute, hasPreOrCode } from './html.js'
+import { escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
+import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
+import type { ShortcodeAttrs } from './plugin-shortcodes.js'
 
 /**
  * `replace` of @wordpress/shortcode, in time linear in the text. Its pattern (WordPress's own) looks for a closing
@@ -59,15 +61,19 @@ export interface ShortcodeContext {
   childAttachments(postId: number): number[]
 }
 
-/** What rendering did, for the report: shortcodes rendered, removed (their inner text kept) and kept as written. */
+/**
+ * What rendering did, for the report: shortcodes rendered, removed (their inner text kept), dropped (removed with
+ * nothing in their place: a form, a plugin's widget) and kept as written.
+ */
 export interface ShortcodeStats {
   rendered: Record<string, number>
   removed: Record<string, number>
+  dropped: Record<string, number>
   kept: Record<string, number>
   missingAttachments: number[]
 }
 
-type Attrs = { named: Record<string, string | undefined>; numeric: string[] }
+type Attrs = ShortcodeAttrs
 
 const bump = (map: Record<string, number>, key: string) => {
   map[key] = (map[key] ?? 0) + 1
@@ -131,6 +137,17 @@ function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string 
   return `<${tag} controls preload="metadata" src="${escapeAttribute(src)}"${dims}${poster}></${tag}>`
 }
 
+/** WPBakery's shortcodes that show the export's attachments by id: galleries, carousels and single images. */
+const BUILDER_IMAGE_SHORTCODES: readonly string[] = ['vc_gallery', 'vc_images_carousel', 'vc_single_image']
+
+/**
+ * Whether a raw body shows attachments by id (galleries, playlists, page builders' images), which may come later in
+ * the export.
+ */
+export function showsAttachments(raw: string): boolean {
+  return raw.includes('[gallery') || raw.includes('[playlist') || (raw.includes('[vc_') && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+}
+
 /** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
 export type GalleryShows = { ids: number[]; parents: number[] }
 
@@ -142,11 +159,15 @@ export type GalleryShows = { ids: number[]; parents: number[] }
  */
 export function galleryShows(html: string, postId: number): GalleryShows {
   const shows: GalleryShows = { ids: [], parents: [] }
-  // A [playlist] lists attachments the same way (its tracks).
-  for (const tag of ['gallery', 'playlist'] as const) {
+  // A [playlist] lists attachments the same way (its tracks); WPBakery's images name theirs in `images` or `image`.
+  for (const tag of ['gallery', 'playlist', ...BUILDER_IMAGE_SHORTCODES] as const) {
     if (!html.includes(`[${tag}`)) continue
     replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
+      if (BUILDER_IMAGE_SHORTCODES.includes(tag)) {
+        shows.ids.push(...idList(a.named.images ?? a.named.image))
+        return undefined as unknown as string
+      }
       const ids = idList(a.named.ids ?? a.named.include)
       if (ids.length > 0) shows.ids.push(...ids)
       else shows.parents.push(Number(a.named.id) || postId)
@@ -187,10 +208,6 @@ function fileName(url: string): string {
   } catch {
     return name
   }
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 // SyntaxHighlighter's shortcodes (WordPress.com and SyntaxHighlighter Evolved): `[code]`, `[sourcecode]` and one per
@@ -274,6 +291,18 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
+  for (const tag of ['vc_gallery', 'vc_images_carousel'] as const) {
+    if (out.includes(`[${tag}`) && !ctx.keepShortcodes) {
+      out = replaceShortcode(tag, out, (sc) => {
+        const a = sc.attrs as Attrs
+        if (idList(a.named.images).length === 0) return undefined as unknown as string
+        bump(stats.rendered, tag)
+        // As a gallery of the images it names, in their order, each linked to its file (WPBakery's lightbox).
+        const size = /^[a-z_-]+$/i.test(a.named.img_size ?? '') ? a.named.img_size : 'thumbnail'
+        return renderGallery({ named: { ids: a.named.images, size, columns: '3' }, numeric: [] }, ctx, stats)
+      })
+    }
+  }
   if (out.includes('[playlist')) {
     out = replaceShortcode('playlist', out, (sc) => {
       bump(stats.rendered, 'playlist')
@@ -314,8 +343,9 @@ export function renderFootnotes(html: string, stats: ShortcodeStats): string {
   return `${out}<ol class="footnotes">${notes.map((note, i) => `<li id="footnote-${i + 1}">${note} <a href="#footnote-ref-${i + 1}">↩</a></li>`).join('')}</ol>`
 }
 
-// A shortcode tag: `[name`, attributes, an optional `/`, then `]`; or a closing `[/name]`.
-const SHORTCODE_TAG = /\[(\/)?([A-Za-z][\w-]{0,48})(\s[^\][]*?)?(\s?\/)?\]/g
+// A shortcode tag: `[name`, attributes, an optional `/`, then `]`; or a closing `[/name]`. WordPress.com's embeds
+// are also written `[youtube=URL]`, which WordPress's pattern reads as attributes (kept only for those names).
+const SHORTCODE_TAG = /\[(\/)?([A-Za-z][\w-]{0,48})(\s[^\][]*?|=[^\][]*?)?(\s?\/)?\]/g
 
 // Shortcodes of Jetpack and WordPress.com that are often written bare (`[toc]`, `[wpvideo abc]`): bare words in
 // brackets that are not in this list are text, as WordPress prints a bracketed word no plugin registered.
@@ -334,10 +364,12 @@ const ESCAPED = /\[\[(([A-Za-z][\w-]*)(?:\s[^\][]*)?)\]\]/g
 const CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
 
 /**
- * Shortcodes that are not rendered: removed with their inner text kept (WordPress printed what the plugin made of it,
- * which is gone with the plugin), or kept as written with `keepShortcodes`; each is counted by name. A bracketed
- * word counts as a shortcode only when it looks like one: attributes with `=`, a `/]` or a closing tag, or a
- * well-known plugin name; `a[mid]` (code), `[[x]]` (escaped) and text in `<pre>` and `<code>` are left alone.
+ * Shortcodes of plugins: those whose output can be printed without the plugin (`PLUGIN_SHORTCODES`: embeds, page
+ * builders' headings, images and buttons) are rendered; the others are removed with their inner text kept (WordPress
+ * printed what the plugin made of it, which is gone with the plugin), forms and widgets with nothing to keep counted
+ * as dropped; with `keepShortcodes`, all are kept as written. Each is counted by name. A bracketed word counts as a
+ * shortcode only when it looks like one: attributes with `=`, a `/]` or a closing tag, or a well-known plugin name;
+ * `a[mid]` (code), `[[x]]` (escaped) and text in `<pre>` and `<code>` are left alone.
  */
 function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
   // Once the known shortcodes are rendered, most bodies hold no `[` at all.
@@ -347,6 +379,7 @@ function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeSt
     if (parts[i].includes('[')) parts[i] = otherShortcodesIn(parts[i], ctx, stats)
   }
   let out = parts.join('')
+  if (out.includes(BLOCK_START)) out = paragraphsAroundBlocks(out)
   if (out !== html) out = out.replace(/<p>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>\n?/g, '')
   // WordPress prints an escaped shortcode (`[[gallery]]`) as the shortcode's text, once its own brackets are gone.
   return out.includes('[[') && !ctx.keepShortcodes ? out.replace(ESCAPED, (whole, inner: string, name: string) => (CORE_SHORTCODES.has(name.toLowerCase()) || BARE_SHORTCODES.has(name.toLowerCase()) || /=/.test(inner) ? `[${inner}]` : whole)) : out
@@ -355,24 +388,31 @@ function otherShortcodes(html: string, ctx: ShortcodeContext, stats: ShortcodeSt
 function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
   const names = new Map<string, string>()
   const closed = new Set<string>()
-  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean }> = []
+  const opened: Array<{ name: string; attrs: string; selfClosing: boolean; afterWord: boolean; alone: boolean }> = []
+  // Where the last tag that looks like a shortcode ended: page builders write theirs one against the other
+  // (`[vc_column width="1/2"][vc_single_image image="5"]`), so a tag right after one is no `x][y`.
+  let shortcodeEnd = -1
   for (const m of text.matchAll(SHORTCODE_TAG)) {
     const at = m.index ?? 0
     const before = at > 0 ? text[at - 1] : ''
     const name = m[2]
     if (m[1]) {
       closed.add(name.toLowerCase())
+      shortcodeEnd = at + m[0].length
       continue
     }
     // `[[name]]` is WordPress's escape.
-    if (before === '[') continue
-    opened.push({ name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w\])]/.test(before) })
+    if (before === '[' || (m[3]?.startsWith('=') && !PLUGIN_SHORTCODES.has(name.toLowerCase()))) continue
+    const end = at + m[0].length
+    const o = { name, attrs: m[3] ?? '', selfClosing: m[4] !== undefined, afterWord: /[\w)]/.test(before) || (before === ']' && at !== shortcodeEnd), alone: standsAlone(text, at, end) }
+    opened.push(o)
+    if (!o.afterWord && looksLikeShortcode(o)) shortcodeEnd = at + m[0].length
   }
   for (const o of opened) {
     const key = o.name.toLowerCase()
     // A closing tag makes it a shortcode wherever it stands (`a note[footnote]…[/footnote]`); otherwise one right after a
     // word or bracket (`a[i]`, `x][y`) is code or text.
-    if (closed.has(key) || (!o.afterWord && (o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key)))) names.set(key, o.name)
+    if (closed.has(key) || (!o.afterWord && looksLikeShortcode(o))) names.set(key, o.name)
   }
   let out = text
   // Each name is a pass over the text: past a budget of passes × length (a hostile body of thousands of distinct
@@ -383,14 +423,94 @@ function otherShortcodesIn(text: string, ctx: ShortcodeContext, stats: Shortcode
       stats.kept[key] = (stats.kept[key] ?? 0) + 1
       continue
     }
-    let count = 0
-    out = replaceShortcode(name, out, (sc) => {
-      count++
-      return ctx.keepShortcodes ? (undefined as unknown as string) : (sc.content ?? '')
-    })
+    if (ctx.keepShortcodes) {
+      let count = 0
+      replaceShortcode(name, out, () => (count++, undefined as unknown as string))
+      if (count > 0) stats.kept[key] = (stats.kept[key] ?? 0) + count
+      continue
+    }
+    out = replaceShortcode(name, out, (sc) => removeShortcode(key, sc.attrs as Attrs, sc.content ?? '', ctx, stats))
     // A closing tag without its opening one: WordPress shows it as text when the plugin is gone; it goes with the rest.
-    if (!ctx.keepShortcodes) out = out.split(`[/${name}]`).join('')
-    if (count > 0) stats[ctx.keepShortcodes ? 'kept' : 'removed'][key] = (stats[ctx.keepShortcodes ? 'kept' : 'removed'][key] ?? 0) + count
+    out = out.split(`[/${name}]`).join('')
   }
   return out
+}
+
+// Rendered shortcodes come after `wpautop`, which may have put them in a paragraph: block-level output (a heading, a
+// figure) is marked with characters no body holds (XML forbids them, and reading removes them), so that the
+// paragraph it stands in can be closed before it and opened again after it.
+const BLOCK_START = '\u0001'
+const BLOCK_END = '\u0002'
+const BLOCK_OUTPUT = /<(?:h[1-6]|p|figure|blockquote|hr|div|ul|ol|table)[\s>/]/
+const PARAGRAPH_OR_BLOCK = /<p[\s>]|<\/p>|\u0001|\u0002/g
+
+/**
+ * Closes the paragraph a marked block stands in before it and opens it again after it, and removes the marks; the
+ * paragraphs left empty go with the other empty ones.
+ * @example
+ * paragraphsAroundBlocks('<p>A \u0001<h2>B</h2>\u0002 C</p>') // '<p>A </p><h2>B</h2><p> C</p>'
+ */
+export function paragraphsAroundBlocks(html: string): string {
+  let open = false
+  // Whether a paragraph was open where each enclosing block began (a block's own content may hold paragraphs).
+  const outside: boolean[] = []
+  return html.replace(PARAGRAPH_OR_BLOCK, (token) => {
+    if (token === BLOCK_START) {
+      outside.push(open)
+      const close = open
+      open = false
+      return close ? '</p>' : ''
+    }
+    if (token === BLOCK_END) {
+      open = outside.pop() ?? false
+      return open ? '<p>' : ''
+    }
+    open = token !== '</p>'
+    return token
+  })
+}
+
+/** Whether an opening tag that follows no word looks like a shortcode: attributes, `/]`, or a well-known name. */
+function looksLikeShortcode(o: { name: string; attrs: string; selfClosing: boolean; alone: boolean }): boolean {
+  const key = o.name.toLowerCase()
+  return (
+    o.attrs.includes('=') || o.selfClosing || BARE_SHORTCODES.has(key) || PLUGIN_SHORTCODES.has(key) || FORM_SHORTCODES.has(key) || BUILDER_PREFIX.test(key) ||
+    // A plugin's widget placed in a paragraph of its own (`<p>[instagram-feed]</p>`): a name of joined words alone in
+    // a paragraph is no prose (a line of one, `[section_name]` in a config file, may be).
+    (o.alone && /[-_]/.test(key))
+  )
+}
+
+/** Whether `text[from, to)` is a paragraph's whole text: `<p>`, blanks, it, blanks, `</p>`. */
+function standsAlone(text: string, from: number, to: number): boolean {
+  let i = from
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--
+  let j = to
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++
+  return i >= 3 && text.startsWith('<p>', i - 3) && text.startsWith('</p>', j)
+}
+
+// The prefixes of page builders' shortcodes (WPBakery, Divi, Shortcodes Ultimate, Avada, Enfold, Cornerstone, Flatsome):
+// `[vc_separator]` bare is the builder's, not text.
+const BUILDER_PREFIX = /^(?:vc|et_pb|su|fusion|av|cs|ux)_/
+
+/**
+ * What a plugin's shortcode leaves: its static HTML when `PLUGIN_SHORTCODES` can print it, nothing for a form, else
+ * its inner text; counted as rendered, dropped (nothing left of something that showed: a form, a widget) or removed.
+ */
+function removeShortcode(key: string, attrs: Attrs, content: string, ctx: ShortcodeContext, stats: ShortcodeStats): string {
+  const rendered = PLUGIN_SHORTCODES.get(key)?.(attrs, content, ctx)
+  if (rendered !== undefined) {
+    bump(stats.rendered, key)
+    return BLOCK_OUTPUT.test(rendered) ? BLOCK_START + rendered + BLOCK_END : rendered
+  }
+  const keptText = FORM_SHORTCODES.has(key) ? '' : content
+  // A plugin's video shortcode around a bare link (`[embedyt]https://youtu.be/…[/embedyt]`) showed that video.
+  const url = keptText.trim()
+  if (/^https?:\/\/[^\s<>"]+$/.test(url) && embedHtml(url).kind === 'iframe') {
+    bump(stats.rendered, key)
+    return embedHtml(url).html
+  }
+  bump(keptText.trim() === '' && !LAYOUT_SHORTCODES.has(key) ? stats.dropped : stats.removed, key)
+  return keptText
 }

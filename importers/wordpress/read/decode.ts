@@ -4,7 +4,7 @@ import { PreviewDataError } from '../../../src/index.js'
 import { LIMITS } from '../limits.js'
 
 /** A byte-level problem that was cleaned: malformed bytes (replaced by U+FFFD) or an XML-illegal character (removed). */
-export type ByteIssue = { kind: 'malformed_utf8' | 'malformed_bytes' | 'illegal_character'; byteOffset: number; detail: string }
+export type ByteIssue = { kind: 'malformed_utf8' | 'malformed_bytes' | 'illegal_character' | 'text_before_xml'; byteOffset: number; detail: string }
 
 /**
  * A piece of an export as clean UTF-8 (`bytes`), the same bytes read as Latin-1 (`latin1`: one character per byte,
@@ -33,10 +33,12 @@ export async function* cleanBytes(source: AsyncIterable<Uint8Array>, file: strin
     // The declaration is in the first bytes: wait for enough of them to read it whole.
     head = head.length === 0 ? bytes : Buffer.concat([head, bytes])
     if (head.length < SNIFF_BYTES) continue
+    head = withoutTextBeforeXml(head, onIssue)
     cleaner = cleanerFor(head, file, onIssue)
     yield* inPieces(cleaner, head)
   }
   if (cleaner === undefined) {
+    head = withoutTextBeforeXml(head, onIssue)
     cleaner = cleanerFor(head, file, onIssue)
     yield* cleaner.clean(head)
   }
@@ -45,6 +47,30 @@ export async function* cleanBytes(source: AsyncIterable<Uint8Array>, file: strin
 
 // Enough for a byte-order mark and an XML declaration with a long encoding name.
 const SNIFF_BYTES = 1024
+
+// What an export starts with: a byte-order mark or an ASCII-compatible `<` (after blanks) opening a declaration or
+// processing instruction, a comment or doctype, or the root; or a UTF-16 one.
+const CLEAN_START = /^(?:\xEF\xBB\xBF)?[ \t\r\n]*<(?:[?!]|rss[ \t\r\n>])|^\xFF\xFE|^\xFE\xFF|^<\x00|^\x00</
+const XML_START = /<\?xml[ \t\r\n]|<rss[ \t\r\n>]/
+
+/**
+ * The first bytes of an export without the text a plugin or PHP printed before its XML declaration (`Warning: … headers
+ * already sent`, a stray `<br />`), which WordPress's importer reads past: that text becomes blanks, its line breaks
+ * kept so lines still count as in the file, and is reported. Bytes that start as an export should are returned as
+ * they are; so are those in which no declaration or `<rss>` follows.
+ * @example
+ * withoutTextBeforeXml(Buffer.from('Notice: x\n<?xml version="1.0"?><rss/>'), onIssue).toString() // '         \n<?xml …'
+ */
+export function withoutTextBeforeXml(head: Buffer, onIssue: (issue: ByteIssue) => void): Buffer {
+  const text = head.toString('latin1')
+  if (CLEAN_START.test(text)) return head
+  const start = XML_START.exec(text)?.index ?? -1
+  if (start <= 0) return head
+  const blanked = Buffer.from(head)
+  for (let i = 0; i < start; i++) if (blanked[i] !== 0x0a) blanked[i] = 0x20
+  onIssue({ kind: 'text_before_xml', byteOffset: 0, detail: `${start} bytes of text before the XML declaration (printed into the export by a plugin or PHP) were ignored` })
+  return blanked
+}
 
 /** `bytes` cleaned in pieces of the size the XML tokenizer reads (`LIMITS.xmlChunkBytes`), however they were read. */
 function* inPieces(cleaner: Cleaner, bytes: Buffer): Generator<CleanChunk> {
@@ -77,7 +103,8 @@ function sniff(head: Buffer): { encoding: string; bom: number } {
   // UTF-16 without a mark still starts with `<` (XML 1.0, appendix F).
   if (head[0] === 0x3c && head[1] === 0x00) return { encoding: 'utf-16le', bom: 0 }
   if (head[0] === 0x00 && head[1] === 0x3c) return { encoding: 'utf-16be', bom: 0 }
-  const declaration = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,64})["']/.exec(head.toString('latin1', 0, SNIFF_BYTES))
+  // Blanks before the declaration are not allowed, but are where text printed before it was (withoutTextBeforeXml).
+  const declaration = /^[ \t\r\n]*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,64})["']/.exec(head.toString('latin1', 0, SNIFF_BYTES))
   const name = declaration?.[1].toLowerCase() ?? 'utf-8'
   return { encoding: name === 'utf8' ? 'utf-8' : name, bom: 0 }
 }

@@ -83,6 +83,10 @@ export interface WxrItem {
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */
 export const KEPT_META = new Set([
   '_thumbnail_id',
+  // The notes of the footnotes block (WordPress 6.3 on), which renders them from here.
+  'footnotes',
+  // The layout of a page Elementor built, the only copy of its content when its body is empty (see elementorBody).
+  '_elementor_data',
   '_wp_attachment_metadata',
   '_wp_attached_file',
   '_wp_attachment_image_alt',
@@ -295,12 +299,31 @@ function itemRecord(item: WxrItem, sink: WxrSink, terms: SharedTerms): WxrRecord
       if (typeof value !== 'string') item.contentBytes = value
       else if (field === 'postId' || field === 'postParent' || field === 'menuOrder') item[field] = toInt(value)
       else if (field === 'isSticky') item.isSticky = value.trim() === '1'
-      else if (field === 'category') item.terms.push(terms.get(attributes.domain ?? '', attributes.nicename ?? '', value.trim()))
+      else if (field === 'category') item.terms.push(terms.get(termDomain(attributes.domain), attributes.nicename ?? '', value.trim()))
       else if (field === 'content' || field === 'excerpt') item[field] = value
       else (item as unknown as Record<string, string>)[field] = value.trim()
     },
-    done: () => sink.item(item),
+    done: () => {
+      if (item.terms.some((t) => t.nicename === '')) item.terms = withoutRssDuplicates(item.terms)
+      sink.item(item)
+    },
   }
+}
+
+/** WordPress 2.x and 3.0 exports name tags `tag`, which WordPress's importer reads as `post_tag`. */
+function termDomain(domain: string | undefined): string {
+  return domain === 'tag' ? 'post_tag' : (domain ?? '')
+}
+
+/**
+ * An item's terms without the plain RSS ones that exports before WordPress 3.1 write beside each term
+ * (`<category>Name</category>`, `<category domain="tag">Name</category>`, then the same with its `nicename`):
+ * WordPress's importer reads only terms with a `nicename`. One without it and without a twin is kept.
+ */
+function withoutRssDuplicates(list: WxrItemTerm[]): WxrItemTerm[] {
+  const named = new Set(list.filter((t) => t.nicename !== '').map((t) => `${t.domain}\u0000${t.name}`))
+  const anyDomain = new Set(list.filter((t) => t.nicename !== '').map((t) => t.name))
+  return list.filter((t) => t.nicename !== '' || !(t.domain === '' ? anyDomain.has(t.name) : named.has(`${t.domain}\u0000${t.name}`)))
 }
 
 // Postmeta and comments come by the hundred thousand: each is one small object (of a class), not a set of closures.

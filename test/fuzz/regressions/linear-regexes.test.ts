@@ -1,22 +1,28 @@
 import fc from 'fast-check'
+import { Parser } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
+import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
 import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import { IMPORT as IMPORT_STATEMENT } from '../../../importers/markdown/templates/mdx.js'
+import { includeArgument } from '../../../importers/markdown/templates/nunjucks.js'
 import { containerFence } from '../../../importers/markdown/templates/vue.js'
 import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
-import { proseText, stripShortcodeTags } from '../../../importers/wordpress/content/render.js'
+import { proseText, stripShortcodeTags, withoutFootnotes, withoutMediaShortcodes } from '../../../importers/wordpress/content/render.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
+import { htmlToText, tagsToSpaces } from '../../../importers/wordpress/content/html.js'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs } from '../../../importers/wordpress/media.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
 import schema from '../../../src/contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { scanHtml } from '../../../src/check/html.js'
+import { MAX_OPEN_ELEMENTS } from '../../../src/html-depth.js'
 import { validatePreviewData } from '../../../src/index.js'
 import { validPayload } from '../../helpers/payload.js'
 import { growth } from './_growth.js'
@@ -30,6 +36,7 @@ import { growth } from './_growth.js'
 const spaces = (n: number) => ' '.repeat(n)
 const mdxContext = makeContext({ dialects: ['mdx'], file: 'docs/a.mdx' })
 const vueContext = makeContext({ dialects: ['vue'], file: 'a.md' })
+const njkContext = makeContext({ dialects: ['nunjucks'], file: 'a.md' })
 
 const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['Markdown: an author name with a run of spaces', (n) => new AuthorResolver(new Map([['ana', { display_name: 'Ana' }]])).resolve('a.md', [{ text: `Gu${spaces(n)}x`, line: 1 }]), 20_000],
@@ -80,6 +87,20 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ["WordPress excerpts: media shortcodes removed from a run of '[gallery '", (n) => proseText('[gallery '.repeat(n / 9)), 4_000],
   ["WordPress shortcodes: a run of '[video' never closed", (n) => replaceShortcode('video', '[video'.repeat(n / 6), () => 'x'), 4_000],
   ["WordPress media: a run of '<img\\t' with no '>'", (n) => imageSources('<img\t'.repeat(n / 5)), 4_000],
+  // Session 5: a media shortcode or footnote reference never closed read on to the end of the body for each one.
+  ["WordPress excerpts: a run of '[caption]a' never closed", (n) => proseText('[caption]a'.repeat(n / 10)), 8_000],
+  ["WordPress excerpts: a run of footnote references never closed", (n) => withoutFootnotes('<sup class="footnote-ref">'.repeat(n / 26)), 32_000],
+  ["WordPress excerpts: a run of block footnote references whose tag never ends", (n) => withoutFootnotes('<sup data-fn="a" '.repeat(n / 17) + '</sup>'), 32_000],
+  // Session 5: the HTML parser kept its open elements in an array it added to at the front (100,000 <div> never
+  // closed in one body: 6 s); text is now read with at most 512 elements open.
+  ["WordPress text: a run of '<div>' never closed", (n) => htmlToText('<div>'.repeat(n / 5)), 40_000],
+  ["WordPress text: tags to spaces in a run of '<b>' never closed", (n) => tagsToSpaces('<b>'.repeat(n / 3)), 40_000],
+  ["check: an <svg> holding a run of '<g>' never closed", (n) => scanHtml(`<svg>${'<g>'.repeat(n / 3)}`), 40_000],
+  // Session 5: the MDX imports the import loop reads before expansion (`\s+` gave back a space at a time).
+  // An unquoted include name read the rest of the tag after each character: 10 ms a 2,000-character tag (the most
+  // read), 6 s for 800 KB of such tags.
+  ['Nunjucks: 40 includes of a name, spaces and a word', (n) => expandTemplates(`{% include a${spaces(n)}x %}\n`.repeat(40), njkContext), 240],
+  ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
 ]
 
 const SCHEMA_DEFS = schema.$defs as Record<'navigationUrl' | 'commentsApiUrl' | 'mediaUrl', { pattern: string }>
@@ -99,7 +120,7 @@ function distinctShortcodes(size: number): string {
   return body
 }
 const shortcodeContext = { postId: 1, attachment: () => undefined, childAttachments: () => [] }
-const shortcodeStats = (): ShortcodeStats => ({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] })
+const shortcodeStats = (): ShortcodeStats => ({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] })
 
 describe('regular expressions on long runs take time linear in the text', () => {
   test.each(ROWS)('%s', (_name, run, n) => {
@@ -181,6 +202,65 @@ describe('rewritten without the quadratic expression, each finds what it found',
       }),
       { numRuns: 5000 },
     )
+  })
+
+  test('the MDX imports the include scan lists are the ones the expression with \\s+ listed', () => {
+    const OLD = /^import\s+[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\n]+\.(?:md|mdx|markdown))['"]/gm
+    const piece = fc.constantFrom('import', ' ', '\t', '\n', 'a', 'from', ',', '{', '}', '"', "'", './x.md', '../y.mdx', '.markdown', '\u2028')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = `import ${parts.join('')}`
+        expect([...text.matchAll(MDX_IMPORT)].map((m) => [m.index, m[0], m[2]])).toEqual([...text.matchAll(OLD)].map((m) => [m.index, m[0], m[1]]))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  test("a Nunjucks include's argument is read as the expression with a lazy name read it", () => {
+    const OLD = /^\s*(?:"([^"]*)"|'([^']*)'|([\s\S]+?))(\s+ignore\s+missing)?\s*$/
+    const piece = fc.constantFrom('"', "'", 'a.njk', ' ', '\t', '\n', '\u2028', '\u00a0', 'ignore', 'missing', ' ignore missing', 'x', '~', '+')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const markup = parts.join('')
+        const m = OLD.exec(markup)
+        const arg = includeArgument(markup)
+        expect(arg === undefined ? null : [arg.quoted ?? arg.expression, arg.expression !== undefined, arg.ignoreMissing]).toEqual(m && [m[1] ?? m[2] ?? m[3], m[3] !== undefined, m[4] !== undefined])
+      }),
+      { numRuns: 10_000 },
+    )
+  })
+
+  test('media shortcodes and footnote markup are replaced where the expressions replaced them', () => {
+    const OLD_MEDIA = /\[(caption|wp_caption|gallery|embed|audio|video|playlist)\b[^\]]*\](?:[\s\S]*?\[\/\1\])?/gi
+    const OLD_FOOTNOTES = /<sup (?:class="footnote-ref"|data-fn=)[^>]*>[\s\S]*?<\/sup>|<ol class="(?:wp-block-)?footnotes">[\s\S]*?(?:<\/ol>|$)|\[footnote\][\s\S]*?(?:\[\/footnote\]|$)/g
+    const oldFootnote = (m: string) => (m.startsWith('<sup data-fn=') ? '' : ' ')
+    const piece = fc.constantFrom('[caption]', '[CAPTION id="a"]', '[/caption]', '[/Caption]', '[gallery ', '[video]', '[/video]', '[wp_caption]', '[/wp_caption]', '[captions]', '[caption-x]', ']', '[', '/', 'a', ' ', '\n', '>', '"', '<sup class="footnote-ref">', '<sup class="footnote-ref"', ' id="r1">', '<sup data-fn="x" class="fn">', '<sup data-fn=', '</sup>', '<ol class="footnotes">', '<ol class="wp-block-footnotes">', '</ol>', '[footnote]', '[/footnote]', '<sup>')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        expect(withoutMediaShortcodes(text)).toBe(text.replace(OLD_MEDIA, ' '))
+        expect(withoutFootnotes(text)).toBe(text.replace(OLD_FOOTNOTES, oldFootnote))
+      }),
+      { numRuns: 10_000 },
+    )
+  })
+
+  test('text nested deeper than 512 open elements is still read, with the spacing of its tags', () => {
+    expect(htmlToText(`${'<div>'.repeat(1000)}deep text`)).toBe('deep text')
+    expect(htmlToText(`${'<b>'.repeat(600)}a${'</b>'.repeat(600)}b <p>c</p>`)).toBe('ab c')
+    expect(htmlToText(`${'<span>'.repeat(600)}<script>hidden</script>shown<div>x</div>`)).toBe('shown x')
+    expect(tagsToSpaces(`${'<i>'.repeat(700)}t`).trim()).toBe('t')
+  })
+
+  test("the Parser's open elements are bounded where it keeps them; what follows deep nesting is read as before", () => {
+    // boundOpenElements works on htmlparser2's own arrays (private in its types): this fails when they are gone.
+    const parser = new Parser({})
+    parser.write(`<svg>${'<g>'.repeat(MAX_OPEN_ELEMENTS + 100)}`)
+    const open = parser as unknown as { stack: unknown; foreignContext: unknown }
+    expect(Array.isArray(open.stack) && Array.isArray(open.foreignContext)).toBe(true)
+    const deep = `<svg>${'<g>'.repeat(600)}<a href="/in">x</a>${'</g>'.repeat(600)}</svg><p><a href="/after">y</a></p>`
+    expect(scanHtml(deep).refs.map((r) => r.url)).toEqual(['/in', '/after'])
+    expect(scanHtml(`<svg>${'<svg>'.repeat(700)}<a href="/a">a</a>`).refs.map((r) => r.url)).toEqual(['/a'])
   })
 
   test('list items are unwrapped from paragraphs where /<p>(<li.+?)<\\/p>/g unwrapped them', () => {

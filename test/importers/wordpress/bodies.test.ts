@@ -155,7 +155,7 @@ describe('BodyPool', () => {
     expect(finished[3].late).toEqual({ images: [{ src: '/media/p100.jpg', width: 640, height: 480 }, { src: '/media/p101.jpg', width: 640, height: 480 }], missingBlocks: [], usedAttachments: [100, 101], missingAttachments: [999] })
     expect(finished[4].html).toContain('<p>Reused</p>')
     expect(finished[4].late?.missingBlocks).toEqual([6])
-    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
+    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: {}, dropped: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
   })
 
   test('gives the same results on a worker, with finished bodies kept in a file or not', async () => {
@@ -197,7 +197,7 @@ describe('BodyPool', () => {
           const finished: Finished[] = []
           for await (const f of pool.finish(setup, [{ body: id, excerpt: '' }])) finished.push(f)
           const read = Buffer.from(raw).toString('utf8')
-          const rendered = renderBody(read, 1, earlyRenderEnv({ rendered: {}, removed: {}, kept: {}, missingAttachments: [] }, {}))
+          const rendered = renderBody(read, 1, earlyRenderEnv({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] }, {}))
           const expected = finishText(rendered.html, '', rendered.moreText, env)
           expect({ html: finished[0].html, excerpt: finished[0].excerpt }).toEqual({ html: expected.html, excerpt: expected.excerpt })
         } finally {

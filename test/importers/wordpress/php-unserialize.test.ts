@@ -13,6 +13,8 @@ describe('phpUnserialize', () => {
     ['a:2:{i:0;s:1:"a";i:1;s:1:"b";}', ['a', 'b']],
     ['a:2:{s:5:"width";i:640;s:6:"height";i:480;}', { width: 640, height: 480 }],
     ['O:8:"stdClass":1:{s:1:"x";i:1;}', { x: 1 }],
+    // Serialized on a Latin-1 site (lengths in characters), exported in UTF-8: the characters end each string.
+    ['a:2:{s:4:"file";s:16:"2010/05/café.jpg";s:5:"sizes";a:1:{s:5:"thumb";s:16:"café-150x150.jpg";}}', { file: '2010/05/café.jpg', sizes: { thumb: 'café-150x150.jpg' } }],
   ])('%s', (input, expected) => {
     expect(phpUnserialize(input)).toEqual(expected)
   })
@@ -25,6 +27,8 @@ describe('phpUnserialize', () => {
     ['i:1;trailing'],
     ['O:3:"Foo":1:{s:4:"evil";s:0:"";'],
     ['a:1:{a:0:{}i:1;}'],
+    // Neither its bytes nor its characters end the string.
+    ['s:3:"café";'],
   ])('refuses %s', (input) => {
     expect(phpUnserialize(input)).toBeUndefined()
   })

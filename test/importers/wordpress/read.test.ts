@@ -7,7 +7,7 @@ import { SaxesParser } from 'saxes'
 import { Tokenizer } from 'htmlparser2'
 import type { TokenizerCallbacks } from 'htmlparser2'
 import { afterAll, describe, expect, test } from 'vitest'
-import { cleanBytes, hasIllegalControl } from '../../../importers/wordpress/read/decode.js'
+import { cleanBytes, hasIllegalControl, withoutTextBeforeXml } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
 import { exportFiles } from '../../../importers/wordpress/read/sources.js'
 import { namespaceMeaning, readXml } from '../../../importers/wordpress/read/xml.js'
@@ -417,5 +417,27 @@ describe('exportFiles', () => {
     await expect(read(join(dir, 'none.zip'))).rejects.toMatchObject({ message: /holds no \.xml file/ })
     writeFileSync(join(dir, 'cut.xml.gz'), gzipSync(xml(1)).subarray(0, 30))
     await expect(read(join(dir, 'cut.xml.gz'))).rejects.toMatchObject({ code: 'invalid_xml', message: /cut\.xml\.gz: the gzip data cannot be read/ })
+  })
+})
+
+describe('text printed before the XML declaration', () => {
+  const issues: ByteIssue[] = []
+  const run = (text: string) => withoutTextBeforeXml(Buffer.from(text, 'latin1'), (i) => issues.push(i)).toString('latin1')
+  test.each([
+    ['<?xml version="1.0"?><rss/>'],
+    ['\xEF\xBB\xBF<?xml version="1.0"?><rss/>'],
+    ['\n  <rss version="2.0"/>'],
+    ['<!-- generator --><rss/>'],
+    ['<!DOCTYPE rss><rss/>'],
+    ['<html><body>Not an export</body></html>'],
+  ])('%j is left as it is', (text) => {
+    issues.length = 0
+    expect(run(text)).toBe(Buffer.from(text, 'latin1').toString('latin1'))
+    expect(issues).toEqual([])
+  })
+  test('a warning before the declaration becomes blanks, its line breaks kept, and is reported', () => {
+    issues.length = 0
+    expect(run('<b>Notice</b>: x\r\n<?xml version="1.0"?><rss/>')).toBe(' '.repeat(16) + ' \n<?xml version="1.0"?><rss/>')
+    expect(issues).toEqual([{ kind: 'text_before_xml', byteOffset: 0, detail: '18 bytes of text before the XML declaration (printed into the export by a plugin or PHP) were ignored' }])
   })
 })
