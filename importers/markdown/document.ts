@@ -2,7 +2,7 @@ import type { DataObject, Discoverability, DocumentType, ScalarMap } from '../..
 import { slugFor } from './_core.js'
 import { parseDate } from './dates.js'
 import type { Diagnostics } from './diagnostics.js'
-import { markdownExcerpt } from './_core.js'
+import { markdownExcerpt, plainTextExcerpt } from './_core.js'
 import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
 import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
@@ -82,10 +82,13 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   if (cls.kind === 'post') for (const k of ['author', 'authors', 'categories', 'category', 'tags', 'tag']) consumed.add(k)
   const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
+  // An HTML body written as a whole document (a Jekyll page with `layout: null`) is what its <body> holds.
+  const whole = cls.documentType === 'html' ? wholeDocument(fm.body) : undefined
+  const body = whole?.body ?? fm.body
   // Only the title is wanted here; references are scanned after template expansion, which can add or remove them.
-  const scan = scanBody(fm.body, false)
+  const scan = scanBody(body, false)
 
-  const title = nonBlank(text('title')) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
+  const title = nonBlank(text('title')) ?? nonBlank(whole?.title) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
 
   let slug = ''
   const slugText = nonBlank(text('slug'))
@@ -133,7 +136,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const excerptKey = firstKey(data, EXCERPT_KEYS)
   const excerptText = excerptKey ? text(excerptKey) : undefined
   if (excerptKey && excerptText !== undefined) consumed.add(excerptKey)
-  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? markdownExcerpt(fm.body, ctx.excerptMarkers, ctx.excerptLength) : undefined
+  const excerpt = excerptText !== undefined ? excerptText.trim() : cls.kind === 'post' ? bodyExcerpt(body, cls.documentType ?? 'markdown', ctx.excerptMarkers, ctx.excerptLength) : undefined
 
   const imageKey = firstKey(data, IMAGE_KEYS)
   let featuredImage: Located | undefined
@@ -190,7 +193,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     slugLine: slugText ? line('slug') : 0,
     pathDirs: (cls.pathDirs ?? []).map((d) => slugFor(d) || 'section'),
     ...(pathOverride ? { pathOverride } : {}),
-    content: cls.bodyPrefix ? cls.bodyPrefix + fm.body : fm.body,
+    content: cls.bodyPrefix ? cls.bodyPrefix + body : body,
     documentType: cls.documentType ?? 'markdown',
     ...(excerpt !== undefined ? { excerpt } : {}),
     excerptDerived: excerptText === undefined,
@@ -208,7 +211,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...extras,
     redirects,
     // Lines of a prefix are counted back from the body's first line, so the body's lines keep their file lines.
-    bodyLine: fm.bodyLine - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
+    bodyLine: fm.bodyLine + (whole?.linesBefore ?? 0) - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
@@ -261,4 +264,38 @@ function decodeSegment(s: string): string {
 
 function nonBlank(s: string | undefined): string | undefined {
   return s !== undefined && s.trim() !== '' ? s.trim() : undefined
+}
+
+/**
+ * The excerpt a body gives of itself: an HTML body's text before
+ * the first marker (`<!--more-->`), else its first block with text, as the builder reads HTML; any other body's as
+ * `markdownExcerpt` reads it (plain text included, as it always was).
+ */
+export function bodyExcerpt(body: string, type: DocumentType, markers: readonly string[], maxLength: number): string {
+  if (type !== 'html') return markdownExcerpt(body, markers, maxLength)
+  const cut = Math.min(...markers.map((m) => body.indexOf(m)).filter((i) => i !== -1), body.length)
+  return plainTextExcerpt(body.slice(0, cut), type, maxLength)
+}
+
+/**
+ * An HTML body that is a whole document (`<!doctype html>`, `<html>`): the text inside its `<body>` (to the last
+ * `</body>`, or the end), the number of lines before it, and the text of its `<title>`. Undefined for a fragment.
+ * @example
+ * wholeDocument('<!doctype html><title>T</title><body><p>Hi</p></body></html>') // { body: '<p>Hi</p>', linesBefore: 0, title: 'T' }
+ */
+export function wholeDocument(html: string): { body: string; linesBefore: number; title?: string } | undefined {
+  if (!/^\s*(?:<!--[^]*?-->\s*)?(?:<!doctype\s|<html[\s>])/i.test(html.slice(0, 4096))) return undefined
+  // Found by position, first occurrence only: a tag pattern tried from every `<body` of a hostile file would read to
+  // its end from each of them.
+  const lower = html.toLowerCase()
+  const bodyAt = lower.search(/<body[\s>]/)
+  const start = bodyAt === -1 ? -1 : lower.indexOf('>', bodyAt) + 1
+  if (start <= 0) return undefined
+  const end = lower.lastIndexOf('</body>')
+  const titleAt = lower.indexOf('<title')
+  const titleOpen = titleAt === -1 || titleAt > bodyAt ? -1 : lower.indexOf('>', titleAt) + 1
+  const titleClose = titleOpen <= 0 ? -1 : lower.indexOf('</title>', titleOpen)
+  // A title that goes on in template code (`Search | {{ site.title }}`) is its text before the code.
+  const title = titleClose === -1 ? undefined : html.slice(titleOpen, titleClose).split(/\{[{%]/)[0].replace(/[\s|·–—:-]+$/, '').trim()
+  return { body: html.slice(start, end > start ? end : html.length), linesBefore: html.slice(0, start).split('\n').length - 1, ...(title ? { title } : {}) }
 }

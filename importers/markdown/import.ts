@@ -1,18 +1,18 @@
 import path from 'node:path'
 import { DateTime } from 'luxon'
-import { createPreviewData, PreviewDataError } from '../../src/index.js'
+import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import { deliverFile } from '../shared/media-out.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
-import { EXCERPT_MAX_LENGTH, markdownExcerpt, slugFor } from './_core.js'
+import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
-import { mapDocument } from './document.js'
+import { bodyExcerpt, mapDocument } from './document.js'
 import { DATE_KEYS, firstKey } from './fields.js'
 import type { SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
@@ -114,6 +114,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     }
     docs.push(doc)
   }
+  convention.finish?.()
 
   // Drafts, unpublished, future and expired documents stay private unless asked for.
   const nowMs = instant(now)
@@ -164,15 +165,17 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   // expand templates, then rewrite links and collect media, one document at a time.
   const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
   const generated = generatedRedirects(config, index, diagnostics)
-  for (const [id, menu] of Object.entries(config.menus)) {
-    menu.items = newMenuUrls(menu.items, config.file ?? '', index, diagnostics)
-    if (menu.items.length === 0) delete config.menus[id]
-  }
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
     const from = r.from.slice(config.basePath.length)
     if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
+  }
+  for (const [id, menu] of Object.entries(config.menus)) {
+    const cut = { items: 0 }
+    menu.items = menuItemsNow(menu.items, { file: config.file ?? '', convention, index, diagnostics }, 1, cut)
+    if (cut.items > 0) diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The menu "${id}" nests deeper than ${LIMITS.menuItemDepth} levels, the deepest the contract's checks read; ${cut.items} item(s) below that were left out. Flatten the menu.`)
+    if (menu.items.length === 0) delete config.menus[id]
   }
   const media = new MediaCollector(convention, options.mediaPath ?? '/media')
   const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
@@ -200,7 +203,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       bucket[f.name] = (bucket[f.name] ?? 0) + 1
       if (f.action !== 'expanded') diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
     }
-    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = markdownExcerpt(expanded.body, config.excerptMarkers, mapContext.excerptLength)
+    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = bodyExcerpt(expanded.body, doc.documentType, config.excerptMarkers, mapContext.excerptLength)
     const edits: Edit[] = []
     for (const ref of scanBody(expanded.body).refs) {
       const line = ref.line + doc.bodyLine - 1
@@ -759,27 +762,71 @@ export async function deliverMedia(root: string, assets: readonly Asset[], media
 }
 
 /**
- * Menu links written as the old site's URLs of documents lead to the documents' new URLs (fragment kept); an item
- * whose site URL leads nowhere on the new site (a list page the generator made) is left out, said so.
+/** What resolving menu items needs: the file that wrote them, the convention, the link index, the diagnostics. */
+interface MenuContext {
+  file: string
+  convention: Convention
+  index: LinkIndex
+  diagnostics: Diagnostics
+}
+
+/**
+ * Menu items as the new site serves them: each one written in the old site's terms (an old URL, with or without the
+ * base path; a Hugo `pageRef`; a page's own front-matter entry) leads to its document's new URL or to the route that
+ * replaced it; an entry of a page that is not published is left out, its children in its place, and so is an item
+ * whose site URL leads nowhere on the new site (a list page the generator made), said so. Others stay as written.
  */
-function newMenuUrls(items: ConfigMenuItem[], file: string, index: LinkIndex, diagnostics: Diagnostics): ConfigMenuItem[] {
+function menuItemsNow(items: readonly ConfigMenuItem[], ctx: MenuContext, depth: number, cut: { items: number }): ConfigMenuItem[] {
   const out: ConfigMenuItem[] = []
   for (const item of items) {
-    const url = item.url ?? ''
-    const resolved = url === '' ? undefined : resolveReference(url, file, undefined, index)
-    if (resolved?.to === 'nothing' && url.startsWith('/')) {
-      diagnostics.warn(file, item.line ?? 0, 'missing_link_target', `The menu item "${item.title ?? url}" leads to ${url}, which the new site does not have (it ${resolved.why}: a page the generator made itself); it was left out of the menu. Add a page at that address and a menu item by hand if the site needs it.`)
-      continue
-    }
-    const children = item.children ? newMenuUrls(item.children, file, index, diagnostics) : undefined
-    out.push({ ...item, ...(resolved?.to === 'document' ? { url: resolved.url + url.slice(url.search(/#|$/)) } : {}), ...(children ? { children } : {}) })
+    // Deeper than the builder accepts, a menu would sink the whole payload: what is below that is counted and cut.
+    if (depth >= LIMITS.menuItemDepth && item.children && item.children.length > 0) cut.items += countItems(item.children)
+    const children = item.children ? (depth >= LIMITS.menuItemDepth ? [] : menuItemsNow(item.children, ctx, depth + 1, cut)) : undefined
+    const url = menuUrl(item, ctx)
+    if (url === null) out.push(...(children ?? []))
+    else out.push({ ...item, ...(url !== undefined ? { url } : {}), ...(children ? { children } : {}) })
   }
   return out
 }
 
+/** How many items a menu list holds, nested ones included (walked without recursion). */
+function countItems(items: readonly ConfigMenuItem[]): number {
+  let n = 0
+  for (const stack = [...items]; stack.length > 0; n++) stack.push(...((stack.pop() as ConfigMenuItem).children ?? []))
+  return n
+}
+
+/**
+ * The new URL of one menu item; undefined to keep it as written, null to leave it out: it stands for a page that is
+ * not published (a page replaced by a route, such as the blog's list by the post index, leads to that route), or its
+ * site URL names nothing of the new site.
+ */
+function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefined {
+  const { file, convention, index, diagnostics } = ctx
+  if (item.source !== undefined) {
+    const url = index.urlOfFile.get(item.source)
+    if (url !== undefined) return url
+    const replaced = typeof item.url === 'string' ? resolveReference(item.url, item.source, undefined, index) : undefined
+    return replaced?.to === 'document' || replaced?.to === 'route' ? replaced.url : null
+  }
+  if (item.pageRef !== undefined) {
+    const ref = convention.resolveSource?.('ref', item.pageRef, file)
+    const url = ref === undefined ? undefined : index.urlOfFile.get(ref)
+    if (url !== undefined) return url + item.pageRef.slice(item.pageRef.search(/#|$/))
+  }
+  if (typeof item.url !== 'string' || item.url === '') return undefined
+  const resolved = resolveReference(item.url, file, undefined, index)
+  if (resolved.to === 'nothing' && item.url.startsWith('/')) {
+    diagnostics.warn(file, item.line ?? 0, 'missing_link_target', `The menu item "${item.title ?? item.url}" leads to ${item.url}, which the new site does not have (it ${resolved.why}: a page the generator made itself); it was left out of the menu. Add a page at that address and a menu item by hand if the site needs it.`)
+    return null
+  }
+  const suffix = item.url.slice(item.url.search(/[#?]|$/))
+  return resolved.to === 'document' || resolved.to === 'route' ? resolved.url + suffix : undefined
+}
+
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
 function menuItem(item: ConfigMenuItem): Parameters<ReturnType<typeof createPreviewData>['menu']>[1]['items'][number] {
-  const { weight: _w, line: _l, children, ...rest } = item
+  const { weight: _w, line: _l, pageRef: _p, source: _s, children, ...rest } = item
   return { ...rest, ...(children && children.length > 0 ? { children: children.map(menuItem) } : {}) }
 }
 

@@ -82,7 +82,11 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
   }
   // The site's files: next to this file, at the folder root, or in a folder served at the root.
   const direct = resolveRelative(file, decoded)
-  if (direct !== null && ext !== '' && index.files.has(direct) && !MARKDOWN_EXTENSIONS.has(ext)) return { to: 'file', file: direct }
+  if (direct !== null && ext !== '' && index.files.has(direct) && !MARKDOWN_EXTENSIONS.has(ext)) {
+    // An HTML file the generator rendered as a page (Jekyll's `about.html`) is that document, not a file to copy.
+    const url = index.urlOfFile.get(direct)
+    return url !== undefined ? { to: 'document', url } : { to: 'file', file: direct }
+  }
   if (decoded.startsWith('/')) {
     for (const dir of index.staticDirs) {
       const inStatic = resolveRelative('', `${dir}${stripBase(decoded, index.basePath)}`)

@@ -37,11 +37,14 @@ export async function walk(dir) {
 }
 
 /** The Markdown files of a site folder, relative with `/`, sorted. */
-export async function markdownFiles(siteRoot) {
+export async function markdownFiles(siteRoot, pattern = /\.(md|mdx|markdown|mkdn|mkd)$/i) {
   return (await walk(siteRoot))
-    .filter((f) => /\.(md|mdx|markdown|mkdn|mkd)$/i.test(f))
+    .filter((f) => pattern.test(f))
     .map((f) => path.relative(siteRoot, f).split(path.sep).join('/'))
 }
+
+/** Template files a generator may render as pages besides Markdown: HTML, and Eleventy's Nunjucks and Liquid. */
+export const PAGE_TEMPLATES = /\.(html?|njk|liquid)$/i
 
 /** Undoes the escaping Go's and Liquid's HTML output applies to text. */
 export function htmlUnescape(s) {

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { markdownFiles, scratchCopy, urlOfOutput } from './_oracle-common.mjs'
+import { frontMatterOf, markdownFiles, PAGE_TEMPLATES, scratchCopy, urlOfOutput } from './_oracle-common.mjs'
 import { installGenerator } from './_oracle-install.mjs'
 
 const run = promisify(execFile)
@@ -19,13 +19,24 @@ export async function eleventyOracle(site, dir) {
   const written = new Map()
   // Eleventy 0.x prints `Writing _site/x/index.html from ./x.md.`, 2.x `[11ty] Writing _site/x/index.html from ./x.md (liquid)`.
   for (const m of stdout.matchAll(/^(?:\[11ty\] )?Writing (\S+) from \.\/(\S+?)\.?( \(.*\))?$/gm)) {
-    const output = path.relative('_site', m[1])
-    written.set(m[2], urlOfOutput(output))
+    const output = path.relative(path.resolve(src, '_site'), path.resolve(src, m[1]))
+    written.set(m[2], [...(written.get(m[2]) ?? []), output])
   }
   const documents = []
   for (const rel of await markdownFiles(path.join(dir, 'site'))) {
-    const url = written.get(rel)
+    const outputs = written.get(rel) ?? []
+    const url = outputs.length > 0 ? urlOfOutput(outputs[0]) : undefined
     documents.push({ source: rel, status: url ? 'published' : 'not-rendered', url: url ?? null })
+  }
+  // HTML, Nunjucks and Liquid templates are pages when Eleventy writes one HTML file from them; a paginated template
+  // (`pagination:`, one file or several) writes generated lists, and one writing another type of file (a feed, a
+  // sitemap) no page.
+  for (const rel of await markdownFiles(path.join(dir, 'site'), PAGE_TEMPLATES)) {
+    const outputs = written.get(rel)
+    if (outputs === undefined) continue
+    const paginated = outputs.length > 1 || (await frontMatterOf(path.join(dir, 'site', rel))).pagination !== undefined
+    const page = !paginated && /\.html?$/i.test(outputs[0])
+    documents.push({ source: rel, status: page ? 'published' : paginated ? 'paginated' : 'not-a-page', url: page ? urlOfOutput(outputs[0]) : null, kind: 'template' })
   }
   const version = (await run(process.execPath, [cli, '--version'], { cwd: src })).stdout.trim()
   return {

@@ -22,6 +22,9 @@ whitelist: []
 `
 
 const MARKDOWN = /\.(md|markdown|mkdn|mkd|mdown)$/i
+// Documents are Markdown files and the HTML files Jekyll renders as pages, posts or collection documents (front
+// matter); an HTML file without front matter is a static file, not listed.
+const DOCUMENT = /\.(md|markdown|mkdn|mkd|mdown|html?)$/i
 
 export async function jekyllOracle(site, dir) {
   const version = (await run('jekyll', ['--version'])).stdout.trim()
@@ -43,12 +46,12 @@ export async function jekyllOracle(site, dir) {
   const base = (published.baseurl ?? '').replace(/\/+$/, '')
   for (const e of [...published.entries, ...everything.entries, ...(published.static ?? [])]) if (e.url && base) e.url = base + e.url
   for (const e of published.entries) {
-    if (!MARKDOWN.test(e.source) || seen.has(e.source)) continue
+    if (!DOCUMENT.test(e.source) || seen.has(e.source)) continue
     seen.add(e.source)
     documents.push({ source: e.source, status: e.write ? 'published' : 'not-output', url: e.write ? e.url : null, kind: e.kind, ...(e.collection ? { collection: e.collection } : {}), ...(e.title ? { title: String(e.title) } : {}) })
   }
   for (const e of everything.entries) {
-    if (!MARKDOWN.test(e.source) || seen.has(e.source)) continue
+    if (!DOCUMENT.test(e.source) || seen.has(e.source)) continue
     seen.add(e.source)
     const status = e.source.startsWith('_drafts/') || e.draft ? 'draft' : e.published === false ? 'unpublished' : e.date && Date.parse(e.date) > siteTime ? 'future' : 'not-rendered'
     documents.push({ source: e.source, status, url: e.url, kind: e.kind, ...(e.collection ? { collection: e.collection } : {}), ...(e.title ? { title: String(e.title) } : {}) })

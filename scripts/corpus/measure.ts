@@ -56,6 +56,12 @@ export interface Oracle {
   documents: OracleDocument[]
 }
 
+/**
+ * Why the importer took out a page whose role a route of the payload took: a blank home list (the theme index at
+ * `/`), the post section's list (the post index), a list of a term or of all terms (the term archives).
+ */
+const REPLACED_BY_ROUTES = new Set(['home-list', 'post-index', 'term-list'])
+
 /** Statuses of documents a site keeps private: a build stage must never publish them. */
 export const PRIVATE_STATUSES = new Set(['draft', 'future', 'expired', 'unpublished', 'password'])
 
@@ -179,7 +185,7 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
   const live = docs.filter((d) => d.status === 'published' && !isNotFoundUrl(d.url))
   // A generator's list page whose role a route of the payload took (a blank home list → the theme index at `/`, the
   // post section's list → the post index) is published there: its URL answers with the list it was.
-  const replaced = 'report' in result ? result.report.items.filter((i) => 'skipped' in i && (i.skipped === 'home-list' || i.skipped === 'post-index')).map((i) => i.source) : []
+  const replaced = 'report' in result ? result.report.items.filter((i) => 'skipped' in i && REPLACED_BY_ROUTES.has(i.skipped)).map((i) => i.source) : []
   const liveFiles = new Set([...live.map((d) => d.output), ...listRoutes(payload)])
   const served = (url: string) => servingFiles(url).some((f) => liveFiles.has(f))
   const publishedSources = new Set(documents.map((d) => d.source))

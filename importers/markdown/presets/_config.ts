@@ -188,3 +188,97 @@ export function canonicalLocale(tag: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * Extensions of HTML content: Jekyll renders an `.html` file with front matter as a page (jekyllrb.com "Pages"),
+ * Hugo takes `.html` content files (gohugo.io "Content formats"), Eleventy `.html` templates ("Template languages").
+ * Such a document's body is HTML (`document_type: html`), its template tags expanded as a Markdown body's are.
+ */
+export const HTML_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.htm'])
+
+// A loop over (or a variable set to) the generator's list of posts: Jekyll's `site.posts`, `paginator.posts` and
+// `site.categories.x`/`site.tags.x` (all the terms without `.x`), Eleventy's `collections.posts` (or `post`) and its
+// base blog's `collections.tagList`.
+const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?:(?:paginator\.posts|site\.posts|collections\.posts?)\b|(?:site\.(categories|tags)|collections\.(tagList))(?:\.([\w-]{1,100})|\[\s*["']([^"'\n]{1,100})["']\s*\])?)/
+
+/**
+ * What list of posts a template page shows, if it is one: `posts` for a blog's home or index (`index.html`,
+ * `blog/index.html` looping over the paginator), a category or tag with its term for an archive of one term, without
+ * one for the list of all terms. Such a
+ * page is replaced by the new site's post index or term archive rather than imported with a loop no theme can run.
+ * @example
+ * postListing('{% for post in paginator.posts %}<h2>{{ post.title }}</h2>{% endfor %}') // { of: 'posts' }
+ * postListing('{% for post in site.categories.release %}…{% endfor %}') // { of: 'category', term: 'release' }
+ * postListing('<p>About us</p>') // undefined
+ */
+export function postListing(body: string): { of: 'posts' } | { of: 'category' | 'tag'; term?: string } | undefined {
+  const m = POST_LIST.exec(body)
+  if (m === null) return undefined
+  if (m[1] === undefined && m[2] === undefined) return { of: 'posts' }
+  const term = m[3] ?? m[4]
+  return { of: m[1] === 'categories' ? 'category' : 'tag', ...(term !== undefined ? { term } : {}) }
+}
+
+/** Data files themes keep their menus in (`_data/navigation.yml` and its other names), in the order they are tried. */
+export const NAVIGATION_DATA = ['navigation', 'nav', 'menus', 'menu', 'main_menu', 'navbar']
+
+/**
+ * The menus of a navigation data file as themes write them (Jekyll's minimal-mistakes, Chirpy-like and most
+ * Eleventy starters): a list is the `primary` menu (the navbar, as other presets name it); a map holds one menu per
+ * key whose value is a list. An item is a `title` (or `name`, `text`, `label`) with a `url` (or `link`, `href`,
+ * `path`) and optional `children` (or `subnav`, `submenu`, `items`); an item with children but no address leads where
+ * its first child does. Menu ids are made to fit the contract's (`Docs Nav` → `docs-nav`).
+ */
+export function navigationMenus(data: unknown): Record<string, { name: string; items: ConfigMenuItem[] }> {
+  const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['primary', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
+  const menus: Record<string, { name: string; items: ConfigMenuItem[] }> = {}
+  for (const [key, list] of lists) {
+    const id = key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
+    const items = navigationItems(list, 0)
+    if (id !== '' && items.length > 0 && !(id in menus)) menus[id] = { name: key.charAt(0).toUpperCase() + key.slice(1), items }
+  }
+  return menus
+}
+
+/** Navigation data deeper than this is not read: no theme nests menus that far, and the builder refuses 256 levels. */
+const NAVIGATION_DEPTH = 16
+
+function navigationItems(list: unknown[], depth: number): ConfigMenuItem[] {
+  const out: ConfigMenuItem[] = []
+  for (const entry of list) {
+    if (!isPlainObject(entry)) continue
+    const title = firstString(entry.title, entry.name, entry.text, entry.label)
+    const nested = [entry.children, entry.subnav, entry.submenu, entry.items].find(Array.isArray)
+    const children = nested !== undefined && depth < NAVIGATION_DEPTH ? navigationItems(nested, depth + 1) : []
+    const url = firstString(entry.url, entry.link, entry.href, entry.path) ?? children[0]?.url
+    if (title === undefined || title.trim() === '' || url === undefined || url.trim() === '') continue
+    out.push({ title: title.trim(), url: url.trim(), ...(entry.external === true || entry.target === '_blank' ? { target: '_blank' as const } : {}), children })
+  }
+  return out
+}
+
+/**
+ * A generator's data folder as templates see it (Jekyll's `site.data`, Eleventy's global data): each file whose
+ * path `accept` matches under its name without the extension, folders as nested maps, read by `readOne` (null or
+ * undefined values left out). Undefined when the folder has no such file. Every file read is listed in `read`.
+ */
+export async function readDataFolder(files: ReadonlyArray<{ rel: string }>, dir: string, read: Set<string>, accept: RegExp, readOne: (rel: string) => Promise<unknown>): Promise<Record<string, unknown> | undefined> {
+  const found = files.filter((f) => f.rel.startsWith(dir + '/') && accept.test(f.rel))
+  if (found.length === 0) return undefined
+  const root: Record<string, unknown> = Object.create(null)
+  for (const f of found) {
+    const value = await readOne(f.rel)
+    read.add(f.rel)
+    if (value === null || value === undefined) continue
+    const parts = f.rel.slice(dir.length + 1).split('/')
+    const last = parts.pop() as string
+    const name = last.lastIndexOf('.') > 0 ? last.slice(0, last.lastIndexOf('.')) : last
+    let at = root
+    for (const p of parts) {
+      if (!isPlainObject(at[p])) at[p] = Object.create(null)
+      at = at[p] as Record<string, unknown>
+    }
+    at[name] = value
+  }
+  return root
+}

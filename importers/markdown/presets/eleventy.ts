@@ -4,11 +4,18 @@ import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { entries, exportedData, objectsOf, readJsConfig, stringLiteral, stripComments } from './_jstext.js'
-import { firstString, httpOrigin } from './_config.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, postListing, readDataFolder } from './_config.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { SiteConfig } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
+
+/**
+ * Template languages besides Markdown whose pages are imported (11ty.dev "Template Languages"): HTML (preprocessed with
+ * Liquid by default), Nunjucks and Liquid, all in Eleventy's default `templateFormats`. Their bodies are HTML.
+ */
+const PAGE_TEMPLATES: ReadonlyMap<string, string> = new Map([['.html', 'html'], ['.htm', 'html'], ['.njk', 'njk'], ['.liquid', 'liquid']])
 
 const CONFIG_FILES = ['eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', 'eleventy.config.ts', '.eleventy.js', '.eleventy.cjs', '.eleventy.mjs']
 /** Date values that mean a file-system or git time in Eleventy: never a date the author wrote. */
@@ -102,23 +109,41 @@ export const eleventyPreset: Preset = {
     const postsPattern = postPermalinks.size === 1 ? permalinkPattern([...postPermalinks][0]) : undefined
     if (postsPattern) config.permalinks = { posts: postsPattern }
 
+    const formats = templateFormats(text)
+    const isFormat = (ext: string) => (MARKDOWN_EXTENSIONS.has(ext) && (formats === undefined || formats.has('md'))) || (PAGE_TEMPLATES.has(ext) && (formats === undefined || formats.has(PAGE_TEMPLATES.get(ext) as string)))
     const isTemplate = (rel: string) =>
-      MARKDOWN_EXTENSIONS.has(splitPath(rel).ext) && inside(rel, input) && !rel.startsWith(includes + '/') && !rel.startsWith(dataDir + '/') &&
+      isFormat(splitPath(rel).ext) && inside(rel, input) && !rel.startsWith(includes + '/') && !rel.startsWith(dataDir + '/') &&
       !(layouts && rel.startsWith(at(trim(layouts)) + '/')) && !(output !== '' && rel.startsWith(output + '/')) && !ignores.some((re) => re.test(rel))
+
+    // Menus: the eleventy-navigation plugin's entries, gathered from pages' `eleventyNavigation` while placing them
+    // (built in `finish`), else a navigation data file (`_data/navigation.json`).
+    const globalData = await readGlobalData(ctx, dataDir, config.configFiles)
+    const navEntries: NavigationEntry[] = []
+    const navFile = NAVIGATION_DATA.flatMap((n) => ['json', 'yml', 'yaml', 'js'].map((e) => `${dataDir}/${n}.${e}`)).find((f) => ctx.discovery.paths.has(f))
+    const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
+    if (navFile !== undefined) config.configFiles.add(navFile)
 
     return {
       config,
       templates: ['liquid', 'nunjucks'],
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
+      templateSite: () => globalData,
+      finish() {
+        if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
+        else if (navData !== undefined) Object.assign(config.menus, navigationMenus(navData))
+      },
       place(source: SourceFile): Placement | Unpublished {
         const rel = source.file.rel
         const within = input === '' ? rel : rel.slice(input.length + 1)
-        const { dirs, base } = splitPath(within)
+        const { dirs, base, ext } = splitPath(within)
+        const page = PAGE_TEMPLATES.has(ext)
         const cascade = dataFor(dataFiles, input, dirs, base)
         const fm = source.fm.data
         const fields: Record<string, unknown> = { ...cascade, ...fm }
         const tags = [...tagList(cascade.tags), ...tagList(fm.tags)]
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
+        const generated = page ? generatedOutput(fields, source.fm.body) : undefined
+        if (generated !== undefined) return generated
         const fileSlug = fileSlugOf(dirs, base)
         const stem = '/' + [...dirs, base].join('/')
         const dateValue = fm.date ?? cascade.date
@@ -137,6 +162,16 @@ export const eleventyPreset: Preset = {
         // The not-found page is written as 404.html for the host to serve on every missing URL, never as a
         // document at a URL of its own; a build stage writes its theme's instead.
         if (url === '/404.html' || url === '/404/') return { skip: 'not-found-page', detail: `Eleventy's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
+        // A navigation entry leads to its page, or to what replaces it (the post index for the blog's list).
+        const nav = isPlainObject(fields.eleventyNavigation) ? fields.eleventyNavigation : undefined
+        const key = nav === undefined ? undefined : firstString(nav.key)
+        if (nav !== undefined && key !== undefined) {
+          navEntries.push({ key, title: firstString(nav.title) ?? key, parent: firstString(nav.parent), order: typeof nav.order === 'number' ? nav.order : 0, url: firstString(nav.url) ?? url, source: rel })
+        }
+        if (page) {
+          const skipped = templatePageSkip(source.fm.body, url, config)
+          if (skipped !== undefined) return skipped
+        }
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
         const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout)
@@ -152,6 +187,7 @@ export const eleventyPreset: Preset = {
           ...(base === 'index' ? { isIndex: true } : {}),
           defaults,
           ...(fileTime ? { undatedPost: true } : {}),
+          ...(page && !/\bmd\b/.test(String(fields.templateEngineOverride ?? '')) ? { documentType: 'html' as const } : {}),
         }
       },
       assetUrl(rel) {
@@ -161,10 +197,95 @@ export const eleventyPreset: Preset = {
   },
 }
 
+/**
+ * Why an HTML, Nunjucks or Liquid template writes no document, by its front matter and body alone: a paginated
+ * template writes a page per slice of some data (tag pages, paged lists), a body of XML or JSON is a feed, sitemap
+ * or data file.
+ */
+function generatedOutput(fields: Record<string, unknown>, body: string): Unpublished | undefined {
+  if (fields.pagination !== undefined && fields.pagination !== null) {
+    const data = isPlainObject(fields.pagination) ? firstString(fields.pagination.data) : undefined
+    return { skip: 'paginated', detail: `a paginated template${data ? ` over ${data}` : ''}: Eleventy writes a page per slice of that data, which the new site's post index and archives list` }
+  }
+  if (/^\s*(?:<\?xml|\{\s*"|\[\s*[{"\]])/.test(body)) return { skip: 'not-html-output', detail: 'its body is XML or JSON (a feed, sitemap or data file), not a page: a build stage writes its own' }
+  return undefined
+}
+
+/**
+ * Why the output of an HTML, Nunjucks or Liquid template at `url` is not a document: a permalink of another type is
+ * a file (`/robots.txt`, `/feed.xml`); a page that loops over the posts is the blog's list, replaced by the new
+ * site's post index (its home at `/`), or a list of tags, replaced by the tag archives. Undefined for a content page.
+ */
+function templatePageSkip(body: string, url: string, config: SiteConfig): Unpublished | undefined {
+  const last = url.slice(url.lastIndexOf('/') + 1)
+  if (last.includes('.') && !/\.html?$/i.test(last)) return { skip: 'not-html-output', detail: `Eleventy writes ${url}, a file that is not a page (a feed, sitemap or data file): a build stage writes its own` }
+  const listing = postListing(body)
+  if (listing === undefined) return undefined
+  // A list of terms has no route of its own in the contract: its URL leads to the post index.
+  if (listing.of !== 'posts') return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'}${listing.term !== undefined ? ` "${listing.term}"` : ''}: the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
+  if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a loop over collections.posts): the theme's index of latest posts owns /" }
+  config.postIndexPath ??= url
+  if (config.postIndexPath === url) return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }
+  return undefined
+}
+
+/** A page's `eleventyNavigation` entry (the eleventy-navigation plugin): `key`, `parent` key, `order`, `title`, its URL. */
+interface NavigationEntry {
+  key: string
+  title: string
+  parent?: string
+  order: number
+  url: string
+  source: string
+}
+
+/**
+ * The eleventy-navigation plugin's tree: entries under the entry whose key their `parent` names, ordered by `order`
+ * (then by key, for a stable result). An entry whose parent is missing or whose parents loop back is left out, as
+ * the plugin finds only entries reachable from the top.
+ */
+function navigationTree(entries: NavigationEntry[]): ConfigMenuItem[] {
+  const byKey = new Map<string, NavigationEntry>()
+  for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e)
+  const children = new Map<string | undefined, NavigationEntry[]>()
+  for (const e of byKey.values()) {
+    const siblings = children.get(e.parent)
+    if (siblings) siblings.push(e)
+    else children.set(e.parent, [e])
+  }
+  const build = (parent: string | undefined, depth: number): ConfigMenuItem[] =>
+    depth > 32 ? [] : (children.get(parent) ?? []).sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((e) => ({ title: e.title, url: e.url, source: e.source, children: build(e.key, depth + 1) }))
+  return build(undefined, 0)
+}
+
 /** Eleventy's default URL: `x.md` → `/x/`, `x/index.md` and `x/x.md` → `/x/`, `index.md` → `/`. */
 function defaultUrl(dirs: string[], base: string): string {
   const own = base === 'index' || base === dirs[dirs.length - 1] ? dirs : [...dirs, base]
   return own.length === 0 ? '/' : '/' + own.map(encodeURIComponent).join('/') + '/'
+}
+
+/**
+ * Eleventy's global data ("Global Data Files"): each file of the data folder under its name (`_data/metadata.json`
+ * → `metadata`, folders nesting), JSON and YAML as data and JavaScript files by the literals they export (never
+ * run); what templates see besides a page's own data. Files read are listed in `read`.
+ */
+async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown>> {
+  // A JavaScript file that exports code is said once where its values matter (metadata, navigation), not here.
+  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) =>
+    /\.[cm]?js$/i.test(rel) ? exportedData(stripComments((await ctx.readText(rel)) ?? ''))?.data : ctx.readData(rel),
+  )
+  return data ?? Object.create(null)
+}
+
+/**
+ * The template formats the configuration sets (`templateFormats: ['md', 'njk']` in the returned object, or
+ * `eleventyConfig.setTemplateFormats('md,njk')`), or undefined when it sets none (Eleventy's defaults then).
+ */
+function templateFormats(text: string): Set<string> | undefined {
+  const raw = entries(topReturn(text)).get('templateFormats') ?? /setTemplateFormats\(\s*(\[[^\]]{0,500}\]|"[^"]{0,500}"|'[^']{0,500}')/.exec(text)?.[1]
+  if (raw === undefined) return undefined
+  const list = stringArray(raw) ?? stringLiteral(raw)?.split(',')
+  return list === undefined ? undefined : new Set(list.map((f) => f.trim().toLowerCase()).filter((f) => f !== ''))
 }
 
 /** `page.fileSlug`: the file name without a date prefix, or the folder's name for an index file. */

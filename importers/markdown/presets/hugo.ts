@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString } from './_config.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -10,6 +10,14 @@ import { trimBoth, trimTrailing } from '../../../src/trim.js'
 /** Configuration files Hugo reads, in its order of precedence. */
 const CONFIG_FILES = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config.json']
 const CONFIG_DIR = 'config/_default/'
+
+/** What a `ref`, `relref` or `pageRef` path may leave out: the extension, or the index file of a bundle or section. */
+const REF_SUFFIXES = ['', '.md', '.html', '/index.md', '/_index.md', '/index.html', '/_index.html']
+
+/** Whether an extension is a content format Hugo renders as a page: Markdown, or HTML (gohugo.io "Content formats"). */
+function isContent(ext: string): boolean {
+  return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
+}
 /** Sections that hold posts when neither the caller nor `params.mainSections` says otherwise. */
 export const DEFAULT_POST_SECTIONS = ['posts', 'post', 'blog', 'news']
 
@@ -104,7 +112,7 @@ export const hugoPreset: Preset = {
       if (!at) continue
       located.set(f.rel, at)
       const { dirs, base, ext } = splitPath(at.rel)
-      if (MARKDOWN_EXTENSIONS.has(ext) && stripLang(base, langKeys).name === 'index') leafBundles.add(`${at.root.dir}/${dirs.join('/')}`)
+      if (isContent(ext) && stripLang(base, langKeys).name === 'index') leafBundles.add(`${at.root.dir}/${dirs.join('/')}`)
     }
     const isResource = (root: ContentRoot, dirs: string[], base: string) => {
       for (let i = 0; i <= dirs.length; i++) {
@@ -120,7 +128,7 @@ export const hugoPreset: Preset = {
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
       const stripped = stripLang(base, langKeys)
-      if (!MARKDOWN_EXTENSIONS.has(ext) || stripped.name !== '_index') continue
+      if (!isContent(ext) || stripped.name !== '_index') continue
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
@@ -137,7 +145,7 @@ export const hugoPreset: Preset = {
     }
     const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map(toCascade)
 
-    const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && MARKDOWN_EXTENSIONS.has(splitPath(l.rel).ext)))
+    const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && isContent(splitPath(l.rel).ext)))
     if (firstPostSection) {
       const pattern = firstString(pagePatterns[firstPostSection])
       const converted = pattern ? convertPermalink(pattern, firstPostSection) : undefined
@@ -148,29 +156,34 @@ export const hugoPreset: Preset = {
       // list's. One pattern carries one prefix: it is kept when every post is in the default language; with posts in
       // other languages the pattern has none (a French post is not put under /en/), and every post is redirected.
       const home = langPrefix(defaultLang)
-      const postLanguages = new Set([...located].filter(([rel, l]) => l.rel.startsWith(`${firstPostSection}/`) && MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)).map(([, l]) => stripLang(splitPath(l.rel).base, langKeys).lang ?? l.root.lang).filter((l) => !disabled.has(l)))
+      const postLanguages = new Set([...located].filter(([rel, l]) => l.rel.startsWith(`${firstPostSection}/`) && isContent(splitPath(rel).ext)).map(([, l]) => stripLang(splitPath(l.rel).base, langKeys).lang ?? l.root.lang).filter((l) => !disabled.has(l)))
       const postsPrefix = [...postLanguages].every((l) => l === defaultLang) ? home : ''
       config.permalinks = { posts: postsPrefix + (converted && !('error' in converted) ? converted.pattern : `/${firstPostSection}/:slug/`) }
       const sectionUrl = firstString(sectionPatterns[firstPostSection]) ?? `/${firstPostSection}/`
       config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
-    const menus = isPlainObject(get('menus')) ? get('menus') : isPlainObject(get('menu')) ? get('menu') : {}
-    for (const [id, entries] of Object.entries(menus as Record<string, unknown>)) {
-      if (!Array.isArray(entries)) continue
-      config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries.filter(isPlainObject)) }
+    // Menus: the configuration's entries (the default language's own `menus`, which replace the site's whole, as
+    // Hugo 0.111 builds them), then the entries pages declare in their `menu:` front matter, gathered while placing
+    // them; the trees are built in `finish`.
+    const menuEntries = new Map<string, Record<string, unknown>[]>()
+    const configMenus = defaultLangConfig.menus ?? defaultLangConfig.menu ?? get('menus') ?? get('menu')
+    if (isPlainObject(configMenus)) for (const [id, entries] of Object.entries(configMenus)) if (Array.isArray(entries)) menuEntries.set(id, entries.filter(isPlainObject))
+    const buildMenus = () => {
+      for (const [id, entries] of menuEntries) config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries) }
     }
+    buildMenus()
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
       if (!at) return false
       const { dirs, base, ext } = splitPath(at.rel)
-      return MARKDOWN_EXTENSIONS.has(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
+      return isContent(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
     }
 
     const place = (source: SourceFile): Placement | Unpublished => {
       const at = located.get(source.file.rel) as { root: ContentRoot; rel: string }
-      const { dirs, base: rawBase } = splitPath(at.rel)
+      const { dirs, base: rawBase, ext } = splitPath(at.rel)
       const { name: base, lang: fileLang } = stripLang(rawBase, langKeys)
       const lang = fileLang ?? at.root.lang
       if (disabled.has(lang)) return { skip: 'disabled-language', detail: `the language "${lang}" is disabled in the configuration` }
@@ -208,6 +221,14 @@ export const hugoPreset: Preset = {
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
       const above = unscheduledAbove(at.root, lang, dirs, isList)
+      // Menus are the default language's: another language's page menus belong to that language's site.
+      if (lang === defaultLang) {
+        for (const [id, entry] of pageMenuEntries(fields, source.file.rel, url)) {
+          const entries = menuEntries.get(id)
+          if (entries) entries.push(entry)
+          else menuEntries.set(id, [entry])
+        }
+      }
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
@@ -215,6 +236,7 @@ export const hugoPreset: Preset = {
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
+        ...(HTML_EXTENSIONS.has(ext) ? { documentType: 'html' as const } : {}),
         // With the default language in a subfolder, `/` redirects to its home (`/en/`): that home is the site's.
         ...(isList && dirs.length === 0 && lang === defaultLang && langPrefix(lang) !== '' ? { isHome: true } : {}),
         ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
@@ -235,7 +257,7 @@ export const hugoPreset: Preset = {
     const logical = new Map<string, string>()
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
-      if (!MARKDOWN_EXTENSIONS.has(ext)) continue
+      if (!isContent(ext)) continue
       const name = stripLang(base, langKeys).name
       const segments = name === 'index' || name === '_index' ? dirs : [...dirs, name]
       const key = `${at.root.dir}|${logicalPath(segments.join('/'))}`
@@ -250,7 +272,7 @@ export const hugoPreset: Preset = {
     for (const [rel, at] of located) {
       const { dirs, base, ext } = splitPath(at.rel)
       const name = stripLang(base, langKeys).name
-      if (!MARKDOWN_EXTENSIONS.has(ext) || isResource(at.root, dirs, name)) continue
+      if (!isContent(ext) || isResource(at.root, dirs, name)) continue
       const own = name === 'index' || name === '_index' ? dirs.at(-1) : name
       if (own === undefined) continue
       const key = `${at.root.dir}|${langOf(at)}|${logicalPath(own)}`
@@ -263,6 +285,7 @@ export const hugoPreset: Preset = {
       templates: ['hugo'],
       isDocument,
       place,
+      finish: buildMenus,
       assetUrl,
       templateSite(file) {
         const at = located.get(file)
@@ -293,8 +316,8 @@ export const hugoPreset: Preset = {
         for (const root of roots) {
           const rel = path.startsWith('/') ? path.slice(1) : fromAt ? `${splitPath(fromAt.rel).dirs.join('/')}/${path}`.replace(/^\//, '') : path
           const norm = normalize(rel)
-          for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
-          if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of ['', '.md', '/index.md', '/_index.md']) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
+          for (const suffix of REF_SUFFIXES) candidates.push(`${root.dir}/${norm}${suffix}`.replace(/\/+/g, '/'))
+          if (!path.startsWith('/') && !path.startsWith('.')) for (const suffix of REF_SUFFIXES) candidates.push(`${root.dir}/${normalize(path)}${suffix}`)
         }
         const found = candidates.find((c) => ctx.discovery.paths.has(c))
         if (found !== undefined || path.includes('/') || !fromAt) return found
@@ -319,21 +342,30 @@ async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof empt
       Object.assign(cfg, data)
     }
   }
-  const dirFiles = ctx.discovery.files.filter((f) => f.rel.startsWith(CONFIG_DIR) && ctx.dataLanguage(f.rel) !== null && !f.rel.slice(CONFIG_DIR.length).includes('/'))
-  for (const f of dirFiles) {
+  // Files of the configuration folder, sub-folders included (Doks keeps `menus/menus.en.toml`): the first folder
+  // below it, else the file name, is the top-level key; a language in the file name (`menus.en.toml`) puts the values
+  // under that language, as Hugo's `languages.en.menus`.
+  const dirFiles = ctx.discovery.files.filter((f) => f.rel.startsWith(CONFIG_DIR) && ctx.dataLanguage(f.rel) !== null)
+  const langOf = (rel: string) => splitPath(rel).base.split('.')[1]
+  // A language's own files last, so that `languages.toml` read after them cannot replace what they put there.
+  for (const f of [...dirFiles.filter((d) => !langOf(d.rel)), ...dirFiles.filter((d) => langOf(d.rel))]) {
     const data = await ctx.readData(f.rel)
     config.configFiles.add(f.rel)
     if (!isPlainObject(data)) continue
-    const stem = splitPath(f.rel).base.split('.')[0]
-    if (stem === 'hugo' || stem === 'config') {
+    const folders = f.rel.slice(CONFIG_DIR.length).split('/').slice(0, -1)
+    const [stem, lang] = splitPath(f.rel).base.split('.')
+    const key = folders[0] ?? stem
+    if (key === 'hugo' || key === 'config') {
       Object.assign(cfg, data)
       config.file ??= f.rel
-    } else {
-      const lang = splitPath(f.rel).base.split('.')[1]
-      const key = stem === 'menus' ? 'menus' : stem
-      if (lang && key === 'menus') cfg.menus = { ...(isPlainObject(cfg.menus) ? cfg.menus : {}), ...data }
-      else cfg[key] = isPlainObject(cfg[key]) ? { ...(cfg[key] as object), ...data } : data
+      continue
     }
+    let into = cfg
+    if (lang) {
+      const languages = (cfg.languages = isPlainObject(cfg.languages) ? cfg.languages : {})
+      into = languages[lang] = isPlainObject(languages[lang]) ? languages[lang] : {}
+    }
+    into[key] = isPlainObject(into[key]) ? { ...(into[key] as object), ...data } : data
   }
   return cfg
 }
@@ -414,7 +446,7 @@ function contentRoots(
   let dir = trim(firstString(get('contentDir')) ?? 'content')
   // A content folder holding only a folder named after the default language is that language's content (a site
   // whose per-language mounts live in a module configuration this importer does not read).
-  const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+  const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && isContent(splitPath(f.rel).ext))
   if (!hasDirect && ctx.discovery.files.some((f) => f.rel.startsWith(`${dir}/${defaultLang}/`))) dir = `${dir}/${defaultLang}`
   return [{ dir, lang: defaultLang }]
 }
@@ -545,30 +577,72 @@ function trim(dir: string): string {
   return trimTrailing(dir.replace(/^\.?\/+/, ''), '/')
 }
 
-/** Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`), by weight then name. */
+/**
+ * The menu entries a page declares in front matter (gohugo.io "Menus": `menu: main`, a list of menu names, or a map
+ * of menu name to entry settings), each standing for the page (`source`, at its old `url`): its `name` defaults to
+ * the page's `linkTitle` or `title`, its `weight` to the page's.
+ */
+function pageMenuEntries(fields: Record<string, unknown>, source: string, url: string): Array<[string, Record<string, unknown>]> {
+  const menu = fields.menu ?? fields.menus
+  const named: Array<[string, unknown]> = typeof menu === 'string' ? [[menu, {}]] : Array.isArray(menu) ? menu.filter((m): m is string => typeof m === 'string').map((m) => [m, {}]) : isPlainObject(menu) ? Object.entries(menu) : []
+  const title = firstString(fields.linkTitle, fields.linktitle, fields.title)
+  return named.map(([id, settings]) => {
+    const s = isPlainObject(settings) ? settings : {}
+    return [id, { ...s, name: firstString(s.name) ?? title ?? source, weight: typeof s.weight === 'number' ? s.weight : fields.weight, url, source }]
+  })
+}
+
+/**
+ * Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`; `source` for a
+ * page's own entry), by weight then name. An entry whose parent is missing stays at the top (Hugo would make an
+ * entry without a URL for the parent).
+ */
 function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
   const byId = new Map<string, ConfigMenuItem>()
+  const parentOf = new Map<ConfigMenuItem, string>()
   const items = entries.map((e) => {
     const ref = firstString(e.url, e.pageRef) ?? '/'
-    const item: ConfigMenuItem & { parent?: string } = {
+    const pageRef = e.url === undefined ? firstString(e.pageRef) : undefined
+    const item: ConfigMenuItem = {
       title: firstString(e.name, e.title, e.identifier) ?? ref,
       url: /^[a-z]+:/i.test(ref) || ref.startsWith('/') ? ref : `/${ref}`,
       weight: typeof e.weight === 'number' ? e.weight : 0,
       children: [],
-      ...(typeof e.parent === 'string' ? { parent: e.parent } : {}),
+      ...(pageRef !== undefined ? { pageRef } : {}),
+      ...(typeof e.source === 'string' ? { source: e.source } : {}),
     }
-    byId.set(firstString(e.identifier, e.name) ?? ref, item)
+    if (typeof e.parent === 'string') parentOf.set(item, e.parent)
+    const id = firstString(e.identifier, e.name) ?? ref
+    if (!byId.has(id)) byId.set(id, item)
     return item
   })
+  const parentItem = (item: ConfigMenuItem) => (parentOf.has(item) ? byId.get(parentOf.get(item) as string) : undefined)
+  // Entries whose parents lead back to them reach no top-level entry, so Hugo shows none of them; found walking up
+  // from each entry, each walked once.
+  const state = new Map<ConfigMenuItem, 'path' | 'done'>()
+  const inLoop = new Set<ConfigMenuItem>()
+  for (const item of items) {
+    const path: ConfigMenuItem[] = []
+    for (let at: ConfigMenuItem | undefined = item; at !== undefined && !state.has(at); ) {
+      state.set(at, 'path')
+      path.push(at)
+      const parent = parentItem(at)
+      if (parent !== undefined && state.get(parent) === 'path') for (const p of path.slice(path.indexOf(parent))) inLoop.add(p)
+      at = parent
+    }
+    for (const p of path) state.set(p, 'done')
+  }
   const roots: ConfigMenuItem[] = []
   for (const item of items) {
-    const parent = item.parent ? byId.get(item.parent) : undefined
-    delete item.parent
-    if (parent && parent !== item) parent.children?.push(item)
+    if (inLoop.has(item)) continue
+    const parent = parentItem(item)
+    if (parent) parent.children?.push(item)
     else roots.push(item)
   }
   const sort = (list: ConfigMenuItem[]) => {
-    list.sort((a, b) => (a.weight ?? 0) - (b.weight ?? 0) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
+    // Hugo's order: by weight, an entry without one (0) after those with one, then by name.
+    const rank = (i: ConfigMenuItem) => (i.weight === undefined || i.weight === 0 ? Infinity : i.weight)
+    list.sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
     for (const i of list) if (i.children) sort(i.children)
   }
   sort(roots)

@@ -1,11 +1,13 @@
 import { DateTime } from 'luxon'
+import { categoryRoute, tagRoute } from '../../../src/routes/index.js'
+import { slugFor } from '../_core.js'
 import { dateFromName, luxonZone, parseDate } from '../dates.js'
 import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString, readAuthorRegistry } from './_config.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
@@ -71,6 +73,12 @@ export const jekyllPreset: Preset = {
       config.authorsFile = [...config.configFiles].find((f) => /\/authors\.[a-z]+$/i.test(f) && f.startsWith(folderSetting(cfg.data_dir, '_data') + '/'))
     }
     const site = templateSite(cfg, siteData)
+    // The theme's menus: a navigation data file (`_data/navigation.yml`, minimal-mistakes' and most themes'), else
+    // minima's `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
+    const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
+    if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
+    else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
+    else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
     const url = firstString(cfg.url)
@@ -115,6 +123,10 @@ export const jekyllPreset: Preset = {
     const defaults = readDefaults(cfg.defaults)
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
+    const includedFolder = (rel: string) => include.some((i) => {
+      const dir = i.replace(/^\/+|\/+$/g, '')
+      return dir !== '' && rel.startsWith(dir + '/')
+    })
     const excluded = (rel: string) =>
       !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
 
@@ -141,12 +153,15 @@ export const jekyllPreset: Preset = {
         return { role: postsAt !== -1 ? 'post' : 'draft', inside: within.slice(at + 1).join('/'), categories: before }
       }
       const first = within[0]
+      // A folder `include:` names is read like any other (minimal-mistakes' and academicpages' `_pages/`): its files
+      // are pages at their path, unless their permalink says otherwise.
+      const listed = includedFolder(rel)
       if (first?.startsWith('_')) {
         const c = collections.get(first.slice(1))
         if (c && !within.slice(1).some((d) => d.startsWith('_'))) return { role: 'collection', collection: c, inside: within.slice(1).join('/'), categories: [] }
-        return { role: 'none', why: `${first}/ is not a collection Jekyll publishes` }
+        if (!listed) return { role: 'none', why: `${first}/ is not a collection Jekyll publishes` }
       }
-      if (dirs.some((d) => d.startsWith('_') || d.startsWith('.'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
+      if (!listed && dirs.some((d) => d.startsWith('_') || d.startsWith('.'))) return { role: 'none', why: 'inside a folder whose name starts with _' }
       return { role: 'page', inside: dirs.join('/'), categories: [] }
     }
 
@@ -154,16 +169,20 @@ export const jekyllPreset: Preset = {
       const role = roleOf(file.rel)
       const { base, ext } = splitPath(file.rel)
       if (role.role === 'none' || base.startsWith('_')) return false
-      if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
+      if (role.role === 'post' || role.role === 'draft') return (MARKDOWN_EXTENSIONS.has(ext) || PLAIN_POSTS.has(ext) || HTML_EXTENSIONS.has(ext)) && (role.role === 'draft' || dateFromName(base) !== null)
       // A README or CHANGELOG is a page like any other when it has front matter (Jekyll has no list of such names;
-      // one without front matter is a static file, which place says).
-      return MARKDOWN_EXTENSIONS.has(ext)
+      // one without front matter is a static file, which place says). So is an HTML file with front matter
+      // (`index.html`, `about.html`): Jekyll renders its Liquid and publishes it.
+      return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
     }
 
+    // HTML files Jekyll renders (front matter), which are pages or stand in for one, never files it copies.
+    const rendered = new Set<string>()
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
       const { dirs, base, ext } = splitPath(rel)
+      if (HTML_EXTENSIONS.has(ext) && (source.fm.fenced || role.role !== 'page')) rendered.add(rel)
       // Jekyll copies a page without front matter as a static file; posts and collection documents need none.
       if (role.role === 'page' && !source.fm.fenced) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
       const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
@@ -199,6 +218,29 @@ export const jekyllPreset: Preset = {
       if (redirectTo !== undefined && redirectTo.trim() !== '') {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
+      const html = HTML_EXTENSIONS.has(ext)
+      if (html && !isPost) {
+        // The not-found page is served by the host for every missing URL, never at an address of its own; a build
+        // stage writes its theme's.
+        if (url === '/404.html' || url === '/404/') return { skip: 'not-found-page', detail: `Jekyll's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
+        // A page that loops over the posts is the blog's list (minima's and most themes' `index.html`, a
+        // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
+        const listing = postListing(source.fm.body)
+        if (listing !== undefined && listing.of !== 'posts') {
+          // A list of all the terms has no route of its own in the contract: its URL leads to the post index.
+          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
+          // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
+          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
+          return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
+        }
+        if (listing !== undefined) {
+          const moved = config.basePath !== ''
+          if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a Liquid loop over them): the theme's index of latest posts owns /", ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
+          const index = url.replace(/index\.html?$/, '').replace(/\.html?$/, '/')
+          config.postIndexPath ??= index
+          if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
+        }
+      }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       return {
         kind: isPost ? 'post' : 'page',
@@ -207,7 +249,7 @@ export const jekyllPreset: Preset = {
         ...(isPost && dated ? { nameDate: dated.date } : {}),
         ...(categories.length > 0 ? { folderCategories: categories } : {}),
         ...(role.role === 'draft' ? { draft: true } : {}),
-        ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : {}),
+        ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),
         ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
         ...(!isPost && name === 'index' ? { isIndex: true } : {}),
         // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
@@ -231,7 +273,7 @@ export const jekyllPreset: Preset = {
       },
       assetUrl(rel) {
         const role = roleOf(rel)
-        return role.role === 'page' && !splitPath(rel).base.startsWith('_') ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
+        return role.role === 'page' && !splitPath(rel).base.startsWith('_') && !rendered.has(rel) ? '/' + rel.split('/').map(escapeSegment).join('/') : undefined
       },
       resolveSource(kind, target) {
         if (kind === 'link') {
@@ -258,6 +300,21 @@ export const jekyllPreset: Preset = {
   },
 }
 
+/**
+ * minima's header links (`header_pages: [about.md, blog.html]`): each page file, titled as its front matter says,
+ * leading to where that page is imported (left out when it is not).
+ */
+async function headerPages(ctx: PresetContext, files: unknown[]): Promise<ConfigMenuItem[]> {
+  const items: ConfigMenuItem[] = []
+  for (const f of files) {
+    if (typeof f !== 'string' || !ctx.discovery.paths.has(f)) continue
+    const fm = await ctx.readFrontMatter(f)
+    // No address of its own: the item leads where the page is imported, or is left out.
+    items.push({ title: firstString(fm?.title) ?? splitPath(f).base, url: '', source: f, children: [] })
+  }
+  return items
+}
+
 /** Site variables Jekyll computes from the whole site: a configuration key of the same name does not reach templates. */
 const COMPUTED_SITE_KEYS = ['posts', 'pages', 'collections', 'categories', 'tags', 'documents', 'static_files', 'html_pages', 'html_files', 'time', 'related_posts', 'data']
 
@@ -277,28 +334,12 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
  * extension, folders as nested maps. Undefined when the site has no data folder. Every file read is listed in `read`.
  */
 async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown> | undefined> {
-  const files = ctx.discovery.files.filter((f) => f.rel.startsWith(dir + '/') && /\.(?:ya?ml|json|csv|tsv)$/i.test(f.rel))
-  if (files.length === 0) return undefined
-  const root: Record<string, unknown> = Object.create(null)
-  for (const f of files) {
-    const ext = splitPath(f.rel).ext
-    let value: unknown
-    if (ext === '.csv' || ext === '.tsv') {
-      const text = await ctx.readText(f.rel)
-      value = text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
-    } else value = await ctx.readData(f.rel)
-    read.add(f.rel)
-    if (value === null || value === undefined) continue
-    const parts = f.rel.slice(dir.length + 1).split('/')
-    const name = splitPath(parts.pop() as string).base
-    let at = root
-    for (const p of parts) {
-      if (!isPlainObject(at[p])) at[p] = Object.create(null)
-      at = at[p] as Record<string, unknown>
-    }
-    at[name] = value
-  }
-  return root
+  return readDataFolder(ctx.discovery.files, dir, read, /\.(?:ya?ml|json|csv|tsv)$/i, async (rel) => {
+    const ext = splitPath(rel).ext
+    if (ext !== '.csv' && ext !== '.tsv') return ctx.readData(rel)
+    const text = await ctx.readText(rel)
+    return text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
+  })
 }
 
 /** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */

@@ -28,6 +28,13 @@ export interface ConfigMenuItem extends Omit<MenuItemInput, 'children'> {
   weight?: number
   /** 1-based line in `file`, for diagnostics. */
   line?: number
+  /** A page named the generator's way rather than by URL (Hugo's `pageRef`): the item leads to that page's new URL. */
+  pageRef?: string
+  /**
+   * The document the item stands for (a Hugo page's own `menu:` front matter): it leads to that document's new URL,
+   * and is left out, its children taking its place, when the document is not published.
+   */
+  source?: string
 }
 
 /** Everything a convention's configuration files say about the site. */
@@ -201,6 +208,11 @@ export interface Convention {
   isDocument(file: DiscoveredFile): boolean
   /** Where a read document goes by the generator's rules, or why the generator does not publish it. */
   place(source: SourceFile): Placement | Unpublished
+  /**
+   * Called once every document is placed: a convention that gathers site structure from documents' front matter
+   * (Hugo's `menu:`) completes `config` here.
+   */
+  finish?(): void
   /**
    * The URL path at which the generator served a non-document file (`static/img/a.png` → `/img/a.png`), or
    * undefined when it did not publish the file; such files are delivered under `/media/`.

@@ -74,8 +74,9 @@ function passes(ctx: TemplateContext): Pass[] {
   const dialects = [...new Set(ctx.dialects)]
   const list: Pass[] = []
   const eleventy = dialects.includes('nunjucks')
-  // Eleventy renders a Markdown file with one engine; `templateEngineOverride: njk,md` (or `md` alone) picks it.
-  const override = typeof page.templateEngineOverride === 'string' ? page.templateEngineOverride.split(',').map((s) => s.trim()) : undefined
+  // Eleventy renders a Markdown file with one engine; `templateEngineOverride: njk,md` (or `md` alone) picks it. A
+  // Nunjucks or Liquid template is rendered by its own language.
+  const override = typeof page.templateEngineOverride === 'string' ? page.templateEngineOverride.split(',').map((s) => s.trim()) : /\.njk$/i.test(ctx.file) ? ['njk'] : /\.liquid$/i.test(ctx.file) ? ['liquid'] : undefined
   const engine: TemplateDialect | null = eleventy
     ? override
       ? override.includes('njk')

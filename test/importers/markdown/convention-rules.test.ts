@@ -5,6 +5,8 @@ import { blogPath, docPath, stripNumberPrefix } from '../../../importers/markdow
 import { fillTemplate } from '../../../importers/markdown/presets/eleventy.js'
 import { frontMatterUrl, urlize } from '../../../importers/markdown/presets/hugo.js'
 import { withStyleSuffix } from '../../../importers/markdown/presets/jekyll.js'
+import { postListing } from '../../../importers/markdown/presets/_config.js'
+import { wholeDocument } from '../../../importers/markdown/document.js'
 import { inferPostPattern } from '../../../importers/markdown/plan.js'
 import type { SourceDoc } from '../../../importers/markdown/document.js'
 
@@ -177,4 +179,41 @@ describe('Hugo front-matter url', () => {
     { url: '/feed.xml', prefix: '/fr', want: '/feed.xml' },
     { url: '/docs/', prefix: '', want: '/docs/' },
   ])('$url with prefix "$prefix" -> $want', ({ url, prefix, want }) => expect(frontMatterUrl(url, prefix)).toBe(want))
+})
+
+// A template page that loops over the posts is the blog's list (jekyllrb.com "Pagination", "Posts": displaying an
+// index of posts; 11ty.dev "Collections"): the new site's post index or term archive replaces it.
+describe('pages that list the posts', () => {
+  test.each([
+    ['{% for post in paginator.posts %}<h2>{{ post.title }}</h2>{% endfor %}', { of: 'posts' }],
+    ['{%- for post in site.posts limit: 5 -%}', { of: 'posts' }],
+    ['{% for post in site.categories.release %}', { of: 'category', term: 'release' }],
+    ["{% for post in site.tags['ruby lang'] %}", { of: 'tag', term: 'ruby lang' }],
+    ['{%- set postslist = collections.posts | reverse -%}', { of: 'posts' }],
+    ['{% for post in collections.post %}', { of: 'posts' }],
+    ['{% for tag in collections.tagList %}', { of: 'tag' }],
+    ['{% for category in site.categories %}', { of: 'category' }],
+    ['{% for page in site.pages %}', undefined],
+    ['{% for p in site.postscript %}', undefined],
+    ['{% for item in pagination.items %}', undefined],
+    ['<p>Our posts are elsewhere: site.posts</p>', undefined],
+  ])('%s', (body, want) => expect(postListing(body)).toEqual(want))
+})
+
+// An HTML page written as a whole document (Jekyll `layout: null`, an Eleventy .html without a layout): its <body>.
+describe('HTML bodies that are whole documents', () => {
+  test.each([
+    ['<!doctype html><title>T</title><body><p>Hi</p></body></html>', { body: '<p>Hi</p>', linesBefore: 0, title: 'T' }],
+    ['<!-- built -->\n<html lang="en">\n<head><title> Search </title></head>\n<body class="x">\n<p>Find</p>\n</body></html>', { body: '\n<p>Find</p>\n', linesBefore: 3, title: 'Search' }],
+    ['<HTML><BODY>No end', { body: 'No end', linesBefore: 0 }],
+    ['<!DOCTYPE html><title>Search | {{ site.title }}</title><body>x</body>', { body: 'x', linesBefore: 0, title: 'Search' }],
+    ['<html><head></head></html>', undefined],
+    ['<p>A fragment</p><body>', undefined],
+  ])('%j', (html, want) => expect(wholeDocument(html)).toEqual(want))
+
+  test('a hostile run of <body tags is read in linear time', () => {
+    const started = performance.now()
+    expect(wholeDocument('<html>' + '<body '.repeat(200_000))).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
 })

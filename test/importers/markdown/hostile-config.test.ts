@@ -55,3 +55,44 @@ describe('configurations are read in time linear in their size', () => {
     expect((await time(32_000)) / Math.max(small, 20)).toBeLessThan(32)
   }, 60_000)
 })
+
+describe('Hugo menus whose parents run in a chain or a loop', () => {
+  // A parent loop (a → b → a) sent the tree builder into endless recursion when it sorted the children; the entries
+  // are walked once each now, so thousands of entries are read in linear time, and entries in a loop are left out,
+  // as Hugo leaves them out (they reach no top-level entry).
+  test('a loop is left out, a long chain is kept whole', async () => {
+    const chain = Array.from({ length: 200 }, (_, i) => `[[menus.main]]\n  name = "n${i}"\n  url = "https://example.org/n${i}/"\n${i > 0 ? `  parent = "n${i - 1}"\n` : ''}`).join('')
+    const wide = Array.from({ length: 5000 }, (_, i) => `[[menus.main]]\n  name = "w${i}"\n  url = "https://example.org/w${i}/"\n  parent = "n199"\n`).join('')
+    const loop = '[[menus.main]]\n  name = "a"\n  parent = "b"\n  url = "https://example.org/a/"\n[[menus.main]]\n  name = "b"\n  parent = "a"\n  url = "https://example.org/b/"\n[[menus.main]]\n  name = "self"\n  parent = "self"\n  url = "https://example.org/s/"\n'
+    const root = await site('hugo-menu-loop', { 'hugo.toml': `title = "T"\n${loop}${chain}${wide}`, 'content/a.md': '---\ntitle: A\n---\nA\n' })
+    const started = performance.now()
+    const result = await importMarkdown(root, {})
+    expect(performance.now() - started).toBeLessThan(5000)
+    const items = result.payload?.menus?.main.items ?? []
+    expect(items.map((i) => i.title)).toEqual(['n0'])
+    let depth = 0
+    let last = items[0]
+    for (let at = items[0]; at !== undefined; at = at.children[0]) {
+      depth++
+      if (at.children.length > 0) last = at
+    }
+    expect(depth).toBe(201)
+    expect(last.children).toHaveLength(5000)
+  })
+})
+
+describe('a menu nested deeper than the contract checks', () => {
+  // A chain of 300 parents made the builder refuse the menu, and with it the whole payload: one configuration entry
+  // sank every page. Below 256 levels the items are now cut, counted and reported.
+  test('is cut at 256 levels, the rest of the site imported', async () => {
+    const chain = Array.from({ length: 300 }, (_, i) => `[[menus.main]]\n  name = "n${i}"\n  url = "https://example.org/n${i}/"\n${i > 0 ? `  parent = "n${i - 1}"\n` : ''}`).join('')
+    const root = await site('hugo-menu-deep', { 'hugo.toml': `title = "T"\n${chain}`, 'content/a.md': '---\ntitle: A\n---\nA\n' })
+    const result = await importMarkdown(root, {})
+    expect(result.ok).toBe(true)
+    expect(result.payload?.content.pages.map((p) => p.title)).toEqual(['A'])
+    let depth = 0
+    for (let at = result.payload?.menus?.main.items[0]; at !== undefined; at = at.children[0]) depth++
+    expect(depth).toBe(256)
+    expect(result.diagnostics.find((d) => d.code === 'unsupported_feature')?.message).toMatch(/nests deeper than 256 levels; 44 item\(s\)|44 item\(s\) below that were left out/)
+  })
+})
