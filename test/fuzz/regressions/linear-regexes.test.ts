@@ -15,6 +15,7 @@ import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpre
 import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags, withoutFootnotes, withoutMediaShortcodes } from '../../../importers/wordpress/content/render.js'
+import { PLUGIN_SHORTCODES } from '../../../importers/wordpress/content/plugin-shortcodes.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 import { htmlToText, tagsToSpaces } from '../../../importers/wordpress/content/html.js'
@@ -101,6 +102,9 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // read), 6 s for 800 KB of such tags.
   ['Nunjucks: 40 includes of a name, spaces and a word', (n) => expandTemplates(`{% include a${spaces(n)}x %}\n`.repeat(40), njkContext), 240],
   ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
+  // Session 5 hunt: WPBakery's raw HTML removed tags with <[^>]*>, which read on to the end from each '<' with no '>'
+  // after it (128 KB of '<' in one [vc_raw_html]: 10 s to import).
+  ["WordPress shortcodes: a [vc_raw_html] of '<' with no '>'", (n) => renderShortcodes(`[vc_raw_html]${'<'.repeat(n)}[/vc_raw_html]`, shortcodeContext, shortcodeStats()), 16_000],
 ]
 
 const SCHEMA_DEFS = schema.$defs as Record<'navigationUrl' | 'commentsApiUrl' | 'mediaUrl', { pattern: string }>
@@ -187,6 +191,30 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(imageSources(text).map((i) => i.src)).toEqual([...text.matchAll(OLD_IMG)].map((m) => /\ssrc\s*=\s*"([^"]*)"/i.exec(m[0])?.[1]).filter((src) => src !== undefined))
         const unclosed = /\[(\[?)(video)(?![\w-])([^\]/]*(?:\/(?!\])[^\]/]*)*?)(\/)?\](\]?)/g
         if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test("WPBakery's raw HTML is decoded as when its tags were removed with <[^>]*> over the whole text", () => {
+    const OLD = (content: string) => {
+      const text = content.replace(/<[^>]*>|\s+/g, '')
+      if (!/^[A-Za-z0-9+/]+=*$/.test(text)) return undefined
+      return Buffer.from(text, 'base64').toString('utf8')
+    }
+    const rawHtml = PLUGIN_SHORTCODES.get('vc_raw_html')
+    const piece = fc.constantFrom('<', '>', '<p>', '</p>', '<br />', ' ', '\n', 'PGI+', 'aGk=', 'JTNDYiUzRQ==', 'QQ', '=', '%', '<a', 'b>')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const content = parts.join('')
+        const old = OLD(content)
+        let decoded: string | undefined = old
+        try {
+          if (old !== undefined) decoded = decodeURIComponent(old)
+        } catch {
+          decoded = old
+        }
+        expect(rawHtml?.({ named: {}, numeric: [] }, content, shortcodeContext)).toBe(decoded)
       }),
       { numRuns: 3000 },
     )
