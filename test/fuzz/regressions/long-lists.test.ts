@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { importMarkdown } from '../../../importers/markdown/index.js'
 import { galleryShows } from '../../../importers/wordpress/content/shortcodes.js'
+import { tempSites } from '../../importers/markdown/_tmpsite.js'
 
 // Lists as long as a hostile input makes them, added to another with push(...list): a spread passes each item as an
 // argument, and some 120,000 arguments overflow the stack. Each row held such a spread; the import then ended in
@@ -17,4 +19,25 @@ describe('a list of 300,000 items does not overflow the stack', () => {
     expect(shows.ids).toHaveLength(N)
     expect(shows.ids[N - 1]).toBe(N)
   })
+})
+
+// The same in Markdown menus, and a menu tree sorted by recursion as deep as its chain of parents.
+const site = tempSites('long-lists-')
+type Entry = { name: string; url: string; identifier?: string; parent?: string }
+const hugoSite = (main: Entry[]) => ({ 'hugo.json': JSON.stringify({ baseURL: 'https://s.example/', title: 'S', menus: { main } }), 'content/about.md': '---\ntitle: About\n---\nAbout\n' })
+const chain = (n: number): Entry[] => Array.from({ length: n }, (_, i) => ({ name: `e${i}`, url: '/about/', identifier: `e${i}`, ...(i > 0 ? { parent: `e${i - 1}` } : {}) }))
+
+describe('a Markdown menu of 50,000 levels does not overflow the stack', () => {
+  test.each([
+    ['Hugo: a chain of 50,000 menu entries, each the parent of the next', chain(50_000), 256],
+  ] as const)('%s', async (name, main, topLevel) => {
+    const root = await site(`hugo-${name.length}-${main.length}`, hugoSite([...main]))
+    const result = await importMarkdown(root, { maxFileBytes: 64 * 1024 * 1024, generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.payload?.menus?.main).toBeDefined()
+    let depth = 0
+    for (let level = result.payload?.menus?.main.items ?? []; level.length > 0; level = level.flatMap((i) => i.children ?? [])) {
+      depth++
+    }
+    expect(depth).toBe(topLevel)
+  }, 60_000)
 })
