@@ -26,18 +26,23 @@ const site = tempSites('long-lists-')
 type Entry = { name: string; url: string; identifier?: string; parent?: string }
 const hugoSite = (main: Entry[]) => ({ 'hugo.json': JSON.stringify({ baseURL: 'https://s.example/', title: 'S', menus: { main } }), 'content/about.md': '---\ntitle: About\n---\nAbout\n' })
 const chain = (n: number): Entry[] => Array.from({ length: n }, (_, i) => ({ name: `e${i}`, url: '/about/', identifier: `e${i}`, ...(i > 0 ? { parent: `e${i - 1}` } : {}) }))
+const leaves = (n: number, parent: string): Entry[] => Array.from({ length: n }, (_, i) => ({ name: `c${i}`, url: 'https://x.example/', parent }))
 
-describe('a Markdown menu of 50,000 levels does not overflow the stack', () => {
+describe('a Markdown menu of 200,000 items, or 50,000 levels, does not overflow the stack', () => {
   test.each([
     ['Hugo: a chain of 50,000 menu entries, each the parent of the next', chain(50_000), 256],
+    ['Hugo: 200,000 entries under one that leads nowhere (its children take its place)', [{ name: 'P', url: '/nothing/', identifier: 'p' }, ...leaves(200_000, 'p')], 200_000],
+    ['Hugo: 200,000 entries below the deepest level a menu may have (counted and cut)', [...chain(300), ...leaves(200_000, 'e299')], 256],
   ] as const)('%s', async (name, main, topLevel) => {
     const root = await site(`hugo-${name.length}-${main.length}`, hugoSite([...main]))
     const result = await importMarkdown(root, { maxFileBytes: 64 * 1024 * 1024, generatedAt: '2026-11-01T00:00:00Z' })
     expect(result.payload?.menus?.main).toBeDefined()
     let depth = 0
+    let count = 0
     for (let level = result.payload?.menus?.main.items ?? []; level.length > 0; level = level.flatMap((i) => i.children ?? [])) {
       depth++
+      count = level.length
     }
-    expect(depth).toBe(topLevel)
+    expect(topLevel === 256 ? depth : count).toBe(topLevel)
   }, 60_000)
 })
