@@ -3,6 +3,7 @@ import { Parser } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
+import { wholeDocument } from '../../../importers/markdown/document.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
 import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
@@ -104,6 +105,9 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
   // Session 5 hunt: WPBakery's raw HTML removed tags with <[^>]*>, which read on to the end from each '<' with no '>'
   // after it (128 KB of '<' in one [vc_raw_html]: 10 s to import).
+  // Session 5 hunt: a Jekyll or Hugo HTML page's <title> lost its trailing separators to /[\s|·–—:-]+$/, which read the
+  // rest of a run from each of its characters (a title of 128 KB of spaces before a word: seconds).
+  ['Markdown: an HTML page whose <title> holds a run of spaces', (n) => wholeDocument(`<!doctype html><title>a${spaces(n)}x</title><body>b</body>`), 16_000],
   ["WordPress shortcodes: a [vc_raw_html] of '<' with no '>'", (n) => renderShortcodes(`[vc_raw_html]${'<'.repeat(n)}[/vc_raw_html]`, shortcodeContext, shortcodeStats()), 16_000],
 ]
 
@@ -191,6 +195,18 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(imageSources(text).map((i) => i.src)).toEqual([...text.matchAll(OLD_IMG)].map((m) => /\ssrc\s*=\s*"([^"]*)"/i.exec(m[0])?.[1]).filter((src) => src !== undefined))
         const unclosed = /\[(\[?)(video)(?![\w-])([^\]/]*(?:\/(?!\])[^\]/]*)*?)(\/)?\](\]?)/g
         if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('an HTML page\'s title is cut as /[\\s|·–—:-]+$/ cut it', () => {
+    const piece = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\u2028', '\u3000', '\ufeff', '\u200b', '|', '·', '–', '—', ':', '-', '_', 'a', 'é', '{{', '{%', '{', 'Search')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        const old = text.split(/\{[{%]/)[0].replace(/[\s|·–—:-]+$/, '').trim()
+        expect(wholeDocument(`<html><title>${text}</title><body>b</body>`)?.title).toBe(old || undefined)
       }),
       { numRuns: 3000 },
     )
