@@ -6,6 +6,7 @@ import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { wholeDocument } from '../../../importers/markdown/document.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
+import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
 import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
@@ -108,6 +109,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // Session 5 hunt: a Jekyll or Hugo HTML page's <title> lost its trailing separators to /[\s|·–—:-]+$/, which read the
   // rest of a run from each of its characters (a title of 128 KB of spaces before a word: seconds).
   ['Markdown: an HTML page whose <title> holds a run of spaces', (n) => wholeDocument(`<!doctype html><title>a${spaces(n)}x</title><body>b</body>`), 16_000],
+  ["Gatsby: a gatsby-node.js of 'createNodeField({' never closed", (n) => pageNaming(`createPage({ path: node.fields.slug })\n${'createNodeField({'.repeat(n / 17)}`), 16_000],
   ["WordPress shortcodes: a [vc_raw_html] of '<' with no '>'", (n) => renderShortcodes(`[vc_raw_html]${'<'.repeat(n)}[/vc_raw_html]`, shortcodeContext, shortcodeStats()), 16_000],
 ]
 
@@ -207,6 +209,23 @@ describe('rewritten without the quadratic expression, each finds what it found',
         const text = parts.join('')
         const old = text.split(/\{[{%]/)[0].replace(/[\s|·–—:-]+$/, '').trim()
         expect(wholeDocument(`<html><title>${text}</title><body>b</body>`)?.title).toBe(old || undefined)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test("Gatsby's slug field is read from the createNodeField call /createNodeField\\s*\\(\\s*\\{([^}]*)\\}/ found", () => {
+    const OLD = (text: string) => {
+      const path = /\bpath\s*:\s*(`[^`\n]*`|[^,\n}]+)/.exec(text)
+      const node = /createNodeField\s*\(\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+      const value = /\bname\s*:\s*['"`]slug['"`]/.test(node) ? /\bvalue\s*:\s*[\w$.]*?\.frontmatter\.(\w+)/.exec(node)?.[1] : undefined
+      return path ? value : undefined
+    }
+    const piece = fc.constantFrom('createNodeField', '(', '{', '}', ' ', '\n', "name: 'slug'", ', ', 'value: node.frontmatter.slug', 'value: node.frontmatter.path', 'x')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = `createPage({ path: node.fields.slug })\n${parts.join('')}`
+        expect(pageNaming(text).field).toBe(OLD(text))
       }),
       { numRuns: 3000 },
     )
