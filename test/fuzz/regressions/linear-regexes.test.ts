@@ -5,6 +5,7 @@ import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { wholeDocument } from '../../../importers/markdown/document.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
+import { importSource } from '../../../importers/markdown/presets/astro.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
 import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
@@ -110,6 +111,7 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // rest of a run from each of its characters (a title of 128 KB of spaces before a word: seconds).
   ['Markdown: an HTML page whose <title> holds a run of spaces', (n) => wholeDocument(`<!doctype html><title>a${spaces(n)}x</title><body>b</body>`), 16_000],
   ["Gatsby: a gatsby-node.js of 'createNodeField({' never closed", (n) => pageNaming(`createPage({ path: node.fields.slug })\n${'createNodeField({'.repeat(n / 17)}`), 16_000],
+  ["Astro: a route of 'import {' lines never closed", (n) => importSource('import {\n'.repeat(n / 9), 'slugify'), 16_000],
   ["WordPress shortcodes: a [vc_raw_html] of '<' with no '>'", (n) => renderShortcodes(`[vc_raw_html]${'<'.repeat(n)}[/vc_raw_html]`, shortcodeContext, shortcodeStats()), 16_000],
 ]
 
@@ -228,6 +230,19 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(pageNaming(text).field).toBe(OLD(text))
       }),
       { numRuns: 3000 },
+    )
+  })
+
+  test('an Astro route\'s slug module is the import the old expression found, where braces do not nest', () => {
+    const OLD = /^import\s+(?:slugify|\{[^}]*\bdefault\s+as\s+slugify\b[^}]*\})\s+from\s+['"]([^'"]+)['"]/m
+    const piece = fc.constantFrom('import ', 'import {', '{', '}', ' default as slugify', ' default  as\tslugify2', 'slugify', ' from ', "'../a'", '"@/b"', "'", '\n', ' ', 'a', ', ', '$')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = parts.join('')
+        fc.pre(!/\{[^}]*\{/.test(text))
+        expect(importSource(text, 'slugify')).toBe(OLD.exec(text)?.[1])
+      }),
+      { numRuns: 5000 },
     )
   })
 
