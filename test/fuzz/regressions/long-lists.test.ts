@@ -46,3 +46,13 @@ describe('a Markdown menu of 200,000 items, or 50,000 levels, does not overflow 
     expect(topLevel === 256 ? depth : count).toBe(topLevel)
   }, 60_000)
 })
+
+describe('a Markdown data file of 300,000 tags does not overflow the stack', () => {
+  test('Eleventy: a directory data file whose tags list 300,000 names', async () => {
+    const tags = Array.from({ length: N }, (_, i) => `t${i}`)
+    const root = await site('eleventy-tags', { '.eleventy.js': 'module.exports = function () {}\n', 'posts/posts.json': JSON.stringify({ tags }), 'posts/a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nx\n' })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.payload?.content.pages.map((p) => p.title)).toEqual(['A'])
+    expect(result.diagnostics.some((d) => d.code === 'dropped_data' && /more than 256/.test(d.message))).toBe(true)
+  }, 60_000)
+})
