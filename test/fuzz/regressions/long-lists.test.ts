@@ -56,3 +56,17 @@ describe('a Markdown data file of 300,000 tags does not overflow the stack', () 
     expect(result.diagnostics.some((d) => d.code === 'dropped_data' && /more than 256/.test(d.message))).toBe(true)
   }, 60_000)
 })
+
+describe("a Docusaurus blog's 200,000 authors with pages do not overflow the stack", () => {
+  test('Docusaurus: authors.json of 200,000 authors, each with a page (each page is redirected to the blog)', async () => {
+    const authors = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`a${i}`, { page: true }]))
+    const root = await site('docusaurus-authors', {
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://d.example', presets: [['classic', {}]] }\n",
+      'blog/authors.json': JSON.stringify(authors),
+      'blog/2024-01-01-a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nx\n',
+    })
+    const result = await importMarkdown(root, { maxFileBytes: 64 * 1024 * 1024, generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.payload?.content.posts.map((p) => p.title)).toEqual(['A'])
+    expect(result.redirects.some((r) => r.from === '/blog/authors/a199999')).toBe(true)
+  }, 60_000)
+})
