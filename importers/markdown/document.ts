@@ -8,6 +8,7 @@ import type { FrontMatter } from './front-matter.js'
 import { isPlainObject } from './front-matter.js'
 import type { Placement, PresetName } from './presets/types.js'
 import { scanBody } from './scan.js'
+import { trimTrailing } from '../../src/trim.js'
 
 /** A value as written in a file, with the line it is on (for diagnostics). */
 export interface Located {
@@ -277,6 +278,10 @@ export function bodyExcerpt(body: string, type: DocumentType, markers: readonly 
   return plainTextExcerpt(body.slice(0, cut), type, maxLength)
 }
 
+// What a title's text before its template code ends with (`Search | `): blanks (those of `\s`) and separators, cut
+// from the end in linear time (`/[\s|·–—:-]+$/` read the rest of a run from each of its characters).
+const TITLE_END = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff|·–—:-'
+
 /**
  * An HTML body that is a whole document (`<!doctype html>`, `<html>`): the text inside its `<body>` (to the last
  * `</body>`, or the end), the number of lines before it, and the text of its `<title>`. Undefined for a fragment.
@@ -296,6 +301,6 @@ export function wholeDocument(html: string): { body: string; linesBefore: number
   const titleOpen = titleAt === -1 || titleAt > bodyAt ? -1 : lower.indexOf('>', titleAt) + 1
   const titleClose = titleOpen <= 0 ? -1 : lower.indexOf('</title>', titleOpen)
   // A title that goes on in template code (`Search | {{ site.title }}`) is its text before the code.
-  const title = titleClose === -1 ? undefined : html.slice(titleOpen, titleClose).split(/\{[{%]/)[0].replace(/[\s|·–—:-]+$/, '').trim()
+  const title = titleClose === -1 ? undefined : trimTrailing(html.slice(titleOpen, titleClose).split(/\{[{%]/)[0], TITLE_END).trim()
   return { body: html.slice(start, end > start ? end : html.length), linesBefore: html.slice(0, start).split('\n').length - 1, ...(title ? { title } : {}) }
 }

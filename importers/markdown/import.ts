@@ -783,7 +783,8 @@ function menuItemsNow(items: readonly ConfigMenuItem[], ctx: MenuContext, depth:
     if (depth >= LIMITS.menuItemDepth && item.children && item.children.length > 0) cut.items += countItems(item.children)
     const children = item.children ? (depth >= LIMITS.menuItemDepth ? [] : menuItemsNow(item.children, ctx, depth + 1, cut)) : undefined
     const url = menuUrl(item, ctx)
-    if (url === null) out.push(...(children ?? []))
+    // A loop, not push(...children): a spread of 200,000 arguments overflows the stack.
+    if (url === null) for (const child of children ?? []) out.push(child)
     else out.push({ ...item, ...(url !== undefined ? { url } : {}), ...(children ? { children } : {}) })
   }
   return out
@@ -792,7 +793,7 @@ function menuItemsNow(items: readonly ConfigMenuItem[], ctx: MenuContext, depth:
 /** How many items a menu list holds, nested ones included (walked without recursion). */
 function countItems(items: readonly ConfigMenuItem[]): number {
   let n = 0
-  for (const stack = [...items]; stack.length > 0; n++) stack.push(...((stack.pop() as ConfigMenuItem).children ?? []))
+  for (const stack = [...items]; stack.length > 0; n++) for (const child of (stack.pop() as ConfigMenuItem).children ?? []) stack.push(child)
   return n
 }
 

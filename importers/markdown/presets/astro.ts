@@ -305,7 +305,7 @@ interface RouteFile {
 async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: string, expr: string): Promise<string[] | undefined> {
   const call = /^([A-Za-z_$][\w$]*)\(\s*[A-Za-z_$][\w$]*\.data\s*\)$/.exec(expr)
   if (!call) return undefined
-  const spec = new RegExp(`^import\\s+(?:${call[1]}|\\{[^}]*\\bdefault\\s+as\\s+${call[1]}\\b[^}]*\\})\\s+from\\s+['"]([^'"]+)['"]`, 'm').exec(routeText)?.[1]
+  const spec = importSource(routeText, call[1])
   if (!spec) return undefined
   const stem = spec.startsWith('.') ? resolveRelative(routeFile, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
   const file = stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
@@ -321,6 +321,25 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
   if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
   return [...new Set(fields)]
+}
+
+/**
+ * The module a line-opening import takes `name` from (`import name from '…'`, `import { default as name } from '…'`),
+ * the first such import. Each is read from its line's start to its own closing brace, no further: the expression once
+ * used, `^import\s+(?:name|\{[^}]*\bdefault\s+as\s+name\b[^}]*\})\s+from\s+['"]([^'"]+)['"]`, read to the end of the
+ * file from every `import {` never closed (512 KB of them: 24 s). A brace inside the braces is no import.
+ * @example
+ * importSource("import { default as slugify } from '../utils/slugify'\n", 'slugify') // '../utils/slugify'
+ */
+export function importSource(text: string, name: string): string | undefined {
+  const statement = /import\s+(?:([A-Za-z_$][\w$]*)|\{([^{}]*)\})\s+from\s+['"]([^'"]+)['"]/y
+  const renamed = new RegExp(`\\bdefault\\s+as\\s+${name.replace(/\$/g, '\\$')}\\b`)
+  for (const line of text.matchAll(/^import\s/gm)) {
+    statement.lastIndex = line.index
+    const m = statement.exec(text)
+    if (m && (m[1] === name || (m[2] !== undefined && renamed.test(m[2])))) return m[3]
+  }
+  return undefined
 }
 
 /** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */

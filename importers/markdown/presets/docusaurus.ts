@@ -123,7 +123,8 @@ export const docusaurusPreset: Preset = {
         if (base === 'authors') config.authorsFile = file
         if (data) for (const [k, v] of read(data)) (into as Map<string, unknown>).set(k, v)
         if (base === 'tags' && isPlainObject(data)) applyTagPermalinks(data, config.tags)
-        if (base === 'authors' && isPlainObject(data)) generated.push(...authorPages(data, blog, file, slash))
+        // A loop, not push(...pages): a spread of 300,000 authors' pages overflows the stack.
+        if (base === 'authors' && isPlainObject(data)) for (const page of authorPages(data, blog, file, slash)) generated.push(page)
       }
       const lists = blog.lists ?? { archive: 'archive', tags: 'tags', authors: 'authors' }
       const tagsBase = joinUrl(blog.base, lists.tags)

@@ -452,13 +452,14 @@ function dataFor(files: Map<string, Record<string, unknown>>, input: string, dir
   for (let i = 1; i <= full.length; i++) {
     const d = files.get(`dir:${full.slice(0, i).join('/')}`)
     if (d) {
-      tags.push(...tagList(d.tags))
+      // A loop, not push(...list): a spread of 300,000 tags overflows the stack.
+      for (const tag of tagList(d.tags)) tags.push(tag)
       out = { ...out, ...d }
     }
   }
   const own = files.get(`file:${full.join('/') === '' ? '' : full.join('/') + '/'}${base}`)
   if (own) {
-    tags.push(...tagList(own.tags))
+    for (const tag of tagList(own.tags)) tags.push(tag)
     out = { ...out, ...own }
   }
   return tags.length > 0 ? { ...out, tags } : out

@@ -120,7 +120,11 @@ export function pageNaming(text: string): { prefix: string; field?: string } {
   if (fm) return { prefix, field: fm[1] }
   if (!/\.fields\.slug$/.test(m[2])) return { prefix: '' }
   // createNodeField({ name: 'slug', value: node.frontmatter.slug || createFilePath(…) }): the front matter first.
-  const node = /createNodeField\s*\(\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+  // The first call's object, to its first `}`: found by position, as /createNodeField\s*\(\s*\{([^}]*)\}/ found it,
+  // which read to the end from every call when none is closed (512 KB of them: 15 s).
+  const call = /createNodeField\s*\(\s*\{/.exec(text)
+  const close = call === null ? -1 : text.indexOf('}', call.index + call[0].length)
+  const node = call === null || close === -1 ? '' : text.slice(call.index + call[0].length, close)
   const value = /\bname\s*:\s*['"`]slug['"`]/.test(node) ? /\bvalue\s*:\s*[\w$.]*?\.frontmatter\.(\w+)/.exec(node)?.[1] : undefined
   return { prefix, ...(value ? { field: value } : {}) }
 }

@@ -639,13 +639,14 @@ function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
     if (parent) parent.children?.push(item)
     else roots.push(item)
   }
-  const sort = (list: ConfigMenuItem[]) => {
-    // Hugo's order: by weight, an entry without one (0) after those with one, then by name.
-    const rank = (i: ConfigMenuItem) => (i.weight === undefined || i.weight === 0 ? Infinity : i.weight)
+  // Hugo's order: by weight, an entry without one (0) after those with one, then by name. Each list is sorted from a
+  // stack of lists, not by recursion: a chain of 50,000 entries, each the parent of the next, overflowed the stack.
+  const rank = (i: ConfigMenuItem) => (i.weight === undefined || i.weight === 0 ? Infinity : i.weight)
+  for (const lists = [roots]; lists.length > 0; ) {
+    const list = lists.pop() as ConfigMenuItem[]
     list.sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
-    for (const i of list) if (i.children) sort(i.children)
+    for (const i of list) if (i.children) lists.push(i.children)
   }
-  sort(roots)
   return roots
 }
 

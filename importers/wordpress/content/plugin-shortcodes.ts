@@ -162,7 +162,10 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   ['vc_video', (a) => embed(decodeEntities(a.named.link ?? ''))],
   // Raw HTML is stored base64-encoded, each character URL-encoded first (rawurldecode(base64_decode($content))).
   ['vc_raw_html', (_a, content) => {
-    const text = content.replace(/<[^>]*>|\s+/g, '')
+    // Tags (the paragraphs wpautop added) and blanks are not base64. No tag ends after the last `>`: there, `<[^>]*>`
+    // read on to the end from every `<` (quadratic).
+    const end = content.lastIndexOf('>') + 1
+    const text = content.slice(0, end).replace(/<[^>]*>|\s+/g, '') + content.slice(end).replace(/\s+/g, '')
     if (!/^[A-Za-z0-9+/]+=*$/.test(text)) return undefined
     return safeDecode(Buffer.from(text, 'base64').toString('utf8'))
   }],

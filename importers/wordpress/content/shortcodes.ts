@@ -165,11 +165,12 @@ export function galleryShows(html: string, postId: number): GalleryShows {
     replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
       if (BUILDER_IMAGE_SHORTCODES.includes(tag)) {
-        shows.ids.push(...idList(a.named.images ?? a.named.image))
+        for (const id of idList(a.named.images ?? a.named.image)) shows.ids.push(id)
         return undefined as unknown as string
       }
       const ids = idList(a.named.ids ?? a.named.include)
-      if (ids.length > 0) shows.ids.push(...ids)
+      // A loop, not push(...ids): a spread of 300,000 arguments overflows the stack.
+      if (ids.length > 0) for (const id of ids) shows.ids.push(id)
       else shows.parents.push(Number(a.named.id) || postId)
       return undefined as unknown as string
     })

@@ -3,8 +3,11 @@ import { Parser } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { AuthorResolver } from '../../../importers/markdown/authors.js'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
+import { wholeDocument } from '../../../importers/markdown/document.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
+import { importSource } from '../../../importers/markdown/presets/astro.js'
 import { replaceOutputTags } from '../../../importers/markdown/presets/eleventy.js'
+import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 import { includeTargets, MDX_IMPORT } from '../../../importers/markdown/templating.js'
 import { scanBody, stripInline } from '../../../importers/markdown/scan.js'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
@@ -15,6 +18,7 @@ import { autop, mapPreserved, unwrapListItems } from '../../../importers/wordpre
 import { blockTokens, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed } from '../../../importers/wordpress/content/embeds.js'
 import { proseText, stripShortcodeTags, withoutFootnotes, withoutMediaShortcodes } from '../../../importers/wordpress/content/render.js'
+import { PLUGIN_SHORTCODES } from '../../../importers/wordpress/content/plugin-shortcodes.js'
 import { renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 import { htmlToText, tagsToSpaces } from '../../../importers/wordpress/content/html.js'
@@ -101,6 +105,14 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   // read), 6 s for 800 KB of such tags.
   ['Nunjucks: 40 includes of a name, spaces and a word', (n) => expandTemplates(`{% include a${spaces(n)}x %}\n`.repeat(40), njkContext), 240],
   ['MDX include scan: an import line of spaces', (n) => includeTargets(`import${spaces(n)}x\n`, ['mdx']), 20_000],
+  // Session 5 hunt: WPBakery's raw HTML removed tags with <[^>]*>, which read on to the end from each '<' with no '>'
+  // after it (128 KB of '<' in one [vc_raw_html]: 10 s to import).
+  // Session 5 hunt: a Jekyll or Hugo HTML page's <title> lost its trailing separators to /[\s|·–—:-]+$/, which read the
+  // rest of a run from each of its characters (a title of 128 KB of spaces before a word: seconds).
+  ['Markdown: an HTML page whose <title> holds a run of spaces', (n) => wholeDocument(`<!doctype html><title>a${spaces(n)}x</title><body>b</body>`), 16_000],
+  ["Gatsby: a gatsby-node.js of 'createNodeField({' never closed", (n) => pageNaming(`createPage({ path: node.fields.slug })\n${'createNodeField({'.repeat(n / 17)}`), 16_000],
+  ["Astro: a route of 'import {' lines never closed", (n) => importSource('import {\n'.repeat(n / 9), 'slugify'), 16_000],
+  ["WordPress shortcodes: a [vc_raw_html] of '<' with no '>'", (n) => renderShortcodes(`[vc_raw_html]${'<'.repeat(n)}[/vc_raw_html]`, shortcodeContext, shortcodeStats()), 16_000],
 ]
 
 const SCHEMA_DEFS = schema.$defs as Record<'navigationUrl' | 'commentsApiUrl' | 'mediaUrl', { pattern: string }>
@@ -187,6 +199,72 @@ describe('rewritten without the quadratic expression, each finds what it found',
         expect(imageSources(text).map((i) => i.src)).toEqual([...text.matchAll(OLD_IMG)].map((m) => /\ssrc\s*=\s*"([^"]*)"/i.exec(m[0])?.[1]).filter((src) => src !== undefined))
         const unclosed = /\[(\[?)(video)(?![\w-])([^\]/]*(?:\/(?!\])[^\]/]*)*?)(\/)?\](\]?)/g
         if (!text.includes('[/video]')) expect(replaceShortcode('video', text, (sc) => `<${sc.type}>`)).toBe(text.replace(unclosed, (m: string, l: string, _n, _a, slash: string | undefined, r: string) => (l === '[' && r === ']' ? m : `${l}<${slash ? 'self-closing' : 'single'}>${r}`)))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('an HTML page\'s title is cut as /[\\s|·–—:-]+$/ cut it', () => {
+    const piece = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\u2028', '\u3000', '\ufeff', '\u200b', '|', '·', '–', '—', ':', '-', '_', 'a', 'é', '{{', '{%', '{', 'Search')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        const old = text.split(/\{[{%]/)[0].replace(/[\s|·–—:-]+$/, '').trim()
+        expect(wholeDocument(`<html><title>${text}</title><body>b</body>`)?.title).toBe(old || undefined)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test("Gatsby's slug field is read from the createNodeField call /createNodeField\\s*\\(\\s*\\{([^}]*)\\}/ found", () => {
+    const OLD = (text: string) => {
+      const path = /\bpath\s*:\s*(`[^`\n]*`|[^,\n}]+)/.exec(text)
+      const node = /createNodeField\s*\(\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+      const value = /\bname\s*:\s*['"`]slug['"`]/.test(node) ? /\bvalue\s*:\s*[\w$.]*?\.frontmatter\.(\w+)/.exec(node)?.[1] : undefined
+      return path ? value : undefined
+    }
+    const piece = fc.constantFrom('createNodeField', '(', '{', '}', ' ', '\n', "name: 'slug'", ', ', 'value: node.frontmatter.slug', 'value: node.frontmatter.path', 'x')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = `createPage({ path: node.fields.slug })\n${parts.join('')}`
+        expect(pageNaming(text).field).toBe(OLD(text))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  test('an Astro route\'s slug module is the import the old expression found, where braces do not nest', () => {
+    const OLD = /^import\s+(?:slugify|\{[^}]*\bdefault\s+as\s+slugify\b[^}]*\})\s+from\s+['"]([^'"]+)['"]/m
+    const piece = fc.constantFrom('import ', 'import {', '{', '}', ' default as slugify', ' default  as\tslugify2', 'slugify', ' from ', "'../a'", '"@/b"', "'", '\n', ' ', 'a', ', ', '$')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = parts.join('')
+        fc.pre(!/\{[^}]*\{/.test(text))
+        expect(importSource(text, 'slugify')).toBe(OLD.exec(text)?.[1])
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  test("WPBakery's raw HTML is decoded as when its tags were removed with <[^>]*> over the whole text", () => {
+    const OLD = (content: string) => {
+      const text = content.replace(/<[^>]*>|\s+/g, '')
+      if (!/^[A-Za-z0-9+/]+=*$/.test(text)) return undefined
+      return Buffer.from(text, 'base64').toString('utf8')
+    }
+    const rawHtml = PLUGIN_SHORTCODES.get('vc_raw_html')
+    const piece = fc.constantFrom('<', '>', '<p>', '</p>', '<br />', ' ', '\n', 'PGI+', 'aGk=', 'JTNDYiUzRQ==', 'QQ', '=', '%', '<a', 'b>')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const content = parts.join('')
+        const old = OLD(content)
+        let decoded: string | undefined = old
+        try {
+          if (old !== undefined) decoded = decodeURIComponent(old)
+        } catch {
+          decoded = old
+        }
+        expect(rawHtml?.({ named: {}, numeric: [] }, content, shortcodeContext)).toBe(decoded)
       }),
       { numRuns: 3000 },
     )
