@@ -17,6 +17,7 @@ import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
 import { slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
 import { trimBoth } from '../trim.js'
+import { appendAll } from '../append.js'
 
 /** The outcome of assembling a payload: the payload (when one could be made) and every remaining problem. */
 export type BuildResult = { ok: true; payload: PreviewData; errors: [] } | { ok: false; payload?: undefined; errors: PreviewDataIssue[] }
@@ -95,8 +96,8 @@ export function assemble(state: BuilderState, options: BuilderOptions): BuildRes
   // The builder's own findings name the call to fix; what the validator says about the placeholder left in their
   // place (a blank site title, an unresolved page_path) would only repeat them, so it is dropped.
   const reported = new Set(issues.map((i) => i.path))
-  issues.push(...validation.errors.filter((e) => !coveredBy(reported, e.path)))
-  if (issues.length === 0) issues.push(...preflightPreviewData(canonical))
+  appendAll(issues, validation.errors.filter((e) => !coveredBy(reported, e.path)))
+  if (issues.length === 0) appendAll(issues, preflightPreviewData(canonical))
   return issues.length === 0 ? { ok: true, payload: canonical, errors: [] } : { ok: false, errors: issues }
 }
 

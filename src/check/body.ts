@@ -8,6 +8,7 @@ import { findMarkdownInHtml } from './markdown-in-html.js'
 import type { MarkdownLeak } from './markdown-in-html.js'
 import { findTemplateTags, mayHaveTemplateTags } from './templates.js'
 import type { TemplateTag } from './templates.js'
+import { appendAll } from '../append.js'
 
 /** What one body holds that a check looks at, with offsets into the body. */
 export interface BodyReading {
@@ -54,9 +55,9 @@ function readMarkdown(body: string): BodyReading {
     refs.sort((a, b) => a.offset - b.offset)
   }
   const tags: TemplateTag[] = []
-  if (mayHaveTemplateTags(body, { markdown: true })) tags.push(...findTemplateTags(body, mergeRanges(masks), { markdown: true }))
+  if (mayHaveTemplateTags(body, { markdown: true })) appendAll(tags, findTemplateTags(body, mergeRanges(masks), { markdown: true }))
   for (const offset of scan.esm) tags.push({ offset, family: 'mdx', name: body.startsWith('import', offset) ? 'import' : 'export' })
-  if (components.length > 0) tags.push(...jsxComponents(components, mergeRanges(masks)))
+  if (components.length > 0) appendAll(tags, jsxComponents(components, mergeRanges(masks)))
   tags.sort((a, b) => a.offset - b.offset)
   return { refs, tags, markdown: [] }
 }

@@ -5,6 +5,7 @@ import type { PreviewDataIssue } from './issue.js'
 import { clip } from './rules/_context.js'
 import { RULES, RuleContext } from './rules/index.js'
 import { checkShape } from './shape.js'
+import { appendAll } from '../append.js'
 
 /** The result of `validatePreviewData`: every problem, not just the first. */
 export type ValidationResult = { ok: true; errors: [] } | { ok: false; errors: PreviewDataIssue[] }
@@ -62,7 +63,7 @@ function collect(data: unknown): PreviewDataIssue[] {
   const semantic: PreviewDataIssue[] = []
   for (const rule of RULES) {
     try {
-      semantic.push(...rule.check(ctx))
+      appendAll(semantic, rule.check(ctx))
     } catch {
       // A rule meeting a value of an unexpected kind must not hide the other findings; the schema issues already
       // describe the shape problem that led it there.

@@ -2,6 +2,7 @@ import type { Site, WidgetItem } from '../../../src/contract/types.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { isPlainObject } from '../front-matter.js'
 import type { ConfigMenuItem, RegistryAuthor, SiteConfig, TaxonomyDefinition } from './types.js'
+import { appendAll } from '../../../src/append.js'
 
 /** The `site` members a site file may set directly (the contract's own names). */
 const SITE_KEYS: ReadonlySet<string> = new Set([
@@ -64,7 +65,7 @@ export function applyNativeSiteFile(data: unknown, config: SiteConfig, rel: stri
   if (data.authors !== undefined) mergeMap(config.authors, readAuthorRegistry(data.authors))
   if (data.categories !== undefined) mergeMap(config.categories, readTaxonomyRegistry(data.categories))
   if (data.tags !== undefined) mergeMap(config.tags, readTaxonomyRegistry(data.tags))
-  if (Array.isArray(data.static_dirs)) config.staticDirs.push(...data.static_dirs.filter((d): d is string => typeof d === 'string'))
+  if (Array.isArray(data.static_dirs)) appendAll(config.staticDirs, data.static_dirs.filter((d): d is string => typeof d === 'string'))
   return {
     ...(typeof data.posts_dir === 'string' ? { postsDir: data.posts_dir } : {}),
     ...(typeof data.pages_dir === 'string' ? { pagesDir: data.pages_dir } : {}),

@@ -12,6 +12,7 @@ import { CodeCursor, findCode } from './_scan.js'
 import { stripFrontMatter } from './_values.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import type { TemplateContext } from './types.js'
+import { appendAll } from '../../../src/append.js'
 
 /** How deep MDX partials may include partials. */
 const MAX_PARTIAL_DEPTH = 4
@@ -366,7 +367,7 @@ function inlinePartial(el: Element, env: JsxEnv, path: string, options: JsxOptio
   const findings = [...result.findings]
   if (ctx.dialects.includes('docusaurus')) {
     result = expandDocusaurus(result.body, child)
-    findings.push(...result.findings)
+    appendAll(findings, result.findings)
   }
   for (const f of findings) out.find(el.tag.start, f.name, f.action, f.message)
   found(el, env, 'expanded')

@@ -3,6 +3,7 @@ import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { clip, record } from './_context.js'
 import type { Rule } from './_context.js'
+import { appendAll } from '../../append.js'
 
 /**
  * Post and Page `data`: keys match the data-key pattern, at most 64 keys per object and 256 items per array, at most
@@ -15,7 +16,7 @@ export const data: Rule = {
     for (const kind of ['posts', 'pages'] as const) {
       ctx.list(kind).forEach((item, i) => {
         const value = record(record(item)?.data)
-        if (value) issues.push(...dataIssues(value, ['content', kind, String(i), 'data']))
+        if (value) appendAll(issues, dataIssues(value, ['content', kind, String(i), 'data']))
       })
     }
     return issues

@@ -3,6 +3,7 @@ import { pointer } from '../issue.js'
 import type { PreviewDataIssue } from '../issue.js'
 import { clip, record } from './_context.js'
 import type { Loose, Rule } from './_context.js'
+import { appendAll } from '../../append.js'
 
 /** `meta` maps (site, Posts, Pages, menu items) hold only strings, finite numbers, booleans and `null`. */
 export const meta: Rule = {
@@ -11,7 +12,7 @@ export const meta: Rule = {
     const issues: PreviewDataIssue[] = []
     const test = (value: unknown, path: string[]) => {
       const map = record(value)
-      if (map) issues.push(...metaIssues(map, path))
+      if (map) appendAll(issues, metaIssues(map, path))
     }
     test(ctx.site?.meta, ['site', 'meta'])
     for (const kind of ['posts', 'pages'] as const) ctx.list(kind).forEach((item, i) => test(record(item)?.meta, ['content', kind, String(i), 'meta']))

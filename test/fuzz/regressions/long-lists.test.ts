@@ -2,6 +2,10 @@ import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { galleryShows } from '../../../importers/wordpress/content/shortcodes.js'
 import { tempSites } from '../../importers/markdown/_tmpsite.js'
+import { checkSite } from '../../../src/check/index.js'
+import { validatePreviewData } from '../../../src/index.js'
+import type { PreviewData } from '../../../src/index.js'
+import { validPayload } from '../../helpers/payload.js'
 
 // Lists as long as a hostile input makes them, added to another with push(...list): a spread passes each item as an
 // argument, and some 120,000 arguments overflow the stack. Each row held such a spread; the import then ended in
@@ -69,4 +73,36 @@ describe("a Docusaurus blog's 200,000 authors with pages do not overflow the sta
     expect(result.payload?.content.posts.map((p) => p.title)).toEqual(['A'])
     expect(result.redirects.some((r) => r.from === '/blog/authors/a199999')).toBe(true)
   }, 60_000)
+})
+
+// The same in the validator, the builder and check, which a payload of that size reaches: a rule's findings, the
+// issues a build collects and the template tags of one body were added with push(...list). A rule's overflow was
+// caught as a rule that met an unexpected value, so its findings were lost and the payload passed.
+describe('150,000 findings of one kind are all reported', () => {
+  const M = 150_000
+  const withPosts = (n: number, authorId: string): PreviewData => {
+    const base = validPayload()
+    const post = base.content.posts[0]
+    return { ...base, content: { ...base.content, posts: Array.from({ length: n }, (_, i) => ({ ...post, public_id: 1000 + i, slug: `p-${i}`, author_id: authorId })) } }
+  }
+
+  test('validatePreviewData: 150,000 posts by an author nobody declared', () => {
+    const result = validatePreviewData(withPosts(M, 'nobody'))
+    expect(result.ok).toBe(false)
+    expect(result.errors.filter((e) => e.code === 'unresolved_author')).toHaveLength(M)
+  })
+
+  test('validatePreviewData: one post whose data holds 150,000 values that are not JSON', () => {
+    const payload = withPosts(1, validPayload().content.posts[0].author_id)
+    ;(payload.content.posts[0] as { data?: unknown }).data = Object.fromEntries(Array.from({ length: M }, (_, i) => [`k${i}`, new Date(0)]))
+    const result = validatePreviewData(payload)
+    expect(result.ok).toBe(false)
+    expect(result.errors.filter((e) => e.code === 'invalid_data').length).toBeGreaterThanOrEqual(M)
+  })
+
+  test('checkSite: a body of 150,000 Hugo shortcodes printed as text', () => {
+    const payload = withPosts(1, validPayload().content.posts[0].author_id)
+    Object.assign(payload.content.posts[0], { document_type: 'markdown', content: '{{< x >}}\n'.repeat(M) })
+    expect(checkSite(payload).totals.templates.total).toBe(M)
+  })
 })
