@@ -3,6 +3,7 @@ import type { PreviewData } from '../contract/types.js'
 import { PreviewDataError, pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
 import { clip } from './rules/_context.js'
+import type { Rule } from './rules/_context.js'
 import { RULES, RuleContext } from './rules/index.js'
 import { checkShape } from './shape.js'
 import { appendAll } from '../append.js'
@@ -64,12 +65,20 @@ function collect(data: unknown): PreviewDataIssue[] {
   for (const rule of RULES) {
     try {
       appendAll(semantic, rule.check(ctx))
-    } catch {
+    } catch (error) {
       // A rule meeting a value of an unexpected kind must not hide the other findings; the schema issues already
-      // describe the shape problem that led it there.
+      // describe the shape problem that led it there. Without any, the rule failed on a payload of the right shape:
+      // its findings are unknown, so the payload is not passed as valid.
+      if (shape.length === 0 && tooDeep.length === 0) semantic.push(ruleFailed(rule, error))
     }
   }
   return merge([...tooDeep, ...shape], semantic)
+}
+
+/** The issue for a rule that could not finish on a payload of the right shape: the SDK's fault, reported as such. */
+function ruleFailed(rule: Rule, error: unknown): PreviewDataIssue {
+  const reason = error instanceof Error ? error.message : String(error)
+  return { code: rule.code, path: '', message: `The ${rule.code} check could not finish on this payload (${reason.slice(0, 200)}), so the payload is not known to be valid. This is a fault in preview-data-sdk: please report it with the payload.` }
 }
 
 /**
