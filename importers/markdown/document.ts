@@ -9,6 +9,7 @@ import { isPlainObject } from './front-matter.js'
 import type { Placement, PresetName } from './presets/types.js'
 import { scanBody } from './scan.js'
 import { trimTrailing } from '../../src/trim.js'
+import { decodeOrKeep } from '../shared/decode.js'
 
 /** A value as written in a file, with the line it is on (for diagnostics). */
 export interface Located {
@@ -165,7 +166,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     const route = String(data[routeKey])
     if (!route.includes(':')) {
       // Decode first: `%2e%2e` is `..`, which must be refused like the literal, not turned into a harmless-looking word.
-      const parts = route.replace(/\.html?$/, '').split('/').filter((s) => s !== '').map((s) => slugFor(decodeSegment(s)))
+      const parts = route.replace(/\.html?$/, '').split('/').filter((s) => s !== '').map((s) => slugFor(decodeOrKeep(s)))
       if (parts.length > 0 && parts.every((s) => s !== '')) pathOverride = parts.join('/')
       else if (route.replace(/\//g, '') !== '') diagnostics.warn(rel, line(routeKey), 'invalid_field', `The ${routeKey} "${route}" cannot be a page path; the folder path is used instead.`)
     }
@@ -253,14 +254,6 @@ function located(
 function withoutCascade(defaults: Record<string, unknown>): Record<string, unknown> {
   const { cascade: _cascade, _target: _t, target: _tg, ...rest } = defaults
   return rest
-}
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s)
-  } catch {
-    return s
-  }
 }
 
 function nonBlank(s: string | undefined): string | undefined {

@@ -10,6 +10,7 @@ import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
+import { decodeOrKeep } from '../../shared/decode.js'
 
 /** How many blog posts are read for evidence of where the blog was served, when there is no configuration file. */
 const EVIDENCE_FILES = 200
@@ -349,7 +350,7 @@ async function blogEvidence(ctx: PresetContext, posts: BlogPost[]): Promise<{ at
     for (const m of text.matchAll(/\]\(\s*<?((?:https?:\/\/[^/\s)>]+)?\/[^)\s>#?]*)/g)) {
       const target = m[1]
       const origin = /^https?:\/\/[^/]+/i.exec(target)?.[0]
-      const path = trimBoth(decodeSafe(target.slice(origin?.length ?? 0)), '/')
+      const path = trimBoth(decodeOrKeep(target.slice(origin?.length ?? 0)), '/')
       if (paths.has(path)) root++
       else if (path.startsWith('blog/') && paths.has(path.slice(5))) underBlog++
       else continue
@@ -425,14 +426,6 @@ function pageUrl(url: string, slash: boolean): string {
   return slash || url === '/' ? url : url.replace(/\/$/, '')
 }
 
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s)
-  } catch {
-    return s
-  }
-}
-
 /**
  * Docusaurus's default number-prefix parser: `01-intro` → `intro`, `003 - Doc` → `Doc`; date-like (`2024-01-02`)
  * and version-like (`1.2`) prefixes are left alone.
@@ -494,7 +487,6 @@ function joinUrl(...parts: string[]): string {
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
-
 
 /** A doc of the default docs plugin's current version, as the navbar and sidebars name it. */
 interface DocEntry {

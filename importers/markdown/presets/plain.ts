@@ -3,6 +3,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { decodeOrKeep } from '../../shared/decode.js'
 
 /** Folder names that say "these are dated articles" (a blog, its posts, news). */
 const BLOG_FOLDERS = new Set(['blog', 'blogs', 'posts', 'post', 'news', 'articles', 'journal'])
@@ -111,7 +112,7 @@ async function bodyEvidence(ctx: PresetContext, docs: DiscoveredFile[]): Promise
       const target = m[1]
       if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue
       const path = target.replace(/\/$/, '').replace(/\.html?$/i, '')
-      const source = resolveRelative(doc.rel, decodeSafe(path))
+      const source = resolveRelative(doc.rel, decodeOrKeep(path))
       if (source === null || !sources.has(source)) continue
       if (/\.html?$/i.test(target)) counts.html++
       else if (target.endsWith('/')) counts.directory++
@@ -121,12 +122,4 @@ async function bodyEvidence(ctx: PresetContext, docs: DiscoveredFile[]): Promise
   const total = counts.directory + counts.extensionless + counts.html
   const style: UrlStyle = total < EVIDENCE_LINKS ? 'directory' : counts.html * 2 > total ? 'html' : counts.extensionless * 2 > total ? 'extensionless' : 'directory'
   return { style, admonitions }
-}
-
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s)
-  } catch {
-    return s
-  }
 }

@@ -1,6 +1,7 @@
 import { embedHtml } from './embeds.js'
 import { decodeEntities, escapeAttribute, escapeText } from './html.js'
 import type { ShortcodeContext } from './shortcodes.js'
+import { decodeOrKeep } from '../../shared/decode.js'
 
 /** A shortcode's attributes as `@wordpress/shortcode` parses them. */
 export type ShortcodeAttrs = { named: Record<string, string | undefined>; numeric: string[] }
@@ -76,17 +77,9 @@ function vcLink(value: string | undefined): string | undefined {
   if (!value) return undefined
   if (!value.includes('url:')) return value
   for (const part of value.split('|')) {
-    if (part.startsWith('url:')) return safeDecode(part.slice(4))
+    if (part.startsWith('url:')) return decodeOrKeep(part.slice(4))
   }
   return undefined
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }
 
 /** Divi writes `"`, `[` and `]` in attribute values as `%22`, `%91` and `%93`, so they do not end the shortcode. */
@@ -148,7 +141,7 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   // WPBakery (Visual Composer).
   ['vc_custom_heading', (a) => {
     const tag = /(?:^|\|)tag:(h[1-6]|p|div)/.exec(a.named.font_container ?? '')?.[1]
-    const text = heading(tag === 'p' || tag === 'div' ? 'h2' : tag, safeDecode(a.named.text ?? ''))
+    const text = heading(tag === 'p' || tag === 'div' ? 'h2' : tag, decodeOrKeep(a.named.text ?? ''))
     return text ? (a.named.link ? link(vcLink(a.named.link), text) : text) : undefined
   }],
   ['vc_btn', (a) => (a.named.title ? `<p>${link(vcLink(a.named.link), escapeText(a.named.title))}</p>` : undefined)],
@@ -167,7 +160,7 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
     const end = content.lastIndexOf('>') + 1
     const text = content.slice(0, end).replace(/<[^>]*>|\s+/g, '') + content.slice(end).replace(/\s+/g, '')
     if (!/^[A-Za-z0-9+/]+=*$/.test(text)) return undefined
-    return safeDecode(Buffer.from(text, 'base64').toString('utf8'))
+    return decodeOrKeep(Buffer.from(text, 'base64').toString('utf8'))
   }],
   ['vc_separator', () => '<hr />'],
   ['vc_text_separator', (a) => heading('h4', a.named.title) || '<hr />'],
