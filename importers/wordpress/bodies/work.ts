@@ -123,7 +123,7 @@ export class BodyWork {
         continue
       }
       // Galleries wait for the export's attachments: everything before them is done now, off the finishing's path.
-      const body = late ? renderUntilShortcodes(text, env) : renderBody(text, postId, env)
+      const body = late ? renderUntilShortcodes(text, postId, env) : renderBody(text, postId, env)
       const entry: PreparedBody = { postId, place: raw, ...(late ? { late: 'shortcodes' as const } : {}), ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
       bodies.push(entry)
       rendered.push(entry)

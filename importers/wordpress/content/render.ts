@@ -63,7 +63,7 @@ export function usesReusableBlocks(raw: string): boolean {
  * renderBody('Hello\n\nWorld', 1, env).html // '<p>Hello</p>\n<p>World</p>\n'
  */
 export function renderBody(raw: string, postId: number, env: RenderEnv): RenderedBody {
-  const body = renderUntilShortcodes(raw, env)
+  const body = renderUntilShortcodes(raw, postId, env)
   return { ...body, html: renderShortcodes(body.html, env.shortcodes(postId), env.stats) }
 }
 
@@ -71,9 +71,9 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
  * `renderBody` up to its last step, the shortcodes (`renderShortcodes` is the rest): as far as a body whose galleries
  * show attachments that may come later in the export can be rendered when it is read.
  * @example
- * renderUntilShortcodes('[gallery]\n\nHi', env).html // '[gallery]\n<p>Hi</p>\n'
+ * renderUntilShortcodes('[gallery]\n\nHi', 1, env).html // '[gallery]\n<p>Hi</p>\n'
  */
-export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody {
+export function renderUntilShortcodes(raw: string, postId: number, env: RenderEnv): RenderedBody {
   let html = raw
   let missingBlocks: number[] = []
   // Block delimiters, <!--more--> and <!--nextpage--> are comments, which most classic bodies have none of: one

@@ -283,7 +283,7 @@ describe('a body whose galleries wait for the export', () => {
         whole.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
         const expected = renderBody(raw, 3, whole)
         const early = earlyRenderEnv(stats(), {}, { keepShortcodes: keep })
-        const first = renderUntilShortcodes(raw, early)
+        const first = renderUntilShortcodes(raw, 3, early)
         const late = lateEnv()
         late.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
         const html = renderShortcodes(first.html, late.shortcodes(3), late.stats)
