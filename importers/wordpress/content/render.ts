@@ -87,6 +87,7 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
   if (comments && html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
@@ -102,6 +103,22 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
+}
+
+/**
+ * The body as WordPress shows it on the post's own page (`get_the_content`): its first `<!--more-->` becomes the
+ * anchor `<span id="more-ID"></span>` that archive pages' "Continue reading" links point at (`/post/#more-ID`), and
+ * with `<!--noteaser-->` the text before it is not shown; the More block's delimiters go with it.
+ * @example
+ * withMoreAnchor('Teaser\n<!--more Read on-->\nRest', 7) // 'Teaser\n<span id="more-7"></span>\nRest'
+ */
+export function withMoreAnchor(html: string, postId: number): string {
+  const m = /<!--more(.*?)-->/.exec(html)
+  if (!m) return html
+  const body = html.includes('wp:more') ? html.replace(/<!-- \/?wp:more(.*?) -->/g, '') : html
+  const at = body.indexOf(m[0])
+  const teaser = body.includes('<!--noteaser-->') ? '' : body.slice(0, at)
+  return `${teaser}<span id="more-${postId}"></span>${body.slice(at + m[0].length)}`
 }
 
 const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'
