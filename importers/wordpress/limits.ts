@@ -42,6 +42,11 @@ export const LIMITS = {
    */
   maxSharedSizeNames: 10_000,
   /**
+   * Distinct uploads folders of attachments (`wp-content/uploads/`, a multisite site's `uploads/sites/3/`) where a
+   * multisite `/files/` URL's file is looked for. A site has one or two; a split export of a network a few.
+   */
+  maxUploadFolders: 16,
+  /**
    * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
    * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
    */
