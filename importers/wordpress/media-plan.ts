@@ -1,7 +1,7 @@
 import { hostKey } from '../shared/download.js'
 import type { Collected, ContentItem } from './collect.js'
 import { bringMediaHome } from './media-home.js'
-import { sizeVariants } from './media.js'
+import { mediaKey, sizeVariants } from './media.js'
 import type { MediaHome, MediaHomeOptions } from './media-home.js'
 import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
@@ -30,9 +30,14 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
     if (!att) return
     for (const url of [att.url, ...sizeVariants(att).map((s) => s.url)]) add(url, from)
   }
+  // A multisite `/files/` URL whose attachment now lives elsewhere (`uploads/sites/3/`) is brought home as that file.
+  const aliases = new Map<string, string>()
   const add = (url: string, from: ContentItem) => {
-    urls.add(url)
-    if (!source.has(url)) source.set(url, `${from.file}#${from.postId}`)
+    const target = c.media.msFilesTarget(url)
+    if (target !== undefined) aliases.set(url, target)
+    const wanted = target ?? url
+    urls.add(wanted)
+    if (!source.has(wanted)) source.set(wanted, `${from.file}#${from.postId}`)
   }
   for (const { item } of [...posts.values(), ...pages.values()]) {
     for (const url of item.media?.urls ?? []) add(url, item)
@@ -42,6 +47,11 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
     if (Number.isInteger(featured) && featured > 0) addAttachment(featured, item)
   }
   const home = await bringMediaHome(urls, options)
+  for (const [url, target] of aliases) {
+    const file = home.files.get(mediaKey(target) ?? '')
+    const key = mediaKey(url)
+    if (file && key) home.files.set(key, file)
+  }
   // A reason about the URL itself does not repeat it.
   for (const f of home.failed) report.missingMedia.push({ source: source.get(f.url) ?? '', target: `${f.url}: ${f.reason.startsWith(`${f.url}: `) ? f.reason.slice(f.url.length + 2) : f.reason}` })
   return home

@@ -48,6 +48,22 @@ describe('MediaIndex.lookup', () => {
     expect(index.lookup('https://other.test/wp-content/uploads/2024/05/photo.jpg')).toBeUndefined()
   })
 
+  test('a multisite /files/ URL finds the attachment of the file it names, wherever its uploads folder is', () => {
+    const moved = attachment(1, 'https://net.test/wp-content/uploads/sites/3/2012/01/boat.jpg', ['thumbnail', 'boat-150x150.jpg', 150, 150])
+    const kept = attachment(2, 'https://net.test/blog/files/2011/03/quay.jpg')
+    const index = new MediaIndex()
+    index.add(moved)
+    index.add(kept)
+    expect(index.lookup('https://net.test/blog/files/2012/01/boat.jpg')).toEqual({ att: moved, width: 1200, height: 800 })
+    expect(index.lookup('http://net.test/files/2012/01/boat-150x150.jpg')).toEqual({ att: moved, width: 150, height: 150 })
+    expect(index.lookup('https://net.test/blog/files/2011/03/quay.jpg')).toEqual({ att: kept, width: 1200, height: 800 })
+    expect(index.lookup('https://net.test/blog/files/2012/02/boat.jpg')).toBeUndefined()
+    expect(index.msFilesTarget('https://net.test/blog/files/2012/01/boat-150x150.jpg')).toBe('https://net.test/wp-content/uploads/sites/3/2012/01/boat-150x150.jpg')
+    // Its own URL, or not a /files/ one: nothing to map.
+    expect(index.msFilesTarget('https://net.test/blog/files/2011/03/quay.jpg')).toBeUndefined()
+    expect(index.msFilesTarget('https://net.test/wp-content/uploads/sites/3/2012/01/boat.jpg')).toBeUndefined()
+  })
+
   test('a URL two attachments have: an own URL wins over a variant, else the first registered', () => {
     const a = attachment(1, 'https://old.test/u/a.jpg', ['large', 'b.jpg', 1024, 768])
     const b = attachment(2, 'https://old.test/u/b.jpg', [], { width: 2000, height: 1500 })
