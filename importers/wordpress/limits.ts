@@ -61,6 +61,8 @@ export const LIMITS = {
   maxArchiveEntries: 10_000,
   /** Malformed-byte and illegal-character positions listed one by one in the report; the rest are counted. */
   maxReportedByteIssues: 50,
+  /** Posts and pages listed one by one in the report for the plugin shortcodes they lost; the rest are counted. */
+  maxReportedDroppedShortcodeItems: 100,
   /** Longest `_wp_attachment_metadata` value parsed (WordPress writes a few KiB; 1 MiB bounds a hostile value). */
   maxSerializedBytes: 1024 * 1024,
   /** Deepest PHP-serialized nesting parsed (WordPress metadata nests 3 levels: sizes/<name>/<field>). */
