@@ -370,13 +370,13 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
 
 /**
  * WordPress keeps the custom CSS of each theme (the Customizer's Additional CSS and, on block themes, the global
- * styles' CSS) but prints only the active theme's, global styles' first. The export does not say which theme is
+ * styles' CSS) but prints only the active theme's; a block theme's global styles CSS comes last, to win (6.7+). The export does not say which theme is
  * active; the one customized last is (`activeTheme`). Other themes' CSS is reported as left out.
  */
 function addCustomCss(a: Assembly, c: Collected): void {
   const theme = activeTheme(c.themeActivity)
   const latestFirst = [...c.themeCss].sort((x, y) => compareCodeUnits(y.modified, x.modified) || y.id - x.id)
-  const used = (['wp_global_styles', 'custom_css'] as const)
+  const used = (['custom_css', 'wp_global_styles'] as const)
     .map((type) => latestFirst.find((css) => css.theme === theme && css.postType === type))
     .filter((css) => css !== undefined)
   if (used.length > 0) {
