@@ -1,7 +1,8 @@
 import { hostKey } from '../shared/download.js'
 import type { Collected, ContentItem } from './collect.js'
 import { bringMediaHome } from './media-home.js'
-import { mediaKey, sizeVariants } from './media.js'
+import { mediaKey, mediaRefs, sizeVariants } from './media.js'
+import { chooseThemeCss } from './theme-css.js'
 import type { MediaHome, MediaHomeOptions } from './media-home.js'
 import type { PagePlan } from './pages.js'
 import type { PostPlan } from './posts.js'
@@ -32,7 +33,7 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
   }
   // A multisite `/files/` URL whose attachment now lives elsewhere (`uploads/sites/3/`) is brought home as that file.
   const aliases = new Map<string, string>()
-  const add = (url: string, from: ContentItem) => {
+  const add = (url: string, from: { file: string; postId: number }) => {
     const target = c.media.msFilesTarget(url)
     if (target !== undefined) aliases.set(url, target)
     const wanted = target ?? url
@@ -46,6 +47,8 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
     const featured = Number(item.meta._thumbnail_id)
     if (Number.isInteger(featured) && featured > 0) addAttachment(featured, item)
   }
+  // The site's own CSS loads files too (backgrounds, fonts in its uploads).
+  for (const css of chooseThemeCss(c.themeCss, c.themeActivity).used) for (const url of mediaRefs(css.content).urls) add(url, { file: css.file, postId: css.id })
   const home = await bringMediaHome(urls, options)
   for (const [url, target] of aliases) {
     const file = home.files.get(mediaKey(target) ?? '')

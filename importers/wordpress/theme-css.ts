@@ -140,3 +140,16 @@ export function activeTheme(activity: readonly ThemeActivity[]): string | undefi
   }
   return latest?.theme
 }
+
+/**
+ * The CSS WordPress printed, and the CSS of other themes it did not: the active theme's (`activeTheme`) latest
+ * Customizer CSS, then its latest global styles CSS (WordPress 6.7+ puts the global styles' last, to win).
+ */
+export function chooseThemeCss(css: readonly ThemeCss[], activity: readonly ThemeActivity[]): { theme?: string; used: ThemeCss[]; others: ThemeCss[] } {
+  const theme = activeTheme(activity)
+  const latestFirst = [...css].sort((x, y) => compareCodeUnits(y.modified, x.modified) || y.id - x.id)
+  const used = (['custom_css', 'wp_global_styles'] as const)
+    .map((type) => latestFirst.find((c) => c.theme === theme && c.postType === type))
+    .filter((c) => c !== undefined)
+  return { ...(theme !== undefined ? { theme } : {}), used, others: css.filter((c) => !used.includes(c)) }
+}

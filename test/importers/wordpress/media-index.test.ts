@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { mediaKey, MediaIndex, sizeVariants } from '../../../importers/wordpress/media.js'
 import type { Attachment } from '../../../importers/wordpress/media.js'
+import { mediaRewriter } from '../../../importers/wordpress/media.js'
+import { MediaUse } from '../../../importers/wordpress/media-use.js'
 
 const attachment = (id: number, url: string, sizes: Array<string | number> = [], dims: { width?: number; height?: number } = { width: 1200, height: 800 }): Attachment => ({
   id, file: 'x.xml', line: id, parent: 0, menuOrder: 0, url, link: '', ...dims, alt: '', caption: '', sizes,
@@ -95,5 +97,16 @@ describe('MediaIndex.lookup', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('MediaUse.text: the files a site\'s CSS loads', () => {
+  test('move with the other media, each URL whole, and what stays on the old host is counted', () => {
+    const use = new MediaUse(new MediaIndex(), mediaRewriter('https://old.test/wp-content/uploads/', '/media/'), () => {}, undefined, new Set(['old.test']))
+    const up = 'https://old.test/wp-content/uploads/'
+    const css = `a{background:url(${up}a.png)} b{background:url("${up}a.png.webp")} c{background:url(https://old.test/wp-content/themes/t/x.png)}`
+    expect(use.text(css)).toBe('a{background:url(/media/a.png)} b{background:url("/media/a.png.webp")} c{background:url(https://old.test/wp-content/themes/t/x.png)}')
+    expect([...use.remote]).toEqual(['https://old.test/wp-content/themes/t/x.png'])
+    expect(use.text('body{margin:0}')).toBe('body{margin:0}')
   })
 })

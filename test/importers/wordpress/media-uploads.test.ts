@@ -127,7 +127,16 @@ describe('--uploads: a multisite site\'s /files/ URLs', () => {
       { src: '/wp-content/uploads/2011/03/harbour.png', width: 90, height: 60, alt: 'The harbour' },
       { src: '/wp-content/uploads/sites/3/2012/01/boat-30x20.png', width: 30, height: 20, alt: 'A boat' },
     ])
-    expect(report.media).toMatchObject({ mode: 'home', on_old_hosts: 1, delivered: { copied: 3, failed: 1 } })
+    // The Additional CSS's background image too; another host's file stays where it is.
+    expect(payload.custom_css?.content).toBe('body { background: url(/wp-content/uploads/2011/03/paper.png) repeat; }\n.logo { background-image: url("https://cdn.elsewhere.example/logo.png"); }')
+    expect(report.media).toMatchObject({ mode: 'home', on_old_hosts: 1, delivered: { copied: 4, failed: 1 } })
     expect(report.missing_media).toEqual([{ source: 'export.xml#10', target: expect.stringMatching(/^https:\/\/net\.example\/blog\/files\/2012\/01\/gone\.png: 2012\/01\/gone\.png is not in /) }])
+  })
+
+  test('without --uploads, the CSS\'s files are counted with what still loads from the old host', async () => {
+    const { payload, report } = await importWordPress(ms + 'export.xml', { generatedAt: at })
+    expect(payload.custom_css?.content).toContain('url(https://net.example/blog/files/2011/03/paper.png)')
+    // The three images the post shows, and the CSS's background.
+    expect(report.media).toEqual({ mode: 'old_host', hosts: ['net.example'], on_old_hosts: 4 })
   })
 })
