@@ -24,7 +24,7 @@ import type { ImportCounts, ReportBuilder, SkipReason } from './report.js'
 import type { SitePlan } from './site.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
-import { chooseThemeCss } from './theme-css.js'
+import { chooseThemeCss, themeStylesheet } from './theme-css.js'
 import type { Taxonomies } from './terms.js'
 
 type Builder = ReturnType<typeof createPreviewData>
@@ -376,7 +376,7 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
 function addCustomCss(a: Assembly, c: Collected, media: MediaUse): void {
   const { theme, used, others } = chooseThemeCss(c.themeCss, c.themeActivity)
   if (used.length > 0) {
-    a.builder = a.builder.customCss(media.text(used.map((css) => css.content).join('\n')))
+    a.builder = a.builder.customCss(media.text(themeStylesheet(used)))
     for (const css of used) a.report.place({ file: css.file, line: css.line, postId: css.id }, { kind: 'asset' })
     a.report.fallback('custom_css_from_latest')
   }

@@ -204,7 +204,7 @@ export class Collector implements WxrSink {
         const json = bodyText(item)
         if (item.status === 'publish' && globalStylesCustomized(json)) {
           const css = globalStylesCss(json)
-          if (css.trim() !== '') return this.#themeCss(item, css)
+          if (css.root.trim() !== '' || css.blocks !== '') return this.#themeCss(item, css.root, css.blocks)
           this.#themeCustomized(item)
         }
         return this.#skip(item, 'site_editor_item')
@@ -219,9 +219,9 @@ export class Collector implements WxrSink {
   }
 
   /** A theme's own CSS, kept until the active theme is known. */
-  #themeCss(item: WxrItem, content: string): void {
+  #themeCss(item: WxrItem, content: string, blocks?: string): void {
     const { postId: id, title, file, line } = item
-    this.collected.themeCss.push({ theme: themeOf(item), postType: item.postType === 'custom_css' ? 'custom_css' : 'wp_global_styles', id, title, content, modified: item.postModifiedGmt || item.postModified, file, line })
+    this.collected.themeCss.push({ theme: themeOf(item), postType: item.postType === 'custom_css' ? 'custom_css' : 'wp_global_styles', id, title, content, ...(blocks ? { blocks } : {}), modified: item.postModifiedGmt || item.postModified, file, line })
     this.#themeCustomized(item)
   }
 

@@ -48,7 +48,7 @@ export async function homeMedia(c: Collected, posts: Map<number, PostPlan>, page
     if (Number.isInteger(featured) && featured > 0) addAttachment(featured, item)
   }
   // The site's own CSS loads files too (backgrounds, fonts in its uploads).
-  for (const css of chooseThemeCss(c.themeCss, c.themeActivity).used) for (const url of mediaRefs(css.content).urls) add(url, { file: css.file, postId: css.id })
+  for (const css of chooseThemeCss(c.themeCss, c.themeActivity).used) for (const url of mediaRefs(`${css.blocks ?? ''}\n${css.content}`).urls) add(url, { file: css.file, postId: css.id })
   const home = await bringMediaHome(urls, options)
   for (const [url, target] of aliases) {
     const file = home.files.get(mediaKey(target) ?? '')

@@ -11,7 +11,10 @@ export interface ThemeCss {
   postType: 'custom_css' | 'wp_global_styles'
   id: number
   title: string
+  /** The CSS: a `custom_css` item's, or a global styles item's `styles.css`. */
   content: string
+  /** A global styles item's per-block CSS, printed before the Customizer's. */
+  blocks?: string
   modified: string
   file: string
   line: number
@@ -41,22 +44,22 @@ const BLOCK_SELECTORS: Record<string, string> = {
 }
 
 /**
- * The CSS a `wp_global_styles` item adds to the site, as WordPress prints it (`WP_Theme_JSON::get_stylesheet`'s
- * `custom-css`): `styles.css`, then each block's `css` nested under the block's selector. Empty when it has none or is
- * not JSON.
+ * The CSS a `wp_global_styles` item adds to the site, in its two parts as WordPress 6.7+ prints them: each block's
+ * `css` nested under the block's selector (with the global styles, before the Customizer's CSS) and `styles.css`
+ * (last of all). Empty strings when it has none or is not JSON.
  * @example
- * globalStylesCss('{"styles":{"css":"body{color:red}"}}') // 'body{color:red}'
+ * globalStylesCss('{"styles":{"css":"body{color:red}"}}') // { blocks: '', root: 'body{color:red}' }
  */
-export function globalStylesCss(json: string): string {
+export function globalStylesCss(json: string): { blocks: string; root: string } {
   const styles = objectAt(parseObject(json), 'styles')
-  if (!styles) return ''
-  let css = typeof styles.css === 'string' ? styles.css : ''
+  if (!styles) return { blocks: '', root: '' }
+  let blocksCss = ''
   const blocks = objectAt(styles, 'blocks') ?? {}
   for (const [name, node] of Object.entries(blocks)) {
     const own = typeof node === 'object' && node !== null ? (node as Record<string, unknown>).css : undefined
-    if (typeof own === 'string' && own !== '') css += nestedBlockCss(own, blockSelector(name))
+    if (typeof own === 'string' && own !== '') blocksCss += nestedBlockCss(own, blockSelector(name))
   }
-  return css
+  return { blocks: blocksCss, root: typeof styles.css === 'string' ? styles.css : '' }
 }
 
 /**
@@ -143,7 +146,7 @@ export function activeTheme(activity: readonly ThemeActivity[]): string | undefi
 
 /**
  * The CSS WordPress printed, and the CSS of other themes it did not: the active theme's (`activeTheme`) latest
- * Customizer CSS, then its latest global styles CSS (WordPress 6.7+ puts the global styles' last, to win).
+ * Customizer CSS and latest global styles CSS (`themeStylesheet` puts them in order).
  */
 export function chooseThemeCss(css: readonly ThemeCss[], activity: readonly ThemeActivity[]): { theme?: string; used: ThemeCss[]; others: ThemeCss[] } {
   const theme = activeTheme(activity)
@@ -152,4 +155,17 @@ export function chooseThemeCss(css: readonly ThemeCss[], activity: readonly Them
     .map((type) => latestFirst.find((c) => c.theme === theme && c.postType === type))
     .filter((c) => c !== undefined)
   return { ...(theme !== undefined ? { theme } : {}), used, others: css.filter((c) => !used.includes(c)) }
+}
+
+/**
+ * The stylesheet of the CSS `chooseThemeCss` chose, in the order WordPress 6.7+ prints it (`wp_enqueue_global_styles`):
+ * the blocks' CSS of the global styles, the Customizer's, then the global styles' own (`styles.css`), which wins.
+ * @example
+ * themeStylesheet([{ postType: 'wp_global_styles', content: 'b{}', blocks: ':root :where(p){}' }, { postType: 'custom_css', content: 'a{}' }])
+ * // ':root :where(p){}\na{}\nb{}'
+ */
+export function themeStylesheet(used: ReadonlyArray<Pick<ThemeCss, 'postType' | 'content' | 'blocks'>>): string {
+  const global = used.find((c) => c.postType === 'wp_global_styles')
+  const customizer = used.find((c) => c.postType === 'custom_css')
+  return [global?.blocks, customizer?.content, global?.content].filter((part) => part !== undefined && part !== '').join('\n')
 }

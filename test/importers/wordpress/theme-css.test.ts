@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { activeTheme, blockSelector, globalStylesCss, globalStylesCustomized, nestedBlockCss } from '../../../importers/wordpress/theme-css.js'
+import { activeTheme, blockSelector, globalStylesCss, globalStylesCustomized, nestedBlockCss, themeStylesheet } from '../../../importers/wordpress/theme-css.js'
 
 // What WordPress 6.6+ prints for a block's custom CSS in global styles (WP_Theme_JSON::process_blocks_custom_css).
 describe('nestedBlockCss', () => {
@@ -30,14 +30,30 @@ describe('blockSelector', () => {
 
 describe('globalStylesCss', () => {
   test.each([
-    ['styles.css', '{"styles":{"css":"body{margin:0}"}}', 'body{margin:0}'],
-    ['then each block', '{"styles":{"blocks":{"core/cover":{"css":"min-height:0"}},"css":"a{b:c}"}}', 'a{b:c}:root :where(.wp-block-cover){min-height:0}'],
-    ['no css', '{"styles":{"color":{"text":"#000"}},"version":3}', ''],
-    ['not JSON', '{"styles":', ''],
-    ['not an object', '["styles"]', ''],
-    ['css of the wrong type', '{"styles":{"css":7,"blocks":{"core/cover":{"css":[1]}}}}', ''],
+    ['styles.css', '{"styles":{"css":"body{margin:0}"}}', { blocks: '', root: 'body{margin:0}' }],
+    ['and each block\'s', '{"styles":{"blocks":{"core/cover":{"css":"min-height:0"},"core/quote":{"css":"margin:0"}},"css":"a{b:c}"}}', { blocks: ':root :where(.wp-block-cover){min-height:0}:root :where(.wp-block-quote){margin:0}', root: 'a{b:c}' }],
+    ['no css', '{"styles":{"color":{"text":"#000"}},"version":3}', { blocks: '', root: '' }],
+    ['not JSON', '{"styles":', { blocks: '', root: '' }],
+    ['not an object', '["styles"]', { blocks: '', root: '' }],
+    ['css of the wrong type', '{"styles":{"css":7,"blocks":{"core/cover":{"css":[1]}}}}', { blocks: '', root: '' }],
   ])('%s', (_name, json, css) => {
-    expect(globalStylesCss(json)).toBe(css)
+    expect(globalStylesCss(json)).toEqual(css)
+  })
+})
+
+// WordPress 6.7+ (wp_enqueue_global_styles, block themes): the blocks' CSS with the global styles, the Customizer's
+// CSS moved after them, then styles.css.
+describe('themeStylesheet', () => {
+  const global = { postType: 'wp_global_styles' as const, content: 'g{}', blocks: ':root :where(p){}' }
+  const customizer = { postType: 'custom_css' as const, content: 'c{}' }
+  test.each([
+    ['both', [customizer, global], ':root :where(p){}\nc{}\ng{}'],
+    ['the Customizer\'s only', [customizer], 'c{}'],
+    ['global styles only', [global], ':root :where(p){}\ng{}'],
+    ['blocks\' CSS only', [{ ...global, content: '' }], ':root :where(p){}'],
+    ['nothing', [], ''],
+  ])('%s', (_name, used, css) => {
+    expect(themeStylesheet(used)).toBe(css)
   })
 })
 
