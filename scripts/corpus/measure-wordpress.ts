@@ -202,6 +202,17 @@ export interface ExportFigures {
   shortcodes: { documents: number; byName: Record<string, number> }
   /** Present when the export came with a live install's oracle. */
   live?: LiveFigures
+  /**
+   * The report's requests for a setting the export does not record (`--site` with `permalinks.tags` when no link
+   * showed where tag archives were): the notes, and the `site.permalinks` keys they name.
+   */
+  advice: { notes: string[]; keys: Array<'categories' | 'tags'> }
+  /**
+   * The same export imported again with what the advice asks for, as the site's owner would give it (the base set in
+   * Settings → Permalinks, which the live install's oracle holds). Absent without advice, or when the live install
+   * kept WordPress's default base (then the owner has nothing to give).
+   */
+  advised?: { site: { permalinks: Record<string, string> }; figures: ExportFigures }
 }
 
 /** An item as the measurement compares it: from the export's own record, or from the live install. */
@@ -211,13 +222,43 @@ type Expected = Omit<WxrItem, 'content'>
 export async function measureCorpusExport(site: CorpusSite): Promise<ExportFigures> {
   const oracle = await readOracle(site.id)
   const label = site.build ? `\`${site.id}\` (WordPress ${site.version.replace(/\+.*/, '')}, built here)` : `\`${site.id}\` (${site.package}@${site.version})`
-  return measureExport(path.join(siteDir(site.id), 'site', site.export ?? ''), label, oracle.method === 'wordpress-live' ? (oracle as LiveOracle) : undefined)
+  const file = path.join(siteDir(site.id), 'site', site.export ?? '')
+  const live = oracle.method === 'wordpress-live' ? (oracle as LiveOracle) : undefined
+  const figures = await measureExport(file, label, live)
+  const given = live ? ownersAnswer(figures.advice.keys, live.settings) : undefined
+  if (!given) return figures
+  return { ...figures, advised: { site: given, figures: await measureExport(file, `${label} with ${JSON.stringify(given.permalinks)}`, live, { site: given }) } }
 }
 
-/** Imports an export with the importer's defaults and measures it against the export itself, or a live oracle. */
-export async function measureExport(file: string, label: string, live?: LiveOracle): Promise<ExportFigures> {
+/**
+ * What a site's owner gives when the report asks for an archive base the export does not record: the base they set
+ * in Settings → Permalinks (under the site's home path), as the `site.permalinks` pattern the note names. Undefined
+ * when a base asked for is WordPress's default (empty): the owner set none, and the import's default is right.
+ * @example
+ * ownersAnswer(['tags'], { home: 'https://x.example', tag_base: 'mot-cle', category_base: '' }) // { permalinks: { tags: '/mot-cle/:slug/' } }
+ */
+export function ownersAnswer(keys: ReadonlyArray<'categories' | 'tags'>, settings: Pick<LiveOracle['settings'], 'home' | 'category_base' | 'tag_base'>): { permalinks: Record<string, string> } | undefined {
+  if (keys.length === 0) return undefined
+  const home = new URL(settings.home).pathname.replace(/\/+$/, '')
+  const permalinks: Record<string, string> = {}
+  for (const key of keys) {
+    const base = (key === 'tags' ? settings.tag_base : settings.category_base).replace(/^\/+|\/+$/g, '')
+    if (base === '') return undefined
+    permalinks[key] = `${home}/${base}/:slug/`
+  }
+  return { permalinks }
+}
+
+/** The report's notes that ask for a `site.permalinks` setting (`give it with --site (permalinks.tags: …)`), and the keys they name. */
+export function readAdvice(notes: readonly string[]): ExportFigures['advice'] {
+  const asking = notes.filter((n) => /--site\b/.test(n) && /permalinks\.(?:tags|categories)\b/.test(n))
+  const keys = [...new Set(asking.flatMap((n) => [...n.matchAll(/permalinks\.(tags|categories)\b/g)].map((m) => m[1] as 'categories' | 'tags')))].sort()
+  return { notes: asking, keys }
+}
+
+/** Imports an export (with the importer's defaults unless `options` say otherwise) and measures it against the export itself, or a live oracle. */
+export async function measureExport(file: string, label: string, live?: LiveOracle, options: ImportWordPressOptions = {}): Promise<ExportFigures> {
   const wxr = readWxr(await readFile(file, 'utf8'))
-  const options: ImportWordPressOptions = {}
   const result = await importWordPress(file, options)
   const { payload, redirects } = result
   const docs = payloadDocuments(payload)
@@ -275,6 +316,7 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
     privateInPayload,
     shortcodes,
     ...(live ? { live: measureLive(live, wxr, result, docs, liveKeys, redirectTo) } : {}),
+    advice: readAdvice(result.report.permalinks.notes),
   }
 }
 

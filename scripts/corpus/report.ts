@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`\nWhat only the live installs tell:\n\n${liveTable}`)
     for (const f of exports) {
       if (!f.live) continue
-      const details = [...f.live.primaryMenu.problems.slice(0, 4).map((p) => `menu: ${p}`), ...f.urls.lost.slice(0, 3).map((u) => `lost ${u}`), ...f.live.terms.lost.slice(0, 2).map((u) => `archive lost ${u}`), ...f.live.unresolved.map((u) => `oracle: WordPress does not resolve ${u}`), ...f.live.linkMismatches.slice(0, 3).map((m) => `oracle: ${m}`)]
+      const details = [...f.live.primaryMenu.problems.slice(0, 4).map((p) => `menu: ${p}`), ...f.urls.lost.slice(0, 3).map((u) => `lost ${u}`), ...f.live.terms.lost.slice(0, 2).map((u) => `archive lost ${u}`), ...f.advice.notes.map((n) => `report: ${n}`), ...f.live.unresolved.map((u) => `oracle: WordPress does not resolve ${u}`), ...f.live.linkMismatches.slice(0, 3).map((m) => `oracle: ${m}`)]
       if (details.length > 0) console.log(`\n${f.label}\n${details.map((d) => `  ${d}`).join('\n')}`)
     }
   }
@@ -98,13 +98,22 @@ function siteTable(figures: ExportFigures[]): string {
       Object.entries(l.languages).map(([k, v]) => `${k} ${v}`).join(', '),
       mark(l.frontPage.ok, `${l.frontPage.expected} → ${l.frontPage.got}`),
       mark(l.postsIndex.ok, `${l.postsIndex.expected} → ${l.postsIndex.got}`),
-      mark(l.primaryMenu.ok, `${l.primaryMenu.expected} → ${l.primaryMenu.got}${l.primaryMenu.problems.length ? `, ${l.primaryMenu.problems.length} difference${l.primaryMenu.problems.length === 1 ? '' : 's'}` : ''}`),
+      mark(l.primaryMenu.ok, `${l.primaryMenu.expected} → ${l.primaryMenu.got}${l.primaryMenu.problems.length ? `, ${l.primaryMenu.problems.length} difference${l.primaryMenu.problems.length === 1 ? '' : 's'}` : ''}`) + (l.primaryMenu.ok || !f.advised ? '' : `; ${f.advised.figures.live?.primaryMenu.problems.length || 'none'} with the base the report asks for given`),
       Object.entries(l.otherTypes).map(([type, t]) => mark(t.inPayload + t.reported >= t.published, `${type} ${t.published} (${t.inPayload} / ${t.reported})`)).join(', ') || 'none',
-      `${l.terms.kept} / ${l.terms.redirected ? `**${l.terms.redirected}**` : 0} / ${l.terms.lost.length ? `**${l.terms.lost.length}**` : 0} of ${l.terms.sampled}${reached === l.terms.sampled ? '' : ''}`,
+      `${l.terms.kept} / ${l.terms.redirected ? `**${l.terms.redirected}**` : 0} / ${l.terms.lost.length ? `**${l.terms.lost.length}**` : 0} of ${l.terms.sampled}${reached === l.terms.sampled ? '' : advisedArchives(f)}`,
       `${l.media.onOldHost} of ${l.media.images}`,
     ]
   })].map((cells) => `| ${cells.join(' | ')} |`)
   return lines.join('\n')
+}
+
+/** For archives lost with the defaults: whether the report asked for the base, and what giving it does. */
+function advisedArchives(f: ExportFigures): string {
+  if (f.advice.keys.length === 0) return ' (the report does not say why)'
+  const after = f.advised?.figures.live?.terms
+  if (!after) return ` (the report asks for ${f.advice.keys.map((k) => `permalinks.${k}`).join(', ')})`
+  const lost = after.lost.length
+  return `; the report asks for ${f.advice.keys.map((k) => `permalinks.${k}`).join(', ')}, and with ${Object.entries(f.advised?.site.permalinks ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ')} given ${lost ? `**${lost}** are` : 'none is'} lost`
 }
 
 function wordpressSection(table: string, liveTable: string, exports: ExportFigures[], commit: string): string {
@@ -114,7 +123,7 @@ function wordpressSection(table: string, liveTable: string, exports: ExportFigur
       ? 'No WordPress export from outside the fixtures is in the corpus yet (scripts/corpus/README.md says how to build them). Until one is, the same measurement runs on the six fixture exports, so the table below is a baseline on exports the importer *was* developed against.'
       : `Measured on ${built} export(s) of real WordPress installs built for the corpus by scripts/corpus/wordpress/build.sh (WordPress's own exporter; their content is ours, none of it seen by the importer before), ${exports.length - built ? `${exports.length - built} other corpus export(s), ` : ''}and on the six fixture exports of ../shared.`,
     '',
-    'Built exports are measured against their live install (every item\'s `get_permalink()`, the front page, the posts page, the menus in their theme locations); the fixtures against themselves (an item\'s `<link>` is where WordPress served it, its status and password whether the public saw it). scripts/corpus/measure-wordpress.ts reads both apart from the importer. Targets (issue 14): published posts and pages exactly as WordPress published them, every one reachable at its original path (kept, or redirected where the contract cannot express it; the goal is none redirected), nothing private published or in the payload by default, no raw shortcodes, the front page, posts page and primary menu where WordPress had them, every other type accounted for. **Bold** marks a miss. Images on the old host are expected without `--uploads` (issue 14 item 7). Measured at commit ' + commit + '.',
+    'Built exports are measured against their live install (every item\'s `get_permalink()`, the front page, the posts page, the menus in their theme locations); the fixtures against themselves (an item\'s `<link>` is where WordPress served it, its status and password whether the public saw it). scripts/corpus/measure-wordpress.ts reads both apart from the importer. Targets (issue 14): published posts and pages exactly as WordPress published them, every one reachable at its original path (kept, or redirected where the contract cannot express it; the goal is none redirected), nothing private published or in the payload by default, no raw shortcodes, the front page, posts page and primary menu where WordPress had them, every other type accounted for. **Bold** marks a miss. Images on the old host are expected without `--uploads` (issue 14 item 7). An export does not record the category and tag bases (Settings → Permalinks): the importer reads them from links to archives, and where none shows one the report says so and asks for it (`--site` with `permalinks.tags`); the archives column then says what giving the base WordPress had does. Measured at commit ' + commit + '.',
     '',
     table,
     ...(liveTable ? ['', liveTable] : []),
