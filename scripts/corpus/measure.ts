@@ -233,12 +233,13 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     if (templates.examples.length < 5) templates.examples.push(`${doc.url}: ${found[0].text}`)
   }
 
-  // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use.
+  // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use. Links on
+  // site.url that nothing answers count as unresolved whatever check's severity for them: the measurement stays strict.
   const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut).catch(() => new Set<string>()) })
   const { links: l, media } = checked.totals
   const sources = new Map('report' in result ? result.report.items.flatMap((i) => ('url' in i && i.url !== undefined ? [[i.url, i.source] as const] : [])) : [])
   const originalBroken = await originalBrokenLinks(path.join(siteDir(site.id), 'site'), oracle)
-  const { inOriginal, ours } = againstOriginal(checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media'), sources, originalBroken)
+  const { inOriginal, ours } = againstOriginal(checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media' || f.code === 'unknown_site_url'), sources, originalBroken)
   const broken = ours.slice(0, 20).map((f) => `${f.url ?? f.source}: ${f.target ?? ''}`)
 
   return {
