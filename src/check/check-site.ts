@@ -18,7 +18,9 @@ export interface CheckOptions {
   mediaFiles?: ReadonlySet<string>
   /**
    * Other URLs the site lived at (`https://old.example`, `https://old.example/blog`). Absolute links on them are
-   * internal; those the new site answers are counted apart, since they work only while the old site is up.
+   * internal; those the new site answers are counted apart, since they work only while the old site is up. Naming
+   * `site.url` here says the old site lived there too: every path on it was the site's, so an absolute link on it that
+   * nothing answers is a `broken_link` whatever its shape (without it, `unknown_site_url` outside the payload's URL shapes).
    */
   origins?: readonly string[]
 }
@@ -186,10 +188,11 @@ function checkRef(
       totals.links.not_checked++
       return
     }
-    // An absolute link on site.url names this site only by that claim; outside the URLs the payload's patterns give,
-    // another application on the origin may answer it, or site.url may not be where the site will live (a theme
-    // demo's baseURL). Said apart, as a warning; relative and root-relative links are the site's by construction.
-    if (target.siteUrl && !site.inPermalinkShape(target.path)) {
+    // An absolute link on site.url that no old origin names is the site's by the payload's claim alone; outside the
+    // URLs the payload's patterns give, another application on the origin may answer it, or site.url may not be where
+    // the site will live (a theme demo's baseURL). Said apart, as a warning. Relative and root-relative links are the
+    // site's by construction, and every path of an origin the old site lived at was its own.
+    if (target.claimed && !site.inPermalinkShape(target.path)) {
       totals.links.unknown_site_url++
       report.add('unknown_site_url', source, { ...where(), target: ref.url, message: unknownSiteUrlMessage(ref.url, target.path, site) })
       return

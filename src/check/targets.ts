@@ -11,10 +11,10 @@ export type Target =
   | { kind: 'none' }
   | { kind: 'external' }
   /**
-   * On this site: `path` is decoded, NFC, without query or fragment, starting with `/`. `siteUrl`: written as an
-   * absolute URL on `site.url` (not relative, not on an old origin).
+   * On this site: `path` is decoded, NFC, without query or fragment, starting with `/`. `claimed`: written as an
+   * absolute URL on `site.url` that no old origin names, so the site's by the payload's claim alone.
    */
-  | { kind: 'internal'; path: string; oldOrigin: boolean; siteUrl?: true }
+  | { kind: 'internal'; path: string; oldOrigin: boolean; claimed?: true }
 
 /** What an internal path reaches: a route (index into the routes), a file under the media folder, or nothing. */
 export type Resolution = { route: number } | { file: true } | null
@@ -34,8 +34,11 @@ export class SiteIndex {
   private readonly routeList: (RouteEntry | undefined)[]
   /** Output path (NFC) to route index, built when a path is first resolved. */
   private outputs: Map<string, number> | undefined
-  /** Lower-cased host (with port) to the path prefixes the site lived under on it, and whether it is an old origin. */
-  private readonly hosts = new Map<string, { prefix: string; old: boolean }[]>()
+  /**
+   * Lower-cased host (with port) to the path prefixes the site lived under on it, whether it is an old origin, and
+   * whether it is `site.url` named by no old origin (the site's by the payload's claim alone).
+   */
+  private readonly hosts = new Map<string, { prefix: string; old: boolean; claimed: boolean }[]>()
   /** The keys of `hosts`, as an array: iterating a Map allocates, once per link. */
   private hostNames: string[] = []
   private readonly cache = new Map<string, Target>()
@@ -79,8 +82,11 @@ export class SiteIndex {
     }
     const prefix = parsed.pathname.replace(/\/+$/, '')
     const list = this.hosts.get(parsed.host.toLowerCase()) ?? []
-    // site.url wins over an --origin that names the same place.
-    if (!list.some((e) => e.prefix === prefix)) list.push({ prefix, old })
+    // site.url wins over an --origin that names the same place; that origin says the old site lived at site.url, so
+    // every path there was the site's own.
+    const same = list.find((e) => e.prefix === prefix)
+    if (same) same.claimed = false
+    else list.push({ prefix, old, claimed: !old })
     list.sort((a, b) => b.prefix.length - a.prefix.length)
     this.hosts.set(parsed.host.toLowerCase(), list)
     this.hostNames = [...this.hosts.keys()]
@@ -121,11 +127,11 @@ export class SiteIndex {
         return EXTERNAL
       }
       const entries = this.hosts.get(parsed.host.toLowerCase())
-      for (const { prefix, old } of entries ?? []) {
+      for (const { prefix, old, claimed } of entries ?? []) {
         const pathname = parsed.pathname
         if (prefix === '' || pathname === prefix || pathname.startsWith(`${prefix}/`)) {
           const path = cleanPath(pathname.slice(prefix.length) || '/')
-          return old ? { kind: 'internal', path, oldOrigin: true } : { kind: 'internal', path, oldOrigin: false, siteUrl: true }
+          return claimed ? { kind: 'internal', path, oldOrigin: false, claimed: true } : { kind: 'internal', path, oldOrigin: old }
         }
       }
       return EXTERNAL

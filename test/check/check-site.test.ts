@@ -83,7 +83,8 @@ describe('links', () => {
   // site.url (https://site.example) says where the site lives, so absolute links on it are the site's own. A path in
   // the shape of the payload's post, page or archive URLs that nothing answers is broken; a path of no such shape
   // may be another application's on that origin, or site.url a placeholder (hugoBasicExample's baseURL is gohugo.io,
-  // and its posts link to the real gohugo.io): said apart, as a warning. Relative links are the site's in any case.
+  // and its posts link to the real gohugo.io): said apart, as a warning, unless an old origin says the site lived
+  // there. Relative links are the site's in any case.
   describe('absolute links on site.url that nothing answers', () => {
     const shapes = { posts: '/:year/:month/:slug/', categories: '/topics/:slug/' }
     test.each([
@@ -114,6 +115,18 @@ describe('links', () => {
       expect(finding.message).toContain('site.url https://site.example')
       expect(finding.message).toContain('set site.url to its address')
       expect(finding.message).toContain('broken unless something else serves that path there')
+    })
+
+    // An origin the old site lived at (`origins`, as the importers' closing check passes site.url) says every path there
+    // was the site's: a link to one the payload no longer answers is a link the migration broke.
+    test.each([
+      { origins: ['https://site.example'], code: 'broken_link' },
+      { origins: ['http://site.example/'], code: 'broken_link' },
+      { origins: ['https://site.example/blog'], code: 'unknown_site_url' },
+      { origins: ['https://old.example'], code: 'unknown_site_url' },
+    ])('with origins $origins, a path of no shape is $code', ({ origins, code }) => {
+      const result = checkSite(site('See [x](https://site.example/functions/emojify/).'), { origins })
+      expect(bodyFindings(result).map((f) => f.code)).toEqual([code])
     })
 
     test('a menu item on site.url is judged the same way', () => {
