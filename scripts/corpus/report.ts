@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`\nWhat only the live installs tell:\n\n${liveTable}`)
     for (const f of exports) {
       if (!f.live) continue
-      const details = [...f.live.primaryMenu.problems.slice(0, 4).map((p) => `menu: ${p}`), ...f.urls.lost.slice(0, 3).map((u) => `lost ${u}`), ...f.live.terms.lost.slice(0, 2).map((u) => `archive lost ${u}`), ...f.advice.notes.map((n) => `report: ${n}`), ...f.live.unresolved.map((u) => `oracle: WordPress does not resolve ${u}`), ...f.live.linkMismatches.slice(0, 3).map((m) => `oracle: ${m}`)]
+      const details = [...f.live.primaryMenu.problems.slice(0, 4).map((p) => `menu: ${p}`), ...f.urls.lost.slice(0, 3).map((u) => `lost ${u}`), ...f.live.terms.lost.slice(0, 2).map((u) => `archive lost ${u}`), ...f.advice.notes.map((n) => `report: ${n}`), ...(f.links?.broken ?? []).slice(0, 3).map((b) => `broken ${b}`), ...f.live.unresolved.map((u) => `oracle: WordPress does not resolve ${u}`), ...f.live.linkMismatches.slice(0, 3).map((m) => `oracle: ${m}`)]
       if (details.length > 0) console.log(`\n${f.label}\n${details.map((d) => `  ${d}`).join('\n')}`)
     }
   }
@@ -89,7 +89,7 @@ function siteTable(figures: ExportFigures[]): string {
   const live = figures.filter((f) => f.live)
   if (live.length === 0) return ''
   const mark = (ok: boolean, text: string) => (ok ? text : `**${text}**`)
-  const head = ['Export', 'Languages', 'Front page: WordPress → payload', 'Posts index: WordPress → payload', 'Primary menu: WordPress → payload', 'Other types published (in payload / in report)', 'Category and tag archives kept / redirected / lost', 'Images still on the old host']
+  const head = ['Export', 'Languages', 'Front page: WordPress → payload', 'Posts index: WordPress → payload', 'Primary menu: WordPress → payload', 'Other types published (in payload / in report)', 'Category and tag archives kept / redirected / lost', 'Images still on the old host', 'Links and images resolve, with --uploads']
   const lines = [head, head.map(() => '---'), ...live.map((f) => {
     const l = f.live as NonNullable<ExportFigures['live']>
     const reached = l.terms.kept + l.terms.redirected
@@ -102,9 +102,20 @@ function siteTable(figures: ExportFigures[]): string {
       Object.entries(l.otherTypes).map(([type, t]) => mark(t.inPayload + t.reported >= t.published, `${type} ${t.published} (${t.inPayload} / ${t.reported})`)).join(', ') || 'none',
       `${l.terms.kept} / ${l.terms.redirected ? `**${l.terms.redirected}**` : 0} / ${l.terms.lost.length ? `**${l.terms.lost.length}**` : 0} of ${l.terms.sampled}${reached === l.terms.sampled ? '' : advisedArchives(f)}`,
       `${l.media.onOldHost} of ${l.media.images}`,
+      wordpressLinkCell(f.links),
     ]
   })].map((cells) => `| ${cells.join(' | ')} |`)
   return lines.join('\n')
+}
+
+/** The links column of a built export: the share of what the original served, with what is set apart said. */
+function wordpressLinkCell(links: ExportFigures['links']): string {
+  if (!links) return 'n/a (no uploads folder)'
+  const apart = links.brokenInOriginal + links.toNotImported
+  const rate = linkRate({ ...links, brokenInOriginal: apart })
+  const mark = rate >= 0.98 ? '' : '**'
+  const notes = [...(links.brokenInOriginal ? [`${links.brokenInOriginal} broken in the original`] : []), ...(links.toNotImported ? [`${links.toNotImported} to types not imported`] : [])]
+  return `${mark}${pct(rate)} (${links.resolved}/${links.total - apart})${mark}${notes.length ? ` + ${notes.join(', ')}` : ''}`
 }
 
 /** For archives lost with the defaults: whether the report asked for the base, and what giving it does. */
