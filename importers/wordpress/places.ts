@@ -34,7 +34,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   const permalinks = planPermalinks(permalinkSamples(c, site.basePath), site.basePath, bases)
   const used = (domain: string) => c.posts.some((p) => p.terms.some((t) => t.domain === domain))
   const defaults = oldArchiveBases({}, permalinks.inferred?.structure)
-  permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }, defaults))
+  permalinks.notes.push(...unseenBaseNotes(bases, { category: used('category'), tag: used('post_tag') }, { category: override.permalinks?.categories !== undefined, tag: override.permalinks?.tags !== undefined }, defaults, site.basePath))
   // A site whose offset changed with the seasons had a zone: its dates are shown, and dated permalinks built, in local
   // time, which a fixed offset gets wrong for half the year (Europe/Berlin's summer posts an hour early).
   const zone = override.timezone === undefined ? inferZone(c.offsets.samples) : undefined

@@ -90,19 +90,20 @@ function decode(segment: string): string {
  * no link shows the other, which the import then serves at WordPress's default: the export does not record it, so
  * only the caller can say it (`--site` with `permalinks.tags` or `permalinks.categories`). `used` says which
  * taxonomies imported items use; `overridden`, which the caller already set; `defaults`, WordPress's default bases
- * under the structure's front (`blog/tag` for `/blog/%postname%/`: a site showing `blog/category` changed nothing).
+ * under the structure's front (`blog/tag` for `/blog/%postname%/`: a site showing `blog/category` changed nothing);
+ * `home`, the path of a site that lives in a folder (`/blog`), which every URL the note names starts with.
  * @example
  * unseenBaseNotes({ category: 'rubrique' }, { category: true, tag: true }, {})
  * // ['no link in the export shows where tag archives were … /tag/<slug>/ …']
  */
-export function unseenBaseNotes(bases: { category?: string; tag?: string }, used: { category: boolean; tag: boolean }, overridden: { category?: boolean; tag?: boolean }, defaults: { category: string; tag: string } = { category: 'category', tag: 'tag' }): string[] {
+export function unseenBaseNotes(bases: { category?: string; tag?: string }, used: { category: boolean; tag: boolean }, overridden: { category?: boolean; tag?: boolean }, defaults: { category: string; tag: string } = { category: 'category', tag: 'tag' }, home = ''): string[] {
   const notes: string[] = []
   const custom = { category: bases.category !== undefined && bases.category !== defaults.category, tag: bases.tag !== undefined && bases.tag !== defaults.tag }
   for (const [taxonomy, other, key] of [['category', 'tag', 'categories'], ['tag', 'category', 'tags']] as const) {
     if (bases[taxonomy] !== undefined || !used[taxonomy] || overridden[taxonomy] || !custom[other]) continue
     notes.push(
-      `the site moved its ${other} archives to /${bases[other]}/, but no link in the export shows where its ${taxonomy} archives were, ` +
-        `so they are at WordPress's default /${defaults[taxonomy]}/<slug>/; if the site set a ${taxonomy} base, give it with --site (permalinks.${key}: /<base>/:slug/)`,
+      `the site moved its ${other} archives to ${home}/${bases[other]}/, but no link in the export shows where its ${taxonomy} archives were, ` +
+        `so they are at WordPress's default ${home}/${defaults[taxonomy]}/<slug>/; if the site set a ${taxonomy} base, give it with --site (permalinks.${key}: ${home}/<base>/:slug/)`,
     )
   }
   return notes

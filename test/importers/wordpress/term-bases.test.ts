@@ -68,4 +68,12 @@ describe('unseenBaseNotes under a structure with a front', () => {
     const [note] = unseenBaseNotes({ category: 'topics' }, both, {}, front)
     expect(note).toContain("so they are at WordPress's default /blog/tag/<slug>/")
   })
+  // wp-category-subdir lives at https://fieldkitchen.example/blog: its tags were at /blog/tag/<slug>/, and a pattern
+  // given with --site is taken as written, so the note names the folder in both.
+  test('a site in a folder: the URLs the note names start with it', () => {
+    const [note] = unseenBaseNotes({ category: 'section' }, both, {}, { category: 'category', tag: 'tag' }, '/blog')
+    expect(note).toContain('moved its category archives to /blog/section/')
+    expect(note).toContain("so they are at WordPress's default /blog/tag/<slug>/")
+    expect(note).toMatch(/\(permalinks\.tags: \/blog\/<base>\/:slug\/\)$/)
+  })
 })
