@@ -121,6 +121,8 @@ export const hugoPreset: Preset = {
       return false
     }
     const cascades = new Map<string, Cascade[]>()
+    // Folders holding an `_index.md`: below the top level, only they are sections (Hugo's `.Sections`).
+    const sectionDirs = new Set<string>()
     // Sections Hugo does not build (a draft, future or expired `_index.md`): nothing below them is built either
     // (gohugoio/hugo#6312, Hugo 0.59+), by language.
     const unscheduled = new Map<string, { file: string; why: string }>()
@@ -129,6 +131,7 @@ export const hugoPreset: Preset = {
       const { dirs, base, ext } = splitPath(at.rel)
       const stripped = stripLang(base, langKeys)
       if (!isContent(ext) || stripped.name !== '_index') continue
+      sectionDirs.add(`${at.root.dir}/${dirs.join('/')}`)
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
@@ -248,7 +251,11 @@ export const hugoPreset: Preset = {
         const slug = isList ? undefined : firstString(fields.slug)
         let path: string
         if (pattern) {
-          path = expandPattern(pattern, { dirs, name, slug, title: firstString(fields.title), date, zone, isList, lower })
+          // A page's sections: its top folder, then each folder below that has an `_index.md`, up to the first without.
+          let depth = 1
+          while (depth < dirs.length && sectionDirs.has(`${at.root.dir}/${dirs.slice(0, depth + 1).join('/')}`)) depth++
+          const sections = isList ? dirs : dirs.slice(0, depth)
+          path = expandPattern(pattern, { dirs, sections, name, slug, title: firstString(fields.title), date, zone, isList, lower })
         } else {
           const segments = isList || isBundle ? [...dirs] : [...dirs, name]
           if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
@@ -267,10 +274,17 @@ export const hugoPreset: Preset = {
           else langMenus.set(id, [entry])
         }
       }
+      // An alias without a leading slash is relative to the page's own URL's folder (Hugo 0.111 publishes `old` of
+      // /2024/hi/ at /2024/old/); one without an extension is a folder.
+      const relativeAliases = (Array.isArray(fields.aliases) ? fields.aliases : [fields.aliases]).filter((a): a is string => typeof a === 'string' && a.trim() !== '' && !a.trim().startsWith('/') && !/^[a-z]+:/i.test(a.trim()))
+      const pageUrl = url.replace(/\/{2,}/g, '/')
+      const aliasBase = pageUrl.endsWith('/') ? pageUrl.replace(/[^/]+\/$/, '') : pageUrl.replace(/[^/]*$/, '')
+      const aliases = relativeAliases.map((a) => aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/'))
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
         url: url.replace(/\/{2,}/g, '/'),
+        ...(aliases.length > 0 ? { aliases } : {}),
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
@@ -545,7 +559,7 @@ function globToRegExp(glob: string): RegExp {
 /** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
 function expandPattern(
   pattern: string,
-  p: { dirs: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean; lower: boolean },
+  p: { dirs: string[]; sections: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean; lower: boolean },
 ): string {
   const dt = p.date ? DateTime.fromISO(p.date, { setZone: true }).setZone(p.zone) : null
   const title = urlize(p.title ?? p.name, p.lower)
@@ -557,7 +571,7 @@ function expandPattern(
     ':weekday': dt ? String(dt.weekday % 7) : '1',
     ':yearday': dt ? String(dt.ordinal) : '1',
     ':section': urlize(p.dirs[0] ?? '', p.lower),
-    ':sections': p.dirs.map((d) => urlize(d, p.lower)).join('/'),
+    ':sections': p.sections.map((d) => urlize(d, p.lower)).join('/'),
     ':title': title,
     ':slug': p.slug !== undefined ? urlize(p.slug, p.lower) : title,
     ':filename': urlize(p.name, p.lower),
@@ -565,7 +579,16 @@ function expandPattern(
     ':slugorfilename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
     ':slugorcontentbasename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
   }
-  const out = pattern.replace(/:[a-z]+/g, (t) => values[t] ?? t)
+  // `:sections[1:]`, `[:last]`, `[last]`, `[0]`: a slice or one item of the sections, as Go indexes them.
+  const out = pattern
+    .replace(/:sections\[(\w*)(:?)(\w*)\]/g, (_t, from: string, colon: string, to: string) => {
+      const n = p.sections.length
+      const index = (v: string, fallback: number) => (v === '' ? fallback : v === 'last' ? n - 1 : Math.min(Number(v), n))
+      const start = index(from, 0)
+      const picked = colon === '' ? p.sections.slice(start, start + 1) : p.sections.slice(start, index(to, n))
+      return picked.map((d) => urlize(d, p.lower)).join('/')
+    })
+    .replace(/:[a-z]+/g, (t) => values[t] ?? t)
   return ('/' + out).replace(/\/{2,}/g, '/')
 }
 
