@@ -8,6 +8,11 @@ export interface DiscoveredFile {
   /** Path relative to the input folder, with `/` separators. */
   rel: string
   abs: string
+  /**
+   * The file's own path relative to the input folder, when it was reached through a symbolic link (`alias/n.md` of
+   * `alias -> notes` is `notes/n.md`): generators publish it at every path that leads to it, the importer once.
+   */
+  real?: string
 }
 
 /** The folder's files in a deterministic order, plus a set of their relative paths for existence checks. */
@@ -80,12 +85,13 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
   const rejected: Discovery['rejected'] = []
   // Real paths of walked directories: a link back to an ancestor would otherwise loop forever.
   const seenDirs = new Set<string>([realRoot])
-  const queue: string[] = ['']
+  // Folders to walk, each with its real path relative to the root (another one below a link).
+  const queue: Array<{ rel: string; real: string }> = [{ rel: '', real: '' }]
   let active = 0
 
   const inside = (real: string) => real === realRoot || real.startsWith(realRoot + path.sep)
 
-  async function walk(relDir: string): Promise<void> {
+  async function walk({ rel: relDir, real: realDir }: { rel: string; real: string }): Promise<void> {
     const absDir = relDir === '' ? root : path.join(root, relDir)
     // Names are read as bytes: a name that is not UTF-8 would otherwise arrive with U+FFFD in it, naming no file.
     const entries = await readdir(absDir, { withFileTypes: true, encoding: 'buffer' })
@@ -101,6 +107,7 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
       if (BUILD_DIRS.has(name) && CONFIG_DOTDIRS.has(relDir.split('/').pop() ?? '')) continue
       const rel = relDir === '' ? name : `${relDir}/${name}`
       const abs = path.join(absDir, name)
+      const realRel = realDir === relDir ? undefined : realDir === '' ? name : `${realDir}/${name}`
       if (entry.isSymbolicLink()) {
         let real: string
         try {
@@ -116,16 +123,17 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
           continue
         }
         const st = await stat(real)
+        const target = path.relative(realRoot, real).split(path.sep).join('/')
         if (st.isDirectory()) {
           if (!seenDirs.has(real)) {
             seenDirs.add(real)
-            queue.push(rel)
+            queue.push({ rel, real: target })
           }
-        } else if (st.isFile()) files.push({ rel, abs })
+        } else if (st.isFile()) files.push({ rel, abs, real: target })
       } else if (entry.isDirectory()) {
-        queue.push(rel)
+        queue.push({ rel, real: realRel ?? rel })
       } else if (entry.isFile()) {
-        files.push({ rel, abs })
+        files.push({ rel, abs, ...(realRel !== undefined ? { real: realRel } : {}) })
       }
     }
   }
@@ -136,7 +144,7 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
       if (failed) return
       if (queue.length === 0 && active === 0) return resolve()
       while (active < concurrency && queue.length > 0) {
-        const next = queue.shift() as string
+        const next = queue.shift() as { rel: string; real: string }
         active++
         walk(next).then(
           () => {
@@ -164,4 +172,20 @@ export function resolveRelative(fromRel: string, ref: string): string | null {
   const joined = path.posix.normalize(path.posix.join(base === '.' ? '' : base, ref.replace(/^\/+/, '')))
   if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) return null
   return joined === '.' ? '' : joined
+}
+
+/**
+ * Documents with one path each: of the paths leading to one file (a folder linked to another, `posts/loop -> .`), the
+ * file's own path when it is a document, else the first in order; `duplicate` is told of each other path.
+ */
+export function onePathEach(files: readonly DiscoveredFile[], duplicate: (rel: string, of: string) => void): DiscoveredFile[] {
+  const byReal = new Map<string, DiscoveredFile>()
+  for (const f of files) {
+    const real = f.real ?? f.rel
+    const known = byReal.get(real)
+    if (known === undefined || (known.real !== undefined && f.real === undefined)) byReal.set(real, f)
+  }
+  const kept = new Set(byReal.values())
+  for (const f of files) if (!kept.has(f)) duplicate(f.rel, (byReal.get(f.real ?? f.rel) as DiscoveredFile).rel)
+  return files.filter((f) => kept.has(f))
 }

@@ -11,7 +11,7 @@ import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
-import { discover, resolveRelative } from './discover.js'
+import { discover, onePathEach, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
 import { bodyExcerpt, mapDocument } from './document.js'
 import { DATE_KEYS, firstKey } from './fields.js'
@@ -74,7 +74,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   if (options.site) config.site = { ...config.site, ...options.site }
   const timezone = siteTimezone(config, options, diagnostics)
 
-  const sources = discovery.files.filter((f) => convention.isDocument(f))
+  // A document reached by several paths (through symbolic links, which generators follow) is imported once.
+  const sources = onePathEach(discovery.files.filter((f) => convention.isDocument(f)), (rel, of) => skip(rel, 'symlink-duplicate', `the same file as ${of}, reached through a symbolic link: imported once, as ${of}`))
   if (sources.length === 0) return nothingToImport(discovery, detected, diagnostics, items)
 
   // read and place: front matter and body as plain data, then the generator's rules for this one file.

@@ -121,6 +121,8 @@ export const hugoPreset: Preset = {
       return false
     }
     const cascades = new Map<string, Cascade[]>()
+    // Folders holding an `_index.md`: below the top level, only they are sections (Hugo's `.Sections`).
+    const sectionDirs = new Set<string>()
     // Sections Hugo does not build (a draft, future or expired `_index.md`): nothing below them is built either
     // (gohugoio/hugo#6312, Hugo 0.59+), by language.
     const unscheduled = new Map<string, { file: string; why: string }>()
@@ -129,6 +131,7 @@ export const hugoPreset: Preset = {
       const { dirs, base, ext } = splitPath(at.rel)
       const stripped = stripLang(base, langKeys)
       if (!isContent(ext) || stripped.name !== '_index') continue
+      sectionDirs.add(`${at.root.dir}/${dirs.join('/')}`)
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
@@ -163,14 +166,51 @@ export const hugoPreset: Preset = {
       config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
-    // Menus: the configuration's entries (the default language's own `menus`, which replace the site's whole, as
-    // Hugo 0.111 builds them), then the entries pages declare in their `menu:` front matter, gathered while placing
-    // them; the trees are built in `finish`.
-    const menuEntries = new Map<string, Record<string, unknown>[]>()
-    const configMenus = defaultLangConfig.menus ?? defaultLangConfig.menu ?? get('menus') ?? get('menu')
-    if (isPlainObject(configMenus)) for (const [id, entries] of Object.entries(configMenus)) if (Array.isArray(entries)) menuEntries.set(id, entries.filter(isPlainObject))
+    // Menus, per published language: the configuration's entries (the language's own `menus`, which replace the
+    // site's whole, as Hugo 0.111 builds them), then the entries its pages declare in their `menu:` front matter,
+    // gathered while placing them; the trees are built in `finish`.
+    const menuLangs = multilingual ? allLangKeys.filter((k) => !disabled.has(k)) : [defaultLang]
+    const menuEntries = new Map<string, Map<string, Record<string, unknown>[]>>(menuLangs.map((l) => [l, new Map()]))
+    for (const lang of menuLangs) {
+      const own = langConfig(languages, lang)
+      const configMenus = own.menus ?? own.menu ?? get('menus') ?? get('menu')
+      // Hugo reads configuration keys in lower case: `[menus.Footer]` is the menu `footer`.
+      if (!isPlainObject(configMenus)) continue
+      const byId = menuEntries.get(lang) as Map<string, Record<string, unknown>[]>
+      for (const [id, entries] of Object.entries(configMenus)) {
+        if (Array.isArray(entries)) byId.set(id.toLowerCase(), [...(byId.get(id.toLowerCase()) ?? []), ...entries.filter(isPlainObject).map((e) => withLanguageRef(e, lang))])
+      }
+    }
     const buildMenus = () => {
-      for (const [id, entries] of menuEntries) config.menus[id] = { name: id.charAt(0).toUpperCase() + id.slice(1), items: hugoMenuTree(entries) }
+      const ids = menuIds(menuEntries, defaultLang)
+      const built = new Map<string, { name: string; entries: Record<string, unknown>[] }>()
+      for (const [lang, byId] of menuEntries) {
+        const label = lang === defaultLang ? '' : ` (${firstString(langConfig(languages, lang).languageName) ?? lang})`
+        for (const [id, entries] of byId) {
+          const menuId = ids.get(`${lang}|${id}`) as string
+          // Two Hugo ids with one contract id (`Side` and `side`): one menu, as both name the same navigation.
+          const known = built.get(menuId)
+          built.set(menuId, { name: known?.name ?? id.charAt(0).toUpperCase() + id.slice(1) + label, entries: [...(known?.entries ?? []), ...entries] })
+        }
+      }
+      for (const [id, { name, entries }] of built) config.menus[id] = { name, items: hugoMenuTree(entries) }
+    }
+    // A `pageRef` of another language's menu leads to that language's translation of the page (Hugo resolves it in
+    // the menu's own site): written as the translation's file, which `resolveSource` finds.
+    function withLanguageRef(entry: Record<string, unknown>, lang: string): Record<string, unknown> {
+      const ref = lang === defaultLang ? undefined : firstString(entry.pageRef)
+      const file = ref === undefined ? undefined : translationOf(ref, lang)
+      return file === undefined ? entry : { ...entry, pageRef: undefined, source: file, url: entry.url ?? ref }
+    }
+    function translationOf(ref: string, lang: string): string | undefined {
+      const path = normalize(ref.split('#')[0])
+      for (const root of roots) {
+        const names = root.lang === lang ? REF_SUFFIXES.map((s) => path + s) : []
+        for (const ext of ['.md', '.html']) for (const stem of [path, `${path}/index`, `${path}/_index`]) names.push(`${stem}.${lang}${ext}`)
+        const found = names.map((n) => `${root.dir}/${n}`.replace(/\/+/g, '/')).find((rel) => located.has(rel))
+        if (found !== undefined) return found
+      }
+      return undefined
     }
     buildMenus()
 
@@ -211,7 +251,11 @@ export const hugoPreset: Preset = {
         const slug = isList ? undefined : firstString(fields.slug)
         let path: string
         if (pattern) {
-          path = expandPattern(pattern, { dirs, name, slug, title: firstString(fields.title), date, zone, isList, lower })
+          // A page's sections: its top folder, then each folder below that has an `_index.md`, up to the first without.
+          let depth = 1
+          while (depth < dirs.length && sectionDirs.has(`${at.root.dir}/${dirs.slice(0, depth + 1).join('/')}`)) depth++
+          const sections = isList ? dirs : dirs.slice(0, depth)
+          path = expandPattern(pattern, { dirs, sections, name, slug, title: firstString(fields.title), date, zone, isList, lower })
         } else {
           const segments = isList || isBundle ? [...dirs] : [...dirs, name]
           if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
@@ -221,18 +265,26 @@ export const hugoPreset: Preset = {
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
       const above = unscheduledAbove(at.root, lang, dirs, isList)
-      // Menus are the default language's: another language's page menus belong to that language's site.
-      if (lang === defaultLang) {
+      // A page's menu entries belong to its language's menus.
+      const langMenus = menuEntries.get(lang)
+      if (langMenus) {
         for (const [id, entry] of pageMenuEntries(fields, source.file.rel, url)) {
-          const entries = menuEntries.get(id)
+          const entries = langMenus.get(id)
           if (entries) entries.push(entry)
-          else menuEntries.set(id, [entry])
+          else langMenus.set(id, [entry])
         }
       }
+      // An alias without a leading slash is relative to the page's own URL's folder (Hugo 0.111 publishes `old` of
+      // /2024/hi/ at /2024/old/); one without an extension is a folder.
+      const relativeAliases = (Array.isArray(fields.aliases) ? fields.aliases : [fields.aliases]).filter((a): a is string => typeof a === 'string' && a.trim() !== '' && !a.trim().startsWith('/') && !/^[a-z]+:/i.test(a.trim()))
+      const pageUrl = url.replace(/\/{2,}/g, '/')
+      const aliasBase = pageUrl.endsWith('/') ? pageUrl.replace(/[^/]+\/$/, '') : pageUrl.replace(/[^/]*$/, '')
+      const aliases = relativeAliases.map((a) => aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/'))
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
         url: url.replace(/\/{2,}/g, '/'),
+        ...(aliases.length > 0 ? { aliases } : {}),
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
@@ -408,14 +460,10 @@ function logicalPath(p: string): string {
  */
 function templateSites(cfg: Record<string, unknown>, siteParams: Record<string, unknown>, languages: Record<string, Record<string, unknown>>, defaultLang: string): (lang: string) => Record<string, unknown> {
   const cache = new Map<string, Record<string, unknown>>()
-  const langConfig = (lang: string) => {
-    const key = Object.keys(languages).find((k) => k.toLowerCase() === lang)
-    return key !== undefined && isPlainObject(languages[key]) ? languages[key] : {}
-  }
   return (lang: string) => {
     const known = cache.get(lang || defaultLang)
     if (known) return known
-    const own = langConfig(lang || defaultLang)
+    const own = langConfig(languages, lang || defaultLang)
     const params = { ...siteParams, ...(isPlainObject(own.params) ? own.params : {}) }
     const site: Record<string, unknown> = { ...cfg, ...own, params, language: { lang: lang || defaultLang, ...own } }
     cache.set(lang || defaultLang, site)
@@ -511,7 +559,7 @@ function globToRegExp(glob: string): RegExp {
 /** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
 function expandPattern(
   pattern: string,
-  p: { dirs: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean; lower: boolean },
+  p: { dirs: string[]; sections: string[]; name: string; slug?: string; title?: string; date: string | null; zone: string; isList: boolean; lower: boolean },
 ): string {
   const dt = p.date ? DateTime.fromISO(p.date, { setZone: true }).setZone(p.zone) : null
   const title = urlize(p.title ?? p.name, p.lower)
@@ -523,7 +571,7 @@ function expandPattern(
     ':weekday': dt ? String(dt.weekday % 7) : '1',
     ':yearday': dt ? String(dt.ordinal) : '1',
     ':section': urlize(p.dirs[0] ?? '', p.lower),
-    ':sections': p.dirs.map((d) => urlize(d, p.lower)).join('/'),
+    ':sections': p.sections.map((d) => urlize(d, p.lower)).join('/'),
     ':title': title,
     ':slug': p.slug !== undefined ? urlize(p.slug, p.lower) : title,
     ':filename': urlize(p.name, p.lower),
@@ -531,7 +579,16 @@ function expandPattern(
     ':slugorfilename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
     ':slugorcontentbasename': p.slug !== undefined ? urlize(p.slug, p.lower) : urlize(p.name, p.lower),
   }
-  const out = pattern.replace(/:[a-z]+/g, (t) => values[t] ?? t)
+  // `:sections[1:]`, `[:last]`, `[last]`, `[0]`: a slice or one item of the sections, as Go indexes them.
+  const out = pattern
+    .replace(/:sections\[(\w*)(:?)(\w*)\]/g, (_t, from: string, colon: string, to: string) => {
+      const n = p.sections.length
+      const index = (v: string, fallback: number) => (v === '' ? fallback : v === 'last' ? n - 1 : Math.min(Number(v), n))
+      const start = index(from, 0)
+      const picked = colon === '' ? p.sections.slice(start, start + 1) : p.sections.slice(start, index(to, n))
+      return picked.map((d) => urlize(d, p.lower)).join('/')
+    })
+    .replace(/:[a-z]+/g, (t) => values[t] ?? t)
   return ('/' + out).replace(/\/{2,}/g, '/')
 }
 
@@ -592,10 +649,36 @@ function pageMenuEntries(fields: Record<string, unknown>, source: string, url: s
   })
 }
 
+/** A language's own configuration (`languages.<lang>`, its key matched in any case), or an empty one. */
+function langConfig(languages: Record<string, Record<string, unknown>>, lang: string): Record<string, unknown> {
+  const key = Object.keys(languages).find((k) => k.toLowerCase() === lang)
+  return key !== undefined && isPlainObject(languages[key]) ? languages[key] : {}
+}
+
+/**
+ * The contract id of each language's Hugo menu, keyed `lang|id`: Hugo's main navigation (`main`) is `primary`, as
+ * every other importer names the navbar (unless the site has its own `primary`); other ids are lower-cased, with
+ * anything the contract's pattern (`^[a-z][a-z0-9_-]{0,63}$`) does not allow as `-` and `menu-` before a leading
+ * digit; another language's menus take its key as a suffix (`primary-fr`), cut to fit 64 characters.
+ */
+function menuIds(menus: Map<string, Map<string, unknown>>, defaultLang: string): Map<string, string> {
+  const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')
+  const hasPrimary = [...menus.values()].some((byId) => [...byId.keys()].some((id) => clean(id) === 'primary'))
+  const out = new Map<string, string>()
+  for (const [lang, byId] of menus) {
+    const suffix = lang === defaultLang ? '' : `-${clean(lang)}`
+    for (const id of byId.keys()) {
+      let base = id === 'main' && !hasPrimary ? 'primary' : clean(id)
+      if (!/^[a-z]/.test(base)) base = `menu-${base}`
+      out.set(`${lang}|${id}`, base.slice(0, 64 - suffix.length) + suffix)
+    }
+  }
+  return out
+}
+
 /**
  * Builds a menu tree from Hugo entries (`name`, `url` or `pageRef`, `weight`, `identifier`, `parent`; `source` for a
- * page's own entry), by weight then name. An entry whose parent is missing stays at the top (Hugo would make an
- * entry without a URL for the parent).
+ * page's own entry), by weight then name, as Hugo 0.111 shows them.
  */
 function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
   const byId = new Map<string, ConfigMenuItem>()
@@ -633,9 +716,18 @@ function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
     for (const p of path) state.set(p, 'done')
   }
   const roots: ConfigMenuItem[] = []
+  // A parent no entry names is made by Hugo as an entry of that identifier without a link, holding its children:
+  // here it leads where its first child does (as a navbar's dropdown does).
+  const made = new Map<string, ConfigMenuItem>()
   for (const item of items) {
     if (inLoop.has(item)) continue
-    const parent = parentItem(item)
+    const missing = parentOf.has(item) && !byId.has(parentOf.get(item) as string) ? (parentOf.get(item) as string) : undefined
+    let parent = parentItem(item)
+    if (missing !== undefined) {
+      parent = made.get(missing)
+      if (!parent) made.set(missing, (parent = { title: missing, url: '/', weight: 0, children: [] }))
+      if (parent.children?.length === 0) roots.push(parent)
+    }
     if (parent) parent.children?.push(item)
     else roots.push(item)
   }
@@ -646,6 +738,10 @@ function hugoMenuTree(entries: Record<string, unknown>[]): ConfigMenuItem[] {
     const list = lists.pop() as ConfigMenuItem[]
     list.sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) < rank(b) ? -1 : 1) || ((a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0))
     for (const i of list) if (i.children) lists.push(i.children)
+  }
+  for (const parent of made.values()) {
+    const { url, pageRef, source } = parent.children?.[0] as ConfigMenuItem
+    Object.assign(parent, { url }, pageRef !== undefined ? { pageRef } : {}, source !== undefined ? { source } : {})
   }
   return roots
 }

@@ -5,6 +5,8 @@ import { pairTags, renderTags } from './_render.js'
 import type { Expansion, Tag } from './_render.js'
 import { lookupPath, stripFrontMatter, toText } from './_values.js'
 import type { TemplateContext } from './types.js'
+import { scanMarkdownFast } from '../../../src/check/markdown/fast.js'
+import { scanMarkdownWithRemark } from '../../../src/check/markdown/slow.js'
 
 /** A Hugo shortcode tag: `{{< name params >}}` (content is HTML) or `{{% name params %}}` (content is Markdown). */
 interface ShortcodeTag extends Tag {
@@ -30,6 +32,80 @@ export function expandHugo(body: string, ctx: TemplateContext, depth = 0): PassR
   pairTags(tags)
   renderTags(body, tags, out, (tag) => expandShortcode(tag, body, ctx, out, depth))
   return out.finish()
+}
+
+/**
+ * Hugo's Markdown renderer with `markup.goldmark.renderer.unsafe` false (its default) prints `<!-- raw HTML omitted -->`
+ * for every raw HTML block and inline tag of a Markdown body (checked with Hugo 0.111: a `<div>` block goes whole, an
+ * inline `<span>` goes and its text stays). The old site never showed that HTML, so it is left out here too, rather
+ * than shown for the first time (a hidden `<div>`, a `<script>`, a comment). Kept as Hugo keeps it: code, the summary
+ * divider `<!--more-->`, the inner text of a `{{< shortcode >}}` (its template prints it as written), HTML content
+ * files, and every body of a site that sets `unsafe = true`.
+ */
+export function omitHugoRawHtml(body: string, ctx: TemplateContext): PassResult {
+  if (/\.html?$/i.test(ctx.file) || hugoRendersRawHtml(ctx.data.site) || !/<[a-z/?!]/i.test(body)) return unchanged(body)
+  const tags = lexShortcodes(body)
+  pairTags(tags)
+  // Offsets inside `{{< >}}` shortcodes and their inner text, which Hugo hands to the shortcode's template unrendered.
+  // Tags come in order of their starts, so the ranges merge in one pass into disjoint ones, in order.
+  const kept: Array<[number, number]> = []
+  for (const t of tags) {
+    if (t.delim !== '<' || t.kind === 'close') continue
+    const end = t.kind === 'open' && t.match >= 0 ? tags[t.match].end : t.end
+    const last = kept[kept.length - 1]
+    if (last && t.start < last[1]) last[1] = Math.max(last[1], end)
+    else kept.push([t.start, end])
+  }
+  const nodes = htmlNodes(body)
+  if (nodes === null) {
+    return { body, findings: [{ line: 1, name: 'raw HTML', action: 'unresolved', message: `Hugo's markup.goldmark.renderer.unsafe is false (its default), so the old site omitted this body's raw HTML, but the body is too large to find it in (over ${MAX_REMARK_BODY / 1024} KB of Markdown the fast reader leaves to remark); it was kept. Remove the raw HTML by hand, or set unsafe = true if it belongs.` }] }
+  }
+  const out = new Out(body)
+  let cursor = 0
+  let omitted = 0
+  let k = 0
+  for (const { start, end } of nodes) {
+    while (k < kept.length && kept[k][1] <= start) k++
+    const html = body.slice(start, end).trim()
+    if (start < cursor || (k < kept.length && kept[k][0] < end) || html === '<!--more-->') continue
+    if (omitted === 0) out.find(start, 'raw HTML', 'removed', "Hugo's markup.goldmark.renderer.unsafe is false (its default), so the old site omitted the raw HTML of this body; it was left out here too. Set unsafe = true under [markup.goldmark.renderer] and import again to keep it.")
+    out.copy(cursor, start)
+    cursor = end
+    omitted++
+  }
+  if (omitted === 0) return unchanged(body)
+  out.copy(cursor, body.length)
+  return out.finish()
+}
+
+/** Whether a Hugo site's configuration lets raw HTML through (`markup.goldmark.renderer.unsafe`, keys in any case). */
+function hugoRendersRawHtml(site: Record<string, unknown>): boolean {
+  let at: unknown = site
+  for (const key of ['markup', 'goldmark', 'renderer', 'unsafe']) {
+    if (at === null || typeof at !== 'object') return false
+    const obj = at as Record<string, unknown>
+    at = obj[Object.keys(obj).find((k) => k.toLowerCase() === key) ?? '']
+  }
+  return at === true
+}
+
+/** Bodies the fast reader passes to remark are read by it up to this size: remark grows faster than the body. */
+const MAX_REMARK_BODY = 32 * 1024
+
+/**
+ * The raw HTML of a Markdown body (CommonMark's HTML blocks and inline tags) as offsets, in order, read as check reads
+ * it (its fast reader, else remark); null when the body is too large for remark. An inline tag whose text differs
+ * from the source (one running over the lines of a block quote) is left where it is.
+ */
+function htmlNodes(body: string): Array<{ start: number; end: number }> | null {
+  const scan = scanMarkdownFast(body) ?? (body.length <= MAX_REMARK_BODY ? scanMarkdownWithRemark(body) : null)
+  if (!scan) return null
+  const found: Array<{ start: number; end: number }> = []
+  for (const h of scan.html) {
+    if (h.block) found.push({ start: h.offset, end: h.groupEnd })
+    else if (body.startsWith(h.value, h.offset)) found.push({ start: h.offset, end: h.offset + h.value.length })
+  }
+  return found
 }
 
 function lexShortcodes(body: string): ShortcodeTag[] {

@@ -3,7 +3,7 @@ import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import { expandDocusaurus1 } from './docusaurus1.js'
-import { expandHugo } from './hugo.js'
+import { expandHugo, omitHugoRawHtml } from './hugo.js'
 import { expandLiquid } from './liquid.js'
 import { expandJsx, expandMdx } from './mdx.js'
 import { expandNunjucks } from './nunjucks.js'
@@ -89,6 +89,7 @@ function passes(ctx: TemplateContext): Pass[] {
   for (const d of dialects) {
     switch (d) {
       case 'hugo':
+        list.push({ run: omitHugoRawHtml, syntax: { braces: [] } })
         list.push({ run: (b, c) => expandHugo(b, c), syntax: { braces: ['{{<', '{{%'] } })
         break
       case 'liquid':

@@ -40,10 +40,10 @@ describe('a Markdown menu of 200,000 items, or 50,000 levels, does not overflow 
   ] as const)('%s', async (name, main, topLevel) => {
     const root = await site(`hugo-${name.length}-${main.length}`, hugoSite([...main]))
     const result = await importMarkdown(root, { maxFileBytes: 64 * 1024 * 1024, generatedAt: '2026-11-01T00:00:00Z' })
-    expect(result.payload?.menus?.main).toBeDefined()
+    expect(result.payload?.menus?.primary).toBeDefined()
     let depth = 0
     let count = 0
-    for (let level = result.payload?.menus?.main.items ?? []; level.length > 0; level = level.flatMap((i) => i.children ?? [])) {
+    for (let level = result.payload?.menus?.primary.items ?? []; level.length > 0; level = level.flatMap((i) => i.children ?? [])) {
       depth++
       count = level.length
     }

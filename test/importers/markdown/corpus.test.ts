@@ -83,7 +83,7 @@ describe.skipIf(!present)('Markdown corpus in ../shared/fixtures/markdown (skipp
       { file: 'content/post/_index.md', reason: 'post-index' },
     ])
     expect(payload.site.post_index).toEqual({ path: '/post/' })
-    expect(payload.menus?.main.items).toEqual([{ title: 'About', url: '/about/', target: '_self', children: [] }])
+    expect(payload.menus?.primary.items).toEqual([{ title: 'About', url: '/about/', target: '_self', children: [] }])
     expect(result.redirects.length).toBeGreaterThan(0)
   })
 

@@ -68,7 +68,7 @@ describe('Hugo menus whose parents run in a chain or a loop', () => {
     const started = performance.now()
     const result = await importMarkdown(root, {})
     expect(performance.now() - started).toBeLessThan(5000)
-    const items = result.payload?.menus?.main.items ?? []
+    const items = result.payload?.menus?.primary.items ?? []
     expect(items.map((i) => i.title)).toEqual(['n0'])
     let depth = 0
     let last = items[0]
@@ -91,7 +91,7 @@ describe('a menu nested deeper than the contract checks', () => {
     expect(result.ok).toBe(true)
     expect(result.payload?.content.pages.map((p) => p.title)).toEqual(['A'])
     let depth = 0
-    for (let at = result.payload?.menus?.main.items[0]; at !== undefined; at = at.children[0]) depth++
+    for (let at = result.payload?.menus?.primary.items[0]; at !== undefined; at = at.children[0]) depth++
     expect(depth).toBe(256)
     expect(result.diagnostics.find((d) => d.code === 'unsupported_feature')?.message).toMatch(/nests deeper than 256 levels; 44 item\(s\)|44 item\(s\) below that were left out/)
   })
