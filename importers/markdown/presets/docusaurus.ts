@@ -7,7 +7,7 @@ import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry 
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { githubSlug } from './_slugger.js'
-import { navbarItems } from './_navbar.js'
+import { navbarItems, pageTitle, sidebarMenuId } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -510,16 +510,6 @@ function readNavbar(text: string, sidebars: Sidebars & { docs: SidebarDoc[] }): 
 }
 
 /**
- * The menu id of a docs sidebar: `sidebar` for the first (the one a theme with one sidebar shows), `sidebar-<its id>`
- * for the others (`apiSidebar` → `sidebar-apisidebar`), a number where that is taken or not an id.
- */
-function sidebarMenuId(sidebarId: string, n: number, taken: Record<string, unknown>): string {
-  if (n === 0 && !('sidebar' in taken)) return 'sidebar'
-  const own = `sidebar-${sidebarId.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`.slice(0, 64)
-  return /^[a-z][a-z0-9_-]{0,63}$/.test(own) && !(own in taken) ? own : `sidebar-${n + 1}`
-}
-
-/**
  * The sidebars of the docs served at the docs root (the default docs plugin's last version: its current docs and
  * sidebars file, or `versioned_docs/version-<v>/` and `versioned_sidebars/version-<v>-sidebars.json`) as menus, and
  * the sidebars file read (configuration, not a document).
@@ -563,17 +553,10 @@ async function docEntries(ctx: PresetContext, docs: Instance, versionDir: string
     const prefix = /^(\d+)\s*[-_.]/.exec(base)
     const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
     const path = docPath(dirs, base, fm)
-    const label = firstString(fm.sidebar_label, fm.title) ?? firstHeading((await ctx.readText(file)) ?? '') ?? id.split('/').pop() ?? id
+    const label = firstString(fm.sidebar_label) ?? (await pageTitle(ctx, file, fm)) ?? id.split('/').pop() ?? id
     out.push({ id, file, url: pageUrl(joinUrl(at.instance.base, at.version, path.path), slash), dirs, name: base, position, label, hidden: fm.unlisted === true || fm.draft === true, isIndex: path.isIndex })
   }
   return out
-}
-
-/** A Markdown document's first `# ` heading (after its front matter), as Docusaurus takes a doc's title from it. */
-function firstHeading(text: string): string | undefined {
-  const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
-  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)
-  return m ? m[1].trim() || undefined : undefined
 }
 
 /** The sidebars file: the docs options' `sidebarPath`, else `sidebars.js`, `.ts` or `.json` beside the configuration. */

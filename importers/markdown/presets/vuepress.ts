@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
-import { navbarItems } from './_navbar.js'
+import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { heroHtml } from './_hero.js'
@@ -22,6 +22,9 @@ const CONFIG_NAMES = ['config.ts', 'config.mts', 'config.js', 'config.mjs', 'con
 const USUAL_SOURCES = ['docs', 'src', '']
 
 type Flavour = keyof typeof FLAVOURS
+
+/** How many modules deep the configuration's local imports are followed. */
+const IMPORT_DEPTH = 3
 
 /**
  * VuePress (1 and 2, vuepress-theme-hope included) and VitePress, configuration read as text (never run); their
@@ -106,8 +109,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
-  const navbar = readNavbar(themeText)
+  // A page's path alone (`'/guide/'`, `'/config.md'`) stands for that page, shown with its title.
+  const page = (link: string): ConfigMenuItem | undefined => {
+    const file = pageFile(ctx.discovery.paths, source, link, flavour)
+    return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
+  }
+  const navbar = await titlePages(ctx, readNavbar(themeText, page))
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
+  for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items) }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -235,19 +244,34 @@ export interface ThemeOptions {
   markdown: string[]
 }
 
-/** The text of the local modules a configuration imports (`./theme.js` as `theme.ts` beside it), one level deep. */
+/**
+ * The configuration's text and the local modules it imports, and those import or re-export in turn (`theme.ts` →
+ * `navbar/index.ts` → `export * from './en.js'`, as vuepress-theme-hope's template lays them out), each once, at most
+ * `IMPORT_DEPTH` modules deep; the modules read are named in `configFiles`.
+ */
 async function importedText(ctx: PresetContext, file: string, text: string, configFiles: Set<string>): Promise<string> {
-  const parts: string[] = []
-  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
-    const target = resolveRelative(file, m[1])
-    if (target === null) continue
-    const stem = target.replace(/\.[cm]?[jt]s$/, '')
-    const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e)].find((f) => ctx.discovery.paths.has(f))
-    if (!found) continue
-    configFiles.add(found)
-    parts.push(stripComments((await ctx.readText(found)) ?? ''))
+  const parts = [text]
+  const seen = new Set([file])
+  let level = [{ file, text }]
+  for (let depth = 0; depth < IMPORT_DEPTH && level.length > 0; depth++) {
+    const next: typeof level = []
+    for (const module of level) {
+      for (const m of module.text.matchAll(/^(?:import|export)\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+        const target = resolveRelative(module.file, m[1])
+        if (target === null) continue
+        const stem = target.replace(/\.[cm]?[jt]s$/, '')
+        const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e), ...['.ts', '.js'].map((e) => `${target}/index${e}`)].find((f) => ctx.discovery.paths.has(f))
+        if (!found || seen.has(found)) continue
+        seen.add(found)
+        configFiles.add(found)
+        const read = stripComments((await ctx.readText(found)) ?? '')
+        parts.push(read)
+        next.push({ file: found, text: read })
+      }
+    }
+    level = next
   }
-  return [text, ...parts].join('\n')
+  return parts.join('\n')
 }
 
 /**
@@ -452,28 +476,102 @@ export function vuepressSlugify(s: string): string {
 }
 
 /**
- * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
- * themes' `navbar` (`{ text, link, children }`), the first one written (the root locale's); a variable or a function
- * returning the array (`nav: nav()`, `navbar: enNavbar`) is looked up in the configuration and the modules it imports.
+ * The page file a link names in the source folder (`/guide/` → `guide/README.md` or `guide/index.md`, `/config.md`,
+ * `/config.html` and `/config` → `config.md`), as VuePress and VitePress resolve a path written in a navbar or
+ * sidebar; undefined when there is none.
  */
-export function readNavbar(text: string): ConfigMenuItem[] {
-  const keys = { title: ['text'], url: ['link'], children: ['items', 'children'] }
-  // `nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, or the shorthand `{ navbar }`.
-  for (const m of text.matchAll(/(?:^|[\s,{(])['"]?(nav|navbar)['"]?\s*(?::\s*|(?=[,}]))/g)) {
-    const at = m.index + m[0].length
-    const ident = m[0].trimEnd().endsWith(':') ? /^([A-Za-z_$][\w$]*)\s*(\(\s*\))?/.exec(text.slice(at, at + 200))?.[1] : m[1]
-    const open = text[at] === '[' ? at : ident ? definitionOf(text, ident) : -1
-    const close = open === -1 ? -1 : closing(text, open)
-    if (close === -1) continue
-    const items = navbarItems(text.slice(open, close + 1), keys)
+export function pageFile(paths: ReadonlySet<string>, source: string, link: string, flavour: Flavour): string | undefined {
+  if (!link.startsWith('/')) return undefined
+  let path: string
+  try {
+    path = decodeURI(link.replace(/[?#].*$/s, '')).slice(1)
+  } catch {
+    return undefined
+  }
+  const stem = path.replace(/\.(?:md|html)$/, '')
+  const names = path === '' || path.endsWith('/') ? [`${path}index.md`, ...(flavour === 'vuepress' ? [`${path}README.md`, `${path}readme.md`] : [])] : [`${stem}.md`, `${stem}/index.md`, ...(flavour === 'vuepress' ? [`${stem}/README.md`] : [])]
+  return names.map((n) => (source === '' ? n : `${source}/${n}`)).find((f) => paths.has(f))
+}
+
+/** The keys of navbar and sidebar items in VuePress 1 (`title`, `path`), VuePress 2 (`text`, `link`, `children`, `prefix`) and VitePress (`items`, `base`). */
+const MENU_KEYS = { title: ['text', 'title'], url: ['link', 'path'], children: ['items', 'children'], prefix: ['prefix', 'base'] } as const
+
+/**
+ * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
+ * themes' `navbar` (`{ text, link, children, prefix }`, and a page's path alone, shown with that page's title), the
+ * first one written (the root locale's); a variable or a function returning the array (`nav: nav()`, `navbar:
+ * enNavbar`) is looked up in the configuration and the modules it imports. `page` reads a page path.
+ */
+export function readNavbar(text: string, page?: (link: string) => ConfigMenuItem | undefined): ConfigMenuItem[] {
+  for (const value of valuesOf(text, ['nav', 'navbar'])) {
+    const items = navbarItems(value, { ...MENU_KEYS, ...(page ? { page } : {}) })
     if (items.length > 0) return items
   }
   return []
 }
 
-/** Where the array a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
+/**
+ * The sidebar as menus (vitepress.dev "Sidebar", vuejs.press "sidebar"), the first one written: an array is one
+ * sidebar (`sidebar`); an object keyed by path (`'/guide/': [ … ]` or `{ base, items }`) one sidebar each, the first
+ * `sidebar`, the others `sidebar-<path>`. Items as the navbar's; `'auto'`, `'heading'` and `false` are sidebars a
+ * page's headings make, not menus.
+ */
+export function readSidebars(text: string, page?: (link: string) => ConfigMenuItem | undefined): Array<{ key: string; items: ConfigMenuItem[] }> {
+  const keys = { ...MENU_KEYS, ...(page ? { page } : {}) }
+  for (const value of valuesOf(text, ['sidebar'])) {
+    if (value.startsWith('[')) {
+      const items = navbarItems(value, keys)
+      if (items.length > 0) return [{ key: '/', items }]
+      continue
+    }
+    const out: Array<{ key: string; items: ConfigMenuItem[] }> = []
+    for (const [key, raw] of entries(objectLiteral(value) ?? '')) {
+      const inner = resolvedValue(text, raw)
+      const fields = inner?.startsWith('{') ? entries(objectLiteral(inner) ?? '') : undefined
+      const list = fields ? resolvedValue(text, fields.get('items') ?? '') : inner
+      // Relative links are written from the sidebar's `base`, else from its path (vuepress-theme-hope's `'/': ['', 'portfolio']`).
+      const items = navbarItems(list, keys, 0, stringLiteral(fields?.get('base')) ?? (key.startsWith('/') ? key : ''))
+      if (items.length > 0) out.push({ key, items })
+    }
+    if (out.length > 0) return out
+  }
+  return []
+}
+
+/**
+ * The values written for one of `names` (`nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, the shorthand `{ navbar }`),
+ * in text order, each an array or object literal's text: written there, or held by the variable or returned by the
+ * function named there.
+ */
+function* valuesOf(text: string, names: readonly string[]): Generator<string> {
+  const re = new RegExp(`(?:^|[\\s,{(])['"]?(${names.join('|')})['"]?\\s*(?::\\s*|(?=[,}]))`, 'g')
+  for (const m of text.matchAll(re)) {
+    const at = m.index + m[0].length
+    const value = m[0].trimEnd().endsWith(':') ? resolvedValue(text, text.slice(at, at + 200), at) : resolvedValue(text, m[1])
+    if (value !== undefined) yield value
+  }
+}
+
+/**
+ * An array or object literal's text from a value as written: the literal itself (`at` is where it starts in `text`,
+ * when known), or what the variable or function it names (`enNavbar`, `nav()`) holds; undefined otherwise.
+ */
+function resolvedValue(text: string, raw: string, at?: number): string | undefined {
+  const t = raw.trimStart()
+  if (t.startsWith('[') || t.startsWith('{')) {
+    if (at === undefined) return t.trimEnd()
+    const close = closing(text, at + raw.length - t.length)
+    return close === -1 ? undefined : text.slice(at + raw.length - t.length, close + 1)
+  }
+  const ident = /^([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?/.exec(t)?.[1]
+  const open = ident ? definitionOf(text, ident) : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  return close === -1 ? undefined : text.slice(open, close + 1)
+}
+
+/** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
 function definitionOf(text: string, name: string): number {
   const id = name.replace(/[$]/g, '\\$')
-  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)\\[`).exec(text)
+  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
   return m ? m.index + m[0].length - 1 : -1
 }

@@ -232,3 +232,95 @@ export default defineConfig({
     ])
   })
 })
+
+describe('VitePress and VuePress sidebars, and page paths in navbars', () => {
+  test('VitePress: a sidebar per path, `base` for relative links, groups leading to their first link', async () => {
+    // As VitePress 1.6.4 rendered it, except "External": VitePress joins `base` to an absolute link too
+    // (/guide/https:/vuejs.org.html, a broken link), which the menu keeps absolute.
+    const root = await site('vitepress', {
+      '.vitepress/config.mts': `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'VP',
+  themeConfig: {
+    nav: [{ text: 'Guide', link: '/guide/intro' }],
+    sidebar: {
+      '/guide/': { base: '/guide/', items: sidebarGuide() },
+      '/config/': [
+        { text: 'Config', items: [{ text: 'Overview', link: '/config/' }, { text: 'Site', link: '/config/site' }] },
+      ],
+    },
+  },
+})
+
+function sidebarGuide() {
+  return [
+    { text: 'Introduction', collapsed: false, items: [{ text: 'What is it?', link: 'intro' }, { text: 'Getting Started', link: 'start' }] },
+    { text: 'Writing', link: 'writing', items: [{ text: 'Markdown', link: 'markdown' }] },
+    { text: 'External', link: 'https://vuejs.org' },
+  ]
+}
+`,
+      'index.md': doc('Home'),
+      'guide/intro.md': doc('Intro'),
+      'guide/start.md': doc('Start'),
+      'guide/writing.md': doc('Writing'),
+      'guide/markdown.md': doc('MD'),
+      'config/index.md': doc('Config'),
+      'config/site.md': doc('Site'),
+    })
+    expect((await menusOf(root)).menus).toEqual({
+      primary: { name: 'Navbar', items: [['Guide', '/guide/intro']] },
+      sidebar: {
+        name: 'Sidebar /guide/',
+        items: [
+          ['Introduction', '/guide/intro', [['What is it?', '/guide/intro'], ['Getting Started', '/guide/start']]],
+          ['Writing', '/guide/writing', [['Markdown', '/guide/markdown']]],
+          ['External', 'https://vuejs.org'],
+        ],
+      },
+      'sidebar-config': { name: 'Sidebar /config/', items: [['Config', '/config/', [['Overview', '/config/'], ['Site', '/config/site']]]] },
+    })
+  })
+
+  test('vuepress-theme-hope: page paths take the page title, prefixes, navbar and sidebar modules two imports deep', async () => {
+    // theme-hope.vuejs.press "Navbar", "Sidebar": a path alone is the page (`/demo/` is demo/README.md), shown with its
+    // title; `prefix` is what children's relative links are written from; a sidebar's key is its items'; `link: '#'` is
+    // a placeholder, not a link.
+    const root = await site('vuepress-hope', {
+      'package.json': '{ "devDependencies": { "vuepress": "2.0.0-rc.24", "vuepress-theme-hope": "2.0.0-rc.94" } }',
+      'src/.vuepress/config.ts': "import { defineUserConfig } from 'vuepress'\nimport theme from './theme.js'\n\nexport default defineUserConfig({ base: '/', lang: 'en-US', title: 'Docs', theme })\n",
+      'src/.vuepress/theme.ts': "import { hopeTheme } from 'vuepress-theme-hope'\nimport { enNavbar } from './navbar/index.js'\nimport { enSidebar } from './sidebar/index.js'\n\nexport default hopeTheme({ hostname: 'https://docs.example', navbar: enNavbar, sidebar: enSidebar })\n",
+      'src/.vuepress/navbar/index.ts': "export * from './en.js'\n",
+      'src/.vuepress/navbar/en.ts': `import { navbar } from 'vuepress-theme-hope'
+
+export const enNavbar = navbar([
+  '/',
+  '/portfolio',
+  { text: 'Guide', prefix: '/guide/', children: [{ text: 'Bar', prefix: 'bar/', children: ['baz', { text: '...', link: '#' }] }] },
+  { text: 'V2 Docs', link: 'https://theme-hope.vuejs.press/' },
+])
+`,
+      'src/.vuepress/sidebar/index.ts': "export * from './en.js'\n",
+      'src/.vuepress/sidebar/en.ts': `import { sidebar } from 'vuepress-theme-hope'
+
+export const enSidebar = sidebar({
+  '/': ['', 'portfolio', { text: 'Demo', prefix: 'demo/', link: 'demo/', children: ['page'] }],
+})
+`,
+      'src/README.md': doc('Project home', 'home: true\n'),
+      'src/portfolio.md': doc('Portfolio Home'),
+      'src/demo/README.md': doc('Features demo'),
+      'src/demo/page.md': doc(undefined, '', '# Page From Heading\n\nText.'),
+      'src/guide/bar/baz.md': doc('Baz'),
+    })
+    const { menus } = await menusOf(root)
+    expect(menus).toEqual({
+      primary: {
+        name: 'Navbar',
+        items: [['Project home', '/'], ['Portfolio Home', '/portfolio'], ['Guide', '/guide/bar/baz', [['Bar', '/guide/bar/baz', [['Baz', '/guide/bar/baz']]]]], ['V2 Docs', 'https://theme-hope.vuejs.press/']],
+      },
+      sidebar: { name: 'Sidebar', items: [['Project home', '/'], ['Portfolio Home', '/portfolio'], ['Demo', '/demo/', [['Page From Heading', '/demo/page']]]] },
+    })
+  })
+})
