@@ -92,6 +92,7 @@ function targetOf(request: OutputRequest, id: FileIdentity): OutputTarget {
   const s = id.stats
   if (request.folder) {
     if (s && !s.isDirectory()) throw new CliIoError(`the ${request.label} folder ${request.path} is a file, not a folder`)
+    if (isSpecialPath(id.real + '/')) throw new CliIoError(`the ${request.label} folder ${request.path} is under /dev, /proc or /sys, where files cannot be made; choose another output`)
     return { kind: 'folder', path: id.real }
   }
   if (s?.isDirectory()) throw new CliIoError(`the ${request.label} output ${request.path} is a folder: name a file`)
@@ -99,7 +100,7 @@ function targetOf(request: OutputRequest, id: FileIdentity): OutputTarget {
   if (s && !s.isFile()) return { kind: 'stream', path: id.real, append: false }
   // A file reached through /dev or /proc (`/dev/stderr` redirected to a log) is appended to, never replaced.
   if (s && (isSpecialPath(request.path) || isSpecialPath(id.real))) return { kind: 'stream', path: id.real, append: true }
-  if (!s && isSpecialPath(id.real)) throw new CliIoError(`the ${request.label} output ${request.path} does not exist; a file cannot be created under /dev or /proc`)
+  if (!s && isSpecialPath(id.real)) throw new CliIoError(`the ${request.label} output ${request.path} does not exist; a file cannot be created under /dev, /proc or /sys`)
   return { kind: 'file', path: id.real }
 }
 
@@ -153,8 +154,9 @@ function isStandardOutput(path: string): boolean {
   return path === '-' || path === '/dev/stdout' || path === '/dev/fd/1' || path === '/proc/self/fd/1' || path === `/proc/${process.pid}/fd/1`
 }
 
+/** Whether `path` is on a kernel file system (`/dev`, `/proc`, `/sys`), where files are not made as elsewhere. */
 function isSpecialPath(path: string): boolean {
-  return path.startsWith('/dev/') || path.startsWith('/proc/')
+  return path.startsWith('/dev/') || path.startsWith('/proc/') || path.startsWith('/sys/')
 }
 
 /** One output after writing: where, and how many bytes. */

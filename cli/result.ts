@@ -39,7 +39,7 @@ export const PLAIN: Display = { format: 'text', quiet: false, verbose: false, co
 export interface TextReport {
   /** What it found and did: counts, what it wrote. Left out under `--quiet`. */
   lines: string[]
-  /** Failures (`nothing written: …`), printed even under `--quiet`. */
+  /** Failures (`nothing written: …`), printed even under `--quiet`, after `preview-data <command>: `. */
   errors?: string[]
   /** Where the diagnostics a cap left out can be read, e.g. "report.json has them all". */
   complete?: string
@@ -69,7 +69,8 @@ export function printResult(io: CliIo, display: Display, result: CommandResult, 
   }
   // Summary lines quote the input too (a menu's name, a file name), so they are escaped like diagnostics.
   if (!display.quiet) for (const line of text.lines) io.stderr(printable(line) + '\n')
-  for (const line of text.errors ?? []) io.stderr(p.error(printable(line)) + '\n')
+  // Named like every other failure (printFailure), so that a script's log says which command failed.
+  for (const line of text.errors ?? []) io.stderr(p.error(printable(`preview-data ${result.command}: ${line}`)) + '\n')
 }
 
 /**

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
 import { createPreviewData } from '../src/builder/index.js'
+import type { SiteInput } from '../src/builder/index.js'
 import type { Site } from '../src/contract/types.js'
 import { PreviewDataError } from '../src/validate/issue.js'
 import type { Diagnostic } from './result.js'
@@ -56,7 +57,7 @@ export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Sit
   if (!isObject(site)) return fail('must hold a map of site settings (title, url, timezone, …), or a payload whose "site" is used.')
   try {
     // The builder's own check of site settings: the contract's rules, with pointers.
-    createPreviewData({ generator: 'preview-data', generated_at: '2000-01-01T00:00:00Z' }).site(site as Partial<Site>)
+    createPreviewData({ generator: 'preview-data', generated_at: '2000-01-01T00:00:00Z' }).site(site as SiteInput)
   } catch (error) {
     if (!(error instanceof PreviewDataError)) throw error
     const issues = error.errors.length > 0 ? error.errors : [{ code: error.code, path: error.path, message: error.message }]

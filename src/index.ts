@@ -78,6 +78,7 @@ export type {
   PageInput,
   PostInput,
   RemovableKind,
+  SiteInput,
   TaxonomyInput,
   TimestampInput,
   WidgetAreaInput,

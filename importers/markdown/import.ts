@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { DateTime } from 'luxon'
 import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
+import type { MenuItemFields, MenuItemInput, SiteInput } from '../../src/builder/inputs.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import { deliverFile } from '../shared/media-out.js'
@@ -317,7 +318,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       }
     }
     const configFile = config.file ?? configRel ?? ''
-    call(configFile, () => b.site({ ...config.site, timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
+    // config.site comes from the site's files: a front_page there is refused by the call, with its message.
+    call(configFile, () => b.site({ ...(config.site as SiteInput), timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
     for (const author of [...authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
     for (const c of [...categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
     for (const t of [...tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
@@ -366,7 +368,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
         }),
       )
     }
-    for (const [id, menu] of Object.entries(config.menus).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) }))
+    for (const [id, menu] of Object.entries(config.menus).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) as MenuItemInput[] }))
     for (const [id, area] of Object.entries(config.widgets).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.widgetArea(id, area))
     for (const [id, c] of Object.entries(config.collections).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.collection(id, c))
     if (config.customCss !== undefined) call(configFile, () => b.customCss(config.customCss as string))
@@ -826,7 +828,7 @@ function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefi
 }
 
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */
-function menuItem(item: ConfigMenuItem): Parameters<ReturnType<typeof createPreviewData>['menu']>[1]['items'][number] {
+function menuItem(item: ConfigMenuItem): MenuItemFields {
   const { weight: _w, line: _l, pageRef: _p, source: _s, children, ...rest } = item
   return { ...rest, ...(children && children.length > 0 ? { children: children.map(menuItem) } : {}) }
 }

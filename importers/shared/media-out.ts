@@ -64,8 +64,30 @@ export async function prepareTarget(mediaOut: string, file: string): Promise<str
     if (!inside(real)) return OUTSIDE
     break
   }
-  await mkdir(folder, { recursive: true })
+  await makeFolder(folder)
   return inside(await realpath(folder)) ? undefined : OUTSIDE
+}
+
+/**
+ * Makes `folder` and its missing parents, one at a time from the nearest that exists. Not `mkdir({ recursive: true })`:
+ * where a file system answers "no such file" under a folder that exists (`/proc`), Node's retries it without end.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = []
+  for (let at = folder; !(await isFolder(at)); at = dirname(at)) {
+    missing.push(at)
+    if (dirname(at) === at) break
+  }
+  for (const at of missing.reverse()) {
+    await mkdir(at).catch((error: NodeJS.ErrnoException) => {
+      // Made meanwhile by another delivery into the same folder.
+      if (error.code !== 'EEXIST') throw error
+    })
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false)
 }
 
 const OUTSIDE = 'its folder leads outside the media folder through a link'

@@ -1,5 +1,5 @@
 import { checkUrl, createPreviewData, PreviewDataError } from '../../src/index.js'
-import type { IssueCode, PageInput, PostInput, PreviewData, Site } from '../../src/index.js'
+import type { IssueCode, MenuItemInput, PageInput, PostInput, PreviewData, Site } from '../../src/index.js'
 import type { KeptBodies } from './bodies/payload-json.js'
 import type { Finished } from './bodies/work.js'
 import type { Collected, ContentItem } from './collect.js'
@@ -311,7 +311,7 @@ function addMenus(a: Assembly, c: Collected, plan: Plan): MenuIds {
   const added = new Set<string>()
   for (const m of menus) {
     const id = ids.ids.get(m.slug) ?? m.id
-    if (a.add(`Menu "${m.name}"`, (b) => b.menu(id, { name: m.name, items: m.items }))) {
+    if (a.add(`Menu "${m.name}"`, (b) => b.menu(id, { name: m.name, items: m.items as MenuItemInput[] }))) {
       a.counts.menus++
       added.add(m.slug)
     }

@@ -1,4 +1,4 @@
-import type { MenuItemInput } from '../../src/index.js'
+import type { MenuItemFields } from '../../src/builder/inputs.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
@@ -9,7 +9,7 @@ import { decodeWpSlug } from './slugs.js'
 import { trimBoth } from '../../src/trim.js'
 
 /** A menu item as the builder takes it: exactly one target, the title defaulting to the target's. */
-export type MenuItemSpec = MenuItemInput
+export type MenuItemSpec = MenuItemFields
 
 /** A menu ready for the builder. */
 export interface MenuSpec {

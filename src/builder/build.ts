@@ -13,7 +13,7 @@ import type { NameRef, PostRecord } from './entities/post.js'
 import { comparePosts, postExcerpt, postTimes, resolveTimestamp, toPost } from './entities/post.js'
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
-import type { BuilderOptions, FrontPageInput, MenuItemInput } from './inputs.js'
+import type { BuilderOptions, FrontPageInput, MenuItemFields } from './inputs.js'
 import { slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
 import { trimBoth } from '../trim.js'
@@ -401,7 +401,7 @@ class Lookup {
   }
 }
 
-function resolveMenuItem(item: MenuItemInput, path: string[], lookup: Lookup, issues: PreviewDataIssue[]): MenuItem {
+function resolveMenuItem(item: MenuItemFields, path: string[], lookup: Lookup, issues: PreviewDataIssue[]): MenuItem {
   const site = lookup.payload.site
   let url = item.url
   let title = item.title

@@ -19,7 +19,7 @@ import type { PostRecord } from './entities/post.js'
 import { toTaxonomy } from './entities/taxonomy.js'
 import { checkWidgetArea } from './entities/widget.js'
 import { checkFragment } from './fragment.js'
-import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
+import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, SiteInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
 import { BuilderState, MultiIndex } from './state.js'
 import { toTimestamp } from './time.js'
 import { trimBoth } from '../trim.js'
@@ -84,7 +84,7 @@ export class PreviewDataBuilder {
    * @example
    * createPreviewData(opts).site({ title: 'Field Notes', url: 'https://notes.example', timezone: 'Europe/Lisbon' })
    */
-  site(fields: Partial<Site>): PreviewDataBuilder {
+  site(fields: SiteInput): PreviewDataBuilder {
     return this.#site(fields)
   }
 

@@ -11,6 +11,7 @@ export type {
   LinkTarget,
   MenuInput,
   MenuItemInput,
+  SiteInput,
   PageInput,
   PostInput,
   TaxonomyInput,

@@ -6,6 +6,7 @@ import type {
   MenuTarget,
   Post,
   ScalarMap,
+  Site,
   Status,
   WidgetItem,
 } from '../contract/types.js'
@@ -77,18 +78,41 @@ export type PageInput = {
 /** A link target named by reference instead of a URL; resolved through the routes code at build. */
 export type LinkTarget = { post: string } | { page: string } | { category: string } | { tag: string } | { url: string }
 
-/** A menu item: a URL or a reference to a post (slug), page (effective path), category or tag (slug). */
-export type MenuItemInput = {
-  /** Default: the target's title or name (required with `url`). */
+/** The fields every menu item may carry besides its one target. */
+type MenuItemCommon = {
+  /** Default `_self`. */
+  target?: MenuTarget
+  children?: MenuItemInput[]
+  meta?: ScalarMap
+}
+type MenuTargetKey = 'url' | 'post' | 'page' | 'category' | 'tag'
+/** The target keys an item of target `K` must leave out. */
+type NoOtherTarget<K extends MenuTargetKey> = { [P in Exclude<MenuTargetKey, K>]?: never }
+
+/**
+ * A menu item: exactly one target — a `url`, or a post (slug), page (effective path), category or tag (slug) named by
+ * reference. `title` defaults to the target's title or name, and is required with `url`.
+ */
+export type MenuItemInput =
+  | (MenuItemCommon & NoOtherTarget<'url'> & { url: string; title: string })
+  | (MenuItemCommon & NoOtherTarget<'post'> & { post: string; title?: string })
+  | (MenuItemCommon & NoOtherTarget<'page'> & { page: string; title?: string })
+  | (MenuItemCommon & NoOtherTarget<'category'> & { category: string; title?: string })
+  | (MenuItemCommon & NoOtherTarget<'tag'> & { tag: string; title?: string })
+
+/**
+ * A menu item with every target optional, as importers assemble them from source files: `.menu()` checks at the call
+ * that each names exactly one (the check `MenuItemInput` makes at compile time).
+ */
+export type MenuItemFields = {
   title?: string
   url?: string
   post?: string
   page?: string
   category?: string
   tag?: string
-  /** Default `_self`. */
   target?: MenuTarget
-  children?: MenuItemInput[]
+  children?: MenuItemFields[]
   meta?: ScalarMap
 }
 
@@ -118,6 +142,9 @@ export type CollectionInput = {
   /** The references, in order; each must resolve at build. */
   items: CollectionItemInput[]
 }
+
+/** The argument of `.site(fields)`: any of the contract's site fields except `front_page`, which `.frontPage()` sets. */
+export type SiteInput = Partial<Omit<Site, 'front_page'>> & { front_page?: never }
 
 /** The front page: the contract's branches, or `{ page: path }` for a Page by effective path (not both). */
 export type FrontPageInput = FrontPage | { page: string; type?: never }

@@ -1,12 +1,12 @@
 import { expect } from 'vitest'
-import type { BuilderOptions, PostInput, PreviewDataBuilder, Site } from '../../src/index.js'
+import type { BuilderOptions, PostInput, PreviewDataBuilder, SiteInput } from '../../src/index.js'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
 
 /** Options every builder test starts from: a fixed generation time, so no output depends on the clock. */
 export const OPTIONS: BuilderOptions = { generator: 'builder-tests 1.0', generated_at: '2026-05-01T09:00:00Z' }
 
 /** A builder with a titled site and the author `ana`, the smallest start that builds. */
-export function start(site: Partial<Site> = {}, options: Partial<BuilderOptions> = {}): PreviewDataBuilder {
+export function start(site: SiteInput = {}, options: Partial<BuilderOptions> = {}): PreviewDataBuilder {
   return createPreviewData({ ...OPTIONS, ...options })
     .site({ title: 'Field Notes', ...site })
     .author({ id: 'ana', display_name: 'Ana Lima' })

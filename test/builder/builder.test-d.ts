@@ -96,6 +96,9 @@ describe('input types', () => {
     expectTypeOf<{ post: string }>().toMatchTypeOf<MenuItemInput>()
     expectTypeOf<{ page: string; title: string; target: '_blank' }>().toMatchTypeOf<MenuItemInput>()
     expectTypeOf<{ url: string; target: '_top' }>().not.toMatchTypeOf<MenuItemInput>()
+    expectTypeOf<{ url: string; title: string; children: [{ tag: string }] }>().toMatchTypeOf<MenuItemInput>()
+    expectTypeOf<{ url: string }>().not.toMatchTypeOf<MenuItemInput>()
+    expectTypeOf<{ post: string; page: string }>().not.toMatchTypeOf<MenuItemInput>()
     expectTypeOf<{ post: string }>().toMatchTypeOf<CollectionItemInput>()
     expectTypeOf<{ type: 'page'; path: string }>().toMatchTypeOf<CollectionItemInput>()
     expectTypeOf<{ type: 'post'; path: string }>().not.toMatchTypeOf<CollectionItemInput>()
@@ -111,6 +114,14 @@ describe('input types', () => {
     b.collection('c', { items: [{ post: 'a', page: 'b' }] })
     // @ts-expect-error { page } or the contract's { type, page_path }, not both
     b.frontPage({ page: 'x', type: 'page', page_path: 'x' })
+    // @ts-expect-error a menu item has one target: the builder refuses url and post together at the call
+    b.menu('m', { name: 'M', items: [{ title: 'x', url: '/', post: 'a' }] })
+    // @ts-expect-error nor an item without one
+    b.menu('m', { name: 'M', items: [{ title: 'x' }] })
+    // @ts-expect-error a url item has no title to default to
+    b.menu('m', { name: 'M', items: [{ page: 'about', children: [{ url: '/x' }] }] })
+    // @ts-expect-error the front page is set with .frontPage(), which site() refuses at the call
+    b.site({ title: 't', front_page: { type: 'theme_index' } })
   })
 
   test('contract field names: a v0.6 field is a type error', () => {

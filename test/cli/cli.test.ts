@@ -107,7 +107,7 @@ describe('preview-data canonicalize', () => {
   test('broken JSON: exit 1 and nothing written', async () => {
     const run = await cli(['canonicalize', 'syntax.json', '-o', 'out.json'], dir)
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^syntax\.json:3:12: error \[invalid_json\] .*\nnothing written: the input is not JSON\n$/)
+    expect(run.stderr).toMatch(/^syntax\.json:3:12: error \[invalid_json\] .*\npreview-data canonicalize: nothing written: the input is not JSON\n$/)
     expect(await readdir(dir)).not.toContain('out.json')
   })
 

@@ -94,7 +94,7 @@ test('a failed temporary file renames nothing and removes every temporary file',
   failing.add('r.json')
   const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'p.json', '--report', 'r.json', '--redirects', '_redirects'], dir)
   expect(run.code).toBe(2)
-  expect(run.stderr).toContain('cannot write r.json: no space left on the device\nnothing written (p.json, r.json, _redirects left as they were)\n')
+  expect(run.stderr).toMatch(/preview-data import wordpress: cannot write r\.json: no space left on the device\npreview-data import wordpress: nothing written \(p\.json, r\.json, _redirects left as they were\)\n/)
   expect(calls.filter((c) => c.startsWith('rename'))).toEqual([])
   expect(readdirSync(dir).sort()).toEqual(['e.xml', 'p.json'])
 })

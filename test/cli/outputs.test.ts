@@ -146,7 +146,7 @@ describe('outputs as a set', () => {
     deviceNode(dir, 'full')
     const run = await cli(['import', 'wordpress', 'e.xml', '-o', 'payload.json', '--redirects', '_redirects', '--report', 'full'], dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('cannot write full: no space left on the device\nnothing written (payload.json, full, _redirects left as they were)\n')
+    expect(run.stderr).toContain('preview-data import wordpress: cannot write full: no space left on the device\npreview-data import wordpress: nothing written (payload.json, full, _redirects left as they were)\n')
     expect(readFileSync(join(dir, 'payload.json'), 'utf8')).toBe('the previous payload')
     expect(readFileSync(join(dir, '_redirects'), 'utf8')).toBe('the previous redirects')
     expect(readdirSync(dir).sort()).toEqual(['_redirects', 'e.xml', 'full', 'payload.json'])
@@ -159,7 +159,8 @@ describe('outputs as a set', () => {
     deviceNode(dir, 'full')
     const run = await cli(['canonicalize', 'p.json', '-o', 'full'], dir)
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('cannot write full: no space left on the device\nnothing written (full left as it was)\n')
+    // Named like every other failure, so that a script's log says which command failed.
+    expect(run.stderr).toBe('preview-data canonicalize: cannot write full: no space left on the device\npreview-data canonicalize: nothing written (full left as it was)\n')
   })
 
   test.skipIf(!canMakeDevices)('the JSON summary lists every output and whether it was written', async () => {
@@ -247,6 +248,18 @@ describe("an output's folder is checked before anything is read", () => {
     expect(run.stderr).toMatch(/^preview-data import markdown: cannot write the media folder notes\.txt\/media: \S+\/notes\.txt is not a folder/)
     expect(readdirSync(dir)).toEqual(['notes.txt'])
   })
+
+  // Node's recursive mkdir retries without end where /proc answers ENOENT under a folder that exists: this import ran
+  // forever at full CPU. /sys took the import and then failed to copy (EPERM) after the payload was written.
+  test.skipIf(!existsSync('/proc/self'))('a media folder under /proc or /sys is refused before the import', async () => {
+    const dir = tempDir()
+    for (const folder of ['/proc/pd-media', '/sys/pd-media']) {
+      const run = await cli(['import', 'markdown', join(repo, 'examples/site'), '-o', 'a.json', '--media-out', folder], dir)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/^preview-data import markdown: the media folder \/(proc|sys)\/pd-media is under \/dev, \/proc or \/sys, where files cannot be made; choose another output\n$/)
+      expect(readdirSync(dir)).toEqual([])
+    }
+  }, 20_000)
 
   test('canonicalize and schema too', async () => {
     const dir = tempDir()

@@ -1,5 +1,5 @@
 import type { CustomHtml, DocumentType, FrontPage, Permalinks, PostIndex, Site, WidgetItem } from '../../../src/contract/types.js'
-import type { MenuItemInput } from '../../../src/builder/inputs.js'
+import type { MenuItemFields } from '../../../src/builder/inputs.js'
 import type { Diagnostics } from '../diagnostics.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import type { DataLanguage, FrontMatter } from '../front-matter.js'
@@ -22,7 +22,7 @@ export interface TaxonomyDefinition {
 }
 
 /** A menu item as written in a site file: the builder's menu item, plus where it came from and its order. */
-export interface ConfigMenuItem extends Omit<MenuItemInput, 'children'> {
+export interface ConfigMenuItem extends Omit<MenuItemFields, 'children'> {
   children?: ConfigMenuItem[]
   /** Sort key (Hugo `weight`). */
   weight?: number

@@ -2,7 +2,7 @@ import { LIMITS, MAP_ID_PATTERN } from '../../contract/constants.js'
 import type { MenuItem } from '../../contract/types.js'
 import { PreviewDataError } from '../../validate/issue.js'
 import { checkFragment } from '../fragment.js'
-import type { MenuInput, MenuItemInput } from '../inputs.js'
+import type { MenuInput, MenuItemFields } from '../inputs.js'
 import { ArgumentCheck } from './_check.js'
 
 const ITEM_KEYS = ['title', 'url', 'post', 'page', 'category', 'tag', 'target', 'children', 'meta'] as const
@@ -28,7 +28,7 @@ export function checkMenu(id: string, input: MenuInput): void {
   checkFragment({ menus: { [id]: { name: input.name, items: probeItems } } }, `/menus/${id}`, entity)
 }
 
-function probeItem(entity: string, item: MenuItemInput, path: (string | number)[], depth: number): MenuItem {
+function probeItem(entity: string, item: MenuItemFields, path: (string | number)[], depth: number): MenuItem {
   const check = ArgumentCheck.of(entity, item, path).onlyKeys(ITEM_KEYS)
   const refs = REFERENCE_KEYS.filter((k) => item[k] !== undefined)
   if (refs.length !== 1) check.fail(refs.length === 0 ? 'missing_property' : 'invalid_argument', [], `give exactly one of ${REFERENCE_KEYS.join(', ')}${refs.length > 1 ? ` (got ${refs.join(' and ')})` : ''}.`)

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
 import fc from 'fast-check'
@@ -60,12 +60,25 @@ describe('delivering files', () => {
     expect(await deliverFile(join(dir, 'src.bin'), out, '/link/x.bin')).toHaveProperty('reason')
   })
 
+  // A library caller is not behind the CLI's check of the folder: making folders must end where the file system says
+  // no. Node's recursive mkdir retried /proc's ENOENT without end.
+  test.skipIf(!existsSync('/proc/self'))('a media folder where folders cannot be made fails at once', async () => {
+    writeFileSync(join(dir, 'src.bin'), 'x')
+    await expect(deliverFile(join(dir, 'src.bin'), '/proc/pd-media-test', '/a/b.bin')).rejects.toThrow(/ENOENT/)
+  }, 5_000)
+
+  test('folders are made one level at a time, and concurrent deliveries share them', async () => {
+    writeFileSync(join(dir, 'src.bin'), 'y')
+    const got = await Promise.all(Array.from({ length: 20 }, (_, i) => deliverFile(join(dir, 'src.bin'), out, `/deep/one/two/f${i}.bin`)))
+    expect(got.every((g) => 'file' in g)).toBe(true)
+    expect(readdirSync(resolve(out, 'deep/one/two')).length).toBe(20)
+  })
+
   test('bytes past the limit are refused and leave nothing behind', async () => {
     async function* chunks() {
       for (let i = 0; i < 10; i++) yield new Uint8Array(100)
     }
     await expect(deliverBytes(chunks(), out, '/big/file.bin', 500)).rejects.toThrow(/larger than/)
-    const { readdirSync } = await import('node:fs')
     expect(readdirSync(resolve(out, 'big'))).toEqual([])
   })
 })

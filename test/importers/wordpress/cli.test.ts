@@ -60,7 +60,7 @@ describe('preview-data import wordpress', () => {
   test('a broken export exits 1 and writes nothing', async () => {
     const t = io()
     expect(await runImportWordPress(['truncated.xml', '-o', 'out.json'], t.io)).toBe(1)
-    expect(t.err.join('')).toMatch(/truncated\.xml:5: error \[invalid_xml\] the file ends inside a CDATA section; it looks truncated\.\n(.*\n)*nothing written/)
+    expect(t.err.join('')).toMatch(/truncated\.xml:5: error \[invalid_xml\] the file ends inside a CDATA section; it looks truncated\.\n(.*\n)*preview-data import wordpress: nothing written/)
     expect(existsSync(join(dir, 'out.json'))).toBe(false)
   })
 

@@ -54,7 +54,7 @@ describe('nothing to import', () => {
     const err: string[] = []
     const io = { stdout: () => undefined, stderr: (s: string) => err.push(s), isTTY: false, cwd: dir }
     expect(await runImportWordPress([fixtures + name, '-o', 'empty.json', '--drafts', 'exclude'], io)).toBe(1)
-    expect(err.join('')).toMatch(/error \[nothing_to_import\] .*there is nothing to import\.\n(.*\n)*nothing written/)
+    expect(err.join('')).toMatch(/error \[nothing_to_import\] .*there is nothing to import\.\n(.*\n)*preview-data import wordpress: nothing written/)
     expect(existsSync(join(dir, 'empty.json'))).toBe(false)
   })
 })
