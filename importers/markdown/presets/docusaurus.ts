@@ -37,6 +37,8 @@ interface Instance {
 interface Version {
   dir: string
   segment: string
+  /** Why Docusaurus does not build it (`onlyIncludeVersions` leaves it out, `includeCurrentVersion: false`), when it does not. */
+  notBuilt?: string
 }
 
 /**
@@ -172,6 +174,8 @@ export const docusaurusPreset: Preset = {
       place(source: SourceFile): Placement | Unpublished {
         const at = locate(source.file.rel) as Located
         const { dirs, base } = splitPath(at.rel)
+        const notBuilt = at.instance.kind === 'docs' ? versions.find((v) => (v.dir === '' ? 'current' : v.dir.slice(v.dir.lastIndexOf('/') + 1)) === at.versionDir)?.notBuilt : undefined
+        if (notBuilt) return { skip: 'not-built', detail: `a doc of a version Docusaurus does not build (${notBuilt} in ${configFile ?? 'the configuration'})` }
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
         if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
         const override = at.locale === defaultLocale && served(at) !== source.file.rel ? served(at) : undefined
@@ -305,16 +309,28 @@ function readInstances(text: string): Instance[] {
   return out.sort((a, b) => b.path.length - a.path.length)
 }
 
-/** The docs versions from `versions.json`: the last one at the docs root, unreleased docs under `next/`. */
+/**
+ * The docs versions from `versions.json` (docusaurus.io "Versioning", plugin-content-docs options): the last one
+ * (`lastVersion`, else the newest) at the docs root, unreleased docs under `next/`, others under their name, each
+ * unless `versions.<name>.path` names its segment; `onlyIncludeVersions` and `includeCurrentVersion: false` leave
+ * versions unbuilt.
+ */
 async function readVersions(ctx: PresetContext, text: string): Promise<Version[]> {
   if (!ctx.discovery.paths.has('versions.json')) return []
   const data = await ctx.readData('versions.json')
   if (!Array.isArray(data) || data.length === 0) return []
   const names = data.filter((v): v is string => typeof v === 'string')
-  const docs = entries(objectsOf(text, 'docs').find((o) => /\blastVersion\s*:/.test(o)) ?? '')
+  const docs = entries(objectsOf(text, 'docs').find((o) => /\b(?:lastVersion|onlyIncludeVersions|includeCurrentVersion|versions)\s*:/.test(o)) ?? '')
   const last = stringLiteral(docs.get('lastVersion')) ?? names[0]
-  const out: Version[] = [{ dir: '', segment: last === 'current' ? '' : 'next' }]
-  for (const name of names) out.push({ dir: `versioned_docs/version-${name}`, segment: name === last ? '' : name })
+  const only = stringArray(docs.get('onlyIncludeVersions'))
+  const options = entries(objectLiteral(docs.get('versions')) ?? '')
+  const version = (dir: string, name: string, fallback: string): Version => {
+    const path = stringLiteral(entries(objectLiteral(options.get(name)) ?? '').get('path'))
+    const notBuilt = only && !only.includes(name) ? `onlyIncludeVersions leaves version "${name}" out` : name === 'current' && docs.get('includeCurrentVersion')?.trim() === 'false' ? 'includeCurrentVersion: false leaves the current version out' : undefined
+    return { dir, segment: name === last ? '' : path !== undefined ? trimBoth(path, '/') : fallback, ...(notBuilt ? { notBuilt } : {}) }
+  }
+  const out: Version[] = [version('', 'current', 'next')]
+  for (const name of names) out.push(version(`versioned_docs/version-${name}`, name, name))
   return out
 }
 
