@@ -2,6 +2,8 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
+import { readRewrites } from './_rewrites.js'
+import type { Rewrites } from './_rewrites.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { heroHtml } from './_hero.js'
@@ -96,6 +98,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const srcDir = flavour === 'vitepress' ? trimTrailing((stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, ''), '/') : ''
   const source = [found.source, srcDir].filter((s) => s !== '').join('/')
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
+  // `rewrites(id) { … }`, a method, is no entry of the options: it is read as written as code.
+  const rewrites = flavour === 'vitepress' ? readConfigRewrites(ctx, top.get('rewrites') ?? (/\brewrites\s*\([^)]*\)\s*\{/.test(text) ? 'code' : undefined), found.config ?? '') : undefined
   const locales = readLocales(top.get('locales'), flavour)
   const root = locales.find((l) => l.prefix === '/')
   const title = stringLiteral(top.get('title')) ?? root?.title
@@ -141,7 +145,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       return !rel.split('/').some((p) => p.startsWith('.') || p === 'node_modules') && !file.rel.startsWith(publicDir + '/')
     },
     place(src: SourceFile): Placement {
-      const rel = inSource(src.file.rel) as string
+      // VitePress serves a rewritten page as the path its rule gives (`packages/a/src/index.md` → `a/index.md`).
+      const rel = rewrites ? rewrites.apply(inSource(src.file.rel) as string) : (inSource(src.file.rel) as string)
       const { dirs, base } = splitPath(rel)
       const isIndex = base === 'index' || (flavour === 'vuepress' && /^readme$/i.test(base))
       const own = isIndex ? dirs : [...dirs, base]
@@ -491,6 +496,21 @@ export function pageFile(paths: ReadonlySet<string>, source: string, link: strin
   const stem = path.replace(/\.(?:md|html)$/, '')
   const names = path === '' || path.endsWith('/') ? [`${path}index.md`, ...(flavour === 'vuepress' ? [`${path}README.md`, `${path}readme.md`] : [])] : [`${stem}.md`, `${stem}/index.md`, ...(flavour === 'vuepress' ? [`${stem}/README.md`] : [])]
   return names.map((n) => (source === '' ? n : `${source}/${n}`)).find((f) => paths.has(f))
+}
+
+/**
+ * VitePress's `rewrites` option (`_rewrites.ts`), written as an object of string literals; a function (`rewrites(id)
+ * { … }`), or rules the importer does not run, are reported, and the pages they would move keep their own paths.
+ */
+function readConfigRewrites(ctx: PresetContext, raw: string | undefined, file: string): Rewrites | undefined {
+  if (raw === undefined) return undefined
+  const inner = objectLiteral(raw)
+  const rules = [...entries(inner ?? '')].map(([from, to]): [string, string | undefined] => [from, stringLiteral(to)])
+  const literal = rules.filter((r): r is [string, string] => r[1] !== undefined)
+  const rewrites = readRewrites(literal)
+  const unread = [...(inner === undefined ? ['rewrites'] : []), ...rules.filter((r) => r[1] === undefined).map((r) => r[0]), ...rewrites.unsupported]
+  if (unread.length > 0) ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The rewrites ${unread.slice(0, 5).map((r) => `"${r.slice(0, 80)}"`).join(', ')}${unread.length > 5 ? ` and ${unread.length - 5} more` : ''} are code or regular expressions of the site's own, which the importer does not run: the pages they move keep their own paths. Write them as 'from/path.md': 'to/path.md' rules (with :name and (.*) parameters), or list redirects for those pages.`)
+  return literal.length > 0 ? rewrites : undefined
 }
 
 /** The keys of navbar and sidebar items in VuePress 1 (`title`, `path`), VuePress 2 (`text`, `link`, `children`, `prefix`) and VitePress (`items`, `base`). */

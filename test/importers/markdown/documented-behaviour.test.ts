@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { readRewrites } from '../../../importers/markdown/presets/_rewrites.js'
 import { importedSite, tempSites } from './_tmpsite.js'
 
 // Generators' documented options that change which documents are published and where, each row a small site built
@@ -33,5 +34,58 @@ describe('Docusaurus versions (docusaurus.io "Versioning", plugin-content-docs o
       if (url === 'not-built') expect(got.skipped[file], file).toBe('not-built')
       else expect(got.served(url), `${file} at ${url}`).toBe(true)
     }
+  })
+})
+
+describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {
+  test('static and parameter rules move pages where VitePress 1.6.4 served them; links by source file follow', async () => {
+    const root = await site('vitepress-rewrites', {
+      '.vitepress/config.mts': `import { defineConfig } from 'vitepress'\n\nexport default defineConfig({\n  title: 'RW',\n  cleanUrls: true,\n  rewrites: {\n    'old/intro.md': 'guide/start.md',\n    'packages/:pkg/src/(.*)': ':pkg/(.*)',\n  },\n})\n`,
+      'index.md': doc('Home'),
+      'old/intro.md': '---\ntitle: Intro\n---\n\nSee [a](../packages/pkg-a/src/index.md).\n',
+      'old/stay.md': doc('Stay'),
+      'packages/pkg-a/src/index.md': doc('A'),
+      'packages/pkg-a/src/usage.md': doc('A usage'),
+      'packages/Pkg-B/src/index.md': doc('B'),
+    })
+    const got = await importedSite(root)
+    // The pages VitePress wrote: /guide/start, /old/stay, /pkg-a/, /pkg-a/usage, /Pkg-B/.
+    for (const url of ['/guide/start', '/old/stay', '/pkg-a/', '/pkg-a/usage', '/Pkg-B/']) expect(got.served(url), url).toBe(true)
+    expect(got.served('/old/intro')).toBe(false)
+    expect(got.bodies.join('\n')).toContain(`[a](${got.urls['packages/pkg-a/src/index.md']})`)
+  })
+
+  test('rules written as code are reported, and their pages keep their paths', async () => {
+    const root = await site('vitepress-rewrites-code', {
+      '.vitepress/config.mts': "export default {\n  title: 'C',\n  rewrites(id) {\n    return id.replace('old/', 'new/')\n  },\n}\n",
+      'old/a.md': doc('A'),
+    })
+    const got = await importedSite(root)
+    expect(got.served('/old/a.html')).toBe(true)
+    expect(got.result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^The rewrites "rewrites" are code/)])
+  })
+})
+
+describe('VitePress rewrite rules, one by one', () => {
+  const rules: Array<[string, string]> = [
+    ['old/intro.md', 'guide/start.md'],
+    ['packages/:pkg/src/(.*)', ':pkg/(.*)'],
+    ['packages/:pkg/docs/index.md', 'docs-:pkg.md'],
+    ['^packages/(?<pkg>.*)\\.md$', ':pkg.md'],
+    ['a/:x:y.md', 'b.md'],
+    ['c/(.*)/(.*)', 'd.md'],
+    ['e/([a-z]+).md', 'f.md'],
+  ]
+  const rewrites = readRewrites(rules)
+  test.each([
+    ['old/intro.md', 'guide/start.md'],
+    ['OLD/Intro.md', 'guide/start.md'],
+    ['packages/pkg-a/src/deep/x.md', 'pkg-a/deep/x.md'],
+    ['packages/pkg-a/docs/index.md', 'docs-pkg-a.md'],
+    ['packages/x.md', 'packages/x.md'],
+    ['other.md', 'other.md'],
+  ])('%s → %s', (page, want) => expect(rewrites.apply(page)).toBe(want))
+  test("the site's own regular expressions, and rules whose matching could take a power of the path's length, are not run", () => {
+    expect(rewrites.unsupported).toEqual(['^packages/(?<pkg>.*)\\.md$', 'a/:x:y.md', 'c/(.*)/(.*)', 'e/([a-z]+).md'])
   })
 })
