@@ -191,6 +191,30 @@ function* entriesOfArray(inner: string): Generator<string> {
   }
 }
 
+/**
+ * An array or object literal's text from a value as written: the literal itself (`at` is where it starts in `text`,
+ * when known), or what the variable or function it names (`enNavbar`, `nav()`) holds; undefined otherwise.
+ */
+export function resolvedValue(text: string, raw: string, at?: number): string | undefined {
+  const t = raw.trimStart()
+  if (t.startsWith('[') || t.startsWith('{')) {
+    if (at === undefined) return t.trimEnd()
+    const close = closing(text, at + raw.length - t.length)
+    return close === -1 ? undefined : text.slice(at + raw.length - t.length, close + 1)
+  }
+  const ident = /^([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?/.exec(t)?.[1]
+  const open = ident ? definitionOf(text, ident) : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  return close === -1 ? undefined : text.slice(open, close + 1)
+}
+
+/** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
+function definitionOf(text: string, name: string): number {
+  const id = name.replace(/[$]/g, '\\$')
+  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
+  return m ? m.index + m[0].length - 1 : -1
+}
+
 /** The inner text of an object literal value (`{ … }`), else undefined. */
 export function objectLiteral(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined

@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { closing, entries, literalData, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { starlightSidebar } from './starlight-sidebar.js'
 import type { StarlightEntry } from './starlight-sidebar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
@@ -373,7 +373,9 @@ async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
  * as code is reported and gives no menu.
  */
 async function readStarlightSidebar(ctx: PresetContext, sl: StarlightOptions, docs: Collection, slash: (url: string) => string, file: string): Promise<ConfigMenuItem[]> {
-  const written = sl.sidebar === undefined ? undefined : literalData(sl.sidebar)
+  // Written in place, or held by a variable of the configuration (`sidebar: sidebar`, `const sidebar = [ … ]`).
+  const held = sl.sidebar === undefined ? undefined : resolvedValue(sl.text, sl.sidebar)
+  const written = held === undefined ? undefined : literalData(held)
   if (sl.sidebar !== undefined && written === undefined) {
     ctx.diagnostics.warn(file, 0, 'unsupported_feature', "Starlight's `sidebar` is built by the site's own code, which the importer does not run: it is not imported as a menu. Write it as literal items, or add the menu to a --config site file.")
     return []
@@ -412,8 +414,9 @@ interface StarlightOptions {
   locales: Map<string, string>
   hasRoot: boolean
   defaultKey: string
-  /** The `sidebar` option's text, when written. */
+  /** The `sidebar` option's text, when written (`{ sidebar }` as `sidebar`), and the configuration's text it may name a variable of. */
   sidebar?: string
+  text: string
 }
 
 /** Starlight's `title`, `locales` (key → lang), whether a `root` locale exists and `sidebar`, from `starlight({ … })`. */
@@ -434,7 +437,8 @@ function starlightOptions(text: string): StarlightOptions {
   const lang = canonicalLocale(rootLang ?? (defaultLocale && defaultLocale !== 'root' ? (locales.get(defaultLocale) ?? defaultLocale) : 'en') ?? 'en')
   // The locale fallback content comes from: `defaultLocale`, else the root locale.
   const defaultKey = defaultLocale && defaultLocale !== 'root' && locales.has(defaultLocale) ? defaultLocale : 'root'
-  const sidebar = opts.get('sidebar')
-  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey, ...(sidebar !== undefined ? { sidebar } : {}) }
+  const sidebar = opts.get('sidebar') ?? (/[{,]\s*sidebar\s*[,}]/.test(text.slice(at === -1 ? 0 : at)) ? 'sidebar' : undefined)
+  return {
+    text, ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey, ...(sidebar !== undefined ? { sidebar } : {}) }
 }
 

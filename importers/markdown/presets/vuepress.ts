@@ -1,6 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
-import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, objectLiteral, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
 import { readRewrites } from './_rewrites.js'
 import type { Rewrites } from './_rewrites.js'
@@ -524,7 +524,8 @@ const MENU_KEYS = { title: ['text', 'title'], url: ['link', 'path'], children: [
  */
 export function readNavbar(text: string, page?: (link: string) => ConfigMenuItem | undefined): ConfigMenuItem[] {
   for (const value of valuesOf(text, ['nav', 'navbar'])) {
-    const items = navbarItems(value, { ...MENU_KEYS, ...(page ? { page } : {}) })
+    // A link without a leading slash is read from the site root (`'guide/'` is `/guide/`), as the themes normalize it.
+    const items = navbarItems(value, { ...MENU_KEYS, ...(page ? { page } : {}) }, 0, '/')
     if (items.length > 0) return items
   }
   return []
@@ -540,7 +541,7 @@ export function readSidebars(text: string, page?: (link: string) => ConfigMenuIt
   const keys = { ...MENU_KEYS, ...(page ? { page } : {}) }
   for (const value of valuesOf(text, ['sidebar'])) {
     if (value.startsWith('[')) {
-      const items = navbarItems(value, keys)
+      const items = navbarItems(value, keys, 0, '/')
       if (items.length > 0) return [{ key: '/', items }]
       continue
     }
@@ -550,7 +551,7 @@ export function readSidebars(text: string, page?: (link: string) => ConfigMenuIt
       const fields = inner?.startsWith('{') ? entries(objectLiteral(inner) ?? '') : undefined
       const list = fields ? resolvedValue(text, fields.get('items') ?? '') : inner
       // Relative links are written from the sidebar's `base`, else from its path (vuepress-theme-hope's `'/': ['', 'portfolio']`).
-      const items = navbarItems(list, keys, 0, stringLiteral(fields?.get('base')) ?? (key.startsWith('/') ? key : ''))
+      const items = navbarItems(list, keys, 0, stringLiteral(fields?.get('base')) ?? (key.startsWith('/') ? key : '/'))
       if (items.length > 0) out.push({ key, items })
     }
     if (out.length > 0) return out
@@ -572,26 +573,3 @@ function* valuesOf(text: string, names: readonly string[]): Generator<string> {
   }
 }
 
-/**
- * An array or object literal's text from a value as written: the literal itself (`at` is where it starts in `text`,
- * when known), or what the variable or function it names (`enNavbar`, `nav()`) holds; undefined otherwise.
- */
-function resolvedValue(text: string, raw: string, at?: number): string | undefined {
-  const t = raw.trimStart()
-  if (t.startsWith('[') || t.startsWith('{')) {
-    if (at === undefined) return t.trimEnd()
-    const close = closing(text, at + raw.length - t.length)
-    return close === -1 ? undefined : text.slice(at + raw.length - t.length, close + 1)
-  }
-  const ident = /^([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?/.exec(t)?.[1]
-  const open = ident ? definitionOf(text, ident) : -1
-  const close = open === -1 ? -1 : closing(text, open)
-  return close === -1 ? undefined : text.slice(open, close + 1)
-}
-
-/** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
-function definitionOf(text: string, name: string): number {
-  const id = name.replace(/[$]/g, '\\$')
-  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
-  return m ? m.index + m[0].length - 1 : -1
-}
