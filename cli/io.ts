@@ -92,8 +92,13 @@ export function systemMessage(error: unknown): string {
       EPIPE: 'the reader closed the pipe',
       EXDEV: 'the temporary file is on another device',
       ENAMETOOLONG: 'the name is too long',
+      ELOOP: 'too many levels of symbolic links',
+      EMFILE: 'too many open files',
+      EIO: 'input/output error (the disk or file system failed)',
+      EINVAL: 'the file system refused the operation (invalid argument)',
     }
-    return known[code] ?? code
+    // Otherwise the system's own words ("EBUSY: resource busy or locked, open '…'"), not a bare code.
+    return known[code] ?? (error instanceof Error && error.message !== '' ? error.message : code)
   }
   return error instanceof Error ? error.message : String(error)
 }
