@@ -1,5 +1,6 @@
 import { arrayItems, entries, objectLiteral, stringLiteral } from './_jstext.js'
 import { firstString } from './_config.js'
+import { scanBody } from '../scan.js'
 import type { ConfigMenuItem, PresetContext } from './types.js'
 
 /** How deep a navbar's dropdowns are followed (themes show two levels; a hostile configuration may nest more). */
@@ -75,7 +76,8 @@ export async function pageTitle(ctx: PresetContext, file: string, fm?: Record<st
   const own = firstString((fm ?? (await ctx.readFrontMatter(file)) ?? {}).title)
   if (own !== undefined && own.trim() !== '') return own
   const body = ((await ctx.readText(file)) ?? '').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
-  return /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1].trim() || undefined
+  // The heading as the import reads a document's title (outside code, ATX or setext, inline markup stripped).
+  return scanBody(body, false).h1 ?? undefined
 }
 
 /**
