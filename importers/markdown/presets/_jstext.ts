@@ -191,6 +191,30 @@ function* entriesOfArray(inner: string): Generator<string> {
   }
 }
 
+/**
+ * An array or object literal's text from a value as written: the literal itself (`at` is where it starts in `text`,
+ * when known), or what the variable or function it names (`enNavbar`, `nav()`) holds; undefined otherwise.
+ */
+export function resolvedValue(text: string, raw: string, at?: number): string | undefined {
+  const t = raw.trimStart()
+  if (t.startsWith('[') || t.startsWith('{')) {
+    if (at === undefined) return t.trimEnd()
+    const close = closing(text, at + raw.length - t.length)
+    return close === -1 ? undefined : text.slice(at + raw.length - t.length, close + 1)
+  }
+  const ident = /^([A-Za-z_$][\w$]*)\s*(?:\(\s*\))?/.exec(t)?.[1]
+  const open = ident ? definitionOf(text, ident) : -1
+  const close = open === -1 ? -1 : closing(text, open)
+  return close === -1 ? undefined : text.slice(open, close + 1)
+}
+
+/** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
+function definitionOf(text: string, name: string): number {
+  const id = name.replace(/[$]/g, '\\$')
+  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
+  return m ? m.index + m[0].length - 1 : -1
+}
+
 /** The inner text of an object literal value (`{ … }`), else undefined. */
 export function objectLiteral(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined
@@ -204,13 +228,14 @@ const CODE = Symbol('code')
 const MAX_DEPTH = 32
 
 /**
- * The object a JavaScript data file exports (`module.exports = { … }`, `export default { … }`), where it is written
- * as literals: strings, numbers, booleans, null, and arrays and objects of them. A value written as code is left out
- * and its key named in `computed` (`eleventyComputed.permalink`). Undefined when the file exports no object literal
- * (a function, a variable). Used on comment-free text.
+ * The object a JavaScript data file exports (`module.exports = { … }`, `export default { … }`, or a name declared
+ * with one: `const sidebars: SidebarsConfig = { … }; export default sidebars`), where it is written as literals:
+ * strings, numbers, booleans, null, and arrays and objects of them. A value written as code is left out and its key
+ * named in `computed` (`eleventyComputed.permalink`). Undefined when the file exports no object literal (a function,
+ * a call). Used on comment-free text.
  */
 export function exportedData(text: string): { data: Record<string, unknown>; computed: string[] } | undefined {
-  const m = /(?:module\.exports\s*=|export\s+default)\s*\{/.exec(text)
+  const m = /(?:module\.exports\s*=|export\s+default)\s*\{/.exec(text) ?? declaredObject(text)
   if (!m) return undefined
   const open = m.index + m[0].length - 1
   const close = closing(text, open)
@@ -218,6 +243,24 @@ export function exportedData(text: string): { data: Record<string, unknown>; com
   const computed: string[] = []
   const data = objectValue(text.slice(open + 1, close), '', computed, 0)
   return { data, computed }
+}
+
+/** The object literal a file exports by name (`module.exports = name`, `export default name`): its declaration's match, ending at its `{`. */
+function declaredObject(text: string): RegExpExecArray | null {
+  const name = /(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$/m.exec(text)?.[1]
+  if (name === undefined) return null
+  return new RegExp(`(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*(?::[^=;{}]{0,200})?=\\s*\\{`).exec(text)
+}
+
+/**
+ * The value of a literal written in configuration (`[{ label: 'Guides', items: ['a'] }]`): strings, numbers,
+ * booleans, null, and arrays and objects of them, keys written as code left out of their object (and named in
+ * `computed`); undefined when the value itself, or an array item, is code. Used on comment-free text.
+ */
+export function literalData(raw: string): { value: unknown; computed: string[] } | undefined {
+  const computed: string[] = []
+  const value = literalValue(raw, '', computed, 0)
+  return value === CODE ? undefined : { value, computed }
 }
 
 function objectValue(inner: string, at: string, computed: string[], depth: number): Record<string, unknown> {

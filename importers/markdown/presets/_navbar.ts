@@ -1,5 +1,7 @@
 import { arrayItems, entries, objectLiteral, stringLiteral } from './_jstext.js'
-import type { ConfigMenuItem } from './types.js'
+import { firstString } from './_config.js'
+import { scanBody } from '../scan.js'
+import type { ConfigMenuItem, PresetContext } from './types.js'
 
 /** How deep a navbar's dropdowns are followed (themes show two levels; a hostile configuration may nest more). */
 const MAX_DEPTH = 4
@@ -9,29 +11,84 @@ export interface NavbarKeys {
   title: readonly string[]
   url: readonly string[]
   children: readonly string[]
+  /** A path its sub-items' relative links are written from (VuePress 2's `prefix`, VitePress's `base`). */
+  prefix?: readonly string[]
   /** The link of an item whose link the generator computes (Docusaurus's `type: 'doc'`), from its fields. */
   computed?: (fields: Map<string, string>) => string | undefined
+  /**
+   * An item written as a page's path alone (VuePress 2's `'/guide/'`), which the generator shows with the page's
+   * title: the item for it, or undefined when it names no page.
+   */
+  page?: (link: string) => ConfigMenuItem | undefined
 }
 
 /**
- * A navbar written as an array literal of objects (VuePress and VitePress `nav`/`navbar`, Docusaurus
- * `navbar.items`), as menu items: each object with a label and a link (or sub-items, the dropdown then leading to
- * its first sub-item's link), in the order written; strings, spreads and items without a label or a link are left
- * out. URLs are as the old site wrote them: the import maps them to the new site's.
+ * A navbar written as an array literal (VuePress and VitePress `nav`/`navbar`/`sidebar`, Docusaurus `navbar.items`),
+ * as menu items: each object with a label and a link (or sub-items, the dropdown then leading to its first sub-item's
+ * link), and each page path where `keys.page` reads them, in the order written; spreads and items without a label or
+ * a link are left out. A relative link is written from its parent's `prefix` (`base`). URLs are as the old site
+ * wrote them: the import maps them to the new site's.
  */
-export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0): ConfigMenuItem[] {
+export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0, prefix = ''): ConfigMenuItem[] {
   if (depth >= MAX_DEPTH) return []
   const out: ConfigMenuItem[] = []
+  const from = (link: string) => (prefix === '' || /^(?:\/|[a-z][a-z0-9+.-]*:|#)/i.test(link) ? link : prefix.replace(/\/*$/, '/') + link.replace(/^\.\//, ''))
   for (const item of arrayItems(raw) ?? []) {
+    const written = stringLiteral(item)
+    if (written !== undefined) {
+      // '' names the page of the parent's prefix (vuepress-theme-hope's sidebar `'/': ['', …]`).
+      const page = written.trim() === '' && prefix === '' ? undefined : keys.page?.(from(written.trim()))
+      if (page) out.push(page)
+      continue
+    }
     const inner = objectLiteral(item)
     if (inner === undefined) continue
     const fields = entries(inner)
     const title = keys.title.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined && v.trim() !== '')
+    const own = keys.prefix?.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined)
     const childKey = keys.children.find((k) => fields.has(k))
-    const children = childKey ? navbarItems(fields.get(childKey), keys, depth + 1) : []
-    const url = keys.url.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined && v.trim() !== '') ?? keys.computed?.(fields) ?? children[0]?.url
+    const children = childKey ? navbarItems(fields.get(childKey), keys, depth + 1, own === undefined ? prefix : from(own)) : []
+    // A bare fragment (`link: '#'`, a placeholder) leads nowhere of its own: the item leads to its first sub-item, if any.
+    const link = keys.url.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined && v.trim() !== '' && !v.trim().startsWith('#'))
+    const url = (link === undefined ? undefined : from(link)) ?? keys.computed?.(fields) ?? children[0]?.url
     if (title === undefined || url === undefined) continue
     out.push({ title, url, children })
   }
   return out
+}
+
+/**
+ * The menu id of a sidebar: `sidebar` for the first (the one a theme with one sidebar shows), `sidebar-<its key>`
+ * for the others (Docusaurus's `apiSidebar` → `sidebar-apisidebar`, VitePress's `/guide/` → `sidebar-guide`), a
+ * number where that is taken or not an id.
+ */
+export function sidebarMenuId(key: string, n: number, taken: Record<string, unknown>): string {
+  if (n === 0 && !('sidebar' in taken)) return 'sidebar'
+  const own = `sidebar-${key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')}`.slice(0, 64)
+  return /^[a-z][a-z0-9_-]{0,63}$/.test(own) && own !== 'sidebar-' && !(own in taken) ? own : `sidebar-${n + 1}`
+}
+
+/**
+ * The title a generator shows for a page in its navigation: `title` front matter (`fm`, when read already), else its
+ * first `# ` heading; undefined when it has neither.
+ */
+export async function pageTitle(ctx: PresetContext, file: string, fm?: Record<string, unknown>): Promise<string | undefined> {
+  const own = firstString((fm ?? (await ctx.readFrontMatter(file)) ?? {}).title)
+  if (own !== undefined && own.trim() !== '') return own
+  const body = ((await ctx.readText(file)) ?? '').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
+  // The heading as the import reads a document's title (outside code, ATX or setext, inline markup stripped).
+  return scanBody(body, false).h1 ?? undefined
+}
+
+/**
+ * Gives the items read from a page's path alone (`NavbarKeys.page`: blank titles, the page as `source`) the page's
+ * title, or its file name when it has none; the others are kept as they are.
+ */
+export async function titlePages(ctx: PresetContext, items: ConfigMenuItem[]): Promise<ConfigMenuItem[]> {
+  const pending = [...items]
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item.title === '' && item.source !== undefined) item.title = (await pageTitle(ctx, item.source)) ?? item.source.replace(/^.*\/|\.[^.]*$/g, '')
+    for (const child of item.children ?? []) pending.push(child)
+  }
+  return items
 }

@@ -1,11 +1,13 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { closing, entries, objectLiteral, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { starlightSidebar } from './starlight-sidebar.js'
+import type { StarlightEntry } from './starlight-sidebar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { githubSlug } from './_slugger.js'
 import { isPlainObject } from '../front-matter.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { heroHtml } from './_hero.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -111,6 +113,10 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
     if (!sl || !translated || locale !== sl.defaultKey) return {}
     const aliases = [...translated.keys()].filter((l) => l !== locale && !translated.get(l)?.has(key)).map((l) => slash('/' + [l === 'root' ? '' : l, key].filter((s) => s !== '').join('/')))
     return aliases.length > 0 ? { aliases } : {}
+  }
+  if (sl && docs) {
+    const sidebar = await readStarlightSidebar(ctx, sl, docs, slash, config.file ?? '')
+    if (sidebar.length > 0) config.menus.sidebar = { name: 'Sidebar', items: sidebar }
   }
   return {
     config,
@@ -361,8 +367,60 @@ async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
   return out.sort((a, b) => (a.file < b.file ? -1 : 1))
 }
 
-/** Starlight's `title`, `locales` (key → lang) and whether a `root` locale exists, from `starlight({ … })`. */
-function starlightOptions(text: string): { title?: string; lang?: string; locales: Map<string, string>; hasRoot: boolean; defaultKey: string } {
+/**
+ * Starlight's sidebar as the `sidebar` menu (`starlight-sidebar.ts`), in the default locale: the root locale's pages,
+ * or the default locale's under its prefix. Drafts and the not-found page are not in it. A `sidebar` option written
+ * as code is reported and gives no menu.
+ */
+async function readStarlightSidebar(ctx: PresetContext, sl: StarlightOptions, docs: Collection, slash: (url: string) => string, file: string): Promise<ConfigMenuItem[]> {
+  // Written in place, or held by a variable of the configuration (`sidebar: sidebar`, `const sidebar = [ … ]`).
+  const held = sl.sidebar === undefined ? undefined : resolvedValue(sl.text, sl.sidebar)
+  const written = held === undefined ? undefined : literalData(held)
+  if (sl.sidebar !== undefined && written === undefined) {
+    ctx.diagnostics.warn(file, 0, 'unsupported_feature', "Starlight's `sidebar` is built by the site's own code, which the importer does not run: it is not imported as a menu. Write it as literal items, or add the menu to a --config site file.")
+    return []
+  }
+  const locale = sl.hasRoot || sl.locales.size === 0 ? undefined : sl.defaultKey !== 'root' ? sl.defaultKey : [...sl.locales.keys()][0]
+  const entries: StarlightEntry[] = []
+  for (const f of ctx.discovery.files) {
+    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    const { dirs, base } = splitPath(f.rel.slice(docs.dir.length + 1))
+    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
+    const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
+    if (fm.draft === true) continue
+    const id = entryId(dirs, base, firstString(fm.slug))
+    const first = id.split('/')[0]
+    const inLocale = sl.locales.has(first) ? first : undefined
+    if (inLocale !== locale || localeKey(id, inLocale) === '404') continue
+    const slug = id === 'index' ? '' : id
+    const side = isPlainObject(fm.sidebar) ? fm.sidebar : {}
+    entries.push({
+      file: f.rel,
+      path: [...dirs, base].join('/'),
+      slug,
+      url: slash('/' + slug),
+      label: firstString(side.label, fm.title) ?? base,
+      order: typeof side.order === 'number' && Number.isFinite(side.order) ? side.order : Number.MAX_VALUE,
+      hidden: side.hidden === true,
+    })
+  }
+  return starlightSidebar(written?.value, entries, locale)
+}
+
+/** Starlight's options, as `starlightOptions` reads them. */
+interface StarlightOptions {
+  title?: string
+  lang?: string
+  locales: Map<string, string>
+  hasRoot: boolean
+  defaultKey: string
+  /** The `sidebar` option's text, when written (`{ sidebar }` as `sidebar`), and the configuration's text it may name a variable of. */
+  sidebar?: string
+  text: string
+}
+
+/** Starlight's `title`, `locales` (key → lang), whether a `root` locale exists and `sidebar`, from `starlight({ … })`. */
+function starlightOptions(text: string): StarlightOptions {
   const at = text.search(/starlight\s*\(\s*\{/)
   const opts = at === -1 ? new Map<string, string>() : entries(objectsOf(text.slice(at).replace(/^starlight\s*\(\s*\{/, 'starlightOptions: {'), 'starlightOptions')[0] ?? '')
   const titleRaw = opts.get('title')
@@ -379,6 +437,8 @@ function starlightOptions(text: string): { title?: string; lang?: string; locale
   const lang = canonicalLocale(rootLang ?? (defaultLocale && defaultLocale !== 'root' ? (locales.get(defaultLocale) ?? defaultLocale) : 'en') ?? 'en')
   // The locale fallback content comes from: `defaultLocale`, else the root locale.
   const defaultKey = defaultLocale && defaultLocale !== 'root' && locales.has(defaultLocale) ? defaultLocale : 'root'
-  return { ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey }
+  const sidebar = opts.get('sidebar') ?? (/[{,]\s*sidebar\s*[,}]/.test(text.slice(at === -1 ? 0 : at)) ? 'sidebar' : undefined)
+  return {
+    text, ...(title ? { title } : {}), ...(lang ? { lang } : {}), locales, hasRoot, defaultKey, ...(sidebar !== undefined ? { sidebar } : {}) }
 }
 

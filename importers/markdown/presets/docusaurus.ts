@@ -1,16 +1,20 @@
 import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { closing, entries, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { closing, entries, exportedData, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { readSidebars, stripNumberPrefix } from './docusaurus-sidebars.js'
+import type { CategoryFile, SidebarDoc, Sidebars } from './docusaurus-sidebars.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { githubSlug } from './_slugger.js'
-import { navbarItems } from './_navbar.js'
+import { navbarItems, pageTitle, sidebarMenuId } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { decodeOrKeep } from '../../shared/decode.js'
+
+export { stripNumberPrefix }
 
 /** How many blog posts are read for evidence of where the blog was served, when there is no configuration file. */
 const EVIDENCE_FILES = 200
@@ -33,6 +37,8 @@ interface Instance {
 interface Version {
   dir: string
   segment: string
+  /** Why Docusaurus does not build it (`onlyIncludeVersions` leaves it out, `includeCurrentVersion: false`), when it does not. */
+  notBuilt?: string
 }
 
 /**
@@ -141,16 +147,22 @@ export const docusaurusPreset: Preset = {
 
     // `_category_.json`/`.yml` label sidebar categories; they are configuration, not pages, but a category whose
     // `link` is a generated index has a page at /<docs>/category/<label>: it redirects to the category's first doc.
-    for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
-    for (const f of ctx.discovery.files) {
-      if (!/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) continue
-      const route = await categoryIndex(ctx, f.rel, locate, served, slash)
+    const categoryFiles = new Map<string, unknown>()
+    for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) categoryFiles.set(f.rel, await ctx.readData(f.rel))
+    for (const f of ctx.discovery.files) if (categoryFiles.has(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
+    for (const [rel, data] of categoryFiles) {
+      const route = await categoryIndex(ctx, rel, data, locate, served, slash)
       if (route) generated.push(route)
     }
-    if (generated.length > 0) config.generatedRoutes = generated
 
-    const navbar = await readNavbar(ctx, text, instances, locate, served, slash)
+    const sidebars = await docsSidebars(ctx, text, { instances, versions, categoryFiles }, locate, served, slash)
+    if (sidebars.file) config.configFiles.add(sidebars.file)
+    for (const index of sidebars.indexes) if (!generated.some((g) => g.from === index.from)) generated.push({ ...index, file: sidebars.file ?? configFile ?? '' })
+    if (generated.length > 0) config.generatedRoutes = generated
+    const navbar = readNavbar(text, sidebars)
     if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
+    // One menu per sidebar: each is the navigation of its own part of the docs, shown beside those pages.
+    for (const [n, sidebar] of sidebars.menus.entries()) config.menus[sidebarMenuId(sidebar.sidebarId, n, config.menus)] = { name: sidebar.sidebarId, items: sidebar.items }
 
     return {
       config,
@@ -162,6 +174,8 @@ export const docusaurusPreset: Preset = {
       place(source: SourceFile): Placement | Unpublished {
         const at = locate(source.file.rel) as Located
         const { dirs, base } = splitPath(at.rel)
+        const notBuilt = at.instance.kind === 'docs' ? versions.find((v) => (v.dir === '' ? 'current' : v.dir.slice(v.dir.lastIndexOf('/') + 1)) === at.versionDir)?.notBuilt : undefined
+        if (notBuilt) return { skip: 'not-built', detail: `a doc of a version Docusaurus does not build (${notBuilt} in ${configFile ?? 'the configuration'})` }
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
         if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
         const override = at.locale === defaultLocale && served(at) !== source.file.rel ? served(at) : undefined
@@ -295,16 +309,28 @@ function readInstances(text: string): Instance[] {
   return out.sort((a, b) => b.path.length - a.path.length)
 }
 
-/** The docs versions from `versions.json`: the last one at the docs root, unreleased docs under `next/`. */
+/**
+ * The docs versions from `versions.json` (docusaurus.io "Versioning", plugin-content-docs options): the last one
+ * (`lastVersion`, else the newest) at the docs root, unreleased docs under `next/`, others under their name, each
+ * unless `versions.<name>.path` names its segment; `onlyIncludeVersions` and `includeCurrentVersion: false` leave
+ * versions unbuilt.
+ */
 async function readVersions(ctx: PresetContext, text: string): Promise<Version[]> {
   if (!ctx.discovery.paths.has('versions.json')) return []
   const data = await ctx.readData('versions.json')
   if (!Array.isArray(data) || data.length === 0) return []
   const names = data.filter((v): v is string => typeof v === 'string')
-  const docs = entries(objectsOf(text, 'docs').find((o) => /\blastVersion\s*:/.test(o)) ?? '')
+  const docs = entries(objectsOf(text, 'docs').find((o) => /\b(?:lastVersion|onlyIncludeVersions|includeCurrentVersion|versions)\s*:/.test(o)) ?? '')
   const last = stringLiteral(docs.get('lastVersion')) ?? names[0]
-  const out: Version[] = [{ dir: '', segment: last === 'current' ? '' : 'next' }]
-  for (const name of names) out.push({ dir: `versioned_docs/version-${name}`, segment: name === last ? '' : name })
+  const only = stringArray(docs.get('onlyIncludeVersions'))
+  const options = entries(objectLiteral(docs.get('versions')) ?? '')
+  const version = (dir: string, name: string, fallback: string): Version => {
+    const path = stringLiteral(entries(objectLiteral(options.get(name)) ?? '').get('path'))
+    const notBuilt = only && !only.includes(name) ? `onlyIncludeVersions leaves version "${name}" out` : name === 'current' && docs.get('includeCurrentVersion')?.trim() === 'false' ? 'includeCurrentVersion: false leaves the current version out' : undefined
+    return { dir, segment: name === last ? '' : path !== undefined ? trimBoth(path, '/') : fallback, ...(notBuilt ? { notBuilt } : {}) }
+  }
+  const out: Version[] = [version('', 'current', 'next')]
+  for (const name of names) out.push(version(`versioned_docs/version-${name}`, name, name))
   return out
 }
 
@@ -394,12 +420,11 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
  * at /<docs>/<version>/category/<label slugged as github-slugger does>, redirected to the category's first doc
  * (sidebar_position, else its number prefix, else its name).
  */
-async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
+async function categoryIndex(ctx: PresetContext, rel: string, data: unknown, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<{ from: string; to: string; file: string } | undefined> {
   const folder = rel.slice(0, rel.lastIndexOf('/'))
   const docs = ctx.discovery.files.filter((f) => f.rel.startsWith(folder + '/') && !f.rel.slice(folder.length + 1).includes('/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
   const first = docs.map((f) => ({ f, at: locate(f.rel) })).find(({ at }) => at !== null)
   if (!first?.at || first.at.instance.kind !== 'docs' || first.at.source !== first.f.rel) return undefined
-  const data = await ctx.readData(rel)
   const link = isPlainObject(data) && isPlainObject(data.link) ? data.link : undefined
   if (!link || link.type !== 'generated-index' || !isPlainObject(data)) return undefined
   const label = firstString(data.label) ?? stripNumberPrefix(folder.split('/').pop() ?? '')
@@ -424,16 +449,6 @@ async function categoryIndex(ctx: PresetContext, rel: string, locate: (rel: stri
 /** A Docusaurus route as it is published: no trailing slash unless `trailingSlash: true` (the root keeps its slash). */
 function pageUrl(url: string, slash: boolean): string {
   return slash || url === '/' ? url : url.replace(/\/$/, '')
-}
-
-/**
- * Docusaurus's default number-prefix parser: `01-intro` → `intro`, `003 - Doc` → `Doc`; date-like (`2024-01-02`)
- * and version-like (`1.2`) prefixes are left alone.
- */
-export function stripNumberPrefix(name: string): string {
-  if (/^((\d{2}|\d{4})[-_.]\d{2}([-_.](\d{2}|\d{4}))?)(.*)$/.test(name) || /^(\d+[-_.]\d+)(.*)$/.test(name)) return name
-  const m = /^\d+\s*[-_.]+\s*(.*)$/.exec(name)
-  return m ? m[1] : name
 }
 
 /** A doc's path below the docs root, by the `id`, `slug`, number-prefix and category-index rules. */
@@ -488,36 +503,15 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** A doc of the default docs plugin's current version, as the navbar and sidebars name it. */
-interface DocEntry {
-  id: string
-  url: string
-  /** The folders below the docs root, as written (with number prefixes). */
-  dirs: string[]
-  name: string
-  position: number
-}
-
 /**
  * The navbar (`themeConfig.navbar.items`) as a menu: `{ label, to | href }`, dropdowns with `items`, a doc by
- * `docId` (`type: 'doc'`), a sidebar by its first doc (`type: 'docSidebar'`, the first doc the sidebars file names,
- * or of the folder it autogenerates from); search, locale and version dropdowns are not links.
+ * `docId` (`type: 'doc'`), a sidebar by its first link (`type: 'docSidebar'`); search, locale and version dropdowns
+ * are not links.
  */
-async function readNavbar(ctx: PresetContext, text: string, instances: Instance[], locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<ConfigMenuItem[]> {
+function readNavbar(text: string, sidebars: Sidebars & { docs: SidebarDoc[] }): ConfigMenuItem[] {
   const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
   if (raw === undefined) return []
-  const docs = /\btype\s*:\s*['"](?:doc|docSidebar)['"]/.test(raw) ? await docEntries(ctx, instances, locate, served, slash) : []
-  const sidebars = /\bdocSidebar\b/.test(raw) ? await sidebarsText(ctx, text) : ''
-  const byId = new Map(docs.map((d) => [d.id, d]))
-  // `_category_.json`/`.yml` `position` orders a folder among its siblings in an autogenerated sidebar.
-  const docsRoot = instances.find((i) => i.kind === 'docs')?.path ?? ''
-  const folders = new Map<string, number>()
-  for (const f of docs.length > 0 ? ctx.discovery.files : []) {
-    const m = /^(.*)\/_category_\.(?:json|ya?ml)$/.exec(f.rel)
-    if (!m || !m[1].startsWith(docsRoot + '/')) continue
-    const data = await ctx.readData(f.rel)
-    if (isPlainObject(data) && typeof data.position === 'number') folders.set(m[1].slice(docsRoot.length + 1), data.position)
-  }
+  const byId = new Map(sidebars.docs.map((d) => [d.id, d]))
   return navbarItems(raw, {
     title: ['label'],
     url: ['to', 'href'],
@@ -525,71 +519,76 @@ async function readNavbar(ctx: PresetContext, text: string, instances: Instance[
     computed(fields) {
       const type = stringLiteral(fields.get('type'))
       if (type === 'doc') return byId.get(stringLiteral(fields.get('docId')) ?? '')?.url
-      if (type === 'docSidebar') return firstDocOfSidebar(sidebars, stringLiteral(fields.get('sidebarId')) ?? '', docs, byId, folders)?.url
+      if (type === 'docSidebar') return sidebars.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
       return undefined
     },
   })
 }
 
-/** The default docs plugin's current docs: id (folders and `id` or file name, number prefixes stripped), URL, order. */
-async function docEntries(ctx: PresetContext, instances: Instance[], locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<DocEntry[]> {
-  const out: DocEntry[] = []
+/**
+ * The sidebars of the docs served at the docs root (the default docs plugin's last version: its current docs and
+ * sidebars file, or `versioned_docs/version-<v>/` and `versioned_sidebars/version-<v>-sidebars.json`) as menus, and
+ * the sidebars file read (configuration, not a document).
+ */
+async function docsSidebars(ctx: PresetContext, text: string, site: { instances: Instance[]; versions: Version[]; categoryFiles: Map<string, unknown> }, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
+  const docs = site.instances.find((i) => i.kind === 'docs' && i.i18nDir === 'docusaurus-plugin-content-docs')
+  if (!docs) return { menus: [], indexes: [], docs: [] }
+  const version = site.versions.find((v) => v.segment === '' && v.dir !== '')
+  const versionDir = version ? version.dir.slice(version.dir.lastIndexOf('/') + 1) : 'current'
+  const root = version ? version.dir : docs.path
+  const categories = new Map<string, CategoryFile>()
+  for (const [rel, data] of site.categoryFiles) {
+    const m = /^(.*)\/_category_\.(?:json|ya?ml)$/.exec(rel)
+    if (!m || !m[1].startsWith(root + '/')) continue
+    if (isPlainObject(data)) categories.set(m[1].slice(root.length + 1), { ...(typeof data.label === 'string' ? { label: data.label } : {}), ...(typeof data.position === 'number' ? { position: data.position } : {}), ...('link' in data ? { link: data.link } : {}) })
+  }
+  const file = version ? `versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, text)
+  const known = file !== undefined && ctx.discovery.paths.has(file)
+  const data = known ? await sidebarsData(ctx, file) : undefined
+  // A sidebars file written as code (a function, a spread of another module) cannot be read: no menu rather than a wrong one.
+  const docsOf = await docEntries(ctx, docs, versionDir, locate, served, slash)
+  // `sidebarPath: false`: no sidebar; a sidebars file written as code (a function) cannot be read: no menu rather than a wrong one.
+  if (/\bsidebarPath\s*:\s*false\b/.test(text) || (known && data === undefined)) return { menus: [], indexes: [], docs: docsOf, ...(known ? { file } : {}) }
+  const route = (path: string) => pageUrl(joinUrl(docs.base, path), slash)
+  return { ...readSidebars(data, { docs: docsOf, categories, route }), docs: docsOf, ...(known ? { file } : {}) }
+}
+
+/** The docs of one version of the default docs plugin (`current`, `version-2.0`), as its sidebars name and show them. */
+async function docEntries(ctx: PresetContext, docs: Instance, versionDir: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<SidebarDoc[]> {
+  const out: SidebarDoc[] = []
   for (const f of ctx.discovery.files) {
     const at = locate(f.rel)
-    if (!at || at.instance.kind !== 'docs' || at.instance !== instances.find((i) => i.kind === 'docs') || at.source !== f.rel || at.versionDir !== 'current' || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    if (!at || at.instance !== docs || at.source !== f.rel || at.versionDir !== versionDir || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
-    const fm = (await ctx.readFrontMatter(served(at))) ?? {}
+    const file = served(at)
+    const fm = (await ctx.readFrontMatter(file)) ?? {}
     const parse = fm.parse_number_prefixes !== false
     const strip = (x: string) => (parse ? stripNumberPrefix(x) : x)
     const id = [...dirs.map(strip), firstString(fm.id) ?? strip(base)].join('/')
     const prefix = /^(\d+)\s*[-_.]/.exec(base)
     const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
-    out.push({ id, url: pageUrl(joinUrl(at.instance.base, at.version, docPath(dirs, base, fm).path), slash), dirs, name: base, position })
+    const path = docPath(dirs, base, fm)
+    const label = firstString(fm.sidebar_label) ?? (await pageTitle(ctx, file, fm)) ?? id.split('/').pop() ?? id
+    out.push({ id, file, url: pageUrl(joinUrl(at.instance.base, at.version, path.path), slash), dirs, name: base, position, label, hidden: fm.unlisted === true || fm.draft === true, isIndex: path.isIndex })
   }
   return out
 }
 
-/** The sidebars file's text (the docs options' `sidebarPath`, else `sidebars.js` or `.ts` beside the configuration). */
-async function sidebarsText(ctx: PresetContext, text: string): Promise<string> {
+/** The sidebars file: the docs options' `sidebarPath`, else `sidebars.js`, `.ts` or `.json` beside the configuration. */
+function sidebarsFile(ctx: PresetContext, text: string): string | undefined {
   const named = /sidebarPath\s*:\s*(?:require\.resolve\(\s*)?['"]\.?\/?([^'"]+)['"]/.exec(text)?.[1]
-  const file = [named, 'sidebars.js', 'sidebars.ts', 'sidebars.json'].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
-  return file ? stripComments((await ctx.readText(file)) ?? '') : ''
+  return [named, 'sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
 }
 
-/**
- * The first doc of a sidebar: the first doc id its array names (`'intro'`, `{ type: 'doc', id }`), or, for an
- * autogenerated sidebar, the first doc of its folder in sidebar order (position, then name), folders by their
- * `_category_` position or number prefix; without a sidebars file, the docs root's.
- */
-function firstDocOfSidebar(sidebars: string, sidebarId: string, docs: DocEntry[], byId: Map<string, DocEntry>, folders: Map<string, number>): DocEntry | undefined {
-  const at = sidebarId === '' ? -1 : sidebars.search(new RegExp(`(?:^|[\\s,{])['"]?${sidebarId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:\\s*\\[`))
-  const open = at === -1 ? -1 : sidebars.indexOf('[', at)
-  const close = open === -1 ? -1 : closing(sidebars, open)
-  const value = close === -1 ? '' : sidebars.slice(open, close + 1)
-  const auto = /\btype\s*:\s*['"]autogenerated['"][^}]*?\bdirName\s*:\s*['"]([^'"]*)['"]|\bdirName\s*:\s*['"]([^'"]*)['"][^}]*?\btype\s*:\s*['"]autogenerated['"]/.exec(value)
-  const named = /(?:^|[[,]\s*)(['"])([^'"]+)\1|\bid\s*:\s*(['"])([^'"]+)\3/.exec(value.slice(1))
-  if (named && (!auto || named.index < auto.index)) return byId.get(named[2] ?? named[4])
-  const dir = (auto?.[1] ?? auto?.[2] ?? (sidebars === '' ? '.' : undefined))
-  if (dir === undefined) return undefined
-  return firstDocIn(docs, dir === '.' ? [] : dir.split('/').filter((d) => d !== ''), folders)
-}
-
-/** The first doc below `folder` in an autogenerated sidebar: the lowest position among its docs and sub-folders. */
-function firstDocIn(docs: DocEntry[], folder: string[], folders: Map<string, number>): DocEntry | undefined {
-  const below = docs.filter((d) => d.dirs.length >= folder.length && folder.every((f, i) => d.dirs[i] === f))
-  if (below.length === 0) return undefined
-  const items = new Map<string, { position: number; doc?: DocEntry }>()
-  for (const d of below) {
-    if (d.dirs.length === folder.length) items.set(`doc:${d.name}`, { position: d.position, doc: d })
-    else {
-      const sub = d.dirs[folder.length]
-      const prefix = /^(\d+)\s*[-_.]/.exec(sub)
-      const position = folders.get([...folder, sub].join('/')) ?? (prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY)
-      const was = items.get(`dir:${sub}`)
-      if (!was) items.set(`dir:${sub}`, { position })
-    }
+/** The sidebars file's object: JSON or YAML as data, JavaScript's exported literals (never run). */
+async function sidebarsData(ctx: PresetContext, file: string): Promise<Record<string, unknown> | undefined> {
+  if (/\.(?:json|ya?ml)$/.test(file)) {
+    const data = await ctx.readData(file)
+    return isPlainObject(data) ? data : undefined
   }
-  const first = [...items].sort((a, b) => a[1].position - b[1].position || (a[0].slice(4) < b[0].slice(4) ? -1 : a[0].slice(4) > b[0].slice(4) ? 1 : 0))[0]
-  return first[1].doc ?? firstDocIn(docs, [...folder, first[0].slice(4)], folders)
+  const found = exportedData(stripComments((await ctx.readText(file)) ?? ''))
+  const computed = found?.computed.filter((key) => !key.includes('.')) ?? []
+  if (computed.length > 0) ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The sidebar(s) ${computed.map((k) => `"${k}"`).join(', ')} are built by the site's own code, which the importer does not run: they are not imported as menus. Write them as literal items, or add the menus to a --config site file.`)
+  return found?.data
 }

@@ -1,7 +1,9 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
-import { closing, entries, objectLiteral, stringArray, stringLiteral, stripComments } from './_jstext.js'
-import { navbarItems } from './_navbar.js'
+import { closing, entries, objectLiteral, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
+import { readRewrites } from './_rewrites.js'
+import type { Rewrites } from './_rewrites.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { heroHtml } from './_hero.js'
@@ -22,6 +24,9 @@ const CONFIG_NAMES = ['config.ts', 'config.mts', 'config.js', 'config.mjs', 'con
 const USUAL_SOURCES = ['docs', 'src', '']
 
 type Flavour = keyof typeof FLAVOURS
+
+/** How many modules deep the configuration's local imports are followed. */
+const IMPORT_DEPTH = 3
 
 /**
  * VuePress (1 and 2, vuepress-theme-hope included) and VitePress, configuration read as text (never run); their
@@ -93,6 +98,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const srcDir = flavour === 'vitepress' ? trimTrailing((stringLiteral(top.get('srcDir')) ?? '.').replace(/^\.\/?/, ''), '/') : ''
   const source = [found.source, srcDir].filter((s) => s !== '').join('/')
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
+  // `rewrites(id) { … }`, a method, is no entry of the options: it is read as written as code.
+  const rewrites = flavour === 'vitepress' ? readConfigRewrites(ctx, top.get('rewrites') ?? (/\brewrites\s*\([^)]*\)\s*\{/.test(text) ? 'code' : undefined), found.config ?? '') : undefined
   const locales = readLocales(top.get('locales'), flavour)
   const root = locales.find((l) => l.prefix === '/')
   const title = stringLiteral(top.get('title')) ?? root?.title
@@ -106,8 +113,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
-  const navbar = readNavbar(themeText)
+  // A page's path alone (`'/guide/'`, `'/config.md'`) stands for that page, shown with its title.
+  const page = (link: string): ConfigMenuItem | undefined => {
+    const file = pageFile(ctx.discovery.paths, source, link, flavour)
+    return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
+  }
+  const navbar = await titlePages(ctx, readNavbar(themeText, page))
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
+  for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items) }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -132,7 +145,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       return !rel.split('/').some((p) => p.startsWith('.') || p === 'node_modules') && !file.rel.startsWith(publicDir + '/')
     },
     place(src: SourceFile): Placement {
-      const rel = inSource(src.file.rel) as string
+      // VitePress serves a rewritten page as the path its rule gives (`packages/a/src/index.md` → `a/index.md`).
+      const rel = rewrites ? rewrites.apply(inSource(src.file.rel) as string) : (inSource(src.file.rel) as string)
       const { dirs, base } = splitPath(rel)
       const isIndex = base === 'index' || (flavour === 'vuepress' && /^readme$/i.test(base))
       const own = isIndex ? dirs : [...dirs, base]
@@ -235,19 +249,34 @@ export interface ThemeOptions {
   markdown: string[]
 }
 
-/** The text of the local modules a configuration imports (`./theme.js` as `theme.ts` beside it), one level deep. */
+/**
+ * The configuration's text and the local modules it imports, and those import or re-export in turn (`theme.ts` →
+ * `navbar/index.ts` → `export * from './en.js'`, as vuepress-theme-hope's template lays them out), each once, at most
+ * `IMPORT_DEPTH` modules deep; the modules read are named in `configFiles`.
+ */
 async function importedText(ctx: PresetContext, file: string, text: string, configFiles: Set<string>): Promise<string> {
-  const parts: string[] = []
-  for (const m of text.matchAll(/^import\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
-    const target = resolveRelative(file, m[1])
-    if (target === null) continue
-    const stem = target.replace(/\.[cm]?[jt]s$/, '')
-    const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e)].find((f) => ctx.discovery.paths.has(f))
-    if (!found) continue
-    configFiles.add(found)
-    parts.push(stripComments((await ctx.readText(found)) ?? ''))
+  const parts = [text]
+  const seen = new Set([file])
+  let level = [{ file, text }]
+  for (let depth = 0; depth < IMPORT_DEPTH && level.length > 0; depth++) {
+    const next: typeof level = []
+    for (const module of level) {
+      for (const m of module.text.matchAll(/^(?:import|export)\s[^'"\n]*from\s+['"](\.{1,2}\/[^'"\n]+)['"]/gm)) {
+        const target = resolveRelative(module.file, m[1])
+        if (target === null) continue
+        const stem = target.replace(/\.[cm]?[jt]s$/, '')
+        const found = [target, ...['.ts', '.mts', '.js', '.mjs', '.cjs'].map((e) => stem + e), ...['.ts', '.js'].map((e) => `${target}/index${e}`)].find((f) => ctx.discovery.paths.has(f))
+        if (!found || seen.has(found)) continue
+        seen.add(found)
+        configFiles.add(found)
+        const read = stripComments((await ctx.readText(found)) ?? '')
+        parts.push(read)
+        next.push({ file: found, text: read })
+      }
+    }
+    level = next
   }
-  return [text, ...parts].join('\n')
+  return parts.join('\n')
 }
 
 /**
@@ -452,28 +481,95 @@ export function vuepressSlugify(s: string): string {
 }
 
 /**
- * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
- * themes' `navbar` (`{ text, link, children }`), the first one written (the root locale's); a variable or a function
- * returning the array (`nav: nav()`, `navbar: enNavbar`) is looked up in the configuration and the modules it imports.
+ * The page file a link names in the source folder (`/guide/` → `guide/README.md` or `guide/index.md`, `/config.md`,
+ * `/config.html` and `/config` → `config.md`), as VuePress and VitePress resolve a path written in a navbar or
+ * sidebar; undefined when there is none.
  */
-export function readNavbar(text: string): ConfigMenuItem[] {
-  const keys = { title: ['text'], url: ['link'], children: ['items', 'children'] }
-  // `nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, or the shorthand `{ navbar }`.
-  for (const m of text.matchAll(/(?:^|[\s,{(])['"]?(nav|navbar)['"]?\s*(?::\s*|(?=[,}]))/g)) {
-    const at = m.index + m[0].length
-    const ident = m[0].trimEnd().endsWith(':') ? /^([A-Za-z_$][\w$]*)\s*(\(\s*\))?/.exec(text.slice(at, at + 200))?.[1] : m[1]
-    const open = text[at] === '[' ? at : ident ? definitionOf(text, ident) : -1
-    const close = open === -1 ? -1 : closing(text, open)
-    if (close === -1) continue
-    const items = navbarItems(text.slice(open, close + 1), keys)
+export function pageFile(paths: ReadonlySet<string>, source: string, link: string, flavour: Flavour): string | undefined {
+  if (!link.startsWith('/')) return undefined
+  let path: string
+  try {
+    path = decodeURI(link.replace(/[?#].*$/s, '')).slice(1)
+  } catch {
+    return undefined
+  }
+  const stem = path.replace(/\.(?:md|html)$/, '')
+  const names = path === '' || path.endsWith('/') ? [`${path}index.md`, ...(flavour === 'vuepress' ? [`${path}README.md`, `${path}readme.md`] : [])] : [`${stem}.md`, `${stem}/index.md`, ...(flavour === 'vuepress' ? [`${stem}/README.md`] : [])]
+  return names.map((n) => (source === '' ? n : `${source}/${n}`)).find((f) => paths.has(f))
+}
+
+/**
+ * VitePress's `rewrites` option (`_rewrites.ts`), written as an object of string literals; a function (`rewrites(id)
+ * { … }`), or rules the importer does not run, are reported, and the pages they would move keep their own paths.
+ */
+function readConfigRewrites(ctx: PresetContext, raw: string | undefined, file: string): Rewrites | undefined {
+  if (raw === undefined) return undefined
+  const inner = objectLiteral(raw)
+  const rules = [...entries(inner ?? '')].map(([from, to]): [string, string | undefined] => [from, stringLiteral(to)])
+  const literal = rules.filter((r): r is [string, string] => r[1] !== undefined)
+  const rewrites = readRewrites(literal)
+  const unread = [...(inner === undefined ? ['rewrites'] : []), ...rules.filter((r) => r[1] === undefined).map((r) => r[0]), ...rewrites.unsupported]
+  if (unread.length > 0) ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The rewrites ${unread.slice(0, 5).map((r) => `"${r.slice(0, 80)}"`).join(', ')}${unread.length > 5 ? ` and ${unread.length - 5} more` : ''} are code or regular expressions of the site's own, which the importer does not run: the pages they move keep their own paths. Write them as 'from/path.md': 'to/path.md' rules (with :name and (.*) parameters), or list redirects for those pages.`)
+  return literal.length > 0 ? rewrites : undefined
+}
+
+/** The keys of navbar and sidebar items in VuePress 1 (`title`, `path`), VuePress 2 (`text`, `link`, `children`, `prefix`) and VitePress (`items`, `base`). */
+const MENU_KEYS = { title: ['text', 'title'], url: ['link', 'path'], children: ['items', 'children'], prefix: ['prefix', 'base'] } as const
+
+/**
+ * The site's navbar as a menu: VuePress 1's and VitePress's `themeConfig.nav` (`{ text, link, items }`), VuePress 2
+ * themes' `navbar` (`{ text, link, children, prefix }`, and a page's path alone, shown with that page's title), the
+ * first one written (the root locale's); a variable or a function returning the array (`nav: nav()`, `navbar:
+ * enNavbar`) is looked up in the configuration and the modules it imports. `page` reads a page path.
+ */
+export function readNavbar(text: string, page?: (link: string) => ConfigMenuItem | undefined): ConfigMenuItem[] {
+  for (const value of valuesOf(text, ['nav', 'navbar'])) {
+    // A link without a leading slash is read from the site root (`'guide/'` is `/guide/`), as the themes normalize it.
+    const items = navbarItems(value, { ...MENU_KEYS, ...(page ? { page } : {}) }, 0, '/')
     if (items.length > 0) return items
   }
   return []
 }
 
-/** Where the array a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
-function definitionOf(text: string, name: string): number {
-  const id = name.replace(/[$]/g, '\\$')
-  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)\\[`).exec(text)
-  return m ? m.index + m[0].length - 1 : -1
+/**
+ * The sidebar as menus (vitepress.dev "Sidebar", vuejs.press "sidebar"), the first one written: an array is one
+ * sidebar (`sidebar`); an object keyed by path (`'/guide/': [ … ]` or `{ base, items }`) one sidebar each, the first
+ * `sidebar`, the others `sidebar-<path>`. Items as the navbar's; `'auto'`, `'heading'` and `false` are sidebars a
+ * page's headings make, not menus.
+ */
+export function readSidebars(text: string, page?: (link: string) => ConfigMenuItem | undefined): Array<{ key: string; items: ConfigMenuItem[] }> {
+  const keys = { ...MENU_KEYS, ...(page ? { page } : {}) }
+  for (const value of valuesOf(text, ['sidebar'])) {
+    if (value.startsWith('[')) {
+      const items = navbarItems(value, keys, 0, '/')
+      if (items.length > 0) return [{ key: '/', items }]
+      continue
+    }
+    const out: Array<{ key: string; items: ConfigMenuItem[] }> = []
+    for (const [key, raw] of entries(objectLiteral(value) ?? '')) {
+      const inner = resolvedValue(text, raw)
+      const fields = inner?.startsWith('{') ? entries(objectLiteral(inner) ?? '') : undefined
+      const list = fields ? resolvedValue(text, fields.get('items') ?? '') : inner
+      // Relative links are written from the sidebar's `base`, else from its path (vuepress-theme-hope's `'/': ['', 'portfolio']`).
+      const items = navbarItems(list, keys, 0, stringLiteral(fields?.get('base')) ?? (key.startsWith('/') ? key : '/'))
+      if (items.length > 0) out.push({ key, items })
+    }
+    if (out.length > 0) return out
+  }
+  return []
 }
+
+/**
+ * The values written for one of `names` (`nav: [ … ]`, `nav: nav()`, `navbar: enNavbar`, the shorthand `{ navbar }`),
+ * in text order, each an array or object literal's text: written there, or held by the variable or returned by the
+ * function named there.
+ */
+function* valuesOf(text: string, names: readonly string[]): Generator<string> {
+  const re = new RegExp(`(?:^|[\\s,{(])['"]?(${names.join('|')})['"]?\\s*(?::\\s*|(?=[,}]))`, 'g')
+  for (const m of text.matchAll(re)) {
+    const at = m.index + m[0].length
+    const value = m[0].trimEnd().endsWith(':') ? resolvedValue(text, text.slice(at, at + 200), at) : resolvedValue(text, m[1])
+    if (value !== undefined) yield value
+  }
+}
+

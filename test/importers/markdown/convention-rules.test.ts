@@ -126,7 +126,10 @@ describe('the literals a JavaScript data file exports', () => {
     { src: 'export default { author: { name: "A", url: process.env.URL }, list: [1, f()] }', data: { author: { name: 'A' } }, computed: ['author.url', 'list'] },
     { src: 'export default { eleventyComputed: { permalink: (data) => data.permalink } }', data: { eleventyComputed: {} }, computed: ['eleventyComputed.permalink'] },
     { src: 'export default function () { return { x: 1 } }', data: undefined, computed: undefined },
-    { src: 'const x = { a: 1 }; module.exports = x', data: undefined, computed: undefined },
+    // A name declared with an object literal is followed (the classic template's `sidebars.ts`).
+    { src: 'const x = { a: 1 }; module.exports = x', data: { a: 1 }, computed: [] },
+    { src: "import type { SidebarsConfig } from 'x'\nconst sidebars: SidebarsConfig = { s: ['intro'] }\n\nexport default sidebars;\n", data: { s: ['intro'] }, computed: [] },
+    { src: 'const x = make(); module.exports = x', data: undefined, computed: undefined },
   ])('$src', ({ src, data, computed }) => {
     const found = exportedData(stripComments(src))
     expect(found === undefined ? undefined : JSON.parse(JSON.stringify(found.data))).toEqual(data)

@@ -88,6 +88,12 @@ describe('VuePress and VitePress navbars', () => {
       [],
     ],
     [
+      'VitePress: a link without a leading slash is read from the site root',
+      { '.vitepress/config.mjs': `export default { title: 'V', themeConfig: { nav: [{ text: 'Start', link: 'guide/start' }] } }\n`, 'index.md': doc('Home'), 'guide/start.md': doc('Start') },
+      [['Start', '/guide/start']],
+      [],
+    ],
+    [
       'VuePress 1 themeConfig.nav (README.md and .html pages)',
       { '.vuepress/config.js': `module.exports = { title: 'P', themeConfig: { nav: [{ text: 'Home', link: '/' }, { text: 'Guide', link: '/guide/' }, { text: 'Config', link: '/config.html' }] } }\n`, 'README.md': doc('Home'), 'guide/README.md': doc('Guide'), 'config.md': doc('Config') },
       [['Home', '/'], ['Guide', '/guide/'], ['Config', '/config']],

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest'
+import { readRewrites } from '../../../importers/markdown/presets/_rewrites.js'
+import { importedSite, tempSites } from './_tmpsite.js'
+
+// Generators' documented options that change which documents are published and where, each row a small site built
+// with the real generator (Docusaurus 3.10.2's `.docusaurus/` route metadata) and the URL it gave each file: the
+// import must keep that URL (served as is or redirected) and leave out what the generator did not build.
+
+const site = tempSites('md-documented-')
+const doc = (title: string) => `---\ntitle: ${title}\n---\n\nText of ${title}.\n`
+
+/** A Docusaurus site with versions 2.0 and 1.0 and current docs, each holding a.md, with these docs options. */
+const versioned = (options: string) => ({
+  'docusaurus.config.js': `module.exports = {\n  title: 'V', url: 'https://v.example', baseUrl: '/',\n  presets: [['classic', { docs: { sidebarPath: './sidebars.js', ${options} }, blog: false }]],\n}\n`,
+  'sidebars.js': "module.exports = { s: ['a'] }\n",
+  'versions.json': '["2.0", "1.0"]',
+  'docs/a.md': doc('A current'),
+  'versioned_docs/version-2.0/a.md': doc('A 2.0'),
+  'versioned_docs/version-1.0/a.md': doc('A 1.0'),
+  'versioned_sidebars/version-2.0-sidebars.json': '{ "s": ["a"] }',
+  'versioned_sidebars/version-1.0-sidebars.json': '{ "s": ["a"] }',
+})
+
+describe('Docusaurus versions (docusaurus.io "Versioning", plugin-content-docs options)', () => {
+  test.each<[string, string, Record<string, string>]>([
+    ['the newest version at the docs root, current docs under next/', '', { 'docs/a.md': '/docs/next/a', 'versioned_docs/version-2.0/a.md': '/docs/a', 'versioned_docs/version-1.0/a.md': '/docs/1.0/a' }],
+    // Docusaurus built only /docs/dev/a and /docs/a.
+    ["onlyIncludeVersions and a version's own path", "onlyIncludeVersions: ['current', '2.0'], versions: { current: { path: 'dev', label: 'Dev' } }", { 'docs/a.md': '/docs/dev/a', 'versioned_docs/version-2.0/a.md': '/docs/a', 'versioned_docs/version-1.0/a.md': 'not-built' }],
+    // Docusaurus built only /docs/a (1.0) and /docs/two/a.
+    ['includeCurrentVersion: false, lastVersion and a path', "includeCurrentVersion: false, lastVersion: '1.0', versions: { '2.0': { path: 'two' } }", { 'docs/a.md': 'not-built', 'versioned_docs/version-2.0/a.md': '/docs/two/a', 'versioned_docs/version-1.0/a.md': '/docs/a' }],
+  ])('%s', async (_name, options, want) => {
+    const got = await importedSite(await site(options.replace(/\W+/g, '-') || 'plain', versioned(options)))
+    for (const [file, url] of Object.entries(want)) {
+      if (url === 'not-built') expect(got.skipped[file], file).toBe('not-built')
+      else expect(got.served(url), `${file} at ${url}`).toBe(true)
+    }
+  })
+})
+
+describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {
+  test('static and parameter rules move pages where VitePress 1.6.4 served them; links by source file follow', async () => {
+    const root = await site('vitepress-rewrites', {
+      '.vitepress/config.mts': `import { defineConfig } from 'vitepress'\n\nexport default defineConfig({\n  title: 'RW',\n  cleanUrls: true,\n  rewrites: {\n    'old/intro.md': 'guide/start.md',\n    'packages/:pkg/src/(.*)': ':pkg/(.*)',\n  },\n})\n`,
+      'index.md': doc('Home'),
+      'old/intro.md': '---\ntitle: Intro\n---\n\nSee [a](../packages/pkg-a/src/index.md).\n',
+      'old/stay.md': doc('Stay'),
+      'packages/pkg-a/src/index.md': doc('A'),
+      'packages/pkg-a/src/usage.md': doc('A usage'),
+      'packages/Pkg-B/src/index.md': doc('B'),
+    })
+    const got = await importedSite(root)
+    // The pages VitePress wrote: /guide/start, /old/stay, /pkg-a/, /pkg-a/usage, /Pkg-B/.
+    for (const url of ['/guide/start', '/old/stay', '/pkg-a/', '/pkg-a/usage', '/Pkg-B/']) expect(got.served(url), url).toBe(true)
+    expect(got.served('/old/intro')).toBe(false)
+    expect(got.bodies.join('\n')).toContain(`[a](${got.urls['packages/pkg-a/src/index.md']})`)
+  })
+
+  test('rules written as code are reported, and their pages keep their paths', async () => {
+    const root = await site('vitepress-rewrites-code', {
+      '.vitepress/config.mts': "export default {\n  title: 'C',\n  rewrites(id) {\n    return id.replace('old/', 'new/')\n  },\n}\n",
+      'old/a.md': doc('A'),
+    })
+    const got = await importedSite(root)
+    expect(got.served('/old/a.html')).toBe(true)
+    expect(got.result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^The rewrites "rewrites" are code/)])
+  })
+})
+
+describe('VitePress rewrite rules, one by one', () => {
+  const rules: Array<[string, string]> = [
+    ['old/intro.md', 'guide/start.md'],
+    ['packages/:pkg/src/(.*)', ':pkg/(.*)'],
+    ['packages/:pkg/docs/index.md', 'docs-:pkg.md'],
+    ['^packages/(?<pkg>.*)\\.md$', ':pkg.md'],
+    ['a/:x:y.md', 'b.md'],
+    ['c/(.*)/(.*)', 'd.md'],
+    ['e/([a-z]+).md', 'f.md'],
+  ]
+  const rewrites = readRewrites(rules)
+  test.each([
+    ['old/intro.md', 'guide/start.md'],
+    ['OLD/Intro.md', 'guide/start.md'],
+    ['packages/pkg-a/src/deep/x.md', 'pkg-a/deep/x.md'],
+    ['packages/pkg-a/docs/index.md', 'docs-pkg-a.md'],
+    ['packages/x.md', 'packages/x.md'],
+    ['other.md', 'other.md'],
+  ])('%s → %s', (page, want) => expect(rewrites.apply(page)).toBe(want))
+  test("the site's own regular expressions, and rules whose matching could take a power of the path's length, are not run", () => {
+    expect(rewrites.unsupported).toEqual(['^packages/(?<pkg>.*)\\.md$', 'a/:x:y.md', 'c/(.*)/(.*)', 'e/([a-z]+).md'])
+  })
+})
