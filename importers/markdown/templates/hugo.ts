@@ -40,7 +40,7 @@ export function expandHugo(body: string, ctx: TemplateContext, depth = 0): PassR
  * inline `<span>` goes and its text stays). The old site never showed that HTML, so it is left out here too, rather
  * than shown for the first time (a hidden `<div>`, a `<script>`, a comment). Kept as Hugo keeps it: code, the summary
  * divider `<!--more-->`, the inner text of a `{{< shortcode >}}` (its template prints it as written), HTML content
- * files, and every body of a site that sets `unsafe = true`.
+ * files, and every body of a site that sets `unsafe = true` or renders Markdown otherwise (see `hugoRendersRawHtml`).
  */
 export function omitHugoRawHtml(body: string, ctx: TemplateContext): PassResult {
   if (/\.html?$/i.test(ctx.file) || hugoRendersRawHtml(ctx.data.site) || !/<[a-z/?!]/i.test(body)) return unchanged(body)
@@ -78,15 +78,25 @@ export function omitHugoRawHtml(body: string, ctx: TemplateContext): PassResult 
   return out.finish()
 }
 
-/** Whether a Hugo site's configuration lets raw HTML through (`markup.goldmark.renderer.unsafe`, keys in any case). */
+/**
+ * Whether a Hugo site's configuration lets raw HTML through (keys in any case): `markup.goldmark.renderer.unsafe`; or
+ * another Markdown handler (`markup.defaultMarkdownHandler`); or a configuration for Blackfriday and none for Goldmark,
+ * a site made for Hugo before 0.60, whose Markdown renderer printed raw HTML.
+ */
 function hugoRendersRawHtml(site: Record<string, unknown>): boolean {
-  let at: unknown = site
-  for (const key of ['markup', 'goldmark', 'renderer', 'unsafe']) {
-    if (at === null || typeof at !== 'object') return false
-    const obj = at as Record<string, unknown>
-    at = obj[Object.keys(obj).find((k) => k.toLowerCase() === key) ?? '']
-  }
-  return at === true
+  const markup = member(site, 'markup')
+  const handler = member(markup, 'defaultmarkdownhandler')
+  if (typeof handler === 'string' && handler.toLowerCase() !== 'goldmark') return true
+  const goldmark = member(markup, 'goldmark')
+  if (goldmark === undefined && member(site, 'blackfriday') !== undefined) return true
+  return member(member(goldmark, 'renderer'), 'unsafe') === true
+}
+
+/** The member of `at` named `key` in any case; undefined when `at` is not an object. */
+function member(at: unknown, key: string): unknown {
+  if (at === null || typeof at !== 'object') return undefined
+  const obj = at as Record<string, unknown>
+  return obj[Object.keys(obj).find((k) => k.toLowerCase() === key) ?? '']
 }
 
 /** Bodies the fast reader passes to remark are read by it up to this size: remark grows faster than the body. */
