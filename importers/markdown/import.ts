@@ -110,7 +110,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
       // A date written but unreadable was reported by the first mapping, on the date's line.
       const dateKey = firstKey(r.fm.data, DATE_KEYS)
       const unreadable = dateKey === undefined ? undefined : diagnostics.since(mark).find((d) => d.code === 'invalid_date' && d.line === r.fm.lineOf(dateKey))
-      diagnostics.warn(r.file.rel, unreadable?.line ?? 0, 'missing_date', unreadable
+      // A draft left out (Jekyll's _drafts/ have no date by design) is not imported at all: nothing to say about it.
+      if (!(doc.draft && options.drafts !== 'include')) diagnostics.warn(r.file.rel, unreadable?.line ?? 0, 'missing_date', unreadable
         ? 'This document sits with the posts, but its date cannot be read (see invalid_date on this line), so it was imported as a page. Correct the date to make it a post.'
         : 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
     }

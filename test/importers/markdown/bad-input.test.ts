@@ -109,6 +109,21 @@ describe('drafts stay private by default (issue 13 item 7)', () => {
     const included = await importMarkdown(root, { generatedAt: '2025-01-01T00:00:00Z', drafts: 'include' })
     expect(included.payload?.content.posts.filter((p) => p.status === 'draft')).toHaveLength(4)
   })
+
+  // Jekyll's _drafts/ hold posts without a date by design: one left out was warned "imported as a page", which it was not.
+  test('a dateless draft left out is not warned about a date; included, it is a page and says why', async () => {
+    const root = await site('jekyll-drafts', {
+      '_config.yml': 'title: J\n',
+      '_posts/2024-01-02-p.md': '---\ntitle: P\nauthor: ana\n---\nx\n',
+      '_drafts/my-draft.md': '---\ntitle: Draft\n---\nText\n',
+    })
+    const excluded = await importMarkdown(root, { generatedAt: '2025-01-01T00:00:00Z' })
+    expect(excluded.report.skipped_by_reason).toEqual({ draft: 1 })
+    expect(excluded.diagnostics.filter((d) => d.code === 'missing_date')).toEqual([])
+    const included = await importMarkdown(root, { generatedAt: '2025-01-01T00:00:00Z', drafts: 'include' })
+    expect(included.diagnostics.filter((d) => d.code === 'missing_date').map((d) => d.file)).toEqual(['_drafts/my-draft.md'])
+    expect(included.payload?.content.pages.map((p) => [p.title, p.status])).toEqual([['Draft', 'draft']])
+  })
 })
 
 describe('messages quote the input, cut to a readable length (found by the nightly Markdown fuzz run)', () => {
