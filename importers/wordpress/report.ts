@@ -257,7 +257,7 @@ export function summarizeReport(report: ImportReport): string {
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)
   const m = report.media
-  if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (see missing_media)` : ''}.`)
+  if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (the report's missing_media says which and why)` : ''}.`)
   else if (m.on_old_hosts > 0) lines.push(`Media: the site still loads ${plural(m.on_old_hosts, 'file')} from ${m.hosts.join(', ')}${m.mode === 'rewritten' ? ' (outside the rewritten prefix)' : ''}; it breaks when that host goes. Bring them home with --uploads <dir> or --download-media, and --media-out <dir>.`)
   if (report.byte_issues.count) lines.push(`${report.byte_issues.count} malformed bytes or illegal characters were cleaned.`)
   return lines.join('\n') + '\n'
