@@ -164,6 +164,28 @@ const LENGTH_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMax
 const THEN = /^(?:\/allOf\/\d+)?\/then(?:\/|$)/
 const MAP_KINDS: Record<string, string> = { menus: 'Menu', widgets: 'Widget-area', collections: 'Collection' }
 
+function invalidMapId(f: Found): string {
+  const id = last(f.segments)
+  const kind = MAP_KINDS[last(f.owner)] ?? 'Map'
+  return `${kind} id ${show(id)} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-"; rename it, for example to ${show(suggestMapId(id, kind))}.`
+}
+
+/**
+ * A valid map id close to an invalid one, for the message: `Footer` → `footer`, `Main Menu` → `main-menu`,
+ * `2024` → `menu-2024`. Accents are dropped (`Página` → `pagina`); nothing usable left gives the kind's name.
+ */
+function suggestMapId(id: string, kind: string): string {
+  const base = kind.toLowerCase().replace(/[^a-z]+/g, '-')
+  const words = id
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[-_]+|-+$/g, '')
+  const start = /^[a-z]/.test(words) ? words : words === '' ? base : `${base}-${words}`
+  return start.slice(0, 64).replace(/-+$/, '')
+}
+
 const ROWS: readonly Row[] = [
   { keyword: ['if', 'anyOf', 'oneOf', 'propertyNames'], code: null },
   { def: ['site'], at: THEN, code: 'media_origin_required', message: mediaOriginRequired },
@@ -185,7 +207,7 @@ const ROWS: readonly Row[] = [
   { def: URL_DEFS, code: 'invalid_url', message: invalidUrl },
   { def: ['permalinkPattern'], code: 'invalid_permalink', message: (f) => `${name(f.segments)} is not a valid permalink pattern (got ${show(f.error.data)}): start with "/" and make each segment a whole :token or a slug, with no empty segment, query, fragment, percent encoding or ".html" suffix.` },
   { def: ROUTE_DEFS, code: 'invalid_route_path', message: invalidRoutePath },
-  { def: ['mapId'], code: 'invalid_map_id', message: (f) => `${MAP_KINDS[last(f.owner)] ?? 'Map'} id ${show(last(f.segments))} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-".` },
+  { def: ['mapId'], code: 'invalid_map_id', message: invalidMapId },
   { keyword: ['enum', 'const'], code: 'invalid_value', message: invalidValue },
   { keyword: LENGTH_KEYWORDS, code: 'out_of_range', message: outOfRange },
   { keyword: ['minProperties'], code: 'missing_property', message: atLeastOne },
