@@ -290,11 +290,15 @@ function removedFieldIssue(issue: PreviewDataIssue, f: Found, renamed: Set<strin
     const entry = findRemovedField(f.place.def, field, owner)
     if (entry === undefined) return undefined
     const replacement = entry.renamedTo === undefined ? undefined : [...ownerPath, entry.renamedTo]
-    if (replacement !== undefined && valueAt(owner, [last(replacement)]) !== undefined) {
+    const present = replacement === undefined ? undefined : valueAt(owner, [last(replacement)])
+    if (replacement !== undefined && present !== undefined) {
       // With the replacement present this is not a v0.6 leftover but a member of another branch (collection items
       // with both slug and path), or a stale duplicate of a rename.
       if (entry.whenType !== undefined) return undefined
-      return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: remove it (${name(replacement)} replaces it and is already set).` }
+      // An empty replacement (`media_origin: ""`, as a producer's defaults write it) holds nothing yet: the old value
+      // is what the author meant, so it moves there rather than being dropped.
+      const move = present === '' ? `move its value to ${name(replacement)}, which is empty, and remove it` : `remove it (${name(replacement)} replaces it and is already set)`
+      return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: ${move}.` }
     }
     if (replacement !== undefined) renamed.add(pointer(...replacement))
     const instead = entry.instead ?? `rename it to ${name(replacement ?? [])}`
