@@ -9,6 +9,7 @@ import fastWithRules from './generated/fast-shape.js'
 import * as full from './generated/full-shape.js'
 import { pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
+import { suggestMapId } from './primitives/index.js'
 import { findRemovedField, findRemovedShape } from './removed-fields.js'
 import { CONTENT_ITEM_DEFS, SCHEMA } from './shape-schema.js'
 
@@ -167,23 +168,7 @@ const MAP_KINDS: Record<string, string> = { menus: 'Menu', widgets: 'Widget-area
 function invalidMapId(f: Found): string {
   const id = last(f.segments)
   const kind = MAP_KINDS[last(f.owner)] ?? 'Map'
-  return `${kind} id ${show(id)} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-"; rename it, for example to ${show(suggestMapId(id, kind))}.`
-}
-
-/**
- * A valid map id close to an invalid one, for the message: `Footer` → `footer`, `Main Menu` → `main-menu`,
- * `2024` → `menu-2024`. Accents are dropped (`Página` → `pagina`); nothing usable left gives the kind's name.
- */
-function suggestMapId(id: string, kind: string): string {
-  const base = kind.toLowerCase().replace(/[^a-z]+/g, '-')
-  const words = id
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^[-_]+|-+$/g, '')
-  const start = /^[a-z]/.test(words) ? words : words === '' ? base : `${base}-${words}`
-  return start.slice(0, 64).replace(/-+$/, '')
+  return `${kind} id ${show(id)} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-"; rename it, for example to ${JSON.stringify(suggestMapId(id, kind))}.`
 }
 
 const ROWS: readonly Row[] = [

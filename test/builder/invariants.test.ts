@@ -126,8 +126,8 @@ const cases: Case[] = [
   { name: 'duplicate menu id', call: (b) => b.menu('primary', { name: 'Other', items: [] }), code: 'duplicate_id', path: '', entity: 'menu "primary"', rule: /menu ids must be unique/ },
 
   // map ids
-  { name: 'menu id with an upper-case letter', call: (b) => b.menu('Main', { name: 'Main', items: [] }), code: 'invalid_map_id', path: '', entity: 'menu id "Main"', rule: /lowercase letter first/ },
-  { name: 'widget area id starting with a digit', call: (b) => b.widgetArea('1sidebar', { name: 'Sidebar', items: [] }), code: 'invalid_map_id', path: '', entity: 'widget area id "1sidebar"', rule: /1-64 characters/ },
+  { name: 'menu id with an upper-case letter', call: (b) => b.menu('Main', { name: 'Main', items: [] }), code: 'invalid_map_id', path: '', entity: 'menu id "Main"', rule: /lowercase letter first.*\(for example "main"\)/ },
+  { name: 'widget area id starting with a digit', call: (b) => b.widgetArea('1sidebar', { name: 'Sidebar', items: [] }), code: 'invalid_map_id', path: '', entity: 'widget area id "1sidebar"', rule: /1-64 characters.*\(for example "widget-area-1sidebar"\)/ },
   { name: 'collection id of 65 characters', call: (b) => b.collection('c'.repeat(65), { items: [] }), code: 'invalid_map_id', path: '', entity: 'collection id', rule: /1-64 characters/ },
 ]
 
