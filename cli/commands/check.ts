@@ -125,6 +125,7 @@ function totalsLines(name: string, { documents, links, media, templates, finding
   if (links.old_origin > 0) linkParts.push(`${grouped(links.old_origin)} to the old site`)
   if (links.to_drafts > 0) linkParts.push(`${grouped(links.to_drafts)} to drafts`)
   if (links.not_checked > 0) linkParts.push(`${grouped(links.not_checked)} to files not checked`)
+  if (links.unknown_site_url > 0) linkParts.push(`${grouped(links.unknown_site_url)} on site.url answered by nothing here`)
   const mediaText = !media.checked
     ? `${plural(media.files, 'file')} used; not checked (give --media-dir)`
     : `${plural(media.files, 'file')} used: ${grouped(media.ok)} found, ${grouped(media.missing)} missing`

@@ -5,11 +5,14 @@
  * exports scripts/corpus/wordpress/build.sh makes, the live install itself (oracle.json, method wordpress-live):
  * get_permalink() of every item, the front page, the posts page, the menus in their theme locations, term archives.
  */
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { SaxesParser } from 'saxes'
 import { importWordPress } from '../../importers/wordpress/index.js'
 import type { ImportWordPressOptions, ImportWordPressResult } from '../../importers/wordpress/index.js'
 import type { MenuItem, PreviewData } from '../../src/contract/types.js'
+import { checkSite } from '../../src/check/index.js'
+import { readMediaDir } from '../../src/check/media-dir.js'
 import { deriveRoutes } from '../../src/routes/index.js'
 import path from 'node:path'
 import { siteDir } from './_sites.mjs'
@@ -202,6 +205,25 @@ export interface ExportFigures {
   shortcodes: { documents: number; byName: Record<string, number> }
   /** Present when the export came with a live install's oracle. */
   live?: LiveFigures
+  /**
+   * The report's requests for a setting the export does not record (`--site` with `permalinks.tags` when no link
+   * showed where tag archives were): the notes, and the `site.permalinks` keys they name.
+   */
+  advice: { notes: string[]; keys: Array<'categories' | 'tags'> }
+  /**
+   * The same export imported again with what the advice asks for, as the site's owner would give it (the base set in
+   * Settings → Permalinks, which the live install's oracle holds). Absent without advice, or when the live install
+   * kept WordPress's default base (then the owner has nothing to give).
+   */
+  advised?: { site: { permalinks: Record<string, string> }; figures: ExportFigures }
+  /**
+   * Built sites with their uploads folder: internal links and media files that resolve under `check` once the export
+   * is imported with `--uploads` and `--media-out` (and site.url as the old origin, as the import's own check does).
+   * Set apart: `brokenInOriginal`, left as the export wrote them and leading nowhere the live install served publicly
+   * either; `toNotImported`, to items and archives of types the payload has no place for (products, their categories),
+   * which the importer leaves leading to the old site and the report counts. `broken` (the first 20): the rest.
+   */
+  links?: { resolved: number; total: number; brokenInOriginal: number; toNotImported: number; broken: string[] }
 }
 
 /** An item as the measurement compares it: from the export's own record, or from the live install. */
@@ -211,13 +233,106 @@ type Expected = Omit<WxrItem, 'content'>
 export async function measureCorpusExport(site: CorpusSite): Promise<ExportFigures> {
   const oracle = await readOracle(site.id)
   const label = site.build ? `\`${site.id}\` (WordPress ${site.version.replace(/\+.*/, '')}, built here)` : `\`${site.id}\` (${site.package}@${site.version})`
-  return measureExport(path.join(siteDir(site.id), 'site', site.export ?? ''), label, oracle.method === 'wordpress-live' ? (oracle as LiveOracle) : undefined)
+  const file = path.join(siteDir(site.id), 'site', site.export ?? '')
+  const live = oracle.method === 'wordpress-live' ? (oracle as LiveOracle) : undefined
+  const figures = await measureExport(file, label, live)
+  if (live && site.uploads) figures.links = await measureLinks(file, path.join(siteDir(site.id), 'site', site.uploads), live)
+  const given = live ? ownersAnswer(figures.advice.keys, live.settings) : undefined
+  if (!given) return figures
+  return { ...figures, advised: { site: given, figures: await measureExport(file, `${label} with ${JSON.stringify(given.permalinks)}`, live, { site: given }) } }
 }
 
-/** Imports an export with the importer's defaults and measures it against the export itself, or a live oracle. */
-export async function measureExport(file: string, label: string, live?: LiveOracle): Promise<ExportFigures> {
+/**
+ * Imports an export with its uploads delivered and runs `check` on the payload and the media folder, as the import
+ * command's closing check does; a link or media file that misses counts against the import unless the export wrote it
+ * as it stands and it led nowhere the live install served publicly either (a page never published, a file deleted
+ * from uploads, /wp-admin/).
+ */
+async function measureLinks(file: string, uploads: string, live: LiveOracle): Promise<NonNullable<ExportFigures['links']>> {
+  const mediaOut = await mkdtemp(path.join(tmpdir(), 'corpus-wp-media-'))
+  try {
+    const { payload } = await importWordPress(file, { uploads, mediaOut })
+    const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut), ...(payload.site.url ? { origins: [payload.site.url] } : {}) })
+    const served = liveServed(live)
+    const home = new URL(live.settings.home)
+    const misses = checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media' || f.code === 'unknown_site_url')
+    // Only a link left as the export wrote it, on the old host, can be the original's: the importer writes every link
+    // it maps as a root-relative URL, so a broken one of those is its own.
+    const asWritten = (target: string | undefined) => target !== undefined && /^https?:\/\//i.test(target) && new URL(target).host === home.host
+    let inOriginal = 0
+    let notImported = 0
+    const ours: typeof misses = []
+    for (const f of misses) {
+      const what = asWritten(f.target) ? (served.get(wordpressKey(f.target as string)) ?? 'nothing') : 'ours'
+      if (what === 'nothing') inOriginal++
+      else if (!PAYLOAD_KINDS.has(what)) notImported++
+      else ours.push(f)
+    }
+    const { links: l, media } = checked.totals
+    return {
+      resolved: l.ok + l.to_drafts + media.ok,
+      total: l.internal + media.files,
+      brokenInOriginal: inOriginal,
+      toNotImported: notImported,
+      broken: ours.slice(0, 20).map((f) => `${f.url ?? f.source}: ${f.target ?? ''}`),
+    }
+  } finally {
+    await rm(mediaOut, { recursive: true, force: true })
+  }
+}
+
+/** What the payload can hold of what the live install served (`liveServed`): the rest is another type's. */
+const PAYLOAD_KINDS = new Set(['post', 'page', 'category', 'post_tag', 'home', 'media', 'ours'])
+
+/**
+ * What a visitor of the live install reached, by `wordpressKey`, and what it was: `post`, `page` or another post
+ * type's name for published items of public types, the taxonomy for term archives, `home` for the home page and posts
+ * page, `media` for every uploaded file and its size variants. Password-protected, private and draft items are not
+ * among them: the public never saw them, and the import leaves them out by default.
+ */
+export function liveServed(live: Pick<LiveOracle, 'documents' | 'terms' | 'media' | 'settings' | 'posts_index'>): Map<string, string> {
+  const served = new Map<string, string>()
+  const add = (url: string, what: string) => served.set(wordpressKey(url), what)
+  add(live.settings.home, 'home')
+  if (live.posts_index) add(live.posts_index.url, 'home')
+  for (const d of live.documents) if (d.status === 'published' && d.public && d.url) add(d.url, d.type)
+  for (const t of live.terms) add(t.url, t.taxonomy)
+  for (const m of live.media) {
+    add(m.url, 'media')
+    for (const size of m.sizes) add(m.url.replace(/[^/]*$/, size), 'media')
+  }
+  return served
+}
+
+/**
+ * What a site's owner gives when the report asks for an archive base the export does not record: the base they set
+ * in Settings → Permalinks (under the site's home path), as the `site.permalinks` pattern the note names. Undefined
+ * when a base asked for is WordPress's default (empty): the owner set none, and the import's default is right.
+ * @example
+ * ownersAnswer(['tags'], { home: 'https://x.example', tag_base: 'mot-cle', category_base: '' }) // { permalinks: { tags: '/mot-cle/:slug/' } }
+ */
+export function ownersAnswer(keys: ReadonlyArray<'categories' | 'tags'>, settings: Pick<LiveOracle['settings'], 'home' | 'category_base' | 'tag_base'>): { permalinks: Record<string, string> } | undefined {
+  if (keys.length === 0) return undefined
+  const home = new URL(settings.home).pathname.replace(/\/+$/, '')
+  const permalinks: Record<string, string> = {}
+  for (const key of keys) {
+    const base = (key === 'tags' ? settings.tag_base : settings.category_base).replace(/^\/+|\/+$/g, '')
+    if (base === '') return undefined
+    permalinks[key] = `${home}/${base}/:slug/`
+  }
+  return { permalinks }
+}
+
+/** The report's notes that ask for a `site.permalinks` setting (`give it with --site (permalinks.tags: …)`), and the keys they name. */
+export function readAdvice(notes: readonly string[]): ExportFigures['advice'] {
+  const asking = notes.filter((n) => /--site\b/.test(n) && /permalinks\.(?:tags|categories)\b/.test(n))
+  const keys = [...new Set(asking.flatMap((n) => [...n.matchAll(/permalinks\.(tags|categories)\b/g)].map((m) => m[1] as 'categories' | 'tags')))].sort()
+  return { notes: asking, keys }
+}
+
+/** Imports an export (with the importer's defaults unless `options` say otherwise) and measures it against the export itself, or a live oracle. */
+export async function measureExport(file: string, label: string, live?: LiveOracle, options: ImportWordPressOptions = {}): Promise<ExportFigures> {
   const wxr = readWxr(await readFile(file, 'utf8'))
-  const options: ImportWordPressOptions = {}
   const result = await importWordPress(file, options)
   const { payload, redirects } = result
   const docs = payloadDocuments(payload)
@@ -275,6 +390,7 @@ export async function measureExport(file: string, label: string, live?: LiveOrac
     privateInPayload,
     shortcodes,
     ...(live ? { live: measureLive(live, wxr, result, docs, liveKeys, redirectTo) } : {}),
+    advice: readAdvice(result.report.permalinks.notes),
   }
 }
 

@@ -13,6 +13,7 @@ import { readMediaDir } from '../../src/check/media-dir.js'
 import type { PreviewData } from '../../src/contract/types.js'
 import { deriveRoutes } from '../../src/routes/index.js'
 import { corpusDir, loadSites, siteDir } from './_sites.mjs'
+import { againstOriginal, originalBrokenLinks } from './original-links.js'
 
 /** One entry of sites.json. */
 export interface CorpusSite {
@@ -102,8 +103,12 @@ export interface SiteFigures {
   privateAsDraft: number
   /** Published documents whose body still holds template syntax, by kind (target 0). */
   templates: { documents: number; byKind: Record<string, number>; examples: string[] }
-  /** Internal links and media files that resolve under `check` with the delivered media folder (target ≥ 0.98); the first 20 that do not. */
-  links: null | { resolved: number; total: number; broken: string[] }
+  /**
+   * Internal links and media files that resolve under `check` with the delivered media folder, and those that do not:
+   * `brokenInOriginal` were broken on the original site too (original-links.ts), `broken` (the first 20) were not.
+   * The target is resolved / (total − brokenInOriginal) ≥ 0.98.
+   */
+  links: null | { resolved: number; total: number; brokenInOriginal: number; broken: string[] }
 }
 
 /** The sites whose content and oracle are both present under .corpus/ (fetch and oracle have run). */
@@ -228,10 +233,14 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     if (templates.examples.length < 5) templates.examples.push(`${doc.url}: ${found[0].text}`)
   }
 
-  // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use.
+  // `check` with the media folder the import wrote: links in bodies and menus, and every media file they use. Links on
+  // site.url that nothing answers count as unresolved whatever check's severity for them: the measurement stays strict.
   const checked = checkSite(payload, { mediaFiles: await readMediaDir(mediaOut).catch(() => new Set<string>()) })
   const { links: l, media } = checked.totals
-  const broken = checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media').slice(0, 20).map((f) => `${f.url ?? f.source}: ${f.target ?? ''}`)
+  const sources = new Map('report' in result ? result.report.items.flatMap((i) => ('url' in i && i.url !== undefined ? [[i.url, i.source] as const] : [])) : [])
+  const originalBroken = await originalBrokenLinks(path.join(siteDir(site.id), 'site'), oracle)
+  const { inOriginal, ours } = againstOriginal(checked.findings.filter((f) => f.code === 'broken_link' || f.code === 'missing_media' || f.code === 'unknown_site_url'), sources, originalBroken)
+  const broken = ours.slice(0, 20).map((f) => `${f.url ?? f.source}: ${f.target ?? ''}`)
 
   return {
     ...base,
@@ -243,8 +252,17 @@ async function measureImport(site: CorpusSite, oracle: Oracle, mediaOut: string)
     privatePublished,
     privateAsDraft,
     templates,
-    links: { resolved: l.ok + l.to_drafts + media.ok, total: l.internal + media.files, broken },
+    links: { resolved: l.ok + l.to_drafts + media.ok, total: l.internal + media.files, brokenInOriginal: inOriginal, broken },
   }
+}
+
+/**
+ * The share of the links and media files the original site resolved that resolve on the import (1 when there is none
+ * to check: a site whose documents hold no internal link is no miss).
+ */
+export function linkRate(links: { resolved: number; total: number; brokenInOriginal: number }): number {
+  const total = links.total - links.brokenInOriginal
+  return total <= 0 ? 1 : links.resolved / total
 }
 
 /** A site's not-found page: `/404.html` or `/404/`, at the root or under one base-path or locale segment. */

@@ -18,7 +18,9 @@ export interface CheckOptions {
   mediaFiles?: ReadonlySet<string>
   /**
    * Other URLs the site lived at (`https://old.example`, `https://old.example/blog`). Absolute links on them are
-   * internal; those the new site answers are counted apart, since they work only while the old site is up.
+   * internal; those the new site answers are counted apart, since they work only while the old site is up. Naming
+   * `site.url` here says the old site lived there too: every path on it was the site's, so an absolute link on it that
+   * nothing answers is a `broken_link` whatever its shape (without it, `unknown_site_url` outside the payload's URL shapes).
    */
   origins?: readonly string[]
 }
@@ -186,6 +188,15 @@ function checkRef(
       totals.links.not_checked++
       return
     }
+    // An absolute link on site.url that no old origin names is the site's by the payload's claim alone; outside the
+    // URLs the payload's patterns give, another application on the origin may answer it, or site.url may not be where
+    // the site will live (a theme demo's baseURL). Said apart, as a warning. Relative and root-relative links are the
+    // site's by construction, and every path of an origin the old site lived at was its own.
+    if (target.claimed && !site.inPermalinkShape(target.path)) {
+      totals.links.unknown_site_url++
+      report.add('unknown_site_url', source, { ...where(), target: ref.url, message: unknownSiteUrlMessage(ref.url, target.path, site) })
+      return
+    }
     totals.links.broken++
     report.add('broken_link', source, { ...where(), target: ref.url, message: brokenLinkMessage(ref.url, target.path, target.oldOrigin, site) })
     return
@@ -226,6 +237,11 @@ function brokenLinkMessage(url: string, path: string, oldOrigin: boolean, site: 
   const hint = near ? ` The site has "${near}": link to that.` : ' Fix the link, or add the document it meant.'
   const why = oldOrigin ? `It points at the old site, and this payload has nothing at "${path}".` : `No document${site.hasMediaFiles() ? ' or media file' : ''} of the site is at "${path}".`
   return `The link "${url}" leads nowhere. ${why}${hint}`
+}
+
+function unknownSiteUrlMessage(url: string, path: string, site: SiteIndex): string {
+  const origin = site.siteUrl
+  return `The link "${url}" is on the site's own address (site.url ${origin}), but the payload has nothing at "${path}" and no post, page or archive URL of the site has that shape. Served at ${origin}, the link is broken unless something else serves that path there; if the site will live elsewhere, set site.url to its address.`
 }
 
 /** A media URL on this site: its file must be among the media files (when they were given). */
@@ -332,7 +348,7 @@ class Report {
   constructor(private readonly site: SiteIndex) {
     this.totals = {
       documents: 0,
-      links: { internal: 0, ok: 0, broken: 0, old_origin: 0, to_drafts: 0, external: 0, not_checked: 0 },
+      links: { internal: 0, ok: 0, broken: 0, old_origin: 0, to_drafts: 0, external: 0, not_checked: 0, unknown_site_url: 0 },
       media: { checked: site.hasMediaFiles(), files: 0, ok: 0, missing: 0 },
       templates: { total: 0, by_tag: {} },
       findings: { error: 0, warning: 0, info: 0 },

@@ -12,6 +12,12 @@ export const CHECK_CODES = {
   markdown_in_html: 'warning',
   /** An absolute link or media URL on an old origin (`origins`) that the new site answers: it works only while the old site is up. */
   old_origin_link: 'warning',
+  /**
+   * An absolute link on `site.url` that nothing of the payload answers, to a path of no post, page or archive shape:
+   * broken if the site is served at `site.url`, unless something else serves that path there (or `site.url` is not
+   * where the site will live).
+   */
+  unknown_site_url: 'warning',
   /** A link to a draft, which a build may leave out. */
   link_to_draft: 'warning',
   /** A post or page whose body is empty. */
@@ -52,8 +58,11 @@ export interface CheckFinding {
 export interface CheckTotals {
   /** Posts and pages checked. */
   documents: number
-  /** Links in bodies, menus and custom HTML. `not_checked`: links to files, without a media folder to look in. */
-  links: { internal: number; ok: number; broken: number; old_origin: number; to_drafts: number; external: number; not_checked: number }
+  /**
+   * Links in bodies, menus and custom HTML. `not_checked`: links to files, without a media folder to look in;
+   * `unknown_site_url`: absolute links on `site.url` that nothing answers, outside the payload's URL shapes.
+   */
+  links: { internal: number; ok: number; broken: number; old_origin: number; to_drafts: number; external: number; not_checked: number; unknown_site_url: number }
   /** Distinct root-relative media files the payload uses; `checked` is false without a media folder. */
   media: { checked: boolean; files: number; ok: number; missing: number }
   /** Template tags printed as text, in all and by tag (`{{< figure >}}`, `{% include %}`, `[caption]`, `<Tabs>`). */

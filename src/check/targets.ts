@@ -1,15 +1,20 @@
 import type { PreviewData } from '../contract/types.js'
 import { visitRoutes } from '../routes/derive.js'
 import type { RouteEntry } from '../routes/derive.js'
-import { postRoute } from '../routes/paths.js'
+import { postRoute, routeComponents } from '../routes/paths.js'
+import { parsePattern, permalinkPattern } from '../routes/permalink.js'
+import type { PatternSegment } from '../routes/permalink.js'
 
 /** Where a URL written in the payload points, from the site's point of view. */
 export type Target =
   /** Nothing to check: an in-page fragment, `mailto:`, `tel:`, `data:`, `javascript:`… */
   | { kind: 'none' }
   | { kind: 'external' }
-  /** On this site: `path` is decoded, NFC, without query or fragment, starting with `/`. */
-  | { kind: 'internal'; path: string; oldOrigin: boolean }
+  /**
+   * On this site: `path` is decoded, NFC, without query or fragment, starting with `/`. `claimed`: written as an
+   * absolute URL on `site.url` that no old origin names, so the site's by the payload's claim alone.
+   */
+  | { kind: 'internal'; path: string; oldOrigin: boolean; claimed?: true }
 
 /** What an internal path reaches: a route (index into the routes), a file under the media folder, or nothing. */
 export type Resolution = { route: number } | { file: true } | null
@@ -29,8 +34,11 @@ export class SiteIndex {
   private readonly routeList: (RouteEntry | undefined)[]
   /** Output path (NFC) to route index, built when a path is first resolved. */
   private outputs: Map<string, number> | undefined
-  /** Lower-cased host (with port) to the path prefixes the site lived under on it, and whether it is an old origin. */
-  private readonly hosts = new Map<string, { prefix: string; old: boolean }[]>()
+  /**
+   * Lower-cased host (with port) to the path prefixes the site lived under on it, whether it is an old origin, and
+   * whether it is `site.url` named by no old origin (the site's by the payload's claim alone).
+   */
+  private readonly hosts = new Map<string, { prefix: string; old: boolean; claimed: boolean }[]>()
   /** The keys of `hosts`, as an array: iterating a Map allocates, once per link. */
   private hostNames: string[] = []
   private readonly cache = new Map<string, Target>()
@@ -74,8 +82,11 @@ export class SiteIndex {
     }
     const prefix = parsed.pathname.replace(/\/+$/, '')
     const list = this.hosts.get(parsed.host.toLowerCase()) ?? []
-    // site.url wins over an --origin that names the same place.
-    if (!list.some((e) => e.prefix === prefix)) list.push({ prefix, old })
+    // site.url wins over an --origin that names the same place; that origin says the old site lived at site.url, so
+    // every path there was the site's own.
+    const same = list.find((e) => e.prefix === prefix)
+    if (same) same.claimed = false
+    else list.push({ prefix, old, claimed: !old })
     list.sort((a, b) => b.prefix.length - a.prefix.length)
     this.hosts.set(parsed.host.toLowerCase(), list)
     this.hostNames = [...this.hosts.keys()]
@@ -116,10 +127,11 @@ export class SiteIndex {
         return EXTERNAL
       }
       const entries = this.hosts.get(parsed.host.toLowerCase())
-      for (const { prefix, old } of entries ?? []) {
+      for (const { prefix, old, claimed } of entries ?? []) {
         const pathname = parsed.pathname
         if (prefix === '' || pathname === prefix || pathname.startsWith(`${prefix}/`)) {
-          return { kind: 'internal', path: cleanPath(pathname.slice(prefix.length) || '/'), oldOrigin: old }
+          const path = cleanPath(pathname.slice(prefix.length) || '/')
+          return claimed ? { kind: 'internal', path, oldOrigin: false, claimed: true } : { kind: 'internal', path, oldOrigin: old }
         }
       }
       return EXTERNAL
@@ -230,7 +242,34 @@ export class SiteIndex {
   hasMediaFiles(): boolean {
     return this.mediaFiles !== undefined
   }
+
+  /**
+   * Whether a path has the shape of a URL the payload's permalink patterns give a post, page, category or tag: the
+   * same literal segments, a date or id where the pattern has one, any segment for a slug (`/2024/05/gone/` under
+   * `/:year/:month/:slug/`). The site answers every such URL whose document exists, so a miss there is one of its
+   * own; a path of no such shape (`/functions/emojify/` beside `/posts/:slug/`) may be served by something else.
+   * @example
+   * site.inPermalinkShape('/posts/gone/') // true with the contract's default patterns
+   */
+  inPermalinkShape(path: string): boolean {
+    const parts = routeComponents(path.replace(/(?:\/index)?\.html?$/i, ''))
+    this.shapes ??= PATTERN_KINDS.map((kind) => parsePattern(permalinkPattern(this.payload.site, kind)))
+    return this.shapes.some((shape) => shape.length === parts.length && shape.every((s, i) => ('literal' in s ? s.literal === parts[i] : (TOKEN_SHAPES[s.token]?.test(parts[i]) ?? true))))
+  }
+
+  /** The parsed permalink patterns, for `inPermalinkShape`. */
+  private shapes: PatternSegment[][] | undefined
+
+  /** The site's own origin (`site.url`), for messages. */
+  get siteUrl(): string {
+    return this.payload.site.url.replace(/\/+$/, '')
+  }
 }
+
+const PATTERN_KINDS = ['posts', 'pages', 'categories', 'tags'] as const
+
+/** What a permalink token matches in a URL; `:slug` matches any segment. */
+const TOKEN_SHAPES: Record<string, RegExp> = { ':year': /^\d{4}$/, ':month': /^\d{2}$/, ':day': /^\d{2}$/, ':public_id': /^[1-9]\d*$/ }
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/
 const NONE: Target = { kind: 'none' }

@@ -80,6 +80,61 @@ describe('links', () => {
     })
   })
 
+  // site.url (https://site.example) says where the site lives, so absolute links on it are the site's own. A path in
+  // the shape of the payload's post, page or archive URLs that nothing answers is broken; a path of no such shape
+  // may be another application's on that origin, or site.url a placeholder (hugoBasicExample's baseURL is gohugo.io,
+  // and its posts link to the real gohugo.io): said apart, as a warning, unless an old origin says the site lived
+  // there. Relative links are the site's in any case.
+  describe('absolute links on site.url that nothing answers', () => {
+    const shapes = { posts: '/:year/:month/:slug/', categories: '/topics/:slug/' }
+    test.each([
+      { href: 'https://site.example/2024/05/gone/', code: 'broken_link', why: 'a post URL (/:year/:month/:slug/)' },
+      { href: 'https://site.example/2024/05/gone.html', code: 'broken_link', why: 'a post URL, written with .html' },
+      { href: 'https://site.example/topics/gone/', code: 'broken_link', why: 'a category archive' },
+      { href: 'https://site.example/tags/gone/', code: 'broken_link', why: 'a tag archive (the default /tags/:slug/)' },
+      { href: 'https://site.example/gone/', code: 'broken_link', why: 'a page URL (the default /:slug/)' },
+      { href: 'http://site.example/gone', code: 'broken_link', why: 'a page URL, over http, without the slash' },
+      { href: 'https://site.example/functions/emojify/', code: 'unknown_site_url', why: 'no shape of the site' },
+      { href: 'https://site.example/20x4/05/gone/', code: 'unknown_site_url', why: 'not a year where the pattern has one' },
+      { href: 'https://site.example/wordpress/wp-admin/', code: 'unknown_site_url', why: 'another application on the origin' },
+      { href: 'https://site.example/docs/guide/', code: undefined, why: 'answered: a page with its own path' },
+      { href: 'https://site.example/', code: undefined, why: 'answered: the front page' },
+      { href: '/functions/emojify/', code: 'broken_link', why: 'root-relative: the site\'s by construction' },
+      { href: '../../functions/emojify/', code: 'broken_link', why: 'relative: the site\'s by construction' },
+      { href: 'https://old.example/functions/emojify/', code: 'broken_link', why: 'on an old origin the caller named' },
+    ])('$href: $why', ({ href, code }) => {
+      const payload = site(`See [x](${href}).`, { extra: (b) => b.permalinks(shapes) })
+      const result = checkSite(payload, OLD)
+      expect(bodyFindings(result).map((f) => f.code)).toEqual(code ? [code] : [])
+      expect(result.totals.links).toMatchObject({ internal: 3, broken: code === 'broken_link' ? 1 : 0, unknown_site_url: code === 'unknown_site_url' ? 1 : 0 })
+    })
+
+    test('the message names site.url and both ways out', () => {
+      const [finding] = bodyFindings(checkSite(site('See [x](https://site.example/functions/emojify/).')))
+      expect(finding).toMatchObject({ code: 'unknown_site_url', severity: 'warning', target: 'https://site.example/functions/emojify/', url: '/posts/hello/' })
+      expect(finding.message).toContain('site.url https://site.example')
+      expect(finding.message).toContain('set site.url to its address')
+      expect(finding.message).toContain('broken unless something else serves that path there')
+    })
+
+    // An origin the old site lived at (`origins`, as the importers' closing check passes site.url) says every path there
+    // was the site's: a link to one the payload no longer answers is a link the migration broke.
+    test.each([
+      { origins: ['https://site.example'], code: 'broken_link' },
+      { origins: ['http://site.example/'], code: 'broken_link' },
+      { origins: ['https://site.example/blog'], code: 'unknown_site_url' },
+      { origins: ['https://old.example'], code: 'unknown_site_url' },
+    ])('with origins $origins, a path of no shape is $code', ({ origins, code }) => {
+      const result = checkSite(site('See [x](https://site.example/functions/emojify/).'), { origins })
+      expect(bodyFindings(result).map((f) => f.code)).toEqual([code])
+    })
+
+    test('a menu item on site.url is judged the same way', () => {
+      const payload = site('Hi.', { extra: (b) => b.menu('footer', { name: 'Footer', items: [{ title: 'Shop', url: 'https://site.example/shop/cart/' }, { title: 'Gone', url: 'https://site.example/gone/' }] }) })
+      expect(checkSite(payload).findings.filter((f) => f.source.startsWith('/menus/footer')).map((f) => f.code)).toEqual(['unknown_site_url', 'broken_link'])
+    })
+  })
+
   test('a link that misses only by its trailing slash names the URL the site has', () => {
     const [finding] = bodyFindings(checkSite(site('[a](/about/)', { style: 'html-extension' })))
     expect(finding.message).toContain('The site has "/about": link to that.')
@@ -357,7 +412,7 @@ describe('the result', () => {
     expect(result.totals).toEqual({
       documents: 4,
       // The menu's two links are among them.
-      links: { internal: 4, ok: 3, broken: 1, old_origin: 0, to_drafts: 0, external: 1, not_checked: 0 },
+      links: { internal: 4, ok: 3, broken: 1, old_origin: 0, to_drafts: 0, external: 1, not_checked: 0, unknown_site_url: 0 },
       media: { checked: false, files: 0, ok: 0, missing: 0 },
       templates: { total: 1, by_tag: { '{{< figure >}}': 1 } },
       findings: { error: 2, warning: 1, info: 0 },

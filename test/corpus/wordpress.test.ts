@@ -5,9 +5,9 @@
 // it). The reading of the export is tested here on an export written for the purpose; the corpus part is skipped,
 // saying so, when no export has been built.
 import { beforeAll, describe, expect, test } from 'vitest'
-import { compareMenus, measureCorpusExport, readWxr, wordpressKey } from '../../scripts/corpus/measure-wordpress.js'
+import { compareMenus, liveServed, measureCorpusExport, ownersAnswer, readAdvice, readWxr, wordpressKey } from '../../scripts/corpus/measure-wordpress.js'
 import type { ExportFigures, LiveMenuItem } from '../../scripts/corpus/measure-wordpress.js'
-import { availableSites } from '../../scripts/corpus/measure.js'
+import { availableSites, linkRate } from '../../scripts/corpus/measure.js'
 
 const item = (fields: Record<string, string>) =>
   `<item>${Object.entries(fields).map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`).join('')}</item>`
@@ -93,6 +93,58 @@ describe('compareMenus: the payload\'s primary menu against the one in WordPress
   })
 })
 
+describe('liveServed: what a visitor of the live install reached', () => {
+  const live = {
+    settings: { home: 'https://x.example', permalink_structure: '', category_base: '', tag_base: '', show_on_front: 'posts' },
+    posts_index: { url: 'https://x.example/' },
+    documents: [
+      { id: 1, type: 'post', status: 'published', public: true, exported: true, url: 'https://x.example/hello/', source: '1' },
+      { id: 2, type: 'page', status: 'password', public: true, exported: true, url: 'https://x.example/members/', source: '2' },
+      { id: 3, type: 'product', status: 'published', public: true, exported: true, url: 'https://x.example/product/mug/', source: '3' },
+      { id: 4, type: 'wp_block', status: 'published', public: false, exported: true, url: 'https://x.example/wp_block/signup/', source: '4' },
+    ],
+    terms: [{ taxonomy: 'category', slug: 'news', name: 'News', count: 1, url: 'https://x.example/category/news/' }],
+    media: [{ id: 5, url: 'https://x.example/wp-content/uploads/2024/01/a.jpg', file: '2024/01/a.jpg', mime: 'image/jpeg', sizes: ['a-300x200.jpg'] }],
+  }
+  test.each([
+    { url: 'https://x.example/hello/', served: 'post' },
+    { url: 'https://x.example/product/mug/', served: 'product' },
+    { url: 'https://x.example/category/news/', served: 'category' },
+    { url: 'https://x.example/wp-content/uploads/2024/01/a-300x200.jpg', served: 'media' },
+    { url: 'https://x.example', served: 'home' },
+    { url: 'https://x.example/members/', served: undefined },
+    { url: 'https://x.example/wp_block/signup/', served: undefined },
+    { url: 'https://x.example/wp-admin/', served: undefined },
+    { url: 'https://x.example/wp-content/uploads/2024/01/lost.jpg', served: undefined },
+  ])('$url', ({ url, served }) => {
+    expect(liveServed(live as unknown as Parameters<typeof liveServed>[0]).get(wordpressKey(url))).toBe(served)
+  })
+})
+
+describe('readAdvice and ownersAnswer: the report asks for an archive base, and the owner gives the one WordPress had', () => {
+  const note = "the site moved its category archives to /rubrique/, but no link in the export shows where its tag archives were, so they are at WordPress's default /tag/<slug>/; if the site set a tag base, give it with --site (permalinks.tags: /<base>/:slug/)"
+
+  test.each([
+    { notes: [note], keys: ['tags'] },
+    { notes: [note.replace('permalinks.tags', 'permalinks.categories')], keys: ['categories'] },
+    { notes: ['plain permalinks (?p=<id>) name posts by a query, which no route can serve: every post is redirected from its old URL'], keys: [] },
+    { notes: ['permalinks.tags is mentioned without asking for anything'], keys: [] },
+  ])('$keys', ({ notes, keys }) => {
+    expect(readAdvice(notes).keys).toEqual(keys)
+  })
+
+  test.each([
+    { keys: ['tags'] as const, settings: { home: 'https://x.example', category_base: 'rubrique', tag_base: 'mot-cle' }, site: { permalinks: { tags: '/mot-cle/:slug/' } } },
+    { keys: ['tags'] as const, settings: { home: 'https://x.example/blog/', category_base: '', tag_base: '/tagged/' }, site: { permalinks: { tags: '/blog/tagged/:slug/' } } },
+    { keys: ['categories', 'tags'] as const, settings: { home: 'https://x.example', category_base: 'topics', tag_base: 'tagged' }, site: { permalinks: { categories: '/topics/:slug/', tags: '/tagged/:slug/' } } },
+    // The owner set no tag base: WordPress's default is what the import already serves; nothing to give.
+    { keys: ['tags'] as const, settings: { home: 'https://x.example', category_base: 'rubrique', tag_base: '' }, site: undefined },
+    { keys: [] as const, settings: { home: 'https://x.example', category_base: 'rubrique', tag_base: 'mot-cle' }, site: undefined },
+  ])('$keys with $settings.tag_base', ({ keys, settings, site }) => {
+    expect(ownersAnswer(keys, settings)).toEqual(site)
+  })
+})
+
 const { sites } = await availableSites()
 const exports = sites.filter((s) => s.convention === 'wordpress')
 
@@ -136,20 +188,35 @@ for (const site of exports) {
       expect.soft(f.live?.postsIndex.ok, `posts index ${f.live?.postsIndex.expected}, payload ${f.live?.postsIndex.got}`).toBe(true)
     })
 
+    // With what the report asks for given, where it asks (below): a menu's tag link leads to the tag's archive.
     test('the primary menu is the one in WordPress\'s primary location, item for item', () => {
-      expect(f.live?.primaryMenu.problems).toEqual([])
+      expect((f.advised?.figures ?? f).live?.primaryMenu.problems).toEqual([])
     })
 
     test('every published item of another type is imported or counted in the report', () => {
       for (const [type, t] of Object.entries(f.live?.otherTypes ?? {})) expect.soft(t.inPayload + t.reported, type).toBeGreaterThanOrEqual(t.published)
     })
 
-    test('category and tag archives keep their URLs', () => {
-      expect(f.live?.terms.lost).toEqual([])
+    // An export does not record the category and tag bases (Settings → Permalinks). The importer reads them from
+    // links to archives; where none shows one, it cannot know it, and the report must say so and name the setting
+    // that gives it. Given as the owner would give it, every archive must keep its URL.
+    test('category and tag archives keep their URLs, or the report asks for the base the export does not show', () => {
+      expect(f.live?.terms.lost.length === 0 || f.advice.keys.length > 0, `lost ${f.live?.terms.lost.join(', ')} with no note asking for a base`).toBe(true)
     })
 
-    // `check` (issue 12) resolves links and images against the payload and its media folder, with --uploads (issue 14
-    // item 7); neither is on this branch yet.
-    test.skip('at least 98% of internal links and images resolve under check with --uploads (check and --uploads are not on this branch yet)', () => {})
+    // An owner who set no base (WordPress's default) has nothing to give, and the import's default must be right.
+    test('with the base the report asks for given (--site permalinks), every archive keeps its URL', () => {
+      expect((f.advised?.figures ?? f).live?.terms.lost).toEqual([])
+    })
+
+    // `check` (issue 12) resolves links and images against the payload and the media folder an import with --uploads
+    // (issue 14 item 7) delivered. A link the export wrote to a page the live install never served publicly (one never
+    // published, /wp-admin/) or a file deleted from uploads is broken on the original too and is set apart; so is one to
+    // an item of a type the payload has no place for (a product), which the report counts and the importer leaves
+    // leading to the old site.
+    test('at least 98% of the internal links and images the original served resolve under check with --uploads', () => {
+      const links = f.links ?? { resolved: 0, total: 1, brokenInOriginal: 0, toNotImported: 0, broken: [`no uploads folder in sites.json for ${site.id}`] }
+      expect(linkRate({ ...links, brokenInOriginal: links.brokenInOriginal + links.toNotImported }), links.broken.join('\n')).toBeGreaterThanOrEqual(0.98)
+    })
   })
 }

@@ -70,6 +70,34 @@ describe('payloadJson', () => {
       { numRuns: 100 },
     )
   })
+
+  test('writes the members around the bodies as JSON.stringify does, whatever their keys, values and order', () => {
+    // Keys an object orders or treats apart (integer-like, __proto__), values of any shape and depth, undefined ones.
+    const key = fc.oneof(fc.constantFrom('__proto__', '0', '12', 'content', 'excerpt', 'public_id', 'a b', '"q"', ''), fc.string({ maxLength: 4 }))
+    const member = fc.tuple(key, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined)))
+    fc.assert(
+      fc.property(fc.array(fc.array(member, { maxLength: 8 }), { maxLength: 4 }), fc.array(member, { maxLength: 4 }), text, (entries, top, words) => {
+        const file = TextFile.create()
+        try {
+          const bodies = new KeptBodies()
+          const posts = entries.map((members, i) => Object.fromEntries([...members, ['public_id', i + 1]]))
+          for (const post of posts) {
+            const [html, excerpt] = file.append([JSON.stringify(`${words}<p>${post.public_id}`), JSON.stringify(words)]).map((place) => ({ file: file.fd, place }))
+            bodies.keep('post', post.public_id as number, { html, excerpt })
+          }
+          const withBodies = (body: (post: Record<string, unknown>) => { content: string; excerpt: string }) =>
+            Object.fromEntries([...top, ['content', { posts: posts.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k === 'content' || k === 'excerpt' ? body(p)[k] : v]))) }]])
+          const full = withBodies((p) => ({ content: `${words}<p>${p.public_id}`, excerpt: words }))
+          const empty = withBodies(() => ({ content: '', excerpt: '' }))
+          const out = Buffer.concat([...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(kind, id), (kept) => file.bytes(kept.place))].map((piece) => Buffer.from(piece))).toString('utf8')
+          expect(out).toBe(JSON.stringify(full, null, 2))
+        } finally {
+          file.close()
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
 })
 
 describe('KeptBodies', () => {
