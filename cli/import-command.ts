@@ -265,7 +265,7 @@ async function finish(io: CliIo, command: string, common: CommonImport, display:
  * that cannot be had back says why instead. A payload the importer still holds as an object is bounded too (see
  * `CHECK_HELD_MAX_BYTES`).
  */
-async function checkWritten(io: CliIo, common: CommonImport, outcome: ImportOutcome, mediaWritten: boolean, payloadBytes: number | undefined): Promise<{ totals: CheckResult['totals']; drafts: number } | { skipped: string }> {
+async function checkWritten(io: CliIo, common: CommonImport, outcome: ImportOutcome, mediaWritten: boolean, payloadBytes: number | undefined): Promise<{ totals: CheckResult['totals']; drafts: number; origin?: string } | { skipped: string }> {
   let payload: PreviewData
   const tooLarge = payloadBytes === undefined ? undefined : readBackRefusal(payloadBytes, outcome.payloadObject !== undefined)
   if (tooLarge !== undefined) return { skipped: tooLarge }
@@ -283,7 +283,7 @@ async function checkWritten(io: CliIo, common: CommonImport, outcome: ImportOutc
   }
   const mediaFiles = mediaWritten && common.mediaOut !== undefined ? await readMediaDir(resolve(io.cwd, common.mediaOut)).catch(() => undefined) : undefined
   const result = checkSite(payload, { ...(mediaFiles ? { mediaFiles } : {}), ...(payload.site.url ? { origins: [payload.site.url] } : {}) })
-  return { totals: result.totals, drafts: result.findings.filter((f) => f.code === 'draft').length }
+  return { totals: result.totals, drafts: result.findings.filter((f) => f.code === 'draft').length, ...(payload.site.url ? { origin: payload.site.url } : {}) }
 }
 
 /**
@@ -318,11 +318,17 @@ function checkLine(checked: Awaited<ReturnType<typeof checkWritten>>, common: Co
   const internal = links.ok + links.broken
   const rate = internal === 0 ? '' : ` (${((100 * links.ok) / internal).toFixed(1)}%)`
   const mediaText = media.checked ? `media ${media.ok} of ${media.files} found${media.missing ? `, ${media.missing} missing` : ''}` : `media not checked (${plural(media.files, 'file')})`
-  const command = `preview-data check ${common.output}${common.mediaOut !== undefined && media.checked ? ` --media-dir ${common.mediaOut}` : ''}`
+  // The same check as this one: with the media folder, and the site's URL as the old site's origin.
+  const command = `preview-data check ${common.output}${common.mediaOut !== undefined && media.checked ? ` --media-dir ${common.mediaOut}` : ''}${checked.origin ? ` --origin ${shellWord(checked.origin)}` : ''}`
   return (
     `check: ${plural(documents, 'document')}; internal links ${links.ok} of ${internal} resolve${rate}${links.broken ? `, ${links.broken} broken` : ''}; ${mediaText}; ` +
     `${plural(templates.total, 'template tag')} printed; ${plural(checked.drafts, 'draft')}; ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')} (${command} lists them)`
   )
+}
+
+/** `text` as one shell word: as it is when it holds nothing a shell reads specially, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
 }
 
 function outputRequests(common: CommonImport): OutputRequest[] {

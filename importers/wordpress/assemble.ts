@@ -24,6 +24,7 @@ import type { ImportCounts, ReportBuilder, SkipReason } from './report.js'
 import type { SitePlan } from './site.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
+import { chooseThemeCss, themeStylesheet } from './theme-css.js'
 import type { Taxonomies } from './terms.js'
 
 type Builder = ReturnType<typeof createPreviewData>
@@ -86,7 +87,7 @@ export async function assemble(c: Collected, plan: Plan, finished: AsyncIterable
   if (a.counts.posts + a.counts.pages === 0) throw nothingToImport(c, report, files.join(', '))
   addMedia(a, media, c)
   const menuIds = addMenus(a, c, plan)
-  addCustomCss(a, c.customCss)
+  addCustomCss(a, c, media)
   const built = a.builder.tryBuild()
   if (!built.ok) throw PreviewDataError.fromIssues(built.errors, 'The imported payload is not valid')
   return { payload: built.payload, counts: countsOf(built.payload, c, a), menuIds, remoteMedia: media.remote }
@@ -367,15 +368,21 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
   }
 }
 
-/** WordPress keeps one custom CSS per theme; the most recently changed one is the active theme's in practice. */
-function addCustomCss(a: Assembly, css: Collected['customCss']): void {
-  const [latest, ...older] = [...css].sort((x, y) => compareCodeUnits(y.modified, x.modified) || y.id - x.id)
-  if (latest === undefined) return
-  a.builder = a.builder.customCss(latest.content)
-  a.report.place({ file: latest.file, line: latest.line, postId: latest.id }, { kind: 'asset' })
-  a.report.fallback('custom_css_from_latest')
-  for (const other of older) {
-    a.report.skip({ file: other.file, line: other.line, post_id: other.id, post_type: 'custom_css', status: 'publish', title: other.title, reason: 'custom_css_inactive', detail: `older than the custom CSS of "${latest.name}"` })
+/**
+ * WordPress keeps the custom CSS of each theme (the Customizer's Additional CSS and, on block themes, the global
+ * styles' CSS) but prints only the active theme's (`chooseThemeCss`); other themes' CSS is reported as left out. The
+ * files it loads from the old site's uploads move with the rest of the media (`MediaUse.text`).
+ */
+function addCustomCss(a: Assembly, c: Collected, media: MediaUse): void {
+  const { theme, used, others } = chooseThemeCss(c.themeCss, c.themeActivity)
+  if (used.length > 0) {
+    a.builder = a.builder.customCss(media.text(themeStylesheet(used)))
+    for (const css of used) a.report.place({ file: css.file, line: css.line, postId: css.id }, { kind: 'asset' })
+    a.report.fallback('custom_css_from_latest')
+  }
+  for (const other of others) {
+    const detail = used.length > 0 ? `older than the custom CSS of "${theme}"` : `the CSS of theme "${other.theme}", not the active one ("${theme}" was customized later)`
+    a.report.skip({ file: other.file, line: other.line, post_id: other.id, post_type: other.postType, status: 'publish', title: other.title, reason: 'custom_css_inactive', detail })
   }
 }
 

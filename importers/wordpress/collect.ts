@@ -18,6 +18,8 @@ import { OffsetSamples } from './timezone.js'
 import { TermBaseVotes } from './term-bases.js'
 import { decodeWpSlug } from './slugs.js'
 import { LIMITS } from './limits.js'
+import { globalStylesCss, globalStylesCustomized, themeOf } from './theme-css.js'
+import type { ThemeActivity, ThemeCss } from './theme-css.js'
 
 /** What becomes of items the public could not see: left out (the default), or kept with `status: draft`. */
 export type HiddenPolicy = 'skip' | 'draft'
@@ -51,7 +53,9 @@ export interface Collected {
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; file: string; line: number }>
   reusableBlocks: Map<number, string>
-  customCss: Array<{ id: number; name: string; content: string; modified: string; file: string; line: number; title: string }>
+  /** Each theme's own CSS (Additional CSS, a block theme's global styles CSS), and when each theme was last customized. */
+  themeCss: ThemeCss[]
+  themeActivity: ThemeActivity[]
   offsetCounts: Map<number, number>
   /** WooCommerce variations, by the id of their product, to fold into it. */
   variations: Map<number, Variation[]>
@@ -126,7 +130,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), customCss: [], offsetCounts: new Map(), variations: new Map(),
+    navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
@@ -194,12 +198,36 @@ export class Collector implements WxrSink {
       case 'custom_css': {
         const css = bodyText(item)
         if (item.status !== 'publish' || css.trim() === '') return this.#skip(item, 'custom_css_inactive')
-        c.customCss.push({ id: item.postId, name: item.postName, content: css, modified: item.postModifiedGmt || item.postModified, file: item.file, line: item.line, title: item.title })
-        return
+        return this.#themeCss(item, css)
       }
+      case 'wp_global_styles': {
+        const json = bodyText(item)
+        if (item.status === 'publish' && globalStylesCustomized(json)) {
+          const css = globalStylesCss(json)
+          if (css.root.trim() !== '' || css.blocks !== '') return this.#themeCss(item, css.root, css.blocks)
+          this.#themeCustomized(item)
+        }
+        return this.#skip(item, 'site_editor_item')
+      }
+      case 'wp_template':
+      case 'wp_template_part':
+        if (item.status === 'publish') this.#themeCustomized(item)
+        return this.#skip(item, 'site_editor_item')
       default:
         return this.#other(item)
     }
+  }
+
+  /** A theme's own CSS, kept until the active theme is known. */
+  #themeCss(item: WxrItem, content: string, blocks?: string): void {
+    const { postId: id, title, file, line } = item
+    this.collected.themeCss.push({ theme: themeOf(item), postType: item.postType === 'custom_css' ? 'custom_css' : 'wp_global_styles', id, title, content, ...(blocks ? { blocks } : {}), modified: item.postModifiedGmt || item.postModified, file, line })
+    this.#themeCustomized(item)
+  }
+
+  /** Notes that the user customized the theme an item belongs to (only the active theme can be), and when. */
+  #themeCustomized(item: WxrItem): void {
+    this.collected.themeActivity.push({ theme: themeOf(item), modified: item.postModifiedGmt || item.postModified, id: item.postId })
   }
 
   /** A post or page: counted, its place in the page tree kept, and, when it is imported, its body sent to render. */

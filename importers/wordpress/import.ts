@@ -24,7 +24,7 @@ import { readWxr } from './read/wxr.js'
 import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
-import { mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
+import { droppedShortcodeItems, mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
@@ -192,7 +192,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom) })
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom), droppedShortcodesIn: droppedShortcodeItems(pool.counts.droppedIn, files, posts, pages) })
     return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()

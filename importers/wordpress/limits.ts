@@ -42,6 +42,11 @@ export const LIMITS = {
    */
   maxSharedSizeNames: 10_000,
   /**
+   * Distinct uploads folders of attachments (`wp-content/uploads/`, a multisite site's `uploads/sites/3/`) where a
+   * multisite `/files/` URL's file is looked for. A site has one or two; a split export of a network a few.
+   */
+  maxUploadFolders: 16,
+  /**
    * Bytes a compressed export (`.gz`, or the `.xml` entries of a `.zip`) may expand to. The largest exports seen are
    * a few GB; 16 GiB stops a zip bomb long before memory or time run out.
    */
@@ -56,6 +61,8 @@ export const LIMITS = {
   maxArchiveEntries: 10_000,
   /** Malformed-byte and illegal-character positions listed one by one in the report; the rest are counted. */
   maxReportedByteIssues: 50,
+  /** Posts and pages listed one by one in the report for the plugin shortcodes they lost; the rest are counted. */
+  maxReportedDroppedShortcodeItems: 100,
   /** Longest `_wp_attachment_metadata` value parsed (WordPress writes a few KiB; 1 MiB bounds a hostile value). */
   maxSerializedBytes: 1024 * 1024,
   /** Deepest PHP-serialized nesting parsed (WordPress metadata nests 3 levels: sizes/<name>/<field>). */

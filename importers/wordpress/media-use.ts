@@ -1,6 +1,6 @@
 import { checkUrl } from '../../src/index.js'
 import { hostKey } from '../shared/download.js'
-import { mediaKey, webUrl } from './media.js'
+import { mediaKey, mediaRefs, webUrl } from './media.js'
 import type { MediaFile, MediaIndex } from './media.js'
 import type { HomeFile } from './media-home.js'
 import { compareCodeUnits } from './redirects.js'
@@ -68,6 +68,22 @@ export class MediaUse {
   urlOf(url: string): string {
     const key = this.#home && mediaKey(url)
     return webUrl((key ? this.#home?.get(key)?.url : undefined) ?? this.#rewrite(url))
+  }
+
+  /**
+   * `text` (CSS, not HTML) with the URLs of the media files it loads moved as `urlOf` moves them; those still on the
+   * old site's hosts are counted with the rest.
+   */
+  text(text: string): string {
+    let out = text
+    // Longest first: a URL that another one starts with is moved only where it stands alone.
+    for (const url of mediaRefs(text).urls.sort((x, y) => y.length - x.length || compareCodeUnits(x, y))) {
+      const to = this.urlOf(url)
+      const host = /^(?:https?:)?\/\/([^/?#]+)/i.exec(to)?.[1]
+      if (host && this.#oldHosts.has(hostKey(host))) this.remote.add(to.replace(/[?#].*$/, ''))
+      if (to !== url) out = out.split(url).join(to)
+    }
+    return out
   }
 
   /** The media entries, by URL, for a stable payload. */

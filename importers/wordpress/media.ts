@@ -131,6 +131,12 @@ export function attachmentSizes(item: AttachmentMetadata): AttachmentSizes {
   return out
 }
 
+// The uploads folder of an attachment's key (host and path): a multisite site's own (`uploads/sites/3/`, `blogs.dir/3/
+// files/`, or `files/` under its path while WordPress served them there), else `wp-content/uploads/`.
+const UPLOAD_FOLDER = /^[^/]*(?:\/[^/]+)*?\/(?:wp-content\/uploads\/sites\/\d+\/|wp-content\/blogs\.dir\/\d+\/files\/|files\/|wp-content\/uploads\/)/
+// A multisite `/files/` URL's key (`ms-files` rewriting: `<site path>/files/<file>`), and the file it names.
+const MS_FILES_KEY = /^[^/]*(?:\/[_0-9a-zA-Z-]+){0,2}\/files\/(.+)$/
+
 // WordPress names resized copies `<name>-<w>x<h>.<ext>`; the size is in the name even when metadata is missing.
 const SIZE_SUFFIX = /^(.*)-(\d{1,5})x(\d{1,5})(\.[A-Za-z0-9]{2,5})$/
 
@@ -147,12 +153,17 @@ export class MediaIndex {
   readonly #children = new Map<number, Attachment[]>()
   // Every attachment names the same few sizes (`thumbnail`, `medium`…): one string each.
   readonly #names = new Map<string, string>()
+  // The uploads folders attachments are in (a multisite site's `uploads/sites/3/`, `blogs.dir/3/files/`, `files/`),
+  // as keys: where a multisite `/files/` URL's file is looked for.
+  readonly #uploadFolders = new Set<string>()
 
   /** Registers an attachment and its size variants: a URL registered before keeps its attachment, unless this is an attachment's own URL. */
   add(att: Attachment): void {
     this.#byId.set(att.id, att)
     const key = mediaKey(att.url)
     if (key) this.#register(key, att, true)
+    const folder = key && UPLOAD_FOLDER.exec(key)?.[0]
+    if (folder && this.#uploadFolders.size < LIMITS.maxUploadFolders) this.#uploadFolders.add(folder)
     const dir = att.url.slice(0, att.url.lastIndexOf('/') + 1)
     for (let i = 0; i < att.sizes.length; i += 4) {
       att.sizes[i] = this.#name(att.sizes[i] as string)
@@ -231,6 +242,34 @@ export class MediaIndex {
   lookup(url: string): { att: Attachment; width?: number; height?: number } | undefined {
     const key = mediaKey(url)
     if (!key) return undefined
+    const hit = this.#lookupKey(key)
+    if (hit) return hit
+    // A multisite site's `/files/<file>` is `<file>` in its uploads folder, wherever its attachments are now.
+    const file = MS_FILES_KEY.exec(key)?.[1]
+    if (file === undefined) return undefined
+    for (const folder of this.#uploadFolders) {
+      const found = this.#lookupKey(folder + file)
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /**
+   * The URL of the file a multisite `/files/` URL names as its attachment has it (`https://old.test/files/2012/01/a.jpg`
+   * → `https://old.test/wp-content/uploads/sites/3/2012/01/a.jpg`), when the two differ; undefined otherwise.
+   */
+  msFilesTarget(url: string): string | undefined {
+    const hit = this.lookup(url)
+    const key = mediaKey(url)
+    const file = key && MS_FILES_KEY.exec(key)?.[1]
+    if (!hit || !file || this.#lookupKey(key) !== undefined) return undefined
+    const own = hit.att.url
+    const at = own.lastIndexOf('/') + 1
+    // The attachment's folder (from its own URL) and the file name the `/files/` URL asks for.
+    return own.slice(0, at) + file.slice(file.lastIndexOf('/') + 1)
+  }
+
+  #lookupKey(key: string): { att: Attachment; width?: number; height?: number } | undefined {
     const hit = this.#find(key)
     if (hit) return hit
     const m = SIZE_SUFFIX.exec(key)
@@ -288,15 +327,15 @@ export function mediaKey(url: string): string | undefined {
 
 /**
  * Where the site's uploads were: the `…/wp-content/uploads/` prefix most attachments' URLs share (WordPress in a folder
- * of its own keeps them under that folder, `https://x.test/wp/wp-content/uploads/`, not under the home URL), else the
- * one under the blog's URL; empty when neither is known.
+ * of its own keeps them under that folder, `https://x.test/wp/wp-content/uploads/`, not under the home URL; a multisite
+ * site using ms-files, `https://x.test/blog/files/`), else the one under the blog's URL; empty when neither is known.
  * @example
  * uploadsPrefix([{ url: 'https://x.test/wp/wp-content/uploads/2020/01/a.jpg' }], 'https://x.test') // 'https://x.test/wp/wp-content/uploads/'
  */
 export function uploadsPrefix(attachments: ReadonlyArray<Pick<Attachment, 'url'>>, blogUrl: string): string {
   const counts = new Map<string, number>()
   for (const att of attachments) {
-    const m = /^https?:\/\/[^/?#]+(?:\/[^?#]*?)?\/wp-content\/uploads\//i.exec(att.url)
+    const m = /^https?:\/\/[^/?#]+(?:\/[^?#]*?)?\/(?:wp-content\/uploads|wp-content\/blogs\.dir\/\d+\/files|files)\//i.exec(att.url)
     if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1)
   }
   let best: [string, number] | undefined

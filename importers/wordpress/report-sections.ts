@@ -12,6 +12,7 @@ import type { Redirect } from './redirects.js'
 import type { ReportSections } from './report.js'
 import type { FrontPlan } from './places.js'
 import type { MenuIds } from './primary-menu.js'
+import { LIMITS } from './limits.js'
 
 /** What became of the old URLs of published posts and pages: served where WordPress had them, or redirected. */
 export function permalinkSection(p: PermalinkPlan, permalinks: Permalinks, posts: Map<number, PostPlan>, pages: Map<number, PagePlan>, front: { front?: PagePlan }, redirects: RedirectSet): ReportSections['permalinks'] {
@@ -99,6 +100,7 @@ export function reportSections(r: {
   redirects: Redirect[]
   taxonomies: ReportSections['taxonomies']
   media: ReportSections['media']
+  droppedShortcodesIn: ReportSections['dropped_shortcodes_in']
 }): ReportSections {
   const inferred = r.permalinks.inferred
   const primary = r.menuIds.primary
@@ -111,5 +113,32 @@ export function reportSections(r: {
     post_types: postTypeSection(r.collected, r.postTypes),
     taxonomies: r.taxonomies,
     media: r.media,
+    dropped_shortcodes_in: r.droppedShortcodesIn,
   }
+}
+
+/**
+ * The posts and pages whose plugin shortcodes were dropped (`droppedIn`: `<post id>:<name>` → how many), in export
+ * order, the first `LIMITS.maxReportedDroppedShortcodeItems` of them listed; undefined when none was.
+ */
+export function droppedShortcodeItems(droppedIn: Readonly<Record<string, number>>, files: readonly string[], posts: Map<number, PostPlan>, pages: Map<number, PagePlan>): ReportSections['dropped_shortcodes_in'] {
+  const byPost = new Map<number, Record<string, number>>()
+  for (const [key, n] of Object.entries(droppedIn)) {
+    const colon = key.indexOf(':')
+    const id = Number(key.slice(0, colon))
+    const shortcodes = byPost.get(id) ?? {}
+    shortcodes[key.slice(colon + 1)] = n
+    byPost.set(id, shortcodes)
+  }
+  if (byPost.size === 0) return undefined
+  const fileIndex = new Map(files.map((f, i) => [f, i]))
+  const items = [...posts.values(), ...pages.values()]
+    .filter(({ item }) => byPost.has(item.postId))
+    .sort((a, b) => (fileIndex.get(a.item.file) ?? 0) - (fileIndex.get(b.item.file) ?? 0) || a.item.line - b.item.line)
+  const listed = items.slice(0, LIMITS.maxReportedDroppedShortcodeItems).map(({ item, url }) => {
+    const lost = byPost.get(item.postId) ?? {}
+    const shortcodes = Object.fromEntries(Object.keys(lost).sort().map((name) => [name, lost[name]]))
+    return { source: `${item.file}#${item.postId}`, line: item.line, title: item.title, url, shortcodes }
+  })
+  return { count: items.length, listed }
 }

@@ -117,11 +117,16 @@ export interface ImportReport extends MigrationReport {
    * by name; absent when there are none. Those whose inner text was kept are in `templates.removed`.
    */
   dropped_shortcodes?: Record<string, number>
+  /**
+   * The posts and pages that lost those shortcodes, so they can be fixed: how many, and the first of them in export
+   * order (at most `LIMITS.maxReportedDroppedShortcodeItems`), each with its new URL and what it lost, by name.
+   */
+  dropped_shortcodes_in?: { count: number; listed: Array<{ source: string; line: number; title: string; url: string; shortcodes: Record<string, number> }> }
   byte_issues: { count: number; listed: Array<ByteIssue & { file: string }> }
 }
 
 /** The sections the import decides after reading, handed to `ReportBuilder.finish`. */
-export type ReportSections = Pick<ImportReport, 'convention' | 'redirects' | 'permalinks' | 'front_page' | 'menus' | 'post_types' | 'taxonomies' | 'media'>
+export type ReportSections = Pick<ImportReport, 'convention' | 'redirects' | 'permalinks' | 'front_page' | 'menus' | 'post_types' | 'taxonomies' | 'media' | 'dropped_shortcodes_in'>
 
 /** Collects report entries while importing and returns them in a deterministic order. */
 export class ReportBuilder {
@@ -201,6 +206,7 @@ export class ReportBuilder {
       fallbacks: sortKeys(this.fallbacks),
       dynamic_blocks: sortKeys(this.dynamicBlocks),
       ...(Object.keys(this.droppedShortcodes).length > 0 ? { dropped_shortcodes: sortKeys(this.droppedShortcodes) } : {}),
+      ...(sections.dropped_shortcodes_in ? { dropped_shortcodes_in: sections.dropped_shortcodes_in } : {}),
       byte_issues: { count: this.byteIssueCount, listed: this.byteIssues },
     }
   }
@@ -245,7 +251,8 @@ export function summarizeReport(report: ImportReport): string {
   const removed = Object.entries(report.templates.removed)
   if (removed.length) lines.push(`Shortcodes removed (inner text kept): ${removed.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   const dropped = Object.entries(report.dropped_shortcodes ?? {})
-  if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const droppedIn = report.dropped_shortcodes_in ? ` in ${plural(report.dropped_shortcodes_in.count, 'item')} (dropped_shortcodes_in lists them)` : ''
+  if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}${droppedIn}.`)
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)

@@ -14,7 +14,8 @@ export interface UploadsFile {
 
 /**
  * The uploads file a URL names, when it is on one of the site's media hosts: the path below `/wp-content/uploads/`,
- * or on WordPress.com's file hosts (`*.files.wordpress.com`), the whole path. Query (`?w=300`) and fragment are
+ * on WordPress.com's file hosts (`*.files.wordpress.com`) the whole path, and below a multisite site's `files/`
+ * (`/files/2012/01/a.jpg`, `/blog/files/…`, `/wp-content/blogs.dir/3/files/…`: the site's own folder). Query (`?w=300`) and fragment are
  * dropped: they ask for a resized copy of the same file. Undefined for other URLs (other hosts, theme files).
  * @example
  * uploadsFile('https://old.test/wp-content/uploads/2020/01/a%20b.jpg?w=300', new Set(['old.test']))
@@ -27,7 +28,7 @@ export function uploadsFile(url: string, hosts: ReadonlySet<string>): UploadsFil
   if (!hosts.has(host)) return undefined
   const origin = `${(m[1] ?? 'https:').toLowerCase()}//${m[2]}`
   const at = m[3].indexOf(UPLOADS_PATH)
-  const root = at >= 0 ? origin + m[3].slice(0, at + UPLOADS_PATH.length) : host.endsWith('.files.wordpress.com') ? `${origin}/` : undefined
+  const root = at >= 0 ? origin + m[3].slice(0, at + UPLOADS_PATH.length) : host.endsWith('.files.wordpress.com') ? `${origin}/` : msFilesRoot(m[3], origin)
   if (root === undefined) return undefined
   let rel: string
   try {
@@ -37,6 +38,17 @@ export function uploadsFile(url: string, hosts: ReadonlySet<string>): UploadsFil
   }
   if (!rel || rel.endsWith('/')) return undefined
   return { host, root, rel }
+}
+
+// A multisite site's own files before WordPress 3.5 (`ms_files_rewriting`): WordPress served
+// `<site path>/files/<file>` (the rewrite rule `^([_0-9a-zA-Z-]+/)?files/(.+)`, here also under a network in a folder)
+// from `wp-content/blogs.dir/<site id>/files/<file>`, and URLs of either kind name `<file>` in that folder.
+const MS_FILES = /^(?:\/wp-content\/blogs\.dir\/\d+|(?:\/[_0-9a-zA-Z-]+){0,2})\/files\//
+
+/** The old URL of a multisite site's files folder a URL path is in (`https://old.test/blog/files/`), if it is. */
+function msFilesRoot(path: string, origin: string): string | undefined {
+  const m = MS_FILES.exec(path)
+  return m ? origin + m[0] : undefined
 }
 
 /**

@@ -78,27 +78,27 @@ export type PageInput = {
 /** A link target named by reference instead of a URL; resolved through the routes code at build. */
 export type LinkTarget = { post: string } | { page: string } | { category: string } | { tag: string } | { url: string }
 
-/** The fields every menu item may carry besides its one target. */
+/**
+ * The fields every menu item may carry besides its one target.
+ * @inline
+ */
 type MenuItemCommon = {
   /** Default `_self`. */
   target?: MenuTarget
   children?: MenuItemInput[]
   meta?: ScalarMap
 }
-type MenuTargetKey = 'url' | 'post' | 'page' | 'category' | 'tag'
-/** The target keys an item of target `K` must leave out. */
-type NoOtherTarget<K extends MenuTargetKey> = { [P in Exclude<MenuTargetKey, K>]?: never }
 
 /**
  * A menu item: exactly one target — a `url`, or a post (slug), page (effective path), category or tag (slug) named by
  * reference. `title` defaults to the target's title or name, and is required with `url`.
  */
 export type MenuItemInput =
-  | (MenuItemCommon & NoOtherTarget<'url'> & { url: string; title: string })
-  | (MenuItemCommon & NoOtherTarget<'post'> & { post: string; title?: string })
-  | (MenuItemCommon & NoOtherTarget<'page'> & { page: string; title?: string })
-  | (MenuItemCommon & NoOtherTarget<'category'> & { category: string; title?: string })
-  | (MenuItemCommon & NoOtherTarget<'tag'> & { tag: string; title?: string })
+  | (MenuItemCommon & { url: string; title: string; post?: never; page?: never; category?: never; tag?: never })
+  | (MenuItemCommon & { post: string; title?: string; url?: never; page?: never; category?: never; tag?: never })
+  | (MenuItemCommon & { page: string; title?: string; url?: never; post?: never; category?: never; tag?: never })
+  | (MenuItemCommon & { category: string; title?: string; url?: never; post?: never; page?: never; tag?: never })
+  | (MenuItemCommon & { tag: string; title?: string; url?: never; post?: never; page?: never; category?: never })
 
 /**
  * A menu item with every target optional, as importers assemble them from source files: `.menu()` checks at the call

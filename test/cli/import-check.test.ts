@@ -12,7 +12,25 @@ describe('import commands end with check', () => {
     const run = await cli(['import', 'markdown', join(mdFixtures, 'jekyll-redirects-images/input'), '-o', join(out, 'site.json')], repo)
     expect(run.code).toBe(0)
     const last = run.stderr.trimEnd().split('\n').pop() as string
-    expect(last).toMatch(/^check: 4 documents; internal links 1 of 1 resolve \(100\.0%\); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings \(preview-data check .*site\.json --media-dir .*site\.media lists them\)$/)
+    expect(last).toMatch(/^check: 4 documents; internal links 1 of 1 resolve \(100\.0%\); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings \(preview-data check .*site\.json --media-dir .*site\.media --origin https:\/\/harbour\.example lists them\)$/)
+  })
+
+  // The command the line names is the same check: with the media folder and the site's URL as the old site's origin
+  // (without --origin, links on site.url that no URL shape of the site reaches are only warnings).
+  test('the command the line names finds what the closing check found', async () => {
+    const out = tempDir()
+    mkdirSync(join(out, 'site/posts'), { recursive: true })
+    writeFileSync(join(out, 'site/site.yml'), 'title: Old\nurl: https://old.example\n')
+    writeFileSync(join(out, 'site/posts/a.md'), '---\ntitle: A\ndate: 2024-01-02\n---\n[gone](https://old.example/about-us/) and [b](/posts/a/)\n')
+    const run = await cli(['import', 'markdown', 'site', '-o', 'p.json'], out)
+    const last = run.stderr.trimEnd().split('\n').pop() as string
+    const named = /\(preview-data (check .*) lists them\)$/.exec(last)![1].split(' ')
+    expect(named).toEqual(['check', 'p.json', '--origin', 'https://old.example'])
+    const again = resultOf(await cli([...named, '--format', 'json'], out))
+    const closing = resultOf(await cli(['import', 'markdown', 'site', '-o', 'p.json', '--format', 'json'], out)).summary.check as { findings: unknown; links: unknown }
+    expect(closing.findings).toMatchObject({ error: 1 })
+    expect(again.summary.findings).toEqual(closing.findings)
+    expect(again.summary.links).toEqual(closing.links)
   })
 
   test('import markdown --format json: summary.check holds the totals', async () => {

@@ -49,7 +49,7 @@ export class BodyPool {
   #error: Error | undefined
   #handedOver = 0
   /** What rendering added to the report so far. */
-  readonly counts: RenderCounts = { rendered: {}, removed: {}, dropped: {}, kept: {}, dynamic: {} }
+  readonly counts: RenderCounts = { rendered: {}, removed: {}, dropped: {}, droppedIn: {}, kept: {}, dynamic: {} }
 
   constructor(options: BodyPoolOptions) {
     const files = (finished: TextFile | undefined) => ({ raw: this.#raw.fd, rendered: this.#rendered.fd, ...(finished ? { finished: finished.fd } : {}) })
@@ -252,7 +252,7 @@ export class BodyPool {
 
   #answer(reply: BodyReply): Exclude<BodyReply, { error: string }> {
     if ('error' in reply) throw this.#fail(new Error(reply.error))
-    for (const key of ['rendered', 'removed', 'dropped', 'kept', 'dynamic'] as const) {
+    for (const key of ['rendered', 'removed', 'dropped', 'droppedIn', 'kept', 'dynamic'] as const) {
       const into = this.counts[key]
       for (const [name, n] of Object.entries(reply.counts[key])) into[name] = (into[name] ?? 0) + n
     }

@@ -22,7 +22,7 @@ export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment
 export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
-export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; dropped: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
+export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; dropped: Record<string, number>; droppedIn: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
 
 /** How bodies are rendered, the same for every body of an import; `mediaRefs` also lists the media files each shows. */
 export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
@@ -100,7 +100,7 @@ export class BodyWork {
 
   #prepare(jobs: readonly PrepareJob[]): BodyReply {
     const counts = newCounts()
-    const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, dropped: counts.dropped, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
+    const env = earlyRenderEnv({ rendered: counts.rendered, removed: counts.removed, dropped: counts.dropped, droppedIn: counts.droppedIn, kept: counts.kept, missingAttachments: [] }, counts.dynamic, this.#options)
     const prepared: Prepared[] = []
     const bodies: PreparedBody[] = []
     const texts: string[] = []
@@ -123,7 +123,7 @@ export class BodyWork {
         continue
       }
       // Galleries wait for the export's attachments: everything before them is done now, off the finishing's path.
-      const body = late ? renderUntilShortcodes(text, env) : renderBody(text, postId, env)
+      const body = late ? renderUntilShortcodes(text, postId, env) : renderBody(text, postId, env)
       const entry: PreparedBody = { postId, place: raw, ...(late ? { late: 'shortcodes' as const } : {}), ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
       bodies.push(entry)
       rendered.push(entry)
@@ -192,7 +192,7 @@ export class BodyWork {
         },
         childAttachments: (id) => finishing.children.get(id) ?? [],
       }),
-      stats: { rendered: counts.rendered, removed: counts.removed, dropped: counts.dropped, kept: counts.kept, missingAttachments: missing },
+      stats: { rendered: counts.rendered, removed: counts.removed, dropped: counts.dropped, droppedIn: counts.droppedIn, kept: counts.kept, missingAttachments: missing },
       dynamicBlocks: counts.dynamic,
     }
   }
@@ -219,5 +219,5 @@ function heldText(bytes: Buffer): string {
 }
 
 function newCounts(): RenderCounts {
-  return { rendered: {}, removed: {}, dropped: {}, kept: {}, dynamic: {} }
+  return { rendered: {}, removed: {}, dropped: {}, droppedIn: {}, kept: {}, dynamic: {} }
 }

@@ -63,7 +63,7 @@ export function usesReusableBlocks(raw: string): boolean {
  * renderBody('Hello\n\nWorld', 1, env).html // '<p>Hello</p>\n<p>World</p>\n'
  */
 export function renderBody(raw: string, postId: number, env: RenderEnv): RenderedBody {
-  const body = renderUntilShortcodes(raw, env)
+  const body = renderUntilShortcodes(raw, postId, env)
   return { ...body, html: renderShortcodes(body.html, env.shortcodes(postId), env.stats) }
 }
 
@@ -71,9 +71,9 @@ export function renderBody(raw: string, postId: number, env: RenderEnv): Rendere
  * `renderBody` up to its last step, the shortcodes (`renderShortcodes` is the rest): as far as a body whose galleries
  * show attachments that may come later in the export can be rendered when it is read.
  * @example
- * renderUntilShortcodes('[gallery]\n\nHi', env).html // '[gallery]\n<p>Hi</p>\n'
+ * renderUntilShortcodes('[gallery]\n\nHi', 1, env).html // '[gallery]\n<p>Hi</p>\n'
  */
-export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody {
+export function renderUntilShortcodes(raw: string, postId: number, env: RenderEnv): RenderedBody {
   let html = raw
   let missingBlocks: number[] = []
   // Block delimiters, <!--more--> and <!--nextpage--> are comments, which most classic bodies have none of: one
@@ -87,6 +87,7 @@ export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
   if (comments && html.includes('<!--nextpage-->')) html = html.replace(/\n?<!--nextpage-->\n?/g, '\n\n')
@@ -102,6 +103,22 @@ export function renderUntilShortcodes(raw: string, env: RenderEnv): RenderedBody
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
   return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
+}
+
+/**
+ * The body as WordPress shows it on the post's own page (`get_the_content`): its first `<!--more-->` becomes the
+ * anchor `<span id="more-ID"></span>` that archive pages' "Continue reading" links point at (`/post/#more-ID`), and
+ * with `<!--noteaser-->` the text before it is not shown; the More block's delimiters go with it.
+ * @example
+ * withMoreAnchor('Teaser\n<!--more Read on-->\nRest', 7) // 'Teaser\n<span id="more-7"></span>\nRest'
+ */
+export function withMoreAnchor(html: string, postId: number): string {
+  const m = /<!--more(.*?)-->/.exec(html)
+  if (!m) return html
+  const body = html.includes('wp:more') ? html.replace(/<!-- \/?wp:more(.*?) -->/g, '') : html
+  const at = body.indexOf(m[0])
+  const teaser = body.includes('<!--noteaser-->') ? '' : body.slice(0, at)
+  return `${teaser}<span id="more-${postId}"></span>${body.slice(at + m[0].length)}`
 }
 
 const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'

@@ -69,6 +69,8 @@ export interface ShortcodeStats {
   rendered: Record<string, number>
   removed: Record<string, number>
   dropped: Record<string, number>
+  /** The same by post: `<post id>:<name>`, so the report can say where each was. */
+  droppedIn?: Record<string, number>
   kept: Record<string, number>
   missingAttachments: number[]
 }
@@ -512,6 +514,8 @@ function removeShortcode(key: string, attrs: Attrs, content: string, ctx: Shortc
     bump(stats.rendered, key)
     return embedHtml(url).html
   }
-  bump(keptText.trim() === '' && !LAYOUT_SHORTCODES.has(key) ? stats.dropped : stats.removed, key)
+  const dropped = keptText.trim() === '' && !LAYOUT_SHORTCODES.has(key)
+  bump(dropped ? stats.dropped : stats.removed, key)
+  if (dropped && stats.droppedIn) bump(stats.droppedIn, `${ctx.postId}:${key}`)
   return keptText
 }

@@ -37,7 +37,7 @@ describe('preview-data import markdown', () => {
       0 warnings, 0 errors; took #.## s, peak memory # MB
       wrote <out>/example.json (5.8 kB)
       wrote 2 media files into <out>/example.media
-      check: 6 documents; internal links 7 of 7 resolve (100.0%); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check <out>/example.json --media-dir <out>/example.media lists them)
+      check: 6 documents; internal links 7 of 7 resolve (100.0%); media 2 of 2 found; 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check <out>/example.json --media-dir <out>/example.media --origin https://notes.example lists them)
       "
     `)
     const payload = JSON.parse(await readFile(file, 'utf8'))

@@ -102,7 +102,7 @@ describe('import wordpress ends with check', () => {
     const t = io()
     expect(await runImportWordPress(['pages-menus.xml', '-o', 'out.json'], t.io)).toBe(0)
     const last = t.err.join('').trimEnd().split('\n').pop()
-    expect(last).toBe('check: 8 documents; internal links 14 of 14 resolve (100.0%); media not checked (0 files); 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check out.json lists them)')
+    expect(last).toBe('check: 8 documents; internal links 14 of 14 resolve (100.0%); media not checked (0 files); 0 template tags printed; 0 drafts; 0 errors, 0 warnings (preview-data check out.json --origin https://pages.example lists them)')
   })
 
   test('--format json: summary.check holds the totals', async () => {
@@ -118,7 +118,7 @@ describe('import wordpress ends with check', () => {
     expect(await runImportWordPress([site + 'export.xml', '--uploads', site + 'uploads', '-o', 'site.json'], t.io)).toBe(0)
     const last = t.err.join('').trimEnd().split('\n').pop()
     // The fixture's uploads copy lacks gone.png on purpose: check finds it missing from the folder written.
-    expect(last).toBe('check: 1 document; internal links 3 of 3 resolve (100.0%); media 3 of 4 found, 1 missing; 0 template tags printed; 0 drafts; 1 error, 0 warnings (preview-data check site.json --media-dir site.media lists them)')
+    expect(last).toBe('check: 1 document; internal links 3 of 3 resolve (100.0%); media 3 of 4 found, 1 missing; 0 template tags printed; 0 drafts; 1 error, 0 warnings (preview-data check site.json --media-dir site.media --origin https://harbour.example lists them)')
   })
 
   test('a payload on standard output is not read back: the line says to run check', async () => {

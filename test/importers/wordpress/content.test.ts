@@ -4,7 +4,7 @@ import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
-import { earlyRenderEnv, proseText, renderBody, renderUntilShortcodes, usesReusableBlocks } from '../../../importers/wordpress/content/render.js'
+import { earlyRenderEnv, proseText, renderBody, renderUntilShortcodes, usesReusableBlocks, withMoreAnchor } from '../../../importers/wordpress/content/render.js'
 import type { RenderEnv } from '../../../importers/wordpress/content/render.js'
 import { replace as replaceFromStart } from '@wordpress/shortcode'
 import { galleryShows, renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, replaceShortcode } from '../../../importers/wordpress/content/shortcodes.js'
@@ -248,6 +248,27 @@ describe('excerpts come from prose only', () => {
   })
 })
 
+// WordPress's single view (get_the_content, then the_content's wpautop for a classic body; checked against its wpautop).
+describe('<!--more--> on the post\'s own page', () => {
+  const env = () => earlyRenderEnv(stats(), {})
+  test.each([
+    ['a classic body: the anchor in its own paragraph', 'Para one.\n\n<!--more-->\n\nPara two.', '<p>Para one.</p>\n<p><span id="more-5"></span></p>\n<p>Para two.</p>\n'],
+    ['with its own link text', 'Para one.<!--more Read on!-->Para two.', '<p>Para one.<span id="more-5"></span>Para two.</p>\n'],
+    ['only the first', 'A<!--more-->B<!--more-->C', '<p>A<span id="more-5"></span>B<!--more-->C</p>\n'],
+    ['<!--noteaser--> hides the teaser', 'Teaser<!--noteaser-->\n\n<!--more-->\n\nRest', '<p><span id="more-5"></span></p>\n<p>Rest</p>\n'],
+    ['the More block and its delimiters', '<!-- wp:paragraph -->\n<p>One</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:more -->\n<!--more-->\n<!-- /wp:more -->\n\n<!-- wp:paragraph -->\n<p>Two</p>\n<!-- /wp:paragraph -->', '<p>One</p>\n\n<span id="more-5"></span>\n\n<p>Two</p>'],
+    ['the More block with no teaser', '<!-- wp:paragraph -->\n<p>One</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:more {"noTeaser":true} -->\n<!--more-->\n<!--noteaser-->\n<!-- /wp:more -->\n\n<!-- wp:paragraph -->\n<p>Two</p>\n<!-- /wp:paragraph -->', '<span id="more-5"></span>\n<!--noteaser-->\n\n<p>Two</p>'],
+    ['no more', 'Just text', '<p>Just text</p>\n'],
+  ])('%s', (_name, raw, html) => {
+    expect(renderBody(raw, 5, env()).html).toBe(html)
+  })
+
+  test('the text before it is still the excerpt', () => {
+    expect(renderBody('Teaser<!--noteaser--><!--more-->Rest', 5, env()).moreText).toBe('Teaser')
+    expect(withMoreAnchor('no anchor here', 5)).toBe('no anchor here')
+  })
+})
+
 describe('shortcode replacement in linear time', () => {
   // What the callback saw, so a difference in type, attributes or content shows, not only in the text.
   const describeShortcode: Parameters<typeof replaceFromStart>[2] = (sc) => `<${sc.type}|${JSON.stringify(sc.attrs.named)}|${sc.content ?? '-'}>`
@@ -283,7 +304,7 @@ describe('a body whose galleries wait for the export', () => {
         whole.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
         const expected = renderBody(raw, 3, whole)
         const early = earlyRenderEnv(stats(), {}, { keepShortcodes: keep })
-        const first = renderUntilShortcodes(raw, early)
+        const first = renderUntilShortcodes(raw, 3, early)
         const late = lateEnv()
         late.shortcodes = (postId) => ({ ...ctx, postId, keepShortcodes: keep })
         const html = renderShortcodes(first.html, late.shortcodes(3), late.stats)

@@ -31,6 +31,11 @@ describe('uploads URLs', () => {
     ['https://other.test/wp-content/uploads/x.png', undefined],
     ['https://old.test/wp-content/themes/t/x.png', undefined],
     ['https://old.test/wp-content/uploads/', undefined],
+    // A multisite site's ms-files URLs (before WordPress 3.5), under its path or not, and its folder itself.
+    ['https://old.test/files/2012/01/a.jpg', { host: 'old.test', root: 'https://old.test/files/', rel: '2012/01/a.jpg' }],
+    ['https://old.test/blog/files/2012/01/a.jpg', { host: 'old.test', root: 'https://old.test/blog/files/', rel: '2012/01/a.jpg' }],
+    ['https://old.test/wp-content/blogs.dir/3/files/2012/01/a.jpg', { host: 'old.test', root: 'https://old.test/wp-content/blogs.dir/3/files/', rel: '2012/01/a.jpg' }],
+    ['https://old.test/a/b/c/files/a.jpg', undefined],
   ])('%s', (url, want) => expect(uploadsFile(url, hosts)).toEqual(want))
 
   test('WordPress.com file hosts keep the whole path', () => {

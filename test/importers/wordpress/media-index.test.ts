@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { mediaKey, MediaIndex, sizeVariants } from '../../../importers/wordpress/media.js'
 import type { Attachment } from '../../../importers/wordpress/media.js'
+import { mediaRewriter } from '../../../importers/wordpress/media.js'
+import { MediaUse } from '../../../importers/wordpress/media-use.js'
 
 const attachment = (id: number, url: string, sizes: Array<string | number> = [], dims: { width?: number; height?: number } = { width: 1200, height: 800 }): Attachment => ({
   id, file: 'x.xml', line: id, parent: 0, menuOrder: 0, url, link: '', ...dims, alt: '', caption: '', sizes,
@@ -48,6 +50,22 @@ describe('MediaIndex.lookup', () => {
     expect(index.lookup('https://other.test/wp-content/uploads/2024/05/photo.jpg')).toBeUndefined()
   })
 
+  test('a multisite /files/ URL finds the attachment of the file it names, wherever its uploads folder is', () => {
+    const moved = attachment(1, 'https://net.test/wp-content/uploads/sites/3/2012/01/boat.jpg', ['thumbnail', 'boat-150x150.jpg', 150, 150])
+    const kept = attachment(2, 'https://net.test/blog/files/2011/03/quay.jpg')
+    const index = new MediaIndex()
+    index.add(moved)
+    index.add(kept)
+    expect(index.lookup('https://net.test/blog/files/2012/01/boat.jpg')).toEqual({ att: moved, width: 1200, height: 800 })
+    expect(index.lookup('http://net.test/files/2012/01/boat-150x150.jpg')).toEqual({ att: moved, width: 150, height: 150 })
+    expect(index.lookup('https://net.test/blog/files/2011/03/quay.jpg')).toEqual({ att: kept, width: 1200, height: 800 })
+    expect(index.lookup('https://net.test/blog/files/2012/02/boat.jpg')).toBeUndefined()
+    expect(index.msFilesTarget('https://net.test/blog/files/2012/01/boat-150x150.jpg')).toBe('https://net.test/wp-content/uploads/sites/3/2012/01/boat-150x150.jpg')
+    // Its own URL, or not a /files/ one: nothing to map.
+    expect(index.msFilesTarget('https://net.test/blog/files/2011/03/quay.jpg')).toBeUndefined()
+    expect(index.msFilesTarget('https://net.test/wp-content/uploads/sites/3/2012/01/boat.jpg')).toBeUndefined()
+  })
+
   test('a URL two attachments have: an own URL wins over a variant, else the first registered', () => {
     const a = attachment(1, 'https://old.test/u/a.jpg', ['large', 'b.jpg', 1024, 768])
     const b = attachment(2, 'https://old.test/u/b.jpg', [], { width: 2000, height: 1500 })
@@ -79,5 +97,16 @@ describe('MediaIndex.lookup', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('MediaUse.text: the files a site\'s CSS loads', () => {
+  test('move with the other media, each URL whole, and what stays on the old host is counted', () => {
+    const use = new MediaUse(new MediaIndex(), mediaRewriter('https://old.test/wp-content/uploads/', '/media/'), () => {}, undefined, new Set(['old.test']))
+    const up = 'https://old.test/wp-content/uploads/'
+    const css = `a{background:url(${up}a.png)} b{background:url("${up}a.png.webp")} c{background:url(https://old.test/wp-content/themes/t/x.png)}`
+    expect(use.text(css)).toBe('a{background:url(/media/a.png)} b{background:url("/media/a.png.webp")} c{background:url(https://old.test/wp-content/themes/t/x.png)}')
+    expect([...use.remote]).toEqual(['https://old.test/wp-content/themes/t/x.png'])
+    expect(use.text('body{margin:0}')).toBe('body{margin:0}')
   })
 })

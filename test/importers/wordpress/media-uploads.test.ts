@@ -111,3 +111,32 @@ describe('--download-media: media fetched from the old site', () => {
     for (const m of report.missing_media) expect(m.target).toMatch(/127\.0\.0\.1 is a private or local address/)
   })
 })
+
+// A multisite site that used ms-files URLs (<site>/files/…); see the comment at the top of its export.xml.
+describe('--uploads: a multisite site\'s /files/ URLs', () => {
+  const ms = fileURLToPath(new URL('../../fixtures/wordpress/multisite-files/', import.meta.url))
+  test('map to the file their attachment has, wherever it is now, as WordPress served them', async () => {
+    const mediaOut = join(dir, 'ms-media')
+    const { payload, report } = await importWordPress(ms + 'export.xml', { generatedAt: at, mediaOut, uploads: ms + 'uploads' })
+    expect(validatePreviewData(payload)).toEqual({ ok: true, errors: [] })
+    const body = payload.content.posts[0].content
+    expect(body).toContain('<img src="/wp-content/uploads/2011/03/harbour.png" alt="" />')
+    expect(body).toContain('<img src="/wp-content/uploads/sites/3/2012/01/boat-30x20.png" alt="" />, <a href="/wp-content/uploads/sites/3/2012/01/boat.png">full size</a>')
+    expect(body).toContain('https://net.example/blog/files/2012/01/gone.png')
+    expect(payload.content.media).toEqual([
+      { src: '/wp-content/uploads/2011/03/harbour.png', width: 90, height: 60, alt: 'The harbour' },
+      { src: '/wp-content/uploads/sites/3/2012/01/boat-30x20.png', width: 30, height: 20, alt: 'A boat' },
+    ])
+    // The Additional CSS's background image too; another host's file stays where it is.
+    expect(payload.custom_css?.content).toBe('body { background: url(/wp-content/uploads/2011/03/paper.png) repeat; }\n.logo { background-image: url("https://cdn.elsewhere.example/logo.png"); }')
+    expect(report.media).toMatchObject({ mode: 'home', on_old_hosts: 1, delivered: { copied: 4, failed: 1 } })
+    expect(report.missing_media).toEqual([{ source: 'export.xml#10', target: expect.stringMatching(/^https:\/\/net\.example\/blog\/files\/2012\/01\/gone\.png: 2012\/01\/gone\.png is not in /) }])
+  })
+
+  test('without --uploads, the CSS\'s files are counted with what still loads from the old host', async () => {
+    const { payload, report } = await importWordPress(ms + 'export.xml', { generatedAt: at })
+    expect(payload.custom_css?.content).toContain('url(https://net.example/blog/files/2011/03/paper.png)')
+    // The three images the post shows, and the CSS's background.
+    expect(report.media).toEqual({ mode: 'old_host', hosts: ['net.example'], on_old_hosts: 4 })
+  })
+})

@@ -43,6 +43,8 @@ describe('uploadsPrefix: where --media-to alone rewrites from', () => {
   test.each([
     ['under WordPress\'s own folder', at('https://x.test/wp/wp-content/uploads/2020/01/a.jpg', 'https://x.test/wp/wp-content/uploads/2021/02/b.png'), 'https://x.test', 'https://x.test/wp/wp-content/uploads/'],
     ['the prefix most attachments share', at('https://cdn.x.test/wp-content/uploads/a.jpg', 'https://x.test/wp-content/uploads/b.jpg', 'https://x.test/wp-content/uploads/c.jpg'), 'https://x.test', 'https://x.test/wp-content/uploads/'],
+    ['a multisite site\'s ms-files folder', at('https://x.test/blog/files/2012/01/a.jpg', 'https://x.test/blog/files/2012/02/b.jpg'), 'https://x.test/blog', 'https://x.test/blog/files/'],
+    ['a multisite site\'s folder in blogs.dir', at('https://x.test/wp-content/blogs.dir/3/files/2012/01/a.jpg'), 'https://x.test/blog', 'https://x.test/wp-content/blogs.dir/3/files/'],
     ['no attachment: under the blog\'s URL', [], 'https://x.test/blog/', 'https://x.test/blog/wp-content/uploads/'],
     ['nothing known', [], '', ''],
   ])('%s', (_, atts, blogUrl, expected) => {
