@@ -9,6 +9,7 @@ import fastWithRules from './generated/fast-shape.js'
 import * as full from './generated/full-shape.js'
 import { pointer } from './issue.js'
 import type { PreviewDataIssue } from './issue.js'
+import { suggestMapId } from './primitives/index.js'
 import { findRemovedField, findRemovedShape } from './removed-fields.js'
 import { CONTENT_ITEM_DEFS, SCHEMA } from './shape-schema.js'
 
@@ -164,6 +165,12 @@ const LENGTH_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMax
 const THEN = /^(?:\/allOf\/\d+)?\/then(?:\/|$)/
 const MAP_KINDS: Record<string, string> = { menus: 'Menu', widgets: 'Widget-area', collections: 'Collection' }
 
+function invalidMapId(f: Found): string {
+  const id = last(f.segments)
+  const kind = MAP_KINDS[last(f.owner)] ?? 'Map'
+  return `${kind} id ${show(id)} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-"; rename it, for example to ${JSON.stringify(suggestMapId(id, kind))}.`
+}
+
 const ROWS: readonly Row[] = [
   { keyword: ['if', 'anyOf', 'oneOf', 'propertyNames'], code: null },
   { def: ['site'], at: THEN, code: 'media_origin_required', message: mediaOriginRequired },
@@ -185,7 +192,7 @@ const ROWS: readonly Row[] = [
   { def: URL_DEFS, code: 'invalid_url', message: invalidUrl },
   { def: ['permalinkPattern'], code: 'invalid_permalink', message: (f) => `${name(f.segments)} is not a valid permalink pattern (got ${show(f.error.data)}): start with "/" and make each segment a whole :token or a slug, with no empty segment, query, fragment, percent encoding or ".html" suffix.` },
   { def: ROUTE_DEFS, code: 'invalid_route_path', message: invalidRoutePath },
-  { def: ['mapId'], code: 'invalid_map_id', message: (f) => `${MAP_KINDS[last(f.owner)] ?? 'Map'} id ${show(last(f.segments))} in ${name(f.owner)} is invalid: an id is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "-".` },
+  { def: ['mapId'], code: 'invalid_map_id', message: invalidMapId },
   { keyword: ['enum', 'const'], code: 'invalid_value', message: invalidValue },
   { keyword: LENGTH_KEYWORDS, code: 'out_of_range', message: outOfRange },
   { keyword: ['minProperties'], code: 'missing_property', message: atLeastOne },
@@ -268,11 +275,15 @@ function removedFieldIssue(issue: PreviewDataIssue, f: Found, renamed: Set<strin
     const entry = findRemovedField(f.place.def, field, owner)
     if (entry === undefined) return undefined
     const replacement = entry.renamedTo === undefined ? undefined : [...ownerPath, entry.renamedTo]
-    if (replacement !== undefined && valueAt(owner, [last(replacement)]) !== undefined) {
+    const present = replacement === undefined ? undefined : valueAt(owner, [last(replacement)])
+    if (replacement !== undefined && present !== undefined) {
       // With the replacement present this is not a v0.6 leftover but a member of another branch (collection items
       // with both slug and path), or a stale duplicate of a rename.
       if (entry.whenType !== undefined) return undefined
-      return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: remove it (${name(replacement)} replaces it and is already set).` }
+      // An empty replacement (`media_origin: ""`, as a producer's defaults write it) holds nothing yet: the old value
+      // is what the author meant, so it moves there rather than being dropped.
+      const move = present === '' ? `move its value to ${name(replacement)}, which is empty, and remove it` : `remove it (${name(replacement)} replaces it and is already set)`
+      return { code: 'removed_field', path: issue.path, message: `${name(f.segments)} was removed in v0.7: ${move}.` }
     }
     if (replacement !== undefined) renamed.add(pointer(...replacement))
     const instead = entry.instead ?? `rename it to ${name(replacement ?? [])}`

@@ -3,9 +3,9 @@ import { toString } from 'mdast-util-to-string'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, test } from 'vitest'
-import type { DocumentType } from '../../src/index.js'
+import type { DocumentType, SiteInput } from '../../src/index.js'
 import { createPreviewData, EXCERPT_MAX_LENGTH, plainTextExcerpt, SITE_DEFAULTS, truncateOnWord } from '../../src/index.js'
-import { OPTIONS, post, start } from './_helpers.js'
+import { OPTIONS, post, start, thrown } from './_helpers.js'
 
 const codePoints = (s: string) => Array.from(s).length
 
@@ -44,6 +44,13 @@ describe('site defaults', () => {
   test.each(origins)('site.url and media_origin $given are written as $written', ({ given, written }) => {
     const site = start({ url: given, media_origin: given }).build().site
     expect([site.url, site.media_origin]).toEqual([written, written])
+  })
+
+  test('a v0.6 media_base_url is refused with advice to move it into media_origin, which the defaults leave empty', () => {
+    const error = thrown(() => start({ media_base_url: 'https://media.example' } as SiteInput))
+    expect(error.errors.map((e) => e.code)).toEqual(['removed_field'])
+    expect(error.message).toContain('move its value to site.media_origin, which is empty')
+    expect(error.message).not.toContain('already set')
   })
 
   test('optional site objects the producer does not give are left out, not filled in', () => {

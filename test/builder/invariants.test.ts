@@ -42,12 +42,12 @@ const cases: Case[] = [
   { name: 'post without published_at_iso', call: (b) => b.post({ title: 'Hello', author_id: 'ana' } as never), code: 'missing_property', path: '/published_at_iso', entity: 'post "Hello"', rule: /published_at_iso is required/ },
   { name: 'post status outside the enum', call: (b) => b.post(post('Hello', '2024-01-01', { status: 'live' as never })), code: 'invalid_value', path: '/status', entity: 'post "Hello"', rule: /status must be one of "published", "draft"/ },
   { name: 'post public_id 0', call: (b) => b.post(post('Hello', '2024-01-01', { public_id: 0 })), code: 'out_of_range', path: '/public_id', entity: 'post "Hello"', rule: /public_id must be a positive integer/ },
-  { name: 'post data key that the contract forbids', call: (b) => b.post(post('Hello', '2024-01-01', { data: { '1st': true } })), code: 'invalid_data', path: '/data/1st', entity: 'post "Hello"', rule: /data key "1st"/ },
+  { name: 'post data key that the contract forbids', call: (b) => b.post(post('Hello', '2024-01-01', { data: { '1st': true } })), code: 'invalid_data', path: '/data/1st', entity: 'post "Hello"', rule: /data key "1st" is not allowed: keys start with a letter or "_", then letters, digits, "_" and single "-" between them/ },
   { name: 'post data holding a Date (tryBuild threw, pointing at /d)', call: (b) => b.post(post('Hello', '2024-01-01', { data: { trip: { when: new Date(0) } } } as never)), code: 'invalid_data', path: '/data/trip/when', entity: 'post "Hello"', rule: /is a Date, which JSON cannot hold/ },
   { name: 'page data holding a Map', call: (b) => b.page({ title: 'Team', data: { m: new Map() } } as never), code: 'invalid_data', path: '/data/m', entity: 'page "Team"', rule: /is a Map, which JSON cannot hold/ },
   { name: 'widget settings holding a Date (tryBuild threw)', call: (b) => b.widgetArea('sidebar', { name: 'Sidebar', items: [{ type: 'search', title: '' }, { type: 'clock', title: 'Now', settings: { since: new Date(0) } as never }] }), code: 'invalid_type', path: '/items/1/settings/since', entity: 'widget area "sidebar"', rule: /items\[1\]\.settings\.since is a Date, which JSON cannot hold/ },
   { name: 'widget settings holding Infinity', call: (b) => b.widgetArea('sidebar', { name: 'Sidebar', items: [{ type: 'recent', title: '', settings: { limits: { count: Infinity } } }] }), code: 'invalid_value', path: '/items/0/settings/limits/count', entity: 'widget area "sidebar"', rule: /is Infinity, which JSON cannot hold/ },
-  { name: 'post request_token over 512 code points', call: (b) => b.post(post('Hello', '2024-01-01', { comments: { request_token: '😀'.repeat(513) } })), code: 'too_long', path: '/comments/request_token', entity: 'post "Hello"', rule: /more than 512 code points/ },
+  { name: 'post request_token over 512 code points', call: (b) => b.post(post('Hello', '2024-01-01', { comments: { request_token: '😀'.repeat(513) } })), code: 'too_long', path: '/comments/request_token', entity: 'post "Hello"', rule: /more than 512 code points: give the token exactly as your comment provider issued it/ },
   { name: 'unknown author field', call: (b) => b.author({ id: 'bo', display_name: 'Bo', email: 'bo@x' } as never), code: 'unknown_property', path: '/email', entity: 'author "bo"', rule: /unknown field "email"/ },
   { name: 'author without display_name', call: (b) => b.author({ id: 'bo' } as never), code: 'missing_property', path: '/display_name', entity: 'author "bo"', rule: /display_name is required/ },
   { name: 'unknown page field', call: (b) => b.page({ title: 'Team', parent: 'about' } as never), code: 'unknown_property', path: '/parent', entity: 'page "Team"', rule: /unknown field "parent"/ },
@@ -126,8 +126,8 @@ const cases: Case[] = [
   { name: 'duplicate menu id', call: (b) => b.menu('primary', { name: 'Other', items: [] }), code: 'duplicate_id', path: '', entity: 'menu "primary"', rule: /menu ids must be unique/ },
 
   // map ids
-  { name: 'menu id with an upper-case letter', call: (b) => b.menu('Main', { name: 'Main', items: [] }), code: 'invalid_map_id', path: '', entity: 'menu id "Main"', rule: /lowercase letter first/ },
-  { name: 'widget area id starting with a digit', call: (b) => b.widgetArea('1sidebar', { name: 'Sidebar', items: [] }), code: 'invalid_map_id', path: '', entity: 'widget area id "1sidebar"', rule: /1-64 characters/ },
+  { name: 'menu id with an upper-case letter', call: (b) => b.menu('Main', { name: 'Main', items: [] }), code: 'invalid_map_id', path: '', entity: 'menu id "Main"', rule: /lowercase letter first.*\(for example "main"\)/ },
+  { name: 'widget area id starting with a digit', call: (b) => b.widgetArea('1sidebar', { name: 'Sidebar', items: [] }), code: 'invalid_map_id', path: '', entity: 'widget area id "1sidebar"', rule: /1-64 characters.*\(for example "widget-area-1sidebar"\)/ },
   { name: 'collection id of 65 characters', call: (b) => b.collection('c'.repeat(65), { items: [] }), code: 'invalid_map_id', path: '', entity: 'collection id', rule: /1-64 characters/ },
 ]
 

@@ -1,4 +1,3 @@
-import { DATA_KEY_PATTERN } from '../../contract/constants.js'
 import type { IssueCode } from '../../validate/codes.js'
 import { PreviewDataError, pointer } from '../../validate/issue.js'
 import { checkSlugSegment, checkUrl, isBlank } from '../../validate/primitives/index.js'
@@ -144,9 +143,6 @@ export class ArgumentCheck {
     const value = this.input[field]
     if (value === undefined) return
     if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail('invalid_data', [field], `${field} must be an object.`)
-    for (const key of Object.keys(value)) {
-      if (!DATA_KEY_PATTERN.test(key)) this.fail('invalid_data', [field, key], `data key "${key}" is not allowed: keys start with a letter or "_".`)
-    }
     const [issue] = dataIssues(value as Record<string, unknown>, [field])
     if (issue) throw new PreviewDataError(issue.code, `${this.entity}: ${issue.message}`, issue.path)
   }

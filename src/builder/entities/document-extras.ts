@@ -13,7 +13,7 @@ export function checkItemComments(check: ArgumentCheck): void {
   const token = (value as { request_token?: unknown }).request_token
   if (typeof token !== 'string') check.fail('missing_property', ['comments', 'request_token'], 'comments.request_token is required (a nonblank string).')
   if (isBlank(token)) check.fail('blank_string', ['comments', 'request_token'], 'comments.request_token must not be blank.')
-  if (codePointLength(token) > LIMITS.requestTokenCodePoints) check.fail('too_long', ['comments', 'request_token'], `comments.request_token has more than ${LIMITS.requestTokenCodePoints} code points.`)
+  if (codePointLength(token) > LIMITS.requestTokenCodePoints) check.fail('too_long', ['comments', 'request_token'], `comments.request_token has more than ${LIMITS.requestTokenCodePoints} code points: give the token exactly as your comment provider issued it.`)
 }
 
 /**

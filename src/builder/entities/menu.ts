@@ -1,6 +1,7 @@
 import { LIMITS, MAP_ID_PATTERN } from '../../contract/constants.js'
 import type { MenuItem } from '../../contract/types.js'
 import { PreviewDataError } from '../../validate/issue.js'
+import { suggestMapId } from '../../validate/primitives/index.js'
 import { checkFragment } from '../fragment.js'
 import type { MenuInput, MenuItemFields } from '../inputs.js'
 import { ArgumentCheck } from './_check.js'
@@ -11,7 +12,7 @@ const REFERENCE_KEYS = ['url', 'post', 'page', 'category', 'tag'] as const
 /** Map ids (menus, widget areas, collections) follow `^[a-z][a-z0-9_-]{0,63}$`; checked at the call. */
 export function checkMapId(kind: string, id: unknown): string {
   if (typeof id !== 'string' || !MAP_ID_PATTERN.test(id)) {
-    throw new PreviewDataError('invalid_map_id', `${kind} id ${JSON.stringify(id)} is not allowed: use 1-64 characters, a lowercase letter first, then lowercase letters, digits, "_" or "-".`)
+    throw new PreviewDataError('invalid_map_id', `${kind} id ${JSON.stringify(id)} is not allowed: use 1-64 characters, a lowercase letter first, then lowercase letters, digits, "_" or "-" (for example ${JSON.stringify(suggestMapId(String(id), kind))}).`)
   }
   return id
 }

@@ -33,8 +33,17 @@ function computeLocaleReason(value: string): string | null {
     const hint = dashed === undefined ? '' : ` (use ${quote(dashed)})`
     return `separates subtags with "_"; BCP 47 uses "-"${hint}`
   }
+  // BCP 47 allows an extended language subtag (`zh-cmn`, `zh-yue-HK`, `sgn-ase`), but its canonical form is the
+  // extlang alone as the language (RFC 5646 section 4.5), which Intl, following Unicode locale identifiers, requires.
+  const extlang = EXTLANG.exec(value)
+  if (extlang !== null) {
+    const preferred = canonicalize(value.slice(extlang[1].length + 1))
+    if (preferred !== undefined) return `uses the extended language subtag ${quote(extlang[2])}, which is not canonical; use ${quote(preferred)}`
+  }
   return 'is not a well-formed BCP 47 language tag'
 }
+
+const EXTLANG = /^([A-Za-z]{2,3})-([A-Za-z]{3})(?=-|$)/
 
 function canonicalize(value: string): string | undefined {
   try {

@@ -137,3 +137,15 @@ export function entityName(kind: string, value: unknown, index: number): string 
 export function clip(value: string, max = 80): string {
   return value.length > max ? `${value.slice(0, max)}…` : value
 }
+
+const SUGGESTS = /(?:; |\()use "[^"]*"\)?$/
+
+/**
+ * A reason and the general advice after it (`…: use a canonical BCP 47 tag such as en-US`), or just the reason when it
+ * already names the value to write (`is not canonical; use "en-US"`): one instruction, not two.
+ * @example
+ * withAdvice('is empty', 'use UTC') // 'is empty: use UTC.'
+ */
+export function withAdvice(reason: string, advice: string): string {
+  return SUGGESTS.test(reason) ? `${reason}.` : `${reason}: ${advice}.`
+}

@@ -58,11 +58,11 @@ function walk(value: unknown, path: string[], level: number, issues: PreviewData
   }
   ancestors.add(value)
   if (Array.isArray(value)) {
-    if (value.length > LIMITS.dataItemsPerArray) issues.push({ code: 'invalid_data', path: at, message: `data array has ${value.length} items; the limit is ${LIMITS.dataItemsPerArray} per array.` })
+    if (value.length > LIMITS.dataItemsPerArray) issues.push({ code: 'invalid_data', path: at, message: `data array has ${value.length} items; the limit is ${LIMITS.dataItemsPerArray} per array: shorten the list, or split it across several keys.` })
     value.forEach((v, j) => walk(v, [...path, String(j)], level + 1, issues, ancestors))
   } else {
     const keys = Object.keys(value)
-    if (keys.length > LIMITS.dataKeysPerObject) issues.push({ code: 'invalid_data', path: at, message: `data object has ${keys.length} keys; the limit is ${LIMITS.dataKeysPerObject} per object.` })
+    if (keys.length > LIMITS.dataKeysPerObject) issues.push({ code: 'invalid_data', path: at, message: `data object has ${keys.length} keys; the limit is ${LIMITS.dataKeysPerObject} per object: group related keys in nested objects, or drop those the theme does not use.` })
     for (const key of keys) {
       if (!DATA_KEY_PATTERN.test(key)) {
         issues.push({ code: 'invalid_data', path: pointer(...path, key), message: `data key "${clip(key)}" is not allowed: keys start with a letter or "_", then letters, digits, "_" and single "-" between them.` })

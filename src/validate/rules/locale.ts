@@ -1,5 +1,5 @@
 import { checkLocale } from '../primitives/index.js'
-import { clip, str } from './_context.js'
+import { clip, str, withAdvice } from './_context.js'
 import type { Rule } from './_context.js'
 
 /** `site.locale` is a canonical BCP 47 tag. */
@@ -9,6 +9,6 @@ export const locale: Rule = {
     const value = str(ctx.site, 'locale')
     const reason = value === undefined ? null : checkLocale(value)
     if (!reason) return []
-    return [{ code: 'invalid_locale', path: '/site/locale', message: `site.locale ${JSON.stringify(clip(value!))} ${reason}: use a canonical BCP 47 tag such as en-US, pt-BR or zh-Hant-TW.` }]
+    return [{ code: 'invalid_locale', path: '/site/locale', message: `site.locale ${JSON.stringify(clip(value!))} ${withAdvice(reason, 'use a canonical BCP 47 tag such as en-US, pt-BR or zh-Hant-TW')}` }]
   },
 }

@@ -27,7 +27,7 @@ export const requestToken: Rule = {
           if (isBlank(token)) {
             issues.push({ code: 'blank_string', path: pointer('content', kind, i, 'comments', 'request_token'), message: `The comments.request_token of ${name} is blank: give it the token from your comment provider.` })
           } else if (token.length > LIMITS.requestTokenCodePoints && codePointLength(token) > LIMITS.requestTokenCodePoints) {
-            issues.push({ code: 'too_long', path: pointer('content', kind, i, 'comments', 'request_token'), message: `The comments.request_token of ${name} has ${codePointLength(token)} code points; the limit is ${LIMITS.requestTokenCodePoints}.` })
+            issues.push({ code: 'too_long', path: pointer('content', kind, i, 'comments', 'request_token'), message: `The comments.request_token of ${name} has ${codePointLength(token)} code points, counted as written; the limit is ${LIMITS.requestTokenCodePoints}: give the token exactly as your comment provider issued it (a longer value is not a request token).` })
           }
           return
         }

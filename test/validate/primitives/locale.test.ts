@@ -30,6 +30,10 @@ describe('checkLocale rejects', () => {
     { value: ' en', reason: 'is not a well-formed BCP 47 language tag' },
     { value: 'e', reason: 'is not a well-formed BCP 47 language tag' },
     { value: 'en-US-', reason: 'is not a well-formed BCP 47 language tag' },
+    // BCP 47 extlang forms are well-formed; their canonical form drops the primary language (RFC 5646 section 4.5).
+    { value: 'zh-cmn', reason: 'uses the extended language subtag "cmn", which is not canonical; use "zh"' },
+    { value: 'zh-yue-HK', reason: 'uses the extended language subtag "yue", which is not canonical; use "yue-HK"' },
+    { value: 'sgn-ase', reason: 'uses the extended language subtag "ase", which is not canonical; use "ase"' },
     { value: 'x-private', reason: 'is not a well-formed BCP 47 language tag' },
     { value: 'i-klingon', reason: 'is not a well-formed BCP 47 language tag' },
     { value: 'en-US\u0000', reason: 'is not a well-formed BCP 47 language tag' },
