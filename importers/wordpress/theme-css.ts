@@ -43,6 +43,9 @@ const BLOCK_SELECTORS: Record<string, string> = {
   'core/table': '.wp-block-table > table',
 }
 
+/** A block type's name as WordPress registers it (`core/cover`, `acme/price-card`). */
+const BLOCK_NAME = /^[a-z0-9-]+\/[a-z0-9-]+$/
+
 /**
  * The CSS a `wp_global_styles` item adds to the site, in its two parts as WordPress 6.7+ prints them: each block's
  * `css` nested under the block's selector (with the global styles, before the Customizer's CSS) and `styles.css`
@@ -56,6 +59,10 @@ export function globalStylesCss(json: string): { blocks: string; root: string } 
   let blocksCss = ''
   const blocks = objectAt(styles, 'blocks') ?? {}
   for (const [name, node] of Object.entries(blocks)) {
+    // WordPress prints the CSS of registered blocks only, whose names are `namespace/name` in lower-case letters,
+    // digits and dashes (WP_Block_Type_Registry::register): another key (`a,b,…`) would be a selector list, and each
+    // of its selectors times each of a rule's made the CSS grow as their product.
+    if (!BLOCK_NAME.test(name)) continue
     const own = typeof node === 'object' && node !== null ? (node as Record<string, unknown>).css : undefined
     if (typeof own === 'string' && own !== '') blocksCss += nestedBlockCss(own, blockSelector(name))
   }
@@ -109,7 +116,9 @@ export function nestedBlockCss(css: string, selector: string): string {
     const pieces = part.replace(/\}/g, '').split('{')
     if (pieces.length !== 2) continue
     let nested = pieces[0]
-    const pseudo = /([>+~\s]*::[a-zA-Z-]+)/.exec(nested)?.[1] ?? ''
+    // WordPress's pattern `[>+~\s]*::[a-zA-Z-]+`, tried only where a run of combinators starts: the same first match,
+    // without trying again at each space of a long run (80,000 spaces took 6 s).
+    const pseudo = /(?<![>+~\s])[>+~\s]*::[a-zA-Z-]+/.exec(nested)?.[0] ?? ''
     if (pseudo) nested = nested.split(pseudo).join('')
     const full = nested.startsWith(' ') ? scopeSelector(selector, nested) : appendToSelector(selector, nested)
     out += `:root :where(${full})${pseudo}{${pieces[1].trim()}}`
