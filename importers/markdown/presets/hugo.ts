@@ -178,7 +178,12 @@ export const hugoPreset: Preset = {
       if (!isPlainObject(configMenus)) continue
       const byId = menuEntries.get(lang) as Map<string, Record<string, unknown>[]>
       for (const [id, entries] of Object.entries(configMenus)) {
-        if (Array.isArray(entries)) byId.set(id.toLowerCase(), [...(byId.get(id.toLowerCase()) ?? []), ...entries.filter(isPlainObject).map((e) => withLanguageRef(e, lang))])
+        if (!Array.isArray(entries)) continue
+        // Added to the list of an id met before in another case, not copied into a new one: 32,000 ids of one
+        // spelling in different cases took 7 s.
+        const list = byId.get(id.toLowerCase()) ?? []
+        byId.set(id.toLowerCase(), list)
+        for (const e of entries) if (isPlainObject(e)) list.push(withLanguageRef(e, lang))
       }
     }
     const buildMenus = () => {
@@ -190,7 +195,8 @@ export const hugoPreset: Preset = {
           const menuId = ids.get(`${lang}|${id}`) as string
           // Two Hugo ids with one contract id (`Side` and `side`): one menu, as both name the same navigation.
           const known = built.get(menuId)
-          built.set(menuId, { name: known?.name ?? id.charAt(0).toUpperCase() + id.slice(1) + label, entries: [...(known?.entries ?? []), ...entries] })
+          if (known) for (const e of entries) known.entries.push(e)
+          else built.set(menuId, { name: id.charAt(0).toUpperCase() + id.slice(1) + label, entries: [...entries] })
         }
       }
       for (const [id, { name, entries }] of built) config.menus[id] = { name, items: hugoMenuTree(entries) }
