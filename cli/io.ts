@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 /** What a command may touch: output channels, the terminal flag, the environment, the working folder and standard input. */
@@ -45,7 +45,38 @@ export async function readTextInput(file: string, io: CliIo): Promise<string> {
       throw new CliIoError(`cannot read ${file}: ${systemMessage(error)}`)
     }
   }
+  return withoutBom(text)
+}
+
+/** `text` without the byte order mark it may begin with. */
+export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+/** The most a pipe or a device is read: about what one string holds. */
+const MAX_UNSIZED_BYTES = 512 * 1024 * 1024
+
+/**
+ * The text of a pipe or a device (`<(…)`, `/dev/stdin`) named on the command line, which has no size to go by and may
+ * never end: read up to its first NUL byte, which no JSON or YAML text holds, so that the parser reports it where it
+ * stands (/dev/zero, read whole, took 16 GB before the process was killed), and at most `MAX_UNSIZED_BYTES`. `name`
+ * is how messages name it (`site.json`, `the site file site.json`).
+ */
+export async function readUnsized(name: string, path: string): Promise<string> {
+  const chunks: Buffer[] = []
+  let total = 0
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      const nul = chunk.indexOf(0)
+      chunks.push(nul === -1 ? chunk : chunk.subarray(0, nul + 1))
+      total += chunk.length
+      if (nul !== -1) break
+      if (total > MAX_UNSIZED_BYTES) throw new CliIoError(`cannot read ${name}: it is not a file, and it gave more than ${MAX_UNSIZED_BYTES / 1048576} MB without ending; name a file`)
+    }
+  } catch (error) {
+    throw error instanceof CliIoError ? error : new CliIoError(`cannot read ${name}: ${systemMessage(error)}`)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** The outcome of parsing JSON text: the value, or where and why the syntax is broken. */

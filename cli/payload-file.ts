@@ -13,7 +13,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseChunked } from '@discoveryjs/json-ext'
-import { CliIoError, readTextInput, systemMessage } from './io.js'
+import { CliIoError, readTextInput, readUnsized, systemMessage, withoutBom } from './io.js'
 import type { CliIo, JsonParseResult } from './io.js'
 import { locateJsonProblem } from './json-locate.js'
 
@@ -39,11 +39,15 @@ export async function readPayloadFile(file: string, io: CliIo, options: ReadOpti
   if (file === '-') return parseText(await readTextInput(file, io))
   const path = resolve(io.cwd, file)
   let size: number
+  let regular: boolean
   try {
-    size = (await stat(path)).size
+    const st = await stat(path)
+    size = st.size
+    regular = st.isFile()
   } catch (error) {
     throw new CliIoError(`cannot read ${file}: ${systemMessage(error)}`)
   }
+  if (!regular) return parseText(withoutBom(await readUnsized(file, path)))
   if (size < (options.streamFromBytes ?? STREAM_FROM_BYTES)) return parseText(await readTextInput(file, io))
   let value: unknown
   try {

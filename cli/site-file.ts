@@ -2,7 +2,7 @@
  * `--site <file>`: base site settings (URL, locale, time zone, permalinks, comments…) as JSON or YAML, checked
  * against the contract before an import starts, so a mistake in them costs nothing.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
 import { createPreviewData } from '../src/builder/index.js'
@@ -10,7 +10,7 @@ import type { SiteInput } from '../src/builder/index.js'
 import type { Site } from '../src/contract/types.js'
 import { PreviewDataError } from '../src/validate/issue.js'
 import type { Diagnostic } from './result.js'
-import { CliIoError, parseJsonText, systemMessage } from './io.js'
+import { CliIoError, parseJsonText, readUnsized, systemMessage } from './io.js'
 import type { CliIo } from './io.js'
 
 // Keys that would reach an object's prototype if merged into one: refused, never merged.
@@ -26,8 +26,10 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Site> | Diagnostic[]> {
   let text: string
   try {
-    text = await readFile(resolve(io.cwd, file), 'utf8')
+    const path = resolve(io.cwd, file)
+    text = (await stat(path)).isFile() ? await readFile(path, 'utf8') : await readUnsized(`the site file ${file}`, path)
   } catch (error) {
+    if (error instanceof CliIoError) throw error
     throw new CliIoError(`cannot read the site file ${file}: ${systemMessage(error)}`)
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
