@@ -78,21 +78,36 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn'])
  * Walks `root` with at most `concurrency` directory reads in flight. Symbolic links are followed only when their
  * target stays inside the folder (anything else is reported and skipped), and files come back sorted by relative
  * path so that the file system's listing order never reaches the payload.
+ *
+ * Linked folders are walked after the plain tree, one link at a time in path order, and a folder a link reaches that
+ * an earlier link's walk went through is not walked again: links to each level of a nested chain (`l1 -> a`,
+ * `l2 -> a/a`, …) walked every level's subtree again, time and memory growing with the square of the chain.
+ * Taking the links in order keeps which paths are found the same on every run.
  */
 export async function discover(root: string, diagnostics: Diagnostics, concurrency = 8): Promise<Discovery> {
   const realRoot = await realpath(root)
   const files: DiscoveredFile[] = []
   const rejected: Discovery['rejected'] = []
-  // Real paths of walked directories: a link back to an ancestor would otherwise loop forever.
+  // Real paths of the folders walked through links (and the root): a link there is not walked again.
   const seenDirs = new Set<string>([realRoot])
   // Folders to walk, each with its real path relative to the root (another one below a link).
   const queue: Array<{ rel: string; real: string }> = [{ rel: '', real: '' }]
+  // Links to folders met on the way, walked after the walk that met them.
+  let links: Array<{ rel: string; real: string; abs: string }> = []
+  // The real paths of the folders the current link's walk went through.
+  let walking: string[] = []
   let active = 0
 
   const inside = (real: string) => real === realRoot || real.startsWith(realRoot + path.sep)
 
   async function walk({ rel: relDir, real: realDir }: { rel: string; real: string }): Promise<void> {
     const absDir = relDir === '' ? root : path.join(root, relDir)
+    if (realDir !== relDir) {
+      // Inside a link's walk: a folder an earlier link's walk went through is not walked twice.
+      const realAbs = path.join(realRoot, realDir)
+      if (seenDirs.has(realAbs)) return
+      walking.push(realAbs)
+    }
     // Names are read as bytes: a name that is not UTF-8 would otherwise arrive with U+FFFD in it, naming no file.
     const entries = await readdir(absDir, { withFileTypes: true, encoding: 'buffer' })
     for (const entry of entries) {
@@ -124,12 +139,8 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
         }
         const st = await stat(real)
         const target = path.relative(realRoot, real).split(path.sep).join('/')
-        if (st.isDirectory()) {
-          if (!seenDirs.has(real)) {
-            seenDirs.add(real)
-            queue.push({ rel, real: target })
-          }
-        } else if (st.isFile()) files.push({ rel, abs, real: target })
+        if (st.isDirectory()) links.push({ rel, real: target, abs: real })
+        else if (st.isFile()) files.push({ rel, abs, real: target })
       } else if (entry.isDirectory()) {
         queue.push({ rel, real: realRel ?? rel })
       } else if (entry.isFile()) {
@@ -138,28 +149,44 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    let failed = false
-    const pump = () => {
-      if (failed) return
-      if (queue.length === 0 && active === 0) return resolve()
-      while (active < concurrency && queue.length > 0) {
-        const next = queue.shift() as { rel: string; real: string }
-        active++
-        walk(next).then(
-          () => {
-            active--
-            pump()
-          },
-          (err: unknown) => {
-            failed = true
-            reject(err)
-          },
-        )
-      }
+  await walkQueue()
+  // Links met in one round are walked in path order; those their walks meet, in the next round.
+  while (links.length > 0) {
+    const round = links.sort((x, y) => cmp(x.rel, y.rel))
+    links = []
+    for (const link of round) {
+      if (seenDirs.has(link.abs)) continue
+      walking = []
+      queue.push({ rel: link.rel, real: link.real })
+      await walkQueue()
+      for (const dir of walking) seenDirs.add(dir)
     }
-    pump()
-  })
+  }
+
+  function walkQueue(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let failed = false
+      const pump = () => {
+        if (failed) return
+        if (queue.length === 0 && active === 0) return resolve()
+        while (active < concurrency && queue.length > 0) {
+          const next = queue.shift() as { rel: string; real: string }
+          active++
+          walk(next).then(
+            () => {
+              active--
+              pump()
+            },
+            (err: unknown) => {
+              failed = true
+              reject(err)
+            },
+          )
+        }
+      }
+      pump()
+    })
+  }
 
   files.sort((a, b) => cmp(a.rel, b.rel))
   rejected.sort((a, b) => cmp(a.rel, b.rel))
