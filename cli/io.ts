@@ -60,13 +60,13 @@ const MAX_UNSIZED_BYTES = 512 * 1024 * 1024
  * The text of a pipe or a device (`<(…)`, `/dev/stdin`) named on the command line, which has no size to go by and may
  * never end: read up to its first NUL byte, which no JSON or YAML text holds, so that the parser reports it where it
  * stands (/dev/zero, read whole, took 16 GB before the process was killed), and at most `MAX_UNSIZED_BYTES`. `name`
- * is how messages name it (`site.json`, `the site file site.json`).
+ * is how messages name it (`site.json`, `the site file site.json`). `from` is a path, or a stream (standard input).
  */
-export async function readUnsized(name: string, path: string): Promise<string> {
+export async function readUnsized(name: string, from: string | AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = []
   let total = 0
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    for await (const chunk of typeof from === 'string' ? (createReadStream(from, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) : from) {
       const nul = chunk.indexOf(0)
       chunks.push(nul === -1 ? chunk : chunk.subarray(0, nul + 1))
       total += chunk.length

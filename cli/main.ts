@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { text } from 'node:stream/consumers'
+import { readUnsized } from './io.js'
 import { runCli } from './run.js'
 
 // Cleanups of temporary files that an interrupted command would otherwise leave behind. The handlers stay in place
@@ -51,7 +51,8 @@ runCli(process.argv.slice(2), {
   isTTY: Boolean(process.stderr.isTTY),
   env: process.env,
   cwd: process.cwd(),
-  readStdin: () => text(process.stdin),
+  // Bounded like a pipe named on the command line: `cat /dev/zero | preview-data validate -` was read without end.
+  readStdin: () => readUnsized('standard input', process.stdin),
   onInterrupt: (cleanup) => {
     cleanups.add(cleanup)
     return () => cleanups.delete(cleanup)

@@ -6,7 +6,7 @@ import type { CliIo } from '../../../cli/io.js'
 import { readPayloadFile } from '../../../cli/payload-file.js'
 import { readSiteFile } from '../../../cli/site-file.js'
 import { validPayload } from '../../helpers/payload.js'
-import { tempDir } from '../../cli/_helpers.js'
+import { repo as repoRoot, tempDir } from '../../cli/_helpers.js'
 
 // A file named on the command line may be a pipe or a device that never ends (`validate /dev/zero`, `--site
 // /dev/zero`): read whole, /dev/zero took 16 GB before the process was killed (validate, check, canonicalize) or
@@ -49,5 +49,15 @@ describe('a pipe that never ends is read up to its first NUL byte', () => {
     const read = await readSiteFile(neverEnding('site.json', '{"title": "From a pipe"}'), io())
     expect(Date.now() - start).toBeLessThan(10_000)
     expect(read).toMatchObject([{ code: 'invalid_site_file', message: expect.stringMatching(/not valid JSON/) }])
+  }, 30_000)
+
+  // Standard input too: `cat /dev/zero | preview-data validate -` was read without end. The bin reads it as a pipe.
+  fifoTest('standard input of the command: exit 1 where the NUL stands, not a read without end', async () => {
+    const fifo = neverEnding('stdin', JSON.stringify(validPayload()))
+    const start = Date.now()
+    const run = spawnSync('sh', ['-c', 'exec node "$1" validate - < "$2"', 'sh', join(repoRoot, 'dist/cli.js'), fifo], { encoding: 'utf8', timeout: 15_000 })
+    expect(Date.now() - start).toBeLessThan(12_000)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/<stdin>:1:\d+: error \[invalid_json\]/)
   }, 30_000)
 })
