@@ -84,9 +84,11 @@ export const hugoPreset: Preset = {
 
     // Every configured language is recognised (in file names and content folders); a disabled one is not published
     // ("Multilingual": `disabled = true` on the language, or its key in `disableLanguages`).
-    const disabledList = Array.isArray(get('disableLanguages')) ? (get('disableLanguages') as unknown[]).filter((l): l is string => typeof l === 'string').map((l) => l.toLowerCase()) : []
+    const disabledList = new Set(Array.isArray(get('disableLanguages')) ? (get('disableLanguages') as unknown[]).filter((l): l is string => typeof l === 'string').map((l) => l.toLowerCase()) : [])
     const allLangKeys = Object.keys(languages).filter((k) => isPlainObject(languages[k])).map((k) => k.toLowerCase())
-    const disabled = new Set(allLangKeys.filter((k) => disabledList.includes(k) || languages[Object.keys(languages).find((x) => x.toLowerCase() === k) as string].disabled === true))
+    // Looked up once per language and per document: a search of the keys each time grew with the square of their number.
+    const configs = languageConfigs(languages)
+    const disabled = new Set(allLangKeys.filter((k) => disabledList.has(k) || configs.get(k)?.disabled === true))
     const langKeys = allLangKeys
     const multilingual = allLangKeys.filter((k) => !disabled.has(k)).length > 1
     const inSubdir = get('defaultContentLanguageInSubdir') === true
@@ -172,7 +174,7 @@ export const hugoPreset: Preset = {
     const menuLangs = multilingual ? allLangKeys.filter((k) => !disabled.has(k)) : [defaultLang]
     const menuEntries = new Map<string, Map<string, Record<string, unknown>[]>>(menuLangs.map((l) => [l, new Map()]))
     for (const lang of menuLangs) {
-      const own = langConfig(languages, lang)
+      const own = langConfig(configs, lang)
       const configMenus = own.menus ?? own.menu ?? get('menus') ?? get('menu')
       // Hugo reads configuration keys in lower case: `[menus.Footer]` is the menu `footer`.
       if (!isPlainObject(configMenus)) continue
@@ -190,7 +192,7 @@ export const hugoPreset: Preset = {
       const ids = menuIds(menuEntries, defaultLang)
       const built = new Map<string, { name: string; entries: Record<string, unknown>[] }>()
       for (const [lang, byId] of menuEntries) {
-        const label = lang === defaultLang ? '' : ` (${firstString(langConfig(languages, lang).languageName) ?? lang})`
+        const label = lang === defaultLang ? '' : ` (${firstString(langConfig(configs, lang).languageName) ?? lang})`
         for (const [id, entries] of byId) {
           const menuId = ids.get(`${lang}|${id}`) as string
           // Two Hugo ids with one contract id (`Side` and `side`): one menu, as both name the same navigation.
@@ -466,10 +468,11 @@ function logicalPath(p: string): string {
  */
 function templateSites(cfg: Record<string, unknown>, siteParams: Record<string, unknown>, languages: Record<string, Record<string, unknown>>, defaultLang: string): (lang: string) => Record<string, unknown> {
   const cache = new Map<string, Record<string, unknown>>()
+  const configs = languageConfigs(languages)
   return (lang: string) => {
     const known = cache.get(lang || defaultLang)
     if (known) return known
-    const own = langConfig(languages, lang || defaultLang)
+    const own = langConfig(configs, lang || defaultLang)
     const params = { ...siteParams, ...(isPlainObject(own.params) ? own.params : {}) }
     const site: Record<string, unknown> = { ...cfg, ...own, params, language: { lang: lang || defaultLang, ...own } }
     cache.set(lang || defaultLang, site)
@@ -656,9 +659,17 @@ function pageMenuEntries(fields: Record<string, unknown>, source: string, url: s
 }
 
 /** A language's own configuration (`languages.<lang>`, its key matched in any case), or an empty one. */
-function langConfig(languages: Record<string, Record<string, unknown>>, lang: string): Record<string, unknown> {
-  const key = Object.keys(languages).find((k) => k.toLowerCase() === lang)
-  return key !== undefined && isPlainObject(languages[key]) ? languages[key] : {}
+function langConfig(configs: Map<string, Record<string, unknown>>, lang: string): Record<string, unknown> {
+  return configs.get(lang) ?? {}
+}
+
+/** Each language's own configuration by its key in lower case: the first key of that spelling, as Hugo reads keys. */
+function languageConfigs(languages: Record<string, Record<string, unknown>>): Map<string, Record<string, unknown>> {
+  const configs = new Map<string, Record<string, unknown>>()
+  for (const [key, value] of Object.entries(languages)) {
+    if (!configs.has(key.toLowerCase())) configs.set(key.toLowerCase(), isPlainObject(value) ? value : {})
+  }
+  return configs
 }
 
 /**
