@@ -84,19 +84,10 @@ export function omitHugoRawHtml(body: string, ctx: TemplateContext): PassResult 
  * a site made for Hugo before 0.60, whose Markdown renderer printed raw HTML.
  */
 function hugoRendersRawHtml(site: Record<string, unknown>): boolean {
-  const markup = member(site, 'markup')
-  const handler = member(markup, 'defaultmarkdownhandler')
+  const handler = lookupPath(site, ['markup', 'defaultMarkdownHandler'], true)
   if (typeof handler === 'string' && handler.toLowerCase() !== 'goldmark') return true
-  const goldmark = member(markup, 'goldmark')
-  if (goldmark === undefined && member(site, 'blackfriday') !== undefined) return true
-  return member(member(goldmark, 'renderer'), 'unsafe') === true
-}
-
-/** The member of `at` named `key` in any case; undefined when `at` is not an object. */
-function member(at: unknown, key: string): unknown {
-  if (at === null || typeof at !== 'object') return undefined
-  const obj = at as Record<string, unknown>
-  return obj[Object.keys(obj).find((k) => k.toLowerCase() === key) ?? '']
+  if (lookupPath(site, ['markup', 'goldmark'], true) === undefined && lookupPath(site, ['blackfriday'], true) !== undefined) return true
+  return lookupPath(site, ['markup', 'goldmark', 'renderer', 'unsafe'], true) === true
 }
 
 /** Bodies the fast reader passes to remark are read by it up to this size: remark grows faster than the body. */
