@@ -100,7 +100,8 @@ export class PreviewDataBuilder {
       for (const key of deep) {
         if (typeof given[key] === 'object' && given[key] !== null) merged[key] = withoutUndefined({ ...state.site[key], ...given[key] }) as never
       }
-      checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required', 'newsletter_url_required'])
+      // media_origin may come in a later call; a newsletter cannot: each call replaces the whole object.
+      checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required'])
       // Copied once, once checked: replaying this call for a branch (see Store) must not read the caller's object again.
       own ??= ownCopy(fields)
       const pagesPattern = state.site.permalinks?.pages

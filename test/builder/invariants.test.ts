@@ -52,6 +52,7 @@ const cases: Case[] = [
   { name: 'author without display_name', call: (b) => b.author({ id: 'bo' } as never), code: 'missing_property', path: '/display_name', entity: 'author "bo"', rule: /display_name is required/ },
   { name: 'unknown page field', call: (b) => b.page({ title: 'Team', parent: 'about' } as never), code: 'unknown_property', path: '/parent', entity: 'page "Team"', rule: /unknown field "parent"/ },
   { name: 'unknown site field', call: (b) => b.site({ colour: 'red' } as never), code: 'unknown_property', path: '/colour', entity: 'site', rule: /colour/ },
+  { name: 'newsletter enabled without a URL (build() refused it)', call: (b) => b.site({ newsletter: { enabled: true, title: 'Letters' } }), code: 'newsletter_url_required', path: '/newsletter', entity: 'site', rule: /neither signup_url nor embed_url: add one of them, or set enabled to false/ },
   { name: 'site time zone that is not canonical', call: (b) => b.site({ timezone: 'Mars/Olympus_Mons' }), code: 'invalid_timezone', path: '/timezone', entity: 'site', rule: /timezone/ },
   { name: 'front page set through site()', call: (b) => b.site({ front_page: { type: 'theme_index' } } as never), code: 'invalid_argument', path: '/front_page', entity: 'site', rule: /\.frontPage\(\)/ },
   { name: 'permalink pattern without a required token', call: (b) => b.permalinks({ posts: '/posts/:year/' }), code: 'invalid_permalink', path: '/permalinks/posts', entity: 'site', rule: /:slug or :public_id/ },
