@@ -428,6 +428,12 @@ export class PreviewDataBuilder {
    * builder.customCss('body { font-family: Georgia, serif }')
    */
   customCss(content: string): PreviewDataBuilder {
+    // The contract's own shape, { content }, is the likely slip; the validator's "custom_css.content must be a string"
+    // named a field the caller never wrote.
+    if (typeof content !== 'string') {
+      const got = content === null ? 'null' : Array.isArray(content) ? 'an array' : typeof content
+      throw new PreviewDataError('invalid_argument', `customCss: takes the CSS text itself, not ${got}: call .customCss('body { … }').`)
+    }
     checkFragment({ custom_css: { content } }, '/custom_css', 'custom_css')
     return this.#then((state) => {
       state.customCss = { content }

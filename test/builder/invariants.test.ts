@@ -71,6 +71,7 @@ const cases: Case[] = [
   { name: 'collection item naming nothing', call: (b) => b.collection('featured', { items: [{} as never] }), code: 'missing_property', path: '/items/0', entity: 'collection "featured"', rule: /give exactly one of post, page/ },
   { name: 'collection naming one post twice (after NFC)', call: (b) => b.collection('featured', { items: [{ post: 'café' }, { post: nfd('café') }] }), code: 'duplicate_reference', path: '/items/1', entity: 'collection "featured"', rule: /.+/ },
   { name: 'widget item without type', call: (b) => b.widgetArea('sidebar', { name: 'Sidebar', items: [{ title: 'Search' } as never] }), code: 'missing_property', path: '/items/0/type', entity: 'widget area "sidebar"', rule: /type/ },
+  { name: 'custom CSS given as the contract object (the message named custom_css.content)', call: (b) => b.customCss({ content: 'a {}' } as never), code: 'invalid_argument', path: '', entity: 'customCss', rule: /takes the CSS text itself, not object: call \.customCss\('body \{ … \}'\)/ },
   { name: 'blank custom CSS', call: (b) => b.customCss('   '), code: 'blank_string', path: '/content', entity: 'custom_css', rule: /blank/ },
   { name: 'custom HTML without a slot', call: (b) => b.customHtml({}), code: 'missing_property', path: '', entity: 'custom_html', rule: /head_end|body_end/ },
   { name: 'front page of an unknown type', call: (b) => b.frontPage({ type: 'blog' } as never), code: 'invalid_value', path: '/type', entity: 'front_page', rule: /type/ },
