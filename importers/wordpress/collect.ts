@@ -51,7 +51,7 @@ export interface Collected {
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   media: MediaIndex
   navItems: NavMenuItem[]
-  navigations: Array<{ id: number; slug: string; title: string; content: string; file: string; line: number }>
+  navigations: Array<{ id: number; slug: string; title: string; content: string; date: string; file: string; line: number }>
   reusableBlocks: Map<number, string>
   /** Each theme's own CSS (Additional CSS, a block theme's global styles CSS), and when each theme was last customized. */
   themeCss: ThemeCss[]
@@ -190,7 +190,7 @@ export class Collector implements WxrSink {
       }
       case 'wp_navigation':
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
-        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), date: item.postDateGmt || item.postDate, file: item.file, line: item.line })
         return
       case 'wp_block':
         if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))

@@ -6,6 +6,8 @@ import { htmlToText, withoutMedia } from './html.js'
 import { builderAutop, isBuilderLayout } from './page-builders.js'
 import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
+import { renderSiteBlocks, usesSiteBlocks } from './site-blocks.js'
+import type { SiteBlocks } from './site-blocks.js'
 
 /** What rendering a body needs from the rest of the export, and where it counts what it did. */
 export interface RenderEnv {
@@ -13,6 +15,8 @@ export interface RenderEnv {
   shortcodes(postId: number): ShortcodeContext
   stats: ShortcodeStats
   dynamicBlocks: Record<string, number>
+  /** What page lists and navigations show; absent in an early render, which bodies with them never get. */
+  siteBlocks?: SiteBlocks
 }
 
 /** A rendered body: static HTML, the plain text before `<!--more-->` (when there is one), unresolved block refs. */
@@ -39,12 +43,20 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
 }
 
 /**
- * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
- * bodies are finished rendering after reading, every other body is rendered as soon as it is read so its raw text is
- * not held.
+ * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks, the pages
+ * and navigations its page lists and navigation blocks show); such bodies are finished rendering after reading, every
+ * other body is rendered as soon as it is read so its raw text is not held.
  */
 export function rendersLate(raw: string): boolean {
-  return showsAttachments(raw) || usesReusableBlocks(raw)
+  return showsAttachments(raw) || rendersRaw(raw)
+}
+
+/**
+ * Whether a late body waits raw, rendered whole once the export is read: its reusable blocks, page lists or
+ * navigations come before any other step.
+ */
+export function rendersRaw(raw: string): boolean {
+  return hasBlocks(raw) && (raw.includes('wp:block ') || usesSiteBlocks(raw))
 }
 
 /**
@@ -84,6 +96,7 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     const inlined = inlineReusableBlocks(html, env.reusableBlocks)
     html = inlined.html
     missingBlocks = inlined.missing
+    if (env.siteBlocks) html = renderSiteBlocks(html, env.siteBlocks, env.dynamicBlocks)
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
