@@ -167,6 +167,8 @@ export function proseText(html: string): string {
   // Footnotes (see renderFootnotes and withFootnotes) are not prose either: WordPress's excerpt strips their shortcode
   // with its content, and the footnotes block's references and list (excerpt_remove_footnotes).
   if (bare.includes('footnote') || bare.includes('data-fn=')) bare = withoutFootnotes(bare)
+  // Nor are page lists and navigations (renderSiteBlocks), which excerpt_remove_blocks leaves out.
+  if (bare.includes('<nav class="wp-block-navigation"') || bare.includes('<ul class="wp-block-page-list"')) bare = withoutSiteBlocks(bare)
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
 
@@ -229,6 +231,36 @@ export function withoutFootnotes(html: string): string {
       end = html.indexOf('</sup>', tagEnd + 1) + '</sup>'.length
     }
     out += html.slice(done, m.index) + (m[0] === '<sup data-fn=' ? '' : ' ')
+    done = open.lastIndex = end
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
+
+/**
+ * `html` with each navigation (`<nav class="wp-block-navigation"` to its `</nav>`) and page list (`<ul
+ * class="wp-block-page-list">` to the `</ul>` that closes it) replaced by a space, or to the end of `html` when one is
+ * not closed; each part of `html` is read once.
+ */
+export function withoutSiteBlocks(html: string): string {
+  const open = /<nav class="wp-block-navigation"|<ul class="wp-block-page-list">/g
+  const lists = /<ul\b|<\/ul>/g
+  let out = ''
+  let done = 0
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    let end = html.length
+    if (m[0].startsWith('<nav')) end = endOf(html.indexOf('</nav>', open.lastIndex), '</nav>'.length, html.length)
+    else {
+      let depth = 1
+      lists.lastIndex = open.lastIndex
+      for (let t = lists.exec(html); t; t = lists.exec(html)) {
+        depth += t[0] === '</ul>' ? -1 : 1
+        if (depth === 0) {
+          end = lists.lastIndex
+          break
+        }
+      }
+    }
+    out += `${html.slice(done, m.index)} `
     done = open.lastIndex = end
   }
   return done === 0 ? html : out + html.slice(done)

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { deriveExcerpt } from '../../../importers/wordpress/content/excerpt.js'
+import { withoutSiteBlocks } from '../../../importers/wordpress/content/render.js'
 import { renderSiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
 import type { ListedPage, SiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
@@ -68,5 +70,23 @@ describe('page list and navigation blocks in bodies', () => {
     expect(html.length).toBeGreaterThan(0)
     expect(renderSiteBlocks('<!-- wp:page-list /-->', chain, {}).split('<li').length - 1).toBe(LIMITS.maxPageDepth + 1)
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+})
+
+describe('excerpts leave page lists and navigations out, as excerpt_remove_blocks does', () => {
+  test.each([
+    ['a page list with nested lists, and a navigation', `<p>Before</p>${fullList}<p>middle</p>${header}<p>after</p>`, 'Before middle after'],
+    ['a page list cut off by the excerpt\'s head, or never closed', `<p>Before</p><ul class="wp-block-page-list"><li><ul><li>x</li></ul>`, 'Before'],
+    ['lists of other classes stay', '<ul class="other"><li>Kept</li></ul>', 'Kept'],
+  ])('%s', (_name, html, expected) => {
+    expect(deriveExcerpt(html)).toBe(expected)
+  })
+
+  test('unclosed page lists and navigations are read once: linear time', () => {
+    const html = '<ul class="wp-block-page-list"><nav class="wp-block-navigation">'.repeat(100_000)
+    const started = performance.now()
+    expect(withoutSiteBlocks(html)).toBe(' ')
+    expect(withoutSiteBlocks('<nav class="wp-block-navigation"></nav>x'.repeat(100_000))).toBe(' x'.repeat(100_000))
+    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
