@@ -167,8 +167,8 @@ export function proseText(html: string): string {
   // Footnotes (see renderFootnotes and withFootnotes) are not prose either: WordPress's excerpt strips their shortcode
   // with its content, and the footnotes block's references and list (excerpt_remove_footnotes).
   if (bare.includes('footnote') || bare.includes('data-fn=')) bare = withoutFootnotes(bare)
-  // Nor are page lists and navigations (renderSiteBlocks), which excerpt_remove_blocks leaves out.
-  if (bare.includes('<nav class="wp-block-navigation"') || bare.includes('<ul class="wp-block-page-list"')) bare = withoutSiteBlocks(bare)
+  // Nor are page lists, navigations and post lists (renderSiteBlocks), which excerpt_remove_blocks leaves out.
+  if (bare.includes('<nav class="wp-block-navigation"') || bare.includes('<ul class="wp-block-')) bare = withoutSiteBlocks(bare)
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
 
@@ -237,12 +237,12 @@ export function withoutFootnotes(html: string): string {
 }
 
 /**
- * `html` with each navigation (`<nav class="wp-block-navigation"` to its `</nav>`) and page list (`<ul
- * class="wp-block-page-list">` to the `</ul>` that closes it) replaced by a space, or to the end of `html` when one is
- * not closed; each part of `html` is read once.
+ * `html` with each navigation (`<nav class="wp-block-navigation"` to its `</nav>`), page list and post list (`<ul
+ * class="wp-block-page-list">`, `wp-block-post-template`, `wp-block-latest-posts__list`, to the `</ul>` that closes
+ * it) replaced by a space, or to the end of `html` when one is not closed; each part of `html` is read once.
  */
 export function withoutSiteBlocks(html: string): string {
-  const open = /<nav class="wp-block-navigation"|<ul class="wp-block-page-list">/g
+  const open = /<nav class="wp-block-navigation"|<ul class="wp-block-(?:page-list|post-template|latest-posts__list(?: has-dates)? wp-block-latest-posts)">/g
   const lists = /<ul\b|<\/ul>/g
   let out = ''
   let done = 0
