@@ -82,7 +82,8 @@ export function closing(text: string, start: number): number {
 
 /**
  * Every object literal written as the value of `key` (`docs: { … }`, `'docs': { … }`), in text order, as the text
- * between its braces. Used on comment-free text.
+ * between its braces; one written inside another is part of the outer one's text, not listed again (listing each of
+ * `docs: { docs: { … } }` nested n deep took time in the square of n). Used on comment-free text.
  */
 export function objectsOf(text: string, key: string): string[] {
   const out: string[] = []
@@ -92,6 +93,7 @@ export function objectsOf(text: string, key: string): string[] {
     const end = closing(text, open)
     if (end === -1) break
     out.push(text.slice(open + 1, end))
+    re.lastIndex = end
   }
   return out
 }
