@@ -212,9 +212,33 @@ export function resolvedValue(text: string, raw: string, at?: number): string | 
 
 /** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
 function definitionOf(text: string, name: string): number {
-  const id = name.replace(/[$]/g, '\\$')
-  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
-  return m ? m.index + m[0].length - 1 : -1
+  if (indexed?.text !== text) indexed = { text, starts: definitions(text) }
+  return indexed.starts.get(name) ?? -1
+}
+
+/** The last text's definitions: a sidebar object's keys and a configuration's values look names up in one text. */
+let indexed: { text: string; starts: Map<string, number> } | undefined
+
+/**
+ * A definition of a name holding an array or object, matched where a keyword starts: a declaration (a type of up to
+ * 200 characters before its `=`, a call around the literal), or a function whose body returns one (parameters and a
+ * return type of up to 200 characters each). Bounded, so that trying it at every keyword takes time linear in the text.
+ */
+const DEFINITION = /(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\b[^=\n]{0,200}=\s*(?:[\w$.]+\(\s*)?|function\s+([A-Za-z_$][\w$]*)\s*\([^)]{0,200}\)[^{]{0,200}\{\s*return\s*)[[{]/y
+
+/**
+ * Each name's first definition in the text, found in one pass: looked up name by name, a text defining none of n
+ * names was searched n times (a sidebar of n entries held by names: time in the square of n).
+ */
+function definitions(text: string): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const keyword of text.matchAll(/(?:const|let|var|function)\s/g)) {
+    DEFINITION.lastIndex = keyword.index
+    const m = DEFINITION.exec(text)
+    const name = m?.[1] ?? m?.[2]
+    if (m && name !== undefined && !out.has(name)) out.set(name, keyword.index + m[0].length - 1)
+  }
+  return out
 }
 
 /** The inner text of an object literal value (`{ … }`), else undefined. */
