@@ -104,8 +104,9 @@ export function objectsAfter(text: string, marker: string): string[] {
   let at = text.indexOf(marker)
   while (at !== -1) {
     const open = text.indexOf('{', at + marker.length)
-    const bracket = text.indexOf(']', at + marker.length)
-    if (open === -1 || (bracket !== -1 && bracket < open)) break
+    // An array closing first ends the entry: looked for between the two only (the rest of a text without one, for
+    // each marker, was time in the square of their number).
+    if (open === -1 || text.slice(at + marker.length, open).includes(']')) break
     const end = closing(text, open)
     if (end === -1) break
     out.push(text.slice(open + 1, end))

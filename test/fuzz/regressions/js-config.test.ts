@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { objectsOf, resolvedValue } from '../../../importers/markdown/presets/_jstext.js'
+import { objectsAfter, objectsOf, resolvedValue } from '../../../importers/markdown/presets/_jstext.js'
 import { readSidebars } from '../../../importers/markdown/presets/vuepress.js'
 import { growth } from './_growth.js'
 
@@ -10,6 +10,7 @@ import { growth } from './_growth.js'
 
 const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['a key whose object holds the same key, n deep', (n) => objectsOf('navbar: {'.repeat(n) + '}'.repeat(n), 'navbar'), 1_000],
+  ['a plugin named n times, each with its options, in a text with no array closed', (n) => objectsAfter("'@docusaurus/plugin-content-docs' {}, ".repeat(n), "'@docusaurus/plugin-content-docs'"), 20_000],
   ['a name declared again and again on one line, never given a value', (n) => resolvedValue('const nav '.repeat(n), 'nav'), 1_000],
   ['a function named again and again, its parameter list never closed', (n) => resolvedValue('function nav('.repeat(n), 'nav'), 1_000],
   ['a function named again and again, never given a body', (n) => resolvedValue('function nav()'.repeat(n), 'nav'), 1_000],
@@ -31,6 +32,10 @@ describe('what is read stays the same', () => {
     expect(resolvedValue(text, 'wrapped')).toBe('{ a: 1 }')
     expect(resolvedValue(text, 'other')).toBeUndefined()
     expect(resolvedValue(text, 'missing')).toBeUndefined()
+  })
+
+  test("the options after a plugin's name, each time it is named, until an array closes first", () => {
+    expect(objectsAfter("['p', { a: 1 }], ['p', { b: 2 }], ['p'], { c: 3 }", "'p'")).toEqual([' a: 1 ', ' b: 2 '])
   })
 
   test('objects of a key in text order; one nested in another is part of it', () => {
