@@ -126,12 +126,41 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
  * withMoreAnchor('Teaser\n<!--more Read on-->\nRest', 7) // 'Teaser\n<span id="more-7"></span>\nRest'
  */
 export function withMoreAnchor(html: string, postId: number): string {
-  const m = /<!--more(.*?)-->/.exec(html)
+  const m = lineMatches(html, /<!--more/g, /<!--more(.*?)-->/y).next().value
   if (!m) return html
-  const body = html.includes('wp:more') ? html.replace(/<!-- \/?wp:more(.*?) -->/g, '') : html
+  let body = html
+  if (html.includes('wp:more')) {
+    body = ''
+    let from = 0
+    for (const d of lineMatches(html, /<!-- \/?wp:more/g, /<!-- \/?wp:more(.*?) -->/y)) {
+      body += html.slice(from, d.index)
+      from = d.index + d[0].length
+    }
+    body += html.slice(from)
+  }
   const at = body.indexOf(m[0])
   const teaser = body.includes('<!--noteaser-->') ? '' : body.slice(0, at)
   return `${teaser}<span id="more-${postId}"></span>${body.slice(at + m[0].length)}`
+}
+
+/**
+ * The matches of `whole` (sticky, a comment whose `.*?` stays on one line), tried where `start` (global) is found, in
+ * text order. Once a start finds no end on its line, neither does a later start on that line, so the rest of the line
+ * is not tried: tried at every start, a line of n `<!--more` without `-->` took time in the square of n (40,000: 12 s).
+ */
+function* lineMatches(text: string, start: RegExp, whole: RegExp): Generator<RegExpExecArray> {
+  const lineEnd = /[\n\r\u2028\u2029]/g
+  for (let s = start.exec(text); s !== null; s = start.exec(text)) {
+    whole.lastIndex = s.index
+    const m = whole.exec(text)
+    if (m) {
+      start.lastIndex = whole.lastIndex
+      yield m
+      continue
+    }
+    lineEnd.lastIndex = s.index
+    start.lastIndex = lineEnd.exec(text) ? lineEnd.lastIndex : text.length
+  }
 }
 
 const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'
