@@ -123,8 +123,8 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const nowMs = instant(now)
   const kept: SourceDoc[] = []
   for (const doc of docs) {
-    const future = doc.published !== undefined && instant(doc.published) > nowMs
-    const expired = doc.expiry !== undefined && instant(doc.expiry) <= nowMs
+    const future = config.publishes?.future !== true && doc.published !== undefined && instant(doc.published) > nowMs
+    const expired = config.publishes?.expired !== true && doc.expiry !== undefined && instant(doc.expiry) <= nowMs
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
       if (options.drafts !== 'include') {
