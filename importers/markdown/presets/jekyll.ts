@@ -104,6 +104,8 @@ export const jekyllPreset: Preset = {
     }
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
+    // `future: true` publishes posts dated after the build ("Configuration Options").
+    if (cfg.future === true) config.publishes = { future: true }
 
     const collectionsDir = trimBoth(firstString(cfg.collections_dir) ?? '', '/')
     const collections = new Map<string, Collection>()

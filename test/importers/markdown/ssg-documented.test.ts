@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest'
+import { importedSite as imported, tempSites } from './_tmpsite.js'
+
+// Hugo, Jekyll and Eleventy behaviour their documentation states and real sites use, each checked against the real
+// generator (hugo 0.111.3, jekyll 4.3.1, eleventy 2.0.1) on a site like the one written here, and reproduced small.
+
+const site = tempSites('md-ssg-')
+
+describe('Hugo taxonomy term pages (gohugo.io "Taxonomies": content/tags/<term>/_index.md)', () => {
+  test("a term's own page is its tag's name and description, not a page at the tag archive's URL", async () => {
+    const root = await site('hugo-term-pages', {
+      'hugo.toml': 'baseURL = "https://example.org/"\ntitle = "T"\n',
+      'content/posts/first.md': '---\ntitle: First\ndate: 2024-01-02\ntags: [Go, Big Stuff]\ncategories: [News]\n---\n\nHello.\n',
+      'content/tags/go/_index.md': '---\ntitle: The Go tag\n---\n\nAll about   go.\n',
+      'content/tags/big-stuff/_index.md': '---\ntitle: Big Stuff!\ndescription: Large things.\n---\n\nSome **bold** text.\n',
+      'content/categories/news/_index.md': '---\ntitle: Newsroom\n---\n\nSee {{< ref "posts/first.md" >}}.\n',
+    })
+    const got = await imported(root)
+    expect(got.skipped['content/tags/go/_index.md']).toBe('taxonomy-term')
+    expect(got.skipped['content/categories/news/_index.md']).toBe('taxonomy-term')
+    expect(got.payload.content.tags).toEqual([
+      { name: 'Big Stuff!', slug: 'big-stuff', description: 'Large things.' },
+      { name: 'The Go tag', slug: 'go', description: 'All about go.' },
+    ])
+    // A body with markup or template code is not a description.
+    expect(got.payload.content.categories).toEqual([{ name: 'Newsroom', slug: 'news' }])
+    expect(got.served('/tags/go/')).toBe(true)
+  })
+
+  test('with [taxonomies] naming other taxonomies, tags/ is an ordinary section', async () => {
+    const root = await site('hugo-term-custom', {
+      'hugo.toml': 'title = "T"\n[taxonomies]\n  series = "series"\n',
+      'content/tags/go/_index.md': '---\ntitle: Go\n---\n\nA section.\n',
+    })
+    expect((await imported(root)).urls['content/tags/go/_index.md']).toBe('/tags/go/')
+  })
+})
+
+describe('Hugo buildFuture and buildExpired (gohugo.io "Configure Hugo"), Jekyll future (jekyllrb.com "Configuration Options")', () => {
+  const hugo = (settings: string) => ({
+    'hugo.toml': `title = "T"\n${settings}`,
+    'content/posts/future.md': '---\ntitle: Future\ndate: 2099-01-02\n---\n\nLater.\n',
+    'content/posts/old.md': '---\ntitle: Old\ndate: 2020-01-02\nexpiryDate: 2021-01-01\n---\n\nGone.\n',
+    'content/later/_index.md': '---\ntitle: Later\npublishDate: 2099-01-01\n---\n\nSoon.\n',
+    'content/later/inside.md': '---\ntitle: Inside\n---\n\nIn.\n',
+  })
+  test.each([
+    ['neither', '', { future: 'future', old: 'expired', later: 'future', inside: 'draft' }],
+    ['buildFuture', 'buildFuture = true\n', { future: undefined, old: 'expired', later: undefined, inside: undefined }],
+    ['buildExpired', 'buildExpired = true\n', { future: 'future', old: undefined, later: 'future', inside: 'draft' }],
+  ])('Hugo with %s', async (name, settings, skipped) => {
+    const got = await imported(await site(`hugo-schedule-${name}`, hugo(settings)))
+    expect(got.skipped['content/posts/future.md']).toBe(skipped.future)
+    expect(got.skipped['content/posts/old.md']).toBe(skipped.old)
+    expect(got.skipped['content/later/_index.md']).toBe(skipped.later)
+    expect(got.skipped['content/later/inside.md']).toBe(skipped.inside)
+  })
+
+  test.each([
+    ['future: true', 'future: true\n', undefined],
+    ['no future setting', '', 'future'],
+  ])('Jekyll with %s', async (name, settings, skipped) => {
+    const root = await site(`jekyll-${name.replace(/\W+/g, '-')}`, {
+      '_config.yml': `title: J\n${settings}`,
+      '_posts/2099-01-02-later.md': '---\ntitle: Later\n---\n\nLater.\n',
+    })
+    const got = await imported(root)
+    expect(got.skipped['_posts/2099-01-02-later.md']).toBe(skipped)
+    if (skipped === undefined) expect(got.urls['_posts/2099-01-02-later.md']).toBe('/2099/01/02/later')
+  })
+})
+
+describe('Hugo sectionPagesMenu (gohugo.io "Menus": the section menu)', () => {
+  test('each top-level section is an entry of that menu, by weight, unless an entry has its name as identifier', async () => {
+    const root = await site('hugo-section-menu', {
+      'hugo.toml': 'title = "T"\nsectionPagesMenu = "main"\n[[menu.main]]\n  name = "Home"\n  pageRef = "/"\n  weight = 1\n[[menu.main]]\n  identifier = "notes"\n  name = "Our notes"\n  pageRef = "/notes"\n  weight = 5\n',
+      'content/_index.md': '---\ntitle: Home\n---\n\nWelcome.\n',
+      'content/posts/first.md': '---\ntitle: First\ndate: 2024-01-02\n---\n\nHello.\n',
+      'content/docs/_index.md': '---\ntitle: Documentation\nlinkTitle: Docs\nweight: 2\n---\n\nRead.\n',
+      'content/docs/guide/_index.md': '---\ntitle: Guide\n---\n\nNot top-level.\n',
+      'content/notes/_index.md': '---\ntitle: Notes\n---\n\nNotes.\n',
+    })
+    const got = await imported(root)
+    const items = got.payload.menus?.primary?.items.map((i) => [i.title, i.url])
+    expect(items).toEqual([['Home', '/'], ['Docs', '/docs/'], ['Our notes', '/notes/'], ['Posts', '/posts/']])
+  })
+})
