@@ -289,6 +289,8 @@ export const hugoPreset: Preset = {
           while (depth < dirs.length && sectionDirs.has(`${at.root.dir}/${dirs.slice(0, depth + 1).join('/')}`)) depth++
           const sections = isList ? dirs : dirs.slice(0, depth)
           path = expandPattern(pattern, { dirs, sections, name, slug, title: firstString(fields.title), date, zone, isList, lower })
+          // With `uglyURLs`, a pattern's folder URL is a file (Hugo 0.111: `/:year/:filename/` → `/2024/hello.html`).
+          if (!isList && uglyFor(section ?? '') && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1) + '.html'
         } else {
           const segments = isList || isBundle ? [...dirs] : [...dirs, name]
           if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
