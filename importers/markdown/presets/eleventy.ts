@@ -44,14 +44,20 @@ export const eleventyPreset: Preset = {
     const config = emptyConfig()
     const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const dir = entries(objectsOf(text, 'dir')[0] ?? '')
-    const input = trim(stringLiteral(dir.get('input')) ?? '.')
+    const options = configEntries(text)
+    // Eleventy 3's setters (`eleventyConfig.setInputDirectory("content")`) over the `dir` object.
+    const folder = (name: string) => setterArgument(text, `set${name}Directory`) ?? stringLiteral(dir.get(name.toLowerCase()))
+    const input = trim(folder('Input') ?? '.')
     // Folders are relative to the input folder, and may leave it (`../_includes` beside `content/`, the base blog's).
     const at = (sub: string) => trim(posix.normalize(input === '' ? sub : `${input}/${sub}`))
-    const includes = at(trim(stringLiteral(dir.get('includes')) ?? '_includes'))
-    const layouts = stringLiteral(dir.get('layouts'))
-    const dataDir = at(trim(stringLiteral(dir.get('data')) ?? '_data'))
-    const output = trim(stringLiteral(dir.get('output')) ?? '_site')
-    const prefix = trimTrailing(stringLiteral(entries(topReturn(text)).get('pathPrefix')) ?? '/', '/')
+    const includes = at(trim(folder('Includes') ?? '_includes'))
+    const layouts = folder('Layouts')
+    const dataDir = at(trim(folder('Data') ?? '_data'))
+    const output = trim(folder('Output') ?? '_site')
+    const prefix = trimTrailing(stringLiteral(options.get('pathPrefix')) ?? '/', '/')
+    // The engine that preprocesses Markdown ("Configuration": `markdownTemplateEngine`, Liquid by default; the base
+    // blog sets Nunjucks): the first dialect is the one a Markdown or HTML body is expanded with.
+    const markdownEngine = setterArgument(text, 'setMarkdownTemplateEngine') ?? stringLiteral(options.get('markdownTemplateEngine'))
     config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
     const ignores = await readIgnores(ctx, input)
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
@@ -125,7 +131,7 @@ export const eleventyPreset: Preset = {
 
     return {
       config,
-      templates: ['liquid', 'nunjucks'],
+      templates: markdownEngine === 'njk' ? ['nunjucks', 'liquid'] : ['liquid', 'nunjucks'],
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
       templateSite: () => globalData,
       finish() {
@@ -282,7 +288,7 @@ async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>
  * `eleventyConfig.setTemplateFormats('md,njk')`), or undefined when it sets none (Eleventy's defaults then).
  */
 function templateFormats(text: string): Set<string> | undefined {
-  const raw = entries(topReturn(text)).get('templateFormats') ?? /setTemplateFormats\(\s*(\[[^\]]{0,500}\]|"[^"]{0,500}"|'[^']{0,500}')/.exec(text)?.[1]
+  const raw = configEntries(text).get('templateFormats') ?? /setTemplateFormats\(\s*(\[[^\]]{0,500}\]|"[^"]{0,500}"|'[^']{0,500}')/.exec(text)?.[1]
   if (raw === undefined) return undefined
   const list = stringArray(raw) ?? stringLiteral(raw)?.split(',')
   return list === undefined ? undefined : new Set(list.map((f) => f.trim().toLowerCase()).filter((f) => f !== ''))
@@ -489,6 +495,22 @@ async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]>
 function topReturn(text: string): string {
   const objects = objectsOf(text.replace(/\breturn\s*\{/g, 'returned: {'), 'returned')
   return objects[objects.length - 1] ?? ''
+}
+
+/**
+ * The configuration's options as written: the object its function returns (`return { dir, templateFormats }`) and,
+ * over it, the object Eleventy 3 reads from the module's `config` export (`export const config = { … }`,
+ * `module.exports.config = { … }`), as text by key.
+ */
+function configEntries(text: string): Map<string, string> {
+  const exported = objectsOf(text.replace(/\b(?:export\s+const\s+|module\.exports\.)config\s*=\s*\{/g, 'exportedConfig: {'), 'exportedConfig')
+  return new Map([...entries(topReturn(text)), ...entries(exported[exported.length - 1] ?? '')])
+}
+
+/** The string a configuration call is given (`eleventyConfig.setInputDirectory("content")` → `content`), if any. */
+function setterArgument(text: string, method: string): string | undefined {
+  const m = new RegExp(`\\.${method}\\(\\s*("[^"\\n]{0,300}"|'[^'\\n]{0,300}'|\`[^\`$\\n]{0,300}\`)\\s*\\)`).exec(text)
+  return m === null ? undefined : stringLiteral(m[1])
 }
 
 function inside(rel: string, dir: string): boolean {

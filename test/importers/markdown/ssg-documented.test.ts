@@ -85,3 +85,49 @@ describe('Hugo sectionPagesMenu (gohugo.io "Menus": the section menu)', () => {
     expect(items).toEqual([['Home', '/'], ['Docs', '/docs/'], ['Our notes', '/notes/'], ['Posts', '/posts/']])
   })
 })
+
+describe('Hugo uglyURLs with a [permalinks] pattern (gohugo.io "URL management": ugly URLs)', () => {
+  test("a pattern's folder URL is an .html file, as Hugo 0.111 writes it", async () => {
+    const root = await site('hugo-ugly-pattern', {
+      'config.yaml': 'title: U\nuglyURLs: true\npermalinks:\n  blog: /:section/:year/:filename/\nparams:\n  mainSections: [blog]\n',
+      'content/blog/hello.md': '---\ntitle: Hello\ndate: 2024-01-01\n---\n\nHello.\n',
+      'content/pages/about.md': '---\ntitle: About\n---\n\nBack to [hello](../blog/hello.md).\n',
+    })
+    const got = await imported(root)
+    expect(got.urls['content/blog/hello.md']).toBe('/blog/2024/hello')
+    expect(got.served('/blog/2024/hello.html')).toBe(true)
+    expect(got.served('/pages/about.html')).toBe(true)
+  })
+})
+
+describe('Eleventy 3 configuration (11ty.dev "Configuration": the exported config object and the directory setters)', () => {
+  test('export const config: its folders, markdownTemplateEngine "njk" (the base blog v9) and template formats are read', async () => {
+    const root = await site('eleventy3-export-config', {
+      'eleventy.config.js': 'export default async function (eleventyConfig) {\n  eleventyConfig.addPassthroughCopy({ "./public/": "/" });\n}\nexport const config = {\n  templateFormats: ["md", "njk"],\n  markdownTemplateEngine: "njk",\n  dir: { input: "content", includes: "../_includes", data: "../_data" },\n};\n',
+      '_data/metadata.js': 'export default { title: "Base Blog", url: "https://example.com/" };\n',
+      'content/blog/blog.11tydata.js': 'export default { tags: ["posts"], layout: "layouts/post.njk" };\n',
+      'content/blog/first.md': '---\ntitle: First\ndate: 2018-05-01\n---\n{% set who = "Possum" %}Hello {{ who }} from {{ metadata.title }}.\n',
+      'content/notes.html': '---\ntitle: Notes\n---\n<p>Not a template format here.</p>\n',
+      'content/tags.njk': '---\npermalink: /tags/\n---\n<ul>{% for tag in collections | getKeys | filterTagList %}<li>{{ tag }}</li>{% endfor %}</ul>\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('eleventy')
+    expect(got.urls['content/blog/first.md']).toBe('/blog/first/')
+    expect(got.bodies.join('\n')).toContain('Hello Possum from Base Blog.')
+    expect(got.result.diagnostics.filter((d) => d.code.startsWith('template_'))).toEqual([])
+    expect(got.urls['content/notes.html']).toBeUndefined()
+    expect(got.skipped['content/tags.njk']).toBe('term-list')
+  })
+
+  test('setInputDirectory and setMarkdownTemplateEngine', async () => {
+    const root = await site('eleventy3-setters', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {\n  eleventyConfig.setInputDirectory("src");\n  eleventyConfig.setMarkdownTemplateEngine("njk");\n}\n',
+      'src/about.md': '---\ntitle: About\n---\n{% set x = 2 %}Two: {{ x }}.\n',
+      'README.md': '# Not a page of the site\n',
+    })
+    const got = await imported(root)
+    expect(got.urls['src/about.md']).toBe('/about/')
+    expect(got.urls['README.md']).toBeUndefined()
+    expect(got.bodies).toEqual(['Two: 2.\n'])
+  })
+})
