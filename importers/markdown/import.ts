@@ -573,6 +573,8 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const from = r.from.startsWith(config.basePath + '/') ? r.from.slice(config.basePath.length) : r.from
     if (!urlOfOld.has(urlKey(from))) urlOfOld.set(urlKey(from), r.to)
   }
+  // Template references (`{% post_url %}`, `{{< ref >}}`) are written as their targets' new URLs: those resolve too.
+  for (const url of plan.urlOf.values()) if (!urlOfOld.has(urlKey(url))) urlOfOld.set(urlKey(url), url)
   const fileOfUrl = new Map<string, string>()
   for (const f of files) {
     const url = convention.assetUrl(f)

@@ -131,3 +131,17 @@ describe('Eleventy 3 configuration (11ty.dev "Configuration": the exported confi
     expect(got.bodies).toEqual(['Two: 2.\n'])
   })
 })
+
+describe("template references to a document whose URL changed (Jekyll post_url, Hugo relref)", () => {
+  test('the new URL they are written as is not reported as a link to nothing', async () => {
+    const root = await site('jekyll-post-url-moved', {
+      '_config.yml': 'title: J\npermalink: /blog/:categories/:year/:month/:day/:title:output_ext\n',
+      '_posts/2024-01-02-hello.md': '---\ntitle: Hello\ncategories: [news, Big Stuff]\n---\n\nHello.\n',
+      'index.md': '---\ntitle: Home\n---\n\nRead [the post]({% post_url 2024-01-02-hello %}).\n',
+    })
+    const got = await imported(root)
+    expect(got.served('/blog/news/big%20stuff/2024/01/02/hello.html')).toBe(true)
+    expect(got.bodies.join('\n')).toContain(`[the post](${got.urls['_posts/2024-01-02-hello.md']})`)
+    expect(got.result.diagnostics.filter((d) => d.code === 'missing_link_target')).toEqual([])
+  })
+})
