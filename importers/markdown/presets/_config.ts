@@ -233,8 +233,10 @@ export const NAVIGATION_DATA = ['navigation', 'nav', 'menus', 'menu', 'main_menu
 export function navigationMenus(data: unknown): Record<string, { name: string; items: ConfigMenuItem[] }> {
   const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['primary', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
   const menus: Record<string, { name: string; items: ConfigMenuItem[] }> = {}
+  // `main` (minimal-mistakes' masthead) is the navbar, `primary`, as Hugo's `main` is, unless the file has a `primary`.
+  const hasPrimary = lists.some(([key]) => key.toLowerCase() === 'primary')
   for (const [key, list] of lists) {
-    const id = key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
+    const id = key.toLowerCase() === 'main' && !hasPrimary ? 'primary' : key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
     const items = navigationItems(list, 0)
     if (id !== '' && items.length > 0 && !(id in menus)) menus[id] = { name: key.charAt(0).toUpperCase() + key.slice(1), items }
   }

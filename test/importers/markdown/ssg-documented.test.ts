@@ -145,3 +145,16 @@ describe("template references to a document whose URL changed (Jekyll post_url, 
     expect(got.result.diagnostics.filter((d) => d.code === 'missing_link_target')).toEqual([])
   })
 })
+
+describe("Jekyll navigation data with a main list (minimal-mistakes' _data/navigation.yml)", () => {
+  test('main is the primary menu, as Hugo\'s main is; other lists keep their names', async () => {
+    const root = await site('jekyll-navigation-main', {
+      '_config.yml': 'title: J\n',
+      '_data/navigation.yml': 'main:\n  - title: About\n    url: /about/\ndocs:\n  - title: Start\n    children:\n      - title: Intro\n        url: /about/\n',
+      'about.md': '---\ntitle: About\npermalink: /about/\n---\n\nAbout.\n',
+    })
+    const menus = (await imported(root)).payload.menus ?? {}
+    expect(Object.keys(menus).sort()).toEqual(['docs', 'primary'])
+    expect(menus.primary.items.map((i) => i.url)).toEqual(['/about/'])
+  })
+})
