@@ -158,3 +158,17 @@ describe("Jekyll navigation data with a main list (minimal-mistakes' _data/navig
     expect(menus.primary.items.map((i) => i.url)).toEqual(['/about/'])
   })
 })
+
+describe("a language's own markup settings (Hugo 0.111: a language's [markup] replaces the site's whole)", () => {
+  const body = '---\ntitle: A\n---\n\nText <span class="x">inline</span>.\n'
+  test.each([
+    ['only French sets unsafe', '[languages.fr.markup.goldmark.renderer]\n  unsafe = true\n', { en: false, fr: true }],
+    ['the site sets unsafe, French sets other markup', '[markup.goldmark.renderer]\n  unsafe = true\n[languages.fr.markup.highlight]\n  style = "monokai"\n', { en: true, fr: false }],
+  ])('%s', async (name, settings, kept) => {
+    const config = `title = "T"\ndefaultContentLanguage = "en"\n${settings}[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n`
+    const got = await imported(await site(`hugo-unsafe-${name.replace(/\W+/g, '-')}`, { 'hugo.toml': config, 'content/a.md': body, 'content/a.fr.md': body }))
+    const byPath = Object.fromEntries(got.payload.content.pages.map((p) => [p.path, p.content]))
+    expect(byPath.a?.includes('<span')).toBe(kept.en)
+    expect(byPath['fr/a']?.includes('<span')).toBe(kept.fr)
+  })
+})
