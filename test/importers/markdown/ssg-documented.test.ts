@@ -172,3 +172,19 @@ describe("a language's own markup settings (Hugo 0.111: a language's [markup] re
     expect(byPath['fr/a']?.includes('<span')).toBe(kept.fr)
   })
 })
+
+describe('Eleventy posts gathered by glob, and computed permalinks (11ty.dev "Collections", "Computed Data")', () => {
+  test('addCollection("posts", … getFilteredByGlob(…)) makes posts; eleventyComputed.permalink wins over permalink', async () => {
+    const root = await site('eleventy-glob-posts', {
+      '.eleventy.js': 'module.exports = function (eleventyConfig) {\n  eleventyConfig.addCollection("pages", (api) => api.getFilteredByGlob("src/*.md"));\n  eleventyConfig.addCollection("posts", function (collectionApi) {\n    return collectionApi.getFilteredByGlob(["./src/posts/**/*.md"]);\n  });\n  return { dir: { input: "src" } };\n};\n',
+      'src/posts/posts.json': '{ "permalink": "/articles/{{ page.fileSlug }}/" }\n',
+      'src/posts/one.md': '---\ntitle: One\ndate: 2021-02-03\n---\nOne.\n',
+      'src/posts/2021/two.md': '---\ntitle: Two\ndate: 2021-03-04\neleventyComputed:\n  permalink: "/special/{{ title | slugify }}/"\n---\nTwo.\n',
+      'src/about.md': '---\ntitle: About\ndate: 2021-01-01\n---\nAbout.\n',
+    })
+    const got = await imported(root)
+    expect(got.kinds).toEqual({ 'src/about.md': 'page', 'src/posts/one.md': 'post', 'src/posts/2021/two.md': 'post' })
+    expect(got.urls['src/posts/one.md']).toBe('/articles/one/')
+    expect(got.served('/special/two/')).toBe(true)
+  })
+})
