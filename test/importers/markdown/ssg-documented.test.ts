@@ -188,3 +188,29 @@ describe('Eleventy posts gathered by glob, and computed permalinks (11ty.dev "Co
     expect(got.served('/special/two/')).toBe(true)
   })
 })
+
+describe("Jekyll theme list pages without text (minimal-mistakes' _pages/, Chirpy's tabs) and a Markdown 404 page", () => {
+  test('blank pages of list layouts lead to the post index; 404.md at /404.html is the not-found page', async () => {
+    const root = await site('jekyll-minimal-mistakes-pages', {
+      '_config.yml': 'title: MM\ninclude: [_pages]\npaginate: 5\npaginate_path: /page:num/\n',
+      '_pages/category-archive.md': '---\ntitle: Posts by Category\nlayout: categories\npermalink: /categories/\n---\n',
+      '_pages/tag-archive.md': '---\ntitle: Posts by Tag\nlayout: tags\npermalink: /tags/\n---\n',
+      '_pages/year-archive.md': '---\ntitle: Posts by Year\nlayout: posts\npermalink: /posts/\n---\n',
+      '_pages/collection-archive.md': '---\ntitle: Collections\nlayout: archive\npermalink: /collection-archive/\n---\n\nSome text of its own.\n',
+      '_pages/404.md': '---\ntitle: Page Not Found\npermalink: /404.html\n---\n\nSorry.\n',
+      '_posts/2024-01-02-hello.md': '---\ntitle: Hello\ntags: [x]\n---\n\nHello.\n',
+      'index.html': '---\nlayout: home\n---\n',
+    })
+    const got = await imported(root)
+    expect(got.skipped).toMatchObject({
+      '_pages/category-archive.md': 'term-list',
+      '_pages/tag-archive.md': 'term-list',
+      '_pages/year-archive.md': 'post-index',
+      '_pages/404.md': 'not-found-page',
+      'index.html': 'home-list',
+    })
+    expect(got.urls['_pages/collection-archive.md']).toBe('/collection-archive/')
+    for (const old of ['/categories/', '/tags/', '/posts/']) expect(got.served(old)).toBe(true)
+    expect(got.result.redirects.map((r) => r.from)).not.toContain('/404.html')
+  })
+})
