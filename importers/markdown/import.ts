@@ -52,7 +52,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
 
   const mapContext: MapContext = { preset: site.detected.preset, timezone: site.timezone, excerptMarkers: site.config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics: run.diagnostics }
   const { docs, stubs } = await readDocuments(run, site, sources, mapContext)
-  const kept = keepPublished(run, docs, site.now)
+  const kept = keepPublished(run, docs, site.now, site.config.publishes)
   const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
   const routes = planSite(run, site, kept)
   const terms = resolveTerms(run, site, routes)
@@ -190,13 +190,16 @@ function mapPlaced(run: Run, r: SourceFile, place: Placement, mapContext: MapCon
   return page
 }
 
-/** Drafts, unpublished, future and expired documents stay private unless asked for (then they are drafts). */
-function keepPublished(run: Run, docs: SourceDoc[], now: string): SourceDoc[] {
+/**
+ * Drafts, unpublished, future and expired documents stay private unless asked for (then they are drafts), or, for
+ * future and expired ones, unless the site's build publishes them (`publishes`).
+ */
+function keepPublished(run: Run, docs: SourceDoc[], now: string, publishes: SiteConfig['publishes']): SourceDoc[] {
   const nowMs = instant(now)
   const kept: SourceDoc[] = []
   for (const doc of docs) {
-    const future = doc.published !== undefined && instant(doc.published) > nowMs
-    const expired = doc.expiry !== undefined && instant(doc.expiry) <= nowMs
+    const future = publishes?.future !== true && doc.published !== undefined && instant(doc.published) > nowMs
+    const expired = publishes?.expired !== true && doc.expiry !== undefined && instant(doc.expiry) <= nowMs
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
       if (run.options.drafts !== 'include') {
@@ -750,6 +753,8 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const from = r.from.startsWith(config.basePath + '/') ? r.from.slice(config.basePath.length) : r.from
     if (!urlOfOld.has(urlKey(from))) urlOfOld.set(urlKey(from), r.to)
   }
+  // Template references (`{% post_url %}`, `{{< ref >}}`) are written as their targets' new URLs: those resolve too.
+  for (const url of plan.urlOf.values()) if (!urlOfOld.has(urlKey(url))) urlOfOld.set(urlKey(url), url)
   const fileOfUrl = new Map<string, string>()
   for (const f of files) {
     const url = convention.assetUrl(f)
