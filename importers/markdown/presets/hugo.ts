@@ -539,11 +539,16 @@ function contentRoots(
     const lang = firstString(m.lang, matrix?.[0]) ?? defaultLang
     roots.push({ dir: trim(m.source), lang: lang.toLowerCase() })
   }
-  for (const [key, lang] of Object.entries(languages)) {
-    if (isPlainObject(lang) && typeof lang.contentDir === 'string') roots.push({ dir: trim(lang.contentDir), lang: key.toLowerCase() })
-  }
-  if (roots.length > 0) return roots
   let dir = trim(firstString(get('contentDir')) ?? 'content')
+  if (roots.length > 0) return roots
+  // A language without a `contentDir` of its own reads the site's (Hugo 0.111: `content` by default).
+  const own = Object.entries(languages).filter(([, lang]) => isPlainObject(lang) && typeof lang.contentDir === 'string')
+  if (own.length > 0) {
+    for (const [key, lang] of own) roots.push({ dir: trim(lang.contentDir as string), lang: key.toLowerCase() })
+    const rest = Object.keys(languages).filter((key) => !own.some(([k]) => k === key)).map((key) => key.toLowerCase())
+    if (rest.length > 0) roots.push({ dir, lang: rest.includes(defaultLang) ? defaultLang : (rest[0] as string) })
+    return roots
+  }
   // A content folder holding only a folder named after the default language is that language's content (a site
   // whose per-language mounts live in a module configuration this importer does not read).
   const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && isContent(splitPath(f.rel).ext))

@@ -214,3 +214,18 @@ describe("Jekyll theme list pages without text (minimal-mistakes' _pages/, Chirp
     expect(got.result.redirects.map((r) => r.from)).not.toContain('/404.html')
   })
 })
+
+describe('Hugo contentDir for some languages only (gohugo.io "Multilingual mode": contentDir per language)', () => {
+  test("a language without a contentDir of its own reads the site's content folder, as hugo 0.111.3 built it", async () => {
+    const root = await site('hugo-some-content-dirs', {
+      'hugo.toml': 'baseURL = "https://h.example/"\ntitle = "H"\ndefaultContentLanguage = "en"\n[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n  contentDir = "content-fr"\n',
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\n\nHi.\n',
+      'content-fr/posts/bonjour.md': '---\ntitle: Bonjour\ndate: 2024-01-02\n---\n\nSalut.\n',
+    })
+    const got = await imported(root)
+    // Hugo wrote /posts/hello/ and /fr/posts/bonjour/; the import found nothing in content/ before.
+    expect(got.kinds).toEqual({ 'content/posts/hello.md': 'post', 'content-fr/posts/bonjour.md': 'post' })
+    expect(got.served('/posts/hello/')).toBe(true)
+    expect(got.served('/fr/posts/bonjour/')).toBe(true)
+  })
+})
