@@ -9,7 +9,7 @@ import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
-import { detectPreset, PRESETS } from './detect.js'
+import { detectSite, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, onePathEach, resolveRelative } from './discover.js'
 import type { DiscoveredFile } from './discover.js'
@@ -44,17 +44,23 @@ const EPOCH = '1970-01-01T00:00:00Z'
  */
 export async function importMarkdown(dir: string, options: ImportMarkdownOptions = {}): Promise<ImportMarkdownResult> {
   const diagnostics = new Diagnostics()
-  const root = path.resolve(dir)
+  const given = path.resolve(dir)
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
   const concurrency = Math.max(1, options.concurrency ?? 16)
   const items = new Map<string, ReportItem>()
   const skip = (source: string, skipped: string, detail?: string) => items.set(source, { source, skipped, ...(detail ? { detail } : {}) })
 
   // discover: every file, in a stable order; names that are not UTF-8 are reported and left out.
-  const discovery = await discover(root, diagnostics)
+  const walked = await discover(given, diagnostics)
+  walked.dependencies = await packageDependencies(given, walked.paths, maxFileBytes)
+  // Detection may find the site in a subfolder (a repository's docs/ or website/): that folder is then the root.
+  const site = options.preset && options.preset !== 'auto'
+    ? { folder: '', discovery: walked, preset: options.preset, reason: 'chosen by the caller' }
+    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(given, folder), paths, maxFileBytes))
+  const root = path.join(given, site.folder)
+  const discovery = site.discovery
+  const detected = { preset: site.preset, reason: site.reason }
   for (const r of discovery.rejected) skip(r.rel, r.reason)
-  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
-  const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   // The clock decides what is future or expired (as the generator's build would), never what the payload says:
   // `generated_at` comes from the content, so two imports of one folder give the same bytes.
   if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { detectSite } from '../../../importers/markdown/detect.js'
 import type { Discovery } from '../../../importers/markdown/discover.js'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import { tempSites } from './_tmpsite.js'
 
 /** A discovery of these paths (nothing on disk), with each folder's package.json dependencies from `deps`. */
 function layout(paths: string[]): Discovery {
@@ -65,5 +67,31 @@ describe('detectSite: the convention, and the subfolder a repository keeps its s
     const found = await detectSite(layout(paths), async () => new Set())
     expect(found.folder).toBe('')
     expect(performance.now() - started).toBeLessThan(5000)
+  })
+})
+
+const site = tempSites('md-detect-site-')
+
+describe('importing a repository whose site is in a subfolder', () => {
+  test('imports the subfolder with its generator: the same payload as importing that folder', async () => {
+    const files = {
+      'README.md': '# Tool\n\nSee [the docs](docs/index.md).\n',
+      'CHANGELOG.md': '# Changelog\n',
+      'docs/_config.yml': 'title: Tool docs\npermalink: /:year/:title/\n',
+      'docs/index.md': '---\ntitle: Home\n---\nWelcome. [Hello](_posts/2020-01-01-hello.md)\n',
+      'docs/_posts/2020-01-01-hello.md': '---\ntitle: Hello\n---\nFirst post.\n',
+    }
+    const root = await site('repo', files)
+    const options = { generatedAt: '2026-11-01T00:00:00Z' }
+    const whole = await importMarkdown(root, options)
+    const docs = await importMarkdown(`${root}/docs`, options)
+    expect(whole.preset).toBe('jekyll')
+    expect(whole.presetReason).toMatch(/^found _config\.yml in docs\//)
+    expect(whole.payload).toEqual(docs.payload)
+    expect(whole.payload?.content.posts?.[0]).toMatchObject({ title: 'Hello', slug: 'hello' })
+    expect(whole.payload?.site.title).toBe('Tool docs')
+    // Chosen by the caller, the whole folder is imported.
+    const plain = await importMarkdown(root, { ...options, preset: 'plain' })
+    expect(plain.payload?.content.pages?.map((p) => p.title).sort()).toEqual(['Changelog', 'Home', 'Tool'])
   })
 })
