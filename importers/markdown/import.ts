@@ -286,7 +286,7 @@ interface Links {
 function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: RedirectStub[]): Links {
   const { config, convention } = site
   const { diagnostics } = run
-  const index = linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() })
+  const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
   const generated = generatedRedirects(config, index, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
@@ -741,6 +741,14 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: D
 }
 
 /** Everything links resolve against, built once all routes are known. */
+/** The last one to four folder names of the imported folder's path, as root-relative paths, longest first (LinkIndex.mounts). */
+function mountsOf(root: string): string[] {
+  const names = root.split(path.sep).filter((n) => n !== '')
+  const out: string[] = []
+  for (let k = Math.min(4, names.length); k >= 1; k--) out.push('/' + names.slice(-k).join('/'))
+  return out
+}
+
 function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
