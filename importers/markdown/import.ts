@@ -372,7 +372,7 @@ function rewriteReferences(doc: SourceDoc, body: string, ctx: BodyContext): stri
   const edits: Edit[] = []
   for (const ref of scanBody(body).refs) {
     const line = ref.line + doc.bodyLine - 1
-    let resolved = resolveReference(ref.target, doc.file, doc.url, index)
+    let resolved = ref.kind === 'image' ? resolveImage(ref.target, doc, index) : resolveReference(ref.target, doc.file, doc.url, index)
     // A translation's link that leads nowhere may be one its original resolves.
     const original = resolved.to === 'nothing' ? ctx.site.convention.translationOf?.(doc.file) : undefined
     if (original !== undefined) {
@@ -393,10 +393,19 @@ function rewriteReferences(doc: SourceDoc, body: string, ctx: BodyContext): stri
   return applyEdits(body, edits)
 }
 
+/** An image as the theme finds it: under the document's image folder when it names one and the file is there, else as written. */
+function resolveImage(target: string, doc: SourceDoc, index: LinkIndex): ReturnType<typeof resolveReference> {
+  if (doc.imageBase !== undefined && !/^(?:[a-z][a-z\d+.-]*:|\/\/|#)/i.test(target)) {
+    const under = resolveReference(`${doc.imageBase.replace(/\/+$/, '')}/${target.replace(/^\/+/, '')}`, doc.file, doc.url, index)
+    if (under.to === 'file') return under
+  }
+  return resolveReference(target, doc.file, doc.url, index)
+}
+
 /** The front matter's image, delivered when it is a file of the folder, kept when it is elsewhere, reported when it is missing. */
 function featuredImage(doc: SourceDoc, image: NonNullable<SourceDoc['featuredImage']>, ctx: BodyContext): void {
   const { out } = ctx
-  const resolved = resolveReference(image.text, doc.file, doc.url, ctx.index)
+  const resolved = resolveImage(image.text, doc, ctx.index)
   if (resolved.to === 'file') out.featured.set(doc, out.media.use(resolved.file, ''))
   else if (resolved.to === 'nothing' || (resolved.to !== 'external' && !/^https?:/i.test(image.text))) {
     out.missingMedia.push({ source: doc.file, line: image.line, target: image.text })
