@@ -7,7 +7,7 @@ import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry 
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { githubSlug } from './_slugger.js'
-import { navbarItems, pageTitle, sidebarMenuId } from './_navbar.js'
+import { navbarItems, pageTitle, sidebarMenuId, sidebarsLeftOut } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -163,6 +163,7 @@ export const docusaurusPreset: Preset = {
     if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
     // One menu per sidebar: each is the navigation of its own part of the docs, shown beside those pages.
     for (const [n, sidebar] of sidebars.menus.entries()) config.menus[sidebarMenuId(sidebar.sidebarId, n, config.menus)] = { name: sidebar.sidebarId, items: sidebar.items }
+    if (sidebars.leftOut) ctx.diagnostics.warn(sidebars.file ?? configFile ?? '', 0, 'dropped_data', sidebarsLeftOut(sidebars.leftOut))
 
     return {
       config,
