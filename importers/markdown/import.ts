@@ -9,7 +9,7 @@ import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
-import { detectPreset, PRESETS } from './detect.js'
+import { detectSite, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, onePathEach, resolveRelative } from './discover.js'
 import type { DiscoveredFile, Discovery } from './discover.js'
@@ -74,6 +74,7 @@ type RedirectStub = { file: string; from: string; to: string }
 
 /** What every step of one import shares: the caller's options, the findings so far, one report entry per file. */
 interface Run {
+  /** The folder imported: the one given, or the subfolder detection found the site in. */
   root: string
   options: ImportMarkdownOptions
   diagnostics: Diagnostics
@@ -112,11 +113,18 @@ interface Site {
 
 /** Discovers every file in a stable order (names that are not UTF-8 are reported and left out), then reads the convention's configuration. */
 async function openSite(run: Run): Promise<Site> {
-  const { root, options, diagnostics, maxFileBytes } = run
-  const discovery = await discover(root, diagnostics)
+  const { options, diagnostics, maxFileBytes } = run
+  const walked = await discover(run.root, diagnostics)
+  walked.dependencies = await packageDependencies(run.root, walked.paths, maxFileBytes)
+  // Detection may find the site in a subfolder (a repository's docs/ or website/): that folder is then the root.
+  const found = options.preset && options.preset !== 'auto'
+    ? { folder: '', discovery: walked, preset: options.preset, reason: 'chosen by the caller' }
+    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes))
+  run.root = path.join(run.root, found.folder)
+  const { root } = run
+  const { discovery } = found
+  const detected = { preset: found.preset, reason: found.reason }
   for (const r of discovery.rejected) run.skip(r.rel, r.reason)
-  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
-  const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   // The clock decides what is future or expired (as the generator's build would), never what the payload says:
   // `generated_at` comes from the content, so two imports of one folder give the same bytes.
   if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
@@ -281,7 +289,7 @@ interface Links {
 function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: RedirectStub[]): Links {
   const { config, convention } = site
   const { diagnostics } = run
-  const index = linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() })
+  const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
   const generated = generatedRedirects(config, index, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
@@ -746,6 +754,14 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: D
 }
 
 /** Everything links resolve against, built once all routes are known. */
+/** The last one to four folder names of the imported folder's path, as root-relative paths, longest first (LinkIndex.mounts). */
+function mountsOf(root: string): string[] {
+  const names = root.split(path.sep).filter((n) => n !== '')
+  const out: string[] = []
+  for (let k = Math.min(4, names.length); k >= 1; k--) out.push('/' + names.slice(-k).join('/'))
+  return out
+}
+
 function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
