@@ -579,7 +579,10 @@ function nothingToImport(
   diagnostics: Diagnostics,
   items: Map<string, ReportItem>,
 ): ImportMarkdownResult {
-  diagnostics.error('', 0, 'nothing_to_import', `There is nothing to import: the folder has no Markdown document of the ${detected.preset} convention (${discovery.files.length} file(s) found). Check the folder, or choose the convention with --preset.`)
+  // A Hugo theme's folder (its own site is `exampleSite/`, a demo): say where the site is.
+  const example = discovery.files.find((f) => /^exampleSite\/(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(f.rel))
+  const hint = example ? ` This looks like a Hugo theme, whose example site is exampleSite/: import that folder instead.` : ' Check the folder, or choose the convention with --preset.'
+  diagnostics.error('', 0, 'nothing_to_import', `There is nothing to import: the folder has no Markdown document of the ${detected.preset} convention (${discovery.files.length} file(s) found).${hint}`)
   for (const f of discovery.files) if (!items.has(f.rel)) items.set(f.rel, { source: f.rel, skipped: 'not-content' })
   const sorted = diagnostics.sorted()
   const counts = { files: discovery.files.length, posts: 0, pages: 0, authors: 0, categories: 0, tags: 0, media: 0 }

@@ -92,6 +92,18 @@ describe('nothing to import (issue 15 item 15)', () => {
     expect(stderr).toContain('nothing to import')
     expect(await readdir(dir)).not.toContain(path.basename(out))
   })
+
+  test("a Hugo theme's folder: the error names its example site", async () => {
+    const root = await site('hugo-theme', {
+      'theme.toml': Buffer.from('name = "T"\n'),
+      'archetypes/default.md': Buffer.from('---\ntitle: x\n---\n'),
+      'layouts/_default/single.html': Buffer.from('{{ .Content }}'),
+      'exampleSite/config.toml': Buffer.from('title = "Demo"\n'),
+      'exampleSite/content/_index.html': Buffer.from('<p>Home</p>'),
+    })
+    const result = await importMarkdown(root)
+    expect(result.diagnostics.find((d) => d.code === 'nothing_to_import')?.message).toContain('example site is exampleSite/: import that folder instead')
+  })
 })
 
 describe('drafts stay private by default (issue 13 item 7)', () => {
