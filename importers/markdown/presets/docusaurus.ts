@@ -31,6 +31,12 @@ interface Instance {
   i18nDir: string
   /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`. */
   lists?: { archive: string | null; tags: string; authors: string }
+  /** The plugin's `id` (`default` when it has none). */
+  id: string
+  /** Its options object as written (the preset's `docs: { … }`, or the plugin's own), '' when it has none. */
+  options: string
+  /** A docs instance's versions (its own `versions.json`, `<id>_versions.json` for another id); [] otherwise. */
+  versions: Version[]
 }
 
 /** A docs version: its folder and the URL segment it adds (`''` for the last version, `next` for unreleased docs). */
@@ -94,8 +100,8 @@ export const docusaurusPreset: Preset = {
     const locale = i18n.has('defaultLocale') ? canonicalLocale(defaultLocale) : undefined
     if (locale) config.site.locale = locale
 
-    const versions = await readVersions(ctx, text)
-    const locate = (rel: string) => locateFile(rel, instances, versions, locales, defaultLocale)
+    for (const instance of instances) if (instance.kind === 'docs') instance.versions = await readVersions(ctx, text, instance)
+    const locate = (rel: string) => locateFile(rel, instances, locales, defaultLocale)
     // The file Docusaurus reads for a default-locale document: its copy under i18n/<defaultLocale>/ when there is
     // one (each content plugin looks in the locale's folder first, the default locale's too), else the file itself.
     const served = (at: Located): string => {
@@ -149,20 +155,33 @@ export const docusaurusPreset: Preset = {
     // `link` is a generated index has a page at /<docs>/category/<label>: it redirects to the category's first doc.
     const categoryFiles = new Map<string, unknown>()
     for (const f of ctx.discovery.files) if (/(?:^|\/)_category_\.(?:json|ya?ml)$/.test(f.rel)) categoryFiles.set(f.rel, await ctx.readData(f.rel))
-    for (const f of ctx.discovery.files) if (categoryFiles.has(f.rel) || f.rel === 'versions.json') config.configFiles.add(f.rel)
+    for (const f of ctx.discovery.files) if (categoryFiles.has(f.rel) || instances.some((i) => i.kind === 'docs' && f.rel === versionsFile(i))) config.configFiles.add(f.rel)
     for (const [rel, data] of categoryFiles) {
       const route = await categoryIndex(ctx, rel, data, locate, served, slash)
       if (route) generated.push(route)
     }
 
-    const sidebars = await docsSidebars(ctx, text, { instances, versions, categoryFiles }, locate, served, slash)
-    if (sidebars.file) config.configFiles.add(sidebars.file)
-    for (const index of sidebars.indexes) if (!generated.some((g) => g.from === index.from)) generated.push({ ...index, file: sidebars.file ?? configFile ?? '' })
+    // Each docs plugin instance has its own sidebars (docusaurus.io "Docs Multi-instance").
+    const allSidebars: Array<Sidebars & { docs: SidebarDoc[]; file?: string; instance: Instance }> = []
+    for (const instance of instances) {
+      if (instance.kind !== 'docs') continue
+      const sidebars = await docsSidebars(ctx, instance, { text, configFile, categoryFiles }, locate, served, slash)
+      allSidebars.push({ ...sidebars, instance })
+      if (sidebars.file) config.configFiles.add(sidebars.file)
+      for (const index of sidebars.indexes) if (!generated.some((g) => g.from === index.from)) generated.push({ ...index, file: sidebars.file ?? configFile ?? '' })
+    }
     if (generated.length > 0) config.generatedRoutes = generated
-    const navbar = readNavbar(text, sidebars)
+    const navbar = readNavbar(text, allSidebars)
     if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
-    // One menu per sidebar: each is the navigation of its own part of the docs, shown beside those pages.
-    for (const [n, sidebar] of sidebars.menus.entries()) config.menus[sidebarMenuId(sidebar.sidebarId, n, config.menus)] = { name: sidebar.sidebarId, items: sidebar.items }
+    // One menu per sidebar: each is the navigation of its own part of the docs, shown beside those pages. The default
+    // instance's come first; another instance's sidebar whose id is taken is told apart by the instance's id.
+    let n = 0
+    for (const { menus, instance } of allSidebars.sort((a, b) => Number(b.instance.id === 'default') - Number(a.instance.id === 'default'))) {
+      for (const sidebar of menus) {
+        const key = instance.id !== 'default' && sidebarMenuId(sidebar.sidebarId, 1, {}) in config.menus ? `${instance.id}-${sidebar.sidebarId}` : sidebar.sidebarId
+        config.menus[sidebarMenuId(key, n++, config.menus)] = { name: sidebar.sidebarId, items: sidebar.items }
+      }
+    }
 
     return {
       config,
@@ -174,7 +193,7 @@ export const docusaurusPreset: Preset = {
       place(source: SourceFile): Placement | Unpublished {
         const at = locate(source.file.rel) as Located
         const { dirs, base } = splitPath(at.rel)
-        const notBuilt = at.instance.kind === 'docs' ? versions.find((v) => (v.dir === '' ? 'current' : v.dir.slice(v.dir.lastIndexOf('/') + 1)) === at.versionDir)?.notBuilt : undefined
+        const notBuilt = at.instance.versions.find((v) => (v.dir === '' ? 'current' : v.dir.slice(v.dir.lastIndexOf('/') + 1)) === at.versionDir)?.notBuilt
         if (notBuilt) return { skip: 'not-built', detail: `a doc of a version Docusaurus does not build (${notBuilt} in ${configFile ?? 'the configuration'})` }
         if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a partial (its name starts with _): Docusaurus imports it into other documents and never publishes it' }
         if (!ctx.discovery.paths.has(at.source)) return { skip: 'no-source', detail: `a translation of ${at.source}, which does not exist: Docusaurus publishes the default locale's documents (translated where a translation exists), never a translation alone` }
@@ -233,7 +252,7 @@ interface Located {
   source: string
 }
 
-function locateFile(rel: string, instances: Instance[], versions: Version[], locales: string[], defaultLocale: string): Located | null {
+function locateFile(rel: string, instances: Instance[], locales: string[], defaultLocale: string): Located | null {
   let locale = defaultLocale
   let inside = rel
   let viaI18n = false
@@ -249,17 +268,17 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
       const root = instance.kind === 'docs' ? `${instance.i18nDir}/current/` : `${instance.i18nDir}/`
       if (inside.startsWith(root)) {
         const at = inside.slice(root.length)
-        return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: `${instance.path}/${at}` }
+        return { instance, version: instance.kind === 'docs' ? currentSegment(instance.versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: `${instance.path}/${at}` }
       }
       if (instance.kind === 'docs') {
         const vm = new RegExp(`^${escapeRe(instance.i18nDir)}/version-([^/]+)/(.+)$`).exec(inside)
-        const v = vm ? versions.find((x) => x.dir === `versioned_docs/version-${vm[1]}`) : undefined
+        const v = vm ? instance.versions.find((x) => x.dir === `${pluginPrefix(instance)}versioned_docs/version-${vm[1]}`) : undefined
         if (vm && v) return { instance, version: v.segment, versionDir: `version-${vm[1]}`, locale, rel: vm[2], source: `${v.dir}/${vm[2]}` }
       }
       continue
     }
-    if (instance.kind === 'docs' && instance.i18nDir === 'docusaurus-plugin-content-docs') {
-      for (const v of versions) {
+    if (instance.kind === 'docs') {
+      for (const v of instance.versions) {
         if (v.dir !== '' && inside.startsWith(v.dir + '/')) return { instance, version: v.segment, versionDir: v.dir.slice(v.dir.lastIndexOf('/') + 1), locale, rel: inside.slice(v.dir.length + 1), source: rel }
       }
     }
@@ -267,10 +286,19 @@ function locateFile(rel: string, instances: Instance[], versions: Version[], loc
       const at = inside.slice(instance.path.length + 1)
       // The blog folder's registries and the docs folder's tags file are configuration.
       if (instance.kind === 'blog' && /^(?:authors|tags)\.(?:ya?ml|json)$/.test(at)) return null
-      return { instance, version: instance.kind === 'docs' ? currentSegment(versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: rel }
+      return { instance, version: instance.kind === 'docs' ? currentSegment(instance.versions) : '', versionDir: instance.kind === 'docs' ? 'current' : '', locale, rel: at, source: rel }
     }
   }
   return null
+}
+
+/** What a docs plugin's versioned folders and files start with: nothing for the default id, `<id>_` for another (`community_versions.json`). */
+function pluginPrefix(instance: Instance): string {
+  return instance.id === 'default' ? '' : `${instance.id}_`
+}
+
+function versionsFile(instance: Instance): string {
+  return `${pluginPrefix(instance)}versions.json`
 }
 
 /** Where a locale's translation of a default-locale file would be (`i18n/fr/docusaurus-plugin-content-docs/current/x.md`). */
@@ -294,7 +322,8 @@ function readInstances(text: string): Instance[] {
     const path = trimTrailing((stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+/, ''), '/')
     const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
     const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
-    return { kind, path, base, i18nDir: id && id !== 'default' ? `${pluginName}-${id}` : pluginName, ...lists }
+    const own = id && id !== 'default' ? id : 'default'
+    return { kind, path, base, i18nDir: own !== 'default' ? `${pluginName}-${own}` : pluginName, id: own, options: obj, versions: [], ...lists }
   }
   if (presetDocs !== undefined) out.push(instance('docs', presetDocs, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
   for (const q of ["'", '"']) {
@@ -304,23 +333,27 @@ function readInstances(text: string): Instance[] {
   for (const q of ["'", '"']) {
     for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-blog${q}`)) out.push(instance('blog', obj, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog'))
   }
-  out.push({ kind: 'pages', path: 'src/pages', base: '', i18nDir: 'docusaurus-plugin-content-pages' })
+  out.push({ kind: 'pages', path: 'src/pages', base: '', i18nDir: 'docusaurus-plugin-content-pages', id: 'default', options: '', versions: [] })
   // The longest folder first, so `docs/api` of a second instance is not taken for a page of `docs`.
   return out.sort((a, b) => b.path.length - a.path.length)
 }
 
 /**
- * The docs versions from `versions.json` (docusaurus.io "Versioning", plugin-content-docs options): the last one
- * (`lastVersion`, else the newest) at the docs root, unreleased docs under `next/`, others under their name, each
- * unless `versions.<name>.path` names its segment; `onlyIncludeVersions` and `includeCurrentVersion: false` leave
- * versions unbuilt.
+ * A docs instance's versions from its `versions.json` (`<id>_versions.json` for a plugin instance with another id;
+ * docusaurus.io "Versioning", plugin-content-docs options): the last one (`lastVersion`, else the newest) at the
+ * docs root, unreleased docs under `next/`, others under their name, each unless `versions.<name>.path` names its
+ * segment; `onlyIncludeVersions` and `includeCurrentVersion: false` leave versions unbuilt. Versioned docs are in
+ * `[<id>_]versioned_docs/version-<name>/`.
  */
-async function readVersions(ctx: PresetContext, text: string): Promise<Version[]> {
-  if (!ctx.discovery.paths.has('versions.json')) return []
-  const data = await ctx.readData('versions.json')
+async function readVersions(ctx: PresetContext, text: string, instance: Instance): Promise<Version[]> {
+  const file = versionsFile(instance)
+  if (!ctx.discovery.paths.has(file)) return []
+  const data = await ctx.readData(file)
   if (!Array.isArray(data) || data.length === 0) return []
   const names = data.filter((v): v is string => typeof v === 'string')
-  const docs = entries(objectsOf(text, 'docs').find((o) => /\b(?:lastVersion|onlyIncludeVersions|includeCurrentVersion|versions)\s*:/.test(o)) ?? '')
+  const versionOptions = (o: string) => /\b(?:lastVersion|onlyIncludeVersions|includeCurrentVersion|versions)\s*:/.test(o)
+  // The preset's options are its `docs: { … }` object; a plugin instance's are its own.
+  const docs = entries(instance.id === 'default' && !versionOptions(instance.options) ? (objectsOf(text, 'docs').find(versionOptions) ?? '') : instance.options)
   const last = stringLiteral(docs.get('lastVersion')) ?? names[0]
   const only = stringArray(docs.get('onlyIncludeVersions'))
   const options = entries(objectLiteral(docs.get('versions')) ?? '')
@@ -330,7 +363,7 @@ async function readVersions(ctx: PresetContext, text: string): Promise<Version[]
     return { dir, segment: name === last ? '' : path !== undefined ? trimBoth(path, '/') : fallback, ...(notBuilt ? { notBuilt } : {}) }
   }
   const out: Version[] = [version('', 'current', 'next')]
-  for (const name of names) out.push(version(`versioned_docs/version-${name}`, name, name))
+  for (const name of names) out.push(version(`${pluginPrefix(instance)}versioned_docs/version-${name}`, name, name))
   return out
 }
 
@@ -505,35 +538,33 @@ function escapeRe(s: string): string {
 
 /**
  * The navbar (`themeConfig.navbar.items`) as a menu: `{ label, to | href }`, dropdowns with `items`, a doc by
- * `docId` (`type: 'doc'`), a sidebar by its first link (`type: 'docSidebar'`); search, locale and version dropdowns
- * are not links.
+ * `docId` (`type: 'doc'`), a sidebar by its first link (`type: 'docSidebar'`), each of the docs plugin instance
+ * `docsPluginId` names (the default one without it); search, locale and version dropdowns are not links.
  */
-function readNavbar(text: string, sidebars: Sidebars & { docs: SidebarDoc[] }): ConfigMenuItem[] {
+function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[]; instance: Instance }>): ConfigMenuItem[] {
   const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
   if (raw === undefined) return []
-  const byId = new Map(sidebars.docs.map((d) => [d.id, d]))
+  const ofPlugin = (fields: Map<string, string>) => sidebars.find((s) => s.instance.id === (stringLiteral(fields.get('docsPluginId')) ?? 'default'))
   return navbarItems(raw, {
     title: ['label'],
     url: ['to', 'href'],
     children: ['items'],
     computed(fields) {
       const type = stringLiteral(fields.get('type'))
-      if (type === 'doc') return byId.get(stringLiteral(fields.get('docId')) ?? '')?.url
-      if (type === 'docSidebar') return sidebars.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
+      if (type === 'doc') return ofPlugin(fields)?.docs.find((d) => d.id === stringLiteral(fields.get('docId')))?.url
+      if (type === 'docSidebar') return ofPlugin(fields)?.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
       return undefined
     },
   })
 }
 
 /**
- * The sidebars of the docs served at the docs root (the default docs plugin's last version: its current docs and
- * sidebars file, or `versioned_docs/version-<v>/` and `versioned_sidebars/version-<v>-sidebars.json`) as menus, and
- * the sidebars file read (configuration, not a document).
+ * The sidebars of a docs plugin instance's docs served at its root (its last version: the current docs and its
+ * sidebars file, or `[<id>_]versioned_docs/version-<v>/` and `[<id>_]versioned_sidebars/version-<v>-sidebars.json`)
+ * as menus, and the sidebars file read (configuration, not a document).
  */
-async function docsSidebars(ctx: PresetContext, text: string, site: { instances: Instance[]; versions: Version[]; categoryFiles: Map<string, unknown> }, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
-  const docs = site.instances.find((i) => i.kind === 'docs' && i.i18nDir === 'docusaurus-plugin-content-docs')
-  if (!docs) return { menus: [], indexes: [], docs: [] }
-  const version = site.versions.find((v) => v.segment === '' && v.dir !== '')
+async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: string; configFile?: string; categoryFiles: Map<string, unknown> }, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
+  const version = docs.versions.find((v) => v.segment === '' && v.dir !== '')
   const versionDir = version ? version.dir.slice(version.dir.lastIndexOf('/') + 1) : 'current'
   const root = version ? version.dir : docs.path
   const categories = new Map<string, CategoryFile>()
@@ -542,18 +573,20 @@ async function docsSidebars(ctx: PresetContext, text: string, site: { instances:
     if (!m || !m[1].startsWith(root + '/')) continue
     if (isPlainObject(data)) categories.set(m[1].slice(root.length + 1), { ...(typeof data.label === 'string' ? { label: data.label } : {}), ...(typeof data.position === 'number' ? { position: data.position } : {}), ...('link' in data ? { link: data.link } : {}) })
   }
-  const file = version ? `versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, text)
+  // The preset's docs options written where they cannot be read (a variable): the configuration's first `sidebarPath`.
+  const loose = docs.id === 'default' && docs.options === '' ? /\bsidebarPath\s*:[^,}\n]+/.exec(site.text)?.[0] : undefined
+  const option = sidebarPathOption(loose ?? docs.options)
+  const file = version ? `${pluginPrefix(docs)}versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, option, site.configFile !== undefined)
   const known = file !== undefined && ctx.discovery.paths.has(file)
   const data = known ? await sidebarsData(ctx, file) : undefined
-  // A sidebars file written as code (a function, a spread of another module) cannot be read: no menu rather than a wrong one.
   const docsOf = await docEntries(ctx, docs, versionDir, locate, served, slash)
   // `sidebarPath: false`: no sidebar; a sidebars file written as code (a function) cannot be read: no menu rather than a wrong one.
-  if (/\bsidebarPath\s*:\s*false\b/.test(text) || (known && data === undefined)) return { menus: [], indexes: [], docs: docsOf, ...(known ? { file } : {}) }
+  if (option === false || (known && data === undefined)) return { menus: [], indexes: [], docs: docsOf, ...(known ? { file } : {}) }
   const route = (path: string) => pageUrl(joinUrl(docs.base, path), slash)
   return { ...readSidebars(data, { docs: docsOf, categories, route }), docs: docsOf, ...(known ? { file } : {}) }
 }
 
-/** The docs of one version of the default docs plugin (`current`, `version-2.0`), as its sidebars name and show them. */
+/** The docs of one version of a docs plugin instance (`current`, `version-2.0`), as its sidebars name and show them. */
 async function docEntries(ctx: PresetContext, docs: Instance, versionDir: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<SidebarDoc[]> {
   const out: SidebarDoc[] = []
   for (const f of ctx.discovery.files) {
@@ -575,9 +608,27 @@ async function docEntries(ctx: PresetContext, docs: Instance, versionDir: string
   return out
 }
 
-/** The sidebars file: the docs options' `sidebarPath`, else `sidebars.js`, `.ts` or `.json` beside the configuration. */
-function sidebarsFile(ctx: PresetContext, text: string): string | undefined {
-  const named = /sidebarPath\s*:\s*(?:require\.resolve\(\s*)?['"]\.?\/?([^'"]+)['"]/.exec(text)?.[1]
+/**
+ * A docs instance's `sidebarPath` option: the file it names (`'./sidebars.js'`, `require.resolve('./sidebars.js')`,
+ * `path.resolve(__dirname, 'sidebars.js')`), `false` (no sidebars), `true` when it is written as code naming no file,
+ * undefined when the option is absent.
+ */
+function sidebarPathOption(options: string): string | boolean | undefined {
+  const raw = entries(options).get('sidebarPath')?.trim().replace(/,$/, '')
+  if (raw === undefined) return undefined
+  if (raw === 'false') return false
+  const named = /['"`]\.?\/?([^'"`]+)['"`]\s*\)?$/.exec(raw)?.[1]
+  return named ?? true
+}
+
+/**
+ * The sidebars file: the one `sidebarPath` names. Without the option Docusaurus makes one autogenerated sidebar
+ * (plugin-content-docs: "undefined: a fully autogenerated sidebar"), so no file is read; without a configuration
+ * file at all, or with an option written as code, `sidebars.js`, `.ts` or `.json` beside the configuration.
+ */
+function sidebarsFile(ctx: PresetContext, option: string | boolean | undefined, hasConfig: boolean): string | undefined {
+  if (option === false || (option === undefined && hasConfig)) return undefined
+  const named = typeof option === 'string' ? option : undefined
   return [named, 'sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
 }
 
