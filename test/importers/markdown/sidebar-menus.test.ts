@@ -362,6 +362,50 @@ function sidebarGuide() {
     })
   })
 
+  test('VuePress 1: page paths alone or as [path, text] tuples, groups with a path, a sidebar per path', async () => {
+    // v1.vuepress.vuejs.org "Default Theme Config", Sidebar: `['/page-b', 'Explicit link text']` is the page with that
+    // text; a group's `path` is its link; in a sidebar per path, links are written from its key ('' is its README).
+    const root = await site('vuepress1-tuples', {
+      'docs/.vuepress/config.js': `module.exports = {
+  title: 'V1',
+  themeConfig: {
+    nav: [{ text: 'Guide', link: '/guide/' }],
+    sidebar: {
+      '/guide/': [
+        '',
+        ['setup', 'Setting up'],
+        { title: 'Deeper', path: '/guide/deep/', collapsable: false, children: [['deep/one', 'First step'], 'deep/two'] },
+        ['https://v1.vuepress.example/', 'Upstream'],
+        ['missing', 'Nowhere'],
+      ],
+      '/': ['', ['/about', 'About us']],
+    },
+  },
+}
+`,
+      'docs/README.md': doc('Home'),
+      'docs/about.md': doc('About'),
+      'docs/guide/README.md': doc('Guide'),
+      'docs/guide/setup.md': doc('Setup'),
+      'docs/guide/deep/README.md': doc('Deep'),
+      'docs/guide/deep/one.md': doc('One'),
+      'docs/guide/deep/two.md': doc(undefined, '', '# Two From Heading\n\nText.'),
+    })
+    expect((await menusOf(root)).menus).toEqual({
+      primary: { name: 'Navbar', items: [['Guide', '/guide/']] },
+      sidebar: {
+        name: 'Sidebar /guide/',
+        items: [
+          ['Guide', '/guide/'],
+          ['Setting up', '/guide/setup'],
+          ['Deeper', '/guide/deep/', [['First step', '/guide/deep/one'], ['Two From Heading', '/guide/deep/two']]],
+          ['Upstream', 'https://v1.vuepress.example/'],
+        ],
+      },
+      'sidebar-2': { name: 'Sidebar', items: [['Home', '/'], ['About us', '/about']] },
+    })
+  })
+
   test('vuepress-theme-hope: page paths take the page title, prefixes, navbar and sidebar modules two imports deep', async () => {
     // theme-hope.vuejs.press "Navbar", "Sidebar": a path alone is the page (`/demo/` is demo/README.md), shown with its
     // title; `prefix` is what children's relative links are written from; a sidebar's key is its items'; `link: '#'` is
