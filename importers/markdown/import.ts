@@ -12,19 +12,20 @@ import { instant, isKnownZone } from './dates.js'
 import { detectPreset, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, onePathEach, resolveRelative } from './discover.js'
-import type { DiscoveredFile } from './discover.js'
+import type { DiscoveredFile, Discovery } from './discover.js'
 import { bodyExcerpt, mapDocument } from './document.js'
 import { DATE_KEYS, firstKey } from './fields.js'
-import type { SourceDoc } from './document.js'
+import type { MapContext, SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage, FrontMatter } from './front-matter.js'
 import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
 import { applyEdits, resolveReference, urlKey } from './links.js'
 import type { Edit, LinkIndex } from './links.js'
 import { planRoutes, servesSame } from './plan.js'
+import type { RoutePlan } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
 import { isUnpublished } from './presets/types.js'
-import type { ConfigMenuItem, Convention, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
+import type { ConfigMenuItem, Convention, Placement, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
@@ -43,16 +44,79 @@ const EPOCH = '1970-01-01T00:00:00Z'
  * const { payload, diagnostics, report } = await importMarkdown('examples/site', { preset: 'native' })
  */
 export async function importMarkdown(dir: string, options: ImportMarkdownOptions = {}): Promise<ImportMarkdownResult> {
-  const diagnostics = new Diagnostics()
-  const root = path.resolve(dir)
-  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
-  const concurrency = Math.max(1, options.concurrency ?? 16)
-  const items = new Map<string, ReportItem>()
-  const skip = (source: string, skipped: string, detail?: string) => items.set(source, { source, skipped, ...(detail ? { detail } : {}) })
+  const run = startRun(dir, options)
+  const site = await openSite(run)
+  // A document reached by several paths (through symbolic links, which generators follow) is imported once.
+  const sources = onePathEach(site.discovery.files.filter((f) => site.convention.isDocument(f)), (rel, of) => run.skip(rel, 'symlink-duplicate', `the same file as ${of}, reached through a symbolic link: imported once, as ${of}`))
+  if (sources.length === 0) return nothingToImport(site.discovery, site.detected, run.diagnostics, run.items)
 
-  // discover: every file, in a stable order; names that are not UTF-8 are reported and left out.
+  const mapContext: MapContext = { preset: site.detected.preset, timezone: site.timezone, excerptMarkers: site.config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics: run.diagnostics }
+  const { docs, stubs } = await readDocuments(run, site, sources, mapContext)
+  const kept = keepPublished(run, docs, site.now)
+  const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
+  const routes = planSite(run, site, kept)
+  const terms = resolveTerms(run, site, routes)
+  const links = linkSite(run, site, routes, terms, stubs)
+  const bodies = await rewriteBodies(run, site, routes.placed, links.index, mapContext)
+  deliverSiteImages(site.config, (ref, from, what) => siteImage(run, links.index, bodies, ref, from, what))
+  terms.authors.refresh(site.config.authors)
+  const entries = await bodies.media.measure(run.root, run.concurrency, run.diagnostics)
+
+  // builder: every entity goes through it, so the payload is checked and canonical.
+  const payload = buildPayload(run, site, { generatedAt, routes, terms, featured: bodies.featured, entries })
+  const result = importResult(run, site, { payload, routes, links, bodies })
+  if (options.mediaOut && payload) await deliverMedia(run.root, bodies.media.assets(), options.mediaOut)
+  return result
+}
+
+/** A redirect stub (Jekyll `redirect_to`): answers at its old URL with its target. */
+type RedirectStub = { file: string; from: string; to: string }
+
+/** What every step of one import shares: the caller's options, the findings so far, one report entry per file. */
+interface Run {
+  root: string
+  options: ImportMarkdownOptions
+  diagnostics: Diagnostics
+  maxFileBytes: number
+  concurrency: number
+  /** One report entry per input file; the last word on a file stands. */
+  items: Map<string, ReportItem>
+  skip(source: string, skipped: string, detail?: string): void
+}
+
+function startRun(dir: string, options: ImportMarkdownOptions): Run {
+  const items = new Map<string, ReportItem>()
+  return {
+    root: path.resolve(dir),
+    options,
+    diagnostics: new Diagnostics(),
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    concurrency: Math.max(1, options.concurrency ?? 16),
+    items,
+    skip: (source, skipped, detail) => items.set(source, { source, skipped, ...(detail ? { detail } : {}) }),
+  }
+}
+
+/** The folder as its generator sees it: its files, its convention and that convention's configuration. */
+interface Site {
+  discovery: Discovery
+  detected: { preset: ImportMarkdownResult['preset']; reason: string }
+  convention: Convention
+  config: SiteConfig
+  /** The caller's native site file (`--config`), relative to the folder. */
+  configRel: string | undefined
+  timezone: string
+  /** The instant that decides what is future or expired. */
+  now: string
+  /** The files the preset read while configuring, which `readDocuments` takes instead of reading them again. */
+  early: Map<string, EarlyRead>
+}
+
+/** Discovers every file in a stable order (names that are not UTF-8 are reported and left out), then reads the convention's configuration. */
+async function openSite(run: Run): Promise<Site> {
+  const { root, options, diagnostics, maxFileBytes } = run
   const discovery = await discover(root, diagnostics)
-  for (const r of discovery.rejected) skip(r.rel, r.reason)
+  for (const r of discovery.rejected) run.skip(r.rel, r.reason)
   discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
   const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   // The clock decides what is future or expired (as the generator's build would), never what the payload says:
@@ -73,20 +137,24 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   }
   if (options.site) config.site = { ...config.site, ...options.site }
   const timezone = siteTimezone(config, options, diagnostics)
+  return { discovery, detected, convention, config, configRel, timezone, now, early }
+}
 
-  // A document reached by several paths (through symbolic links, which generators follow) is imported once.
-  const sources = onePathEach(discovery.files.filter((f) => convention.isDocument(f)), (rel, of) => skip(rel, 'symlink-duplicate', `the same file as ${of}, reached through a symbolic link: imported once, as ${of}`))
-  if (sources.length === 0) return nothingToImport(discovery, detected, diagnostics, items)
-
-  // read and place: front matter and body as plain data, then the generator's rules for this one file.
-  const mapContext = { preset: detected.preset, timezone, excerptMarkers: config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics }
+/**
+ * Reads each document (front matter and body as plain data) and places it by the generator's rules for that one
+ * file. Unreadable and unpublished files are reported and skipped; redirect stubs (Jekyll `redirect_to`) are kept
+ * apart for later.
+ */
+async function readDocuments(run: Run, site: Site, sources: DiscoveredFile[], mapContext: MapContext): Promise<{ docs: SourceDoc[]; stubs: RedirectStub[] }> {
+  const { options, diagnostics } = run
   let done = 0
-  const read = await mapLimit(sources, concurrency, async (file): Promise<SourceFile | { file: DiscoveredFile; failed: string }> => {
+  const { early } = site
+  const read = await mapLimit(sources, run.concurrency, async (file): Promise<SourceFile | { file: DiscoveredFile; failed: string }> => {
     // A file the preset read already (a docs sidebar reads every doc's front matter) is not read or parsed again.
     const kept = early.get(file.rel)
     early.delete(file.rel)
     if (kept) for (const d of kept.findings.since(0)) diagnostics.push(d)
-    const text = kept ? kept.text : await readText(file.abs, file.rel, maxFileBytes, diagnostics)
+    const text = kept ? kept.text : await readText(file.abs, file.rel, run.maxFileBytes, diagnostics)
     const fm = kept?.fm !== undefined ? kept.fm : text === null ? null : parseFrontMatter(text, file.rel, diagnostics)
     done++
     if (options.onProgress && (done % 100 === 0 || done === sources.length)) options.onProgress({ done, total: sources.length, unit: 'files' })
@@ -94,37 +162,44 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   })
   early.clear()
   const docs: SourceDoc[] = []
-  const stubs: Array<{ file: string; from: string; to: string }> = []
+  const stubs: RedirectStub[] = []
   for (const r of read) {
     if ('failed' in r) {
-      skip(r.file.rel, r.failed, 'see the diagnostics for the line and the fix')
+      run.skip(r.file.rel, r.failed, 'see the diagnostics for the line and the fix')
       continue
     }
-    const place = convention.place(r)
+    const place = site.convention.place(r)
     if (isUnpublished(place)) {
-      skip(r.file.rel, place.skip, place.detail)
+      run.skip(r.file.rel, place.skip, place.detail)
       if (place.redirect) stubs.push({ file: r.file.rel, ...place.redirect })
       continue
     }
-    const mark = diagnostics.count
-    let doc = mapDocument(r.file.rel, r.fm, place, mapContext)
-    // Dates are never invented: a document of a post folder without any date is a page.
-    if (doc.kind === 'post' && doc.published === undefined) {
-      // Mapped again as a page; what the first mapping reported about this file stands, so it is not said twice.
-      doc = mapDocument(r.file.rel, r.fm, { ...place, kind: 'page', ...(place.url === undefined && !place.pathDirs ? { pathDirs: [] } : {}) }, { ...mapContext, diagnostics: new Diagnostics() })
-      // A date written but unreadable was reported by the first mapping, on the date's line.
-      const dateKey = firstKey(r.fm.data, DATE_KEYS)
-      const unreadable = dateKey === undefined ? undefined : diagnostics.since(mark).find((d) => d.code === 'invalid_date' && d.line === r.fm.lineOf(dateKey))
-      // A draft left out (Jekyll's _drafts/ have no date by design) is not imported at all: nothing to say about it.
-      if (!(doc.draft && options.drafts !== 'include')) diagnostics.warn(r.file.rel, unreadable?.line ?? 0, 'missing_date', unreadable
-        ? 'This document sits with the posts, but its date cannot be read (see invalid_date on this line), so it was imported as a page. Correct the date to make it a post.'
-        : 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
-    }
-    docs.push(doc)
+    docs.push(mapPlaced(run, r, place, mapContext))
   }
-  convention.finish?.()
+  site.convention.finish?.()
+  return { docs, stubs }
+}
 
-  // Drafts, unpublished, future and expired documents stay private unless asked for.
+/** Maps one placed file; dates are never invented, so a document of a post folder without any date is a page. */
+function mapPlaced(run: Run, r: SourceFile, place: Placement, mapContext: MapContext): SourceDoc {
+  const { diagnostics } = run
+  const mark = diagnostics.count
+  const doc = mapDocument(r.file.rel, r.fm, place, mapContext)
+  if (doc.kind !== 'post' || doc.published !== undefined) return doc
+  // Mapped again as a page; what the first mapping reported about this file stands, so it is not said twice.
+  const page = mapDocument(r.file.rel, r.fm, { ...place, kind: 'page', ...(place.url === undefined && !place.pathDirs ? { pathDirs: [] } : {}) }, { ...mapContext, diagnostics: new Diagnostics() })
+  // A date written but unreadable was reported by the first mapping, on the date's line.
+  const dateKey = firstKey(r.fm.data, DATE_KEYS)
+  const unreadable = dateKey === undefined ? undefined : diagnostics.since(mark).find((d) => d.code === 'invalid_date' && d.line === r.fm.lineOf(dateKey))
+  // A draft left out (Jekyll's _drafts/ have no date by design) is not imported at all: nothing to say about it.
+  if (!(page.draft && run.options.drafts !== 'include')) diagnostics.warn(r.file.rel, unreadable?.line ?? 0, 'missing_date', unreadable
+    ? 'This document sits with the posts, but its date cannot be read (see invalid_date on this line), so it was imported as a page. Correct the date to make it a post.'
+    : 'This document sits with the posts but has no date in its front matter or file name, so it was imported as a page. Add `date:` to make it a post.')
+  return page
+}
+
+/** Drafts, unpublished, future and expired documents stay private unless asked for (then they are drafts). */
+function keepPublished(run: Run, docs: SourceDoc[], now: string): SourceDoc[] {
   const nowMs = instant(now)
   const kept: SourceDoc[] = []
   for (const doc of docs) {
@@ -132,46 +207,86 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     const expired = doc.expiry !== undefined && instant(doc.expiry) <= nowMs
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
-      if (options.drafts !== 'include') {
-        skip(doc.file, reason, doc.draft ? doc.draftReason : undefined)
+      if (run.options.drafts !== 'include') {
+        run.skip(doc.file, reason, doc.draft ? doc.draftReason : undefined)
         continue
       }
       doc.draft = true
     }
     kept.push(doc)
   }
-  const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
+  return kept
+}
 
-  // Routes: the generator's URLs where the contract can express them, redirects from the rest.
+/** The documents that have a URL, and the plan that gave it. */
+interface Routes {
+  plan: RoutePlan
+  placed: SourceDoc[]
+  posts: SourceDoc[]
+  pages: SourceDoc[]
+}
+
+/** Routes: the generator's URLs where the contract can express them, redirects from the rest. */
+function planSite(run: Run, site: Site, kept: SourceDoc[]): Routes {
+  const { config } = site
+  const permalinks = config.site.permalinks ?? config.permalinks
   const plan = planRoutes(kept.filter((d) => d.kind === 'post'), kept.filter((d) => d.kind === 'page'), {
-    timezone,
-    ...(config.site.permalinks ?? config.permalinks ? { permalinks: config.site.permalinks ?? config.permalinks } : {}),
+    timezone: site.timezone,
+    ...(permalinks ? { permalinks } : {}),
     ...(config.postIndexPath ? { postIndexPath: config.postIndexPath } : {}),
     basePath: config.basePath,
-    diagnostics,
+    diagnostics: run.diagnostics,
   })
-  for (const d of plan.dropped) skip(d.doc.file, d.reason, d.detail)
+  for (const d of plan.dropped) run.skip(d.doc.file, d.reason, d.detail)
   const dropped = new Set(plan.dropped.map((d) => d.doc))
   const placed = kept.filter((d) => !dropped.has(d))
-  const posts = placed.filter((d) => d.kind === 'post')
-  const pages = placed.filter((d) => d.kind === 'page')
+  return { plan, placed, posts: placed.filter((d) => d.kind === 'post'), pages: placed.filter((d) => d.kind === 'page') }
+}
 
-  // Authors and taxonomies first: their archive routes are link targets.
+/** Each post's authors and terms, resolved against the site's registries. */
+interface Terms {
+  authors: AuthorResolver
+  categories: TaxonomyResolver
+  tags: TaxonomyResolver
+  ofPost: Map<SourceDoc, PostTerms>
+}
+
+interface PostTerms {
+  authors: string[]
+  categories: string[]
+  tags: string[]
+}
+
+/** Authors and taxonomies come before links: their archive routes are link targets. */
+function resolveTerms(run: Run, site: Site, routes: Routes): Terms {
+  const { config, convention } = site
+  const { diagnostics } = run
   const authors = new AuthorResolver(config.authors, convention.authorSeparator)
   const categories = new TaxonomyResolver(config.categories, 'category')
   const tags = new TaxonomyResolver(config.tags, 'tag')
-  const postAuthors = new Map<SourceDoc, string[]>()
-  const postTerms = new Map<SourceDoc, { categories: string[]; tags: string[] }>()
-  for (const p of posts) {
-    postAuthors.set(p, authors.resolve(p.file, p.authors))
-    postTerms.set(p, { categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
+  const ofPost: Terms['ofPost'] = new Map()
+  for (const p of routes.posts) {
+    const ids = authors.resolve(p.file, p.authors)
+    ofPost.set(p, { authors: ids, categories: categories.resolve(p.file, p.categories, diagnostics), tags: tags.resolve(p.file, p.tags, diagnostics) })
   }
   authors.report(diagnostics, config.authors.size > 0 ? 'the authors registry' : 'any registry')
-  addInlineAvatars(config, authors, posts)
-  keepArchivesApart(plan, { categories: [...categories.terms.keys()], tags: [...tags.terms.keys()] }, config.file ?? '', diagnostics)
+  addInlineAvatars(config, authors, routes.posts)
+  keepArchivesApart(routes.plan, { categories: [...categories.terms.keys()], tags: [...tags.terms.keys()] }, config.file ?? '', diagnostics)
+  return { authors, categories, tags, ofPost }
+}
 
-  // expand templates, then rewrite links and collect media, one document at a time.
-  const index = linkIndex(placed, plan, convention, discovery.paths, config, { categories: categories.terms.keys(), tags: tags.terms.keys() })
+/** What links resolve against, and the redirects the generator's own pages and stubs stand for. */
+interface Links {
+  index: LinkIndex
+  generated: Redirect[]
+  stubbed: Redirect[]
+}
+
+/** Builds the link index once every route is known, then points the menus at the new URLs. */
+function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: RedirectStub[]): Links {
+  const { config, convention } = site
+  const { diagnostics } = run
+  const index = linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() })
   const generated = generatedRedirects(config, index, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
@@ -185,93 +300,225 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     if (cut.items > 0) diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The menu "${id}" nests deeper than ${LIMITS.menuItemDepth} levels, the deepest the contract's checks read; ${cut.items} item(s) below that were left out. Flatten the menu.`)
     if (menu.items.length === 0) delete config.menus[id]
   }
-  const media = new MediaCollector(convention, options.mediaPath ?? '/media')
-  const templateCounts = { expanded: {} as Record<string, number>, removed: {} as Record<string, number>, kept: {} as Record<string, number> }
-  const unresolved: MigrationReport['unresolved_links'] = []
-  const missingMedia: MigrationReport['missing_media'] = []
-  const featured = new Map<SourceDoc, string>()
-  const includes = await preloadIncludes(discovery.files, placed, convention, maxFileBytes, concurrency)
-  const contractSite = { ...config.site, baseurl: config.basePath }
-  for (const doc of placed) {
-    const url = plan.urlOf.get(doc.file) as string
-    const expanded = expandTemplates(doc.content, {
-      file: doc.file,
-      dialects: convention.templates,
-      url,
-      resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
-      readFile: (kind, target) => {
-        const rel = includePath(convention, kind, target, doc.file)
-        return rel === undefined ? undefined : includes.get(rel)
-      },
-      data: { site: convention.templateSite?.(doc.file) ?? contractSite, page: doc.fields },
-      baseurl: config.basePath,
-    })
-    for (const f of expanded.findings) {
-      const bucket = f.action === 'expanded' ? templateCounts.expanded : f.action === 'removed' ? templateCounts.removed : templateCounts.kept
-      bucket[f.name] = (bucket[f.name] ?? 0) + 1
-      if (f.action !== 'expanded') diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
-    }
-    if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = bodyExcerpt(expanded.body, doc.documentType, config.excerptMarkers, mapContext.excerptLength)
-    const edits: Edit[] = []
-    for (const ref of scanBody(expanded.body).refs) {
-      const line = ref.line + doc.bodyLine - 1
-      let resolved = resolveReference(ref.target, doc.file, doc.url, index)
-      const original = resolved.to === 'nothing' ? convention.translationOf?.(doc.file) : undefined
-      if (original !== undefined) {
-        const again = resolveReference(ref.target, original, doc.url, index)
-        if (again.to !== 'nothing') resolved = again
-      }
-      const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
-      if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
-      // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.
-      else if (resolved.to === 'route' && ref.target.slice(0, ref.target.search(/[#?]|$/)) !== resolved.url) edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
-      else if (resolved.to === 'file') edits.push({ start: ref.start, end: ref.end, text: media.use(resolved.file, ref.alt) })
-      else if (resolved.to === 'nothing') {
-        const isImage = ref.kind === 'image'
-        ;(isImage ? missingMedia : unresolved).push({ source: doc.file, line, target: ref.target })
-        diagnostics.warn(doc.file, line, isImage ? 'missing_image' : 'missing_link_target', `The ${isImage ? 'image' : 'link'} "${ref.target}" ${resolved.why}; it was left as written. Fix the path or remove the ${isImage ? 'image' : 'link'}.`)
-      }
-    }
-    doc.content = applyEdits(expanded.body, edits)
-    if (doc.featuredImage) {
-      const resolved = resolveReference(doc.featuredImage.text, doc.file, doc.url, index)
-      if (resolved.to === 'file') featured.set(doc, media.use(resolved.file, ''))
-      else if (resolved.to === 'nothing' || (resolved.to !== 'external' && !/^https?:/i.test(doc.featuredImage.text))) {
-        missingMedia.push({ source: doc.file, line: doc.featuredImage.line, target: doc.featuredImage.text })
-        diagnostics.warn(doc.file, doc.featuredImage.line, 'missing_image', `The image "${doc.featuredImage.text}" was not found in the folder; it is not the featured image. Add the file or fix the path.`)
-      } else if (/^https?:/i.test(doc.featuredImage.text)) featured.set(doc, doc.featuredImage.text)
-    }
+  return { index, generated, stubbed }
+}
+
+/** What rewriting the bodies collected: the files they use and what they could not resolve. */
+interface Bodies {
+  media: MediaCollector
+  templates: MigrationReport['templates']
+  unresolved: MigrationReport['unresolved_links']
+  missingMedia: MigrationReport['missing_media']
+  /** Each document's featured image, as its new URL. */
+  featured: Map<SourceDoc, string>
+}
+
+/** What one document's body is rewritten with. */
+interface BodyContext {
+  run: Run
+  site: Site
+  index: LinkIndex
+  includes: Map<string, string>
+  excerptLength: number
+  out: Bodies
+}
+
+/** Expands templates, then rewrites links and collects media, one document at a time. */
+async function rewriteBodies(run: Run, site: Site, placed: SourceDoc[], index: LinkIndex, mapContext: MapContext): Promise<Bodies> {
+  const out: Bodies = {
+    media: new MediaCollector(site.convention, run.options.mediaPath ?? '/media'),
+    templates: { expanded: {}, removed: {}, kept: {} },
+    unresolved: [],
+    missingMedia: [],
+    featured: new Map(),
   }
-  deliverSiteImages(config, (ref, from, what) => {
-    const resolved = resolveReference(ref, from, undefined, index)
-    if (resolved.to === 'file') return media.use(resolved.file, '')
-    if (resolved.to === 'external') return ref
-    missingMedia.push({ source: from, line: 0, target: ref })
-    if (/^https?:\/\//i.test(ref)) {
-      // On the site's own address but not in the folder: it may be served from elsewhere today, so it stays, said so.
-      diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is on the site's own address but not a file of the folder, so it was kept as written: it breaks once the new site replaces the old one. Add the file to the folder or point at another address.`)
-      return ref
-    }
-    diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
-    return undefined
+  const includes = await preloadIncludes(site.discovery.files, placed, site.convention, run.maxFileBytes, run.concurrency)
+  const ctx: BodyContext = { run, site, index, includes, excerptLength: mapContext.excerptLength, out }
+  for (const doc of placed) {
+    doc.content = rewriteReferences(doc, expandBody(doc, ctx), ctx)
+    if (doc.featuredImage) featuredImage(doc, doc.featuredImage, ctx)
+  }
+  return out
+}
+
+/** The body with the generator's template tags expanded (or removed, said so); a derived excerpt follows it. */
+function expandBody(doc: SourceDoc, ctx: BodyContext): string {
+  const { site, index, includes, out } = ctx
+  const { config, convention } = site
+  const expanded = expandTemplates(doc.content, {
+    file: doc.file,
+    dialects: convention.templates,
+    url: index.urlOfFile.get(doc.file) as string,
+    resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
+    readFile: (kind, target) => {
+      const rel = includePath(convention, kind, target, doc.file)
+      return rel === undefined ? undefined : includes.get(rel)
+    },
+    data: { site: convention.templateSite?.(doc.file) ?? { ...config.site, baseurl: config.basePath }, page: doc.fields },
+    baseurl: config.basePath,
   })
-  authors.refresh(config.authors)
-  const entries = await media.measure(root, concurrency, diagnostics)
-
-  // builder: every entity goes through it, so the payload is checked and canonical.
-  const payload = buildPayload()
-
-  // report: one entry per input file.
-  for (const doc of placed) {
-    const status = doc.draft ? 'draft' : 'published'
-    items.set(doc.file, { source: doc.file, kind: doc.kind, url: plan.urlOf.get(doc.file) as string, ...(doc.url !== undefined && (config.basePath !== '' || !servesSame(doc.url, plan.urlOf.get(doc.file) as string)) ? { old_url: config.basePath + doc.url } : {}), status, ...(doc.language ? { language: doc.language } : {}) })
+  for (const f of expanded.findings) {
+    const bucket = out.templates[f.action === 'expanded' ? 'expanded' : f.action === 'removed' ? 'removed' : 'kept']
+    bucket[f.name] = (bucket[f.name] ?? 0) + 1
+    if (f.action !== 'expanded') ctx.run.diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
   }
-  for (const a of media.assets()) items.set(a.file, { source: a.file, kind: IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()) ? 'media' : 'asset', url: a.src })
-  for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
-  for (const f of discovery.files) if (!items.has(f.rel)) skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
+  if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = bodyExcerpt(expanded.body, doc.documentType, config.excerptMarkers, ctx.excerptLength)
+  return expanded.body
+}
 
-  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...generated, ...stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
-  const sorted = diagnostics.sorted()
+/** The body with each link and image pointing at its new URL; what leads nowhere is left as written and reported. */
+function rewriteReferences(doc: SourceDoc, body: string, ctx: BodyContext): string {
+  const { index, out } = ctx
+  const edits: Edit[] = []
+  for (const ref of scanBody(body).refs) {
+    const line = ref.line + doc.bodyLine - 1
+    let resolved = resolveReference(ref.target, doc.file, doc.url, index)
+    // A translation's link that leads nowhere may be one its original resolves.
+    const original = resolved.to === 'nothing' ? ctx.site.convention.translationOf?.(doc.file) : undefined
+    if (original !== undefined) {
+      const again = resolveReference(ref.target, original, doc.url, index)
+      if (again.to !== 'nothing') resolved = again
+    }
+    const suffix = ref.target.slice(ref.target.search(/[#?]|$/)).replace(/^\?[^#]*/, '')
+    if (resolved.to === 'document') edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
+    // A route written with the old base path or origin (`/docs/tags/x/`) is the new site's route at the root.
+    else if (resolved.to === 'route' && ref.target.slice(0, ref.target.search(/[#?]|$/)) !== resolved.url) edits.push({ start: ref.start, end: ref.end, text: resolved.url + suffix })
+    else if (resolved.to === 'file') edits.push({ start: ref.start, end: ref.end, text: out.media.use(resolved.file, ref.alt) })
+    else if (resolved.to === 'nothing') {
+      const isImage = ref.kind === 'image'
+      ;(isImage ? out.missingMedia : out.unresolved).push({ source: doc.file, line, target: ref.target })
+      ctx.run.diagnostics.warn(doc.file, line, isImage ? 'missing_image' : 'missing_link_target', `The ${isImage ? 'image' : 'link'} "${ref.target}" ${resolved.why}; it was left as written. Fix the path or remove the ${isImage ? 'image' : 'link'}.`)
+    }
+  }
+  return applyEdits(body, edits)
+}
+
+/** The front matter's image, delivered when it is a file of the folder, kept when it is elsewhere, reported when it is missing. */
+function featuredImage(doc: SourceDoc, image: NonNullable<SourceDoc['featuredImage']>, ctx: BodyContext): void {
+  const { out } = ctx
+  const resolved = resolveReference(image.text, doc.file, doc.url, ctx.index)
+  if (resolved.to === 'file') out.featured.set(doc, out.media.use(resolved.file, ''))
+  else if (resolved.to === 'nothing' || (resolved.to !== 'external' && !/^https?:/i.test(image.text))) {
+    out.missingMedia.push({ source: doc.file, line: image.line, target: image.text })
+    ctx.run.diagnostics.warn(doc.file, image.line, 'missing_image', `The image "${image.text}" was not found in the folder; it is not the featured image. Add the file or fix the path.`)
+  } else if (/^https?:/i.test(image.text)) out.featured.set(doc, image.text)
+}
+
+/** The new URL of an image the site's configuration names (a logo, an avatar), or undefined to leave it out. */
+function siteImage(run: Run, index: LinkIndex, bodies: Bodies, ref: string, from: string, what: string): string | undefined {
+  const resolved = resolveReference(ref, from, undefined, index)
+  if (resolved.to === 'file') return bodies.media.use(resolved.file, '')
+  if (resolved.to === 'external') return ref
+  bodies.missingMedia.push({ source: from, line: 0, target: ref })
+  if (/^https?:\/\//i.test(ref)) {
+    // On the site's own address but not in the folder: it may be served from elsewhere today, so it stays, said so.
+    run.diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is on the site's own address but not a file of the folder, so it was kept as written: it breaks once the new site replaces the old one. Add the file to the folder or point at another address.`)
+    return ref
+  }
+  run.diagnostics.warn(from, 0, 'missing_image', `The ${what} "${ref}" is not a file of the folder, so it was left out. Add the file or fix the path.`)
+  return undefined
+}
+
+/**
+ * Every entity goes through the builder, so the payload is checked and canonical. A call the builder refuses is
+ * reported against the file it came from, and the rest goes on; undefined when the payload cannot be built.
+ */
+function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes: Routes; terms: Terms; featured: Map<SourceDoc, string>; entries: Array<{ file: string; entry: MediaEntry }> }): PreviewData | undefined {
+  const { config } = site
+  const { routes, terms, featured } = what
+  const { plan } = routes
+  let b = createPreviewData({ generator: run.options.generator ?? 'preview-data-sdk/markdown', generated_at: what.generatedAt, autoCreateTaxonomies: false })
+  const call = (file: string, fn: () => typeof b) => {
+    try {
+      b = fn()
+    } catch (err) {
+      if (!(err instanceof PreviewDataError)) throw err
+      for (const issue of err.errors.length > 0 ? err.errors : [{ code: err.code, message: err.message, path: err.path }]) {
+        run.diagnostics.push({ file, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
+      }
+    }
+  }
+  const configFile = config.file ?? site.configRel ?? ''
+  // config.site comes from the site's files: a front_page there is refused by the call, with its message.
+  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
+  for (const author of [...terms.authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
+  for (const c of [...terms.categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
+  for (const t of [...terms.tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
+  for (const m of what.entries) call(m.file, () => b.media(m.entry))
+  for (const p of routes.posts) {
+    const { authors: ids, categories, tags } = terms.ofPost.get(p) as PostTerms
+    const data = ids.length > 1 ? { ...p.data, authors: ids } : p.data
+    call(p.file, () =>
+      b.post({
+        title: p.title,
+        slug: p.slug,
+        public_id: plan.postIds.get(p) as number,
+        content: p.content,
+        document_type: p.documentType,
+        excerpt: p.excerpt ?? '',
+        published_at_iso: p.published as string,
+        updated_at_iso: p.updated ?? (p.published as string),
+        author_id: ids[0],
+        status: p.draft ? 'draft' : 'published',
+        category_slugs: categories,
+        tag_slugs: tags,
+        ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
+        ...(p.meta ? { meta: p.meta } : {}),
+        ...(data ? { data } : {}),
+        ...(p.discoverability ? { discoverability: p.discoverability } : {}),
+      }),
+    )
+  }
+  for (const p of routes.pages) {
+    const pagePath = plan.pagePaths.get(p)
+    call(p.file, () =>
+      b.page({
+        title: p.title,
+        slug: p.slug,
+        ...(pagePath !== undefined ? { path: pagePath } : {}),
+        content: p.content,
+        document_type: p.documentType,
+        status: p.draft ? 'draft' : 'published',
+        ...(p.excerpt !== undefined ? { excerpt: p.excerpt } : {}),
+        ...(p.updated ?? p.published ? { updated_at_iso: p.updated ?? p.published } : {}),
+        ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
+        ...(p.meta ? { meta: p.meta } : {}),
+        ...(p.data ? { data: p.data } : {}),
+        ...(p.discoverability ? { discoverability: p.discoverability } : {}),
+      }),
+    )
+  }
+  for (const [id, menu] of Object.entries(config.menus).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) as MenuItemInput[] }))
+  for (const [id, area] of Object.entries(config.widgets).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.widgetArea(id, area))
+  for (const [id, c] of Object.entries(config.collections).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.collection(id, c))
+  if (config.customCss !== undefined) call(configFile, () => b.customCss(config.customCss as string))
+  if (config.customHtml) call(configFile, () => b.customHtml(config.customHtml as object))
+  const frontPage = config.frontPage ?? plan.frontPage
+  if (frontPage) call(configFile, () => b.frontPage(frontPage as Parameters<typeof b.frontPage>[0]))
+  const built = b.tryBuild()
+  if (built.ok) return built.payload
+  for (const issue of built.errors) run.diagnostics.push({ file: configFile, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
+  return undefined
+}
+
+/** The result and its report: one entry per input file, the redirects, and what could not be resolved. */
+function importResult(run: Run, site: Site, what: { payload: PreviewData | undefined; routes: Routes; links: Links; bodies: Bodies }): ImportMarkdownResult {
+  const { items } = run
+  const { config, convention, discovery, detected } = site
+  const { payload, routes, bodies } = what
+  const { plan } = routes
+  for (const doc of routes.placed) {
+    const url = plan.urlOf.get(doc.file) as string
+    const oldUrl = doc.url !== undefined && (config.basePath !== '' || !servesSame(doc.url, url)) ? { old_url: config.basePath + doc.url } : {}
+    items.set(doc.file, { source: doc.file, kind: doc.kind, url, ...oldUrl, status: doc.draft ? 'draft' : 'published', ...(doc.language ? { language: doc.language } : {}) })
+  }
+  const assets = bodies.media.assets()
+  for (const a of assets) items.set(a.file, { source: a.file, kind: IMAGE_EXTENSIONS.has(path.extname(a.file).toLowerCase()) ? 'media' : 'asset', url: a.src })
+  for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
+  for (const f of discovery.files) if (!items.has(f.rel)) run.skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
+
+  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...what.links.generated, ...what.links.stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
+  const sorted = run.diagnostics.sorted()
   const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
   const counts = {
     files: discovery.files.length,
@@ -283,22 +530,21 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     media: payload?.content.media?.length ?? 0,
   }
   const languages: Record<string, number> = {}
-  for (const d of placed) if (d.language) languages[d.language] = (languages[d.language] ?? 0) + 1
+  for (const d of routes.placed) if (d.language) languages[d.language] = (languages[d.language] ?? 0) + 1
   const report: MigrationReport = {
     importer: 'markdown',
     convention: { name: detected.preset, reason: detected.reason },
-    counts: { ...counts, redirects: redirects.length, skipped: skipped.length, assets: media.assets().length },
+    counts: { ...counts, redirects: redirects.length, skipped: skipped.length, assets: assets.length },
     ...(Object.keys(languages).length > 0 ? { languages } : {}),
     items: [...items.values()].sort((a, b) => cmp(a.source, b.source)),
     skipped_by_reason: countBy(skipped.map((s) => s.reason)),
     redirects: redirects.map(({ from, to }) => ({ from, to, status: 301 as const })),
-    unresolved_links: unresolved,
-    missing_media: missingMedia,
-    templates: templateCounts,
+    unresolved_links: bodies.unresolved,
+    missing_media: bodies.missingMedia,
+    templates: bodies.templates,
     diagnostics: sorted.map((d) => ({ severity: d.severity, code: d.code, message: d.message, file: d.file, ...(d.line > 0 ? { line: d.line } : {}), ...(d.path ? { path: d.path } : {}) })),
   }
   if (!TEMPLATES_EXPANDED && convention.templates.length > 0) report.counts.templates_not_expanded = 1
-  if (options.mediaOut && payload) await deliverMedia(root, media.assets(), options.mediaOut)
   return {
     ok: payload !== undefined && !sorted.some((d) => d.severity === 'error'),
     ...(payload ? { payload } : {}),
@@ -306,86 +552,10 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
     preset: detected.preset,
     presetReason: detected.reason,
     redirects,
-    assets: media.assets(),
+    assets,
     skipped: skipped.sort((a, b) => cmp(a.file, b.file)),
     counts,
     report,
-  }
-
-  function buildPayload(): PreviewData | undefined {
-    let b = createPreviewData({ generator: options.generator ?? 'preview-data-sdk/markdown', generated_at: generatedAt, autoCreateTaxonomies: false })
-    const call = (file: string, fn: () => typeof b) => {
-      try {
-        b = fn()
-      } catch (err) {
-        if (!(err instanceof PreviewDataError)) throw err
-        for (const issue of err.errors.length > 0 ? err.errors : [{ code: err.code, message: err.message, path: err.path }]) {
-          diagnostics.push({ file, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
-        }
-      }
-    }
-    const configFile = config.file ?? configRel ?? ''
-    // config.site comes from the site's files: a front_page there is refused by the call, with its message.
-    call(configFile, () => b.site({ ...(config.site as SiteInput), timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
-    for (const author of [...authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
-    for (const c of [...categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
-    for (const t of [...tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
-    for (const m of entries) call(m.file, () => b.media(m.entry))
-    for (const p of posts) {
-      const terms = postTerms.get(p) as { categories: string[]; tags: string[] }
-      const ids = postAuthors.get(p) as string[]
-      const data = ids.length > 1 ? { ...p.data, authors: ids } : p.data
-      call(p.file, () =>
-        b.post({
-          title: p.title,
-          slug: p.slug,
-          public_id: plan.postIds.get(p) as number,
-          content: p.content,
-          document_type: p.documentType,
-          excerpt: p.excerpt ?? '',
-          published_at_iso: p.published as string,
-          updated_at_iso: p.updated ?? (p.published as string),
-          author_id: ids[0],
-          status: p.draft ? 'draft' : 'published',
-          category_slugs: terms.categories,
-          tag_slugs: terms.tags,
-          ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
-          ...(p.meta ? { meta: p.meta } : {}),
-          ...(data ? { data } : {}),
-          ...(p.discoverability ? { discoverability: p.discoverability } : {}),
-        }),
-      )
-    }
-    for (const p of pages) {
-      const pagePath = plan.pagePaths.get(p)
-      call(p.file, () =>
-        b.page({
-          title: p.title,
-          slug: p.slug,
-          ...(pagePath !== undefined ? { path: pagePath } : {}),
-          content: p.content,
-          document_type: p.documentType,
-          status: p.draft ? 'draft' : 'published',
-          ...(p.excerpt !== undefined ? { excerpt: p.excerpt } : {}),
-          ...(p.updated ?? p.published ? { updated_at_iso: p.updated ?? p.published } : {}),
-          ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
-          ...(p.meta ? { meta: p.meta } : {}),
-          ...(p.data ? { data: p.data } : {}),
-          ...(p.discoverability ? { discoverability: p.discoverability } : {}),
-        }),
-      )
-    }
-    for (const [id, menu] of Object.entries(config.menus).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) as MenuItemInput[] }))
-    for (const [id, area] of Object.entries(config.widgets).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.widgetArea(id, area))
-    for (const [id, c] of Object.entries(config.collections).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.collection(id, c))
-    if (config.customCss !== undefined) call(configFile, () => b.customCss(config.customCss as string))
-    if (config.customHtml) call(configFile, () => b.customHtml(config.customHtml as object))
-    const frontPage = config.frontPage ?? plan.frontPage
-    if (frontPage) call(configFile, () => b.frontPage(frontPage as Parameters<typeof b.frontPage>[0]))
-    const built = b.tryBuild()
-    if (built.ok) return built.payload
-    for (const issue of built.errors) diagnostics.push({ file: configFile, line: 0, code: issue.code, message: issue.message, severity: 'error', path: issue.path })
-    return undefined
   }
 }
 
@@ -626,7 +796,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
  * URL of what the target named in the old site, or to the target as written when it is elsewhere. A target inside
  * the site that names nothing is reported and written as it is.
  */
-function stubRedirects(stubs: ReadonlyArray<{ file: string; from: string; to: string }>, index: LinkIndex, basePath: string, diagnostics: Diagnostics): Redirect[] {
+function stubRedirects(stubs: readonly RedirectStub[], index: LinkIndex, basePath: string, diagnostics: Diagnostics): Redirect[] {
   const out: Redirect[] = []
   for (const s of stubs) {
     const resolved = resolveReference(s.to, s.file, s.from, index)

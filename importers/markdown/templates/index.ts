@@ -1,6 +1,7 @@
 import { unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
+import { expandAttributes } from './attributes.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import { expandDocusaurus1 } from './docusaurus1.js'
 import { expandHugo, omitHugoRawHtml } from './hugo.js'
@@ -37,9 +38,13 @@ export function expandTemplates(body: string, ctx: TemplateContext): TemplateRes
   const findings: TemplateFinding[] = []
   const maps: Array<number[] | undefined> = []
   let current = body
+  // A later pass can join text into an earlier dialect's delimiter (`{` + a removed `</Tab>` + `{a}`): each pass's
+  // output is cleared of every earlier pass's delimiters too.
+  const braces = new Set<string>()
   try {
     for (const pass of passes(ctx)) {
-      const result = neutralize(pass.run(current, ctx), pass.syntax, ctx)
+      for (const b of pass.syntax.braces) braces.add(b)
+      const result = neutralize(pass.run(current, ctx), { ...pass.syntax, braces: [...braces] }, ctx)
       for (const f of result.findings) findings.push({ ...f, line: back(f.line, maps) })
       maps.push(result.lineMap)
       current = result.body
@@ -86,15 +91,21 @@ function passes(ctx: TemplateContext): Pass[] {
           : null
       : (dialects.find((d) => d === 'liquid' || d === 'nunjucks') ?? null)
     : null
+  // Docusaurus reads a heading's `{#id}` before MDX would take it for an expression.
+  if (dialects.includes('docusaurus')) list.push({ run: (b, c) => expandAttributes(b, c, false), syntax: { braces: [] } })
   for (const d of dialects) {
     switch (d) {
       case 'hugo':
         list.push({ run: omitHugoRawHtml, syntax: { braces: [] } })
         list.push({ run: (b, c) => expandHugo(b, c), syntax: { braces: ['{{<', '{{%'] } })
+        // Goldmark's heading attributes (`{#id .class}`, on by default).
+        list.push({ run: (b, c) => expandAttributes(b, c, false), syntax: { braces: [] } })
         break
       case 'liquid':
         if (eleventy ? engine === 'liquid' : page.render_with_liquid !== false) list.push({ run: (b, c) => expandLiquid(b, c, eleventy), syntax: LIQUID })
         else if (!eleventy) list.push({ run: asWritten, syntax: LIQUID })
+        // Jekyll renders Markdown with kramdown: its attribute lists and extensions.
+        if (!eleventy) list.push({ run: (b, c) => expandAttributes(b, c, true), syntax: { braces: [] } })
         break
       case 'nunjucks':
         if (engine === 'nunjucks') list.push({ run: expandNunjucks, syntax: NUNJUCKS })

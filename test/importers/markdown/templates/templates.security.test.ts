@@ -15,6 +15,7 @@ const FRAGMENTS = [
   'export const a = 1', '"', "'", '=', '|', 'if', 'endif', 'for', 'endfor', 'raw', 'endraw', 'comment', 'endcomment', 'x in (1..3)', 'include', 'a', 'A', 'name',
   'youtube', 'highlight', '/highlight', 'param', 'ref', '-', '*', '#', '\\', '[', ']', '(', ')', '.', ',', ':', 'é',
   '::: tabs', '::: v-pre', '::: details', '@tab a', '<script>', '</script>', '<!-- @include: ./p.md{1-2} -->', '==', '^', '~', '!!', '{#a}', '$frontmatter.title',
+  '{:', '{: .a}', '{: #b}', '{:toc}', '{::comment}', '{:/comment}', '{::nomarkdown}', '{:/}', '{::options a="b" /}', '## ', '{#x .y}',
 ]
 
 const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string; site?: Record<string, unknown> }> = [
@@ -54,6 +55,9 @@ function leftOutsideCode(text: string, set: (typeof DIALECT_SETS)[number]): stri
   if (set.dialects.includes('mdx')) patterns.push(/(?<!\\)<[A-Z]/g)
   if (set.dialects.includes('mdx') && mdxFile) patterns.push(/(?<!\\)\{(?!#)/g)
   if (set.dialects.includes('vue')) patterns.push(/\{\{/g)
+  // kramdown's attribute lists (Jekyll) and heading attributes (kramdown, Goldmark, Docusaurus) on a line of their own or after a heading.
+  if (set.dialects.length === 1 && set.dialects[0] === 'liquid') patterns.push(/^[ \t]*\{:(?![:/])[^{}\n]*\}[ \t]*$/gm)
+  if (['hugo', 'liquid', 'docusaurus'].includes(set.dialects.at(-1) as string) && set.dialects.length === 1) patterns.push(/^ {0,3}#{1,6}[ \t].*[ \t]\{#[\w-]+\}[ \t]*$/gm)
   const left: string[] = []
   for (const p of patterns)
     for (const m of text.matchAll(p)) if (!ranges.some((r) => r.start <= m.index && m.index < r.end)) left.push(text.slice(m.index, m.index + 12))
@@ -107,6 +111,12 @@ const HOSTILE: Array<[string, string, (typeof DIALECT_SETS)[number]]> = [
   ['vue script openers', '<script>\n', DIALECT_SETS[8]],
   ['vue tabs', '::: tabs\n@tab a\n', DIALECT_SETS[8]],
   ['vue marks', '==a ^b ~c !!d {#e} ', DIALECT_SETS[8]],
+  ['kramdown span lists', '[a](b){:x}', DIALECT_SETS[1]],
+  ['kramdown unclosed extensions', '{::comment}', DIALECT_SETS[1]],
+  ['kramdown extensions', '{::nomarkdown}a{:/} ', DIALECT_SETS[1]],
+  ['kramdown attribute lines', '## a\n{: #b}\n', DIALECT_SETS[1]],
+  ['heading attributes', '## a {#b .c d=e}\n', DIALECT_SETS[0]],
+  ['heading of spaces and braces', '# {     {', DIALECT_SETS[7]],
 ]
 
 /** CPU milliseconds of the best of `runs` (CPU time, not wall time: other processes on a shared machine do not count). */

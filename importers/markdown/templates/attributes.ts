@@ -1,0 +1,201 @@
+import { LineIndex } from '../../../src/lines.js'
+import { githubSlug } from '../presets/_slugger.js'
+import { escapeHtml } from './_html.js'
+import type { PassResult } from './_out.js'
+import { findCode } from './_scan.js'
+import type { CodeRange } from './_scan.js'
+import type { TemplateContext, TemplateFinding } from './types.js'
+
+/**
+ * Attribute syntax of a generator's own Markdown renderer, which a CommonMark renderer prints as text:
+ * - headings `## Title {#id}` (kramdown, Hugo's Goldmark, Docusaurus), and Goldmark's `{#id .class key=value}`;
+ * - with `kramdown` (Jekyll): attribute lists on a line of their own (`{: .note .info}`, `{: #id}`, Chirpy's
+ *   `{: .prompt-tip }`, `{: file="a.go" }`) or right after a span (`[x](url){:target="_blank"}`), attribute
+ *   definitions (`{:name: .class}`), the table of contents (`* TOC` + `{:toc}`), and the extensions `{::comment}`,
+ *   `{::nomarkdown}` and `{::options /}`.
+ *
+ * Attributes go: their classes and styles belong to the old theme, and the old site never showed them. A heading's
+ * explicit id stays reachable as an empty anchor in the heading, `## Title <a id="id"></a>`, unless the heading's own
+ * slug is that id, so links to `#id` still land. A `{:toc}` is removed with a finding (the old site showed a table of
+ * contents there). Lines stay where they were (a removed line is left empty); code is left as written. Linear in the
+ * body.
+ */
+export function expandAttributes(body: string, ctx: TemplateContext, kramdown: boolean): PassResult {
+  if (!body.includes('{')) return { body, findings: [] }
+  const findings: TemplateFinding[] = []
+  const code = new CodeMap(body, findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) }))
+  const lines: string[] = []
+  // The lines just above, while an attribute list on the next line would still belong to their block.
+  let above: number[] = []
+  let start = 0
+  for (let n = 1; start <= body.length; n++) {
+    const nl = body.indexOf('\n', start)
+    const end = nl === -1 ? body.length : nl
+    const text = body.slice(start, end)
+    if (code.blockAt(start)) {
+      lines.push(text)
+      above = []
+    } else if (kramdown && isAttributeLine(text)) {
+      lines.push('')
+      attributeLine(text.trim().slice(2, -1).trim(), above.map((i) => ({ index: i, lines })), n, findings)
+      above = []
+    } else {
+      lines.push(rewriteLine(text, start, code, kramdown, n, findings))
+      above = text.trim() === '' ? [] : [...above.slice(-1), lines.length - 1]
+    }
+    if (nl === -1) break
+    start = nl + 1
+  }
+  const out = lines.join('\n')
+  return { body: kramdown && out.includes('{::') ? extensions(out, findings) : out, findings }
+}
+
+const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
+const LIST_ITEM = /^\s*(?:[*+-]|\d+[.)])[ \t]+\S/
+
+/** Where code is, asked by offset in any order. */
+class CodeMap {
+  constructor(
+    private readonly body: string,
+    private readonly ranges: CodeRange[],
+  ) {}
+
+  /** The code range holding `offset`, if any. */
+  at(offset: number): CodeRange | undefined {
+    let lo = 0
+    let hi = this.ranges.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const r = this.ranges[mid]
+      if (r.end <= offset) lo = mid + 1
+      else if (r.start > offset) hi = mid - 1
+      else return r
+    }
+    return undefined
+  }
+
+  /** Whether the line starting at `lineStart` is inside a code block (or a code span that began on a line above). */
+  blockAt(lineStart: number): boolean {
+    const r = this.at(lineStart)
+    return r !== undefined && (r.fence !== undefined || r.start < lineStart || this.body[r.start] !== '`')
+  }
+}
+
+/**
+ * A kramdown attribute list on a line of its own: it belongs to the block just above. `{:toc}` under a list item
+ * replaces that list with a table of contents, which goes; a `#id` under a heading becomes its anchor.
+ */
+function attributeLine(content: string, above: Array<{ index: number; lines: string[] }>, line: number, findings: TemplateFinding[]): void {
+  const last = above.at(-1)
+  if (/^toc$/i.test(content) && last && LIST_ITEM.test(last.lines[last.index])) {
+    last.lines[last.index] = ''
+    findings.push({ line: line - 1, name: '{:toc}', action: 'removed', message: 'kramdown printed a table of contents here ({:toc}); it was removed: the new theme shows its own, or none. Add one by hand if the page needs it.' })
+    return
+  }
+  findings.push({ line, name: '{: }', action: 'expanded' })
+  const id = /(?:^|\s)#([^\s.#"'=}]+)/.exec(content)?.[1]
+  if (id === undefined || !last) return
+  const heading = ATX.test(last.lines[last.index]) ? last.index : SETEXT_UNDERLINE.test(last.lines[last.index]) && above.length === 2 ? above[0].index : undefined
+  if (heading !== undefined) last.lines[heading] = withAnchor(last.lines[heading], id)
+}
+
+/** A kramdown attribute list (or definition) alone on its line: `{: .class}`, `{:#id}`, `{:toc}`, `{:name: .x}`. */
+function isAttributeLine(text: string): boolean {
+  const t = text.trim()
+  return t.length >= 3 && t.startsWith('{:') && t[2] !== ':' && t[2] !== '/' && t.indexOf('}') === t.length - 1 && t.lastIndexOf('{') === 0
+}
+
+/** A heading line with an empty anchor for `id` at its end, unless its own slug is already `id`. */
+function withAnchor(heading: string, id: string): string {
+  const text = heading.replace(/^ {0,3}#{1,6}[ \t]*/, '').replace(/[ \t]+#+[ \t]*$/, '').trim()
+  if (githubSlug(text) === id) return heading
+  return `${heading.replace(/[ \t]+$/, '')} <a id="${escapeHtml(id)}"></a>`
+}
+
+/**
+ * One line outside code blocks: a heading's trailing `{#id …}` becomes its anchor, and (kramdown) span attribute
+ * lists after a link, image, code span or emphasis go.
+ */
+function rewriteLine(text: string, start: number, code: CodeMap, kramdown: boolean, line: number, findings: TemplateFinding[]): string {
+  let out = text
+  if (ATX.test(text)) {
+    const trimmed = text.replace(/[ \t]+$/, '')
+    const open = trimmed.lastIndexOf('{')
+    const parsed = trimmed.endsWith('}') && open > 0 && /[ \t]/.test(trimmed[open - 1]) && !code.at(start + open) ? headingAttributes(trimmed.slice(open + 1, -1)) : undefined
+    if (parsed !== undefined) {
+      const heading = trimmed.slice(0, open).replace(/[ \t]+$/, '')
+      out = parsed.id === undefined ? heading : withAnchor(heading, parsed.id)
+      findings.push({ line, name: '{#id}', action: 'expanded' })
+    }
+  }
+  if (!kramdown || !out.includes('{:')) return out
+  // Span attribute lists (offsets are the line's own until the heading rewrite, which never leaves one behind).
+  let result = ''
+  let from = 0
+  for (let at = out.indexOf('{:'); at > 0; at = out.indexOf('{:', from)) {
+    const close = out.indexOf('}', at)
+    if (close === -1) break
+    const isSpan = ')]`*_'.includes(out[at - 1]) && out[at + 2] !== ':' && out[at + 2] !== '/' && !out.slice(at + 2, close).includes('{') && !code.at(start + at)
+    if (isSpan) {
+      result += out.slice(from, at)
+      findings.push({ line, name: '{: }', action: 'expanded' })
+    } else result += out.slice(from, close + 1)
+    from = close + 1
+  }
+  return from === 0 ? out : result + out.slice(from)
+}
+
+/** The content of Goldmark's heading attributes (`#id`, `.class`, `key=value`, `key="a b"`), or undefined when it is not one. */
+function headingAttributes(content: string): { id?: string } | undefined {
+  const token = /\s*(?:#([^\s.#"'=}]+)|\.([^\s.#"'=}]+)|([A-Za-z_:][\w:.-]*)=("[^"]*"|'[^']*'|[^\s"'=}]+))\s*/y
+  let id: string | undefined
+  let pos = 0
+  if (content.trim() === '') return undefined
+  while (pos < content.length) {
+    token.lastIndex = pos
+    const m = token.exec(content)
+    if (!m) return undefined
+    if (m[1] !== undefined) id = m[1]
+    pos = token.lastIndex
+  }
+  return id === undefined ? {} : { id }
+}
+
+/**
+ * kramdown's extensions: `{::comment}…{:/comment}` prints nothing, `{::nomarkdown}…{:/nomarkdown}` its content as
+ * it is, `{::options … /}` nothing; an unknown one its content. A tag that is never closed is left as written. The
+ * lines a removed extension held stay, empty.
+ */
+function extensions(body: string, findings: TemplateFinding[]): string {
+  const lines = new LineIndex(body)
+  const tag = /\{::([a-z]+)[^{}\n]*?(\/)?\}/g
+  // The next closing tag at or after a point, per tag text: points only grow, so each is searched once a time.
+  const next = new Map<string, number>()
+  const closing = (close: string, from: number): number => {
+    let at = next.get(close)
+    if (at === undefined || (at !== -1 && at < from)) next.set(close, (at = body.indexOf(close, from)))
+    return at
+  }
+  let out = ''
+  let from = 0
+  for (let m = tag.exec(body); m !== null; m = tag.exec(body)) {
+    const name = m[1]
+    let inner = ''
+    let end = tag.lastIndex
+    if (m[2] === undefined) {
+      const named = closing(`{:/${name}}`, end)
+      const bare = closing('{:/}', end)
+      const at = named === -1 ? bare : bare === -1 ? named : Math.min(named, bare)
+      if (at === -1) continue
+      inner = body.slice(end, at)
+      end = at + (at === named ? name.length + 4 : 4)
+    }
+    const removed = name === 'comment' || name === 'options'
+    out += body.slice(from, m.index) + (removed ? '\n'.repeat(lines.line(end) - lines.line(m.index)) : inner)
+    from = end
+    tag.lastIndex = end
+    findings.push({ line: lines.line(m.index), name: `{::${name}}`, action: 'expanded' })
+  }
+  return out + body.slice(from)
+}
