@@ -256,3 +256,30 @@ describe('avatars posts give their authors (found on the Docusaurus sites: dropp
     })
   })
 })
+
+describe("Next.js's blog-starter layout (a _posts/ folder its app/posts/[slug] route reads)", () => {
+  test('posts at /posts/<slug>, coverImage is the featured image, the author object names the author and its picture', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+    const post = (title: string, date: string, who: string) =>
+      `---\ntitle: "${title}"\nexcerpt: "Lorem ipsum."\ncoverImage: "/assets/blog/hello-world/cover.png"\ndate: "${date}"\nauthor:\n  name: ${who}\n  picture: "/assets/blog/authors/${who.split(' ')[0].toLowerCase()}.png"\nogImage:\n  url: "/assets/blog/hello-world/cover.png"\n---\n\nText.\n`
+    const root = await site('next-blog-starter', {
+      'package.json': '{ "dependencies": { "next": "15.0.2", "gray-matter": "^4.0.3", "remark": "^15.0.1" } }',
+      'src/lib/api.ts': 'const postsDirectory = join(process.cwd(), "_posts");\n',
+      'src/app/posts/[slug]/page.tsx': 'import { getPostBySlug } from "@/lib/api";\n\nexport default async function Post(props) { return getPostBySlug((await props.params).slug).title }\n',
+      '_posts/hello-world.md': post('Learn How to Pre-render Pages', '2020-03-16T05:35:07.322Z', 'Tim Neutkens'),
+      '_posts/dynamic-routing.md': post('Dynamic Routing', '2020-03-17T05:35:07.322Z', 'JJ Kasper'),
+    })
+    for (const rel of ['public/assets/blog/hello-world/cover.png', 'public/assets/blog/authors/tim.png', 'public/assets/blog/authors/jj.png']) {
+      await mkdir(`${root}/${rel.slice(0, rel.lastIndexOf('/'))}`, { recursive: true })
+      await writeFile(`${root}/${rel}`, Buffer.from(png, 'base64'))
+    }
+    const got = await imported(root)
+    expect(got.preset).toBe('nextjs')
+    expect(got.served('/posts/hello-world')).toBe(true)
+    expect(got.payload.content.posts.map((p) => [p.slug, p.featured_image])).toEqual([
+      ['dynamic-routing', '/assets/blog/hello-world/cover.png'],
+      ['hello-world', '/assets/blog/hello-world/cover.png'],
+    ])
+    expect(Object.fromEntries(got.payload.content.authors.map((a) => [a.display_name, a.avatar]))).toEqual({ 'JJ Kasper': '/assets/blog/authors/jj.png', 'Tim Neutkens': '/assets/blog/authors/tim.png' })
+  })
+})
