@@ -148,6 +148,10 @@ function templateMessage(family: string, name: string, byShape?: boolean): strin
       return byShape
         ? `${name} looks like a WordPress shortcode, which would be printed as text: replace it with the HTML it produced, or remove it (if it is meant as text, ignore this).`
         : `The WordPress shortcode ${name} is printed as text: replace it with the HTML WordPress produced for it, or remove it.`
+    case 'attributes':
+      return name === '{#id}'
+        ? 'This heading ends with an id in braces ({#id}, kramdown, Goldmark and Docusaurus syntax), which plain Markdown prints as text. Remove it; keep the id, if links use it, as an empty <a id="…"></a> in the heading.'
+        : 'This kramdown attribute list ({: …}, Jekyll) is printed as text: the build reads plain Markdown. Remove the line.'
     default:
       if (name.startsWith(':::')) return `The admonition ${name} (Docusaurus, remark-directive) is printed as text: the build reads plain Markdown. Write it as a block quote or HTML.`
       return name === 'import' || name === 'export'

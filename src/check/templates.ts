@@ -1,7 +1,7 @@
 /** Template syntax a static build prints as text: where it is, which family, and the name it is counted under. */
 export interface TemplateTag {
   offset: number
-  family: 'hugo' | 'liquid' | 'wordpress' | 'mdx'
+  family: 'hugo' | 'liquid' | 'wordpress' | 'mdx' | 'attributes'
   /** The tag as counted and reported: `{{< figure >}}`, `{% include %}`, `{{ site.baseurl }}`, `[caption]`, `<Tabs>`. */
   name: string
   /** WordPress shortcodes recognized only by their shape (not a core name): less certain, so a warning. */
@@ -37,12 +37,27 @@ export function findTemplateTags(text: string, masks: readonly number[], { markd
   if (mayHaveBraceTags(text)) braceTags(text, masked, tags)
   if (mayHaveShortcodes(text)) wordpressTags(text, masked, tags)
   if (markdown && text.includes(':::')) admonitions(text, masked, tags)
+  if (markdown && (text.includes('{:') || text.includes('{#'))) attributeLists(text, masked, tags)
   return tags.sort((a, b) => a.offset - b.offset)
 }
 
 /** Whether `text` may hold a template tag at all: most bodies do not, and are not read further. */
 export function mayHaveTemplateTags(text: string, { markdown = false } = {}): boolean {
-  return mayHaveBraceTags(text) || mayHaveShortcodes(text) || (markdown && text.includes(':::'))
+  return mayHaveBraceTags(text) || mayHaveShortcodes(text) || (markdown && (text.includes(':::') || text.includes('{:') || text.includes('{#')))
+}
+
+// Attribute syntax of one generator's Markdown renderer: kramdown's (Jekyll) attribute lists on a line of their own
+// (`{: .note}`, `{:toc}`), and heading ids (`## Title {#id}`: kramdown, Goldmark, Docusaurus).
+const ATTRIBUTE_LINE = /^[ \t]{0,3}(\{:(?![:/])[^{}\n]*\})[ \t]*$/gm
+const HEADING_ID = /^ {0,3}#{1,6}[ \t].*[ \t](\{#[A-Za-z][\w-]*\})[ \t]*$/gm
+
+function attributeLists(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
+  for (const [pattern, name] of [[ATTRIBUTE_LINE, '{: }'], [HEADING_ID, '{#id}']] as const) {
+    for (const m of text.matchAll(pattern)) {
+      const offset = m.index + m[0].lastIndexOf(m[1])
+      if (!masked(offset, offset + m[1].length)) tags.push({ offset, family: 'attributes', name })
+    }
+  }
 }
 
 // Docusaurus (and remark-directive) admonitions: `:::note`, `:::tip[Title]`, and the closing `:::`, each on a line.

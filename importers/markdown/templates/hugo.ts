@@ -255,14 +255,18 @@ function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, ou
   return unknown(t, out)
 }
 
+const IMAGE_PARAMETERS = ['src', 'image', 'img', 'path', 'file', 'url']
+
 /** A shortcode of the site's own (`layouts/shortcodes/`): its template is not part of the content, so it cannot be run. */
 function unknown(t: ShortcodeTag, out: Out): Expansion {
-  const src = t.named.get('src')
-  if (src !== undefined && isImagePath(src) && safeUrl(src)) {
-    out.find(t.start, t.name, 'removed', `The site's own shortcode "${t.name}" cannot be run here; its image was kept as an <img>.`)
-    return { text: `<img${attrs([['src', safeUrl(src)], ['alt', t.named.get('alt') ?? '']])}>` }
-  }
   const paired = t.kind === 'open' && t.match !== -1
+  // Themes' image shortcodes name their image in many ways (`src`, `image`, Docsy's `imgproc "a.jpg" Fill "300x"`).
+  const src = IMAGE_PARAMETERS.map((k) => t.named.get(k)).concat(t.positional[0]).find((v) => v !== undefined && isImagePath(v) && safeUrl(v) !== undefined)
+  if (src !== undefined) {
+    out.find(t.start, t.name, 'removed', `The site's own shortcode "${t.name}" cannot be run here; its image was kept as an <img>${paired ? ' and the text inside it kept' : ''}.`)
+    const img = `<img${attrs([['src', safeUrl(src)], ['alt', t.named.get('alt') ?? t.named.get('title') ?? t.named.get('caption') ?? '']])}>`
+    return paired ? { before: img, after: '' } : { text: img }
+  }
   out.find(
     t.start,
     t.name,

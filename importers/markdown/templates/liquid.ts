@@ -6,6 +6,7 @@ import type { Value } from './_expr.js'
 import { attrs, codeBlock, escapeHtml } from './_html.js'
 import { blankStart } from './_out.js'
 import type { PassResult } from './_out.js'
+import { themeInclude } from './jekyll-theme.js'
 import type { TemplateContext } from './types.js'
 
 /**
@@ -74,6 +75,13 @@ const include: TagHandler = (run, node, src) => {
   let text = parsed.name ? run.ctx.readFile(relative ? 'relative' : 'include', parsed.name) : undefined
   // LiquidJS adds `.liquid` to a name without an extension.
   if (text === undefined && run.dialect.eleventy && parsed.name && !/\.[\w]+$/.test(parsed.name)) text = run.ctx.readFile('include', `${parsed.name}.liquid`)
+  // Not in the site: the theme's own helpers (Minimal Mistakes' figure, gallery, video…), as the theme prints them.
+  const themed = text === undefined && !relative && !run.dialect.eleventy ? themeInclude(parsed.name, Object.fromEntries(parsed.params), run.ctx.data.page, run.ctx.baseurl) : undefined
+  if (themed !== undefined) {
+    run.find(src, node.at, node.name, 'expanded')
+    run.write(src, themed, node.at)
+    return undefined
+  }
   if (text === undefined) {
     const folder = relative ? 'relative to this file' : 'in the includes folder (_includes/)'
     run.find(src, node.at, node.name, 'unresolved', `The included file "${parsed.name}" was not found ${folder}, so nothing was printed. Add the file to the site folder or put its text into the page.`)
