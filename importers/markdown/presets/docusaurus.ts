@@ -163,9 +163,18 @@ export const docusaurusPreset: Preset = {
 
     // Each docs plugin instance has its own sidebars (docusaurus.io "Docs Multi-instance").
     const allSidebars: Array<Sidebars & { docs: SidebarDoc[]; file?: string; instance: Instance }> = []
+    // Each file is located once, not once per instance: a configuration may declare very many.
+    const docsFiles = new Map<Instance, Array<{ file: DiscoveredFile; at: Located }>>()
+    for (const file of ctx.discovery.files) {
+      const at = locate(file.rel)
+      if (at?.instance.kind !== 'docs') continue
+      const list = docsFiles.get(at.instance) ?? []
+      if (list.length === 0) docsFiles.set(at.instance, list)
+      list.push({ file, at })
+    }
     for (const instance of instances) {
       if (instance.kind !== 'docs') continue
-      const sidebars = await docsSidebars(ctx, instance, { text, configFile, categoryFiles }, locate, served, slash)
+      const sidebars = await docsSidebars(ctx, instance, { text, configFile, categoryFiles, files: docsFiles.get(instance) ?? [] }, served, slash)
       allSidebars.push({ ...sidebars, instance })
       if (sidebars.file) config.configFiles.add(sidebars.file)
       for (const index of sidebars.indexes) if (!generated.some((g) => g.from === index.from)) generated.push({ ...index, file: sidebars.file ?? configFile ?? '' })
@@ -563,7 +572,7 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
  * sidebars file, or `[<id>_]versioned_docs/version-<v>/` and `[<id>_]versioned_sidebars/version-<v>-sidebars.json`)
  * as menus, and the sidebars file read (configuration, not a document).
  */
-async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: string; configFile?: string; categoryFiles: Map<string, unknown> }, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
+async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: string; configFile?: string; categoryFiles: Map<string, unknown>; files: ReadonlyArray<{ file: DiscoveredFile; at: Located }> }, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
   const version = docs.versions.find((v) => v.segment === '' && v.dir !== '')
   const versionDir = version ? version.dir.slice(version.dir.lastIndexOf('/') + 1) : 'current'
   const root = version ? version.dir : docs.path
@@ -579,19 +588,18 @@ async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: st
   const file = version ? `${pluginPrefix(docs)}versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, option, site.configFile !== undefined)
   const known = file !== undefined && ctx.discovery.paths.has(file)
   const data = known ? await sidebarsData(ctx, file) : undefined
-  const docsOf = await docEntries(ctx, docs, versionDir, locate, served, slash)
+  const docsOf = await docEntries(ctx, site.files, versionDir, served, slash)
   // `sidebarPath: false`: no sidebar; a sidebars file written as code (a function) cannot be read: no menu rather than a wrong one.
   if (option === false || (known && data === undefined)) return { menus: [], indexes: [], docs: docsOf, ...(known ? { file } : {}) }
   const route = (path: string) => pageUrl(joinUrl(docs.base, path), slash)
   return { ...readSidebars(data, { docs: docsOf, categories, route }), docs: docsOf, ...(known ? { file } : {}) }
 }
 
-/** The docs of one version of a docs plugin instance (`current`, `version-2.0`), as its sidebars name and show them. */
-async function docEntries(ctx: PresetContext, docs: Instance, versionDir: string, locate: (rel: string) => Located | null, served: (at: Located) => string, slash: boolean): Promise<SidebarDoc[]> {
+/** The docs of one version of a docs plugin instance (`current`, `version-2.0`), as its sidebars name and show them; `files` are the instance's. */
+async function docEntries(ctx: PresetContext, files: ReadonlyArray<{ file: DiscoveredFile; at: Located }>, versionDir: string, served: (at: Located) => string, slash: boolean): Promise<SidebarDoc[]> {
   const out: SidebarDoc[] = []
-  for (const f of ctx.discovery.files) {
-    const at = locate(f.rel)
-    if (!at || at.instance !== docs || at.source !== f.rel || at.versionDir !== versionDir || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+  for (const { file: f, at } of files) {
+    if (at.source !== f.rel || at.versionDir !== versionDir || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
     const { dirs, base } = splitPath(at.rel)
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
     const file = served(at)
