@@ -71,10 +71,12 @@ function parseErrorMessage(error: unknown, options: Options, argv: readonly stri
   return message
 }
 
-/** The known long option nearest to `given` (at most two edits, or one it starts), as `--name`. */
+/** The known long option nearest to `given` (at most two edits, or one it starts), as `--name`; `--json` is `--format json`. */
 function closestOption(given: string, options: Options): string | undefined {
   const name = given.replace(/^-+/, '').split('=')[0]
   if (name.length < 2) return undefined
+  // Other tools spell it --json; ours is one option for every format.
+  if (name === 'json' && 'format' in options) return '--format json'
   let best: { option: string; distance: number } | undefined
   for (const option of Object.keys(options)) {
     const distance = option.startsWith(name) ? 1 : editDistance(name, option)

@@ -1,3 +1,8 @@
+/**
+ * The builder, the validator, routes and canonical key order for Preview Data v0.7 payloads: no Node.js built-in, so
+ * it runs in browsers, workers and edge runtimes too. `import { createPreviewData } from 'preview-data-sdk'`.
+ * @module preview-data-sdk
+ */
 // The public entry of preview-data-sdk. Exports are by name; a test pins the list, so a new export is a reviewed choice.
 export type * from './contract/types.js'
 export {

@@ -75,7 +75,8 @@ Infinity) is refused with its JSON pointer. "-" reads standard input.
 
 Options:
   -o, --output <file>        where to write (default, and "-": standard output); a file is
-                             replaced whole or not at all, and never an input
+                             replaced whole or not at all, and never an input; needed with
+                             --format json, whose result takes standard output
       --in-place             replace the input file itself
 ${DISPLAY_HELP}
 Exit codes: 0 written, 1 the input is not JSON or holds a value JSON cannot write back,

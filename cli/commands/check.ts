@@ -3,6 +3,7 @@ import { checkSite } from '../../src/check/index.js'
 import type { CheckFinding, CheckTotals } from '../../src/check/index.js'
 import { readMediaDir } from '../../src/check/media-dir.js'
 import type { PreviewData } from '../../src/contract/types.js'
+import { preflightPreviewData } from '../../src/routes/preflight.js'
 import { validatePreviewData } from '../../src/validate/index.js'
 import { CliIoError, EXIT, systemMessage } from '../io.js'
 import type { CliIo, JsonParseResult } from '../io.js'
@@ -16,8 +17,9 @@ const COMMAND = 'check'
 
 const HELP = `Usage: preview-data check <payload.json> [--media-dir DIR] [--origin URL]... [options]
 
-Finds what a site built from the payload will get wrong, without building it: internal links that
-lead nowhere, links to the old site, media files that were never delivered, Hugo shortcodes, Liquid,
+Finds what a site built from the payload will get wrong, without building it: build failures (the
+post index and a page both at "/", two documents writing one file), internal links that lead
+nowhere, links to the old site, media files that were never delivered, Hugo shortcodes, Liquid,
 MDX and WordPress shortcodes printed as text, Markdown left in HTML, empty bodies, drafts, duplicate
 titles, documents nothing reaches and images without alternative text. Nothing is fetched. "-" reads
 the payload from standard input.
@@ -32,8 +34,8 @@ Findings are printed by code, errors first, ten of each; notes (unreachable docu
 without alternative text) with --verbose. Under --format json every finding is a diagnostic whose
 path is the JSON Pointer of its field, line the line in that field, url the document's public URL
 and target the link, media URL or template tag.
-Exit codes: 0 no errors (warnings and notes allowed), 1 errors or an invalid payload, 2 usage or
-I/O error, 130 interrupted.
+Exit codes: 0 no errors (warnings and notes allowed), 1 errors, an invalid payload or one whose
+build fails, 2 usage or I/O error, 130 interrupted.
 `
 
 /** A check finding as the command line's diagnostics carry it: the common shape, plus the document's URL and target. */
@@ -78,6 +80,14 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   if (errors.length > 0) {
     const diagnostics: Diagnostic[] = errors.map((e) => ({ severity: 'error', code: e.code, message: e.message, file: name, path: e.path }))
     printResult(io, display, { ok: false, command: COMMAND, summary: { file: name, valid: false }, diagnostics }, { lines: [`${name}: not a valid payload (${plural(errors.length, 'problem')}), so nothing else was checked`] })
+    return EXIT.invalid
+  }
+  // Then it lays out every document: a post index and a page both at "/", or two documents writing one file, fail the
+  // build although the contract's validator accepts the payload, so there is no site to check either.
+  const failures = preflightPreviewData(parsed.value as PreviewData)
+  if (failures.length > 0) {
+    const diagnostics: Diagnostic[] = failures.map((e) => ({ severity: 'error', code: e.code, message: e.message, file: name, path: e.path }))
+    printResult(io, display, { ok: false, command: COMMAND, summary: { file: name, valid: true, builds: false }, diagnostics }, { lines: [`${name}: valid, but a build of it fails (${plural(failures.length, 'problem')}), so nothing else was checked`] })
     return EXIT.invalid
   }
 

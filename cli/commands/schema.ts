@@ -36,7 +36,8 @@ const HELP = `Usage: preview-data schema [-o file] [options]
 Prints the Preview Data v0.7 JSON Schema (draft 2020-12), or writes it to a file.
 
 Options:
-  -o, --output <file>        where to write (default, and "-": standard output)
+  -o, --output <file>        where to write (default, and "-": standard output); needed with
+                             --format json, whose result takes standard output
 ${DISPLAY_HELP}
 Exit codes: 0 written, 2 usage or I/O error, 130 interrupted.
 `

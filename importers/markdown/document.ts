@@ -57,6 +57,8 @@ export interface SourceDoc {
   language?: string
   /** A list page (Hugo `_index.md`): when blank, it has no text of its own. */
   isList?: boolean
+  /** See Placement.imageBase. */
+  imageBase?: string
   /** The generator's home document (see Placement.isHome). */
   isHome?: boolean
   /** Front matter with the convention's defaults applied, for templates (`page.*`). */
@@ -144,7 +146,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   let featuredImage: Located | undefined
   if (imageKey) {
     const v = data[imageKey]
-    const ref = typeof v === 'string' ? v : isPlainObject(v) ? (typeof v.image === 'string' ? v.image : typeof v.src === 'string' ? v.src : typeof v.url === 'string' ? v.url : undefined) : undefined
+    const ref = typeof v === 'string' ? v : isPlainObject(v) ? (typeof v.image === 'string' ? v.image : typeof v.src === 'string' ? v.src : typeof v.url === 'string' ? v.url : typeof v.path === 'string' ? v.path : undefined) : undefined
     if (ref && ref.trim() !== '') {
       featuredImage = { text: ref.trim(), line: line(imageKey) }
       consumed.add(imageKey)
@@ -218,6 +220,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
     ...(cls.isHome ? { isHome: true } : {}),
+    ...(cls.imageBase ? { imageBase: cls.imageBase } : {}),
     fields: data,
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * Import a folder of Markdown (Hugo, Jekyll, Docusaurus, Astro, Eleventy, VuePress, VitePress… or our own layout):
+ * Node.js only. `import { importMarkdown } from 'preview-data-sdk/markdown'`.
+ * @module preview-data-sdk/markdown
+ */
 // The public entry of preview-data-sdk/markdown. Exports are by name.
 export { deliverMedia, importMarkdown } from './import.js'
 export type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'

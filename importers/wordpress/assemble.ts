@@ -22,6 +22,7 @@ import type { WxrAuthor } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import type { ImportCounts, ReportBuilder, SkipReason } from './report.js'
 import type { SitePlan } from './site.js'
+import { listedPages } from './site-blocks.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
 import { chooseThemeCss, themeStylesheet } from './theme-css.js'
@@ -356,12 +357,7 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
     category: (id) => slugOf(taxonomies.category.byId.get(id)),
     tag: (id) => slugOf(taxonomies.post_tag.byId.get(id)),
     // get_pages( array( 'sort_column' => 'menu_order,post_title' ) ): published pages, password-protected ones too.
-    pageTree: () =>
-      [...skeleton.values()]
-        .filter((p) => p.listed)
-        .sort((x, y) => x.menuOrder - y.menuOrder || compareCodeUnits(x.title, y.title) || x.id - y.id)
-        // A parent the export does not hold (a partial export) leaves its page at the top.
-        .map((p) => ({ id: p.id, parent: skeleton.has(p.parent) ? p.parent : 0, target: page(p.id) })),
+    pageTree: () => listedPages(skeleton).map((p) => ({ id: p.id, parent: p.parent, target: page(p.id) })),
     internalUrl: (url) => links.resolve(url),
     checkUrl: (url) => checkUrl(url, 'navigation'),
     postIndexUrl: front.postIndexUrl ?? site.site.post_index?.path ?? '/',

@@ -51,7 +51,7 @@ export interface Collected {
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   media: MediaIndex
   navItems: NavMenuItem[]
-  navigations: Array<{ id: number; slug: string; title: string; content: string; file: string; line: number }>
+  navigations: Array<{ id: number; slug: string; title: string; content: string; date: string; file: string; line: number }>
   reusableBlocks: Map<number, string>
   /** Each theme's own CSS (Additional CSS, a block theme's global styles CSS), and when each theme was last customized. */
   themeCss: ThemeCss[]
@@ -69,9 +69,10 @@ export interface Collected {
   termBases: TermBaseVotes
   /**
    * What the bodies that render once the whole export is known (they show galleries or reusable blocks) may show:
-   * the attachments their galleries name, the posts whose attachments they show, and whether they use reusable blocks.
+   * the attachments their galleries name, the posts whose attachments they show, whether they use reusable blocks, and
+   * whether they list posts (query loops, latest posts).
    */
-  late: { ids: Set<number>; parents: Set<number>; blocks: boolean }
+  late: { ids: Set<number>; parents: Set<number>; blocks: boolean; lists: boolean }
   itemsRead: number
   comments: number
   approvedComments: number
@@ -131,7 +132,7 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
+    otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
@@ -190,7 +191,7 @@ export class Collector implements WxrSink {
       }
       case 'wp_navigation':
         if (item.status !== 'publish') return this.#skip(item, 'menu_item_unpublished')
-        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), file: item.file, line: item.line })
+        c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), date: item.postDateGmt || item.postDate, file: item.file, line: item.line })
         return
       case 'wp_block':
         if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))
@@ -257,6 +258,7 @@ export class Collector implements WxrSink {
         for (const id of result.late.ids) c.late.ids.add(id)
         for (const id of result.late.parents) c.late.parents.add(id)
         c.late.blocks ||= result.late.blocks
+        c.late.lists ||= result.late.lists === true
       }
       if (result.media) kept.media = result.media
       if (result.pages) kept.bodyPages = result.pages

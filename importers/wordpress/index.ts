@@ -1,4 +1,8 @@
-// preview-data-sdk/wordpress: import a WordPress (WXR) export into a Preview Data payload.
+/**
+ * Import a WordPress (WXR) export into a Preview Data payload: Node.js only.
+ * `import { importWordPress } from 'preview-data-sdk/wordpress'`.
+ * @module preview-data-sdk/wordpress
+ */
 export { importWordPress } from './import.js'
 export type { DownloadSettings, ImportWordPressOptions, ImportWordPressResult, WordPressSource } from './import.js'
 export type { HiddenPolicy } from './collect.js'

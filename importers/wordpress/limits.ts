@@ -78,6 +78,11 @@ export const LIMITS = {
   maxMenuDepth: 100,
   /** Page list blocks expanded in one navigation: each is the whole page tree, so repeats multiply the output. */
   maxPageListsPerNavigation: 4,
+  /**
+   * What page lists, navigations and post lists may add to one body, in UTF-16 units: each repeats the site's pages or
+   * posts (a sitemap of 10,000 pages is about 1,500,000); past it the others are left out and counted.
+   */
+  maxSiteBlockChars: 4_000_000,
   /** Deepest reusable-block (`wp:block`) inlining; WordPress itself refuses recursion, this bounds chains. */
   maxReusableBlockDepth: 10,
   /**

@@ -1,4 +1,5 @@
-import { copyFile, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, realpath, rename, rm, stat } from 'node:fs/promises'
+import { sep } from 'node:path'
 import { fetchFile } from '../shared/download.js'
 import { readImageDimensions } from '../shared/image-dimensions.js'
 import { delivered, deliverBytes, MediaTooLarge, mediaOutTarget, prepareTarget } from '../shared/media-out.js'
@@ -116,12 +117,14 @@ async function deliver(file: UploadsFile, rel: string, options: MediaHomeOptions
   const missing: string[] = []
   if (options.uploads !== undefined) {
     const source = mediaOutTarget(options.uploads, url.slice('/wp-content/uploads'.length))
-    if ('file' in source && (await isFile(source.file))) {
+    const found = 'file' in source ? await uploadsSource(options.uploads, source.file) : undefined
+    if (found === 'outside') return { reason: `${rel}: in ${options.uploads} it is a link to a file outside that folder, which is not copied (put the file itself there if it belongs to the site)`, missing: false }
+    if (found !== undefined) {
       const refused = await prepareTarget(options.mediaOut, target.file)
       if (refused) return { reason: `${rel}: ${refused}`, missing: false }
       const temp = `${target.file}.${process.pid}.part`
       try {
-        await copyFile(source.file, temp)
+        await copyFile(found.real, temp)
         await rename(temp, target.file)
       } finally {
         await rm(temp, { force: true })
@@ -154,11 +157,18 @@ async function deliver(file: UploadsFile, rel: string, options: MediaHomeOptions
   return { reason: missing.join('; ') || `${rel}: no --uploads folder or --download-media to get it from`, missing: true }
 }
 
-async function isFile(path: string): Promise<boolean> {
+/**
+ * The file the uploads folder holds at `file`, where it really is; 'outside' when a link leads out of the folder (an
+ * uploads copy from elsewhere may hold a link to a private file, which the media folder would publish); undefined
+ * when there is no such regular file.
+ */
+async function uploadsSource(uploads: string, file: string): Promise<{ real: string } | 'outside' | undefined> {
   try {
-    return (await stat(path)).isFile()
+    const [root, real] = await Promise.all([realpath(uploads), realpath(file)])
+    if (!real.startsWith(root + sep)) return 'outside'
+    return (await stat(real)).isFile() ? { real } : undefined
   } catch {
-    return false
+    return undefined
   }
 }
 

@@ -14,7 +14,7 @@ import { comparePosts, postExcerpt, postTimes, resolveTimestamp, toPost } from '
 import { compareTaxonomies, taxonomyFromSlug } from './entities/taxonomy.js'
 import { SITE_DEFAULTS } from './fragment.js'
 import type { BuilderOptions, FrontPageInput, MenuItemFields } from './inputs.js'
-import { slugWithSuffix } from './slug.js'
+import { slugFor, slugWithSuffix } from './slug.js'
 import type { BuilderState } from './state.js'
 import { trimBoth } from '../trim.js'
 import { appendAll } from '../append.js'
@@ -405,8 +405,12 @@ function resolveMenuItem(item: MenuItemFields, path: string[], lookup: Lookup, i
   const site = lookup.payload.site
   let url = item.url
   let title = item.title
-  const unresolved = (field: string, what: string, ref: string) => {
-    issues.push({ code: 'unresolved_reference', path: `/${[...path, field].join('/')}`, message: `Menu item refers to ${what} "${ref}", which was not added: add it, or fix the reference.` })
+  const unresolved = (field: string, what: string, ref: string, found: (slug: string) => string | undefined) => {
+    // The common slip is a title or name where the slug (a page's path) goes.
+    const derived = slugFor(ref)
+    const name = derived !== '' && derived !== normalizeSlug(ref) ? found(derived) : undefined
+    const meant = name ? ` Did you mean "${name}"? A menu item names it by its ${field === 'page' ? 'path' : 'slug'}, not its ${field === 'post' || field === 'page' ? 'title' : 'name'}.` : ''
+    issues.push({ code: 'unresolved_reference', path: `/${[...path, field].join('/')}`, message: `Menu item refers to ${what} "${ref}", which was not added: add it, or fix the reference.${meant}` })
     // A placeholder title, so the one problem is not reported a second time as a blank title.
     title ??= ref
   }
@@ -415,25 +419,30 @@ function resolveMenuItem(item: MenuItemFields, path: string[], lookup: Lookup, i
     if (post) {
       url = postRoute(post, site).url
       title ??= post.title
-    } else unresolved('post', 'the post', item.post)
+    } else unresolved('post', 'the post', item.post, (slug) => lookup.posts.get(slug)?.slug)
   } else if (item.page !== undefined) {
     const page = lookup.page(item.page)
     if (page) {
       url = pageRoute(page, site).url
       title ??= page.title
-    } else unresolved('page', 'the page', item.page)
+    } else {
+      unresolved('page', 'the page', item.page, (slug) => {
+        const named = lookup.page(slug)
+        return named && effectivePagePath(named, site)
+      })
+    }
   } else if (item.category !== undefined) {
     const category = lookup.categories.get(normalizeSlug(item.category))
     if (category) {
       url = categoryRoute(category.slug, site).url
       title ??= category.name
-    } else unresolved('category', 'the category', item.category)
+    } else unresolved('category', 'the category', item.category, (slug) => lookup.categories.get(slug)?.slug)
   } else if (item.tag !== undefined) {
     const tag = lookup.tags.get(normalizeSlug(item.tag))
     if (tag) {
       url = tagRoute(tag.slug, site).url
       title ??= tag.name
-    } else unresolved('tag', 'the tag', item.tag)
+    } else unresolved('tag', 'the tag', item.tag, (slug) => lookup.tags.get(slug)?.slug)
   }
   const out: MenuItem = {
     title: title ?? '',

@@ -21,6 +21,7 @@ import { checkWidgetArea } from './entities/widget.js'
 import { checkFragment } from './fragment.js'
 import type { BuilderOptions, CollectionInput, FrontPageInput, MenuInput, PageInput, PostInput, SiteInput, TaxonomyInput, WidgetAreaInput } from './inputs.js'
 import { BuilderState, MultiIndex } from './state.js'
+import { slugFor } from './slug.js'
 import { toTimestamp } from './time.js'
 import { trimBoth } from '../trim.js'
 
@@ -100,7 +101,8 @@ export class PreviewDataBuilder {
       for (const key of deep) {
         if (typeof given[key] === 'object' && given[key] !== null) merged[key] = withoutUndefined({ ...state.site[key], ...given[key] }) as never
       }
-      checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required', 'newsletter_url_required'])
+      // media_origin may come in a later call; a newsletter cannot: each call replaces the whole object.
+      checkFragment({ site: merged as Site }, '/site', 'site', ['media_origin_required'])
       // Copied once, once checked: replaying this call for a branch (see Store) must not read the caller's object again.
       own ??= ownCopy(fields)
       const pagesPattern = state.site.permalinks?.pages
@@ -391,7 +393,11 @@ export class PreviewDataBuilder {
     return this.#then((state) => {
       const map = removableMap(state, kind)
       const id = kind === 'category' || kind === 'tag' ? normalizeSlug(key) : key
-      if (!map.has(id)) throw new PreviewDataError('not_found', `${kind} "${key}": nothing with this ${KEY_NAMES[kind]} was added.`)
+      if (!map.has(id)) {
+        const derived = kind === 'category' || kind === 'tag' ? slugFor(key) : ''
+        const meant = derived !== '' && derived !== id && map.has(derived) ? ` Did you mean "${derived}", the slug this name gives?` : ''
+        throw new PreviewDataError('not_found', `${kind} "${key}": nothing with this ${KEY_NAMES[kind]} was added.${meant} snapshot() lists what was added.`)
+      }
       map.delete(id)
     })
   }
@@ -422,6 +428,12 @@ export class PreviewDataBuilder {
    * builder.customCss('body { font-family: Georgia, serif }')
    */
   customCss(content: string): PreviewDataBuilder {
+    // The contract's own shape, { content }, is the likely slip; the validator's "custom_css.content must be a string"
+    // named a field the caller never wrote.
+    if (typeof content !== 'string') {
+      const got = content === null ? 'null' : Array.isArray(content) ? 'an array' : typeof content
+      throw new PreviewDataError('invalid_argument', `customCss: takes the CSS text itself, not ${got}: call .customCss('body { … }').`)
+    }
     checkFragment({ custom_css: { content } }, '/custom_css', 'custom_css')
     return this.#then((state) => {
       state.customCss = { content }
@@ -601,7 +613,12 @@ function matchPost(state: BuilderState, slug: string): number[] {
 function findPost(state: BuilderState, slug: string): number {
   const match = matchPost(state, slug)
   if (match.length === 1) return match[0]
-  if (match.length === 0) throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.`)
+  if (match.length === 0) {
+    // The common slip is naming a post by its title.
+    const derived = slugFor(slug)
+    const meant = derived !== '' && derived !== normalizeSlug(slug) && matchPost(state, derived).length > 0 ? ` Did you mean "${derived}", the slug this title gives?` : ''
+    throw new PreviewDataError('not_found', `post "${slug}": no post with this slug was added.${meant} Posts are named by slug, as listPosts() shows them.`)
+  }
   throw new PreviewDataError('invalid_argument', `post "${slug}": ${match.length} posts derive this slug from their titles; give them explicit slugs to address one.`)
 }
 
@@ -638,6 +655,12 @@ function matchPage(state: BuilderState, path: string): number[] {
 function findPage(state: BuilderState, path: string): number {
   const seqs = matchPage(state, path)
   if (seqs.length === 1) return seqs[0]
-  if (seqs.length === 0) throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.`)
+  if (seqs.length === 0) {
+    // The common slip is naming a page by its slug (or title) when its path is longer: "team" for "about/team".
+    const slug = normalizeSlug(slugFor(path))
+    const paths = [...state.pages.values()].filter((record) => normalizeSlug(record.slug) === slug).map((record) => `"${pageKey(state, record)}"`)
+    const meant = paths.length > 0 ? ` Did you mean ${paths.slice(0, 3).join(' or ')}, the path of the page slugged "${slug}"?` : ''
+    throw new PreviewDataError('not_found', `page "${path}": no page with this effective path was added.${meant} Pages are named by effective path (their path, or the pages permalink applied to their slug), as listPages() shows them.`)
+  }
   throw new PreviewDataError('invalid_argument', `page "${path}": ${seqs.length} pages derive this path from their titles; give them explicit slugs to address one.`)
 }

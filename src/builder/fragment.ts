@@ -38,7 +38,7 @@ export function checkFragment(fragment: Partial<PreviewData>, prefix: string, en
   const relative = issues.map((i) => ({ ...i, path: i.path.slice(prefix.length) }))
   const first = relative[0]
   const more = relative.length > 1 ? ` (and ${relative.length - 1} more: ${relative.slice(1, 4).map((i) => `${i.path || '/'} ${i.code}`).join(', ')})` : ''
-  // The validator names some entities itself ('The url of menu "main" item …'): the call's name is not said twice.
+  // The validator names some entities itself ('menu "main" item "Home": url …'): the call's name is not said twice.
   const named = first.message.toLowerCase().includes(entity.toLowerCase())
   throw new PreviewDataError(first.code, `${named ? '' : `${entity}: `}${first.message}${more}`, first.path, relative)
 }

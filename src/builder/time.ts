@@ -41,6 +41,7 @@ export function toTimestamp(input: TimestampInput, timezone: string): { ok: true
     if (!input.isValid) return { ok: false, reason: `is an invalid DateTime (${input.invalidReason ?? 'unknown reason'})` }
     return { ok: true, value: formatTimestamp(input.toMillis(), input.offset) }
   }
+  if (typeof input === 'number') return { ok: false, reason: `is a number; pass an RFC 3339 string, a Date (new Date(${input}) reads it as milliseconds since 1970) or a luxon DateTime` }
   if (typeof input !== 'string') return { ok: false, reason: 'is not a string, Date or DateTime' }
   const m = LOCAL.exec(input)
   if (!m) {

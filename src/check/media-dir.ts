@@ -1,3 +1,8 @@
+/**
+ * The files of a folder served at the site root, as `checkSite` takes them: Node.js only.
+ * `import { readMediaDir } from 'preview-data-sdk/media-dir'`.
+ * @module preview-data-sdk/media-dir
+ */
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 

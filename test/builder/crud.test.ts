@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { PreviewDataBuilder } from '../../src/index.js'
 import { bytes, post, start, thrown } from './_helpers.js'
 
 describe('updatePost', () => {
@@ -148,5 +149,29 @@ describe('permalinks and postIndex', () => {
 
   test('a merged pattern is checked as a whole, at the call', () => {
     expect(() => start().permalinks({ posts: '/:year/:slug/' }).permalinks({ posts: '/posts/' })).toThrow(/permalinks/)
+  })
+})
+
+// Naming nothing says how things are named, and the name meant when the slip is the usual one: a post or tag by its
+// title or name, a page by its slug when its path is longer. The message said only "no post with this slug was added".
+describe('not_found says what to do', () => {
+  const base = () =>
+    start()
+      .tag({ name: 'Food & Drink' })
+      .post(post('Crème Brûlée', '2024-05-01'))
+      .page({ title: 'About' })
+      .page({ title: 'Team', path: 'about/team' })
+  test.each([
+    { name: 'a post by its title', call: (b: PreviewDataBuilder) => b.updatePost('Crème Brûlée', () => {}), message: 'post "Crème Brûlée": no post with this slug was added. Did you mean "crème-brûlée", the slug this title gives? Posts are named by slug, as listPosts() shows them.' },
+    { name: 'a post that is not there', call: (b: PreviewDataBuilder) => b.removePost('braga'), message: 'post "braga": no post with this slug was added. Posts are named by slug, as listPosts() shows them.' },
+    { name: 'a page by its slug', call: (b: PreviewDataBuilder) => b.removePage('team'), message: 'page "team": no page with this effective path was added. Did you mean "about/team", the path of the page slugged "team"? Pages are named by effective path (their path, or the pages permalink applied to their slug), as listPages() shows them.' },
+    { name: 'a page by its title', call: (b: PreviewDataBuilder) => b.updatePage('Team', () => {}), message: /^page "Team": no page with this effective path was added\. Did you mean "about\/team", the path of the page slugged "team"\?/ },
+    { name: 'a tag by its name', call: (b: PreviewDataBuilder) => b.remove('tag', 'Food & Drink'), message: 'tag "Food & Drink": nothing with this slug was added. Did you mean "food-and-drink", the slug this name gives? snapshot() lists what was added.' },
+    { name: 'an author that is not there', call: (b: PreviewDataBuilder) => b.remove('author', 'bo'), message: 'author "bo": nothing with this id was added. snapshot() lists what was added.' },
+  ])('$name', ({ call, message }) => {
+    const error = thrown(() => call(base()))
+    expect(error.code).toBe('not_found')
+    if (typeof message === 'string') expect(error.message).toBe(message)
+    else expect(error.message).toMatch(message)
   })
 })

@@ -114,6 +114,20 @@ describe('menu items that name posts, pages, categories and tags', () => {
       expect.objectContaining({ code: 'unresolved_reference', path: '/menus/main/items/0/page' }),
     ])
   })
+
+  // The usual slip, a title or name where the slug goes, is named in the message; it said only "fix the reference".
+  test('an item naming something by its title or name says which slug was meant', () => {
+    const items = [{ post: 'Crème Brûlée' }, { page: 'Team' }, { category: 'Road Trips' }, { tag: 'Old Town' }, { post: 'Nothing Here' }]
+    const b = start().post(post('Crème Brûlée', '2024-01-01')).page({ title: 'Team', path: 'about/team' }).category({ name: 'Road Trips' }).tag({ name: 'Old Town' })
+    const result = b.menu('main', { name: 'Main', items }).tryBuild()
+    expect(result.errors.map((e) => `${e.path} ${e.message}`)).toEqual([
+      '/menus/main/items/0/post Menu item refers to the post "Crème Brûlée", which was not added: add it, or fix the reference. Did you mean "crème-brûlée"? A menu item names it by its slug, not its title.',
+      '/menus/main/items/1/page Menu item refers to the page "Team", which was not added: add it, or fix the reference. Did you mean "about/team"? A menu item names it by its path, not its title.',
+      '/menus/main/items/2/category Menu item refers to the category "Road Trips", which was not added: add it, or fix the reference. Did you mean "road-trips"? A menu item names it by its slug, not its name.',
+      '/menus/main/items/3/tag Menu item refers to the tag "Old Town", which was not added: add it, or fix the reference. Did you mean "old-town"? A menu item names it by its slug, not its name.',
+      '/menus/main/items/4/post Menu item refers to the post "Nothing Here", which was not added: add it, or fix the reference.',
+    ])
+  })
 })
 
 describe('collections', () => {

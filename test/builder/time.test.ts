@@ -40,7 +40,8 @@ describe('toTimestamp', () => {
     { name: 'offset beyond ±24h', input: '2024-05-01T10:00:00+25:00', reason: /not an RFC 3339 timestamp/ },
     { name: 'invalid Date', input: new Date('nope'), reason: /invalid Date/ },
     { name: 'invalid DateTime', input: DateTime.invalid('made up'), reason: /invalid DateTime/ },
-    { name: 'a number', input: 1714557600000 as unknown as TimestampInput, reason: /not a string, Date or DateTime/ },
+    { name: 'a number', input: 1714557600000 as unknown as TimestampInput, reason: /^is a number; pass an RFC 3339 string, a Date \(new Date\(1714557600000\) reads it as milliseconds since 1970\) or a luxon DateTime$/ },
+    { name: 'a boolean', input: true as unknown as TimestampInput, reason: /not a string, Date or DateTime/ },
   ]
   test.each(bad)('refuses $name', ({ input, reason }) => {
     const result = toTimestamp(input, 'UTC')

@@ -39,6 +39,15 @@ describe('--help exits 0 on every command and prints to standard output', () => 
     expect(run.stderr).toBe('')
   })
 
+  // The refusal of `--format json` without -o (both would take standard output) was in no help text.
+  test.each([['canonicalize', 'p.json'], ['schema']])('%s: the help says that --format json needs -o, as the refusal does', async (command, ...args) => {
+    const refused = await cli([command, ...args, '--format', 'json'], tempDir('pd-conv-'))
+    expect(refused.code).toBe(2)
+    expect(resultOf(refused).diagnostics[0].message).toMatch(/--format json .* name the output file with -o/)
+    const help = (await cli([command, '--help'], repo)).stdout
+    expect(help.replace(/\s+/g, ' ')).toMatch(/-o, --output <file> where to write \(default, and "-": standard output\).*; needed with --format json, whose result takes standard output/)
+  })
+
   test('both import commands document the same shared options', async () => {
     const md = (await cli(['import', 'markdown', '--help'], repo)).stdout
     const wp = (await cli(['import', 'wordpress', '--help'], repo)).stdout

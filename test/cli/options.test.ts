@@ -85,6 +85,8 @@ test.each([
 describe('option typos and missing values', () => {
   test.each([
     [['validate', '--bogus', 'p.json'], "preview-data validate: Unknown option '--bogus'\n"],
+    [['validate', '--json', 'p.json'], "preview-data validate: Unknown option '--json'; did you mean --format json?\n"],
+    [['check', 'p.json', '--json'], "preview-data check: Unknown option '--json'; did you mean --format json?\n"],
     [['validate', '--verbos', 'p.json'], "preview-data validate: Unknown option '--verbos'; did you mean --verbose?\n"],
     [['canonicalize', 'p.json', '--ouput', 'c.json'], "preview-data canonicalize: Unknown option '--ouput'; did you mean --output?\n"],
     [['canonicalize', 'p.json', '--in-plac'], "preview-data canonicalize: Unknown option '--in-plac'; did you mean --in-place?\n"],

@@ -82,7 +82,8 @@ export function closing(text: string, start: number): number {
 
 /**
  * Every object literal written as the value of `key` (`docs: { … }`, `'docs': { … }`), in text order, as the text
- * between its braces. Used on comment-free text.
+ * between its braces; one written inside another is part of the outer one's text, not listed again (listing each of
+ * `docs: { docs: { … } }` nested n deep took time in the square of n). Used on comment-free text.
  */
 export function objectsOf(text: string, key: string): string[] {
   const out: string[] = []
@@ -92,6 +93,7 @@ export function objectsOf(text: string, key: string): string[] {
     const end = closing(text, open)
     if (end === -1) break
     out.push(text.slice(open + 1, end))
+    re.lastIndex = end
   }
   return out
 }
@@ -102,8 +104,9 @@ export function objectsAfter(text: string, marker: string): string[] {
   let at = text.indexOf(marker)
   while (at !== -1) {
     const open = text.indexOf('{', at + marker.length)
-    const bracket = text.indexOf(']', at + marker.length)
-    if (open === -1 || (bracket !== -1 && bracket < open)) break
+    // An array closing first ends the entry: looked for between the two only (the rest of a text without one, for
+    // each marker, was time in the square of their number).
+    if (open === -1 || text.slice(at + marker.length, open).includes(']')) break
     const end = closing(text, open)
     if (end === -1) break
     out.push(text.slice(open + 1, end))
@@ -210,9 +213,33 @@ export function resolvedValue(text: string, raw: string, at?: number): string | 
 
 /** Where the array or object a variable or function holds starts (`const nav = [`, `= navbar([`, `function nav() { return [`), or -1. */
 function definitionOf(text: string, name: string): number {
-  const id = name.replace(/[$]/g, '\\$')
-  const m = new RegExp(`(?:(?:const|let|var)\\s+${id}\\b[^=\\n]*=\\s*(?:[\\w$.]+\\(\\s*)?|function\\s+${id}\\s*\\([^)]*\\)[^{]*\\{\\s*return\\s*)[[{]`).exec(text)
-  return m ? m.index + m[0].length - 1 : -1
+  if (indexed?.text !== text) indexed = { text, starts: definitions(text) }
+  return indexed.starts.get(name) ?? -1
+}
+
+/** The last text's definitions: a sidebar object's keys and a configuration's values look names up in one text. */
+let indexed: { text: string; starts: Map<string, number> } | undefined
+
+/**
+ * A definition of a name holding an array or object, matched where a keyword starts: a declaration (a type of up to
+ * 200 characters before its `=`, a call around the literal), or a function whose body returns one (parameters and a
+ * return type of up to 200 characters each). Bounded, so that trying it at every keyword takes time linear in the text.
+ */
+const DEFINITION = /(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\b[^=\n]{0,200}=\s*(?:[\w$.]+\(\s*)?|function\s+([A-Za-z_$][\w$]*)\s*\([^)]{0,200}\)[^{]{0,200}\{\s*return\s*)[[{]/y
+
+/**
+ * Each name's first definition in the text, found in one pass: looked up name by name, a text defining none of n
+ * names was searched n times (a sidebar of n entries held by names: time in the square of n).
+ */
+function definitions(text: string): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const keyword of text.matchAll(/(?:const|let|var|function)\s/g)) {
+    DEFINITION.lastIndex = keyword.index
+    const m = DEFINITION.exec(text)
+    const name = m?.[1] ?? m?.[2]
+    if (m && name !== undefined && !out.has(name)) out.set(name, keyword.index + m[0].length - 1)
+  }
+  return out
 }
 
 /** The inner text of an object literal value (`{ … }`), else undefined. */

@@ -10,6 +10,7 @@ import { isPlainObject } from '../front-matter.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { heroHtml } from './_hero.js'
+import { SidebarExpansions, sidebarsLeftOut } from './_navbar.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Collections that hold posts when the caller does not say. */
@@ -404,7 +405,10 @@ async function readStarlightSidebar(ctx: PresetContext, sl: StarlightOptions, do
       hidden: side.hidden === true,
     })
   }
-  return starlightSidebar(written?.value, entries, locale)
+  const expansions = new SidebarExpansions()
+  const items = starlightSidebar(written?.value, entries, locale, expansions)
+  if (expansions.leftOut > 0) ctx.diagnostics.warn(file, 0, 'dropped_data', sidebarsLeftOut(expansions.leftOut))
+  return items
 }
 
 /** Starlight's options, as `starlightOptions` reads them. */

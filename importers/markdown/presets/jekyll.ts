@@ -242,6 +242,8 @@ export const jekyllPreset: Preset = {
         }
       }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
+      // Chirpy reads a post's relative images (and its `image.path`) under `media_subpath` (`img_path` before 7.0).
+      const imageBase = firstString(fields.media_subpath) ?? firstString(fields.img_path)
       return {
         kind: isPost ? 'post' : 'page',
         name,
@@ -251,6 +253,7 @@ export const jekyllPreset: Preset = {
         ...(role.role === 'draft' ? { draft: true } : {}),
         ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),
         ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
+        ...(imageBase ? { imageBase } : {}),
         ...(!isPost && name === 'index' ? { isIndex: true } : {}),
         // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
         ...(!isPost && url === '/' ? { isList: true } : {}),

@@ -125,6 +125,8 @@ export interface Placement {
   documentType?: DocumentType
   /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
   defaults?: Record<string, unknown>
+  /** The folder the theme reads the body's relative images from (Chirpy's `media_subpath`, formerly `img_path`). */
+  imageBase?: string
   /** The document's language (BCP 47), for multilingual sites. */
   language?: string
   /**

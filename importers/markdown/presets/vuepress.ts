@@ -142,9 +142,10 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     const file = pageFile(ctx.discovery.paths, source, link, flavour)
     return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
   }
-  const navbar = await titlePages(ctx, readNavbar(themeText, page))
+  const titles = new Map<string, string>()
+  const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
-  for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items) }
+  for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)

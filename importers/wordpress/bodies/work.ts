@@ -1,7 +1,10 @@
-import { bodyPages, earlyRenderEnv, renderBody, rendersLate, renderUntilShortcodes, usesReusableBlocks } from '../content/render.js'
+import { hasBlocks } from '../content/blocks.js'
+import { bodyPages, earlyRenderEnv, renderBody, rendersLate, rendersRaw, renderUntilShortcodes, usesReusableBlocks } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
 import { galleryShows, renderShortcodes } from '../content/shortcodes.js'
 import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
+import { usesPostLists } from '../content/site-blocks.js'
+import type { SiteBlocks } from '../content/site-blocks.js'
 import { finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
@@ -19,7 +22,7 @@ export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment
  * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
  * blocks (whose galleries may show more); an attachment has its `sizes`.
  */
-export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean; lists?: true } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; dropped: Record<string, number>; droppedIn: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
@@ -28,7 +31,7 @@ export type RenderCounts = { rendered: Record<string, number>; removed: Record<s
 export type RenderOptions = { keepShortcodes?: boolean; mediaRefs?: boolean }
 
 /** What finishing needs, sent once, when the whole export is known. */
-export type FinishSetup = { links: LinkIndex | LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; home?: { hosts: string[]; files: Array<[string, string]> }; spacedUrls?: boolean }
+export type FinishSetup = { links: LinkIndex | LinkIndexData; mediaFrom: string; mediaTo: string; reusableBlocks: Array<[number, string]>; gallery: GalleryData; siteBlocks?: SiteBlocks; home?: { hosts: string[]; files: Array<[string, string]> }; spacedUrls?: boolean }
 
 /**
  * A prepared body, as finishing needs it: where it lies, in the rendered file (rendered whole, or, when `late` is
@@ -60,7 +63,7 @@ export type Finished = {
 export type BodyRequest = { prepare: PrepareJob[] } | { finish: FinishJob[]; setup?: FinishSetup }
 export type BodyReply = { prepared: Prepared[]; bodies: PreparedBody[]; counts: RenderCounts } | { finished: Finished[]; counts: RenderCounts } | { error: string }
 
-type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
+type Finishing = { env: FinishEnv; reusableBlocks: Map<number, string>; siteBlocks?: SiteBlocks; images: Map<number, ShortcodeImage>; children: Map<number, number[]> }
 
 /**
  * The temporary files of bodies, by descriptor: raw (the pool writes them), rendered (`BodyWork` writes them) and
@@ -116,8 +119,8 @@ export class BodyWork {
       // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls).
       const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--') && text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
       const late = rendersLate(text)
-      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text) }, ...media })
-      if (late && usesReusableBlocks(text)) {
+      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text), ...(hasBlocks(text) && usesPostLists(text) ? { lists: true as const } : {}) }, ...media })
+      if (late && rendersRaw(text)) {
         // It stays where it is, raw, until finishing renders it.
         bodies.push({ postId, place: raw, late: 'raw' })
         continue
@@ -142,6 +145,7 @@ export class BodyWork {
       this.#finishing = {
         env: { links: links instanceof LinkIndex ? links : LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}), ...(setup.spacedUrls ? { spacedUrls: true } : {}) },
         reusableBlocks: new Map(reusableBlocks),
+        ...(setup.siteBlocks ? { siteBlocks: setup.siteBlocks } : {}),
         images: new Map(gallery.images),
         children: new Map(gallery.children),
       }
@@ -194,6 +198,7 @@ export class BodyWork {
       }),
       stats: { rendered: counts.rendered, removed: counts.removed, dropped: counts.dropped, droppedIn: counts.droppedIn, kept: counts.kept, missingAttachments: missing },
       dynamicBlocks: counts.dynamic,
+      ...(finishing.siteBlocks ? { siteBlocks: finishing.siteBlocks } : {}),
     }
   }
 }

@@ -6,6 +6,8 @@ import { htmlToText, withoutMedia } from './html.js'
 import { builderAutop, isBuilderLayout } from './page-builders.js'
 import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
+import { renderSiteBlocks, usesSiteBlocks } from './site-blocks.js'
+import type { SiteBlocks } from './site-blocks.js'
 
 /** What rendering a body needs from the rest of the export, and where it counts what it did. */
 export interface RenderEnv {
@@ -13,6 +15,8 @@ export interface RenderEnv {
   shortcodes(postId: number): ShortcodeContext
   stats: ShortcodeStats
   dynamicBlocks: Record<string, number>
+  /** What page lists and navigations show; absent in an early render, which bodies with them never get. */
+  siteBlocks?: SiteBlocks
 }
 
 /** A rendered body: static HTML, the plain text before `<!--more-->` (when there is one), unresolved block refs. */
@@ -39,12 +43,20 @@ export function earlyRenderEnv(stats: ShortcodeStats, dynamicBlocks: Record<stri
 }
 
 /**
- * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks); such
- * bodies are finished rendering after reading, every other body is rendered as soon as it is read so its raw text is
- * not held.
+ * Whether a body depends on items that may come later in the export (gallery attachments, reusable blocks, the pages
+ * and navigations its page lists and navigation blocks show); such bodies are finished rendering after reading, every
+ * other body is rendered as soon as it is read so its raw text is not held.
  */
 export function rendersLate(raw: string): boolean {
-  return showsAttachments(raw) || usesReusableBlocks(raw)
+  return showsAttachments(raw) || rendersRaw(raw)
+}
+
+/**
+ * Whether a late body waits raw, rendered whole once the export is read: its reusable blocks, page lists or
+ * navigations come before any other step.
+ */
+export function rendersRaw(raw: string): boolean {
+  return hasBlocks(raw) && (raw.includes('wp:block ') || usesSiteBlocks(raw))
 }
 
 /**
@@ -84,6 +96,7 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     const inlined = inlineReusableBlocks(html, env.reusableBlocks)
     html = inlined.html
     missingBlocks = inlined.missing
+    if (env.siteBlocks) html = renderSiteBlocks(html, env.siteBlocks, env.dynamicBlocks)
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
@@ -113,12 +126,41 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
  * withMoreAnchor('Teaser\n<!--more Read on-->\nRest', 7) // 'Teaser\n<span id="more-7"></span>\nRest'
  */
 export function withMoreAnchor(html: string, postId: number): string {
-  const m = /<!--more(.*?)-->/.exec(html)
+  const m = lineMatches(html, /<!--more/g, /<!--more(.*?)-->/y).next().value
   if (!m) return html
-  const body = html.includes('wp:more') ? html.replace(/<!-- \/?wp:more(.*?) -->/g, '') : html
+  let body = html
+  if (html.includes('wp:more')) {
+    body = ''
+    let from = 0
+    for (const d of lineMatches(html, /<!-- \/?wp:more/g, /<!-- \/?wp:more(.*?) -->/y)) {
+      body += html.slice(from, d.index)
+      from = d.index + d[0].length
+    }
+    body += html.slice(from)
+  }
   const at = body.indexOf(m[0])
   const teaser = body.includes('<!--noteaser-->') ? '' : body.slice(0, at)
   return `${teaser}<span id="more-${postId}"></span>${body.slice(at + m[0].length)}`
+}
+
+/**
+ * The matches of `whole` (sticky, a comment whose `.*?` stays on one line), tried where `start` (global) is found, in
+ * text order. Once a start finds no end on its line, neither does a later start on that line, so the rest of the line
+ * is not tried: tried at every start, a line of n `<!--more` without `-->` took time in the square of n (40,000: 12 s).
+ */
+function* lineMatches(text: string, start: RegExp, whole: RegExp): Generator<RegExpExecArray> {
+  const lineEnd = /[\n\r\u2028\u2029]/g
+  for (let s = start.exec(text); s !== null; s = start.exec(text)) {
+    whole.lastIndex = s.index
+    const m = whole.exec(text)
+    if (m) {
+      start.lastIndex = whole.lastIndex
+      yield m
+      continue
+    }
+    lineEnd.lastIndex = s.index
+    start.lastIndex = lineEnd.exec(text) ? lineEnd.lastIndex : text.length
+  }
 }
 
 const SHORTCODE_BLOCK_START = '<!-- wp:shortcode -->'
@@ -154,6 +196,8 @@ export function proseText(html: string): string {
   // Footnotes (see renderFootnotes and withFootnotes) are not prose either: WordPress's excerpt strips their shortcode
   // with its content, and the footnotes block's references and list (excerpt_remove_footnotes).
   if (bare.includes('footnote') || bare.includes('data-fn=')) bare = withoutFootnotes(bare)
+  // Nor are page lists, navigations and post lists (renderSiteBlocks), which excerpt_remove_blocks leaves out.
+  if (bare.includes('<nav class="wp-block-navigation"') || bare.includes('<ul class="wp-block-')) bare = withoutSiteBlocks(bare)
   return htmlToText(withoutMedia(stripShortcodeTags(bare)))
 }
 
@@ -216,6 +260,36 @@ export function withoutFootnotes(html: string): string {
       end = html.indexOf('</sup>', tagEnd + 1) + '</sup>'.length
     }
     out += html.slice(done, m.index) + (m[0] === '<sup data-fn=' ? '' : ' ')
+    done = open.lastIndex = end
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
+
+/**
+ * `html` with each navigation (`<nav class="wp-block-navigation"` to its `</nav>`), page list and post list (`<ul
+ * class="wp-block-page-list">`, `wp-block-post-template`, `wp-block-latest-posts__list`, to the `</ul>` that closes
+ * it) replaced by a space, or to the end of `html` when one is not closed; each part of `html` is read once.
+ */
+export function withoutSiteBlocks(html: string): string {
+  const open = /<nav class="wp-block-navigation"|<ul class="wp-block-(?:page-list|post-template|latest-posts__list(?: has-dates)? wp-block-latest-posts)">/g
+  const lists = /<ul\b|<\/ul>/g
+  let out = ''
+  let done = 0
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    let end = html.length
+    if (m[0].startsWith('<nav')) end = endOf(html.indexOf('</nav>', open.lastIndex), '</nav>'.length, html.length)
+    else {
+      let depth = 1
+      lists.lastIndex = open.lastIndex
+      for (let t = lists.exec(html); t; t = lists.exec(html)) {
+        depth += t[0] === '</ul>' ? -1 : 1
+        if (depth === 0) {
+          end = lists.lastIndex
+          break
+        }
+      }
+    }
+    out += `${html.slice(done, m.index)} `
     done = open.lastIndex = end
   }
   return done === 0 ? html : out + html.slice(done)

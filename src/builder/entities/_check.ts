@@ -93,7 +93,8 @@ export class ArgumentCheck {
       return undefined
     }
     const result = toTimestamp(value as TimestampInput, timezone)
-    if (!result.ok) this.fail('invalid_timestamp', [field], `${field} ${JSON.stringify(String(value))} ${result.reason}.`)
+    // A number is shown as one: quoted, 1714550400000 read as a string that the builder refused.
+    if (!result.ok) this.fail('invalid_timestamp', [field], `${field} ${typeof value === 'number' ? value : JSON.stringify(String(value))} ${result.reason}.`)
     return result.value
   }
 

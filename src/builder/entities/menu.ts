@@ -9,9 +9,16 @@ import { ArgumentCheck } from './_check.js'
 const ITEM_KEYS = ['title', 'url', 'post', 'page', 'category', 'tag', 'target', 'children', 'meta'] as const
 const REFERENCE_KEYS = ['url', 'post', 'page', 'category', 'tag'] as const
 
+const CALLS: Record<string, string> = { menu: '.menu("primary", { name, items })', 'widget area': '.widgetArea("sidebar", { name, items })', collection: '.collection("featured", { items })' }
+
 /** Map ids (menus, widget areas, collections) follow `^[a-z][a-z0-9_-]{0,63}$`; checked at the call. */
 export function checkMapId(kind: string, id: unknown): string {
-  if (typeof id !== 'string' || !MAP_ID_PATTERN.test(id)) {
+  // The id left out (`.menu({ name, items })`): the object arrives as the id.
+  if (typeof id !== 'string') {
+    const got = id === null ? 'null' : Array.isArray(id) ? 'an array' : typeof id
+    throw new PreviewDataError('invalid_argument', `${kind} id must be a string, the first argument, not ${got}: call ${CALLS[kind] ?? kind} with the id first.`)
+  }
+  if (!MAP_ID_PATTERN.test(id)) {
     throw new PreviewDataError('invalid_map_id', `${kind} id ${JSON.stringify(id)} is not allowed: use 1-64 characters, a lowercase letter first, then lowercase letters, digits, "_" or "-" (for example ${JSON.stringify(suggestMapId(String(id), kind))}).`)
   }
   return id

@@ -27,7 +27,7 @@ export const routePaths: Rule = {
     if (frontPage?.type === 'page') test(frontPage.page_path, checkPageReference, '/site/front_page/page_path', 'site.front_page.page_path')
     ctx.list('pages').forEach((item, i) => {
       const page = record(item)
-      test(page?.path, checkPagePath, pointer('content', 'pages', i, 'path'), `The path of ${entityName('page', str(page, 'slug'), i)}`)
+      test(page?.path, checkPagePath, pointer('content', 'pages', i, 'path'), `${entityName('page', str(page, 'slug'), i)}: path`)
     })
     const collections = record(ctx.payload.collections)
     for (const id of collections ? Object.keys(collections) : []) {

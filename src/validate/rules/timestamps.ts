@@ -25,7 +25,7 @@ export const timestamps: Rule = {
       const items = ctx.list(kind)
       const check = (entity: Loose, i: number, field: 'published_at_iso' | 'updated_at_iso', value: string) => {
         const reason = checkTimestamp(value)
-        if (reason) fail(value, reason, pointer('content', kind, i, field), `The ${field} of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`)
+        if (reason) fail(value, reason, pointer('content', kind, i, field), `${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}: ${field}`)
       }
       for (let i = 0; i < items.length; i++) {
         const entity = record(items[i])

@@ -51,7 +51,7 @@ export const urls: Rule = {
     }
     ctx.list('authors').forEach((item, i) => {
       const author = record(item)
-      test(author?.avatar, 'media', pointer('content', 'authors', i, 'avatar'), `The avatar of ${entityName('author', str(author, 'id'), i)}`)
+      test(author?.avatar, 'media', pointer('content', 'authors', i, 'avatar'), `${entityName('author', str(author, 'id'), i)}: avatar`)
     })
     const media = ctx.list('media')
     for (let i = 0; i < media.length; i++) test(record(media[i])?.src, 'media', () => pointer('content', 'media', i, 'src'), () => `content.media[${i}].src`)
@@ -60,7 +60,7 @@ export const urls: Rule = {
         const entity = record(item)
         // Most posts have no featured image: build nothing for them.
         if (entity?.featured_image === undefined) return
-        test(entity.featured_image, 'media', () => pointer('content', kind, i, 'featured_image'), () => `The featured_image of ${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}`, false)
+        test(entity.featured_image, 'media', () => pointer('content', kind, i, 'featured_image'), () => `${entityName(kind.slice(0, -1), str(entity, 'slug'), i)}: featured_image`, false)
       })
     }
     const menus = record(ctx.payload.menus)
@@ -69,7 +69,7 @@ export const urls: Rule = {
         if (!Array.isArray(items) || depth >= LIMITS.menuItemDepth) return
         items.forEach((raw, j) => {
           const item = record(raw)
-          test(item?.url, 'navigation', pointer(...path, j, 'url'), `The url of menu "${id}" item "${clip(str(item, 'title') ?? String(j), 40)}"`)
+          test(item?.url, 'navigation', pointer(...path, j, 'url'), `menu "${clip(id)}" item "${clip(str(item, 'title') ?? String(j), 40)}": url`)
           walk(item?.children, [...path, String(j), 'children'], depth + 1)
         })
       }

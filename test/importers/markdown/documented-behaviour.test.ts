@@ -89,3 +89,29 @@ describe('VitePress rewrite rules, one by one', () => {
     expect(rewrites.unsupported).toEqual(['^packages/(?<pkg>.*)\\.md$', 'a/:x:y.md', 'c/(.*)/(.*)', 'e/([a-z]+).md'])
   })
 })
+
+describe("Chirpy's media_subpath (chirpy.cotes.page \"Writing a New Post\": media resources path)", () => {
+  test("a post's relative images and its image.path are read under media_subpath (img_path before Chirpy 7), else as written", async () => {
+    const png = 'PNG'
+    const root = await site('chirpy-media-subpath', {
+      '_config.yml': 'title: C\ntheme: jekyll-theme-chirpy\ndefaults:\n  - scope: { path: "_posts/2024-01-03-old.md" }\n    values: { img_path: /img/old }\n',
+      '_posts/2024-01-02-new.md': '---\ntitle: New\nmedia_subpath: /assets/img/new/\nimage:\n  path: cover.png\n  alt: The cover\n---\n\n![Shot](shot.png)\n\n![Logo](/assets/logo.png)\n\n![Remote](https://cdn.example/r.png)\n',
+      '_posts/2024-01-03-old.md': '---\ntitle: Old\n---\n\n<img src="diagram.png" alt="Diagram">\n',
+      'assets/img/new/shot.png': png,
+      'assets/img/new/cover.png': png,
+      'assets/logo.png': png,
+      'img/old/diagram.png': png,
+    })
+    const got = await importedSite(root)
+    const post = (slug: string) => got.payload.content.posts.find((p) => p.slug === slug)!
+    const media = got.result.assets.map((a) => a.file).sort()
+    expect(media).toEqual(['assets/img/new/cover.png', 'assets/img/new/shot.png', 'assets/logo.png', 'img/old/diagram.png'])
+    const src = (file: string) => got.result.assets.find((a) => a.file === file)!.src
+    expect(post('new').content).toContain(`![Shot](${src('assets/img/new/shot.png')})`)
+    expect(post('new').content).toContain(`![Logo](${src('assets/logo.png')})`)
+    expect(post('new').content).toContain('![Remote](https://cdn.example/r.png)')
+    expect(post('new').featured_image).toBe(src('assets/img/new/cover.png'))
+    expect(post('old').content).toContain(`src="${src('img/old/diagram.png')}"`)
+    expect(got.result.report.missing_media).toEqual([])
+  })
+})

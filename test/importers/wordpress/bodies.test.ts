@@ -125,7 +125,7 @@ describe('KeptBodies', () => {
 // and a reusable block (rendered late), links and media URLs to finish.
 const BODIES = [
   'One\ntwo\n\nThree [caption width="300"]<img src="https://old.example/wp-content/uploads/a.jpg" /> Cat[/caption] <a href="https://old.example/2020/01/hello/">hi</a>',
-  '<!-- wp:paragraph -->\n<p>Block <a href="/?p=7#top">seven</a></p>\n<!-- /wp:paragraph -->\n<!-- wp:latest-posts /-->',
+  '<!-- wp:paragraph -->\n<p>Block <a href="/?p=7#top">seven</a></p>\n<!-- /wp:paragraph -->\n<!-- wp:archives /-->',
   'Intro<!--more-->\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n[unknown_code x=1]',
   '[gallery ids="100,101,999"]\n\n[audio src="/a.mp3"]',
   '<!-- wp:block {"ref":5} /-->\n<!-- wp:block {"ref":6} /-->',
@@ -183,7 +183,7 @@ describe('BodyPool', () => {
     expect(finished[3].late).toEqual({ images: [{ src: '/media/p100.jpg', width: 640, height: 480 }, { src: '/media/p101.jpg', width: 640, height: 480 }], missingBlocks: [], usedAttachments: [100, 101], missingAttachments: [999] })
     expect(finished[4].html).toContain('<p>Reused</p>')
     expect(finished[4].late?.missingBlocks).toEqual([6])
-    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: {}, dropped: { unknown_code: 2 }, dynamic: { 'latest-posts': 2 } })
+    expect(counts).toMatchObject({ rendered: { caption: 2, gallery: 2, audio: 2, autoembed: 2 }, removed: {}, dropped: { unknown_code: 2 }, dynamic: { archives: 2 } })
   })
 
   test('gives the same results on a worker, with finished bodies kept in a file or not', async () => {

@@ -17,7 +17,7 @@ describe('summarizeReport: what has no static place', () => {
   })
 
   test('dynamic blocks, by name', async () => {
-    const { report } = await importWordPress(fixture('blocks-reusable'), { generatedAt: '2026-01-01T00:00:00Z' })
+    const { report } = await importWordPress(fixture('plugin-content'), { generatedAt: '2026-01-01T00:00:00Z' })
     const dynamic = Object.entries(report.dynamic_blocks)
     expect(dynamic.length).toBeGreaterThan(0)
     expect(summarizeReport(report)).toContain(`Dynamic blocks left out (WordPress renders them on each request; no static HTML): ${dynamic.map(([k, n]) => `${k} ×${n}`).join(', ')}.`)
