@@ -5,9 +5,9 @@ import type { Diagnostics } from './diagnostics.js'
 import { markdownExcerpt, plainTextExcerpt } from './_core.js'
 import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, firstKey, IMAGE_KEYS, REDIRECT_KEYS, splitExtras, UPDATED_KEYS } from './fields.js'
 import type { FrontMatter } from './front-matter.js'
-import { isPlainObject } from './front-matter.js'
+import { countLines, isPlainObject } from './front-matter.js'
 import type { Placement, PresetName } from './presets/types.js'
-import { scanBody } from './scan.js'
+import { scanBody, stripInline, withoutClosingHashes } from './scan.js'
 import { trimTrailing } from '../../src/trim.js'
 import { decodeOrKeep } from '../shared/decode.js'
 
@@ -92,7 +92,11 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   // Only the title is wanted here; references are scanned after template expansion, which can add or remove them.
   const scan = scanBody(body, false)
 
-  const title = nonBlank(text('title')) ?? nonBlank(whole?.title) ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
+  const named = nonBlank(text('title')) ?? nonBlank(whole?.title)
+  const title = named ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
+  // A title taken from the body's opening heading is the page's heading: themes print `title` above the content, so
+  // the heading is not left in the body to be printed a second time.
+  const lead = named === undefined && scan.h1 !== null && cls.documentType !== 'html' ? openingHeading(body, scan.h1) : 0
 
   let slug = ''
   const slugText = nonBlank(text('slug'))
@@ -197,7 +201,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     slugLine: slugText ? line('slug') : 0,
     pathDirs: (cls.pathDirs ?? []).map((d) => slugFor(d) || 'section'),
     ...(pathOverride ? { pathOverride } : {}),
-    content: cls.bodyPrefix ? cls.bodyPrefix + body : body,
+    content: (cls.bodyPrefix ?? '') + (lead > 0 ? body.slice(lead) : body),
     documentType: cls.documentType ?? 'markdown',
     ...(excerpt !== undefined ? { excerpt } : {}),
     excerptDerived: excerptText === undefined,
@@ -215,7 +219,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...extras,
     redirects,
     // Lines of a prefix are counted back from the body's first line, so the body's lines keep their file lines.
-    bodyLine: fm.bodyLine + (whole?.linesBefore ?? 0) - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
+    bodyLine: fm.bodyLine + (whole?.linesBefore ?? 0) + countLines(body, lead) - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
@@ -299,4 +303,16 @@ export function wholeDocument(html: string): { body: string; linesBefore: number
   // A title that goes on in template code (`Search | {{ site.title }}`) is its text before the code.
   const title = titleClose === -1 ? undefined : trimTrailing(html.slice(titleOpen, titleClose).split(/\{[{%]/)[0], TITLE_END).trim()
   return { body: html.slice(start, end > start ? end : html.length), linesBefore: html.slice(0, start).split('\n').length - 1, ...(title ? { title } : {}) }
+}
+
+/**
+ * How many characters of `body` its opening heading takes, with the blank lines before and after it: the heading
+ * must be the body's first block (`# Title`, or `Title` over `===`) and say `h1` (the title the body's scan found);
+ * 0 when the body opens with anything else (a banner, a paragraph, HTML), which stays as written.
+ */
+export function openingHeading(body: string, h1: string): number {
+  const m = /^(?:[ \t]*\r?\n)*(?: {0,3}#[ \t]+([^\n]*)|([^\n]*)\r?\n {0,3}=+[ \t]*)(?:\r?\n|$)(?:[ \t]*\r?\n)*/.exec(body)
+  if (!m) return 0
+  const text = m[1] !== undefined ? withoutClosingHashes(m[1]) : m[2].trim()
+  return stripInline(text) === h1 ? m[0].length : 0
 }

@@ -312,7 +312,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
 }
 
-function countLines(text: string, end: number): number {
+/** How many line breaks `text` holds before `end`. */
+export function countLines(text: string, end: number): number {
   let n = 0
   for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++
   return n

@@ -9,7 +9,7 @@ import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
-import { detectPreset, PRESETS } from './detect.js'
+import { detectSite, PRESETS } from './detect.js'
 import { cmp, Diagnostics } from './diagnostics.js'
 import { discover, onePathEach, resolveRelative } from './discover.js'
 import type { DiscoveredFile, Discovery } from './discover.js'
@@ -52,7 +52,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
 
   const mapContext: MapContext = { preset: site.detected.preset, timezone: site.timezone, excerptMarkers: site.config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics: run.diagnostics }
   const { docs, stubs } = await readDocuments(run, site, sources, mapContext)
-  const kept = keepPublished(run, docs, site.now)
+  const kept = keepPublished(run, docs, site.now, site.config.publishes)
   const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
   const routes = planSite(run, site, kept)
   const terms = resolveTerms(run, site, routes)
@@ -74,6 +74,7 @@ type RedirectStub = { file: string; from: string; to: string }
 
 /** What every step of one import shares: the caller's options, the findings so far, one report entry per file. */
 interface Run {
+  /** The folder imported: the one given, or the subfolder detection found the site in. */
   root: string
   options: ImportMarkdownOptions
   diagnostics: Diagnostics
@@ -114,11 +115,18 @@ interface Site {
 
 /** Discovers every file in a stable order (names that are not UTF-8 are reported and left out), then reads the convention's configuration. */
 async function openSite(run: Run): Promise<Site> {
-  const { root, options, diagnostics, maxFileBytes } = run
-  const discovery = await discover(root, diagnostics)
+  const { options, diagnostics, maxFileBytes } = run
+  const walked = await discover(run.root, diagnostics)
+  walked.dependencies = await packageDependencies(run.root, walked.paths, maxFileBytes)
+  // Detection may find the site in a subfolder (a repository's docs/ or website/): that folder is then the root.
+  const found = options.preset && options.preset !== 'auto'
+    ? { folder: '', discovery: walked, preset: options.preset, reason: 'chosen by the caller' }
+    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes))
+  run.root = path.join(run.root, found.folder)
+  const { root } = run
+  const { discovery } = found
+  const detected = { preset: found.preset, reason: found.reason }
   for (const r of discovery.rejected) run.skip(r.rel, r.reason)
-  discovery.dependencies = await packageDependencies(root, discovery.paths, maxFileBytes)
-  const detected = options.preset && options.preset !== 'auto' ? { preset: options.preset, reason: 'chosen by the caller' } : detectPreset(discovery)
   // The clock decides what is future or expired (as the generator's build would), never what the payload says:
   // `generated_at` comes from the content, so two imports of one folder give the same bytes.
   if (options.generatedAt !== undefined && !DateTime.fromISO(options.generatedAt, { setZone: true }).isValid) {
@@ -198,13 +206,16 @@ function mapPlaced(run: Run, r: SourceFile, place: Placement, mapContext: MapCon
   return page
 }
 
-/** Drafts, unpublished, future and expired documents stay private unless asked for (then they are drafts). */
-function keepPublished(run: Run, docs: SourceDoc[], now: string): SourceDoc[] {
+/**
+ * Drafts, unpublished, future and expired documents stay private unless asked for (then they are drafts), or, for
+ * future and expired ones, unless the site's build publishes them (`publishes`).
+ */
+function keepPublished(run: Run, docs: SourceDoc[], now: string, publishes: SiteConfig['publishes']): SourceDoc[] {
   const nowMs = instant(now)
   const kept: SourceDoc[] = []
   for (const doc of docs) {
-    const future = doc.published !== undefined && instant(doc.published) > nowMs
-    const expired = doc.expiry !== undefined && instant(doc.expiry) <= nowMs
+    const future = publishes?.future !== true && doc.published !== undefined && instant(doc.published) > nowMs
+    const expired = publishes?.expired !== true && doc.expiry !== undefined && instant(doc.expiry) <= nowMs
     if (doc.draft || future || expired) {
       const reason = doc.draft ? 'draft' : future ? 'future' : 'expired'
       if (run.options.drafts !== 'include') {
@@ -286,7 +297,7 @@ interface Links {
 function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: RedirectStub[]): Links {
   const { config, convention } = site
   const { diagnostics } = run
-  const index = linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() })
+  const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
   const generated = generatedRedirects(config, index, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
@@ -775,6 +786,14 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: D
 }
 
 /** Everything links resolve against, built once all routes are known. */
+/** The last one to four folder names of the imported folder's path, as root-relative paths, longest first (LinkIndex.mounts). */
+function mountsOf(root: string): string[] {
+  const names = root.split(path.sep).filter((n) => n !== '')
+  const out: string[] = []
+  for (let k = Math.min(4, names.length); k >= 1; k--) out.push('/' + names.slice(-k).join('/'))
+  return out
+}
+
 function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
@@ -782,6 +801,8 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const from = r.from.startsWith(config.basePath + '/') ? r.from.slice(config.basePath.length) : r.from
     if (!urlOfOld.has(urlKey(from))) urlOfOld.set(urlKey(from), r.to)
   }
+  // Template references (`{% post_url %}`, `{{< ref >}}`) are written as their targets' new URLs: those resolve too.
+  for (const url of plan.urlOf.values()) if (!urlOfOld.has(urlKey(url))) urlOfOld.set(urlKey(url), url)
   const fileOfUrl = new Map<string, string>()
   for (const f of files) {
     const url = convention.assetUrl(f)

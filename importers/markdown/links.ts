@@ -41,6 +41,11 @@ export interface LinkIndex {
   localePrefix?: string
   /** The old URL of a file the generator published as it is (`static/a.png` → `/a.png`), reversed: URL key → file. */
   fileOfUrl: ReadonlyMap<string, string>
+  /**
+   * The folder's own path as the repository around it writes it, longest first (`/docs/docs`, `/docs`): GitHub reads
+   * a root-relative link from the repository's root, so `/docs/docs/api/x.md` written in …/docs/docs is its `api/x.md`.
+   */
+  mounts?: readonly string[]
 }
 
 /** A URL path as a lookup key: decoded, without `index.html`, `.html` or a trailing slash. */
@@ -108,12 +113,27 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
       if (index.routes.has(key)) return { to: 'route', url: absolute }
     }
   }
+  const mounted = decoded.startsWith('/') && ext !== '' ? inMountedFolder(decoded, index) : undefined
+  if (mounted) return mounted
   if (MARKDOWN_EXTENSIONS.has(ext)) {
     const source = resolveRelative(file, decoded)
     return { to: 'nothing', why: source === null ? 'points outside the input folder' : index.files.has(source) ? 'points at a file that was not imported' : 'points at a file that does not exist' }
   }
   if (direct === null && !decoded.startsWith('/')) return { to: 'nothing', why: 'points outside the input folder' }
   return { to: 'nothing', why: 'matches no document, route or file of the site' }
+}
+
+/** A root-relative link to a file written from the repository's root (`index.mounts`): that file of the folder. */
+function inMountedFolder(decoded: string, index: LinkIndex): Resolved | undefined {
+  for (const mount of index.mounts ?? []) {
+    if (!decoded.startsWith(mount + '/')) continue
+    const inFolder = resolveRelative('', decoded.slice(mount.length))
+    if (inFolder === null || !index.files.has(inFolder)) continue
+    const url = index.urlOfFile.get(inFolder)
+    if (url !== undefined) return { to: 'document', url }
+    if (!MARKDOWN_EXTENSIONS.has(inFolder.slice(inFolder.lastIndexOf('.')).toLowerCase())) return { to: 'file', file: inFolder }
+  }
+  return undefined
 }
 
 function stripBase(path: string, base: string): string {

@@ -28,7 +28,8 @@ export class TaxonomyResolver {
     const out: string[] = []
     const listed = new Set<string>()
     for (const { text, line } of names) {
-      const known = this.byKey.get(text) ?? this.byKey.get(text.toLowerCase())
+      // A name whose slug is a registered term's (`Big Stuff` for Hugo's `tags/big-stuff/`) is that term.
+      const known = this.byKey.get(text) ?? this.byKey.get(text.toLowerCase()) ?? this.byKey.get(slugFor(text))
       const slug = known?.slug ?? slugFor(text)
       if (slug === '') {
         diagnostics.warn(file, line, 'invalid_field', `The ${this.kind} "${text}" has no letters or digits, so it cannot have a slug; it was left out.`)

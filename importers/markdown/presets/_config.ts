@@ -199,8 +199,8 @@ export const HTML_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.htm'])
 
 // A loop over (or a variable set to) the generator's list of posts: Jekyll's `site.posts`, `paginator.posts` and
 // `site.categories.x`/`site.tags.x` (all the terms without `.x`), Eleventy's `collections.posts` (or `post`) and its
-// base blog's `collections.tagList`.
-const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?:(?:paginator\.posts|site\.posts|collections\.posts?)\b|(?:site\.(categories|tags)|collections\.(tagList))(?:\.([\w-]{1,100})|\[\s*["']([^"'\n]{1,100})["']\s*\])?)/
+// base blog's `collections.tagList`, or since version 9 the names of all collections (`collections | getKeys`).
+const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?:(?:paginator\.posts|site\.posts|collections\.posts?)\b|(?:site\.(categories|tags)|collections(?:\.(tagList)|\s*(\|)))(?:\.([\w-]{1,100})|\[\s*["']([^"'\n]{1,100})["']\s*\])?)/
 
 /**
  * What list of posts a template page shows, if it is one: `posts` for a blog's home or index (`index.html`,
@@ -215,8 +215,8 @@ const POST_LIST = /\{%-?\s*(?:for\s+[\w,\s]{1,60}?\s+in|set\s+\w{1,60}\s*=)\s*(?
 export function postListing(body: string): { of: 'posts' } | { of: 'category' | 'tag'; term?: string } | undefined {
   const m = POST_LIST.exec(body)
   if (m === null) return undefined
-  if (m[1] === undefined && m[2] === undefined) return { of: 'posts' }
-  const term = m[3] ?? m[4]
+  if (m[1] === undefined && m[2] === undefined && m[3] === undefined) return { of: 'posts' }
+  const term = m[4] ?? m[5]
   return { of: m[1] === 'categories' ? 'category' : 'tag', ...(term !== undefined ? { term } : {}) }
 }
 
@@ -233,8 +233,10 @@ export const NAVIGATION_DATA = ['navigation', 'nav', 'menus', 'menu', 'main_menu
 export function navigationMenus(data: unknown): Record<string, { name: string; items: ConfigMenuItem[] }> {
   const lists: Array<[string, unknown[]]> = Array.isArray(data) ? [['primary', data]] : isPlainObject(data) ? Object.entries(data).filter((e): e is [string, unknown[]] => Array.isArray(e[1])) : []
   const menus: Record<string, { name: string; items: ConfigMenuItem[] }> = {}
+  // `main` (minimal-mistakes' masthead) is the navbar, `primary`, as Hugo's `main` is, unless the file has a `primary`.
+  const hasPrimary = lists.some(([key]) => key.toLowerCase() === 'primary')
   for (const [key, list] of lists) {
-    const id = key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
+    const id = key.toLowerCase() === 'main' && !hasPrimary ? 'primary' : key.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z]+/, '').slice(0, 64)
     const items = navigationItems(list, 0)
     if (id !== '' && items.length > 0 && !(id in menus)) menus[id] = { name: key.charAt(0).toUpperCase() + key.slice(1), items }
   }

@@ -44,14 +44,20 @@ export const eleventyPreset: Preset = {
     const config = emptyConfig()
     const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
     const dir = entries(objectsOf(text, 'dir')[0] ?? '')
-    const input = trim(stringLiteral(dir.get('input')) ?? '.')
+    const options = configEntries(text)
+    // Eleventy 3's setters (`eleventyConfig.setInputDirectory("content")`) over the `dir` object.
+    const folder = (name: string) => setterArgument(text, `set${name}Directory`) ?? stringLiteral(dir.get(name.toLowerCase()))
+    const input = trim(folder('Input') ?? '.')
     // Folders are relative to the input folder, and may leave it (`../_includes` beside `content/`, the base blog's).
     const at = (sub: string) => trim(posix.normalize(input === '' ? sub : `${input}/${sub}`))
-    const includes = at(trim(stringLiteral(dir.get('includes')) ?? '_includes'))
-    const layouts = stringLiteral(dir.get('layouts'))
-    const dataDir = at(trim(stringLiteral(dir.get('data')) ?? '_data'))
-    const output = trim(stringLiteral(dir.get('output')) ?? '_site')
-    const prefix = trimTrailing(stringLiteral(entries(topReturn(text)).get('pathPrefix')) ?? '/', '/')
+    const includes = at(trim(folder('Includes') ?? '_includes'))
+    const layouts = folder('Layouts')
+    const dataDir = at(trim(folder('Data') ?? '_data'))
+    const output = trim(folder('Output') ?? '_site')
+    const prefix = trimTrailing(stringLiteral(options.get('pathPrefix')) ?? '/', '/')
+    // The engine that preprocesses Markdown ("Configuration": `markdownTemplateEngine`, Liquid by default; the base
+    // blog sets Nunjucks): the first dialect is the one a Markdown or HTML body is expanded with.
+    const markdownEngine = setterArgument(text, 'setMarkdownTemplateEngine') ?? stringLiteral(options.get('markdownTemplateEngine'))
     config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
     const ignores = await readIgnores(ctx, input)
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
@@ -98,11 +104,14 @@ export const eleventyPreset: Preset = {
     // Posts keep their URLs when the posts' directory data gives one permalink the contract's posts pattern can
     // express (`/blog/{{ page.fileSlug }}/` → `/blog/:slug/`); posts with a permalink of their own are redirected.
     // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
+    // A collection gathered by glob (`getFilteredByGlob("src/posts/*.md")`) is the posts collection as a tag is.
+    const postGlobs = collectionGlobs(text, ['posts', 'post'])
+    const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && postGlobs.some((re) => re.test(f.rel)))
     const byTag = new Set<string>()
     const byLayout = new Set<string>()
     for (const [key, data] of dataFiles) {
       if (!key.startsWith('dir:') || typeof data.permalink !== 'string') continue
-      if (tagList(data.tags).some((t) => t === 'posts' || t === 'post')) byTag.add(data.permalink.trim())
+      if (tagList(data.tags).some((t) => t === 'posts' || t === 'post') || globbed(key.slice(4))) byTag.add(data.permalink.trim())
       else if (/(?:^|\/)post(?:\.[a-z]+)?$/i.test(firstString(data.layout) ?? '')) byLayout.add(data.permalink.trim())
     }
     const postPermalinks = byTag.size > 0 ? byTag : byLayout
@@ -125,7 +134,7 @@ export const eleventyPreset: Preset = {
 
     return {
       config,
-      templates: ['liquid', 'nunjucks'],
+      templates: markdownEngine === 'njk' ? ['nunjucks', 'liquid'] : ['liquid', 'nunjucks'],
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
       templateSite: () => globalData,
       finish() {
@@ -150,7 +159,8 @@ export const eleventyPreset: Preset = {
         const fileTime = typeof dateValue === 'string' && FILE_TIME_DATES.test(dateValue.trim())
         const named = dateFromName(base)
         let url = defaultUrl(dirs, base)
-        const permalink = fields.permalink
+        // Computed data comes last in the data cascade ("Computed Data"): its permalink wins.
+        const permalink = isPlainObject(fields.eleventyComputed) && typeof fields.eleventyComputed.permalink === 'string' ? fields.eleventyComputed.permalink : fields.permalink
         if (typeof permalink === 'string' && permalink.trim() !== '') {
           const date = fileTime ? undefined : pageDate(dateValue, named?.date)
           const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields, ...(date ? { date } : {}) })
@@ -174,7 +184,7 @@ export const eleventyPreset: Preset = {
         }
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
-        const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout)
+        const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout) || postGlobs.some((re) => re.test(rel))
         const defaults: Record<string, unknown> = { ...cascade, tags }
         if (fileTime) defaults.date = undefined
         if (fields.eleventyExcludeFromCollections === true) defaults.unlisted = true
@@ -282,7 +292,7 @@ async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>
  * `eleventyConfig.setTemplateFormats('md,njk')`), or undefined when it sets none (Eleventy's defaults then).
  */
 function templateFormats(text: string): Set<string> | undefined {
-  const raw = entries(topReturn(text)).get('templateFormats') ?? /setTemplateFormats\(\s*(\[[^\]]{0,500}\]|"[^"]{0,500}"|'[^']{0,500}')/.exec(text)?.[1]
+  const raw = configEntries(text).get('templateFormats') ?? /setTemplateFormats\(\s*(\[[^\]]{0,500}\]|"[^"]{0,500}"|'[^']{0,500}')/.exec(text)?.[1]
   if (raw === undefined) return undefined
   const list = stringArray(raw) ?? stringLiteral(raw)?.split(',')
   return list === undefined ? undefined : new Set(list.map((f) => f.trim().toLowerCase()).filter((f) => f !== ''))
@@ -489,6 +499,65 @@ async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]>
 function topReturn(text: string): string {
   const objects = objectsOf(text.replace(/\breturn\s*\{/g, 'returned: {'), 'returned')
   return objects[objects.length - 1] ?? ''
+}
+
+/**
+ * The configuration's options as written: the object its function returns (`return { dir, templateFormats }`) and,
+ * over it, the object Eleventy 3 reads from the module's `config` export (`export const config = { … }`,
+ * `module.exports.config = { … }`), as text by key.
+ */
+function configEntries(text: string): Map<string, string> {
+  const exported = objectsOf(text.replace(/\b(?:export\s+const\s+|module\.exports\.)config\s*=\s*\{/g, 'exportedConfig: {'), 'exportedConfig')
+  return new Map([...entries(topReturn(text)), ...entries(exported[exported.length - 1] ?? '')])
+}
+
+/**
+ * The files a collection of one of `names` gathers by glob (`eleventyConfig.addCollection("posts", (api) =>
+ * api.getFilteredByGlob("src/posts/*.md"))`, "Collections": globs from the project folder), as expressions over
+ * paths relative to it.
+ */
+function collectionGlobs(text: string, names: string[]): RegExp[] {
+  const out: RegExp[] = []
+  for (const m of text.matchAll(/\.addCollection\(\s*(["'`])([\w-]{1,60})\1\s*,/g)) {
+    if (!names.includes(m[2])) continue
+    // The collection's function is read up to the next collection, within a bounded window.
+    const next = text.indexOf('.addCollection(', (m.index ?? 0) + m[0].length)
+    const body = text.slice((m.index ?? 0) + m[0].length, Math.min(next < 0 ? text.length : next, (m.index ?? 0) + 2000))
+    const arg = /\.getFilteredByGlob\(\s*(\[[^\]]{0,1000}\]|"[^"\n]{0,300}"|'[^'\n]{0,300}'|`[^`$\n]{0,300}`)\s*\)/.exec(body)?.[1]
+    const globs = arg === undefined ? [] : (stringArray(arg) ?? [stringLiteral(arg)]).filter((g): g is string => g !== undefined)
+    for (const g of globs) out.push(new RegExp(`^${globSource(g.trim().replace(/^(?:\.\/)+/, ''))}$`))
+  }
+  return out
+}
+
+/** A glob's common forms (`*`, `**`, `?`, `{a,b}`) as regular-expression source over `/` paths. */
+function globSource(glob: string): string {
+  let out = ''
+  let depth = 0
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]
+    if (c === '*' && glob[i + 1] === '*') {
+      const slash = glob[i + 2] === '/'
+      out += slash ? '(?:[^/]*/)*' : '.*'
+      i += slash ? 2 : 1
+    } else if (c === '*') out += '[^/]*'
+    else if (c === '?') out += '[^/]'
+    else if (c === '{') {
+      out += '(?:'
+      depth++
+    } else if (c === '}' && depth > 0) {
+      out += ')'
+      depth--
+    } else if (c === ',' && depth > 0) out += '|'
+    else out += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&')
+  }
+  return depth === 0 ? out : '(?!)'
+}
+
+/** The string a configuration call is given (`eleventyConfig.setInputDirectory("content")` → `content`), if any. */
+function setterArgument(text: string, method: string): string | undefined {
+  const m = new RegExp(`\\.${method}\\(\\s*("[^"\\n]{0,300}"|'[^'\\n]{0,300}'|\`[^\`$\\n]{0,300}\`)\\s*\\)`).exec(text)
+  return m === null ? undefined : stringLiteral(m[1])
 }
 
 function inside(rel: string, dir: string): boolean {

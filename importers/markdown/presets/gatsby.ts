@@ -42,7 +42,9 @@ export const gatsbyPreset: Preset = {
       ...(httpOrigin(siteUrl) ? { url: httpOrigin(siteUrl) } : {}),
     }
     const author = stringLiteral(entries(objectsOf(text, 'author')[0] ?? '').get('name')) ?? stringLiteral(meta.get('author'))
-    const sources = file ? sourceFolders(text) : []
+    // gatsby-theme-blog publishes its own content folder; the site's gatsby-source-filesystem folders come after it.
+    const theme = file ? blogTheme(text) : undefined
+    const sources = [...(theme ? [theme.contentPath] : []), ...(file ? sourceFolders(text) : [])]
     if (sources.length === 0) sources.push(STARTER_SOURCE)
     // The longest folder first, so a nested source is not taken for a path inside its parent.
     sources.sort((a, b) => b.length - a.length)
@@ -58,6 +60,7 @@ export const gatsbyPreset: Preset = {
       isDocument: (f: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && sourceOf(f.rel) !== undefined,
       place(source: SourceFile): Placement {
         const rel = source.file.rel
+        if (theme && sourceOf(rel) === theme.contentPath) return placeThemePost(source, theme, author)
         const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
         const own = base === 'index' ? dirs : [...dirs, base]
         const fm = source.fm.data
@@ -99,6 +102,56 @@ function sourceFolders(text: string): string[] {
     }
   }
   return [...new Set(out)]
+}
+
+/** The options gatsby-theme-blog (and its core) publish posts by, with the theme's defaults. */
+interface BlogTheme {
+  contentPath: string
+  basePath: string
+}
+
+/**
+ * gatsby-theme-blog's options when the configuration uses it (`'gatsby-theme-blog'`, or `{ resolve:
+ * 'gatsby-theme-blog', options: { contentPath, basePath } }`; its README and its core's `utils/default-options.js`):
+ * posts are read from `contentPath` (default `content/posts`) and published under `basePath` (default `/`).
+ */
+export function blogTheme(text: string): BlogTheme | undefined {
+  for (const name of ['gatsby-theme-blog', 'gatsby-theme-blog-core']) {
+    for (const q of ['`', "'", '"']) {
+      const marker = `${q}${name}${q}`
+      const at = text.indexOf(marker)
+      if (at === -1) continue
+      // Only the options object that follows this plugin's own `resolve` (`, options: {`), never the next plugin's.
+      const after = /^\s*,\s*options\s*:\s*\{/.exec(text.slice(at + marker.length, at + marker.length + 200))
+      const options = after ? entries(objectsAfter(text.slice(at), marker)[0] ?? '') : new Map<string, string>()
+      const contentPath = trimTrailing((stringLiteral(options.get('contentPath')) ?? 'content/posts').replace(/^\.?\//, ''), '/')
+      const basePath = trimTrailing(stringLiteral(options.get('basePath')) ?? '/', '/')
+      if (contentPath === '' || contentPath.split('/').includes('..')) continue
+      return { contentPath, basePath: basePath.replace(/^(?=[^/])/, '/') }
+    }
+  }
+  return undefined
+}
+
+/**
+ * A post of gatsby-theme-blog (its core's `onCreateNode`): an absolute front-matter `slug` is the URL, a relative one
+ * is under `basePath`, else createFilePath's slug under `basePath`; always with a trailing slash. Every file of the
+ * content folder is a post; one without a date stays a page (dates are never invented).
+ */
+function placeThemePost(source: SourceFile, theme: BlogTheme, author: string | undefined): Placement {
+  const { dirs, base } = splitPath(source.file.rel.slice(theme.contentPath.length + 1))
+  const own = base === 'index' ? dirs : [...dirs, base]
+  const fm = source.fm.data
+  const slug = firstString(fm.slug)?.trim()
+  const segments = (slug && slug.startsWith('/') ? slug : `${theme.basePath}/${slug ?? own.join('/')}`).split('/').filter((x) => x !== '' && x !== '.' && x !== '..')
+  const dated = fm.date !== undefined && fm.date !== null && fm.date !== ''
+  return {
+    kind: dated ? 'post' : 'page',
+    name: segments[segments.length - 1] ?? own[own.length - 1] ?? '',
+    url: segments.length === 0 ? '/' : '/' + segments.map(encodeURIComponent).join('/') + '/',
+    ...(base === 'index' ? { isIndex: true } : {}),
+    ...(author && firstString(fm.author) === undefined ? { defaults: { author } } : {}),
+  }
 }
 
 const NODE_FILES = ['gatsby-node.js', 'gatsby-node.ts', 'gatsby-node.mjs', 'gatsby-node.cjs']

@@ -3,7 +3,7 @@ import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
@@ -98,6 +98,8 @@ export const hugoPreset: Preset = {
     const ugly = get('uglyURLs')
     const uglyFor = (section: string) => ugly === true || (isPlainObject(ugly) && ugly[section] === true)
     const buildDrafts = get('buildDrafts') === true
+    // `buildFuture` and `buildExpired` publish what is dated after the build or expired before it ("Configure Hugo").
+    config.publishes = { future: get('buildFuture') === true, expired: get('buildExpired') === true }
 
     const mainSections = Array.isArray(params.mainSections) ? params.mainSections.filter((s): s is string => typeof s === 'string') : undefined
     const postSections = new Set(ctx.options.postSections ?? mainSections ?? DEFAULT_POST_SECTIONS)
@@ -138,7 +140,7 @@ export const hugoPreset: Preset = {
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
       const entries = list.filter(isPlainObject).map(toCascade)
       if (entries.length > 0) cascades.set(`${at.root.dir}/${dirs.join('/')}`, entries)
-      const why = fm && dirs.length > 0 ? notScheduled(fm, buildDrafts, nowMs, timezone ?? 'UTC') : undefined
+      const why = fm && dirs.length > 0 ? notScheduled(fm, { drafts: buildDrafts, ...config.publishes }, nowMs, timezone ?? 'UTC') : undefined
       if (why) unscheduled.set(`${at.root.dir}|${stripped.lang ?? at.root.lang}|${dirs.join('/')}`, { file: rel, why })
     }
     const unscheduledAbove = (root: ContentRoot, lang: string, dirs: string[], isList: boolean) => {
@@ -221,6 +223,27 @@ export const hugoPreset: Preset = {
       return undefined
     }
     buildMenus()
+    // `sectionPagesMenu`: each top-level section's list page in that menu ("Menus": section menu for lazy
+    // bloggers), unless an entry of the menu has the section's name as identifier. A section without an
+    // `_index.md` has an entry when its list is the post index; other such lists are not imported.
+    const sectionMenu = firstString(get('sectionPagesMenu'))?.toLowerCase()
+    const finish = () => {
+      for (const [lang, byId] of sectionMenu === undefined ? [] : menuEntries) {
+        const entries = byId.get(sectionMenu as string) ?? []
+        const postIndex = lang === defaultLang ? config.postIndexPath : undefined
+        if (firstPostSection !== undefined && postIndex !== undefined && !entries.some((e) => e.section === true && e.identifier === firstPostSection)) {
+          entries.push({ identifier: firstPostSection, name: firstPostSection.charAt(0).toUpperCase() + firstPostSection.slice(1), url: postIndex, section: true })
+        }
+        const named = new Set(entries.filter((e) => e.section !== true).map((e) => firstString(e.identifier)))
+        byId.set(sectionMenu as string, entries.filter((e) => !(e.section === true && named.has(e.identifier as string))))
+      }
+      buildMenus()
+    }
+
+    // Taxonomy folders whose terms are the contract's tags and categories ("Taxonomies": `[taxonomies]`, by default
+    // tag = "tags" and category = "categories"); a term's `_index.md` names and describes its term.
+    const declared = isPlainObject(get('taxonomies')) ? Object.values(get('taxonomies') as Record<string, unknown>) : ['tags', 'categories']
+    const termRegistry = (folder: string | undefined) => (folder === 'tags' && declared.includes('tags') ? config.tags : folder === 'categories' && declared.includes('categories') ? config.categories : undefined)
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
@@ -242,6 +265,8 @@ export const hugoPreset: Preset = {
       const own = source.fm.data
       const fields: Record<string, unknown> = { ...defaults, ...own }
       const build = isPlainObject(fields.build) ? fields.build : isPlainObject(fields._build) ? fields._build : {}
+      const terms = isList && dirs.length === 2 ? termRegistry(dirs[0]) : undefined
+      if (terms !== undefined) return termPage(terms, dirs[0] === 'tags' ? 'tag' : 'category', dirs[1], fields, source.fm.body, lang === defaultLang)
       if (fields.headless === true && isBundle) return { skip: 'headless', detail: 'headless: true (a headless bundle is never rendered)' }
       if (build.render === 'never' || build.render === false) return { skip: 'build-render-never', detail: 'build.render is never' }
       if (build.render === 'link') return { skip: 'build-render-link', detail: 'build.render is link (the page has a URL but is not published)' }
@@ -264,6 +289,8 @@ export const hugoPreset: Preset = {
           while (depth < dirs.length && sectionDirs.has(`${at.root.dir}/${dirs.slice(0, depth + 1).join('/')}`)) depth++
           const sections = isList ? dirs : dirs.slice(0, depth)
           path = expandPattern(pattern, { dirs, sections, name, slug, title: firstString(fields.title), date, zone, isList, lower })
+          // With `uglyURLs`, a pattern's folder URL is a file (Hugo 0.111: `/:year/:filename/` → `/2024/hello.html`).
+          if (!isList && uglyFor(section ?? '') && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1) + '.html'
         } else {
           const segments = isList || isBundle ? [...dirs] : [...dirs, name]
           if (slug !== undefined && !isList && segments.length > 0) segments[segments.length - 1] = slug
@@ -276,7 +303,9 @@ export const hugoPreset: Preset = {
       // A page's menu entries belong to its language's menus.
       const langMenus = menuEntries.get(lang)
       if (langMenus) {
-        for (const [id, entry] of pageMenuEntries(fields, source.file.rel, url)) {
+        const own = pageMenuEntries(fields, source.file.rel, url)
+        if (sectionMenu !== undefined && isList && dirs.length === 1) own.push([sectionMenu, { identifier: dirs[0], name: firstString(fields.linkTitle, fields.linktitle, fields.title) ?? dirs[0], weight: fields.weight, url, source: source.file.rel, section: true }])
+        for (const [id, entry] of own) {
           const entries = langMenus.get(id)
           if (entries) entries.push(entry)
           else langMenus.set(id, [entry])
@@ -345,7 +374,7 @@ export const hugoPreset: Preset = {
       templates: ['hugo'],
       isDocument,
       place,
-      finish: buildMenus,
+      finish,
       assetUrl,
       templateSite(file) {
         const at = located.get(file)
@@ -434,14 +463,28 @@ async function readHugoConfig(ctx: PresetContext, config: ReturnType<typeof empt
  * Why Hugo does not build a page by its own front matter ("Front matter": `draft`, `publishDate`/`date` in the future,
  * `expiryDate` past), or undefined when it does.
  */
-function notScheduled(fm: Record<string, unknown>, buildDrafts: boolean, nowMs: number, zone: string): string | undefined {
-  if (fm.draft === true && !buildDrafts) return 'a draft'
+function notScheduled(fm: Record<string, unknown>, builds: { drafts: boolean; future?: boolean; expired?: boolean }, nowMs: number, zone: string): string | undefined {
+  if (fm.draft === true && !builds.drafts) return 'a draft'
   const at = (v: unknown) => (typeof v === 'string' ? parseDate(v, zone) : null)
   const publish = at(fm.publishDate) ?? at(fm.publishdate) ?? at(fm.pubdate) ?? at(fm.date)
-  if (publish && Date.parse(publish) > nowMs) return 'to be published in the future'
+  if (publish && Date.parse(publish) > nowMs && builds.future !== true) return 'to be published in the future'
   const expiry = at(fm.expiryDate) ?? at(fm.expirydate) ?? at(fm.unpublishdate)
-  if (expiry && Date.parse(expiry) <= nowMs) return 'expired'
+  if (expiry && Date.parse(expiry) <= nowMs && builds.expired !== true) return 'expired'
   return undefined
+}
+
+/**
+ * A taxonomy term's own page (`tags/go/_index.md`, Hugo's "term" kind): not a document, since the term's archive
+ * owns its URL, but its title names the term and its `description` (or a body of plain text) describes it, in the
+ * default language's registry `terms`.
+ */
+function termPage(terms: Map<string, TaxonomyDefinition>, label: string, term: string, fields: Record<string, unknown>, body: string, describe: boolean): Unpublished {
+  const text = body.trim()
+  const description = firstString(fields.description) ?? (text !== '' && !/[<>{}[\]*_`#|\\]/.test(text) ? text.replace(/\s+/g, ' ') : undefined)
+  const name = firstString(fields.title)?.trim() || term
+  if (describe && !terms.has(term)) terms.set(term, { name, slug: term, ...(description !== undefined ? { description } : {}) })
+  const said = description !== undefined ? 'title and description describe' : 'title names'
+  return { skip: 'taxonomy-term', detail: `the page of the ${label} "${term}": the ${label}'s archive owns its URL; its ${said} the ${label}` }
 }
 
 /**
@@ -496,11 +539,16 @@ function contentRoots(
     const lang = firstString(m.lang, matrix?.[0]) ?? defaultLang
     roots.push({ dir: trim(m.source), lang: lang.toLowerCase() })
   }
-  for (const [key, lang] of Object.entries(languages)) {
-    if (isPlainObject(lang) && typeof lang.contentDir === 'string') roots.push({ dir: trim(lang.contentDir), lang: key.toLowerCase() })
-  }
-  if (roots.length > 0) return roots
   let dir = trim(firstString(get('contentDir')) ?? 'content')
+  if (roots.length > 0) return roots
+  // A language without a `contentDir` of its own reads the site's (Hugo 0.111: `content` by default).
+  const own = Object.entries(languages).filter(([, lang]) => isPlainObject(lang) && typeof lang.contentDir === 'string')
+  if (own.length > 0) {
+    for (const [key, lang] of own) roots.push({ dir: trim(lang.contentDir as string), lang: key.toLowerCase() })
+    const rest = Object.keys(languages).filter((key) => !own.some(([k]) => k === key)).map((key) => key.toLowerCase())
+    if (rest.length > 0) roots.push({ dir, lang: rest.includes(defaultLang) ? defaultLang : (rest[0] as string) })
+    return roots
+  }
   // A content folder holding only a folder named after the default language is that language's content (a site
   // whose per-language mounts live in a module configuration this importer does not read).
   const hasDirect = ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && f.rel.split('/').length === dir.split('/').length + 1 && isContent(splitPath(f.rel).ext))

@@ -24,6 +24,15 @@ export const PERMALINK_STYLES: Readonly<Record<string, string>> = {
 const DEFAULT_EXCLUDE = ['Gemfile', 'Gemfile.lock', 'node_modules', 'vendor/bundle/', 'vendor/cache/', 'vendor/gems/', 'vendor/ruby/', '.sass-cache', '.jekyll-cache', 'gemfiles']
 /** Extensions Jekyll converts to HTML (its default `markdown_ext`); other text files are published as they are. */
 const CONVERTED = new Set(['.markdown', '.mkdown', '.mkdn', '.mkd', '.md'])
+/** Theme layouts that list the posts or the terms by themselves (minimal-mistakes, Chirpy, minima's `home`). */
+const LIST_LAYOUTS: ReadonlyMap<string, { of: 'posts' } | { of: 'category' | 'tag'; term?: string }> = new Map([
+  ['home', { of: 'posts' }],
+  ['posts', { of: 'posts' }],
+  ['archives', { of: 'posts' }],
+  ['categories', { of: 'category' }],
+  ['tags', { of: 'tag' }],
+])
+
 /** Non-Markdown text posts Jekyll publishes unconverted (`.text`, R Markdown). */
 const PLAIN_POSTS = new Set(['.text', '.txt', '.rmd'])
 
@@ -104,6 +113,8 @@ export const jekyllPreset: Preset = {
     }
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
+    // `future: true` publishes posts dated after the build ("Configuration Options").
+    if (cfg.future === true) config.publishes = { future: true }
 
     const collectionsDir = trimBoth(firstString(cfg.collections_dir) ?? '', '/')
     const collections = new Map<string, Collection>()
@@ -219,23 +230,30 @@ export const jekyllPreset: Preset = {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
       const html = HTML_EXTENSIONS.has(ext)
-      if (html && !isPost) {
-        // The not-found page is served by the host for every missing URL, never at an address of its own; a build
-        // stage writes its theme's.
-        if (url === '/404.html' || url === '/404/') return { skip: 'not-found-page', detail: `Jekyll's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
+      // A page without text whose theme layout lists the posts or the terms (minimal-mistakes' `_pages/` with
+      // `layout: posts`, `categories`, `tags`; Chirpy's tabs) is that list, as a page that loops over them is.
+      const layoutListing = !isPost && source.fm.body.trim() === '' ? LIST_LAYOUTS.get(firstString(fields.layout) ?? '') : undefined
+      // The not-found page is served by the host for every missing URL, never at an address of its own; a build
+      // stage writes its theme's. A Markdown `404.md` with `permalink: /404.html` is one too.
+      if (!isPost && (url === '/404.html' || url === '/404/')) return { skip: 'not-found-page', detail: `Jekyll's not-found page (${url}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported` }
+      if ((html || layoutListing !== undefined) && !isPost) {
         // A page that loops over the posts is the blog's list (minima's and most themes' `index.html`, a
         // `blog/index.html` with the paginator): the new site's post index takes its place at its URL.
-        const listing = postListing(source.fm.body)
+        const listing = layoutListing ?? postListing(source.fm.body)
         if (listing !== undefined && listing.of !== 'posts') {
           // A list of all the terms has no route of its own in the contract: its URL leads to the post index.
-          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (a Liquid loop over them): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
+          if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (${layoutListing ? `its "${firstString(fields.layout)}" layout, with no text of its own` : 'a Liquid loop over them'}): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
           // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
           const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
           return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
         }
+        // A blank page of a layout that lists all the posts by date (a year archive): its URL leads to the post index.
+        if (listing !== undefined && layoutListing !== undefined && url !== '/' && firstString(fields.layout) !== 'home') {
+          return { skip: 'post-index', detail: `its "${firstString(fields.layout)}" layout lists the posts and it has no text of its own: its URL leads to the new site's post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
+        }
         if (listing !== undefined) {
           const moved = config.basePath !== ''
-          if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a Liquid loop over them): the theme's index of latest posts owns /", ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
+          if (url === '/') return { skip: 'home-list', detail: `it lists the posts (${layoutListing ? 'its "home" layout, with no text of its own' : 'a Liquid loop over them'}): the theme's index of latest posts owns /`, ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
           const index = url.replace(/index\.html?$/, '').replace(/\.html?$/, '/')
           config.postIndexPath ??= index
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }

@@ -55,9 +55,10 @@ function placePlain(source: SourceFile, style: UrlStyle, indexed: ReadonlySet<st
   const segments = isIndex ? dirs : [...dirs, base]
   const url = segments.length === 0 ? '/' : '/' + segments.map(encodeURIComponent).join('/') + (isIndex || style === 'directory' ? '/' : style === 'html' ? '.html' : '')
   const name = isIndex ? (dirs[dirs.length - 1] ?? '') : base
-  // A README stands for its folder, as GitHub, VuePress, MkDocs and Docusaurus show it; tools that keep file names
-  // served it as `x/README/`, which is redirected.
-  const aliases = /^readme$/i.test(base) && isIndex ? ['/' + [...dirs, base].map(encodeURIComponent).join('/') + (style === 'directory' ? '/' : style === 'html' ? '.html' : '')] : []
+  // A README stands for its folder, as GitHub, VuePress, MkDocs and Docusaurus show it, and so does an index in
+  // another case (`Index.md`, as Docusaurus reads it); tools that keep file names served them as `x/README/` and
+  // `x/Index/`, which are redirected.
+  const aliases = isIndex && base !== 'index' ? ['/' + [...dirs, base].map(encodeURIComponent).join('/') + (style === 'directory' ? '/' : style === 'html' ? '.html' : '')] : []
   const article = isBlogArticle(dirs, base, source.fm.data)
   return {
     kind: article && url !== '/' ? 'post' : 'page',

@@ -69,6 +69,11 @@ export interface SiteConfig {
   localePrefix?: string
   /** Where the generator listed posts (`/posts/`, `/blog/`), when it is not the home page. */
   postIndexPath?: string
+  /**
+   * What the site's build publishes although its date says otherwise: documents dated in the future (Hugo
+   * `buildFuture`, Jekyll `future: true`) and expired ones (Hugo `buildExpired`). Unset: neither.
+   */
+  publishes?: { future?: boolean; expired?: boolean }
   /** The authors registry file (`_data/authors.yml`, `blog/authors.yml`), where its avatars are reported from. */
   authorsFile?: string
   /** Files read as configuration or data (reported as such, never as unused input). */
