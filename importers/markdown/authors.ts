@@ -107,10 +107,14 @@ export class AuthorResolver {
   }
 }
 
+/** The keys of an author written as an object that hold its avatar (Docusaurus's `image_url`, Next.js's blog-starter `picture`). */
+const AVATAR_KEYS = ['image_url', 'imageURL', 'picture', 'avatar']
+
 /**
  * The avatars posts give their authors themselves (Docusaurus: an `authors` entry `{ name, image_url }`, the older
- * `author` with `author_image_url`, Docusaurus 1's `authorImageURL`), by author name, the first post's for each:
- * for authors no registry describes, so that their avatar is delivered like a registry's.
+ * `author` with `author_image_url`, Docusaurus 1's `authorImageURL`; Next.js's blog-starter: `author: { name,
+ * picture }`), by author name, the first post's for each: for authors no registry describes, so that their avatar
+ * is delivered like a registry's.
  */
 export function inlineAvatars(posts: ReadonlyArray<{ file: string; fields: Record<string, unknown> }>): Array<{ name: string; image: string; file: string }> {
   const out = new Map<string, { name: string; image: string; file: string }>()
@@ -118,8 +122,10 @@ export function inlineAvatars(posts: ReadonlyArray<{ file: string; fields: Recor
   for (const p of posts) {
     const f = p.fields
     const found: Array<[string | undefined, string | undefined]> = [[text(f.author), text(f.author_image_url) ?? text(f.authorImageURL)]]
-    for (const a of Array.isArray(f.authors) ? f.authors : [f.authors]) {
-      if (a !== null && typeof a === 'object' && !Array.isArray(a)) found.push([text((a as Record<string, unknown>).name), text((a as Record<string, unknown>).image_url) ?? text((a as Record<string, unknown>).imageURL)])
+    for (const a of [...(Array.isArray(f.authors) ? f.authors : [f.authors]), f.author]) {
+      if (a === null || typeof a !== 'object' || Array.isArray(a)) continue
+      const entry = a as Record<string, unknown>
+      found.push([text(entry.name), AVATAR_KEYS.map((k) => text(entry[k])).find((v) => v !== undefined)])
     }
     for (const [name, image] of found) if (name && image && !out.has(name)) out.set(name, { name, image, file: p.file })
   }

@@ -12,7 +12,7 @@ export const EXPIRY_KEYS = ['expiryDate', 'expirydate', 'expiry_date', 'unpublis
 /** Keys that hold the excerpt, in order of preference. */
 export const EXCERPT_KEYS = ['excerpt', 'description', 'summary']
 /** Keys that name the featured image, in order of preference. */
-export const IMAGE_KEYS = ['featured_image', 'featuredImage', 'heroImage', 'image', 'cover', 'thumbnail']
+export const IMAGE_KEYS = ['featured_image', 'featuredImage', 'heroImage', 'image', 'cover', 'coverImage', 'thumbnail']
 /** Keys that list old URLs of a document. */
 export const REDIRECT_KEYS = ['aliases', 'redirect_from']
 

@@ -17,7 +17,7 @@ import { bodyExcerpt, mapDocument } from './document.js'
 import { DATE_KEYS, firstKey } from './fields.js'
 import type { MapContext, SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
-import type { DataLanguage } from './front-matter.js'
+import type { DataLanguage, FrontMatter } from './front-matter.js'
 import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
 import { applyEdits, resolveReference, urlKey } from './links.js'
 import type { Edit, LinkIndex } from './links.js'
@@ -109,6 +109,8 @@ interface Site {
   timezone: string
   /** The instant that decides what is future or expired. */
   now: string
+  /** The files the preset read while configuring, which `readDocuments` takes instead of reading them again. */
+  early: Map<string, EarlyRead>
 }
 
 /** Discovers every file in a stable order (names that are not UTF-8 are reported and left out), then reads the convention's configuration. */
@@ -131,7 +133,7 @@ async function openSite(run: Run): Promise<Site> {
     throw new PreviewDataError('invalid_timestamp', `generatedAt "${options.generatedAt}" is not an RFC 3339 timestamp.`, '/generated_at')
   }
   const now = options.generatedAt ?? new Date().toISOString()
-  const ctx = presetContext(root, discovery, diagnostics, maxFileBytes, options, now)
+  const { ctx, early } = presetContext(root, discovery, diagnostics, maxFileBytes, options, now)
   const convention = await PRESETS[detected.preset].configure(ctx)
   const config = convention.config
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
@@ -143,7 +145,7 @@ async function openSite(run: Run): Promise<Site> {
   }
   if (options.site) config.site = { ...config.site, ...options.site }
   const timezone = siteTimezone(config, options, diagnostics)
-  return { discovery, detected, convention, config, configRel, timezone, now }
+  return { discovery, detected, convention, config, configRel, timezone, now, early }
 }
 
 /**
@@ -154,13 +156,19 @@ async function openSite(run: Run): Promise<Site> {
 async function readDocuments(run: Run, site: Site, sources: DiscoveredFile[], mapContext: MapContext): Promise<{ docs: SourceDoc[]; stubs: RedirectStub[] }> {
   const { options, diagnostics } = run
   let done = 0
+  const { early } = site
   const read = await mapLimit(sources, run.concurrency, async (file): Promise<SourceFile | { file: DiscoveredFile; failed: string }> => {
-    const text = await readText(file.abs, file.rel, run.maxFileBytes, diagnostics)
-    const fm = text === null ? null : parseFrontMatter(text, file.rel, diagnostics)
+    // A file the preset read already (a docs sidebar reads every doc's front matter) is not read or parsed again.
+    const kept = early.get(file.rel)
+    early.delete(file.rel)
+    if (kept) for (const d of kept.findings.since(0)) diagnostics.push(d)
+    const text = kept ? kept.text : await readText(file.abs, file.rel, run.maxFileBytes, diagnostics)
+    const fm = kept?.fm !== undefined ? kept.fm : text === null ? null : parseFrontMatter(text, file.rel, diagnostics)
     done++
     if (options.onProgress && (done % 100 === 0 || done === sources.length)) options.onProgress({ done, total: sources.length, unit: 'files' })
     return fm ? { file, fm } : { file, failed: text === null ? 'unreadable' : 'parse-error' }
   })
+  early.clear()
   const docs: SourceDoc[] = []
   const stubs: RedirectStub[] = []
   for (const r of read) {
@@ -610,8 +618,19 @@ function nothingToImport(
   }
 }
 
-/** What presets read configuration through: data files parsed into plain data, front matter only, the options. */
-function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions, now: string): PresetContext {
+/** A file a preset read while configuring: its text, its front matter once parsed, and what reading them found. */
+interface EarlyRead {
+  text: string
+  fm?: FrontMatter | null
+  /** Kept aside: reported when the file is imported as a document, never twice, never for a file that is not one. */
+  findings: Diagnostics
+}
+
+/**
+ * What presets read configuration through: data files parsed into plain data, front matter only, the options; and
+ * the files they read by text or front matter (`early`), which the import takes instead of reading them again.
+ */
+function presetContext(root: string, discovery: PresetContext['discovery'], diagnostics: Diagnostics, maxFileBytes: number, options: ImportMarkdownOptions, now: string): { ctx: PresetContext; early: Map<string, EarlyRead> } {
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
   const readData = async (rel: string): Promise<unknown> => {
     const abs = path.isAbsolute(rel) ? rel : path.join(root, rel)
@@ -621,7 +640,18 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
     if (text === null || lang === null) return null
     return parseData(text, lang, rel, 0, diagnostics)?.value ?? null
   }
-  return {
+  const early = new Map<string, EarlyRead>()
+  const textOf = async (rel: string): Promise<EarlyRead | null> => {
+    const kept = early.get(rel)
+    if (kept) return kept
+    const findings = new Diagnostics()
+    const text = await readText(path.join(root, rel), rel, maxFileBytes, findings)
+    if (text === null) return null
+    const read = { text, findings }
+    early.set(rel, read)
+    return read
+  }
+  const ctx: PresetContext = {
     dir: root,
     discovery,
     diagnostics,
@@ -637,15 +667,17 @@ function presetContext(root: string, discovery: PresetContext['discovery'], diag
     },
     async readText(rel) {
       if (!discovery.paths.has(rel)) return null
-      return readText(path.join(root, rel), rel, maxFileBytes, new Diagnostics())
+      return (await textOf(rel))?.text ?? null
     },
     async readFrontMatter(rel) {
-      // Errors in this early look are reported when the file itself is imported; a throwaway list avoids doubles.
-      const quiet = new Diagnostics()
-      const text = await readText(path.join(root, rel), rel, maxFileBytes, quiet)
-      return text === null ? null : (parseFrontMatter(text, rel, quiet)?.data ?? null)
+      // Errors in this early look are reported when the file itself is imported, from `findings`.
+      const read = await textOf(rel)
+      if (!read) return null
+      if (read.fm === undefined) read.fm = parseFrontMatter(read.text, rel, read.findings)
+      return read.fm?.data ?? null
     },
   }
+  return { ctx, early }
 }
 
 /** The folder path of the file a template includes from `from` (the convention's rule, else `_includes/` and relative). */

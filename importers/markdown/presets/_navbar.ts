@@ -25,7 +25,7 @@ export interface NavbarKeys {
 /**
  * A navbar written as an array literal (VuePress and VitePress `nav`/`navbar`/`sidebar`, Docusaurus `navbar.items`),
  * as menu items: each object with a label and a link (or sub-items, the dropdown then leading to its first sub-item's
- * link), and each page path where `keys.page` reads them, in the order written; spreads and items without a label or
+ * link), and each page path where `keys.page` reads them (alone, or as VuePress 1's `[path, text]`), in the order written; spreads and items without a label or
  * a link are left out. A relative link is written from its parent's `prefix` (`base`). URLs are as the old site
  * wrote them: the import maps them to the new site's.
  */
@@ -39,6 +39,15 @@ export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0
       // '' names the page of the parent's prefix (vuepress-theme-hope's sidebar `'/': ['', …]`).
       const page = written.trim() === '' && prefix === '' ? undefined : keys.page?.(from(written.trim()))
       if (page) out.push(page)
+      continue
+    }
+    // VuePress 1's `['/page-b', 'Explicit link text']`: the page with that text, or an external link so titled.
+    const tuple = keys.page ? arrayItems(item)?.map((v) => stringLiteral(v)?.trim()) : undefined
+    if (tuple) {
+      const [link, text] = tuple
+      const page = link === undefined || link === '' ? undefined : keys.page?.(from(link))
+      if (page) out.push(text ? { ...page, title: text } : page)
+      else if (link && text && /^[a-z][a-z0-9+.-]*:/i.test(link)) out.push({ title: text, url: link, children: [] })
       continue
     }
     const inner = objectLiteral(item)

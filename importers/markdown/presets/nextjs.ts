@@ -3,6 +3,7 @@ import { dateFromName } from '../dates.js'
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
+import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -58,7 +59,8 @@ export const nextjsPreset: Preset = {
     const found = roots(ctx.discovery)
     // Content folders a dynamic route's code reads (`app/posts/[slug]/page.tsx` reading `_posts/`): served at the
     // route's path, longest folder first like the others.
-    for (const r of await routedFolders(ctx)) {
+    const lists = await contentlayerLists(ctx)
+    for (const r of await routedFolders(ctx, lists)) {
       if (found.some((f) => f.dir === r.dir)) continue
       found.push({ dir: r.dir, base: r.base, localeDirs: false, groups: false, posts: BLOG_FOLDERS.has(r.base.split('/').pop()?.toLowerCase() ?? ''), why: `${r.dir}/ (read by ${r.route})` })
     }
@@ -69,6 +71,17 @@ export const nextjsPreset: Preset = {
       config.configFiles.add(registry)
       config.authorsFile = registry
       if (data) for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
+    } else {
+      // A Contentlayer `authors` type no route renders (tailwind-nextjs-starter-blog's data/authors/default.mdx):
+      // each file is an author, keyed by its path below the folder as posts' `authors: ['default']` name it.
+      const folder = [...lists.values()].find((dir) => /(?:^|\/)authors?$/.test(dir) && !found.some((r) => r.dir === dir))
+      const files = folder === undefined ? [] : ctx.discovery.files.filter((f) => f.rel.startsWith(folder + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
+      const data: Record<string, unknown> = {}
+      for (const f of files) data[f.rel.slice(folder!.length + 1).replace(/\.[^./]+$/, '')] = (await ctx.readFrontMatter(f.rel)) ?? {}
+      if (folder !== undefined && files.length > 0) {
+        config.authorsFile = folder
+        for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
+      }
     }
     for (const f of ctx.discovery.files) if (/(?:^|\/)(?:_meta|meta)\.json$/.test(f.rel)) config.configFiles.add(f.rel)
     config.staticDirs = ['public']
@@ -198,16 +211,47 @@ function roots(discovery: Discovery): Root[] {
   return out.sort((a, b) => b.dir.length - a.dir.length)
 }
 
-/** A dynamic route file (`app/posts/[slug]/page.tsx`, `pages/blog/[...slug].js`): its file and the URL path before the parameter. */
+/** Route parameters that name a list page of many documents (`/tags/[tag]`, `/blog/page/[page]`), not one document. */
+const LIST_PARAMS = new Set(['tag', 'tags', 'category', 'categories', 'page', 'author', 'year', 'month'])
+
+/**
+ * A dynamic route file (`app/posts/[slug]/page.tsx`, `pages/blog/[...slug].js`): its file and the URL path before
+ * the parameter; routes whose parameter names one document come first, those of list pages (`[tag]`, `[page]`) last.
+ */
 function dynamicRoutes(discovery: Discovery): Array<{ file: string; base: string }> {
-  const out: Array<{ file: string; base: string }> = []
+  const out: Array<{ file: string; base: string; list: boolean }> = []
   for (const f of discovery.files) {
-    const m = /^(?:src\/)?(app|pages)\/((?:[^/[\]]+\/)*)\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}(\/page|\/index)?\.(?:tsx|ts|jsx|js)$/.exec(f.rel)
-    if (!m || (m[1] === 'app' ? m[3] !== '/page' : m[3] === '/page')) continue
+    const m = /^(?:src\/)?(app|pages)\/((?:[^/[\]]+\/)*)\[{1,2}(?:\.\.\.)?([\w-]+)\]{1,2}(\/page|\/index)?\.(?:tsx|ts|jsx|js)$/.exec(f.rel)
+    if (!m || (m[1] === 'app' ? m[4] !== '/page' : m[4] === '/page')) continue
     const base = m[2].split('/').filter((s) => s !== '' && !/^\(.*\)$/.test(s))
-    out.push({ file: f.rel, base: '/' + base.join('/') })
+    out.push({ file: f.rel, base: '/' + base.join('/'), list: LIST_PARAMS.has(m[3].toLowerCase()) })
   }
-  return out.sort((a, b) => (a.file < b.file ? -1 : 1))
+  return out.sort((a, b) => Number(a.list) - Number(b.list) || (a.file < b.file ? -1 : 1)).map(({ file, base }) => ({ file, base }))
+}
+
+const CONTENTLAYER_CONFIGS = ['contentlayer.config.ts', 'contentlayer.config.js', 'contentlayer.config.mjs', 'contentlayer.config.mts']
+
+/**
+ * Contentlayer's document types (contentlayer.dev "Defining document types", read as text, never run): the folder
+ * of each, `contentDirPath` joined to its `filePathPattern` up to the first wildcard, by the name of the list its
+ * generated module exports (`allBlogs` for `name: 'Blog'`, pluralized as Contentlayer does for the usual names).
+ */
+async function contentlayerLists(ctx: PresetContext): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  const file = CONTENTLAYER_CONFIGS.find((f) => ctx.discovery.paths.has(f))
+  if (!file) return out
+  const text = stripComments((await ctx.readText(file)) ?? '')
+  const root = /\bcontentDirPath\s*:\s*['"`]\.?\/?([^'"`]*)['"`]/.exec(text)?.[1] ?? ''
+  for (const obj of objectsAfter(text, 'defineDocumentType(')) {
+    const fields = entries(obj)
+    const name = stringLiteral(fields.get('name'))
+    const pattern = stringLiteral(fields.get('filePathPattern'))
+    if (!name || pattern === undefined) continue
+    const fixed = pattern.split('/').filter((seg) => seg !== '')
+    const dir = [root, ...fixed.slice(0, Math.max(0, fixed.findIndex((seg) => /[*?{[]/.test(seg))))].flatMap((seg) => seg.split('/')).filter((seg) => seg !== '' && seg !== '.').join('/')
+    out.set(`all${/s$/.test(name) ? name : /[^aeiou]y$/.test(name) ? name.slice(0, -1) + 'ies' : name + 's'}`, dir)
+  }
+  return out
 }
 
 /** Folders of Markdown such routes usually read, for detection before any file is read. */
@@ -222,10 +266,10 @@ function routedCandidates(discovery: Discovery): string[] {
  * The Markdown folder each dynamic route reads (the Next.js blog starter's `app/posts/[slug]/page.tsx` with
  * `lib/api.ts` reading `join(process.cwd(), "_posts")`; the learn tutorial's `pages/posts/[id].js` reading
  * `posts/`): named in the route file or a local module it imports (relative, or `@/`/`~/` from the project or
- * `src/`), as `join(process.cwd(), 'a', 'b')` or a string naming a folder that holds Markdown; the first found wins.
- * Read as text, never run.
+ * `src/`), as `join(process.cwd(), 'a', 'b')`, a Contentlayer list (`allBlogs`: the `Blog` type's folder) or a string
+ * naming a folder that holds Markdown; the first found wins. Read as text, never run.
  */
-async function routedFolders(ctx: PresetContext): Promise<Array<{ dir: string; base: string; route: string }>> {
+async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Promise<Array<{ dir: string; base: string; route: string }>> {
   const hasMd = (dir: string) => dir !== '' && ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext))
   const out: Array<{ dir: string; base: string; route: string }> = []
   for (const route of dynamicRoutes(ctx.discovery)) {
@@ -240,7 +284,9 @@ async function routedFolders(ctx: PresetContext): Promise<Array<{ dir: string; b
     for (const text of texts) {
       const joined = [...text.matchAll(/\b(?:join|resolve)\(\s*process\.cwd\(\)\s*,((?:\s*['"][^'"\n]+['"]\s*,?)+)\)/g)].map((m) => [...m[1].matchAll(/['"]([^'"\n]+)['"]/g)].map((x) => x[1]).join('/'))
       const literals = [...text.matchAll(/['"`]\.?\/?([\w][\w./-]*?)\/?['"`]/g)].map((m) => m[1])
-      dir = [...joined, ...literals].map((d) => resolveRelative('', d) ?? '').find(hasMd)
+      // A Contentlayer list the route renders (`allBlogs` from 'contentlayer/generated'): its document type's folder.
+      const generated = lists.size > 0 ? [...text.matchAll(/\ball[A-Z]\w*/g)].map((m) => lists.get(m[0])).filter((d): d is string => d !== undefined) : []
+      dir = [...generated, ...joined, ...literals].map((d) => resolveRelative('', d) ?? '').find(hasMd)
       if (dir) break
     }
     if (dir && !out.some((o) => o.dir === dir)) out.push({ dir, base: route.base === '/' ? '' : route.base, route: route.file })

@@ -10,7 +10,8 @@ import { heroHtml } from './_hero.js'
 import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile } from './types.js'
+import { globMatcher } from './_glob.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 import { trimTrailing } from '../../../src/trim.js'
 
@@ -56,6 +57,29 @@ function vuePreset(flavour: Flavour): Preset {
     },
     configure: (ctx) => configure(ctx, flavour),
   }
+}
+
+/**
+ * The Markdown files of the source folder that are not pages, and why. VitePress (its `resolvePages`): files under
+ * `node_modules/` or `dist/` and those the `srcExclude` globs match; a path with a `[param]` is a dynamic route, whose
+ * pages its `[param].paths.js` loader makes by running code. VuePress 2: files its `pagePatterns` globs leave out
+ * (`!x` excludes; the default, every `.md` but `.vuepress/` and `node_modules/`, is the caller's own rule).
+ */
+function excludedPages(top: Map<string, string>, flavour: Flavour): (rel: string) => Unpublished | undefined {
+  if (flavour === 'vitepress') {
+    const patterns = stringArray(top.get('srcExclude')) ?? []
+    const matches = globMatcher(['**/dist', ...patterns])
+    return (rel) => {
+      if (/\[\w+?\]/.test(rel)) return { skip: 'dynamic-route', detail: 'a dynamic route: VitePress makes its pages by running the [param].paths.js loader beside it, which the importer does not run. Import the pages it makes as Markdown files of their own.' }
+      if (matches(rel)) return { skip: 'excluded', detail: patterns.length > 0 ? `srcExclude (${patterns.join(', ')}) or the dist folder: VitePress does not make it a page` : 'in a dist folder, which VitePress never makes pages of' }
+      return undefined
+    }
+  }
+  const patterns = stringArray(top.get('pagePatterns'))
+  if (!patterns) return () => undefined
+  const include = globMatcher(patterns.filter((p) => !p.startsWith('!')))
+  const exclude = globMatcher(patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1)))
+  return (rel) => (!include(rel) || exclude(rel) ? { skip: 'excluded', detail: `pagePatterns (${patterns.join(', ')}) leave it out: VuePress does not make it a page` } : undefined)
 }
 
 /** The folder holding `.vuepress/` or `.vitepress/` (the shallowest), and its configuration file when there is one. */
@@ -135,6 +159,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     return found
   }
   const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
+  const excluded = excludedPages(top, flavour)
 
   return {
     config,
@@ -145,7 +170,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
       // The hidden folders, the public folder and dependencies are not pages (VuePress's default `pagePatterns`).
       return !rel.split('/').some((p) => p.startsWith('.') || p === 'node_modules') && !file.rel.startsWith(publicDir + '/')
     },
-    place(src: SourceFile): Placement {
+    place(src: SourceFile): Placement | Unpublished {
+      const skip = excluded(inSource(src.file.rel) as string)
+      if (skip) return skip
       // VitePress serves a rewritten page as the path its rule gives (`packages/a/src/index.md` → `a/index.md`).
       const rel = rewrites ? rewrites.apply(inSource(src.file.rel) as string) : (inSource(src.file.rel) as string)
       const { dirs, base } = splitPath(rel)

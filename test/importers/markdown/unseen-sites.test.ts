@@ -256,3 +256,62 @@ describe('avatars posts give their authors (found on the Docusaurus sites: dropp
     })
   })
 })
+
+describe("Next.js's blog-starter layout (a _posts/ folder its app/posts/[slug] route reads)", () => {
+  test('posts at /posts/<slug>, coverImage is the featured image, the author object names the author and its picture', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+    const post = (title: string, date: string, who: string) =>
+      `---\ntitle: "${title}"\nexcerpt: "Lorem ipsum."\ncoverImage: "/assets/blog/hello-world/cover.png"\ndate: "${date}"\nauthor:\n  name: ${who}\n  picture: "/assets/blog/authors/${who.split(' ')[0].toLowerCase()}.png"\nogImage:\n  url: "/assets/blog/hello-world/cover.png"\n---\n\nText.\n`
+    const root = await site('next-blog-starter', {
+      'package.json': '{ "dependencies": { "next": "15.0.2", "gray-matter": "^4.0.3", "remark": "^15.0.1" } }',
+      'src/lib/api.ts': 'const postsDirectory = join(process.cwd(), "_posts");\n',
+      'src/app/posts/[slug]/page.tsx': 'import { getPostBySlug } from "@/lib/api";\n\nexport default async function Post(props) { return getPostBySlug((await props.params).slug).title }\n',
+      '_posts/hello-world.md': post('Learn How to Pre-render Pages', '2020-03-16T05:35:07.322Z', 'Tim Neutkens'),
+      '_posts/dynamic-routing.md': post('Dynamic Routing', '2020-03-17T05:35:07.322Z', 'JJ Kasper'),
+    })
+    for (const rel of ['public/assets/blog/hello-world/cover.png', 'public/assets/blog/authors/tim.png', 'public/assets/blog/authors/jj.png']) {
+      await mkdir(`${root}/${rel.slice(0, rel.lastIndexOf('/'))}`, { recursive: true })
+      await writeFile(`${root}/${rel}`, Buffer.from(png, 'base64'))
+    }
+    const got = await imported(root)
+    expect(got.preset).toBe('nextjs')
+    expect(got.served('/posts/hello-world')).toBe(true)
+    expect(got.payload.content.posts.map((p) => [p.slug, p.featured_image])).toEqual([
+      ['dynamic-routing', '/assets/blog/hello-world/cover.png'],
+      ['hello-world', '/assets/blog/hello-world/cover.png'],
+    ])
+    expect(Object.fromEntries(got.payload.content.authors.map((a) => [a.display_name, a.avatar]))).toEqual({ 'JJ Kasper': '/assets/blog/authors/jj.png', 'Tim Neutkens': '/assets/blog/authors/tim.png' })
+  })
+})
+
+describe('a Contentlayer blog (the tailwind-nextjs-starter-blog layout: data/blog read through allBlogs)', () => {
+  test('posts at their route, nested folders kept, drafts out, the authors type is the author registry', async () => {
+    const root = await site('contentlayer-blog', {
+      'package.json': '{ "dependencies": { "next": "15.2.4", "contentlayer2": "0.5.5", "next-contentlayer2": "0.5.5" } }',
+      'next.config.js': 'module.exports = () => ({ reactStrictMode: true })\n',
+      'contentlayer.config.ts': `import { defineDocumentType, makeSource } from 'contentlayer2/source-files'
+export const Blog = defineDocumentType(() => ({
+  name: 'Blog',
+  filePathPattern: 'blog/**/*.mdx',
+  contentType: 'mdx',
+  fields: { title: { type: 'string', required: true }, date: { type: 'date', required: true } },
+}))
+export const Authors = defineDocumentType(() => ({ name: 'Authors', filePathPattern: 'authors/**/*.mdx', contentType: 'mdx' }))
+export default makeSource({ contentDirPath: 'data', documentTypes: [Blog, Authors] })
+`,
+      // The tag and pagination routes list allBlogs too; the post's own route is the one with a slug.
+      'app/tags/[tag]/page.tsx': "import { allBlogs } from 'contentlayer/generated'\nexport default function Page() { return allBlogs.length }\n",
+      'app/blog/[...slug]/page.tsx': "import { allBlogs, allAuthors } from 'contentlayer/generated'\nexport default async function Page(props) { return null }\n",
+      'data/authors/default.mdx': '---\nname: Tails Azimuth\navatar: https://example.com/avatar.png\n---\n\nBio.\n',
+      'data/blog/code-sample.mdx': "---\ntitle: Sample\ndate: '2016-03-08'\nauthors: ['default']\n---\n\nText.\n",
+      'data/blog/second.mdx': "---\ntitle: Second\ndate: '2016-04-08'\nauthors: ['default']\n---\n\nText.\n",
+      'data/blog/nested-route/multi-part.mdx': "---\ntitle: Nested\ndate: '2021-05-02'\nauthors: ['default']\n---\n\nText.\n",
+      'data/blog/draft.mdx': "---\ntitle: A draft\ndate: '2021-05-02'\ndraft: true\n---\n\nSecret.\n",
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('nextjs')
+    for (const url of ['/blog/code-sample', '/blog/second', '/blog/nested-route/multi-part']) expect(got.served(url), url).toBe(true)
+    expect(got.skipped).toMatchObject({ 'data/blog/draft.mdx': 'draft' })
+    expect(got.payload.content.authors.map((a) => [a.id, a.display_name, a.avatar])).toEqual([['default', 'Tails Azimuth', 'https://example.com/avatar.png']])
+  })
+})

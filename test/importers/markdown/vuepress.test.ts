@@ -159,6 +159,42 @@ describe('VitePress', () => {
     expect(result.report.languages).toEqual({ en: 1, fr: 2 })
   })
 
+  // What `vitepress build` (1.6.4) published from these files: /, /guide/start.html, /keep.html, and the pages the
+  // dynamic route's loader made (/packages/foo.html, /packages/bar.html), which the importer cannot make.
+  test('srcExclude, dist folders and dynamic routes are not pages', async () => {
+    const root = await site('vitepress-exclude', {
+      'docs/.vitepress/config.mts': "import { defineConfig } from 'vitepress'\n\nexport default defineConfig({\n  title: 'Ex',\n  srcExclude: ['**/README.md', 'notes/**', '{todo,wip}.md'],\n})\n",
+      'docs/index.md': '# Home\n',
+      'docs/README.md': '# Readme\n',
+      'docs/guide/README.md': '# Guide readme\n',
+      'docs/guide/start.md': '# Guide\n',
+      'docs/notes/a.md': '# Note\n',
+      'docs/todo.md': '# Todo\n',
+      'docs/wip.md': '# WIP\n',
+      'docs/keep.md': '# Kept\n',
+      'docs/dist/old.md': '# Dist\n',
+      'docs/packages/[pkg].md': '# {{ $params.pkg }}\n',
+      'docs/packages/[pkg].paths.mjs': "export default { paths() { return [{ params: { pkg: 'foo' } }, { params: { pkg: 'bar' } }] } }\n",
+    })
+    const { kinds, skipped, served } = await importedSite(root)
+    expect(Object.keys(kinds).sort()).toEqual(['docs/guide/start.md', 'docs/index.md', 'docs/keep.md'])
+    for (const url of ['/', '/guide/start.html', '/keep.html']) expect(served(url), url).toBe(true)
+    expect(skipped).toMatchObject({ 'docs/README.md': 'excluded', 'docs/guide/README.md': 'excluded', 'docs/notes/a.md': 'excluded', 'docs/todo.md': 'excluded', 'docs/wip.md': 'excluded', 'docs/dist/old.md': 'excluded', 'docs/packages/[pkg].md': 'dynamic-route' })
+  })
+
+  test('VuePress 2 pagePatterns: what its negated globs name is not a page', async () => {
+    const root = await site('vuepress-pagepatterns', {
+      'docs/.vuepress/config.ts': "export default defineUserConfig({ pagePatterns: ['**/*.md', '!.vuepress', '!node_modules', '!drafts', '!**/CHANGELOG.md'] })\n",
+      'docs/README.md': page('Home'),
+      'docs/guide.md': page('Guide'),
+      'docs/drafts/x.md': page('Draft'),
+      'docs/api/CHANGELOG.md': page('Changes'),
+    })
+    const { kinds, skipped } = await importedSite(root)
+    expect(Object.keys(kinds).sort()).toEqual(['docs/README.md', 'docs/guide.md'])
+    expect(skipped).toMatchObject({ 'docs/drafts/x.md': 'excluded', 'docs/api/CHANGELOG.md': 'excluded' })
+  })
+
   test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
     // Found by the hostile-input hunt: each page tried every locale (pages x locales).
     const n = 3_000
