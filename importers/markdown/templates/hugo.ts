@@ -1,5 +1,6 @@
 import { attrs, codeBlock, codeSpan, escapeHtml, inlineMarkup, isImagePath, safeUrl, trimBlankLines } from './_html.js'
 import { blankStart, lineBounds, NextFinder, Out, unchanged } from './_out.js'
+import { admonitionOpen } from './docusaurus.js'
 import type { PassResult } from './_out.js'
 import { pairTags, renderTags } from './_render.js'
 import type { Expansion, Tag } from './_render.js'
@@ -250,12 +251,48 @@ function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, ou
     out.find(t.start, t.name, 'removed', 'An inline shortcode holds Go template code, which is never executed here; it was removed with its content. Write its output into the page instead.')
     return { text: '' }
   }
-  const handler = HANDLERS[t.name]
+  const handler = HANDLERS[t.name] ?? (t.kind === 'open' && t.match !== -1 ? THEME_HANDLERS[t.name] : undefined)
   if (handler) return handler(t, ctx, out, body, depth)
   return unknown(t, out)
 }
 
 const IMAGE_PARAMETERS = ['src', 'image', 'img', 'path', 'file', 'url']
+
+/**
+ * Paired theme shortcodes every theme that has them gives one meaning (Docsy, Hugo Book, Relearn, Hextra, Blowfish):
+ * tabs keep each tab's label (a tab's `lang` makes its content code), callouts their kind and title, expanders their
+ * title, written as the other conventions' tabs, admonitions and details are. Their templates are the site's, never
+ * read; a tab without a label is left to `unknown` (its text kept).
+ */
+const THEME_HANDLERS: Record<string, Handler> = {
+  tabs: (t, _ctx, out) => (expanded(out, t), { before: '<div class="tabs">\n\n', after: '\n\n</div>', block: true }),
+  tabpane: (t, _ctx, out) => (expanded(out, t), { before: '<div class="tabs">\n\n', after: '\n\n</div>', block: true }),
+  tab(t, _ctx, out) {
+    const label = t.named.get('header') ?? t.named.get('name') ?? t.named.get('title') ?? t.positional[0]
+    if (label === undefined || label.trim() === '') return unknown(t, out)
+    const lang = t.named.get('lang') ?? t.named.get('language')
+    expanded(out, t)
+    const summary = `<details class="tab" open>\n<summary>${inlineMarkup(label)}</summary>\n\n`
+    if (lang === undefined) return { before: summary, after: '\n\n</details>', block: true }
+    return { render: (inner) => `${summary}${codeBlock(trimBlankLines(inner), lang.replace(/[^\w+#.-]/g, ''))}\n\n</details>`, block: true }
+  },
+  expand(t, _ctx, out) {
+    expanded(out, t)
+    return { before: `<details>\n<summary>${inlineMarkup(t.positional[0] ?? t.named.get('title') ?? 'Expand')}</summary>\n\n`, after: '\n\n</details>', block: true }
+  },
+  alert: (t, _ctx, out) => callout(t, out, t.named.get('color') ?? t.named.get('type') ?? t.positional[0], t.named.get('title')),
+  hint: (t, _ctx, out) => callout(t, out, t.positional[0] ?? t.named.get('type'), t.named.get('title')),
+  notice: (t, _ctx, out) => callout(t, out, t.positional[0] ?? t.named.get('style'), t.positional[1] ?? t.named.get('title')),
+  callout: (t, _ctx, out) => callout(t, out, t.named.get('type') ?? t.positional[0], t.named.get('title')),
+}
+
+/** A theme's callout as an admonition: its kind in the admonition's words (`error` is `danger`), its title if it has one. */
+function callout(t: ShortcodeTag, out: Out, kind: string | undefined, title: string | undefined): Expansion {
+  const k = (kind ?? 'note').toLowerCase()
+  const type = k === 'error' ? 'danger' : k === 'primary' || k === 'default' || k === 'secondary' || k === 'light' || k === 'dark' ? 'note' : k
+  expanded(out, t)
+  return { before: `${admonitionOpen(type, title)}\n\n`, after: '\n\n</aside>', block: true }
+}
 
 /** A shortcode of the site's own (`layouts/shortcodes/`): its template is not part of the content, so it cannot be run. */
 function unknown(t: ShortcodeTag, out: Out): Expansion {
