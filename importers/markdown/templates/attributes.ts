@@ -1,6 +1,7 @@
 import { LineIndex } from '../../../src/lines.js'
 import { githubSlug } from '../presets/_slugger.js'
 import { escapeHtml } from './_html.js'
+import { admonitionOpen } from './docusaurus.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { CodeRange } from './_scan.js'
@@ -23,31 +24,57 @@ import type { TemplateContext, TemplateFinding } from './types.js'
 export function expandAttributes(body: string, ctx: TemplateContext, kramdown: boolean): PassResult {
   if (!body.includes('{')) return { body, findings: [] }
   const findings: TemplateFinding[] = []
-  const code = new CodeMap(body, findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) }))
+  const codeOf = (text: string) => new CodeMap(text, findCode(text, { indentedCode: !/\.mdx$/i.test(ctx.file) }))
+  // Extensions first: they keep every line where it was, so what follows reports on the body's own lines.
+  if (kramdown && body.includes('{::')) body = extensions(body, codeOf(body), findings)
+  const code = codeOf(body)
   const lines: string[] = []
   // The lines just above, while an attribute list on the next line would still belong to their block.
   let above: number[] = []
+  // Where the block being read starts, and a callout waiting for the block below its attribute list.
+  let blockStart = -1
+  let pending: { kind: string; from: number } | undefined
+  const closePending = () => {
+    if (pending && pending.from !== -1 && pending.from < lines.length) asCallout(lines, pending.from, lastText(lines), pending.kind)
+    pending = undefined
+  }
   let start = 0
   for (let n = 1; start <= body.length; n++) {
     const nl = body.indexOf('\n', start)
     const end = nl === -1 ? body.length : nl
     const text = body.slice(start, end)
     if (code.blockAt(start)) {
+      closePending()
       lines.push(text)
       above = []
     } else if (kramdown && isAttributeLine(text)) {
+      const content = text.trim().slice(2, -1).trim()
+      const kind = calloutKind(content)
       lines.push('')
-      attributeLine(text.trim().slice(2, -1).trim(), above.map((i) => ({ index: i, lines })), n, findings)
+      const last = above.at(-1)
+      // After a block it styles that block; alone above one (`{: .note }` then a paragraph), the block below.
+      if (kind !== undefined && last !== undefined && !ATX.test(lines[last])) {
+        asCallout(lines, blockStart, last, kind)
+        findings.push({ line: n, name: '{: }', action: 'expanded' })
+      } else if (kind !== undefined && last === undefined) {
+        closePending()
+        pending = { kind, from: -1 }
+        findings.push({ line: n, name: '{: }', action: 'expanded' })
+      } else attributeLine(content, above.map((i) => ({ index: i, lines })), n, findings)
       above = []
     } else {
+      const blank = text.trim() === ''
+      if (blank) closePending()
+      else if (above.length === 0) blockStart = lines.length
+      if (!blank && pending?.from === -1) pending.from = lines.length
       lines.push(rewriteLine(text, start, code, kramdown, n, findings))
-      above = text.trim() === '' ? [] : [...above.slice(-1), lines.length - 1]
+      above = blank ? [] : [...above.slice(-1), lines.length - 1]
     }
     if (nl === -1) break
     start = nl + 1
   }
-  const out = lines.join('\n')
-  return { body: kramdown && out.includes('{::') ? extensions(out, findings) : out, findings }
+  closePending()
+  return { body: lines.join('\n'), findings }
 }
 
 const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/
@@ -98,6 +125,38 @@ function attributeLine(content: string, above: Array<{ index: number; lines: str
   if (id === undefined || !last) return
   const heading = ATX.test(last.lines[last.index]) ? last.index : SETEXT_UNDERLINE.test(last.lines[last.index]) && above.length === 2 ? above[0].index : undefined
   if (heading !== undefined) last.lines[heading] = withAnchor(last.lines[heading], id)
+}
+
+/**
+ * The admonition kind of an attribute list's classes when they make a callout: Jekyll's docs `.note .warning`,
+ * just-the-docs `.note`/`.warning`/`.important`, Chirpy's `.prompt-tip`, Minimal Mistakes' `.notice--info`.
+ */
+function calloutKind(content: string): string | undefined {
+  let kind: string | undefined
+  for (const m of content.matchAll(/(?:^|\s)\.([\w-]+)/g)) {
+    const c = /^(?:prompt-|notice--)?(note|info|tip|warning|danger|caution|important|success|error|primary)$/i.exec(m[1]) ?? (/^notice$/i.test(m[1]) ? [m[1], 'note'] : null)
+    if (c === null) continue
+    const k = c[1].toLowerCase()
+    const mapped = k === 'error' ? 'danger' : k === 'primary' ? 'note' : k
+    if (kind === undefined || kind === 'note') kind = mapped
+  }
+  return kind
+}
+
+/** Lines `from`..`to` as an admonition of `kind` (a block quote's markers taken off), the line count kept apart from the two added. */
+function asCallout(lines: string[], from: number, to: number, kind: string): void {
+  if (from < 0 || to < from) return
+  const quoted = lines.slice(from, to + 1).every((l) => /^ {0,3}>/.test(l))
+  if (quoted) for (let i = from; i <= to; i++) lines[i] = lines[i].replace(/^ {0,3}> ?/, '')
+  lines[from] = `${admonitionOpen(kind)}\n\n${lines[from]}`
+  lines[to] = `${lines[to]}\n\n</aside>`
+}
+
+/** The index of the last line that is not blank. */
+function lastText(lines: string[]): number {
+  let i = lines.length - 1
+  while (i >= 0 && lines[i].trim() === '') i--
+  return i
 }
 
 /** A kramdown attribute list (or definition) alone on its line: `{: .class}`, `{:#id}`, `{:toc}`, `{:name: .x}`. */
@@ -167,7 +226,7 @@ function headingAttributes(content: string): { id?: string } | undefined {
  * it is, `{::options … /}` nothing; an unknown one its content. A tag that is never closed is left as written. The
  * lines a removed extension held stay, empty.
  */
-function extensions(body: string, findings: TemplateFinding[]): string {
+function extensions(body: string, code: CodeMap, findings: TemplateFinding[]): string {
   const lines = new LineIndex(body)
   const tag = /\{::([a-z]+)[^{}\n]*?(\/)?\}/g
   // The next closing tag at or after a point, per tag text: points only grow, so each is searched once a time.
@@ -180,6 +239,7 @@ function extensions(body: string, findings: TemplateFinding[]): string {
   let out = ''
   let from = 0
   for (let m = tag.exec(body); m !== null; m = tag.exec(body)) {
+    if (code.at(m.index)) continue
     const name = m[1]
     let inner = ''
     let end = tag.lastIndex
