@@ -82,6 +82,12 @@ const include: TagHandler = (run, node, src) => {
     run.write(src, themed, node.at)
     return undefined
   }
+  // A theme's table of contents (Minimal Mistakes' and others' `{% include toc %}`), drawn from the page's headings.
+  if (text === undefined && !relative && !run.dialect.eleventy && /^toc(?:\.html)?$/.test(parsed.name)) {
+    run.find(src, node.at, node.name, 'removed', "The theme's table of contents ({% include toc %}) was removed: the new theme shows its own, or none. Add one by hand if the page needs it.")
+    run.keepBreak(node, src)
+    return undefined
+  }
   if (text === undefined) {
     const folder = relative ? 'relative to this file' : 'in the includes folder (_includes/)'
     run.find(src, node.at, node.name, 'unresolved', `The included file "${parsed.name}" was not found ${folder}, so nothing was printed. Add the file to the site folder or put its text into the page.`)
