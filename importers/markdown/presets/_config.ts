@@ -285,3 +285,32 @@ export async function readDataFolder(files: ReadonlyArray<{ rel: string }>, dir:
   }
   return root
 }
+
+/** One page in a navigation built from pages' own data (eleventy-navigation, just-the-docs). */
+export interface NavigationEntry {
+  key: string
+  title: string
+  parent?: string
+  order: number
+  url: string
+  source: string
+}
+
+/**
+ * A navigation built from pages' own data (the eleventy-navigation plugin's, just-the-docs'): entries under the entry
+ * whose key their `parent` names, ordered by `order` (then by key, for a stable result). An entry whose parent is
+ * missing or whose parents loop back is left out, as both find only entries reachable from the top.
+ */
+export function navigationTree(entries: NavigationEntry[]): ConfigMenuItem[] {
+  const byKey = new Map<string, NavigationEntry>()
+  for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e)
+  const children = new Map<string | undefined, NavigationEntry[]>()
+  for (const e of byKey.values()) {
+    const siblings = children.get(e.parent)
+    if (siblings) siblings.push(e)
+    else children.set(e.parent, [e])
+  }
+  const build = (parent: string | undefined, depth: number): ConfigMenuItem[] =>
+    depth > 32 ? [] : (children.get(parent) ?? []).sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((e) => ({ title: e.title, url: e.url, source: e.source, children: build(e.key, depth + 1) }))
+  return build(undefined, 0)
+}

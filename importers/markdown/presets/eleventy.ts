@@ -5,8 +5,9 @@ import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
-import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, postListing, readDataFolder } from './_config.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
+import type { NavigationEntry } from './_config.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import type { SiteConfig } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -240,33 +241,6 @@ function templatePageSkip(body: string, url: string, config: SiteConfig): Unpubl
 }
 
 /** A page's `eleventyNavigation` entry (the eleventy-navigation plugin): `key`, `parent` key, `order`, `title`, its URL. */
-interface NavigationEntry {
-  key: string
-  title: string
-  parent?: string
-  order: number
-  url: string
-  source: string
-}
-
-/**
- * The eleventy-navigation plugin's tree: entries under the entry whose key their `parent` names, ordered by `order`
- * (then by key, for a stable result). An entry whose parent is missing or whose parents loop back is left out, as
- * the plugin finds only entries reachable from the top.
- */
-function navigationTree(entries: NavigationEntry[]): ConfigMenuItem[] {
-  const byKey = new Map<string, NavigationEntry>()
-  for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e)
-  const children = new Map<string | undefined, NavigationEntry[]>()
-  for (const e of byKey.values()) {
-    const siblings = children.get(e.parent)
-    if (siblings) siblings.push(e)
-    else children.set(e.parent, [e])
-  }
-  const build = (parent: string | undefined, depth: number): ConfigMenuItem[] =>
-    depth > 32 ? [] : (children.get(parent) ?? []).sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((e) => ({ title: e.title, url: e.url, source: e.source, children: build(e.key, depth + 1) }))
-  return build(undefined, 0)
-}
 
 /** Eleventy's default URL: `x.md` → `/x/`, `x/index.md` and `x/x.md` → `/x/`, `index.md` → `/`. */
 function defaultUrl(dirs: string[], base: string): string {

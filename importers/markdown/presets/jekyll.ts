@@ -6,7 +6,8 @@ import { readTable } from '../csv.js'
 import { resolveRelative } from '../discover.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
+import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
+import type { NavigationEntry } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -88,6 +89,10 @@ export const jekyllPreset: Preset = {
     if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
     else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
     else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
+    // just-the-docs builds its sidebar from the pages themselves (`nav_order`, `parent`, `nav_exclude`): gathered while
+    // placing them, built in `finish`.
+    const sideNav: NavigationEntry[] = []
+    const justTheDocs = /just-the-docs/i.test(`${firstString(cfg.theme) ?? ''} ${firstString(cfg.remote_theme) ?? ''}`)
     const title = firstString(cfg.title, cfg.name)
     const description = firstString(cfg.description)
     const url = firstString(cfg.url)
@@ -260,6 +265,10 @@ export const jekyllPreset: Preset = {
         }
       }
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
+      const navTitle = firstString(fields.title)
+      if (!isPost && navTitle !== undefined && fields.nav_exclude !== true && (justTheDocs || fields.nav_order !== undefined)) {
+        sideNav.push({ key: navTitle, title: navTitle, parent: firstString(fields.parent), order: typeof fields.nav_order === 'number' ? fields.nav_order : Number.MAX_SAFE_INTEGER, url, source: rel })
+      }
       // Chirpy reads a post's relative images (and its `image.path`) under `media_subpath` (`img_path` before 7.0).
       const imageBase = firstString(fields.media_subpath) ?? firstString(fields.img_path)
       return {
@@ -283,6 +292,10 @@ export const jekyllPreset: Preset = {
       templates: ['liquid'],
       isDocument,
       place,
+      finish() {
+        // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
+        if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
+      },
       templateSite: () => site,
       isIncludable: (rel) => rel.startsWith(includesDir + '/'),
       includePath(kind, target, from) {

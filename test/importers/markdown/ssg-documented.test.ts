@@ -229,3 +229,23 @@ describe('Hugo contentDir for some languages only (gohugo.io "Multilingual mode"
     expect(got.served('/fr/posts/bonjour/')).toBe(true)
   })
 })
+
+describe('just-the-docs navigation (just-the-docs.com "Navigation Structure": nav_order, parent, nav_exclude)', () => {
+  test("the theme's sidebar is the pages themselves: top level by nav_order then title, children by their parent's title", async () => {
+    const page = (fm: string) => `---\n${fm}\n---\n\nText.\n`
+    const root = await site('just-the-docs', {
+      '_config.yml': 'title: Docs\nremote_theme: just-the-docs/just-the-docs\n',
+      'index.md': page('title: Home\nnav_order: 1'),
+      'docs/guide.md': page('title: Guide\nnav_order: 2'),
+      'docs/install.md': page('title: Install\nparent: Guide\nnav_order: 1'),
+      'docs/config.md': page('title: Configure\nparent: Guide'),
+      'docs/about.md': page('title: About'),
+      'docs/secret.md': page('title: Secret\nnav_exclude: true'),
+    })
+    const got = await imported(root)
+    const sidebar = got.payload.menus?.sidebar
+    const shape = (items: Array<{ title?: string; children?: unknown[] }> = []): unknown[] => items.map((i) => (i.children?.length ? [i.title, shape(i.children as never)] : i.title))
+    expect(shape(sidebar?.items as never)).toEqual(['Home', ['Guide', ['Install', 'Configure']], 'About'])
+    expect(got.payload.menus?.primary).toBeUndefined()
+  })
+})
