@@ -59,7 +59,7 @@ export const nativePreset: Preset = {
     const options = ctx.options
     return {
       config,
-      templates: [],
+      templates: ['gfm'],
       isDocument: (file) => placeNative(file, options) !== null,
       place: (source) => placeNative(source.file, options) as Placement,
       assetUrl: () => undefined,

@@ -41,7 +41,8 @@ export const plainPreset: Preset = {
     const indexed = new Set(docs.filter((d) => /^index$/i.test(splitPath(d.rel).base)).map((d) => splitPath(d.rel).dirs.join('/')))
     return {
       config,
-      templates: mdx || admonitions ? ['mdx', 'docusaurus'] : [],
+      // A plain folder is read as GitHub shows it: its alerts (`> [!NOTE]`) are callouts there.
+      templates: mdx || admonitions ? ['mdx', 'docusaurus', 'gfm'] : ['gfm'],
       isDocument: (file: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext),
       place: (source: SourceFile) => placePlain(source, style, indexed),
       assetUrl: (rel) => '/' + rel.split('/').map(encodeURIComponent).join('/'),

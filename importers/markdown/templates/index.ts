@@ -1,6 +1,7 @@
 import { unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
+import { expandAlerts } from './alerts.js'
 import { expandAttributes } from './attributes.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import { expandDocusaurus1 } from './docusaurus1.js'
@@ -126,6 +127,8 @@ function passes(ctx: TemplateContext): Pass[] {
         break
     }
   }
+  // GitHub's alerts (`> [!NOTE]`): callouts on GitHub (a plain folder's renderer), in VitePress and Hugo's render hooks.
+  if (dialects.includes('gfm') || dialects.includes('hugo') || dialects.includes('vue')) list.push({ run: expandAlerts, syntax: { braces: [] } })
   return list
 }
 

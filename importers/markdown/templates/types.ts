@@ -4,8 +4,11 @@
  * `expandTemplates(body, ctx): TemplateResult` itself is exported from `./index.ts`.
  */
 
-/** A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker). */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue'
+/**
+ * A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker;
+ * `gfm`: GitHub's own Markdown extensions, its alerts, which a plain folder's renderer shows).
+ */
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

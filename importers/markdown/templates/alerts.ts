@@ -1,0 +1,47 @@
+import { admonitionOpen } from './docusaurus.js'
+import type { PassResult } from './_out.js'
+import { findCode } from './_scan.js'
+import type { TemplateContext, TemplateFinding } from './types.js'
+
+/** `> [!NOTE]`, with Hugo's and Obsidian's optional fold sign and title (`> [!WARNING]+ Radiation hazard`). */
+const ALERT = /^( {0,3})> ?\[!(note|tip|important|warning|caution)\]([+-]?)(?:[ \t]+(.*?))?[ \t]*$/i
+
+/**
+ * GitHub's alerts (`> [!NOTE]` opening a block quote), which GitHub, VitePress and Hugo's block quote render hooks
+ * show as callouts, become the admonition asides the other conventions' callouts become
+ * (`<aside class="admonition admonition-note">` with its title); a plain renderer would print `[!NOTE]` in a quote.
+ * A title written after the marker is the aside's title. Code is left as written; linear in the body.
+ */
+export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
+  if (!body.includes('[!')) return { body, findings: [] }
+  const findings: TemplateFinding[] = []
+  const code = findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) })
+  const lines = body.split('\n')
+  const out: string[] = []
+  let offset = 0
+  let r = 0
+  for (let i = 0; i < lines.length; i++) {
+    const start = offset
+    offset += lines[i].length + 1
+    while (r < code.length && code[r].end <= start) r++
+    const m = r < code.length && code[r].start <= start ? null : ALERT.exec(lines[i])
+    if (!m) {
+      out.push(lines[i])
+      continue
+    }
+    const line = i + 1
+    const indent = m[1]
+    const quoted = new RegExp(`^${indent}> ?`)
+    const inner: string[] = []
+    while (i + 1 < lines.length && quoted.test(lines[i + 1])) {
+      i++
+      offset += lines[i].length + 1
+      inner.push(lines[i].replace(quoted, ''))
+    }
+    const title = m[4] === undefined || m[4] === '' ? undefined : m[4]
+    const aside = [...admonitionOpen(m[2].toLowerCase(), title).split('\n'), '', ...inner, '', '</aside>']
+    out.push(aside.map((l) => (l === '' ? '' : indent + l)).join('\n'))
+    findings.push({ line, name: '[!alert]', action: 'expanded' })
+  }
+  return { body: out.join('\n'), findings }
+}
