@@ -31,6 +31,7 @@ import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
 import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
+import type { TemplateResult } from './templating.js'
 import { trimBoth } from '../../src/trim.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
@@ -353,8 +354,11 @@ async function rewriteBodies(run: Run, site: Site, placed: SourceDoc[], index: L
   return out
 }
 
-/** The body with the generator's template tags expanded (or removed, said so); a derived excerpt follows it. */
-function expandBody(doc: SourceDoc, ctx: BodyContext): string {
+/**
+ * The body with the generator's template tags expanded (or removed, said so), and where each of its lines was
+ * written; a derived excerpt follows it.
+ */
+function expandBody(doc: SourceDoc, ctx: BodyContext): TemplateResult {
   const { site, index, includes, out } = ctx
   const { config, convention } = site
   const expanded = expandTemplates(doc.content, {
@@ -375,15 +379,17 @@ function expandBody(doc: SourceDoc, ctx: BodyContext): string {
     if (f.action !== 'expanded') ctx.run.diagnostics.warn(doc.file, f.line + doc.bodyLine - 1, f.action === 'removed' ? 'template_removed' : 'template_unresolved', f.message ?? `The template tag "${f.name}" could not be expanded.`)
   }
   if (expanded.body !== doc.content && doc.excerpt !== undefined && doc.excerptDerived) doc.excerpt = bodyExcerpt(expanded.body, doc.documentType, config.excerptMarkers, ctx.excerptLength)
-  return expanded.body
+  return expanded
 }
 
 /** The body with each link and image pointing at its new URL; what leads nowhere is left as written and reported. */
-function rewriteReferences(doc: SourceDoc, body: string, ctx: BodyContext): string {
+function rewriteReferences(doc: SourceDoc, expanded: TemplateResult, ctx: BodyContext): string {
   const { index, out } = ctx
+  const { body } = expanded
   const edits: Edit[] = []
   for (const ref of scanBody(body).refs) {
-    const line = ref.line + doc.bodyLine - 1
+    // Reported on the line it was written on, before templates moved it.
+    const line = expanded.sourceLine(ref.line) + doc.bodyLine - 1
     let resolved = ref.kind === 'image' ? resolveImage(ref.target, doc, index) : resolveReference(ref.target, doc.file, doc.url, index)
     // A translation's link that leads nowhere may be one its original resolves.
     const original = resolved.to === 'nothing' ? ctx.site.convention.translationOf?.(doc.file) : undefined

@@ -14,6 +14,8 @@ const ALERT = /^( {0,3})> ?\[!(note|tip|important|warning|caution)\]([+-]?)(?:[ 
  */
 export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
   if (!body.includes('[!')) return { body, findings: [] }
+  // The input line each output line came from: an aside's own lines are the marker's.
+  const lineMap: number[] = []
   const findings: TemplateFinding[] = []
   const code = findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) })
   const lines = body.split('\n')
@@ -27,6 +29,7 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
     const m = r < code.length && code[r].start <= start ? null : ALERT.exec(lines[i])
     if (!m) {
       out.push(lines[i])
+      lineMap.push(i + 1)
       continue
     }
     const line = i + 1
@@ -39,9 +42,14 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
       inner.push(lines[i].replace(quoted, ''))
     }
     const title = m[4] === undefined || m[4] === '' ? undefined : m[4]
-    const aside = [...admonitionOpen(m[2].toLowerCase(), title).split('\n'), '', ...inner, '', '</aside>']
+    const opening = admonitionOpen(m[2].toLowerCase(), title).split('\n')
+    const aside = [...opening, '', ...inner, '', '</aside>']
     out.push(aside.map((l) => (l === '' ? '' : indent + l)).join('\n'))
+    // The opening lines are the marker's, each quoted line its own, the closing ones the quote's last.
+    for (let k = 0; k <= opening.length; k++) lineMap.push(line)
+    inner.forEach((_, k) => lineMap.push(line + 1 + k))
+    lineMap.push(i + 1, i + 1)
     findings.push({ line, name: '[!alert]', action: 'expanded' })
   }
-  return { body: out.join('\n'), findings }
+  return { body: out.join('\n'), findings, lineMap }
 }

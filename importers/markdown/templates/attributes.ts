@@ -74,7 +74,12 @@ export function expandAttributes(body: string, ctx: TemplateContext, kramdown: b
     start = nl + 1
   }
   closePending()
-  return { body: lines.join('\n'), findings }
+  // Callouts added lines around their blocks: each is the line of the element it was written into.
+  const lineMap: number[] = []
+  lines.forEach((l, i) => {
+    for (let k = l.split('\n').length; k > 0; k--) lineMap.push(i + 1)
+  })
+  return { body: lines.join('\n'), findings, lineMap }
 }
 
 const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/

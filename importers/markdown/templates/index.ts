@@ -55,11 +55,12 @@ export function expandTemplates(body: string, ctx: TemplateContext): TemplateRes
     return {
       body,
       findings: [{ line: 1, name: 'templates', action: 'unresolved', message: `Template expansion failed (${(err as Error).message}); the body was kept as written. Please report this file.` }],
+      sourceLine: (line) => line,
     }
   }
   // Stable: findings of one line keep the order the passes met them in.
   findings.sort((a, b) => a.line - b.line)
-  return { body: current, findings }
+  return { body: current, findings, sourceLine: (line) => back(line, maps) }
 }
 
 interface Pass {

@@ -52,4 +52,6 @@ export interface TemplateResult {
   body: string
   /** When expansion produced HTML inside Markdown, the body stays 'markdown' (raw HTML is valid Markdown). */
   findings: TemplateFinding[]
+  /** The 1-based line of the body as given that line `line` of the expanded body came from. */
+  sourceLine: (line: number) => number
 }

@@ -106,6 +106,16 @@ describe('nothing to import (issue 15 item 15)', () => {
   })
 })
 
+describe('a broken link is reported on the line it was written on', () => {
+  test('after an alert and a callout that the import wrote over more lines', async () => {
+    const root = await site('lines-after-expansion', {
+      'README.md': Buffer.from('# Docs\n\n> [!NOTE]\n> One.\n\nSee [gone](missing.md).\n'),
+    })
+    const result = await importMarkdown(root)
+    expect(result.diagnostics.find((d) => d.code === 'missing_link_target')).toMatchObject({ file: 'README.md', line: 6 })
+  })
+})
+
 describe('drafts stay private by default (issue 13 item 7)', () => {
   test('draft, unpublished, future and expired are left out and counted; include keeps them as drafts', async () => {
     const root = await site('drafts', {

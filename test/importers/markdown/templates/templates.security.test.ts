@@ -70,7 +70,13 @@ describe('any body', () => {
       fc.property(body, (input) => {
         const first = expandTemplates(input, context(set))
         const again = expandTemplates(input, context(set))
-        expect(again).toEqual(first)
+        expect([again.body, again.findings]).toEqual([first.body, first.findings])
+        // Every line of the expanded body comes from a line of the body as given.
+        const lines = input.split('\n').length
+        for (let l = 1; l <= first.body.split('\n').length; l++) {
+          expect(first.sourceLine(l)).toBeGreaterThanOrEqual(1)
+          expect(first.sourceLine(l)).toBeLessThanOrEqual(lines)
+        }
         expect(first.findings.filter((f) => f.name === 'templates' && f.action === 'unresolved')).toEqual([])
         for (const f of first.findings) expect(Number.isInteger(f.line) && f.line >= 1).toBe(true)
         expect(leftOutsideCode(first.body, set)).toEqual([])
