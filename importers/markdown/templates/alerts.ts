@@ -34,7 +34,7 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
     }
     const line = i + 1
     const indent = m[1]
-    const quoted = new RegExp(`^${indent}> ?`)
+    const quoted = new RegExp(`^${indent} {0,3}> ?`)
     const inner: string[] = []
     while (i + 1 < lines.length && quoted.test(lines[i + 1])) {
       i++
