@@ -3,6 +3,9 @@ import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext, TemplateFinding } from './types.js'
 
+/** What ends a quote's paragraph rather than goes on it: a heading, a fence, a thematic break, a list item, HTML. */
+const LAZY_STOP = /^ {0,3}(?:#{1,6}(?:\s|$)|```|~~~|(?:[-*_][ \t]*){3,}$|[-*+][ \t]|\d+[.)][ \t]|<)/
+
 /** `> [!NOTE]`, with Hugo's and Obsidian's optional fold sign and title (`> [!WARNING]+ Radiation hazard`). */
 const ALERT = /^( {0,3})> ?\[!(note|tip|important|warning|caution)\]([+-]?)(?:[ \t]+(.*?))?[ \t]*$/i
 
@@ -36,10 +39,17 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
     const indent = m[1]
     const quoted = new RegExp(`^${indent} {0,3}> ?`)
     const inner: string[] = []
-    while (i + 1 < lines.length && quoted.test(lines[i + 1])) {
+    // Quoted lines, and (CommonMark's lazy continuation) unquoted text that goes on a paragraph of the quote.
+    let paragraph = true
+    while (i + 1 < lines.length) {
+      const next = lines[i + 1]
+      const isQuoted = quoted.test(next)
+      if (!isQuoted && !(paragraph && next.trim() !== '' && !LAZY_STOP.test(next))) break
       i++
-      offset += lines[i].length + 1
-      inner.push(lines[i].replace(quoted, ''))
+      offset += next.length + 1
+      const text = isQuoted ? next.replace(quoted, '') : next
+      inner.push(text)
+      paragraph = text.trim() !== '' && !/^\s*(?:```|~~~)/.test(text)
     }
     const title = m[4] === undefined || m[4] === '' ? undefined : m[4]
     const opening = admonitionOpen(m[2].toLowerCase(), title).split('\n')
