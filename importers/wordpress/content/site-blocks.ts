@@ -31,13 +31,17 @@ export type PostLists = { posts: ListedPost[]; perPage: number; locale: string }
 
 /** Whether a body has blocks that `renderSiteBlocks` renders: a page list, a navigation, a query loop or latest posts. */
 export function usesSiteBlocks(raw: string): boolean {
-  return raw.includes('wp:page-list') || raw.includes('wp:navigation') || usesPostLists(raw)
+  return SITE_BLOCK.test(raw)
 }
 
 /** Whether a body has blocks that list posts (which need `SiteBlocks.posts`). */
 export function usesPostLists(raw: string): boolean {
-  return raw.includes('wp:query') || raw.includes('wp:latest-posts')
+  return POST_LIST.test(raw)
 }
+
+// One search of each body instead of one per block name (every body is asked, on the worker and at finishing).
+const SITE_BLOCK = /wp:(?:page-list|navigation|query|latest-posts)/
+const POST_LIST = /wp:(?:query|latest-posts)/
 
 /**
  * A block body with its page lists and navigations rendered as WordPress prints them (`render_block_core_page_list`,
