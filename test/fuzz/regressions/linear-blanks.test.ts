@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import { expandTemplates } from '../../../importers/markdown/templates/index.js'
+import type { TemplateDialect } from '../../../importers/markdown/templates/types.js'
+import { makeContext } from '../../importers/markdown/templates/_context.js'
+import { growth } from './_growth.js'
+
+// Lines of a body read by regular expressions that tried a match at every blank of a long run, each reading the rest
+// of the run (found by s8-hunt): a GitHub alert's title (`> [!NOTE] a` + 32,000 spaces + `b`: 0.8 s, a 512 KB line
+// 55 s). Eight times the input may take at most 32 times as long (64 when quadratic; about 8 when linear).
+
+const blanks = (n: number) => ' '.repeat(n)
+const expand = (body: string, dialects: TemplateDialect[]) => expandTemplates(body, makeContext({ dialects }))
+
+const ROWS: Array<[string, (n: number) => unknown]> = [
+  ['a GitHub alert whose title holds a long run of blanks', (n) => expand(`> [!NOTE] a${blanks(n)}b\n> text`, ['gfm'])],
+  ['a GitHub alert whose title holds runs of blanks and tabs (Hugo)', (n) => expand(`> [!TIP] a${' \t'.repeat(n / 2)}x`, ['hugo'])],
+]
+
+describe('lines with long runs of blanks take time linear in the line', () => {
+  test.each(ROWS)('%s', (_name, run) => {
+    expect(growth(run, 4_000)).toBeLessThan(32)
+  })
+})
+
+describe('what the linear readings give', () => {
+  test.each([
+    ['> [!NOTE]   Radiation \t hazard  \t', 'Radiation \t hazard'],
+    ['> [!WARNING]+ Folded', 'Folded'],
+    ['> [!TIP]\t', 'Tip'],
+  ])('alert title of %j', (line, title) => {
+    expect(expand(`${line}\n> text`, ['gfm']).body).toContain(`<p class="admonition-title">${title}</p>`)
+  })
+  test.each(['> [!NOTE]x', '> [!NOTE] a\rb'])('no alert in %j', (line) => {
+    expect(expand(`${line}\n> text`, ['gfm']).body).not.toContain('admonition')
+  })
+})
