@@ -6,7 +6,8 @@ import { growth } from './_growth.js'
 
 // Lines of a body read by regular expressions that tried a match at every blank of a long run, each reading the rest
 // of the run (found by s8-hunt): a GitHub alert's title (`> [!NOTE] a` + 32,000 spaces + `b`: 0.8 s, a 512 KB line
-// 55 s). Eight times the input may take at most 32 times as long (64 when quadratic; about 8 when linear).
+// 55 s); a heading with attributes (`# T` + 32,000 spaces + `x {#a}`: 2.7 s in Hugo, Docusaurus and Jekyll, where
+// every heading's trailing blanks and closing hashes were cut with `/[ \t]+$/` and `/[ \t]+#+[ \t]*$/`). Eight times the input may take at most 32 times as long (64 when quadratic; about 8 when linear).
 
 const blanks = (n: number) => ' '.repeat(n)
 const expand = (body: string, dialects: TemplateDialect[]) => expandTemplates(body, makeContext({ dialects }))
@@ -14,6 +15,9 @@ const expand = (body: string, dialects: TemplateDialect[]) => expandTemplates(bo
 const ROWS: Array<[string, (n: number) => unknown]> = [
   ['a GitHub alert whose title holds a long run of blanks', (n) => expand(`> [!NOTE] a${blanks(n)}b\n> text`, ['gfm'])],
   ['a GitHub alert whose title holds runs of blanks and tabs (Hugo)', (n) => expand(`> [!TIP] a${' \t'.repeat(n / 2)}x`, ['hugo'])],
+  ['a Hugo heading with attributes and a long run of blanks inside', (n) => expand(`# T${blanks(n)}x {#a}`, ['hugo'])],
+  ['a Docusaurus heading with an id and runs of blanks before hashes', (n) => expand(`# T${blanks(n)}# x {#a}`, ['mdx', 'docusaurus'])],
+  ['a kramdown heading with an attribute list below it', (n) => expand(`# T${blanks(n)}x\n{: #id}`, ['liquid'])],
 ]
 
 describe('lines with long runs of blanks take time linear in the line', () => {
@@ -29,6 +33,14 @@ describe('what the linear readings give', () => {
     ['> [!TIP]\t', 'Tip'],
   ])('alert title of %j', (line, title) => {
     expect(expand(`${line}\n> text`, ['gfm']).body).toContain(`<p class="admonition-title">${title}</p>`)
+  })
+  test.each([
+    ['## Intro ##  {#intro}', '## Intro ##'],
+    ['## Intro ##  {#start}', '## Intro ## <a id="start"></a>'],
+    ['## A #  {#a-1}', '## A # <a id="a-1"></a>'],
+    ['## C# {#c}', '## C#'],
+  ])('heading %j', (line, heading) => {
+    expect(expand(line, ['hugo']).body).toBe(heading)
   })
   test.each(['> [!NOTE]x', '> [!NOTE] a\rb'])('no alert in %j', (line) => {
     expect(expand(`${line}\n> text`, ['gfm']).body).not.toContain('admonition')
