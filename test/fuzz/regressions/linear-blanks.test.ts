@@ -7,7 +7,8 @@ import { growth } from './_growth.js'
 // Lines of a body read by regular expressions that tried a match at every blank of a long run, each reading the rest
 // of the run (found by s8-hunt): a GitHub alert's title (`> [!NOTE] a` + 32,000 spaces + `b`: 0.8 s, a 512 KB line
 // 55 s); a heading with attributes (`# T` + 32,000 spaces + `x {#a}`: 2.7 s in Hugo, Docusaurus and Jekyll, where
-// every heading's trailing blanks and closing hashes were cut with `/[ \t]+$/` and `/[ \t]+#+[ \t]*$/`). Eight times the input may take at most 32 times as long (64 when quadratic; about 8 when linear).
+// every heading's trailing blanks and closing hashes were cut with `/[ \t]+$/` and `/[ \t]+#+[ \t]*$/`); the label of a
+// Docusaurus 1 code tab (`<!-- a` + 32,000 spaces + `b -->`: 0.7 s) and of a VitePress code-group tab (0.9 s). Eight times the input may take at most 32 times as long (64 when quadratic; about 8 when linear).
 
 const blanks = (n: number) => ' '.repeat(n)
 const expand = (body: string, dialects: TemplateDialect[]) => expandTemplates(body, makeContext({ dialects }))
@@ -18,6 +19,8 @@ const ROWS: Array<[string, (n: number) => unknown]> = [
   ['a Hugo heading with attributes and a long run of blanks inside', (n) => expand(`# T${blanks(n)}x {#a}`, ['hugo'])],
   ['a Docusaurus heading with an id and runs of blanks before hashes', (n) => expand(`# T${blanks(n)}# x {#a}`, ['mdx', 'docusaurus'])],
   ['a kramdown heading with an attribute list below it', (n) => expand(`# T${blanks(n)}x\n{: #id}`, ['liquid'])],
+  ['a Docusaurus 1 code tab label with a long run of blanks', (n) => expand(`<!--DOCUSAURUS_CODE_TABS-->\n<!-- a${blanks(n)}b -->\n\`\`\`js\nx\n\`\`\`\n<!--END_DOCUSAURUS_CODE_TABS-->`, ['docusaurus1'])],
+  ['a VitePress code-group fence line with a long run of blanks', (n) => expand(`::: code-group\n\`\`\`js${blanks(n)}x [a.js]\nx\n\`\`\`\n:::`, ['vue'])],
 ]
 
 describe('lines with long runs of blanks take time linear in the line', () => {
@@ -41,6 +44,24 @@ describe('what the linear readings give', () => {
     ['## C# {#c}', '## C#'],
   ])('heading %j', (line, heading) => {
     expect(expand(line, ['hugo']).body).toBe(heading)
+  })
+  test.each([
+    ['<!-- JavaScript \r -->', '<div class="code-block-title">JavaScript</div>'],
+    ['<!--a-->', '<div class="code-block-title">a</div>'],
+    // A blank label (before: an empty title) leaves the comment as written.
+    ['<!-- -->', '<!-- -->'],
+    ['<!--->', '<!--->'],
+    ['<!-- a\u2028b -->', '<!-- a\u2028b -->'],
+  ])('Docusaurus 1 tab label %j', (line, shown) => {
+    expect(expand(`<!--DOCUSAURUS_CODE_TABS-->\n${line}\n\`\`\`js\nx\n\`\`\`\n<!--END_DOCUSAURUS_CODE_TABS-->`, ['docusaurus1']).body).toContain(shown)
+  })
+  test.each([
+    ['```js [config.js]', '<summary>config.js</summary>\n\n```js\nx'],
+    ['```ts {1}  \t [a b]  ', '<summary>a b</summary>\n\n```ts {1}  \nx'],
+    ['```sh', '<summary>Code</summary>\n\n```sh\nx'],
+    ['```sh [unclosed', '<summary>Code</summary>\n\n```sh [unclosed\nx'],
+  ])('VitePress code-group tab %j', (line, shown) => {
+    expect(expand(`::: code-group\n${line}\nx\n\`\`\`\n:::`, ['vue']).body).toContain(shown)
   })
   test.each(['> [!NOTE]x', '> [!NOTE] a\rb'])('no alert in %j', (line) => {
     expect(expand(`${line}\n> text`, ['gfm']).body).not.toContain('admonition')
