@@ -205,7 +205,8 @@ const SNIPPET_LANGS: Record<string, string> = { js: 'js', mjs: 'js', cjs: 'js', 
  * between its region markers. Read through the same bounded reader as includes.
  */
 function snippetText(spec: string, reader: IncludeReader): string | undefined {
-  return reader.read(spec)?.replace(/\n+$/, '')
+  const text = reader.read(spec)
+  return text === undefined ? undefined : trimTrailing(text, '\n')
 }
 
 /** `<!-- @include: ./file.md -->`, with a line range (`{3-10}`, `{3-}`, `{-10}`) or a region (`#name`). */
