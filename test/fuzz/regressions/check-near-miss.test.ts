@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import type { PreviewData } from '../../../src/contract/types.js'
 import { checkSite } from '../../../src/check/index.js'
+import { createPreviewData } from '../../../src/index.js'
+import type { PreviewData } from '../../../src/index.js'
 import { growth } from './_growth.js'
 
 // `preview-data check` says which route a broken link nearly names (a trailing slash added or removed); the slashes
@@ -8,19 +9,11 @@ import { growth } from './_growth.js'
 // four links of 40,000 slashes, 18 s). Eight times the input may take at most 32 times as long (64 when quadratic).
 
 function payload(body: string): PreviewData {
-  return {
-    version: '0.7',
-    generator: 'test',
-    generated_at: '2026-01-01T00:00:00Z',
-    site: { title: 'T', description: '', url: '', media_origin: '', locale: 'en', posts_per_page: 10, date_style: 'medium', time_style: 'none', timezone: 'UTC' },
-    content: {
-      authors: [{ id: 'a', display_name: 'A' }],
-      posts: [{ public_id: 1, title: 'P', slug: 'p', content: body, document_type: 'markdown', excerpt: '', published_at_iso: '2020-01-01T00:00:00Z', updated_at_iso: '2020-01-01T00:00:00Z', author_id: 'a', status: 'published', category_slugs: [], tag_slugs: [] }],
-      pages: [],
-      categories: [],
-      tags: [],
-    },
-  }
+  return createPreviewData({ generator: 'test', generated_at: '2026-01-01T00:00:00Z' })
+    .site({ title: 'T' })
+    .author({ id: 'a', display_name: 'A' })
+    .post({ title: 'P', slug: 'p', author_id: 'a', published_at_iso: '2020-01-01T00:00:00Z', content: body, document_type: 'markdown' })
+    .build()
 }
 
 describe('check', () => {
