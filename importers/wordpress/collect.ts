@@ -70,9 +70,10 @@ export interface Collected {
   /**
    * What the bodies that render once the whole export is known (they show galleries or reusable blocks) may show:
    * the attachments their galleries name, the posts whose attachments they show, whether they use reusable blocks, and
-   * whether they list posts (query loops, latest posts).
+   * whether they list posts (query loops, latest posts), and how many wait raw (reusable blocks, blocks built from the
+   * site), which share what blocks built from the site may add.
    */
-  late: { ids: Set<number>; parents: Set<number>; blocks: boolean; lists: boolean }
+  late: { ids: Set<number>; parents: Set<number>; blocks: boolean; lists: boolean; raw: number }
   itemsRead: number
   comments: number
   approvedComments: number
@@ -132,7 +133,7 @@ export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], offsetCounts: new Map(), variations: new Map(),
-    otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
+    otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
   readonly #seenIds = new Set<string>()
@@ -259,6 +260,7 @@ export class Collector implements WxrSink {
         for (const id of result.late.parents) c.late.parents.add(id)
         c.late.blocks ||= result.late.blocks
         c.late.lists ||= result.late.lists === true
+        if (result.late.raw) c.late.raw++
       }
       if (result.media) kept.media = result.media
       if (result.pages) kept.bodyPages = result.pages

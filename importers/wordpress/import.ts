@@ -144,7 +144,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
   const report = new ReportBuilder()
   const pool = new BodyPool({ keepFinished, worker: await workerFor(source), render: { keepShortcodes: options.keepShortcodes === true, mediaRefs: Boolean(bringHome) } })
   try {
-    const { collected, files } = await readExport(source, options, pool, report)
+    const { collected, files, bytes } = await readExport(source, options, pool, report)
     const warnItem: WarnItem = (item, code, message) => report.warn({ code, path: '', message, file: item.file, line: item.line })
     // Terms first: the first post to name a term (in export order) gives it its name.
     const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '')
@@ -176,7 +176,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
     // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
-      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks: siteBlocksOf(collected, posts, pages, front, site, taxonomies), ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
+      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks: siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes), ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
@@ -202,7 +202,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
 }
 
 /** Reads every file of the export, item by item, into what the payload needs (see `Collector`). */
-async function readExport(source: WordPressSource, options: ImportWordPressOptions, pool: BodyPool, report: ReportBuilder): Promise<{ collected: Collected; files: string[] }> {
+async function readExport(source: WordPressSource, options: ImportWordPressOptions, pool: BodyPool, report: ReportBuilder): Promise<{ collected: Collected; files: string[]; bytes: number }> {
   const files: string[] = []
   let bytes = 0
   let items = 0
@@ -221,7 +221,7 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
   }
   await pool.prepared()
   progress()
-  return { collected: collector.collected, files }
+  return { collected: collector.collected, files, bytes }
 }
 
 /** The body worker, for an export big enough to pay for starting one (a stream's size is not known: it gets one). */

@@ -83,6 +83,12 @@ export const LIMITS = {
    * posts (a sitemap of 10,000 pages is about 1,500,000); past it the others are left out and counted.
    */
   maxSiteBlockChars: 4_000_000,
+  /**
+   * What page lists, navigations and post lists may add to all bodies together, in UTF-16 units, beside four times the
+   * export's size: shared evenly by the bodies that may hold them (a list of the site's 2,000 pages in each of 2,000
+   * posts wrote a 490 MB payload from a 2 MB export, growing with the square of the export).
+   */
+  maxSiteBlockCharsPerSite: 64_000_000,
   /** Deepest reusable-block (`wp:block`) inlining; WordPress itself refuses recursion, this bounds chains. */
   maxReusableBlockDepth: 10,
   /**

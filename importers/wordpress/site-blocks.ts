@@ -1,4 +1,5 @@
 import type { Collected } from './collect.js'
+import { LIMITS } from './limits.js'
 import { blockTokens } from './content/blocks.js'
 import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/render.js'
@@ -31,9 +32,10 @@ export function listedPages(skeleton: Collected['pageSkeleton']): Array<Skeleton
  * What bodies' page lists and navigations show (see `renderSiteBlocks`): the listed pages, each marked shown when the
  * payload publishes it (the front page and the posts page, which answer at `/` and at the post index, included);
  * the published block navigations, most recently published first; and the posts and pages their links name that
- * WordPress would not show (not published) or the payload does not have.
+ * WordPress would not show (not published) or the payload does not have; and what they may add to one body: the
+ * bodies that may hold them share `LIMITS.maxSiteBlockCharsPerSite` and four times the export's `bytes` evenly.
  */
-export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, front: FrontPlan, site: SitePlan, taxonomies: Taxonomies): SiteBlocks {
+export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, front: FrontPlan, site: SitePlan, taxonomies: Taxonomies, bytes: number): SiteBlocks {
   const shownPage = (id: number) => {
     if (id === front.front?.item.postId || id === front.postsPage?.item.postId) return true
     const p = pages.get(id)
@@ -52,6 +54,7 @@ export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>,
     navigations: [...c.navigations].sort((x, y) => compareCodeUnits(y.date, x.date) || y.id - x.id).map((n) => ({ id: n.id, title: n.title, content: n.content })),
     home: site.blogUrl,
     hidden: [...hidden].sort((x, y) => x - y),
+    room: Math.min(LIMITS.maxSiteBlockChars, Math.floor((LIMITS.maxSiteBlockCharsPerSite + 4 * bytes) / Math.max(1, c.late.raw))),
     // Only when a body lists posts (itself or through a reusable block): the list is every published post.
     ...(c.late.lists || (c.late.blocks && [...c.reusableBlocks.values()].some(usesPostLists)) ? { posts: postLists(posts, site, taxonomies) } : {}),
   }

@@ -22,7 +22,7 @@ export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment
  * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
  * blocks (whose galleries may show more); an attachment has its `sizes`.
  */
-export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean; lists?: true } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean; lists?: true; raw?: true } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; dropped: Record<string, number>; droppedIn: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
@@ -119,8 +119,9 @@ export class BodyWork {
       // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls).
       const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--') && text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
       const late = rendersLate(text)
-      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text), ...(hasBlocks(text) && usesPostLists(text) ? { lists: true as const } : {}) }, ...media })
-      if (late && rendersRaw(text)) {
+      const waits = late && rendersRaw(text)
+      if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text), ...(hasBlocks(text) && usesPostLists(text) ? { lists: true as const } : {}), ...(waits ? { raw: true as const } : {}) }, ...media })
+      if (waits) {
         // It stays where it is, raw, until finishing renders it.
         bodies.push({ postId, place: raw, late: 'raw' })
         continue

@@ -15,9 +15,10 @@ export type ListedPage = { id: number; parent: number; title: string; link: stri
  * What the page list and navigation blocks of bodies show, which only the whole export knows: the listed pages in
  * their order, the published block navigations (`wp_navigation`), most recently published first, with their title
  * and markup, the old site's home URL, and the ids of posts and pages those navigations link to that WordPress
- * would not show (not published, or not in the payload).
+ * would not show (not published, or not in the payload); and what they may add to one body (`room`, in UTF-16 units;
+ * default `LIMITS.maxSiteBlockChars`).
  */
-export type SiteBlocks = { pages: ListedPage[]; navigations: Array<{ id: number; title: string; content: string }>; home: string; hidden: number[]; posts?: PostLists }
+export type SiteBlocks = { pages: ListedPage[]; navigations: Array<{ id: number; title: string; content: string }>; home: string; hidden: number[]; posts?: PostLists; room?: number }
 
 /**
  * A published post or page as post lists (query loops, latest posts) show it: its old URL, the instant it was
@@ -48,8 +49,8 @@ const POST_LIST = /wp:(?:query|latest-posts)/
  * `render_block_core_navigation`) less their scripts and toggle buttons: the pages and links as lists, with the old
  * site's URLs, which finishing rewrites like every other link. A navigation shows the `wp_navigation` its `ref`
  * names, else its own inner blocks, else, as WordPress's fallback, the most recently published navigation or a page
- * list. Query loops and latest posts list the export's published posts as WordPress's query did. Past
- * `LIMITS.maxSiteBlockChars` of what they add to one body, the others are left out (each repeats the site's pages or
+ * list. Query loops and latest posts list the export's published posts as WordPress's query did. Past `site.room`
+ * (at most `LIMITS.maxSiteBlockChars`) of what they add to one body, the others are left out (each repeats the site's pages or
  * posts) and counted in `dynamic`, as blocks with no static HTML are; a navigation shows at most
  * `LIMITS.maxPageListsPerNavigation` page lists, as menus do.
  * @example
@@ -63,7 +64,7 @@ export function renderSiteBlocks(html: string, site: SiteBlocks, dynamic: Record
   let out = ''
   let at = 0
   // What the blocks of one body may add, in UTF-16 units: each repeats the site's pages or posts.
-  let room = LIMITS.maxSiteBlockChars
+  let room = site.room ?? LIMITS.maxSiteBlockChars
   const budget = (name: string) => {
     if (room > 0) return true
     dynamic[name] = (dynamic[name] ?? 0) + 1

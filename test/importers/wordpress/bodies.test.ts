@@ -174,7 +174,7 @@ describe('BodyPool', () => {
     expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: [] } })
     expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
     expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
-    expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true } })
+    expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true, raw: true } })
     expect(finished[0].html).toContain('href="/posts/hello/"')
     expect(finished[0].html).toContain('src="/media/a.jpg"')
     expect(finished[0].excerpt).toBe('Own excerpt')
