@@ -229,6 +229,23 @@ const idList = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filte
  * first (all of them, beyond its size; `WP_Query` on a first page), and drops those it found from the rest.
  */
 function selectPosts(lists: PostLists, q: PostQuery): ListedPost[] {
+  // The same query in many bodies (a "latest posts" in every post) is answered once: each answer reads every post.
+  let made = postsChosen.get(lists)
+  if (!made) postsChosen.set(lists, (made = new Map()))
+  const key = JSON.stringify(q)
+  const known = made.get(key)
+  if (known !== undefined) return known
+  const chosen = choosePosts(lists, q)
+  if (made.size < MAX_QUERIES_KEPT) made.set(key, chosen)
+  return chosen
+}
+
+// The posts chosen for a site's post lists, by query: what a body's query finds does not depend on the body.
+const postsChosen = new WeakMap<PostLists, Map<string, ListedPost[]>>()
+/** Distinct queries whose answers are kept (each holds at most its size and the sticky posts). */
+const MAX_QUERIES_KEPT = 1000
+
+function choosePosts(lists: PostLists, q: PostQuery): ListedPost[] {
   const exclude = new Set(q.exclude)
   const inTerms = (ids: number[], wanted: number[]) => wanted.length === 0 || wanted.some((id) => ids.includes(id))
   let chosen = lists.posts.filter((p) => p.type === q.type && !exclude.has(p.id) && inTerms(p.categories, q.categories) && inTerms(p.tags, q.tags))

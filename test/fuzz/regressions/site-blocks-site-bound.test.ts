@@ -2,6 +2,9 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { growth } from './_growth.js'
+import { renderSiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
+import type { ListedPost, SiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
 import { importWordPress } from '../../../importers/wordpress/index.js'
 import type * as Limits from '../../../importers/wordpress/limits.js'
 
@@ -47,4 +50,22 @@ describe('what blocks built from the site add to all bodies together is bounded'
     const { payload } = await importWordPress(await exportWith(5, '<!-- wp:page-list /-->'), { generatedAt: '2026-01-01T00:00:00Z' })
     for (const post of payload.content.posts) expect(post.content.split('wp-block-pages-list__item"').length - 1).toBe(5)
   })
+})
+
+// A latest posts block in every post (found by s8-hunt): each chose its posts by reading every post of the site, so
+// 32,000 posts took 24 s of CPU more than without the blocks, growing with the square of the posts. The same query
+// is answered once. Eight times the input may take at most 32 times as long (64 when quadratic).
+test('the same post list in every body is chosen once: time linear in the posts and bodies', () => {
+  const site = (n: number): SiteBlocks => ({
+    pages: [],
+    navigations: [],
+    home: 'https://old.test',
+    hidden: [],
+    posts: { perPage: 10, locale: 'en-US', posts: Array.from({ length: n }, (_, i): ListedPost => ({ id: i + 1, type: 'post', title: `P${i}`, link: `https://old.test/?p=${i + 1}`, date: '2024-01-01T00:00:00Z', day: '2024-01-01', sticky: false, categories: [1], tags: [], excerpt: '' })) },
+  })
+  const bodies = (n: number) => {
+    const s = site(n)
+    for (let i = 0; i < n; i++) renderSiteBlocks('<!-- wp:latest-posts {"categories":[{"id":2}]} /-->', s, {})
+  }
+  expect(growth(bodies, 500)).toBeLessThan(32)
 })
