@@ -116,6 +116,10 @@ function hostileFrontMatter(rnd: Random, secret: string): string {
     '---\rtitle: CR\r---\r',
     '---\ntitle: "\\u202egnp.exe \\u0000 \\u001b[2J"\n---\n',
     `---\ntitle: Many\ntags: [${Array.from({ length: 20_000 }, (_, i) => `t${i}`).join(',')}]\n---\n`,
+    // Chirpy's image folder out of the site, as a URL, and with a long run inside; Minimal Mistakes' helper lists.
+    `---\ntitle: Subpath\nmedia_subpath: ${up}outside\nimg_path: https://evil.example/\nimage: { path: secret.png }\n---\n`,
+    `---\ntitle: Subpath\nmedia_subpath: "/${'/'.repeat(rnd.pick([1_000, 50_000]))}x"\n---\n`,
+    `---\ntitle: Gallery\ngallery: [${Array.from({ length: 20_000 }, (_, i) => `{image_path: /i${i}.png}`).join(',')}]\nfeature_row: &r [{title: a, url: "javascript:alert(1)"}, *r]\n---\n`,
   ]
   return rnd.pick(choices)
 }
@@ -152,6 +156,20 @@ function hostileBody(rnd: Random, secret: string): string {
     '| a |'.repeat(5_000) + '\n' + '|---|'.repeat(5_000),
     `<a href="${'%'.repeat(50_000)}">x</a>`,
     'word '.repeat(500_000),
+    // Syntax session 7 taught the importer: kramdown attribute lists and extensions, GitHub alerts, theme helpers and
+    // Hugo theme shortcodes, each nested, repeated, unclosed or with a long run of blanks inside a line.
+    '{::comment}'.repeat(depth) + 'x' + '{:/comment}'.repeat(Math.floor(depth / 2)),
+    '{::nomarkdown}\n'.repeat(depth),
+    'para\n{: .note}\n'.repeat(depth),
+    `# T${' '.repeat(depth * 5)}x {#a}\n{: #b}`,
+    `> [!NOTE] a${' '.repeat(depth * 5)}b\n> text`,
+    '> [!WARNING]\n' + '>'.repeat(depth) + ' x\n' + 'lazy\n'.repeat(Math.min(depth, 2_000)),
+    '{% include gallery %}\n'.repeat(1_000) + '{% include feature_row id="__proto__" %}{% include feature_row id="constructor" %}',
+    `{% include figure image_path="${up}outside/secret.png" caption="<script>x</script>" %}`,
+    '{{< tabs >}}{{% tab "a" %}}'.repeat(depth) + '{{< /tabs >}}'.repeat(depth),
+    '{{< alert title="x" >}}\n'.repeat(depth),
+    `<!--DOCUSAURUS_CODE_TABS-->\n<!-- a${' '.repeat(depth * 5)}b -->\n\`\`\`js\nx\n\`\`\`\n<!--END_DOCUSAURUS_CODE_TABS-->`,
+    `::: code-group\n\`\`\`js${' '.repeat(depth * 5)}x [a]\nx\n\`\`\`\n:::`,
   ])
 }
 
