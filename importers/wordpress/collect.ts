@@ -17,6 +17,8 @@ import { offsetBetween } from './dates.js'
 import { OffsetSamples } from './timezone.js'
 import { TermBaseVotes } from './term-bases.js'
 import { decodeWpSlug } from './slugs.js'
+import { fillOldFields } from './item-fields.js'
+import { NamedTerms } from './terms.js'
 import { LIMITS } from './limits.js'
 import { globalStylesCss, globalStylesCustomized, themeOf } from './theme-css.js'
 import type { ThemeActivity, ThemeCss } from './theme-css.js'
@@ -138,6 +140,8 @@ export class Collector implements WxrSink {
   readonly #seenIds = new Set<string>()
   // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
+  // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
+  readonly #namedTerms = new NamedTerms()
 
   constructor(
     readonly options: CollectOptions,
@@ -156,6 +160,7 @@ export class Collector implements WxrSink {
 
   term(term: WxrTerm): void {
     this.collected.terms.push(term)
+    this.#namedTerms.declare(term)
     if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') this.#termSlugs[term.taxonomy === 'category' ? 'category' : 'tag'].add(decodeWpSlug(term.slug).toLowerCase())
   }
 
@@ -236,6 +241,8 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
+    item.terms = this.#namedTerms.resolve(item.terms, this.report)
+    fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
