@@ -1,7 +1,7 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
 import { embedHtml } from './embeds.js'
-import { escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
+import { decodeEntities, escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
 import type { ShortcodeAttrs } from './plugin-shortcodes.js'
 
@@ -132,12 +132,28 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
 
 function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string {
   const formats = tag === 'audio' ? ['src', 'mp3', 'm4a', 'ogg', 'wav', 'wma'] : ['src', 'mp4', 'm4v', 'webm', 'ogv', 'wmv', 'flv']
-  const src = formats.map((f) => a.named[f]).find((v) => v) ?? content?.trim() ?? ''
-  if (!src) return ''
+  const src = formats.map((f) => a.named[f]).find((v) => v) || content?.trim()
   const dims = tag === 'video' && dimension(a.named.width) && dimension(a.named.height) ? ` width="${dimension(a.named.width)}" height="${dimension(a.named.height)}"` : ''
   const poster = tag === 'video' && a.named.poster ? ` poster="${escapeAttribute(a.named.poster)}"` : ''
-  return `<${tag} controls preload="metadata" src="${escapeAttribute(src)}"${dims}${poster}></${tag}>`
+  return (src ? [src] : positionalFiles(a)).map((file) => `<${tag} controls preload="metadata" src="${escapeAttribute(file)}"${dims}${poster}></${tag}>`).join('')
 }
+
+/**
+ * The files of WordPress.com's older form, `[audio URL]`, `[audio=URL]` or `[audio URL,URL2|titles=A,B]` (Jetpack's
+ * audio shortcode: files before the first `|`, separated by commas), which WordPress.com still plays; web URLs only.
+ * @example
+ * positionalFiles({ named: {}, numeric: ['https://x.test/a.mp3|titles=A'] }) // ['https://x.test/a.mp3']
+ */
+function positionalFiles(a: Attrs): string[] {
+  const written = decodeEntities(a.numeric.join(' ').replace(/^=/, '').split('|')[0])
+  return written.split(',').map((s) => s.trim()).filter((s) => /^https?:\/\/[^\s<>"]+$/i.test(s))
+}
+
+/**
+ * Core's gallery, and Jetpack's `[slideshow]` (WordPress.com), which shows the same images, chosen by the same
+ * attributes (`ids`, `include`, `exclude`, `id`), one at a time: printed as the gallery readers without its script saw.
+ */
+const GALLERY_SHORTCODES = ['gallery', 'slideshow'] as const
 
 /** WPBakery's shortcodes that show the export's attachments by id: galleries, carousels and single images. */
 const BUILDER_IMAGE_SHORTCODES: readonly string[] = ['vc_gallery', 'vc_images_carousel', 'vc_single_image']
@@ -147,7 +163,7 @@ const BUILDER_IMAGE_SHORTCODES: readonly string[] = ['vc_gallery', 'vc_images_ca
  * the export.
  */
 export function showsAttachments(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || (raw.includes('[vc_') && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+  return raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('[slideshow') || (raw.includes('[vc_') && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
 }
 
 /** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
@@ -162,7 +178,7 @@ export type GalleryShows = { ids: number[]; parents: number[] }
 export function galleryShows(html: string, postId: number): GalleryShows {
   const shows: GalleryShows = { ids: [], parents: [] }
   // A [playlist] lists attachments the same way (its tracks); WPBakery's images name theirs in `images` or `image`.
-  for (const tag of ['gallery', 'playlist', ...BUILDER_IMAGE_SHORTCODES] as const) {
+  for (const tag of [...GALLERY_SHORTCODES, 'playlist', ...BUILDER_IMAGE_SHORTCODES] as const) {
     if (!html.includes(`[${tag}`)) continue
     replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
@@ -280,11 +296,13 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
-  if (out.includes('[gallery')) {
-    out = replaceShortcode('gallery', out, (sc) => {
-      bump(stats.rendered, 'gallery')
-      return renderGallery(sc.attrs as Attrs, ctx, stats)
-    })
+  for (const tag of GALLERY_SHORTCODES) {
+    if (out.includes(`[${tag}`)) {
+      out = replaceShortcode(tag, out, (sc) => {
+        bump(stats.rendered, tag)
+        return renderGallery(sc.attrs as Attrs, ctx, stats)
+      })
+    }
   }
   for (const tag of ['audio', 'video'] as const) {
     if (out.includes(`[${tag}`)) {
