@@ -114,6 +114,17 @@ function attachmentImage(ctx: ShortcodeContext, id: string | undefined, size: st
   return href ? link(href, img) : img
 }
 
+/**
+ * The image of Avada's image frame: its content is the image's URL (Avada 5 on; an `<img>` before), else its `src`,
+ * else the attachment its `image_id` names (`60|full`: an id and a size), as Avada looks for it.
+ */
+function avadaImage(a: ShortcodeAttrs, content: string, ctx: ShortcodeContext): string | undefined {
+  const written = content.replace(/<\/?p>|<br\s*\/?>/gi, '').trim()
+  if (/^<img\s[^>]*>$/i.test(written)) return written
+  const [id, size] = (a.named.image_id ?? '').split('|')
+  return image(decodeEntities(written) || a.named.src, a.named.alt) ?? attachmentImage(ctx, id, size)
+}
+
 /** A heading (`h1`…`h6`, else `fallback`) with text, or nothing when the text is empty. */
 function heading(tag: string | undefined, text: string | undefined, fallback = 'h2'): string {
   const t = (text ?? '').trim()
@@ -190,7 +201,16 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
     return `<${h}>${content}</${h}>`
   }],
   ['fusion_button', (a, content) => `<p>${link(a.named.link, content.trim() || escapeText(a.named.title ?? ''))}</p>`],
-  ['fusion_imageframe', (a, content) => (a.named.link ? `<figure class="wp-block-image">${link(a.named.link, content)}</figure>` : undefined)],
+  ['fusion_imageframe', (a, content, ctx) => {
+    const img = avadaImage(a, content, ctx)
+    return img ? `<figure class="wp-block-image">${a.named.link ? link(a.named.link, img) : img}</figure>` : undefined
+  }],
+  ['fusion_gallery_image', (a, content, ctx) => {
+    const img = avadaImage({ named: { ...a.named, src: a.named.image }, numeric: [] }, content, ctx)
+    return img ? `<figure class="gallery-item">${a.named.link ? link(a.named.link, img) : img}</figure>` : undefined
+  }],
+  ['fusion_tab', titled('title')],
+  ['fusion_toggle', titled('title', 'h4')],
   ['fusion_youtube', (a) => embed(withId(a.named.id, /^[A-Za-z0-9_-]{11}$/, (id) => `https://www.youtube.com/watch?v=${id}`))],
   ['fusion_vimeo', (a) => embed(withId(a.named.id, /^\d{1,15}$/, (id) => `https://vimeo.com/${id}`))],
   // Enfold (Avia Layout Builder): links are written `manually,URL`.

@@ -155,15 +155,30 @@ function positionalFiles(a: Attrs): string[] {
  */
 const GALLERY_SHORTCODES = ['gallery', 'slideshow'] as const
 
-/** WPBakery's shortcodes that show the export's attachments by id: galleries, carousels and single images. */
-const BUILDER_IMAGE_SHORTCODES: readonly string[] = ['vc_gallery', 'vc_images_carousel', 'vc_single_image']
+/**
+ * Page builders' shortcodes that show the export's attachments by id, with the attributes that name them: WPBakery's
+ * galleries, carousels and single images; Divi's gallery; Avada's gallery, gallery image and image frame (whose
+ * `image_id` is an id and a size, `60|full`).
+ */
+const BUILDER_IMAGE_IDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['vc_gallery', ['images', 'image']], ['vc_images_carousel', ['images', 'image']], ['vc_single_image', ['images', 'image']],
+  ['et_pb_gallery', ['gallery_ids']], ['fusion_gallery', ['image_ids']], ['fusion_gallery_image', ['image_id']], ['fusion_imageframe', ['image_id']],
+])
+const BUILDER_IMAGE_SHORTCODES: readonly string[] = [...BUILDER_IMAGE_IDS.keys()]
+// Builders' galleries printed as a gallery of the images they name: each with the attribute naming them and the size shown.
+const BUILDER_GALLERIES = [
+  { tag: 'vc_gallery', ids: 'images' }, { tag: 'vc_images_carousel', ids: 'images' }, { tag: 'et_pb_gallery', ids: 'gallery_ids' }, { tag: 'fusion_gallery', ids: 'image_ids' },
+] as const
 
 /**
  * Whether a raw body shows attachments by id (galleries, playlists, page builders' images), which may come later in
  * the export.
  */
 export function showsAttachments(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('[slideshow') || (raw.includes('[vc_') && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+  return (
+    raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('[slideshow') ||
+    ((raw.includes('[vc_') || raw.includes('[et_pb_') || raw.includes('[fusion_')) && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+  )
 }
 
 /** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
@@ -182,8 +197,9 @@ export function galleryShows(html: string, postId: number): GalleryShows {
     if (!html.includes(`[${tag}`)) continue
     replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
-      if (BUILDER_IMAGE_SHORTCODES.includes(tag)) {
-        for (const id of idList(a.named.images ?? a.named.image)) shows.ids.push(id)
+      const names = BUILDER_IMAGE_IDS.get(tag)
+      if (names) {
+        for (const id of idList(names.map((name) => a.named[name]).find((v) => v !== undefined))) shows.ids.push(id)
         return undefined as unknown as string
       }
       const ids = idList(a.named.ids ?? a.named.include)
@@ -197,8 +213,9 @@ export function galleryShows(html: string, postId: number): GalleryShows {
   return shows
 }
 
+/** The ids of a comma-separated list (`4, 5`); Avada writes each with its size (`60|full`). */
 function idList(v: string | undefined): number[] {
-  return (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
+  return (v ?? '').split(',').map((s) => Number(s.split('|')[0].trim())).filter((n) => Number.isInteger(n) && n > 0)
 }
 
 /**
@@ -312,15 +329,15 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
-  for (const tag of ['vc_gallery', 'vc_images_carousel'] as const) {
+  for (const { tag, ids } of BUILDER_GALLERIES) {
     if (out.includes(`[${tag}`) && !ctx.keepShortcodes) {
       out = replaceShortcode(tag, out, (sc) => {
         const a = sc.attrs as Attrs
-        if (idList(a.named.images).length === 0) return undefined as unknown as string
+        if (idList(a.named[ids]).length === 0) return undefined as unknown as string
         bump(stats.rendered, tag)
-        // As a gallery of the images it names, in their order, each linked to its file (WPBakery's lightbox).
+        // As a gallery of the images it names, in their order, each linked to its file (the builders' lightbox).
         const size = /^[a-z_-]+$/i.test(a.named.img_size ?? '') ? a.named.img_size : 'thumbnail'
-        return renderGallery({ named: { ids: a.named.images, size, columns: '3' }, numeric: [] }, ctx, stats)
+        return renderGallery({ named: { ids: a.named[ids], size, columns: '3' }, numeric: [] }, ctx, stats)
       })
     }
   }

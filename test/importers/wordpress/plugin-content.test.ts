@@ -47,6 +47,15 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
     ['[fusion_title size="3"]Our team[/fusion_title]', '<h3>Our team</h3>', 'rendered fusion_title'],
     ['[fusion_button link="/contact/"]Contact us[/fusion_button]', '<p><a href="/contact/">Contact us</a></p>', 'rendered fusion_button'],
     ['[fusion_youtube id="dQw4w9WgXcQ"][/fusion_youtube]', YT, 'rendered fusion_youtube'],
+    // Avada's image frame holds its image's URL (an <img> before Avada 5), else names its attachment: the image, linked or not.
+    ['[fusion_imageframe image_id="5|full" link="/team/"]https://x.test/team.jpg[/fusion_imageframe]', '<figure class="wp-block-image"><a href="/team/"><img src="https://x.test/team.jpg" alt="" loading="lazy" /></a></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_imageframe image_id="5|medium" lightbox="yes"][/fusion_imageframe]', '<figure class="wp-block-image"><img src="/m/a-300x225.jpg" width="300" height="225" alt="A cat" loading="lazy" /></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_imageframe style_type="none"]<img src="/m/old.jpg" alt="Old" />[/fusion_imageframe]', '<figure class="wp-block-image"><img src="/m/old.jpg" alt="Old" /></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_gallery_image image="https://x.test/g.jpg" image_id="404|full"][/fusion_gallery_image]', '<figure class="gallery-item"><img src="https://x.test/g.jpg" alt="" loading="lazy" /></figure>', 'rendered fusion_gallery_image'],
+    ['[fusion_tab title="Specs"]Weight: 2 kg[/fusion_tab]', '<h3>Specs</h3>Weight: 2 kg', 'rendered fusion_tab'],
+    ['[fusion_toggle title="Shipping?" open="no"]Free.[/fusion_toggle]', '<h4>Shipping?</h4>Free.', 'rendered fusion_toggle'],
+    ['[et_pb_gallery gallery_ids="5,404"][/et_pb_gallery]', '<div class="gallery gallery-columns-3 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a.jpg" width="800" height="600" alt="A cat" loading="lazy" /></a></figure></div>', 'rendered et_pb_gallery'],
+    ['[fusion_gallery image_ids="5"][/fusion_gallery]', '<div class="gallery gallery-columns-3 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a.jpg" width="800" height="600" alt="A cat" loading="lazy" /></a></figure></div>', 'rendered fusion_gallery'],
     ['[av_heading heading="Welcome" tag="h1"]', '<h1>Welcome</h1>', 'rendered av_heading'],
     ['[av_button label="Book" link="manually,https://example.com/book"]', '<p><a href="https://example.com/book">Book</a></p>', 'rendered av_button'],
     ['[recipe title="Soup"]Boil water.[/recipe]', '<h3>Soup</h3>Boil water.', 'rendered recipe'],
@@ -78,6 +87,7 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
 
   test('the images WPBakery shows by id make the body wait for the export attachments', () => {
     expect(galleryShows('[vc_single_image image="7"][vc_gallery images="8,9"]', 1)).toEqual({ ids: [8, 9, 7], parents: [] })
+    expect(galleryShows('[et_pb_gallery gallery_ids="3,4"][fusion_gallery image_ids="5"][fusion_gallery_image image_id="6|full"][fusion_imageframe image_id="7|medium"]', 1)).toEqual({ ids: [3, 4, 5, 6, 7], parents: [] })
   })
 })
 
