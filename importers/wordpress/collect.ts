@@ -9,6 +9,7 @@ import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wx
 import type { ReportBuilder, SkipReason } from './report.js'
 import type { DraftPolicy } from '../shared/types.js'
 import { elementorBody } from './content/elementor.js'
+import { siteOriginBody } from './content/siteorigin.js'
 import { withFootnotes } from './content/footnotes.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
@@ -256,7 +257,7 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
-    const raw = this.#elementorBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
+    const raw = this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
@@ -274,21 +275,23 @@ export class Collector implements WxrSink {
     item.contentBytes = undefined
     delete item.meta.footnotes
     delete item.meta._elementor_data
+    delete item.meta.panels_data
     ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 
   /**
-   * The body of a page Elementor built whose own body is empty (Elementor keeps a plain copy there, but not always),
-   * from its layout; widgets only Elementor draws are counted with the dynamic blocks. Undefined otherwise.
+   * The body of a page Elementor or SiteOrigin's Page Builder built whose own body is empty (the builders keep a plain
+   * copy there, but not always), from its layout; widgets only the builder draws are counted with the dynamic blocks.
+   * Undefined otherwise.
    */
-  #elementorBody(item: WxrItem): string | undefined {
-    const data = item.meta._elementor_data
-    if (!data || !isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)) return undefined
-    const body = elementorBody(data)
+  #builderBody(item: WxrItem): string | undefined {
+    const { _elementor_data: elementor, panels_data: panels } = item.meta
+    if ((!elementor && !panels) || !isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)) return undefined
+    const [builder, body] = elementor ? ['elementor', elementorBody(elementor)] : ['siteorigin', siteOriginBody(panels)]
     if (!body) return undefined
-    for (const [type, n] of Object.entries(body.skipped)) this.report.dynamicBlocks[`elementor/${type}`] = (this.report.dynamicBlocks[`elementor/${type}`] ?? 0) + n
+    for (const [type, n] of Object.entries(body.skipped)) this.report.dynamicBlocks[`${builder}/${type}`] = (this.report.dynamicBlocks[`${builder}/${type}`] ?? 0) + n
     if (body.html.trim() === '') return undefined
-    this.report.fallback('body_from_elementor_layout')
+    this.report.fallback(`body_from_${builder}_layout`)
     return body.html
   }
 

@@ -188,6 +188,13 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   ['et_pb_button', (a) => (a.named.button_text ? `<p>${link(a.named.button_url, escapeText(diviText(a.named.button_text)))}</p>` : undefined)],
   ['et_pb_blurb', (a, content) => (image(a.named.image, diviText(a.named.alt)) ?? '') + heading('h4', diviText(a.named.title)) + content],
   ['et_pb_cta', (a, content) => heading('h2', diviText(a.named.title)) + content + (a.named.button_text ? `<p>${link(a.named.button_url, escapeText(diviText(a.named.button_text)))}</p>` : '')],
+  ['et_pb_fullwidth_image', (a) => {
+    const img = image(a.named.src, diviText(a.named.alt), a.named.url)
+    return img ? `<figure class="wp-block-image">${img}</figure>` : undefined
+  }],
+  ['et_pb_slide', (a, content) => heading('h2', diviText(a.named.heading)) + content + (a.named.button_text ? `<p>${link(a.named.button_link, escapeText(diviText(a.named.button_text)))}</p>` : '')],
+  ['et_pb_team_member', (a, content) => (image(a.named.image_url, diviText(a.named.name)) ?? '') + heading('h4', diviText(a.named.name)) + (a.named.position ? `<p>${escapeText(diviText(a.named.position))}</p>` : '') + content],
+  ['et_pb_audio', (a) => (/^https?:\/\/[^\s<>"]+$/i.test(a.named.audio ?? '') ? heading('h4', diviText(a.named.title)) + `<audio controls preload="metadata" src="${escapeAttribute(a.named.audio as string)}"></audio>` : undefined)],
   ['et_pb_video', (a) => embed(a.named.src)],
   ['et_pb_divider', () => '<hr />'],
   ['et_pb_toggle', titled('title', 'h4')],
@@ -209,6 +216,9 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
     const img = avadaImage({ named: { ...a.named, src: a.named.image }, numeric: [] }, content, ctx)
     return img ? `<figure class="gallery-item">${a.named.link ? link(a.named.link, img) : img}</figure>` : undefined
   }],
+  ['fusion_content_box', (a, content) => (image(a.named.image, '') ?? '') + heading('h3', a.named.title) + content + (a.named.link && a.named.linktext ? `<p>${link(a.named.link, escapeText(a.named.linktext))}</p>` : '')],
+  ['fusion_checklist', (_a, content) => `<ul>${content.trim()}</ul>`],
+  ['fusion_li_item', (_a, content) => `<li>${content.trim()}</li>`],
   ['fusion_tab', titled('title')],
   ['fusion_toggle', titled('title', 'h4')],
   ['fusion_youtube', (a) => embed(withId(a.named.id, /^[A-Za-z0-9_-]{11}$/, (id) => `https://www.youtube.com/watch?v=${id}`))],
