@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { fillOldFields, slugFromLink } from '../../../importers/wordpress/item-fields.js'
+import { bloggerUrls } from '../../../importers/wordpress/old-urls.js'
+import type { PostPlan } from '../../../importers/wordpress/posts.js'
 import type { WxrItem } from '../../../importers/wordpress/read/wxr.js'
 import { ReportBuilder } from '../../../importers/wordpress/report.js'
 import { NamedTerms } from '../../../importers/wordpress/terms.js'
@@ -68,5 +70,20 @@ describe('NamedTerms: terms an item names without a nicename', () => {
   test('a list where every term has a nicename is returned as it is', () => {
     const terms = [{ domain: 'category', nicename: 'a', name: 'A' }]
     expect(named().resolve(terms, new ReportBuilder())).toBe(terms)
+  })
+})
+
+describe('bloggerUrls: where posts brought over from Blogger were', () => {
+  const plan = (meta: Record<string, string>) => ({ item: { meta } as unknown as PostPlan['item'] })
+  test.each([
+    [{ blogger_blog: 'me.blogspot.com', blogger_permalink: '/2010/04/a.html' }, 'http://me.blogspot.com/2010/04/a.html'],
+    [{ blogger_blog: 'Me.Blogspot.com ', blogger_permalink: '/2010/04/a.html' }, 'http://me.blogspot.com/2010/04/a.html'],
+    [{ blogger_blog: 'me.blogspot.com' }, undefined],
+    [{ blogger_blog: 'me.blogspot.com', blogger_permalink: '2010/a.html' }, undefined],
+    [{ blogger_blog: 'evil.test/x', blogger_permalink: '/a.html' }, undefined],
+    [{}, undefined],
+  ])('%j → %s', (meta, want) => {
+    const p = plan(meta)
+    expect(bloggerUrls(new Map([[1, p]])).get(p.item)).toBe(want)
   })
 })
