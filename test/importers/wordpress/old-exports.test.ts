@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { fillOldFields, slugFromLink } from '../../../importers/wordpress/item-fields.js'
+import { missingAncestors } from '../../../importers/wordpress/pages.js'
 import { bloggerUrls } from '../../../importers/wordpress/old-urls.js'
 import type { PostPlan } from '../../../importers/wordpress/posts.js'
 import type { WxrItem } from '../../../importers/wordpress/read/wxr.js'
@@ -85,5 +86,20 @@ describe('bloggerUrls: where posts brought over from Blogger were', () => {
   ])('%j → %s', (meta, want) => {
     const p = plan(meta)
     expect(bloggerUrls(new Map([[1, p]])).get(p.item)).toBe(want)
+  })
+})
+
+// An export of one author's or one type's items holds pages whose parents it lacks; their links keep the full path.
+describe('missingAncestors: the ancestors an export lacks, from the page link', () => {
+  test.each([
+    ['services/child', [], ['child'], ['services']],
+    ['a/b/child/grand', [], ['child', 'grand'], ['a', 'b']],
+    ['fr/services/aide', ['fr'], ['aide'], ['services']],
+    ['Services/Child', [], ['child'], ['Services']],
+    ['child', [], ['child'], []],
+    ['other/place', [], ['child'], []],
+    [undefined, [], ['child'], []],
+  ] as Array<[string | undefined, string[], string[], string[]]>)('%s (known %j) → %j', (path, prefix, known, want) => {
+    expect(missingAncestors(path, prefix, known)).toEqual(want)
   })
 })
