@@ -9,6 +9,7 @@ import type { WxrAuthor, WxrChannel, WxrItem, WxrSink, WxrTerm } from './read/wx
 import type { ReportBuilder, SkipReason } from './report.js'
 import type { DraftPolicy } from '../shared/types.js'
 import { elementorBody } from './content/elementor.js'
+import { siteOriginBody } from './content/siteorigin.js'
 import { withFootnotes } from './content/footnotes.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
@@ -17,6 +18,8 @@ import { offsetBetween } from './dates.js'
 import { OffsetSamples } from './timezone.js'
 import { TermBaseVotes } from './term-bases.js'
 import { decodeWpSlug } from './slugs.js'
+import { fillOldFields } from './item-fields.js'
+import { NamedTerms } from './terms.js'
 import { LIMITS } from './limits.js'
 import { globalStylesCss, globalStylesCustomized, themeOf } from './theme-css.js'
 import type { ThemeActivity, ThemeCss } from './theme-css.js'
@@ -139,6 +142,8 @@ export class Collector implements WxrSink {
   readonly #seenIds = new Set<string>()
   // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
+  // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
+  readonly #namedTerms = new NamedTerms()
 
   constructor(
     readonly options: CollectOptions,
@@ -157,6 +162,7 @@ export class Collector implements WxrSink {
 
   term(term: WxrTerm): void {
     this.collected.terms.push(term)
+    this.#namedTerms.declare(term)
     if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') this.#termSlugs[term.taxonomy === 'category' ? 'category' : 'tag'].add(decodeWpSlug(term.slug).toLowerCase())
   }
 
@@ -237,6 +243,8 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
+    item.terms = this.#namedTerms.resolve(item.terms, this.report)
+    fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
@@ -250,7 +258,7 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
-    const raw = this.#elementorBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
+    const raw = this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
@@ -269,21 +277,23 @@ export class Collector implements WxrSink {
     item.contentBytes = undefined
     delete item.meta.footnotes
     delete item.meta._elementor_data
+    delete item.meta.panels_data
     ;(kind === 'post' ? c.posts : c.pages).push(kept)
   }
 
   /**
-   * The body of a page Elementor built whose own body is empty (Elementor keeps a plain copy there, but not always),
-   * from its layout; widgets only Elementor draws are counted with the dynamic blocks. Undefined otherwise.
+   * The body of a page Elementor or SiteOrigin's Page Builder built whose own body is empty (the builders keep a plain
+   * copy there, but not always), from its layout; widgets only the builder draws are counted with the dynamic blocks.
+   * Undefined otherwise.
    */
-  #elementorBody(item: WxrItem): string | undefined {
-    const data = item.meta._elementor_data
-    if (!data || !isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)) return undefined
-    const body = elementorBody(data)
+  #builderBody(item: WxrItem): string | undefined {
+    const { _elementor_data: elementor, panels_data: panels } = item.meta
+    if ((!elementor && !panels) || !isEmptyBody(item.contentBytes ? item.contentBytes.toString('utf8') : item.content)) return undefined
+    const [builder, body] = elementor ? ['elementor', elementorBody(elementor)] : ['siteorigin', siteOriginBody(panels)]
     if (!body) return undefined
-    for (const [type, n] of Object.entries(body.skipped)) this.report.dynamicBlocks[`elementor/${type}`] = (this.report.dynamicBlocks[`elementor/${type}`] ?? 0) + n
+    for (const [type, n] of Object.entries(body.skipped)) this.report.dynamicBlocks[`${builder}/${type}`] = (this.report.dynamicBlocks[`${builder}/${type}`] ?? 0) + n
     if (body.html.trim() === '') return undefined
-    this.report.fallback('body_from_elementor_layout')
+    this.report.fallback(`body_from_${builder}_layout`)
     return body.html
   }
 

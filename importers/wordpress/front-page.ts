@@ -9,6 +9,8 @@ export interface FrontPageCandidate {
   title: string
   /** Whether its body is empty: WordPress shows the posts list on the posts page and ignores its content. */
   emptyBody: boolean
+  /** Whether it is WooCommerce's shop page (the export has products): empty too, it listed products, not posts. */
+  shopPage?: boolean
 }
 
 /** The page WordPress served at the root, the page it listed posts on, and how they were recognised. */
@@ -34,12 +36,25 @@ export function findFrontPage(pages: readonly FrontPageCandidate[], blogUrl: str
   const sorted = [...pages].sort((a, b) => a.id - b.id)
   const front = sorted.find((p) => linkPath(p.link) === root)
   if (!front) return { reason: 'no page has the blog\'s URL as its link, so posts were listed at the root' }
-  const empty = sorted.filter((p) => p.id !== front.id && p.emptyBody)
+  const empty = sorted.filter((p) => p.id !== front.id && p.emptyBody && !p.shopPage)
   const named = empty.filter((p) => POSTS_PAGE_NAMES.test(p.slug) || POSTS_PAGE_NAMES.test(p.title.trim()))
   const posts = named.length > 0 ? named[0] : empty.length === 1 ? empty[0] : undefined
   const frontWhy = `page ${front.id} ("${front.title}") has the blog's URL as its link`
   if (!posts) return { front: front.id, reason: `${frontWhy}; no empty page was found to list posts on, so the post index is turned off as on WordPress` }
   return { front: front.id, postsPage: posts.id, reason: `${frontWhy}; page ${posts.id} ("${posts.title}") is empty${named.length > 0 ? ' and named like a posts page' : ''}, so the post index takes its URL` }
+}
+
+// The slug WooCommerce gives the shop page it creates (its `Page slug` string, `shop`, in the translations it ships
+// for the languages of the sites we have seen): products are listed there, and its body is empty.
+const SHOP_PAGE_SLUGS = /^(?:shop|store|boutique|tienda|negozio|loja|winkel|sklep|butik|obchod|kauppa|magazin|магазин|商店|ショップ)$/iu
+
+/**
+ * Whether a page of an export that has WooCommerce products is its shop page, by the slug WooCommerce gave it.
+ * @example
+ * isShopPage('boutique') // true
+ */
+export function isShopPage(slug: string): boolean {
+  return SHOP_PAGE_SLUGS.test(slug)
 }
 
 /** The path of a URL without its trailing slashes (`''` for the root), or undefined when it has a query. */

@@ -32,3 +32,41 @@ export function itemSlug(item: WxrItem, title: string, report: ReportBuilder): s
   return slugFromTitle(title === '(no title)' ? '' : title) || `${item.postType}-${item.postId}`
 }
 
+
+/**
+ * The `post_name` an old export left empty, read from the item's `<link>` (its guid when it has no link, as
+ * WordPress 2.x wrote the permalink there): the last path segment, without a `.html`-like suffix, as WordPress
+ * printed it. Undefined when the link shows no slug: a query (`?p=5`), the site's root, or a number (an id or a date
+ * part just as well).
+ * @example
+ * slugFromLink('http://old.test/2008/03/hello-world/') // 'hello-world'
+ */
+export function slugFromLink(link: string): string | undefined {
+  const m = /^https?:\/\/[^/?#]+(\/[^?#]*)?(\?[^#]*)?/i.exec(link.trim())
+  if (!m || m[2]) return undefined
+  const last = (m[1] ?? '').split('/').filter((s) => s !== '').pop()
+  if (!last) return undefined
+  const segment = last.replace(/\.(?:html?|php|aspx?|shtml)$/i, '')
+  if (/^\d+$/.test(segment) || /^index$/i.test(segment)) return undefined
+  const decoded = decodeWpSlug(segment)
+  return decoded !== '' && repairSlug(decoded) === decoded ? segment : undefined
+}
+
+/**
+ * Gives an item of an old export what later steps read from WordPress's own fields: a published item without a
+ * `post_name` takes it from its link, and one without a link takes its guid when that is a path on a site (WordPress
+ * 2.x's guid was the permalink the post was first published at). Counted as fallbacks.
+ */
+export function fillOldFields(item: WxrItem, report: ReportBuilder): void {
+  if (item.link === '' && /^https?:\/\/[^/?#]+\/[^?#]*[^/?#][^?#]*$/i.test(item.guid.trim())) {
+    item.link = item.guid.trim()
+    report.fallback('link_from_guid')
+  }
+  if (item.postName === '' && item.status === 'publish') {
+    const slug = slugFromLink(item.link)
+    if (slug !== undefined) {
+      item.postName = slug
+      report.fallback('slug_from_link')
+    }
+  }
+}

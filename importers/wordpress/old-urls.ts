@@ -26,7 +26,8 @@ import { trimTrailing } from '../../src/trim.js'
  * Links resolve to drafts as well; redirects come only from what was published.
  */
 export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}, attachments: AttachmentFiles = { all: [], fileUrl: (url) => url }): { links: LinkIndex; redirects: RedirectSet } {
-  const links = new LinkIndex(old.oldSiteUrls)
+  const blogger = bloggerUrls(posts)
+  const links = new LinkIndex([...old.oldSiteUrls, ...new Set([...blogger.values()].map((u) => /^https?:\/\/[^/]+/i.exec(u)?.[0] ?? ''))].filter(Boolean))
   const redirects = new RedirectSet()
   const base = old.basePath
   const htmlExtension = site.permalinks?.output_style === 'html-extension'
@@ -55,6 +56,8 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
   }
   for (const { item, url } of posts.values()) {
     if (item.link) links.addUrl(item.link, url)
+    const onBlogger = blogger.get(item)
+    if (onBlogger) links.addUrl(onBlogger, url)
     links.addQuery('p', item.postId, url)
     if (item.status !== 'publish') continue
     paged(item.link, item.bodyPages ?? 1, url)
@@ -116,6 +119,23 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
   const served = new Set<string>(['/', front.postIndexUrl ?? '/'].map(pathKey))
   for (const { url } of [...posts.values(), ...pages.values()]) served.add(pathKey(url))
   return { links, redirects: redirects.without((from) => served.has(pathKey(from)) || (htmlExtension && served.has(pathKey(from.replace(/\.html$/, ''))))) }
+}
+
+/**
+ * Where posts WordPress's Blogger importer brought over were on Blogger (`blogger_blog` and `blogger_permalink`):
+ * `http://x.blogspot.com/2010/04/a.html`. Links to them (the blog's own, written before it moved) are links to the
+ * post; no redirect is made, since the new site does not serve Blogger's host.
+ * @example
+ * bloggerUrls(posts).get(item) // 'http://x.blogspot.com/2010/04/a.html'
+ */
+export function bloggerUrls(posts: ReadonlyMap<number, Pick<PostPlan, 'item'>>): Map<PostPlan['item'], string> {
+  const out = new Map<PostPlan['item'], string>()
+  for (const { item } of posts.values()) {
+    const blog = (item.meta.blogger_blog ?? '').trim().toLowerCase()
+    const path = (item.meta.blogger_permalink ?? '').trim()
+    if (/^[a-z0-9.-]+\.[a-z]{2,}$/.test(blog) && /^\/[^\s?#]+$/.test(path)) out.set(item, `http://${blog}${path}`)
+  }
+  return out
 }
 
 /** A URL path as served paths compare: decoded, NFC, without its trailing slash; a query keeps it distinct. */

@@ -38,17 +38,18 @@ export function planPages(
     return s
   }
   // Ancestors root-first; a cycle or an absurd depth ends the chain and is reported once per page.
-  const ancestors = (id: number): { chain: number[]; broken: boolean } => {
+  // `orphan`: the topmost has a parent the export does not hold (an export of one author's or one type's items).
+  const ancestors = (id: number): { chain: number[]; broken: boolean; orphan: boolean } => {
     const chain: number[] = []
     const seen = new Set([id])
     let parent = c.pageSkeleton.get(id)?.parent ?? 0
     while (parent > 0 && c.pageSkeleton.has(parent)) {
-      if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true }
+      if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true, orphan: false }
       seen.add(parent)
       chain.unshift(parent)
       parent = c.pageSkeleton.get(parent)?.parent ?? 0
     }
-    return { chain, broken: false }
+    return { chain, broken: false, orphan: parent > 0 }
   }
   const takenPaths = new Set<string>()
   const suffixes = new Suffixes()
@@ -78,6 +79,12 @@ export function planPages(
     const lang = languageOf(item, basePath)
     const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
     const parents = chain.map(leafOf)
+    // Ancestors the export lacks keep their place in the path: their slugs are the start of the page's own link.
+    const missing = found.orphan && !broken ? missingAncestors(linkPath(item.link, basePath), prefix, [...parents, slug]) : []
+    if (missing.length > 0) {
+      report.fallback('page_parents_from_link')
+      parents.unshift(...missing)
+    }
     const top = effectivePagePath({ slug: parents[0] ?? slug }, site)
     const parts = parents.length > 0 ? [...prefix, top, ...parents.slice(1), slug] : [...prefix, top]
     let effective = parts.join('/')
@@ -113,6 +120,23 @@ function linkPath(link: string, basePath: string): string | undefined {
   const segments = path.split('/').filter((s) => s !== '').map(decodeWpSlug)
   if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s)) return undefined
   return segments.join('/')
+}
+
+/**
+ * The slugs of a page's ancestors that the export does not hold, from its link's path (`services/child`): what comes
+ * before the path the export explains (`known`, the ancestors it holds and the page's own slug), after the language
+ * prefix; none when the link does not end with that path.
+ * @example
+ * missingAncestors('fr/services/aide/faq', ['fr'], ['aide', 'faq']) // ['services']
+ */
+export function missingAncestors(path: string | undefined, prefix: readonly string[], known: readonly string[]): string[] {
+  if (path === undefined) return []
+  const segments = path.split('/')
+  const key = (s: string) => s.normalize('NFC').toLowerCase()
+  const tail = segments.slice(segments.length - known.length)
+  if (segments.length <= known.length || tail.some((s, i) => key(s) !== key(known[i]))) return []
+  const head = segments.slice(0, segments.length - known.length)
+  return prefix.length > 0 && key(head[0]) === key(prefix[0]) ? head.slice(1) : head
 }
 
 /** `path`, or with a `-2`, `-3`… on its last segment when an earlier page has it. */

@@ -111,7 +111,12 @@ export function readLink(sample: PermalinkSample, basePath: string): Set<string>
       out.add(`/${parts.join('/')}${suffix}${trailing && !suffix ? '/' : ''}`)
       return
     }
-    for (const { tag, length } of (readings[i] ??= segmentReadings(segments, keys, i, facts))) walk(i + length, [...parts, tag])
+    for (const { tag, length } of (readings[i] ??= segmentReadings(segments, keys, i, facts))) {
+      // WordPress prints a structure tag's value each time it appears, but no site repeats one: a post of January 1st
+      // (`/2024/01/01/x/`) reads as `%year%/%monthnum%/%day%`, not `%monthnum%` twice.
+      if (tag.startsWith('%') && parts.includes(tag)) continue
+      walk(i + length, [...parts, tag])
+    }
   }
   walk(0, [])
   return out

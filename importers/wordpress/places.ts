@@ -1,7 +1,7 @@
 import { checkSlugSegment, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import type { Collected } from './collect.js'
-import { findFrontPage } from './front-page.js'
+import { findFrontPage, isShopPage } from './front-page.js'
 import { languageOf } from './item-fields.js'
 import { planPages } from './pages.js'
 import type { PagePlan } from './pages.js'
@@ -41,7 +41,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   if (zone) site = planSite(c.channels, c.offsetCounts, override, generatedAt, zone)
   site = withInferred(site, { permalinks: permalinks.permalinks }, override)
   const pages = planPages(c, site.site, site.basePath, report, warnItem)
-  const front = planFrontPage(pages, site, override)
+  const front = planFrontPage(pages, site, override, c.otherTypes.has('product') || c.posts.some((p) => p.postType === 'product') || c.pages.some((p) => p.postType === 'product'))
   site = withInferred(site, { permalinks: permalinks.permalinks, ...front.settings }, override)
   if (front.postsPage) {
     const p = front.postsPage
@@ -78,9 +78,11 @@ function permalinkSamples(c: Collected, basePath: string) {
  * The static front page and the posts page, unless the caller's settings say where the front page or post index is:
  * the site settings they give (`front_page`, `post_index`), and the plans of both pages.
  */
-function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: Partial<Site>): FrontPlan & { settings: Partial<Site> } {
+function planFrontPage(pages: Map<number, PagePlan>, site: SitePlan, override: Partial<Site>, shop: boolean): FrontPlan & { settings: Partial<Site> } {
   if (override.front_page !== undefined || override.post_index !== undefined) return { settings: {}, reason: 'set by the site settings' }
-  const candidates = [...pages.values()].filter((p) => p.item.status === 'publish' && p.item.postType === 'page').map((p) => ({ id: p.item.postId, link: p.item.link, slug: p.slug, title: p.title, emptyBody: p.item.emptyBody }))
+  const candidates = [...pages.values()]
+    .filter((p) => p.item.status === 'publish' && p.item.postType === 'page')
+    .map((p) => ({ id: p.item.postId, link: p.item.link, slug: p.slug, title: p.title, emptyBody: p.item.emptyBody, ...(shop && isShopPage(p.slug) ? { shopPage: true } : {}) }))
   const found = findFrontPage(candidates, site.blogUrl)
   const front = found.front === undefined ? undefined : pages.get(found.front)
   if (!front) {

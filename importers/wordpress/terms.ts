@@ -1,6 +1,6 @@
 import { htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
-import type { WxrItem, WxrTerm } from './read/wxr.js'
+import type { WxrItem, WxrItemTerm, WxrTerm } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, SlugRegistry } from './slugs.js'
@@ -87,3 +87,54 @@ export function categoryChain(t: TermOut, bySlug: ReadonlyMap<string, TermOut>):
   }
   return chain
 }
+
+/**
+ * Terms items name without a nicename, as WordPress 2.x exported them (`<category>Name</category>`, and
+ * `<category domain="tag">Name</category>`), given the taxonomy and slug WordPress had for them: a plain name is the
+ * declared category of that name, else the declared tag (WordPress 2.3 printed tags among an item's RSS categories),
+ * else a new category; a `tag` one the declared tag, else a new tag. A new term's slug is derived from its name, as
+ * WordPress made it, and counted as a fallback. Twins with a nicename are dropped by the reader before this.
+ * @example
+ * const named = new NamedTerms(); named.declare({ taxonomy: 'category', slug: 'life', name: 'Life &amp; Stuff', … })
+ * named.resolve([{ domain: '', nicename: '', name: 'Life & Stuff' }], report) // [{ domain: 'category', nicename: 'life', name: 'Life & Stuff' }]
+ */
+export class NamedTerms {
+  readonly #declared = { category: new Map<string, string>(), post_tag: new Map<string, string>() }
+  readonly #resolved = new Map<WxrItemTerm, WxrItemTerm>()
+  readonly #derived = new Set<string>()
+
+  /** Notes a declared term's slug by its name (the first of a name wins, as WordPress's `term_exists` found it). */
+  declare(term: Pick<WxrTerm, 'taxonomy' | 'slug' | 'name'>): void {
+    if (term.taxonomy !== 'category' && term.taxonomy !== 'post_tag') return
+    const key = nameKey(term.name)
+    if (key && term.slug && !this.#declared[term.taxonomy].has(key)) this.#declared[term.taxonomy].set(key, term.slug)
+  }
+
+  /** An item's terms with every category or tag that had no nicename given one (the same list when none lacks it). */
+  resolve(terms: WxrItemTerm[], report: ReportBuilder): WxrItemTerm[] {
+    if (!terms.some(lacksNicename)) return terms
+    return terms.map((t) => (lacksNicename(t) ? this.#resolve(t, report) : t))
+  }
+
+  #resolve(t: WxrItemTerm, report: ReportBuilder): WxrItemTerm {
+    let out = this.#resolved.get(t)
+    if (out) return out
+    const key = nameKey(t.name)
+    const { category, post_tag: tag } = this.#declared
+    const taxonomy: Taxonomy = t.domain === 'post_tag' || (t.domain === '' && !category.has(key) && tag.has(key)) ? 'post_tag' : 'category'
+    let slug = this.#declared[taxonomy].get(key)
+    if (slug === undefined) {
+      slug = slugFromTitle(t.name)
+      if (!this.#derived.has(`${taxonomy}/${slug}`)) report.fallback('term_slug_derived')
+      this.#derived.add(`${taxonomy}/${slug}`)
+    }
+    out = Object.freeze({ domain: taxonomy, nicename: slug, name: t.name })
+    this.#resolved.set(t, out)
+    return out
+  }
+}
+
+const lacksNicename = (t: WxrItemTerm): boolean => t.nicename === '' && (t.domain === '' || t.domain === 'category' || t.domain === 'post_tag')
+
+/** A term's name as names are matched: its text, in lower case. */
+const nameKey = (name: string): string => htmlToText(name).toLowerCase()

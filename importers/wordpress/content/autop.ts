@@ -27,8 +27,8 @@ const PARAGRAPH_BREAK = /\n\s*\n/
 const PRESERVED_OPENING = /<(script|style|svg|math)/g
 
 // The shortcodes that render block-level HTML; WordPress's `shortcode_unautop` unwraps them from the paragraph
-// `wpautop` puts around them, so a figure never ends up inside a <p>.
-const BLOCK_SHORTCODES = 'caption|wp_caption|gallery|embed|audio|video|playlist'
+// `wpautop` puts around them, so a figure never ends up inside a <p> (Jetpack's `[slideshow]` is printed as a gallery).
+const BLOCK_SHORTCODES = 'caption|wp_caption|gallery|slideshow|embed|audio|video|playlist'
 const WRAPPED = new RegExp(`<p>\\s*(\\[(${BLOCK_SHORTCODES})\\b[^\\]]*\\](?:[\\s\\S]*?\\[\\/\\2\\])?)\\s*(?:<br\\s*\\/?>\\s*)?<\\/p>`, 'g')
 
 /**

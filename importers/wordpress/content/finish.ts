@@ -29,6 +29,7 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
   let html = rewritten.html
+  if ((env.home || env.mediaFrom) && html.includes('.wp.com/')) html = withoutPhoton(html, env)
   if (env.home) html = env.home.html(html)
   if (env.mediaFrom && html.includes(env.mediaFrom)) html = html.split(env.mediaFrom).join(env.mediaTo ?? '')
   if (env.spacedUrls) html = encodeSpacedUrls(html)
@@ -40,4 +41,27 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
   }
   if (!excerpt) excerpt = deriveExcerpt(html)
   return { html, excerpt, linksRewritten: rewritten.count, unresolved: rewritten.unresolved, excerptFromMore }
+}
+
+// Jetpack's image CDN (Photon, the Site Accelerator): `https://i0.wp.com/<host>/<path>?resize=…` serves the file at
+// `<host>/<path>`, resized as the query says.
+const PHOTON_URL = /(?:https?:)?\/\/i[0-3]\.wp\.com\/([^\s"'<>?#/]+\/[^\s"'<>?#]*)(?:\?[^\s"'<>#]*)?/gi
+
+/**
+ * `html` with Jetpack's CDN URLs of the site's own files that move (brought home, or to `--media-to`) replaced by the
+ * files' old URLs, which the next steps move: the CDN copied them from the old site and stops serving them when it
+ * goes. The file is the full-size one (the CDN resized it; the image keeps its width and height). CDN URLs of other
+ * files stay as they are.
+ * @example
+ * withoutPhoton('<img src="https://i0.wp.com/old.test/wp-content/uploads/a.jpg?resize=300%2C200&amp;ssl=1">', { links, mediaFrom: 'https://old.test/wp-content/uploads/' })
+ * // '<img src="https://old.test/wp-content/uploads/a.jpg">'
+ */
+export function withoutPhoton(html: string, env: Pick<FinishEnv, 'home' | 'mediaFrom'>): string {
+  return html.replace(PHOTON_URL, (whole: string, file: string) => {
+    for (const scheme of ['https://', 'http://']) {
+      const origin = scheme + file
+      if (env.home?.url(origin) !== undefined || (env.mediaFrom && origin.startsWith(env.mediaFrom))) return origin
+    }
+    return whole
+  })
 }

@@ -7,7 +7,7 @@ const LAYOUT_OPENERS = ['[vc_row', '[et_pb_section', '[fusion_builder_container'
 // The builders' text elements, whose content the builder itself puts in paragraphs (wpautop) when it prints them.
 const TEXT_ELEMENTS = [
   'vc_column_text', 'vc_message', 'vc_toggle', 'vc_cta', 'et_pb_text', 'et_pb_blurb', 'et_pb_toggle', 'et_pb_tab', 'et_pb_cta',
-  'et_pb_accordion_item', 'et_pb_testimonial', 'fusion_text', 'av_textblock',
+  'et_pb_accordion_item', 'et_pb_testimonial', 'et_pb_slide', 'et_pb_team_member', 'fusion_text', 'fusion_tab', 'fusion_toggle', 'fusion_content_box', 'av_textblock',
 ]
 
 /**

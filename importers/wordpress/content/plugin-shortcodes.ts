@@ -114,6 +114,17 @@ function attachmentImage(ctx: ShortcodeContext, id: string | undefined, size: st
   return href ? link(href, img) : img
 }
 
+/**
+ * The image of Avada's image frame: its content is the image's URL (Avada 5 on; an `<img>` before), else its `src`,
+ * else the attachment its `image_id` names (`60|full`: an id and a size), as Avada looks for it.
+ */
+function avadaImage(a: ShortcodeAttrs, content: string, ctx: ShortcodeContext): string | undefined {
+  const written = content.replace(/<\/?p>|<br\s*\/?>/gi, '').trim()
+  if (/^<img\s[^>]*>$/i.test(written)) return written
+  const [id, size] = (a.named.image_id ?? '').split('|')
+  return image(decodeEntities(written) || a.named.src, a.named.alt) ?? attachmentImage(ctx, id, size)
+}
+
 /** A heading (`h1`…`h6`, else `fallback`) with text, or nothing when the text is empty. */
 function heading(tag: string | undefined, text: string | undefined, fallback = 'h2'): string {
   const t = (text ?? '').trim()
@@ -177,6 +188,13 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   ['et_pb_button', (a) => (a.named.button_text ? `<p>${link(a.named.button_url, escapeText(diviText(a.named.button_text)))}</p>` : undefined)],
   ['et_pb_blurb', (a, content) => (image(a.named.image, diviText(a.named.alt)) ?? '') + heading('h4', diviText(a.named.title)) + content],
   ['et_pb_cta', (a, content) => heading('h2', diviText(a.named.title)) + content + (a.named.button_text ? `<p>${link(a.named.button_url, escapeText(diviText(a.named.button_text)))}</p>` : '')],
+  ['et_pb_fullwidth_image', (a) => {
+    const img = image(a.named.src, diviText(a.named.alt), a.named.url)
+    return img ? `<figure class="wp-block-image">${img}</figure>` : undefined
+  }],
+  ['et_pb_slide', (a, content) => heading('h2', diviText(a.named.heading)) + content + (a.named.button_text ? `<p>${link(a.named.button_link, escapeText(diviText(a.named.button_text)))}</p>` : '')],
+  ['et_pb_team_member', (a, content) => (image(a.named.image_url, diviText(a.named.name)) ?? '') + heading('h4', diviText(a.named.name)) + (a.named.position ? `<p>${escapeText(diviText(a.named.position))}</p>` : '') + content],
+  ['et_pb_audio', (a) => (/^https?:\/\/[^\s<>"]+$/i.test(a.named.audio ?? '') ? heading('h4', diviText(a.named.title)) + `<audio controls preload="metadata" src="${escapeAttribute(a.named.audio as string)}"></audio>` : undefined)],
   ['et_pb_video', (a) => embed(a.named.src)],
   ['et_pb_divider', () => '<hr />'],
   ['et_pb_toggle', titled('title', 'h4')],
@@ -190,7 +208,19 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
     return `<${h}>${content}</${h}>`
   }],
   ['fusion_button', (a, content) => `<p>${link(a.named.link, content.trim() || escapeText(a.named.title ?? ''))}</p>`],
-  ['fusion_imageframe', (a, content) => (a.named.link ? `<figure class="wp-block-image">${link(a.named.link, content)}</figure>` : undefined)],
+  ['fusion_imageframe', (a, content, ctx) => {
+    const img = avadaImage(a, content, ctx)
+    return img ? `<figure class="wp-block-image">${a.named.link ? link(a.named.link, img) : img}</figure>` : undefined
+  }],
+  ['fusion_gallery_image', (a, content, ctx) => {
+    const img = avadaImage({ named: { ...a.named, src: a.named.image }, numeric: [] }, content, ctx)
+    return img ? `<figure class="gallery-item">${a.named.link ? link(a.named.link, img) : img}</figure>` : undefined
+  }],
+  ['fusion_content_box', (a, content) => (image(a.named.image, '') ?? '') + heading('h3', a.named.title) + content + (a.named.link && a.named.linktext ? `<p>${link(a.named.link, escapeText(a.named.linktext))}</p>` : '')],
+  ['fusion_checklist', (_a, content) => `<ul>${content.trim()}</ul>`],
+  ['fusion_li_item', (_a, content) => `<li>${content.trim()}</li>`],
+  ['fusion_tab', titled('title')],
+  ['fusion_toggle', titled('title', 'h4')],
   ['fusion_youtube', (a) => embed(withId(a.named.id, /^[A-Za-z0-9_-]{11}$/, (id) => `https://www.youtube.com/watch?v=${id}`))],
   ['fusion_vimeo', (a) => embed(withId(a.named.id, /^\d{1,15}$/, (id) => `https://vimeo.com/${id}`))],
   // Enfold (Avia Layout Builder): links are written `manually,URL`.

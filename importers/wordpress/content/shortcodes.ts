@@ -1,7 +1,7 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
 import { embedHtml } from './embeds.js'
-import { escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
+import { decodeEntities, escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
 import type { ShortcodeAttrs } from './plugin-shortcodes.js'
 
@@ -132,22 +132,53 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
 
 function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string {
   const formats = tag === 'audio' ? ['src', 'mp3', 'm4a', 'ogg', 'wav', 'wma'] : ['src', 'mp4', 'm4v', 'webm', 'ogv', 'wmv', 'flv']
-  const src = formats.map((f) => a.named[f]).find((v) => v) ?? content?.trim() ?? ''
-  if (!src) return ''
+  const src = formats.map((f) => a.named[f]).find((v) => v) || content?.trim()
   const dims = tag === 'video' && dimension(a.named.width) && dimension(a.named.height) ? ` width="${dimension(a.named.width)}" height="${dimension(a.named.height)}"` : ''
   const poster = tag === 'video' && a.named.poster ? ` poster="${escapeAttribute(a.named.poster)}"` : ''
-  return `<${tag} controls preload="metadata" src="${escapeAttribute(src)}"${dims}${poster}></${tag}>`
+  return (src ? [src] : positionalFiles(a)).map((file) => `<${tag} controls preload="metadata" src="${escapeAttribute(file)}"${dims}${poster}></${tag}>`).join('')
 }
 
-/** WPBakery's shortcodes that show the export's attachments by id: galleries, carousels and single images. */
-const BUILDER_IMAGE_SHORTCODES: readonly string[] = ['vc_gallery', 'vc_images_carousel', 'vc_single_image']
+/**
+ * The files of WordPress.com's older form, `[audio URL]`, `[audio=URL]` or `[audio URL,URL2|titles=A,B]` (Jetpack's
+ * audio shortcode: files before the first `|`, separated by commas), which WordPress.com still plays; web URLs only.
+ * @example
+ * positionalFiles({ named: {}, numeric: ['https://x.test/a.mp3|titles=A'] }) // ['https://x.test/a.mp3']
+ */
+function positionalFiles(a: Attrs): string[] {
+  const written = decodeEntities(a.numeric.join(' ').replace(/^=/, '').split('|')[0])
+  return written.split(',').map((s) => s.trim()).filter((s) => /^https?:\/\/[^\s<>"]+$/i.test(s))
+}
+
+/**
+ * Core's gallery, and Jetpack's `[slideshow]` (WordPress.com), which shows the same images, chosen by the same
+ * attributes (`ids`, `include`, `exclude`, `id`), one at a time: printed as the gallery readers without its script saw.
+ */
+const GALLERY_SHORTCODES = ['gallery', 'slideshow'] as const
+
+/**
+ * Page builders' shortcodes that show the export's attachments by id, with the attributes that name them: WPBakery's
+ * galleries, carousels and single images; Divi's gallery; Avada's gallery, gallery image and image frame (whose
+ * `image_id` is an id and a size, `60|full`).
+ */
+const BUILDER_IMAGE_IDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['vc_gallery', ['images', 'image']], ['vc_images_carousel', ['images', 'image']], ['vc_single_image', ['images', 'image']],
+  ['et_pb_gallery', ['gallery_ids']], ['fusion_gallery', ['image_ids']], ['fusion_gallery_image', ['image_id']], ['fusion_imageframe', ['image_id']],
+])
+const BUILDER_IMAGE_SHORTCODES: readonly string[] = [...BUILDER_IMAGE_IDS.keys()]
+// Builders' galleries printed as a gallery of the images they name: each with the attribute naming them and the size shown.
+const BUILDER_GALLERIES = [
+  { tag: 'vc_gallery', ids: 'images' }, { tag: 'vc_images_carousel', ids: 'images' }, { tag: 'et_pb_gallery', ids: 'gallery_ids' }, { tag: 'fusion_gallery', ids: 'image_ids' },
+] as const
 
 /**
  * Whether a raw body shows attachments by id (galleries, playlists, page builders' images), which may come later in
  * the export.
  */
 export function showsAttachments(raw: string): boolean {
-  return raw.includes('[gallery') || raw.includes('[playlist') || (raw.includes('[vc_') && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+  return (
+    raw.includes('[gallery') || raw.includes('[playlist') || raw.includes('[slideshow') ||
+    ((raw.includes('[vc_') || raw.includes('[et_pb_') || raw.includes('[fusion_')) && BUILDER_IMAGE_SHORTCODES.some((tag) => raw.includes(`[${tag}`)))
+  )
 }
 
 /** The attachments a body's galleries may show: those they name, and the children of the posts they show. */
@@ -162,12 +193,13 @@ export type GalleryShows = { ids: number[]; parents: number[] }
 export function galleryShows(html: string, postId: number): GalleryShows {
   const shows: GalleryShows = { ids: [], parents: [] }
   // A [playlist] lists attachments the same way (its tracks); WPBakery's images name theirs in `images` or `image`.
-  for (const tag of ['gallery', 'playlist', ...BUILDER_IMAGE_SHORTCODES] as const) {
+  for (const tag of [...GALLERY_SHORTCODES, 'playlist', ...BUILDER_IMAGE_SHORTCODES] as const) {
     if (!html.includes(`[${tag}`)) continue
     replaceShortcode(tag, html, (sc) => {
       const a = sc.attrs as Attrs
-      if (BUILDER_IMAGE_SHORTCODES.includes(tag)) {
-        for (const id of idList(a.named.images ?? a.named.image)) shows.ids.push(id)
+      const names = BUILDER_IMAGE_IDS.get(tag)
+      if (names) {
+        for (const id of idList(names.map((name) => a.named[name]).find((v) => v !== undefined))) shows.ids.push(id)
         return undefined as unknown as string
       }
       const ids = idList(a.named.ids ?? a.named.include)
@@ -181,8 +213,9 @@ export function galleryShows(html: string, postId: number): GalleryShows {
   return shows
 }
 
+/** The ids of a comma-separated list (`4, 5`); Avada writes each with its size (`60|full`). */
 function idList(v: string | undefined): number[] {
-  return (v ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0)
+  return (v ?? '').split(',').map((s) => Number(s.split('|')[0].trim())).filter((n) => Number.isInteger(n) && n > 0)
 }
 
 /**
@@ -280,11 +313,13 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
-  if (out.includes('[gallery')) {
-    out = replaceShortcode('gallery', out, (sc) => {
-      bump(stats.rendered, 'gallery')
-      return renderGallery(sc.attrs as Attrs, ctx, stats)
-    })
+  for (const tag of GALLERY_SHORTCODES) {
+    if (out.includes(`[${tag}`)) {
+      out = replaceShortcode(tag, out, (sc) => {
+        bump(stats.rendered, tag)
+        return renderGallery(sc.attrs as Attrs, ctx, stats)
+      })
+    }
   }
   for (const tag of ['audio', 'video'] as const) {
     if (out.includes(`[${tag}`)) {
@@ -294,15 +329,15 @@ export function renderShortcodes(html: string, ctx: ShortcodeContext, stats: Sho
       })
     }
   }
-  for (const tag of ['vc_gallery', 'vc_images_carousel'] as const) {
+  for (const { tag, ids } of BUILDER_GALLERIES) {
     if (out.includes(`[${tag}`) && !ctx.keepShortcodes) {
       out = replaceShortcode(tag, out, (sc) => {
         const a = sc.attrs as Attrs
-        if (idList(a.named.images).length === 0) return undefined as unknown as string
+        if (idList(a.named[ids]).length === 0) return undefined as unknown as string
         bump(stats.rendered, tag)
-        // As a gallery of the images it names, in their order, each linked to its file (WPBakery's lightbox).
+        // As a gallery of the images it names, in their order, each linked to its file (the builders' lightbox).
         const size = /^[a-z_-]+$/i.test(a.named.img_size ?? '') ? a.named.img_size : 'thumbnail'
-        return renderGallery({ named: { ids: a.named.images, size, columns: '3' }, numeric: [] }, ctx, stats)
+        return renderGallery({ named: { ids: a.named[ids], size, columns: '3' }, numeric: [] }, ctx, stats)
       })
     }
   }

@@ -87,6 +87,11 @@ export const KEPT_META = new Set([
   'footnotes',
   // The layout of a page Elementor built, the only copy of its content when its body is empty (see elementorBody).
   '_elementor_data',
+  // The layout of a page SiteOrigin's Page Builder laid out, read the same way (see siteOriginBody).
+  'panels_data',
+  // Where WordPress's Blogger importer found a post on Blogger (`x.blogspot.com`, `/2010/04/a.html`): links there are links to it.
+  'blogger_blog',
+  'blogger_permalink',
   '_wp_attachment_metadata',
   '_wp_attached_file',
   '_wp_attachment_image_alt',

@@ -62,6 +62,28 @@ describe('shortcodes', () => {
       '<audio controls preload="metadata" src="/s.mp3"></audio><video controls preload="metadata" src="/v.mp4" width="640" height="360"></video>',
     )
   })
+  // WordPress.com's older forms (Jetpack's audio shortcode): the files before the first `|`, separated by commas.
+  test.each([
+    ['[audio https://x.files.wordpress.com/2009/01/song.mp3]', '<audio controls preload="metadata" src="https://x.files.wordpress.com/2009/01/song.mp3"></audio>'],
+    ['[audio=http://x.test/a.mp3]', '<audio controls preload="metadata" src="http://x.test/a.mp3"></audio>'],
+    ['[audio http://x.test/a.mp3,http://x.test/b.mp3|titles=A,B|artists=C]', '<audio controls preload="metadata" src="http://x.test/a.mp3"></audio><audio controls preload="metadata" src="http://x.test/b.mp3"></audio>'],
+    ['[audio http://x.test/a.mp3?x=1&amp;y=2]', '<audio controls preload="metadata" src="http://x.test/a.mp3?x=1&amp;y=2"></audio>'],
+    ['[video http://x.test/v.mp4]', '<video controls preload="metadata" src="http://x.test/v.mp4"></video>'],
+    ['[audio javascript:alert(1)]', ''],
+    ['[audio]', ''],
+  ])('%s', (body, want) => {
+    expect(renderShortcodes(body, ctx, stats())).toBe(want)
+  })
+
+  test("Jetpack's [slideshow] shows the gallery of the same images, and is asked for them like one", () => {
+    const s = stats()
+    expect(renderShortcodes('[slideshow]', ctx, s)).toBe(renderShortcodes('[gallery]', ctx, stats()))
+    expect(renderShortcodes('[slideshow ids="5" size="thumbnail"]', ctx, s)).toContain('<img src="/m/a-150x150.jpg"')
+    expect(s.rendered).toEqual({ slideshow: 2 })
+    expect(galleryShows('[slideshow ids="4"] [slideshow id="9"]', 3)).toEqual({ ids: [4], parents: [9] })
+    expect(classicAutop('[slideshow]\n\nText')).toBe('[slideshow]\n<p>Text</p>\n')
+  })
+
   test('other shortcodes lose their tags and keep their inner text; an escaped one shows as text; code and bare words stay', () => {
     const s = stats()
     const html = '<p>[contact-form id="1"]</p>\n<p>[note]Read this[/note] [toc] [[gallery]] <code>[foo]x[/foo]</code> nums[mid] [x] [citation needed]</p>'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { findFrontPage } from '../../../importers/wordpress/front-page.js'
+import { findFrontPage, isShopPage } from '../../../importers/wordpress/front-page.js'
 import type { FrontPageCandidate } from '../../../importers/wordpress/front-page.js'
 
 const page = (id: number, link: string, slug: string, emptyBody = false, title = slug): FrontPageCandidate => ({ id, link, slug, title, emptyBody })
@@ -16,6 +16,8 @@ const cases: Array<{ name: string; pages: FrontPageCandidate[]; blogUrl?: string
   { name: 'the root without a trailing slash, on another scheme', pages: [page(9, 'http://old.test', 'start')], front: 9 },
   { name: 'a blog under a folder', blogUrl: 'https://old.test/site', pages: [page(1, 'https://old.test/', 'x'), page(2, 'https://old.test/site/', 'home')], front: 2 },
   { name: 'a plain ?page_id= link is not the root', pages: [page(1, 'https://old.test/?page_id=1', 'home')] },
+  { name: "WooCommerce's shop page is empty but listed products: no posts page", pages: [page(1, 'https://old.test/', 'home'), { ...page(2, 'https://old.test/shop/', 'shop', true), shopPage: true }], front: 1 },
+  { name: 'the shop page beside an empty page: that one lists posts', pages: [page(1, 'https://old.test/', 'home'), { ...page(2, 'https://old.test/boutique/', 'boutique', true), shopPage: true }, page(3, 'https://old.test/latest/', 'latest', true)], front: 1, postsPage: 3 },
   { name: 'a translated title names it', pages: [page(1, 'https://old.test/', 'home'), page(2, 'https://old.test/a/', 'a', true, '博客'), page(3, 'https://old.test/b/', 'b', true, 'Other')], front: 1, postsPage: 2 },
 ]
 
@@ -23,4 +25,10 @@ test.each(cases)('$name', ({ pages, blogUrl, front, postsPage }) => {
   const plan = findFrontPage(pages, blogUrl ?? blog)
   expect({ front: plan.front, postsPage: plan.postsPage }).toEqual({ front, postsPage })
   expect(plan.reason).not.toBe('')
+})
+
+test.each([
+  ['shop', true], ['Boutique', true], ['tienda', true], ['магазин', true], ['shopping', false], ['blog', false], ['workshop', false],
+])('isShopPage(%s) is %s (the slugs WooCommerce gives its shop page)', (slug, want) => {
+  expect(isShopPage(slug)).toBe(want)
 })

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { encodeSpacedUrls, homeUrls, imageSources, mediaRefs, uploadsPrefix, webUrl } from '../../../importers/wordpress/media.js'
+import { finishText, withoutPhoton } from '../../../importers/wordpress/content/finish.js'
+import { LinkIndex } from '../../../importers/wordpress/links.js'
 
 // WordPress keeps the names of files added by FTP or a plugin as they were and writes their URLs into bodies, guids
 // and attachment URLs unencoded (found on the corpus's wp-block-studio and wp-html-subdir).
@@ -74,5 +76,25 @@ describe('imageSources: the images a body shows', () => {
     ['no image', '<p>text</p>', []],
   ])('%s', (_name, html, images) => {
     expect(imageSources(html)).toEqual(images)
+  })
+})
+
+// Jetpack's image CDN (Photon: i0–i3.wp.com) copied the site's own files; it stops serving them when the site goes.
+describe("withoutPhoton: Jetpack's CDN URLs of files that move", () => {
+  const home = homeUrls(['old.test'], new Map([['old.test/wp-content/uploads/2024/01/a.jpg', '/media/2024/01/a.jpg']]))
+  test.each([
+    ['brought home: the file, full size', { home }, '<img src="https://i0.wp.com/old.test/wp-content/uploads/2024/01/a.jpg?resize=300%2C200&amp;ssl=1" width="300">', '<img src="https://old.test/wp-content/uploads/2024/01/a.jpg" width="300">'],
+    ['moved by --media-to (an http site)', { mediaFrom: 'http://old.test/wp-content/uploads/' }, '<img src="//i2.wp.com/old.test/wp-content/uploads/b.png?w=1200" srcset="https://i1.wp.com/old.test/wp-content/uploads/b.png?w=600 600w, https://i1.wp.com/old.test/wp-content/uploads/b.png 1200w">', '<img src="http://old.test/wp-content/uploads/b.png" srcset="http://old.test/wp-content/uploads/b.png 600w, http://old.test/wp-content/uploads/b.png 1200w">'],
+    ["another site's file stays on the CDN", { home }, '<img src="https://i0.wp.com/other.test/wp-content/uploads/2024/01/a.jpg?w=300">', '<img src="https://i0.wp.com/other.test/wp-content/uploads/2024/01/a.jpg?w=300">'],
+    ['a file not brought home stays on the CDN', { home }, '<img src="https://i0.wp.com/old.test/wp-content/uploads/2024/01/gone.jpg">', '<img src="https://i0.wp.com/old.test/wp-content/uploads/2024/01/gone.jpg">'],
+    ['other wp.com hosts are no CDN', { mediaFrom: 'https://old.test/wp-content/uploads/' }, '<a href="https://s0.wp.com/old.test/wp-content/uploads/x.css">', '<a href="https://s0.wp.com/old.test/wp-content/uploads/x.css">'],
+  ])('%s', (_name, env, html, want) => {
+    expect(withoutPhoton(html, env)).toBe(want)
+  })
+
+  test('finishing moves them with the rest', () => {
+    const html = '<p><img src="https://i0.wp.com/old.test/wp-content/uploads/2024/01/a.jpg?resize=300%2C200"></p>'
+    expect(finishText(html, '', undefined, { links: new LinkIndex(['https://old.test']), home }).html).toBe('<p><img src="/media/2024/01/a.jpg"></p>')
+    expect(finishText(html, '', undefined, { links: new LinkIndex(['https://old.test']), mediaFrom: 'https://old.test/wp-content/uploads/', mediaTo: '/m/' }).html).toBe('<p><img src="/m/2024/01/a.jpg"></p>')
   })
 })

@@ -26,6 +26,7 @@ describe('readLink: the structures one link can be read as', () => {
     { name: 'author', link: 'https://old.test/ana/hello-world/', want: ['/%author%/%postname%/'] },
     { name: 'percent-encoded slug', link: 'http://old.test/2019/03/cqt%E6%93%8D%e4%bd%9c/', postName: 'cqt%e6%93%8d%e4%bd%9c', want: ['/%year%/%monthnum%/%postname%/'] },
     { name: 'slug that is also the id', link: 'https://old.test/2019/03/07/42/', postName: '42', want: ['/%year%/%monthnum%/%day%/%postname%/', '/%year%/%monthnum%/%day%/%post_id%/'] },
+    { name: 'a post of January 1st: no tag twice', link: 'https://old.test/2024/01/01/hello-world/', postDate: '2024-01-01 10:00:00', want: ['/%year%/%monthnum%/%day%/%postname%/', '/%year%/%day%/%monthnum%/%postname%/'] },
     { name: 'a slug written differently (hand-edited link) is a literal', link: 'https://old.test/wp-6-1-x/', postName: 'x', want: ['/wp-6-1-x/'] },
   ]
   test.each(cases)('$name', ({ link, want, ...over }) => {
@@ -43,6 +44,10 @@ describe('readLink: the structures one link can be read as', () => {
 })
 
 describe('inferStructure: the structure most links show', () => {
+  test('posts of January 1st alone read as year, month and day (the month was read twice: /:year/:month/:month/:slug/)', () => {
+    const samples = [post({ id: 1, postName: 'a', postDate: '2024-01-01 10:00:00', link: 'https://old.test/2024/01/01/a/' }), post({ id: 2, postName: 'b', postDate: '2023-02-02 10:00:00', link: 'https://old.test/2023/02/02/b/' })]
+    expect(inferStructure(samples, '')).toEqual({ structure: '/%year%/%monthnum%/%day%/%postname%/', matched: 2, of: 2 })
+  })
   test('the majority wins; links that disagree are counted out', () => {
     const samples = [
       post({ id: 1, postName: 'a', link: 'https://old.test/2019/03/07/a/' }),

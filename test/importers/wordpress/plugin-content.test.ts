@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { elementorBody } from '../../../importers/wordpress/content/elementor.js'
+import { siteOriginBody } from '../../../importers/wordpress/content/siteorigin.js'
 import { withFootnotes } from '../../../importers/wordpress/content/footnotes.js'
 import { builderAutop, isBuilderLayout } from '../../../importers/wordpress/content/page-builders.js'
 import { earlyRenderEnv, paragraphsInShortcodeBlocks, proseText, renderBody } from '../../../importers/wordpress/content/render.js'
@@ -47,6 +48,21 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
     ['[fusion_title size="3"]Our team[/fusion_title]', '<h3>Our team</h3>', 'rendered fusion_title'],
     ['[fusion_button link="/contact/"]Contact us[/fusion_button]', '<p><a href="/contact/">Contact us</a></p>', 'rendered fusion_button'],
     ['[fusion_youtube id="dQw4w9WgXcQ"][/fusion_youtube]', YT, 'rendered fusion_youtube'],
+    // Avada's image frame holds its image's URL (an <img> before Avada 5), else names its attachment: the image, linked or not.
+    ['[fusion_imageframe image_id="5|full" link="/team/"]https://x.test/team.jpg[/fusion_imageframe]', '<figure class="wp-block-image"><a href="/team/"><img src="https://x.test/team.jpg" alt="" loading="lazy" /></a></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_imageframe image_id="5|medium" lightbox="yes"][/fusion_imageframe]', '<figure class="wp-block-image"><img src="/m/a-300x225.jpg" width="300" height="225" alt="A cat" loading="lazy" /></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_imageframe style_type="none"]<img src="/m/old.jpg" alt="Old" />[/fusion_imageframe]', '<figure class="wp-block-image"><img src="/m/old.jpg" alt="Old" /></figure>', 'rendered fusion_imageframe'],
+    ['[fusion_gallery_image image="https://x.test/g.jpg" image_id="404|full"][/fusion_gallery_image]', '<figure class="gallery-item"><img src="https://x.test/g.jpg" alt="" loading="lazy" /></figure>', 'rendered fusion_gallery_image'],
+    ['[fusion_tab title="Specs"]Weight: 2 kg[/fusion_tab]', '<h3>Specs</h3>Weight: 2 kg', 'rendered fusion_tab'],
+    ['[fusion_toggle title="Shipping?" open="no"]Free.[/fusion_toggle]', '<h4>Shipping?</h4>Free.', 'rendered fusion_toggle'],
+    ['[et_pb_slide heading="Spring sale" button_text="Shop" button_link="/shop/"]<p>20% off</p>[/et_pb_slide]', '<h2>Spring sale</h2><p>20% off</p><p><a href="/shop/">Shop</a></p>', 'rendered et_pb_slide'],
+    ['[et_pb_fullwidth_image src="/m/wide.jpg" alt="Wide"][/et_pb_fullwidth_image]', '<figure class="wp-block-image"><img src="/m/wide.jpg" alt="Wide" loading="lazy" /></figure>', 'rendered et_pb_fullwidth_image'],
+    ['[et_pb_team_member name="Ana" position="Chef" image_url="/m/ana.jpg"]<p>Cooks.</p>[/et_pb_team_member]', '<img src="/m/ana.jpg" alt="Ana" loading="lazy" /><h4>Ana</h4><p>Chef</p><p>Cooks.</p>', 'rendered et_pb_team_member'],
+    ['[et_pb_audio audio="https://x.test/a.mp3" title="Episode 1"][/et_pb_audio]', '<h4>Episode 1</h4><audio controls preload="metadata" src="https://x.test/a.mp3"></audio>', 'rendered et_pb_audio'],
+    ['[fusion_content_box title="Fast" image="/m/i.png" link="/about/" linktext="More"]We are quick.[/fusion_content_box]', '<img src="/m/i.png" alt="" loading="lazy" /><h3>Fast</h3>We are quick.<p><a href="/about/">More</a></p>', 'rendered fusion_content_box'],
+    ['[fusion_checklist icon="fa-check"][fusion_li_item]One[/fusion_li_item][fusion_li_item]Two[/fusion_li_item][/fusion_checklist]', '<ul><li>One</li><li>Two</li></ul>', 'rendered fusion_checklist'],
+    ['[et_pb_gallery gallery_ids="5,404"][/et_pb_gallery]', '<div class="gallery gallery-columns-3 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a.jpg" width="800" height="600" alt="A cat" loading="lazy" /></a></figure></div>', 'rendered et_pb_gallery'],
+    ['[fusion_gallery image_ids="5"][/fusion_gallery]', '<div class="gallery gallery-columns-3 gallery-size-thumbnail"><figure class="gallery-item"><a href="/m/a.jpg"><img src="/m/a.jpg" width="800" height="600" alt="A cat" loading="lazy" /></a></figure></div>', 'rendered fusion_gallery'],
     ['[av_heading heading="Welcome" tag="h1"]', '<h1>Welcome</h1>', 'rendered av_heading'],
     ['[av_button label="Book" link="manually,https://example.com/book"]', '<p><a href="https://example.com/book">Book</a></p>', 'rendered av_button'],
     ['[recipe title="Soup"]Boil water.[/recipe]', '<h3>Soup</h3>Boil water.', 'rendered recipe'],
@@ -78,6 +94,7 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
 
   test('the images WPBakery shows by id make the body wait for the export attachments', () => {
     expect(galleryShows('[vc_single_image image="7"][vc_gallery images="8,9"]', 1)).toEqual({ ids: [8, 9, 7], parents: [] })
+    expect(galleryShows('[et_pb_gallery gallery_ids="3,4"][fusion_gallery image_ids="5"][fusion_gallery_image image_id="6|full"][fusion_imageframe image_id="7|medium"]', 1)).toEqual({ ids: [3, 4, 5, 6, 7], parents: [] })
   })
 })
 
@@ -147,5 +164,31 @@ describe('pages Elementor built', () => {
     let deep: unknown = [{ elType: 'widget', widgetType: 'heading', settings: { title: 'Deep' } }]
     for (let i = 0; i < 1000; i++) deep = [{ elType: 'section', elements: deep }]
     expect(elementorBody(JSON.stringify(deep))).toEqual({ html: '', skipped: {} })
+  })
+})
+
+describe("pages SiteOrigin's Page Builder laid out", () => {
+  // panels_data as the plugin saves it: PHP-serialized, strings measured in UTF-8 bytes.
+  const php = (v: unknown): string => {
+    if (typeof v === 'string') return `s:${Buffer.byteLength(v)}:"${v}";`
+    if (typeof v === 'number') return `i:${v};`
+    if (typeof v === 'boolean') return `b:${v ? 1 : 0};`
+    const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v as object)
+    return `a:${entries.length}:{${entries.map(([k, x]) => (typeof k === 'number' ? `i:${k};` : php(k)) + php(x)).join('')}}`
+  }
+  const layout = (...widgets: Array<Record<string, unknown>>) => php({ widgets: widgets.map(({ class: c, ...w }) => ({ ...w, panels_info: { class: c, grid: 0, cell: 0 } })), grids: [], grid_cells: [] })
+
+  test.each([
+    ['a text widget, paragraphs when it asks for them', layout({ class: 'WP_Widget_Text', title: 'About', text: 'One\n\nTwo', filter: true }), '<h3 class="widget-title">About</h3><p>One</p>\n<p>Two</p>\n', {}],
+    ["the builder's editor (paragraphs unless turned off) and custom HTML", layout({ class: 'SiteOrigin_Widget_Editor_Widget', title: '', text: 'Café' }, { class: 'WP_Widget_Custom_HTML', title: '', content: '<div>x</div>' }), '<p>Café</p>\n<div>x</div>\n', {}],
+    ['images with a URL, linked; one named by id alone is counted', layout({ class: 'WP_Widget_Media_Image', url: '/m/a.jpg', alt: 'A', link_url: '/x/' }, { class: 'SiteOrigin_Widget_Image_Widget', image: 5, image_fallback: '' }), '<figure class="wp-block-image"><a href="/x/"><img src="/m/a.jpg" alt="A" loading="lazy" /></a></figure>\n', { SiteOrigin_Widget_Image_Widget: 1 }],
+    ['headline and button', layout({ class: 'SiteOrigin_Widget_Headline_Widget', headline: { text: 'Big', tag: 'h2' }, sub_headline: { text: 'small' } }, { class: 'SiteOrigin_Widget_Button_Widget', text: 'Go', url: 'javascript:alert(1)' }), '<h2>Big</h2><h3>small</h3>\n<p>Go</p>\n', {}],
+    ['a video, and a slider only the plugin draws', layout({ class: 'WP_Widget_Media_Video', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, { class: 'SiteOrigin_Widget_Slider_Widget', frames: [] }), YT + '\n', { SiteOrigin_Widget_Slider_Widget: 1 }],
+  ])('%s', (_name, data, html, skipped) => {
+    expect(siteOriginBody(data)).toEqual({ html, skipped })
+  })
+
+  test('what is not a layout gives nothing', () => {
+    for (const data of ['', 'a:1:{', 's:1:"x";', php({ grids: [] }), '{"widgets":[]}']) expect(siteOriginBody(data)).toBeUndefined()
   })
 })
