@@ -31,6 +31,7 @@ export function expandHugo(body: string, ctx: TemplateContext, depth = 0): PassR
   const out = new Out(body)
   const tags = lexShortcodes(body)
   pairTags(tags)
+  labelTabs(tags)
   renderTags(body, tags, out, (tag) => expandShortcode(tag, body, ctx, out, depth))
   return out.finish()
 }
@@ -108,6 +109,25 @@ function htmlNodes(body: string): Array<{ start: number; end: number }> | null {
     else if (body.startsWith(h.value, h.offset)) found.push({ start: h.offset, end: h.offset + h.value.length })
   }
   return found
+}
+
+/**
+ * Hextra names its tabs on the container, `tabs items="JSON,YAML"`, and each `tab` takes the next name: the label
+ * is written onto the tab as its `name` (a tab's own label wins). One pass with a stack of the open containers.
+ */
+function labelTabs(tags: ShortcodeTag[]): void {
+  const open: Array<{ close: number; items: string[]; next: number }> = []
+  tags.forEach((t, i) => {
+    while (open.length > 0 && open[open.length - 1].close <= i) open.pop()
+    if (t.kind !== 'open' || t.match === -1) return
+    // Every container counts, so that a tab inside a nested `tabs` without items takes no name from outside it.
+    if (t.name === 'tabs') open.push({ close: t.match, items: (t.named.get('items') ?? '').split(','), next: 0 })
+    else if (t.name === 'tab' && open.length > 0) {
+      const box = open[open.length - 1]
+      const label = box.items[box.next++]?.trim()
+      if (label && !t.named.has('name') && !t.named.has('header') && !t.named.has('title') && t.positional.length === 0) t.named.set('name', label)
+    }
+  })
 }
 
 function lexShortcodes(body: string): ShortcodeTag[] {
