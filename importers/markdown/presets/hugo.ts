@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
+import { IMAGE_KEYS } from '../fields.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
@@ -252,6 +253,28 @@ export const hugoPreset: Preset = {
       return isContent(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
     }
 
+    // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
+    let imagesByDir: Map<string, string[]> | undefined
+    const bundleImages = (dir: string): string[] => {
+      if (imagesByDir === undefined) {
+        imagesByDir = new Map()
+        for (const f of ctx.discovery.files) {
+          if (!IMAGE_FILE.test(f.rel)) continue
+          const d = f.rel.slice(0, Math.max(0, f.rel.lastIndexOf('/')))
+          const list = imagesByDir.get(d)
+          if (list) list.push(f.rel)
+          else imagesByDir.set(d, [f.rel])
+        }
+        for (const list of imagesByDir.values()) list.sort()
+      }
+      return imagesByDir.get(dir) ?? []
+    }
+    const featured = (fields: Record<string, unknown>, file: string): string | undefined => {
+      if (IMAGE_KEYS.some((k) => fields[k] !== undefined)) return undefined
+      const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')))
+      return pageImage(fields, dir, bundleImages(dir), (rel) => ctx.discovery.paths.has(rel))
+    }
+
     const place = (source: SourceFile): Placement | Unpublished => {
       const at = located.get(source.file.rel) as { root: ContentRoot; rel: string }
       const { dirs, base: rawBase, ext } = splitPath(at.rel)
@@ -299,6 +322,8 @@ export const hugoPreset: Preset = {
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
+      const image = isList || isBundle ? featured(fields, source.file.rel) : undefined
+      if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)
       // A page's menu entries belong to its language's menus.
       const langMenus = menuEntries.get(lang)
@@ -820,4 +845,25 @@ function splitBase(url: string): { origin?: string; path: string } | undefined {
   } catch {
     return undefined
   }
+}
+
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg)$/i
+
+/**
+ * The image Hugo's own social-card templates take for a page with none named in its front matter (its embedded
+ * `opengraph.html`, via `partials/_funcs/get-page-images`; Ananke, Blowfish, Congo and Hugo Blox show the same one
+ * at the top of the page): the first of `images`, a resource of the bundle when one has that name, else a path from
+ * the site root; else the bundle's image whose name holds `feature`, else `cover` or `thumbnail` (case-insensitive).
+ * Relative to the bundle's folder, as the front matter would say it.
+ */
+export function pageImage(fields: Record<string, unknown>, dir: string, images: readonly string[], exists: (rel: string) => boolean): string | undefined {
+  const listed = Array.isArray(fields.images) ? fields.images[0] : fields.images
+  if (typeof listed === 'string' && listed.trim() !== '') {
+    const ref = listed.trim()
+    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(ref)) return ref
+    return exists(`${dir}/${ref}`) ? ref : `/${ref}`
+  }
+  const named = (word: RegExp) => images.find((rel) => word.test(rel.slice(dir.length + 1)))
+  const found = named(/feature/i) ?? named(/cover|thumbnail/i)
+  return found === undefined ? undefined : found.slice(dir.length + 1)
 }

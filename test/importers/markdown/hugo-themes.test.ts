@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest'
+import { importedSite as imported, tempSites } from './_tmpsite.js'
+
+// Conventions of popular Hugo themes and of Hugo's own embedded templates, on small sites written for the purpose.
+
+const site = tempSites('md-hugo-themes-')
+const PNG = '\x89PNG\r\n\x1a\n'
+
+describe("a page's image when its front matter names none (Hugo's get-page-images: images, then *feature*, then *cover*/*thumbnail*)", () => {
+  test.each([
+    ['a bundle image named feature* (Blowfish, Congo, Hugo Blox)', { 'content/posts/a/index.md': 'T', 'content/posts/a/featured.png': PNG, 'content/posts/a/cover.png': PNG }, /\/featured\.png$/],
+    ['else one named cover* or thumbnail* (Ananke)', { 'content/posts/a/index.md': 'T', 'content/posts/a/Thumbnail.jpg': PNG, 'content/posts/a/photo.jpg': PNG }, /\/Thumbnail\.jpg$/],
+    ['the first of images, a bundle resource', { 'content/posts/a/index.md': 'T\nimages: [shot.png, other.png]', 'content/posts/a/shot.png': PNG, 'content/posts/a/feature.png': PNG }, /\/shot\.png$/],
+    ['the first of images, from the site root when no resource has its name', { 'content/posts/a/index.md': 'T\nimages: [img/site.png]', 'static/img/site.png': PNG }, /\/img\/site\.png$/],
+    ['a branch bundle (_index.md) too', { 'content/docs/_index.md': 'T', 'content/docs/cover.webp': PNG, 'content/docs/a/index.md': 'A' }, /\/cover\.webp$/],
+  ])('%s', async (_name, files, expected) => {
+    const written: Record<string, string> = { 'hugo.toml': "title = 'S'\n" }
+    for (const [rel, text] of Object.entries(files)) written[rel] = rel.endsWith('.md') ? `---\ntitle: ${text.split('\n')[0]}\ndate: 2024-01-02\n${text.split('\n').slice(1).join('\n')}\n---\n\nBody.\n` : text
+    const got = await imported(await site(`img-${Object.keys(files).join('').replace(/\W/g, '').slice(0, 60)}`, written))
+    const doc = [...got.payload.content.posts, ...got.payload.content.pages].find((d) => d.title === files[Object.keys(files).find((k) => k.endsWith('.md'))!].split('\n')[0])
+    expect(doc?.featured_image).toMatch(expected)
+  })
+
+  test('a front-matter image wins, and a bundle without a matching image has none', async () => {
+    const got = await imported(
+      await site('img-own', {
+        'hugo.toml': "title = 'S'\n",
+        'content/posts/a/index.md': '---\ntitle: A\ndate: 2024-01-02\ncover:\n  image: mine.png\n---\n\nBody.\n',
+        'content/posts/a/mine.png': PNG,
+        'content/posts/a/feature.png': PNG,
+        'content/posts/b/index.md': '---\ntitle: B\ndate: 2024-01-02\n---\n\nBody.\n',
+        'content/posts/b/diagram.png': PNG,
+      }),
+    )
+    const by = (t: string) => got.payload.content.posts.find((p) => p.title === t)
+    expect(by('A')?.featured_image).toMatch(/\/mine\.png$/)
+    expect(by('B')?.featured_image).toBeUndefined()
+  })
+})
