@@ -70,13 +70,16 @@ export const hugoPreset: Preset = {
     const timezone = firstString(get('timeZone'))
     const description = firstString(params.description, get('description'))
     const base = baseURL ? splitBase(baseURL) : undefined
+    // Posts per list page: `pagination.pagerSize` (Hugo 0.128+, the default language's own first), else `paginate`
+    // (its name before 0.128, deprecated since).
+    const pagerSize = [lookupKey(defaultLangConfig.pagination, 'pagerSize'), lookupKey(get('pagination'), 'pagerSize'), get('paginate')].find((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1)
     config.site = {
       ...(title ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(base?.origin ? { url: base.origin } : {}),
       ...(locale ? { locale } : {}),
       ...(timezone ? { timezone } : {}),
-      ...(typeof get('paginate') === 'number' ? { posts_per_page: get('paginate') as number } : {}),
+      ...(pagerSize !== undefined ? { posts_per_page: pagerSize } : {}),
     }
     config.basePath = base?.path ?? ''
     config.excerptMarkers = ['<!--more-->']
@@ -866,4 +869,11 @@ export function pageImage(fields: Record<string, unknown>, dir: string, images: 
   const named = (word: RegExp) => images.find((rel) => word.test(rel.slice(dir.length + 1)))
   const found = named(/feature/i) ?? named(/cover|thumbnail/i)
   return found === undefined ? undefined : found.slice(dir.length + 1)
+}
+
+/** A key of a configuration table in any case (Hugo's keys are case-insensitive), or undefined. */
+function lookupKey(table: unknown, key: string): unknown {
+  if (!isPlainObject(table)) return undefined
+  const k = Object.keys(table).find((name) => name.toLowerCase() === key.toLowerCase())
+  return k === undefined ? undefined : table[k]
 }

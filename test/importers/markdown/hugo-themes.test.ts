@@ -13,7 +13,7 @@ describe("a page's image when its front matter names none (Hugo's get-page-image
     ['the first of images, a bundle resource', { 'content/posts/a/index.md': 'T\nimages: [shot.png, other.png]', 'content/posts/a/shot.png': PNG, 'content/posts/a/feature.png': PNG }, /\/shot\.png$/],
     ['the first of images, from the site root when no resource has its name', { 'content/posts/a/index.md': 'T\nimages: [img/site.png]', 'static/img/site.png': PNG }, /\/img\/site\.png$/],
     ['a branch bundle (_index.md) too', { 'content/docs/_index.md': 'T', 'content/docs/cover.webp': PNG, 'content/docs/a/index.md': 'A' }, /\/cover\.webp$/],
-  ])('%s', async (_name, files, expected) => {
+  ] as Array<[string, Record<string, string>, RegExp]>)('%s', async (_name, files, expected) => {
     const written: Record<string, string> = { 'hugo.toml': "title = 'S'\n" }
     for (const [rel, text] of Object.entries(files)) written[rel] = rel.endsWith('.md') ? `---\ntitle: ${text.split('\n')[0]}\ndate: 2024-01-02\n${text.split('\n').slice(1).join('\n')}\n---\n\nBody.\n` : text
     const got = await imported(await site(`img-${Object.keys(files).join('').replace(/\W/g, '').slice(0, 60)}`, written))
@@ -35,5 +35,16 @@ describe("a page's image when its front matter names none (Hugo's get-page-image
     const by = (t: string) => got.payload.content.posts.find((p) => p.title === t)
     expect(by('A')?.featured_image).toMatch(/\/mine\.png$/)
     expect(by('B')?.featured_image).toBeUndefined()
+  })
+})
+
+describe('posts per page', () => {
+  test.each([
+    ['pagination.pagerSize (Hugo 0.128+)', '[pagination]\npagerSize = 7\n', 7],
+    ["the default language's own pagination", "defaultContentLanguage = 'en'\n[pagination]\npagerSize = 7\n[languages.en.pagination]\npagerSize = 4\n", 4],
+    ['paginate (its name before 0.128)', 'paginate = 5\n', 5],
+  ])('%s', async (_name, toml, expected) => {
+    const got = await imported(await site(`pager-${expected}`, { 'hugo.toml': `title = 'S'\n${toml}`, 'content/posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\n\nA.\n' }))
+    expect(got.payload.site.posts_per_page).toBe(expected)
   })
 })
