@@ -256,6 +256,7 @@ export const hugoPreset: Preset = {
       return isContent(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
     }
 
+    const dateOrder = frontMatterDateOrder(get('frontmatter'))
     // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
     let imagesByDir: Map<string, string[]> | undefined
     const bundleImages = (dir: string): string[] => {
@@ -298,7 +299,12 @@ export const hugoPreset: Preset = {
       if (build.render === 'link') return { skip: 'build-render-link', detail: 'build.render is link (the page has a URL but is not published)' }
       const section = dirs[0]
       const name = isList || isBundle ? (dirs[dirs.length - 1] ?? '') : base
-      const date = typeof fields.date === 'string' ? parseDate(fields.date, timezone ?? 'UTC') : null
+      // The date by the site's `[frontmatter]` order (`:filename` reads it from the file or bundle name, whose rest
+      // is then the slug); written into the document's front matter when it has no `date` of its own.
+      const dated = pageDate(fields, isList ? '' : name, dateOrder)
+      if (dated.date !== undefined && fields.date === undefined) defaults.date = dated.date
+      if (dated.slug !== undefined && fields.slug === undefined) fields.slug = defaults.slug = dated.slug
+      const date = typeof dated.date === 'string' ? parseDate(dated.date, timezone ?? 'UTC') : null
       const inPostSection = !isList && section !== undefined && postSections.has(section)
 
       let url: string
@@ -876,4 +882,36 @@ function lookupKey(table: unknown, key: string): unknown {
   if (!isPlainObject(table)) return undefined
   const k = Object.keys(table).find((name) => name.toLowerCase() === key.toLowerCase())
   return k === undefined ? undefined : table[k]
+}
+
+/** Where a page's date comes from by default ("Configure front matter": `date`), `:default` standing for it. */
+const DEFAULT_DATE_ORDER = ['date', 'publishdate', 'pubdate', 'published', 'lastmod', 'modified']
+
+/** The site's `[frontmatter] date` order, lower-cased, `:default` expanded; Hugo's default without one. */
+function frontMatterDateOrder(table: unknown): string[] {
+  const order = lookupKey(table, 'date')
+  const list = Array.isArray(order) ? order.filter((v): v is string => typeof v === 'string') : typeof order === 'string' ? [order] : []
+  if (list.length === 0) return DEFAULT_DATE_ORDER
+  return list.flatMap((id) => (id.toLowerCase() === ':default' ? DEFAULT_DATE_ORDER : [id.toLowerCase()]))
+}
+
+/**
+ * A page's date by `order`: the first front-matter key present (any case), or `:filename`'s date from a name that
+ * starts `YYYY-MM-DD` (then the rest, trimmed of blanks, `-` and `_`, is the slug, as Hugo takes it); `:fileModTime`
+ * and `:git` are passed over (neither is the same on another machine).
+ */
+export function pageDate(fields: Record<string, unknown>, name: string, order: readonly string[]): { date?: string; slug?: string } {
+  for (const id of order) {
+    if (id === ':filename') {
+      const m = /^(\d{4}-\d{2}-\d{2})(.*)$/.exec(name)
+      if (m && !Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) {
+        const rest = m[2].replace(/^[\s_-]+|[\s_-]+$/g, '')
+        return { date: m[1], ...(rest !== '' ? { slug: rest } : {}) }
+      }
+      continue
+    }
+    const value = lookupKey(fields, id)
+    if (typeof value === 'string' && value.trim() !== '') return { date: value }
+  }
+  return {}
 }

@@ -48,3 +48,41 @@ describe('posts per page', () => {
     expect(got.payload.site.posts_per_page).toBe(expected)
   })
 })
+
+// Checked with Hugo 0.111: `[frontmatter] date = [':filename', ':default']` dates 2024-01-02-from-name.md and the
+// bundle 2024-05-06-bundled/ by their names and slugs them from-name and bundled; without it, a page with only
+// `lastmod` is dated by it (the default order: date, publishDate, pubdate, published, lastmod, modified).
+describe("a page's date by the [frontmatter] configuration", () => {
+  const post = (title: string, fm = '') => `---\ntitle: ${title}\n${fm}---\n\nBody.\n`
+  test(':filename dates a file and a bundle by their names, whose rest is the slug unless the front matter has one', async () => {
+    const got = await imported(
+      await site('fm-filename', {
+        'hugo.toml': "title = 'S'\n[frontmatter]\ndate = [':filename', ':default']\n[permalinks]\nposts = '/:year/:month/:day/:slug/'\n",
+        'content/posts/2024-01-02-from-name.md': post('From name'),
+        'content/posts/2024-01-03-own.md': post('Own', 'slug: mine\n'),
+        'content/posts/2024-05-06-bundled/index.md': post('Bundled'),
+        'content/posts/undated-name.md': post('Dated', 'date: 2023-07-08\n'),
+      }),
+    )
+    expect(got.urls).toMatchObject({
+      'content/posts/2024-01-02-from-name.md': '/2024/01/02/from-name/',
+      'content/posts/2024-01-03-own.md': '/2024/01/03/mine/',
+      'content/posts/2024-05-06-bundled/index.md': '/2024/05/06/bundled/',
+      'content/posts/undated-name.md': '/2023/07/08/dated/',
+    })
+    expect(got.payload.content.posts.find((p) => p.title === 'From name')?.published_at_iso).toBe('2024-01-02T00:00:00Z')
+  })
+
+  test('by default a page with only lastmod is dated by it; without [frontmatter] the name gives no date', async () => {
+    const got = await imported(
+      await site('fm-default', {
+        'hugo.toml': "title = 'S'\n[permalinks]\nposts = '/:year/:slug/'\n",
+        'content/posts/lastmod-only.md': post('Lastmod', 'lastmod: 2021-03-04\n'),
+        'content/posts/2024-01-02-named.md': post('Named'),
+      }),
+    )
+    expect(got.urls['content/posts/lastmod-only.md']).toBe('/2021/lastmod/')
+    expect(got.kinds['content/posts/lastmod-only.md']).toBe('post')
+    expect(got.kinds['content/posts/2024-01-02-named.md']).toBe('page')
+  })
+})
