@@ -236,7 +236,7 @@ export const hugoPreset: Preset = {
         const entries = byId.get(sectionMenu as string) ?? []
         const postIndex = lang === defaultLang ? config.postIndexPath : undefined
         if (firstPostSection !== undefined && postIndex !== undefined && !entries.some((e) => e.section === true && e.identifier === firstPostSection)) {
-          entries.push({ identifier: firstPostSection, name: firstPostSection.charAt(0).toUpperCase() + firstPostSection.slice(1), url: postIndex, section: true })
+          entries.push({ identifier: firstPostSection, name: listTitle(firstPostSection, get('pluralizeListTitles') !== false, get('capitalizeListTitles') !== false), url: postIndex, section: true })
         }
         const named = new Set(entries.filter((e) => e.section !== true).map((e) => firstString(e.identifier)))
         byId.set(sectionMenu as string, entries.filter((e) => !(e.section === true && named.has(e.identifier as string))))
@@ -914,4 +914,15 @@ export function pageDate(fields: Record<string, unknown>, name: string, order: r
     if (typeof value === 'string' && value.trim() !== '') return { date: value }
   }
   return {}
+}
+
+/**
+ * The title Hugo gives a section that has no `_index.md` ("Title": the section name, capitalized and pluralized,
+ * unless `pluralizeListTitles` or `capitalizeListTitles` is false; checked with Hugo 0.111: post → Posts, blog →
+ * Blogs, category → Categories). English plural rules for one word, as its inflection library applies them.
+ */
+export function listTitle(section: string, pluralize: boolean, capitalize: boolean): string {
+  let word = section
+  if (pluralize && !/s$/i.test(word)) word = /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : /(?:ch|sh|x|z)$/i.test(word) ? `${word}es` : `${word}s`
+  return capitalize ? word.replace(/(^|[\s_-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase()) : word
 }

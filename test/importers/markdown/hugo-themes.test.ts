@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { listTitle } from '../../../importers/markdown/presets/hugo.js'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
 
 // Conventions of popular Hugo themes and of Hugo's own embedded templates, on small sites written for the purpose.
@@ -84,5 +85,33 @@ describe("a page's date by the [frontmatter] configuration", () => {
     expect(got.urls['content/posts/lastmod-only.md']).toBe('/2021/lastmod/')
     expect(got.kinds['content/posts/lastmod-only.md']).toBe('post')
     expect(got.kinds['content/posts/2024-01-02-named.md']).toBe('page')
+  })
+})
+
+// Checked with Hugo 0.111 (sectionPagesMenu = 'main', sections without _index.md): post → Posts, blog → Blogs,
+// category → Categories.
+describe('the title of a section without _index.md (capitalized and pluralized)', () => {
+  test.each([
+    ['post', true, true, 'Posts'],
+    ['blog', true, true, 'Blogs'],
+    ['category', true, true, 'Categories'],
+    ['news', true, true, 'News'],
+    ['box', true, true, 'Boxes'],
+    ['day', true, true, 'Days'],
+    ['post', false, true, 'Post'],
+    ['post', true, false, 'posts'],
+    ['how-to', true, true, 'How-Tos'],
+  ])('%s (pluralize %s, capitalize %s) → %s', (section, pluralize, capitalize, expected) => {
+    expect(listTitle(section, pluralize, capitalize)).toBe(expected)
+  })
+
+  test("the post section's entry in the section menu has that title", async () => {
+    const got = await imported(
+      await site('section-title', {
+        'hugo.toml': "title = 'S'\nsectionPagesMenu = 'main'\n",
+        'content/post/p1.md': '---\ntitle: P1\ndate: 2024-01-01\n---\n\nP.\n',
+      }),
+    )
+    expect(got.payload.menus?.primary?.items.map((i) => i.title)).toEqual(['Posts'])
   })
 })
