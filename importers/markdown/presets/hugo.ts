@@ -346,11 +346,12 @@ export const hugoPreset: Preset = {
         }
       }
       // An alias without a leading slash is relative to the page's own URL's folder (Hugo 0.111 publishes `old` of
-      // /2024/hi/ at /2024/old/); one without an extension is a folder.
+      // /2024/hi/ at /2024/old/, `../old` of /2024/03/hi/ at /2024/old/, never above the root); one without an
+      // extension is a folder.
       const relativeAliases = (Array.isArray(fields.aliases) ? fields.aliases : [fields.aliases]).filter((a): a is string => typeof a === 'string' && a.trim() !== '' && !a.trim().startsWith('/') && !/^[a-z]+:/i.test(a.trim()))
       const pageUrl = url.replace(/\/{2,}/g, '/')
       const aliasBase = pageUrl.endsWith('/') ? pageUrl.replace(/[^/]+\/$/, '') : pageUrl.replace(/[^/]*$/, '')
-      const aliases = relativeAliases.map((a) => aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/'))
+      const aliases = relativeAliases.map((a) => resolveDots(aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/')))
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
@@ -925,4 +926,15 @@ export function listTitle(section: string, pluralize: boolean, capitalize: boole
   let word = section
   if (pluralize && !/s$/i.test(word)) word = /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : /(?:ch|sh|x|z)$/i.test(word) ? `${word}es` : `${word}s`
   return capitalize ? word.replace(/(^|[\s_-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase()) : word
+}
+
+/** A root-relative URL path with its `.` and `..` segments resolved, never above the root (as Hugo writes aliases). */
+export function resolveDots(path: string): string {
+  const out: string[] = []
+  const parts = path.split('/')
+  parts.forEach((seg, i) => {
+    if (seg === '..') out.pop()
+    else if (seg !== '.' && (seg !== '' || i === parts.length - 1)) out.push(seg)
+  })
+  return '/' + out.join('/')
 }

@@ -115,3 +115,19 @@ describe('the title of a section without _index.md (capitalized and pluralized)'
     expect(got.payload.menus?.primary?.items.map((i) => i.title)).toEqual(['Posts'])
   })
 })
+
+// Checked with Hugo 0.111: a post at /2024/03/hi/ with aliases ../old, sub/x, ./y, ../../../../up and z.html writes
+// them at /2024/old/, /2024/03/sub/x/, /2024/03/y/, /up/ and /2024/03/z.html.
+describe('a relative alias with dot segments', () => {
+  test('is resolved against the page folder, never above the root', async () => {
+    const got = await imported(
+      await site('alias-dots', {
+        'hugo.toml': "title = 'S'\n[permalinks]\nposts = '/:year/:month/:slug/'\n",
+        'content/posts/hi.md': "---\ntitle: Hi\ndate: 2024-03-05\naliases: ['../old', 'sub/x', './y', '../../../../up', 'z.html']\n---\n\nHi.\n",
+      }),
+    )
+    for (const from of ['/2024/old/', '/2024/03/sub/x/', '/2024/03/y/', '/up/', '/2024/03/z.html']) {
+      expect(got.result.redirects.find((r) => r.from === from)?.to, from).toBe('/2024/03/hi/')
+    }
+  })
+})
