@@ -331,6 +331,9 @@ export const hugoPreset: Preset = {
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
+      // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
+      // where a page has both, its summary is the excerpt.
+      if (typeof fields.summary === 'string' && fields.summary.trim() !== '' && fields.description !== undefined && fields.excerpt === undefined) defaults.excerpt = fields.summary
       const image = isList || isBundle ? featured(fields, source.file.rel) : undefined
       if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)

@@ -131,3 +131,20 @@ describe('a relative alias with dot segments', () => {
     }
   })
 })
+
+// gohugo.io "Content summaries": the summary front matter field is the summary; description is not.
+describe("a post's excerpt", () => {
+  test('is its summary front matter, also beside a description', async () => {
+    const got = await imported(
+      await site('summary', {
+        'hugo.toml': "title = 'S'\n",
+        'content/posts/a.md': '---\ntitle: A\ndate: 2024-01-02\ndescription: For search engines.\nsummary: For the list.\n---\n\nBody.\n',
+        'content/posts/b.md': '---\ntitle: B\ndate: 2024-01-02\ndescription: Only a description.\n---\n\nBody.\n',
+      }),
+    )
+    const by = (t: string) => got.payload.content.posts.find((p) => p.title === t)
+    expect(by('A')?.excerpt).toBe('For the list.')
+    expect(by('A')?.meta?.description).toBe('For search engines.')
+    expect(by('B')?.excerpt).toBe('Only a description.')
+  })
+})
