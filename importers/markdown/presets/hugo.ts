@@ -174,6 +174,28 @@ export const hugoPreset: Preset = {
       config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
+    // The contract's tags are Hugo's `tag` taxonomy and its categories the `category` one, under the plural
+    // `[taxonomies]` gives each ("Configure taxonomies": `tag = "keywords"` reads `keywords` front matter and lists
+    // terms at /keywords/x/); a term pattern (`[permalinks.term]`, before Hugo 0.115 the plural's key in
+    // `[permalinks]`) is their archive's pattern when it has only `:slug` (or `:title`) to vary.
+    const taxonomyTable = isPlainObject(get('taxonomies')) ? get('taxonomies') : undefined
+    const pluralOf = (singular: string, fallback: string) => firstString(lookupKey(taxonomyTable, singular))?.trim().toLowerCase() || fallback
+    const tagPlural = pluralOf('tag', 'tags')
+    const categoryPlural = pluralOf('category', 'categories')
+    const taxonomyKeys =
+      tagPlural === 'tags' && categoryPlural === 'categories'
+        ? undefined
+        : { tags: tagPlural === 'tags' ? ['tags', 'tag'] : [tagPlural], categories: categoryPlural === 'categories' ? ['categories', 'category'] : [categoryPlural] }
+    const termPatterns = isPlainObject(permalinks.term) ? permalinks.term : permalinks
+    for (const [kind, plural] of [['tags', tagPlural], ['categories', categoryPlural]] as const) {
+      const pattern = firstString(lookupKey(termPatterns, plural))
+      const converted = pattern === undefined ? undefined : convertPermalink(pattern, plural)
+      const usable = converted !== undefined && !('error' in converted) && !/:(?:year|month|day)\b/.test(converted.pattern) && !converted.htmlExtension
+      if (pattern !== undefined && !usable) ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The ${plural} permalink "${pattern}" cannot be expressed in Preview Data (a term's archive pattern varies by :slug only); its terms use /${plural}/:slug/ and keep that address.`)
+      const termPattern = usable ? converted.pattern : plural !== kind ? `/${urlize(plural, lower)}/:slug/` : undefined
+      if (termPattern !== undefined) config.permalinks = { ...config.permalinks, [kind]: termPattern }
+    }
+
     // Menus, per published language: the configuration's entries (the language's own `menus`, which replace the
     // site's whole, as Hugo 0.111 builds them), then the entries its pages declare in their `menu:` front matter,
     // gathered while placing them; the trees are built in `finish`.
@@ -247,7 +269,7 @@ export const hugoPreset: Preset = {
     // Taxonomy folders whose terms are the contract's tags and categories ("Taxonomies": `[taxonomies]`, by default
     // tag = "tags" and category = "categories"); a term's `_index.md` names and describes its term.
     const declared = isPlainObject(get('taxonomies')) ? Object.values(get('taxonomies') as Record<string, unknown>) : ['tags', 'categories']
-    const termRegistry = (folder: string | undefined) => (folder === 'tags' && declared.includes('tags') ? config.tags : folder === 'categories' && declared.includes('categories') ? config.categories : undefined)
+    const termRegistry = (folder: string | undefined) => (folder === tagPlural && declared.includes(tagPlural) ? config.tags : folder === categoryPlural && declared.includes(categoryPlural) ? config.categories : undefined)
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
@@ -293,7 +315,7 @@ export const hugoPreset: Preset = {
       const fields: Record<string, unknown> = { ...defaults, ...own }
       const build = isPlainObject(fields.build) ? fields.build : isPlainObject(fields._build) ? fields._build : {}
       const terms = isList && dirs.length === 2 ? termRegistry(dirs[0]) : undefined
-      if (terms !== undefined) return termPage(terms, dirs[0] === 'tags' ? 'tag' : 'category', dirs[1], fields, source.fm.body, lang === defaultLang)
+      if (terms !== undefined) return termPage(terms, dirs[0] === tagPlural ? 'tag' : 'category', dirs[1], fields, source.fm.body, lang === defaultLang)
       if (fields.headless === true && isBundle) return { skip: 'headless', detail: 'headless: true (a headless bundle is never rendered)' }
       if (build.render === 'never' || build.render === false) return { skip: 'build-render-never', detail: 'build.render is never' }
       if (build.render === 'link') return { skip: 'build-render-link', detail: 'build.render is link (the page has a URL but is not published)' }
@@ -363,6 +385,7 @@ export const hugoPreset: Preset = {
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
+        ...(taxonomyKeys !== undefined ? { taxonomyKeys } : {}),
         ...(HTML_EXTENSIONS.has(ext) ? { documentType: 'html' as const } : {}),
         // With the default language in a subfolder, `/` redirects to its home (`/en/`): that home is the site's.
         ...(isList && dirs.length === 0 && lang === defaultLang && langPrefix(lang) !== '' ? { isHome: true } : {}),

@@ -148,3 +148,31 @@ describe("a post's excerpt", () => {
     expect(by('B')?.excerpt).toBe('Only a description.')
   })
 })
+
+// Checked with Hugo 0.111: [taxonomies] tag = 'keywords', category = 'topics' and [permalinks] topics = '/topic/:slug/'
+// list a post's keywords at /keywords/go-lang/ and /keywords/web/, its topics at /topic/programming/, and ignore its
+// tags front matter (no longer a taxonomy).
+describe('renamed taxonomies and term permalinks', () => {
+  test('the tag and category taxonomies under other names, with their archives where Hugo put them', async () => {
+    const got = await imported(
+      await site('renamed-taxonomies', {
+        'hugo.toml': "title = 'S'\n[taxonomies]\ntag = 'keywords'\ncategory = 'topics'\n[permalinks]\ntopics = '/topic/:slug/'\n",
+        'content/posts/hi.md': '---\ntitle: Hi\ndate: 2024-03-05\nkeywords: [Go Lang, web]\ntopics: [Programming]\ntags: [ignored]\n---\n\nHi.\n',
+      }),
+    )
+    const post = got.payload.content.posts[0]
+    expect(post.tag_slugs).toEqual(['go-lang', 'web'])
+    expect(post.category_slugs).toEqual(['programming'])
+    for (const url of ['/keywords/go-lang/', '/keywords/web/', '/topic/programming/']) expect(got.served(url), url).toBe(true)
+    expect(got.served('/tags/ignored/')).toBe(false)
+  })
+
+  test.each([
+    ['[permalinks.term] (Hugo 0.115+)', "[permalinks.term]\ntags = '/tag/:slug/'\n", '/tag/go/'],
+    ["the plural's key in [permalinks]", "[permalinks]\ntags = '/t/:title/'\n", '/t/go/'],
+    ['a pattern with a date is not a term pattern: the default', "[permalinks]\ntags = '/:year/:slug/'\n", '/tags/go/'],
+  ])('a term permalink: %s', async (_name, toml, url) => {
+    const got = await imported(await site(`term-${url.replace(/\W/g, '')}`, { 'hugo.toml': `title = 'S'\n${toml}`, 'content/posts/hi.md': '---\ntitle: Hi\ndate: 2024-03-05\ntags: [Go]\n---\n\nHi.\n' }))
+    expect(got.served(url)).toBe(true)
+  })
+})
