@@ -295,10 +295,17 @@ export const hugoPreset: Preset = {
       }
       return imagesByDir.get(dir) ?? []
     }
-    const featured = (fields: Record<string, unknown>, file: string): string | undefined => {
-      if (IMAGE_KEYS.some((k) => fields[k] !== undefined)) return undefined
+    // A page that is no bundle has no resources: only its front matter can name its image.
+    const featured = (fields: Record<string, unknown>, file: string, bundle: boolean): string | undefined => {
       const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')))
-      return pageImage(fields, dir, bundleImages(dir), (rel) => ctx.discovery.paths.has(rel))
+      const exists = (rel: string) => bundle && ctx.discovery.paths.has(rel)
+      const own = IMAGE_KEYS.map((k) => fields[k]).find((v) => v !== undefined)
+      // A key the importer reads (a path, or an object's image, src, url or path) is the document's own choice.
+      if (typeof own === 'string' || (isPlainObject(own) && ['image', 'src', 'url', 'path'].some((k) => typeof own[k] === 'string'))) return undefined
+      // Hugo Blox names a bundle image `image.filename`; Blowfish an image elsewhere `featureimage`.
+      if (isPlainObject(own) && typeof own.filename === 'string' && exists(`${dir}/${own.filename}`)) return own.filename
+      if (typeof fields.featureimage === 'string' && fields.featureimage.trim() !== '') return fields.featureimage.trim()
+      return pageImage(fields, dir, bundle ? bundleImages(dir) : [], exists)
     }
 
     const place = (source: SourceFile): Placement | Unpublished => {
@@ -356,7 +363,7 @@ export const hugoPreset: Preset = {
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
       // where a page has both, its summary is the excerpt.
       if (typeof fields.summary === 'string' && fields.summary.trim() !== '' && fields.description !== undefined && fields.excerpt === undefined) defaults.excerpt = fields.summary
-      const image = isList || isBundle ? featured(fields, source.file.rel) : undefined
+      const image = featured(fields, source.file.rel, isList || isBundle)
       if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)
       // A page's menu entries belong to its language's menus.
@@ -888,7 +895,7 @@ const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg)$/i
 /**
  * The image Hugo's own social-card templates take for a page with none named in its front matter (its embedded
  * `opengraph.html`, via `partials/_funcs/get-page-images`; Ananke, Blowfish, Congo and Hugo Blox show the same one
- * at the top of the page): the first of `images`, a resource of the bundle when one has that name, else a path from
+ * at the top of the page, by default `featured.*` for Hugo Blox): the first of `images`, a resource of the bundle when one has that name, else a path from
  * the site root; else the bundle's image whose name holds `feature`, else `cover` or `thumbnail` (case-insensitive).
  * Relative to the bundle's folder, as the front matter would say it.
  */

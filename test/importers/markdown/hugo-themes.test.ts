@@ -13,6 +13,10 @@ describe("a page's image when its front matter names none (Hugo's get-page-image
     ['else one named cover* or thumbnail* (Ananke)', { 'content/posts/a/index.md': 'T', 'content/posts/a/Thumbnail.jpg': PNG, 'content/posts/a/photo.jpg': PNG }, /\/Thumbnail\.jpg$/],
     ['the first of images, a bundle resource', { 'content/posts/a/index.md': 'T\nimages: [shot.png, other.png]', 'content/posts/a/shot.png': PNG, 'content/posts/a/feature.png': PNG }, /\/shot\.png$/],
     ['the first of images, from the site root when no resource has its name', { 'content/posts/a/index.md': 'T\nimages: [img/site.png]', 'static/img/site.png': PNG }, /\/img\/site\.png$/],
+    ['Hugo Blox image.filename, a bundle resource', { 'content/posts/a/index.md': 'T\nimage:\n  filename: shot.png\n  caption: A shot', 'content/posts/a/shot.png': PNG }, /\/shot\.png$/],
+    ['Hugo Blox image without a filename: the bundle featured.*', { 'content/posts/a/index.md': 'T\nimage:\n  caption: A shot\n  focal_point: Smart', 'content/posts/a/featured.jpg': PNG }, /\/featured\.jpg$/],
+    ['Blowfish featureimage', { 'content/posts/a.md': 'T\nfeatureimage: https://example.com/wide.jpg' }, /^https:\/\/example\.com\/wide\.jpg$/],
+    ['images on a page that is no bundle: from the site root', { 'content/posts/a.md': 'T\nimages: [img/site.png]', 'content/posts/img/site.png': PNG, 'static/img/site.png': PNG }, /^\/img\/site\.png$/],
     ['a branch bundle (_index.md) too', { 'content/docs/_index.md': 'T', 'content/docs/cover.webp': PNG, 'content/docs/a/index.md': 'A' }, /\/cover\.webp$/],
   ] as Array<[string, Record<string, string>, RegExp]>)('%s', async (_name, files, expected) => {
     const written: Record<string, string> = { 'hugo.toml': "title = 'S'\n" }
