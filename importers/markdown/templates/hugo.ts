@@ -715,9 +715,22 @@ const HANDLERS: Record<string, Handler> = {
     expanded(out, t)
     return { text: `<video${attrs([['src', src], ['controls', true], ['preload', 'metadata'], ['poster', safeUrl(t.named.get('poster'))], ['width', t.named.get('width')]])}></video>`, block: true }
   },
+  // Lists the theme draws from other pages or files (Relearn `children`, `attachments`, `resources`; Hugo Book
+  // `section`; Blowfish `list`): generated, so removed, said so.
+  children: (t, _ctx, out) => listing(t, out),
+  attachments: (t, _ctx, out) => listing(t, out),
+  resources: (t, _ctx, out) => listing(t, out),
+  section: (t, _ctx, out) => listing(t, out),
+  list: (t, _ctx, out) => listing(t, out),
   // Blowfish `github repo="owner/name"` (and its `codeberg`, `gitea`, `forgejo` kin with a `server`): a repository card, kept as a link.
   github: (t, _ctx, out) => repository(t, out, 'https://github.com'),
   codeberg: (t, _ctx, out) => repository(t, out, 'https://codeberg.org'),
+}
+
+function listing(t: ShortcodeTag, out: Out): Expansion {
+  if (t.kind === 'open' && t.match !== -1) return unknown(t, out)
+  out.find(t.start, t.name, 'removed', `The theme's "${t.name}" shortcode lists other pages or files of the site, generated when it was built; the list was removed. Link the pages by hand if the page needs them.`)
+  return { text: '' }
 }
 
 function repository(t: ShortcodeTag, out: Out, server: string): Expansion {
