@@ -939,7 +939,7 @@ export function pageDate(fields: Record<string, unknown>, name: string, order: r
     if (id === ':filename') {
       const m = /^(\d{4}-\d{2}-\d{2})(.*)$/.exec(name)
       if (m && !Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) {
-        const rest = m[2].replace(/^[\s_-]+|[\s_-]+$/g, '')
+        const rest = trimBoth(m[2], ' \t_-')
         return { date: m[1], ...(rest !== '' ? { slug: rest } : {}) }
       }
       continue

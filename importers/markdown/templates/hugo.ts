@@ -354,7 +354,7 @@ const THEME_HANDLERS: Record<string, Handler> = {
     expanded(out, t)
     // On one line, so that a label written on its own lines is read as text and not as part of an HTML block.
     const open = `<a${attrs([['class', 'button'], ['href', href], ['target', t.named.get('target')], ['rel', t.named.get('rel')]])}>`
-    return { render: (inner) => `${open}${inner.trim().replace(/\s*\n\s*/g, ' ')}</a>` }
+    return { render: (inner) => `${open}${inner.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ')}</a>` }
   },
   keyword: (t, _ctx, out) => (expanded(out, t), { before: '<span class="keyword">', after: '</span>' }),
   // Stack: `quote author source url`.
