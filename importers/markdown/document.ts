@@ -83,7 +83,9 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const data: Record<string, unknown> = cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data
   const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', '_build', 'cascade', 'url', 'permalink', 'redirect_to'])
   // Pages have no authors or taxonomies in the contract: those keys stay in meta/data instead of vanishing.
-  if (cls.kind === 'post') for (const k of ['author', 'authors', 'categories', 'category', 'tags', 'tag']) consumed.add(k)
+  const tagKeys = cls.taxonomyKeys?.tags ?? ['tags', 'tag']
+  const categoryKeys = cls.taxonomyKeys?.categories ?? ['categories', 'category']
+  if (cls.kind === 'post') for (const k of ['author', 'authors', ...categoryKeys, ...tagKeys]) consumed.add(k)
   const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
   // An HTML body written as a whole document (a Jekyll page with `layout: null`) is what its <body> holds.
@@ -186,9 +188,9 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const spaceSeparated = ctx.preset === 'jekyll'
   const categories = !isPost ? [] : [
     ...(cls.folderCategories ?? []).map((c) => ({ text: c, line: 0 })),
-    ...located(fm, data, ['categories', 'category'], undefined, spaceSeparated ? ['categories'] : []),
+    ...located(fm, data, categoryKeys, undefined, spaceSeparated ? ['categories'] : []),
   ]
-  const tags = !isPost ? [] : located(fm, data, ['tags', 'tag'], (v) => (isPlainObject(v) && typeof v.label === 'string' ? v.label : undefined), spaceSeparated ? ['tags'] : [])
+  const tags = !isPost ? [] : located(fm, data, tagKeys, (v) => (isPlainObject(v) && typeof v.label === 'string' ? v.label : undefined), spaceSeparated ? ['tags'] : [])
 
   const draft = cls.draft === true || data.draft === true || data.published === false
   const extras = splitExtras(fm, data, consumed, rel, diagnostics)

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { luxonZone, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
+import { IMAGE_KEYS } from '../fields.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
@@ -69,13 +70,16 @@ export const hugoPreset: Preset = {
     const timezone = firstString(get('timeZone'))
     const description = firstString(params.description, get('description'))
     const base = baseURL ? splitBase(baseURL) : undefined
+    // Posts per list page: `pagination.pagerSize` (Hugo 0.128+, the default language's own first), else `paginate`
+    // (its name before 0.128, deprecated since).
+    const pagerSize = [lookupKey(defaultLangConfig.pagination, 'pagerSize'), lookupKey(get('pagination'), 'pagerSize'), get('paginate')].find((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1)
     config.site = {
       ...(title ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(base?.origin ? { url: base.origin } : {}),
       ...(locale ? { locale } : {}),
       ...(timezone ? { timezone } : {}),
-      ...(typeof get('paginate') === 'number' ? { posts_per_page: get('paginate') as number } : {}),
+      ...(pagerSize !== undefined ? { posts_per_page: pagerSize } : {}),
     }
     config.basePath = base?.path ?? ''
     config.excerptMarkers = ['<!--more-->']
@@ -170,6 +174,28 @@ export const hugoPreset: Preset = {
       config.postIndexPath = home + (lower ? sectionUrl.toLowerCase() : sectionUrl).replace(/\/?$/, '/')
     }
 
+    // The contract's tags are Hugo's `tag` taxonomy and its categories the `category` one, under the plural
+    // `[taxonomies]` gives each ("Configure taxonomies": `tag = "keywords"` reads `keywords` front matter and lists
+    // terms at /keywords/x/); a term pattern (`[permalinks.term]`, before Hugo 0.115 the plural's key in
+    // `[permalinks]`) is their archive's pattern when it has only `:slug` (or `:title`) to vary.
+    const taxonomyTable = isPlainObject(get('taxonomies')) ? get('taxonomies') : undefined
+    const pluralOf = (singular: string, fallback: string) => firstString(lookupKey(taxonomyTable, singular))?.trim().toLowerCase() || fallback
+    const tagPlural = pluralOf('tag', 'tags')
+    const categoryPlural = pluralOf('category', 'categories')
+    const taxonomyKeys =
+      tagPlural === 'tags' && categoryPlural === 'categories'
+        ? undefined
+        : { tags: tagPlural === 'tags' ? ['tags', 'tag'] : [tagPlural], categories: categoryPlural === 'categories' ? ['categories', 'category'] : [categoryPlural] }
+    const termPatterns = isPlainObject(permalinks.term) ? permalinks.term : permalinks
+    for (const [kind, plural] of [['tags', tagPlural], ['categories', categoryPlural]] as const) {
+      const pattern = firstString(lookupKey(termPatterns, plural))
+      const converted = pattern === undefined ? undefined : convertPermalink(pattern, plural)
+      const usable = converted !== undefined && !('error' in converted) && !/:(?:year|month|day)\b/.test(converted.pattern) && !converted.htmlExtension
+      if (pattern !== undefined && !usable) ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The ${plural} permalink "${pattern}" cannot be expressed in Preview Data (a term's archive pattern varies by :slug only); its terms use /${plural}/:slug/ and keep that address.`)
+      const termPattern = usable ? converted.pattern : plural !== kind ? `/${urlize(plural, lower)}/:slug/` : undefined
+      if (termPattern !== undefined) config.permalinks = { ...config.permalinks, [kind]: termPattern }
+    }
+
     // Menus, per published language: the configuration's entries (the language's own `menus`, which replace the
     // site's whole, as Hugo 0.111 builds them), then the entries its pages declare in their `menu:` front matter,
     // gathered while placing them; the trees are built in `finish`.
@@ -232,7 +258,7 @@ export const hugoPreset: Preset = {
         const entries = byId.get(sectionMenu as string) ?? []
         const postIndex = lang === defaultLang ? config.postIndexPath : undefined
         if (firstPostSection !== undefined && postIndex !== undefined && !entries.some((e) => e.section === true && e.identifier === firstPostSection)) {
-          entries.push({ identifier: firstPostSection, name: firstPostSection.charAt(0).toUpperCase() + firstPostSection.slice(1), url: postIndex, section: true })
+          entries.push({ identifier: firstPostSection, name: listTitle(firstPostSection, get('pluralizeListTitles') !== false, get('capitalizeListTitles') !== false), url: postIndex, section: true })
         }
         const named = new Set(entries.filter((e) => e.section !== true).map((e) => firstString(e.identifier)))
         byId.set(sectionMenu as string, entries.filter((e) => !(e.section === true && named.has(e.identifier as string))))
@@ -243,13 +269,43 @@ export const hugoPreset: Preset = {
     // Taxonomy folders whose terms are the contract's tags and categories ("Taxonomies": `[taxonomies]`, by default
     // tag = "tags" and category = "categories"); a term's `_index.md` names and describes its term.
     const declared = isPlainObject(get('taxonomies')) ? Object.values(get('taxonomies') as Record<string, unknown>) : ['tags', 'categories']
-    const termRegistry = (folder: string | undefined) => (folder === 'tags' && declared.includes('tags') ? config.tags : folder === 'categories' && declared.includes('categories') ? config.categories : undefined)
+    const termRegistry = (folder: string | undefined) => (folder === tagPlural && declared.includes(tagPlural) ? config.tags : folder === categoryPlural && declared.includes(categoryPlural) ? config.categories : undefined)
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
       if (!at) return false
       const { dirs, base, ext } = splitPath(at.rel)
       return isContent(ext) && !isResource(at.root, dirs, stripLang(base, langKeys).name)
+    }
+
+    const dateOrder = frontMatterDateOrder(get('frontmatter'))
+    // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
+    let imagesByDir: Map<string, string[]> | undefined
+    const bundleImages = (dir: string): string[] => {
+      if (imagesByDir === undefined) {
+        imagesByDir = new Map()
+        for (const f of ctx.discovery.files) {
+          if (!IMAGE_FILE.test(f.rel)) continue
+          const d = f.rel.slice(0, Math.max(0, f.rel.lastIndexOf('/')))
+          const list = imagesByDir.get(d)
+          if (list) list.push(f.rel)
+          else imagesByDir.set(d, [f.rel])
+        }
+        for (const list of imagesByDir.values()) list.sort()
+      }
+      return imagesByDir.get(dir) ?? []
+    }
+    // A page that is no bundle has no resources: only its front matter can name its image.
+    const featured = (fields: Record<string, unknown>, file: string, bundle: boolean): string | undefined => {
+      const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')))
+      const exists = (rel: string) => bundle && ctx.discovery.paths.has(rel)
+      const own = IMAGE_KEYS.map((k) => fields[k]).find((v) => v !== undefined)
+      // A key the importer reads (a path, or an object's image, src, url or path) is the document's own choice.
+      if (typeof own === 'string' || (isPlainObject(own) && ['image', 'src', 'url', 'path'].some((k) => typeof own[k] === 'string'))) return undefined
+      // Hugo Blox names a bundle image `image.filename`; Blowfish an image elsewhere `featureimage`.
+      if (isPlainObject(own) && typeof own.filename === 'string' && exists(`${dir}/${own.filename}`)) return own.filename
+      if (typeof fields.featureimage === 'string' && fields.featureimage.trim() !== '') return fields.featureimage.trim()
+      return pageImage(fields, dir, bundle ? bundleImages(dir) : [], exists)
     }
 
     const place = (source: SourceFile): Placement | Unpublished => {
@@ -266,13 +322,18 @@ export const hugoPreset: Preset = {
       const fields: Record<string, unknown> = { ...defaults, ...own }
       const build = isPlainObject(fields.build) ? fields.build : isPlainObject(fields._build) ? fields._build : {}
       const terms = isList && dirs.length === 2 ? termRegistry(dirs[0]) : undefined
-      if (terms !== undefined) return termPage(terms, dirs[0] === 'tags' ? 'tag' : 'category', dirs[1], fields, source.fm.body, lang === defaultLang)
+      if (terms !== undefined) return termPage(terms, dirs[0] === tagPlural ? 'tag' : 'category', dirs[1], fields, source.fm.body, lang === defaultLang)
       if (fields.headless === true && isBundle) return { skip: 'headless', detail: 'headless: true (a headless bundle is never rendered)' }
       if (build.render === 'never' || build.render === false) return { skip: 'build-render-never', detail: 'build.render is never' }
       if (build.render === 'link') return { skip: 'build-render-link', detail: 'build.render is link (the page has a URL but is not published)' }
       const section = dirs[0]
       const name = isList || isBundle ? (dirs[dirs.length - 1] ?? '') : base
-      const date = typeof fields.date === 'string' ? parseDate(fields.date, timezone ?? 'UTC') : null
+      // The date by the site's `[frontmatter]` order (`:filename` reads it from the file or bundle name, whose rest
+      // is then the slug); written into the document's front matter when it has no `date` of its own.
+      const dated = pageDate(fields, isList ? '' : name, dateOrder)
+      if (dated.date !== undefined && fields.date === undefined) defaults.date = dated.date
+      if (dated.slug !== undefined && fields.slug === undefined) fields.slug = defaults.slug = dated.slug
+      const date = typeof dated.date === 'string' ? parseDate(dated.date, timezone ?? 'UTC') : null
       const inPostSection = !isList && section !== undefined && postSections.has(section)
 
       let url: string
@@ -299,6 +360,11 @@ export const hugoPreset: Preset = {
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
       }
+      // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
+      // where a page has both, its summary is the excerpt.
+      if (typeof fields.summary === 'string' && fields.summary.trim() !== '' && fields.description !== undefined && fields.excerpt === undefined) defaults.excerpt = fields.summary
+      const image = featured(fields, source.file.rel, isList || isBundle)
+      if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)
       // A page's menu entries belong to its language's menus.
       const langMenus = menuEntries.get(lang)
@@ -312,11 +378,12 @@ export const hugoPreset: Preset = {
         }
       }
       // An alias without a leading slash is relative to the page's own URL's folder (Hugo 0.111 publishes `old` of
-      // /2024/hi/ at /2024/old/); one without an extension is a folder.
+      // /2024/hi/ at /2024/old/, `../old` of /2024/03/hi/ at /2024/old/, never above the root); one without an
+      // extension is a folder.
       const relativeAliases = (Array.isArray(fields.aliases) ? fields.aliases : [fields.aliases]).filter((a): a is string => typeof a === 'string' && a.trim() !== '' && !a.trim().startsWith('/') && !/^[a-z]+:/i.test(a.trim()))
       const pageUrl = url.replace(/\/{2,}/g, '/')
       const aliasBase = pageUrl.endsWith('/') ? pageUrl.replace(/[^/]+\/$/, '') : pageUrl.replace(/[^/]*$/, '')
-      const aliases = relativeAliases.map((a) => aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/'))
+      const aliases = relativeAliases.map((a) => resolveDots(aliasBase + a.trim() + (/\.[a-z0-9]+$/i.test(a.trim()) || a.trim().endsWith('/') ? '' : '/')))
       return {
         kind: inPostSection ? 'post' : 'page',
         name,
@@ -325,6 +392,7 @@ export const hugoPreset: Preset = {
         ...(above ? { draft: true, draftReason: `below the section ${above.file}, which is ${above.why} (Hugo builds nothing below it)` } : {}),
         ...(isList || isBundle ? { isIndex: true } : {}),
         ...(isList ? { isList: true } : {}),
+        ...(taxonomyKeys !== undefined ? { taxonomyKeys } : {}),
         ...(HTML_EXTENSIONS.has(ext) ? { documentType: 'html' as const } : {}),
         // With the default language in a subfolder, `/` redirects to its home (`/en/`): that home is the site's.
         ...(isList && dirs.length === 0 && lang === defaultLang && langPrefix(lang) !== '' ? { isHome: true } : {}),
@@ -820,4 +888,86 @@ function splitBase(url: string): { origin?: string; path: string } | undefined {
   } catch {
     return undefined
   }
+}
+
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg)$/i
+
+/**
+ * The image Hugo's own social-card templates take for a page with none named in its front matter (its embedded
+ * `opengraph.html`, via `partials/_funcs/get-page-images`; Ananke, Blowfish, Congo and Hugo Blox show the same one
+ * at the top of the page, by default `featured.*` for Hugo Blox): the first of `images`, a resource of the bundle when one has that name, else a path from
+ * the site root; else the bundle's image whose name holds `feature`, else `cover` or `thumbnail` (case-insensitive).
+ * Relative to the bundle's folder, as the front matter would say it.
+ */
+export function pageImage(fields: Record<string, unknown>, dir: string, images: readonly string[], exists: (rel: string) => boolean): string | undefined {
+  const listed = Array.isArray(fields.images) ? fields.images[0] : fields.images
+  if (typeof listed === 'string' && listed.trim() !== '') {
+    const ref = listed.trim()
+    if (/^[a-z][a-z0-9+.-]*:|^\//i.test(ref)) return ref
+    return exists(`${dir}/${ref}`) ? ref : `/${ref}`
+  }
+  const named = (word: RegExp) => images.find((rel) => word.test(rel.slice(dir.length + 1)))
+  const found = named(/feature/i) ?? named(/cover|thumbnail/i)
+  return found === undefined ? undefined : found.slice(dir.length + 1)
+}
+
+/** A key of a configuration table in any case (Hugo's keys are case-insensitive), or undefined. */
+function lookupKey(table: unknown, key: string): unknown {
+  if (!isPlainObject(table)) return undefined
+  const k = Object.keys(table).find((name) => name.toLowerCase() === key.toLowerCase())
+  return k === undefined ? undefined : table[k]
+}
+
+/** Where a page's date comes from by default ("Configure front matter": `date`), `:default` standing for it. */
+const DEFAULT_DATE_ORDER = ['date', 'publishdate', 'pubdate', 'published', 'lastmod', 'modified']
+
+/** The site's `[frontmatter] date` order, lower-cased, `:default` expanded; Hugo's default without one. */
+function frontMatterDateOrder(table: unknown): string[] {
+  const order = lookupKey(table, 'date')
+  const list = Array.isArray(order) ? order.filter((v): v is string => typeof v === 'string') : typeof order === 'string' ? [order] : []
+  if (list.length === 0) return DEFAULT_DATE_ORDER
+  return list.flatMap((id) => (id.toLowerCase() === ':default' ? DEFAULT_DATE_ORDER : [id.toLowerCase()]))
+}
+
+/**
+ * A page's date by `order`: the first front-matter key present (any case), or `:filename`'s date from a name that
+ * starts `YYYY-MM-DD` (then the rest, trimmed of blanks, `-` and `_`, is the slug, as Hugo takes it); `:fileModTime`
+ * and `:git` are passed over (neither is the same on another machine).
+ */
+export function pageDate(fields: Record<string, unknown>, name: string, order: readonly string[]): { date?: string; slug?: string } {
+  for (const id of order) {
+    if (id === ':filename') {
+      const m = /^(\d{4}-\d{2}-\d{2})(.*)$/.exec(name)
+      if (m && !Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) {
+        const rest = trimBoth(m[2], ' \t_-')
+        return { date: m[1], ...(rest !== '' ? { slug: rest } : {}) }
+      }
+      continue
+    }
+    const value = lookupKey(fields, id)
+    if (typeof value === 'string' && value.trim() !== '') return { date: value }
+  }
+  return {}
+}
+
+/**
+ * The title Hugo gives a section that has no `_index.md` ("Title": the section name, capitalized and pluralized,
+ * unless `pluralizeListTitles` or `capitalizeListTitles` is false; checked with Hugo 0.111: post → Posts, blog →
+ * Blogs, category → Categories). English plural rules for one word, as its inflection library applies them.
+ */
+export function listTitle(section: string, pluralize: boolean, capitalize: boolean): string {
+  let word = section
+  if (pluralize && !/s$/i.test(word)) word = /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : /(?:ch|sh|x|z)$/i.test(word) ? `${word}es` : `${word}s`
+  return capitalize ? word.replace(/(^|[\s_-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase()) : word
+}
+
+/** A root-relative URL path with its `.` and `..` segments resolved, never above the root (as Hugo writes aliases). */
+export function resolveDots(path: string): string {
+  const out: string[] = []
+  const parts = path.split('/')
+  parts.forEach((seg, i) => {
+    if (seg === '..') out.pop()
+    else if (seg !== '.' && (seg !== '' || i === parts.length - 1)) out.push(seg)
+  })
+  return '/' + out.join('/')
 }

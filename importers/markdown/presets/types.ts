@@ -142,6 +142,12 @@ export interface Placement {
   /** A page whose kind was chosen because it has no date, though its folder holds posts (reported). */
   undatedPost?: boolean
   /**
+   * The front-matter keys that hold the document's tags and categories when its generator names them otherwise
+   * (Hugo's `[taxonomies]`: `tag = "keywords"` makes `keywords` the tags); `tags`/`tag` and `categories`/`category`
+   * otherwise.
+   */
+  taxonomyKeys?: { tags: readonly string[]; categories: readonly string[] }
+  /**
    * Markdown or HTML the generator renders before the body from front matter (Starlight's splash `hero`), put at
    * the top of the document's content so it is not lost on a theme that knows nothing of that front matter.
    */

@@ -31,6 +31,7 @@ export function expandHugo(body: string, ctx: TemplateContext, depth = 0): PassR
   const out = new Out(body)
   const tags = lexShortcodes(body)
   pairTags(tags)
+  labelTabs(tags)
   renderTags(body, tags, out, (tag) => expandShortcode(tag, body, ctx, out, depth))
   return out.finish()
 }
@@ -108,6 +109,25 @@ function htmlNodes(body: string): Array<{ start: number; end: number }> | null {
     else if (body.startsWith(h.value, h.offset)) found.push({ start: h.offset, end: h.offset + h.value.length })
   }
   return found
+}
+
+/**
+ * Hextra names its tabs on the container, `tabs items="JSON,YAML"`, and each `tab` takes the next name: the label
+ * is written onto the tab as its `name` (a tab's own label wins). One pass with a stack of the open containers.
+ */
+function labelTabs(tags: ShortcodeTag[]): void {
+  const open: Array<{ close: number; items: string[]; next: number }> = []
+  tags.forEach((t, i) => {
+    while (open.length > 0 && open[open.length - 1].close <= i) open.pop()
+    if (t.kind !== 'open' || t.match === -1) return
+    // Every container counts, so that a tab inside a nested `tabs` without items takes no name from outside it.
+    if (t.name === 'tabs') open.push({ close: t.match, items: (t.named.get('items') ?? '').split(','), next: 0 })
+    else if (t.name === 'tab' && open.length > 0) {
+      const box = open[open.length - 1]
+      const label = box.items[box.next++]?.trim()
+      if (label && !t.named.has('name') && !t.named.has('header') && !t.named.has('title') && t.positional.length === 0) t.named.set('name', label)
+    }
+  })
 }
 
 function lexShortcodes(body: string): ShortcodeTag[] {
@@ -259,10 +279,11 @@ function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, ou
 const IMAGE_PARAMETERS = ['src', 'image', 'img', 'path', 'file', 'url']
 
 /**
- * Paired theme shortcodes every theme that has them gives one meaning (Docsy, Hugo Book, Relearn, Hextra, Blowfish):
- * tabs keep each tab's label (a tab's `lang` makes its content code), callouts their kind and title, expanders their
- * title, written as the other conventions' tabs, admonitions and details are. Their templates are the site's, never
- * read; a tab without a label is left to `unknown` (its text kept).
+ * Paired shortcodes of popular themes (Docsy, Hugo Book, Relearn, Hextra, Blowfish and Congo, PaperMod, LoveIt and
+ * DoIt, Stack), each with the one meaning every theme that has it gives it, in their documentation: tabs keep each
+ * tab's label (a tab's `lang` makes its content code), callouts their kind and title, expanders their title, written
+ * as the other conventions' tabs, admonitions and details are; wrappers keep their content in a `<div>` named after
+ * them. Their templates are the site's, never read; a tab without a label is left to `unknown` (its text kept).
  */
 const THEME_HANDLERS: Record<string, Handler> = {
   tabs: (t, _ctx, out) => (expanded(out, t), { before: '<div class="tabs">\n\n', after: '\n\n</div>', block: true }),
@@ -276,22 +297,141 @@ const THEME_HANDLERS: Record<string, Handler> = {
     if (lang === undefined) return { before: summary, after: '\n\n</details>', block: true }
     return { render: (inner) => `${summary}${codeBlock(trimBlankLines(inner), lang.replace(/[^\w+#.-]/g, ''))}\n\n</details>`, block: true }
   },
-  expand(t, _ctx, out) {
-    expanded(out, t)
-    return { before: `<details>\n<summary>${inlineMarkup(t.positional[0] ?? t.named.get('title') ?? 'Expand')}</summary>\n\n`, after: '\n\n</details>', block: true }
-  },
+  expand: (t, _ctx, out) => disclosure(t, out, t.positional[0] ?? t.named.get('title') ?? 'Expand', false),
+  // PaperMod: `collapse summary="…" openByDefault=true`; Blowfish: `accordionItem title="…" open=true`.
+  collapse: (t, _ctx, out) => disclosure(t, out, t.named.get('summary') ?? t.positional[0] ?? 'Details', bool(t.named.get('openByDefault'), false)),
+  accordionItem: (t, _ctx, out) => disclosure(t, out, t.named.get('title') ?? t.positional[0] ?? 'Details', bool(t.named.get('open'), false)),
   alert: (t, _ctx, out) => callout(t, out, t.named.get('color') ?? t.named.get('type') ?? t.positional[0], t.named.get('title')),
   hint: (t, _ctx, out) => callout(t, out, t.positional[0] ?? t.named.get('type'), t.named.get('title')),
   notice: (t, _ctx, out) => callout(t, out, t.positional[0] ?? t.named.get('style'), t.positional[1] ?? t.named.get('title')),
   callout: (t, _ctx, out) => callout(t, out, t.named.get('type') ?? t.positional[0], t.named.get('title')),
+  // LoveIt, DoIt, FixIt: `admonition type title open` (named or in that order); the title defaults to the type's name.
+  admonition(t, _ctx, out) {
+    const type = (t.named.get('type') ?? t.positional[0] ?? 'note').toLowerCase()
+    const title = t.named.get('title') ?? t.positional[1] ?? (CALLOUT_KINDS[type] === type ? undefined : type.charAt(0).toUpperCase() + type.slice(1))
+    return callout(t, out, type, title)
+  },
+  // Relearn: a block of LaTeX; Hugo Book: `katex [display]`; written as Markdown math, as the other conventions do.
+  math: (t, _ctx, out) => math(t, out, true),
+  mermaid(t, _ctx, out) {
+    expanded(out, t)
+    return { render: (inner) => `${onOwnLine(out) ? '' : '\n'}${codeBlock(inner, 'mermaid')}`, block: true }
+  },
+  lead: (t, _ctx, out) => wrapper(t, out, 'lead'),
+  steps: (t, _ctx, out) => wrapper(t, out, 'steps'),
+  cards: (t, _ctx, out) => wrapper(t, out, 'cards'),
+  gallery: (t, _ctx, out) => wrapper(t, out, 'gallery'),
+  pageinfo: (t, _ctx, out) => wrapper(t, out, 'pageinfo'),
+  timeline: (t, _ctx, out) => wrapper(t, out, 'timeline'),
+  accordion: (t, _ctx, out) => wrapper(t, out, 'accordion'),
+  'blocks/section': (t, _ctx, out) => wrapper(t, out, 'section'),
+  'blocks/lead': (t, _ctx, out) => wrapper(t, out, 'lead'),
+  'blocks/cover': (t, _ctx, out) => wrapper(t, out, 'cover', t.named.get('title'), 'h1'),
+  'blocks/feature': (t, _ctx, out) => wrapper(t, out, 'feature', t.named.get('title'), 'h3'),
+  timelineItem: (t, _ctx, out) => wrapper(t, out, 'timeline-item', t.named.get('header'), 'h3'),
+  ltr: (t, _ctx, out) => (expanded(out, t), { before: '<div dir="ltr">\n\n', after: '\n\n</div>', block: true }),
+  rtl: (t, _ctx, out) => (expanded(out, t), { before: '<div dir="rtl">\n\n', after: '\n\n</div>', block: true }),
+  // Hugo Book: columns separated by a `<--->` line.
+  columns(t, _ctx, out) {
+    expanded(out, t)
+    return { render: (inner) => `<div class="columns">\n\n${inner.split(/^[ \t]*<--->[ \t]*$/m).map((c) => `<div>\n\n${trimBlankLines(c)}\n\n</div>`).join('\n\n')}\n\n</div>`, block: true }
+  },
+  // PaperMod `rawhtml`, LoveIt `raw`: their content is printed as written.
+  rawhtml: (t, _ctx, out) => (expanded(out, t), { before: '', after: '' }),
+  raw: (t, _ctx, out) => (expanded(out, t), { before: '', after: '' }),
+  // LoveIt `style "css"` and Blowfish/LoveIt `typeit`: the text stays; the style and the typing animation do not.
+  style: (t, _ctx, out) => (expanded(out, t, 'Its content was kept; its style was not applied.'), { before: '', after: '' }),
+  typeit(t, _ctx, out) {
+    const lang = t.named.get('code')
+    expanded(out, t, 'Its text was kept, without the typing animation.')
+    if (lang === undefined) return { before: '', after: '' }
+    return { render: (inner) => `${onOwnLine(out) ? '' : '\n'}${codeBlock(inner, lang)}`, block: true }
+  },
+  // Blowfish, Congo, Hugo Book, Relearn: a link drawn as a button, its label inside.
+  button(t, ctx, out) {
+    const href = buttonHref(t, ctx)
+    if (href === undefined) return unknown(t, out)
+    expanded(out, t)
+    // On one line, so that a label written on its own lines is read as text and not as part of an HTML block.
+    const open = `<a${attrs([['class', 'button'], ['href', href], ['target', t.named.get('target')], ['rel', t.named.get('rel')]])}>`
+    return { render: (inner) => `${open}${inner.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ')}</a>` }
+  },
+  keyword: (t, _ctx, out) => (expanded(out, t), { before: '<span class="keyword">', after: '</span>' }),
+  // Stack: `quote author source url`.
+  quote(t, _ctx, out) {
+    const author = t.named.get('author')
+    const source = t.named.get('source')
+    const url = safeUrl(t.named.get('url'))
+    const cite = source === undefined ? '' : url ? `<cite><a href="${escapeHtml(url)}">${inlineMarkup(source)}</a></cite>` : `<cite>${inlineMarkup(source)}</cite>`
+    const credit = author !== undefined || cite !== '' ? `\n\n<p>\u2014 ${[author === undefined ? '' : inlineMarkup(author), cite].filter((s) => s).join(', ')}</p>` : ''
+    expanded(out, t)
+    return { before: '<blockquote>\n\n', after: `${credit}\n\n</blockquote>`, block: true }
+  },
+  // Charts and maps whose content is a script's data (Blowfish `chart`, LoveIt `echarts` and `mapbox`): never text.
+  chart: (t, _ctx, out) => drawn(t, out),
+  echarts: (t, _ctx, out) => drawn(t, out),
+  mapbox: (t, _ctx, out) => drawn(t, out),
 }
 
-/** A theme's callout as an admonition: its kind in the admonition's words (`error` is `danger`), its title if it has one. */
+/** Callout kinds in the admonition's words: Docsy's colours, Relearn's styles, LoveIt's types, Blowfish's icons. */
+const CALLOUT_KINDS: Record<string, string> = {
+  note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger', caution: 'caution', important: 'important', success: 'success',
+  error: 'danger', failure: 'danger', bug: 'danger', red: 'danger', orange: 'warning', green: 'tip', blue: 'info', grey: 'note', gray: 'note',
+  primary: 'note', secondary: 'note', default: 'note', light: 'note', dark: 'note', accent: 'note',
+  abstract: 'note', summary: 'note', tldr: 'note', example: 'note', quote: 'note', question: 'info', hint: 'tip', check: 'success', done: 'success',
+  attention: 'warning', fail: 'danger', missing: 'danger',
+}
+
+/** A theme's callout as an admonition: its kind in the admonition's words (`error` is `danger`; a kind none of them
+ *  has, such as Blowfish's icon names, is a note), its title if it has one. */
 function callout(t: ShortcodeTag, out: Out, kind: string | undefined, title: string | undefined): Expansion {
-  const k = (kind ?? 'note').toLowerCase()
-  const type = k === 'error' ? 'danger' : k === 'primary' || k === 'default' || k === 'secondary' || k === 'light' || k === 'dark' ? 'note' : k
+  const type = CALLOUT_KINDS[(kind ?? 'note').toLowerCase()] ?? 'note'
   expanded(out, t)
   return { before: `${admonitionOpen(type, title)}\n\n`, after: '\n\n</aside>', block: true }
+}
+
+function disclosure(t: ShortcodeTag, out: Out, summary: string, open: boolean): Expansion {
+  expanded(out, t)
+  return { before: `<details${open ? ' open' : ''}>\n<summary>${inlineMarkup(summary)}</summary>\n\n`, after: '\n\n</details>', block: true }
+}
+
+/** A theme's block wrapper as a `<div>` with its name as class, and its title as a heading when it has one. */
+function wrapper(t: ShortcodeTag, out: Out, cls: string, title?: string, heading = 'h3'): Expansion {
+  expanded(out, t)
+  const head = title === undefined || title.trim() === '' ? '' : `\n<${heading}>${inlineMarkup(title)}</${heading}>`
+  return { before: `<div class="${cls}">${head}\n\n`, after: '\n\n</div>', block: true }
+}
+
+/** LaTeX between `$$` lines (a block) or `$` (inline), the way Markdown math is written elsewhere; LaTeX that has
+ *  its delimiters already (Relearn's examples write `$$…$$` inside `math`) keeps them. */
+function math(t: ShortcodeTag, out: Out, display: boolean): Expansion {
+  expanded(out, t)
+  return {
+    render: (inner) => {
+      const tex = inner.trim()
+      if (/^(?:\$|\\\[|\\\()/.test(tex)) return display ? `${onOwnLine(out) ? '' : '\n'}${tex}` : tex
+      return display ? `${onOwnLine(out) ? '' : '\n'}$$\n${tex}\n$$` : `$${tex}$`
+    },
+    block: display,
+  }
+}
+
+/** A shortcode that draws from a script's data (a chart, a map): removed with its content, which is not text. */
+function drawn(t: ShortcodeTag, out: Out): Expansion {
+  out.find(t.start, t.name, 'removed', `The theme's "${t.name}" shortcode draws a chart or map with a script from the data inside it; that cannot be shown here, so it was removed with its data. Put an image of it into the page if it matters.`)
+  return { text: '' }
+}
+
+/** A button's target: `href`, or Hugo Book's `relref`/`ref` (a page, resolved to its new URL). */
+function buttonHref(t: ShortcodeTag, ctx: TemplateContext): string | undefined {
+  const href = t.named.get('href') ?? t.named.get('link') ?? t.named.get('url')
+  if (href !== undefined) return safeUrl(href)
+  const ref = t.named.get('relref') ?? t.named.get('ref')
+  if (ref === undefined) return undefined
+  const hash = ref.indexOf('#')
+  const path = hash === -1 ? ref : ref.slice(0, hash)
+  const url = path === '' ? '' : ctx.resolve('ref', path)
+  return url === undefined ? undefined : `${url}${hash === -1 ? '' : ref.slice(hash)}`
 }
 
 /** A shortcode of the site's own (`layouts/shortcodes/`): its template is not part of the content, so it cannot be run. */
@@ -382,7 +522,8 @@ const HANDLERS: Record<string, Handler> = {
   figure(t, _ctx, out) {
     const src = safeUrl(t.named.get('src'))
     if (!src) return bad(t, out, 'an image src')
-    const link = safeUrl(t.named.get('link'))
+    // Blowfish names the link `href`.
+    const link = safeUrl(t.named.get('link') ?? t.named.get('href'))
     const img = `<img${attrs([
       ['src', src],
       ['alt', t.named.get('alt') ?? t.named.get('caption') ?? ''],
@@ -402,7 +543,10 @@ const HANDLERS: Record<string, Handler> = {
     }
     const linked = link ? `<a${attrs([['href', link], ['target', t.named.get('target')], ['rel', t.named.get('rel')]])}>${img}</a>` : img
     expanded(out, t)
-    return { text: `<figure${attrs([['class', t.named.get('class')]])}>${linked}${figcaption}</figure>`, block: true }
+    // PaperMod's `align=center` is a class.
+    const align = t.named.get('align')
+    const cls = [t.named.get('class'), align === undefined ? undefined : `align-${align}`].filter((c) => c !== undefined).join(' ')
+    return { text: `<figure${attrs([['class', cls || undefined]])}>${linked}${figcaption}</figure>`, block: true }
   },
   highlight(t, _ctx, out, body) {
     const lang = t.positional[0] ?? t.named.get('lang') ?? ''
@@ -419,8 +563,13 @@ const HANDLERS: Record<string, Handler> = {
   },
   details(t, _ctx, out) {
     expanded(out, t)
-    const summary = t.named.get('summary') ?? 'Details'
-    const open = `<details${attrs([['open', bool(t.named.get('open'), false)], ['class', t.named.get('class')], ['name', t.named.get('name')], ['title', t.named.get('title')]])}>`
+    // Themes replace Hugo's own: Hextra's `details title="…" [closed=true]` is open unless closed; Hugo Book's
+    // `details "Title" [open]` is closed unless `open` follows the title.
+    const hextra = !t.named.has('summary') && (t.named.has('closed') || t.named.has('title'))
+    const book = !t.named.has('summary') && t.positional.length > 0
+    const summary = (hextra ? t.named.get('title') : book ? t.positional[0] : t.named.get('summary')) ?? 'Details'
+    const opened = hextra && !t.named.has('open') ? !bool(t.named.get('closed'), false) : bool(t.named.get('open'), book && t.positional[1] === 'open')
+    const open = `<details${attrs([['open', opened], ['class', t.named.get('class')], ['name', t.named.get('name')], ['title', hextra ? undefined : t.named.get('title')]])}>`
     return { before: `${open}\n<summary>${inlineMarkup(summary)}</summary>\n`, after: '\n</details>', block: true }
   },
   param(t, ctx, out) {
@@ -436,6 +585,9 @@ const HANDLERS: Record<string, Handler> = {
     expanded(out, t)
     return { text: toText(value, 'hugo') }
   },
+  // LoveIt and DoIt `image src alt caption title linked`: the figure Hugo's `figure` draws; a site's own `image`
+  // with other parameters is left to `unknown`, which keeps its image.
+  image: (t, ctx, out, body, depth) => (t.named.has('src') && !(t.kind === 'open' && t.match !== -1) ? HANDLERS.figure(t, ctx, out, body, depth) : unknown(t, out)),
   ref: (t, ctx, out) => reference(t, ctx, out),
   relref: (t, ctx, out) => reference(t, ctx, out),
   gist(t, _ctx, out) {
@@ -489,6 +641,103 @@ const HANDLERS: Record<string, Handler> = {
   },
   include: (t, ctx, out, _body, depth) => include(t, ctx, out, depth),
   readfile: (t, ctx, out, _body, depth) => include(t, ctx, out, depth),
+  // Popular themes' shortcodes that may stand alone (see THEME_HANDLERS for the paired ones).
+  // Hugo Book `katex [display]` around LaTeX; Blowfish and Congo `katex` alone only load KaTeX on the page.
+  katex(t, _ctx, out) {
+    if (t.kind === 'open' && t.match !== -1) return math(t, out, t.positional.includes('display') || bool(t.named.get('display'), false))
+    expanded(out, t, 'It only loads KaTeX on the page, for the math written in it; nothing is printed.')
+    return { text: '' }
+  },
+  // Blowfish, Congo, Relearn: `badge` around its text (Relearn's `title` goes first); Hextra: `badge "text"` alone.
+  badge(t, _ctx, out) {
+    const title = t.named.get('title')
+    if (t.kind === 'open' && t.match !== -1) return (expanded(out, t), { before: `<span class="badge">${title ? `${inlineMarkup(title)} ` : ''}`, after: '</span>' })
+    const text = t.named.get('content') ?? title ?? t.positional[0]
+    if (text === undefined) return bad(t, out, 'a text')
+    expanded(out, t)
+    return { text: `<span class="badge">${inlineMarkup(text)}</span>` }
+  },
+  // Blowfish, Congo, Relearn, Hextra: an icon from the theme's set, drawn beside text; nothing to show without it.
+  icon(t, _ctx, out) {
+    out.find(t.start, t.name, 'removed', "The theme's icon was removed: its drawing is part of the theme, not of the content.")
+    return { text: '' }
+  },
+  // Hextra and Hugo Blox: a card linking to a page, with a title, a subtitle and an image; inside `cards`.
+  card(t, _ctx, out) {
+    const title = t.named.get('title') ?? ''
+    const href = safeUrl(t.named.get('link') ?? t.named.get('url') ?? t.named.get('href'))
+    const subtitle = t.named.get('subtitle')
+    const image = safeUrl(t.named.get('image'))
+    if (title.trim() === '' && href === undefined) return unknown(t, out)
+    expanded(out, t)
+    const head = href === undefined ? `<strong>${inlineMarkup(title)}</strong>` : `<a href="${escapeHtml(href)}">${inlineMarkup(title || href)}</a>`
+    const img = image === undefined ? '' : `<img${attrs([['src', image], ['alt', t.named.get('imageAlt') ?? title]])}>\n`
+    const text = `<div class="card">\n${img}<p>${head}${subtitle === undefined ? '' : `<br>${inlineMarkup(subtitle)}`}</p>`
+    if (t.kind === 'open' && t.match !== -1) return { before: `${text}\n\n`, after: '\n\n</div>', block: true }
+    return { text: `${text}\n</div>`, block: true }
+  },
+  // Hextra: `filetree/container` holding `filetree/folder name state` and `filetree/file name`: a nested list.
+  'filetree/container': (t, _ctx, out) => (expanded(out, t), { before: '<ul class="file-tree">', after: '</ul>' }),
+  'filetree/folder'(t, _ctx, out) {
+    expanded(out, t)
+    const name = `<li>${escapeHtml(t.named.get('name') ?? t.positional[0] ?? '')}/`
+    if (t.kind === 'open' && t.match !== -1) return { before: `${name}<ul>`, after: '</ul></li>' }
+    return { text: `${name}</li>` }
+  },
+  'filetree/file': (t, _ctx, out) => (expanded(out, t), { text: `<li>${escapeHtml(t.named.get('name') ?? t.positional[0] ?? '')}</li>` }),
+  // Relearn: a site parameter, as `param` prints one.
+  siteparam(t, ctx, out) {
+    const name = get(t, 'name', 0) ?? ''
+    const path = name.split('.').filter((s) => s !== '')
+    const value = [lookupPath(ctx.data.site, ['params', ...path]), lookupPath(ctx.data.site, path)].find((v) => v !== undefined)
+    if (value === undefined) {
+      out.find(t.start, t.name, 'unresolved', `The site parameter "${name}" is not in the site configuration, so nothing was printed. Add it under [params].`)
+      return { text: '' }
+    }
+    expanded(out, t)
+    return { text: toText(value, 'hugo') }
+  },
+  // Blowfish `youtubeLite id label`: the video, as Hugo's `youtube` embeds it.
+  youtubeLite: (t, ctx, out, body, depth) => HANDLERS.youtube({ ...t, named: new Map([...t.named, ['title', t.named.get('label') ?? 'YouTube video']]) }, ctx, out, body, depth),
+  // LoveIt, Stack, Blowfish: `bilibili BV… [page]` (or `id=`), Bilibili's player.
+  bilibili(t, _ctx, out) {
+    const id = t.named.get('id') ?? t.positional[0]
+    if (!id || !/^(?:BV[\w]+|(?:av)?\d+)$/i.test(id)) return bad(t, out, 'a Bilibili video id')
+    const page = /^\d+$/.test(t.named.get('p') ?? t.positional[1] ?? '') ? (t.named.get('p') ?? t.positional[1]) : '1'
+    const video = /^BV/i.test(id) ? `bvid=${id}` : `aid=${id.replace(/^av/i, '')}`
+    expanded(out, t)
+    return { text: iframe(`https://player.bilibili.com/player.html?${video}&page=${page}`, t.named.get('title') ?? 'Bilibili video', undefined, [['allowfullscreen', true]]), block: true }
+  },
+  // PaperMod, Stack, Blowfish: `video src` (or the source first): an HTML video with its controls.
+  video(t, _ctx, out) {
+    const src = safeUrl(t.named.get('src') ?? t.named.get('url') ?? t.positional[0])
+    if (!src) return bad(t, out, 'a video src')
+    expanded(out, t)
+    return { text: `<video${attrs([['src', src], ['controls', true], ['preload', 'metadata'], ['poster', safeUrl(t.named.get('poster'))], ['width', t.named.get('width')]])}></video>`, block: true }
+  },
+  // Lists the theme draws from other pages or files (Relearn `children`, `attachments`, `resources`; Hugo Book
+  // `section`; Blowfish `list`): generated, so removed, said so.
+  children: (t, _ctx, out) => listing(t, out),
+  attachments: (t, _ctx, out) => listing(t, out),
+  resources: (t, _ctx, out) => listing(t, out),
+  section: (t, _ctx, out) => listing(t, out),
+  list: (t, _ctx, out) => listing(t, out),
+  // Blowfish `github repo="owner/name"` (and its `codeberg`, `gitea`, `forgejo` kin with a `server`): a repository card, kept as a link.
+  github: (t, _ctx, out) => repository(t, out, 'https://github.com'),
+  codeberg: (t, _ctx, out) => repository(t, out, 'https://codeberg.org'),
+}
+
+function listing(t: ShortcodeTag, out: Out): Expansion {
+  if (t.kind === 'open' && t.match !== -1) return unknown(t, out)
+  out.find(t.start, t.name, 'removed', `The theme's "${t.name}" shortcode lists other pages or files of the site, generated when it was built; the list was removed. Link the pages by hand if the page needs them.`)
+  return { text: '' }
+}
+
+function repository(t: ShortcodeTag, out: Out, server: string): Expansion {
+  const repo = t.named.get('repo') ?? t.positional[0]
+  if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) return bad(t, out, 'a repository as owner/name')
+  expanded(out, t, 'Kept as a link to the repository: its card is drawn from data fetched at build time.')
+  return { text: `<p><a href="${server}/${repo}">${escapeHtml(repo)}</a></p>`, block: true }
 }
 
 function bad(t: ShortcodeTag, out: Out, what: string): Expansion {

@@ -21,6 +21,8 @@ const ROWS: Array<[string, (n: number) => unknown]> = [
   ['a kramdown heading with an attribute list below it', (n) => expand(`# T${blanks(n)}x\n{: #id}`, ['liquid'])],
   ['a Docusaurus 1 code tab label with a long run of blanks', (n) => expand(`<!--DOCUSAURUS_CODE_TABS-->\n<!-- a${blanks(n)}b -->\n\`\`\`js\nx\n\`\`\`\n<!--END_DOCUSAURUS_CODE_TABS-->`, ['docusaurus1'])],
   ['a VitePress code-group fence line with a long run of blanks', (n) => expand(`::: code-group\n\`\`\`js${blanks(n)}x [a.js]\nx\n\`\`\`\n:::`, ['vue'])],
+  // A Hugo theme button's label was joined onto one line with /\s*\n\s*/, which read a long run of blanks again from each blank.
+  ['a Hugo theme button whose label holds a long run of blanks', (n) => expand(`{{< button href="/x" >}}a${blanks(n)}b\nc{{< /button >}}`, ['hugo'])],
   // A VitePress snippet file with a long run of line breaks inside: its trailing ones were cut with /\n+$/ (0.7 s for 32,000).
   ['a VitePress snippet with a long run of line breaks inside', (n) => expandTemplates('<<< ./s.js\n', makeContext({ dialects: ['vue'], files: { 's.js': `a${'\n'.repeat(n)}b\n\n` } }))],
 ]
