@@ -8,6 +8,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { isReadme, needsFrontMatter, pagesPlugins } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -143,8 +144,8 @@ export const jekyllPreset: Preset = {
       const dir = i.replace(/^\/+|\/+$/g, '')
       return dir !== '' && rel.startsWith(dir + '/')
     })
-    const excluded = (rel: string) =>
-      !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
+    const included = (rel: string) => include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/')))
+    const excluded = (rel: string) => !included(rel) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
 
     // The posts pattern the contract can keep: the site's, with categories left out (redirects keep those URLs).
     const converted = convertPermalink(siteStyle.replace(/\/:categories(?=\/)/, ''))
@@ -181,6 +182,10 @@ export const jekyllPreset: Preset = {
       return { role: 'page', inside: dirs.join('/'), categories: [] }
     }
 
+    // GitHub Pages' plugins: Markdown pages without front matter, READMEs as their folders' indexes.
+    const pages = await pagesPlugins(ctx, file, cfg)
+    const indexed = pages.readmeIndex ? await indexedFolders(ctx, ctx.discovery.files.filter((f) => roleOf(f.rel).role === 'page'), pages.optionalFrontMatter) : new Set<string>()
+
     const isDocument = (file: DiscoveredFile): boolean => {
       const role = roleOf(file.rel)
       const { base, ext } = splitPath(file.rel)
@@ -199,12 +204,21 @@ export const jekyllPreset: Preset = {
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
       const { dirs, base, ext } = splitPath(rel)
       if (HTML_EXTENSIONS.has(ext) && (source.fm.fenced || role.role !== 'page')) rendered.add(rel)
-      // Jekyll copies a page without front matter as a static file; posts and collection documents need none.
-      if (role.role === 'page' && !source.fm.fenced) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
+      const converts = CONVERTED.has(ext)
+      // jekyll-readme-index: a README stands for its folder when the folder has no index.
+      const readme = role.role === 'page' && converts && pages.readmeIndex !== undefined && isReadme(base) && (!source.fm.fenced || pages.readmeIndex.withFrontMatter) && !indexed.has(dirs.join('/'))
+      // Jekyll copies a page without front matter as a static file (posts and collection documents need none), unless
+      // jekyll-optional-front-matter makes a Markdown page of it.
+      if (role.role === 'page' && !source.fm.fenced && !readme) {
+        const optional = converts && pages.optionalFrontMatter
+        if (!optional) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
+        const builder = pages.builtBy !== undefined ? 'GitHub Pages' : 'Jekyll'
+        if (isReadme(base) && pages.readmeIndex) return { skip: 'static-file', detail: `no front matter, and its folder has an index: jekyll-readme-index leaves the README a file that ${builder} copies as it is` }
+        if (needsFrontMatter(base) && !included(rel)) return { skip: 'static-file', detail: `no front matter: jekyll-optional-front-matter leaves ${base}${ext} (a repository's own file) a file that ${builder} copies as it is` }
+      }
       const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
       const fallback = defaultsFor(defaults, rel, type)
       const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
-      const converts = CONVERTED.has(ext)
       const outputExt = converts ? '.html' : extOf(rel)
       // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
       const redirectTo = firstString(fields.redirect_to, Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : undefined)
@@ -227,7 +241,7 @@ export const jekyllPreset: Preset = {
         const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : withStyleSuffix('/:collection/:path', styleName))
         url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories: [], outputExt, name, path: inside, collection: c.label })
       } else {
-        const isIndex = name === 'index'
+        const isIndex = name === 'index' || readme
         const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
         url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
       }
@@ -281,7 +295,7 @@ export const jekyllPreset: Preset = {
         ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),
         ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
         ...(imageBase ? { imageBase } : {}),
-        ...(!isPost && name === 'index' ? { isIndex: true } : {}),
+        ...(!isPost && (name === 'index' || readme) ? { isIndex: true } : {}),
         // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
         ...(!isPost && url === '/' ? { isList: true } : {}),
       }
@@ -492,4 +506,27 @@ function expand(
   // Jekyll's URL cleaning: `..` never survives as a segment, slashes collapse, the path starts with one.
   const clean = ('/' + filled).replace(/\/{2,}/g, '/').split('/').map((s) => (s === '..' || s === '.' ? '' : s)).join('/').replace(/\/{2,}/g, '/')
   return clean.split('/').map((s) => (/%[0-9a-f]{2}/i.test(s) ? s : escapeSegment(s))).join('/')
+}
+
+/**
+ * The folders (relative, '' for the root) jekyll-readme-index finds an index in, where a README stays a file: a page
+ * or file named `index` (`index.md`, `index.html`; a Markdown one only when it is a page), or a page whose
+ * `permalink` is the folder's URL. Front matter is read only when a README could otherwise stand for its folder.
+ */
+async function indexedFolders(ctx: PresetContext, pageFiles: DiscoveredFile[], optionalFrontMatter: boolean): Promise<Set<string>> {
+  const out = new Set<string>()
+  for (const f of pageFiles) {
+    const { dirs, base, ext } = splitPath(f.rel)
+    if (base.toLowerCase() !== 'index') continue
+    if (/^\.(?:html?|xhtml|xml)$/.test(ext) || (CONVERTED.has(ext) && (optionalFrontMatter || (await ctx.readFrontMatter(f.rel)) !== null))) out.add(dirs.join('/'))
+  }
+  const readmes = pageFiles.filter((f) => CONVERTED.has(splitPath(f.rel).ext) && isReadme(splitPath(f.rel).base) && !out.has(splitPath(f.rel).dirs.join('/')))
+  if (readmes.length === 0) return out
+  for (const f of pageFiles) {
+    const { base, ext } = splitPath(f.rel)
+    if (isReadme(base) || !(CONVERTED.has(ext) || HTML_EXTENSIONS.has(ext))) continue
+    const permalink = firstString((await ctx.readFrontMatter(f.rel))?.permalink)
+    if (permalink !== undefined && /(?:\/|\/index\.html?)$/.test(permalink)) out.add(trimBoth(permalink.replace(/index\.html?$/, ''), '/'))
+  }
+  return out
 }

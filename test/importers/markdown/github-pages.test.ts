@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest'
+import { importedSite as imported, tempSites } from './_tmpsite.js'
+
+// GitHub Pages builds a Jekyll site with plugins a plain `jekyll build` runs only when asked (pages-gem's
+// DEFAULT_PLUGINS): jekyll-optional-front-matter, jekyll-readme-index, jekyll-relative-links. Each expected URL
+// below is what `jekyll build` 4.3.1 published with those plugins (0.3.2, 0.3.0, 0.7.0) listed in `plugins:`.
+
+const site = tempSites('md-ghpages-')
+
+/** A repository's GitHub Pages site as people write one: Markdown without front matter, READMEs, repository files. */
+const DOCS = {
+  'README.md': '# Widget\n\nStart with the [guide](docs/guide/setup.md) or read [about](about.md).\n',
+  'about.md': '# About Widget\n\nSee [setup](docs/guide/setup.md#install).\n',
+  'LICENSE.md': 'MIT\n',
+  'CONTRIBUTING.md': '# Contributing\n\nSend patches.\n',
+  'docs/guide/README.md': '# Guide\n\nThe [setup](setup.md).\n',
+  'docs/guide/setup.md': 'Setup\n=====\n\n## Install\n\nRun it. Back to [home](../../README.md).\n',
+}
+
+/** Old URLs GitHub Pages serves for DOCS, and the files it copies as they are. */
+const PAGES_URLS = ['/', '/about.html', '/docs/guide/', '/docs/guide/setup.html']
+const COPIED = ['LICENSE.md', 'CONTRIBUTING.md']
+
+describe('a site GitHub Pages builds: Markdown without front matter is a page, a README its folder\'s index', () => {
+  test.each<{ name: string; files: Record<string, string> }>([
+    { name: 'no Gemfile', files: { '_config.yml': 'theme: jekyll-theme-cayman\ntitle: Widget\n' } },
+    { name: 'a remote theme and no Gemfile', files: { '_config.yml': 'remote_theme: pages-themes/cayman@v0.2.0\n' } },
+    { name: 'the github-pages gem', files: { '_config.yml': 'title: Widget\n', Gemfile: 'source "https://rubygems.org"\ngem "github-pages", group: :jekyll_plugins\n' } },
+    { name: 'its own build naming the plugins', files: { '_config.yml': 'plugins:\n  - jekyll-optional-front-matter\n', Gemfile: 'gem "jekyll", "~> 4.3"\ngroup :jekyll_plugins do\n  gem "jekyll-readme-index"\nend\n' } },
+  ])('$name', async ({ name, files }) => {
+    const got = await imported(await site(name.replace(/\W+/g, '-'), { ...DOCS, ...files }))
+    expect(got.preset).toBe('jekyll')
+    for (const url of PAGES_URLS) expect(got.served(url), url).toBe(true)
+    for (const f of COPIED) expect(got.skipped[f], f).toBe('static-file')
+    expect(got.urls['README.md']).toBe('/')
+    expect(got.urls['docs/guide/README.md']).toBe('/docs/guide/')
+    // jekyll-relative-links: a link to a Markdown file leads to its page (and the fragment is kept).
+    const bodies = got.bodies.join('\n')
+    expect(bodies).toContain('[setup](/docs/guide/setup#install)')
+    expect(bodies).toContain('[home](/)')
+    expect(got.payload.site.front_page).toEqual({ type: 'page', page_path: 'home' })
+  })
+})
+
+describe('where GitHub Pages\' plugins do not run, or are switched off', () => {
+  const gemfile = 'source "https://rubygems.org"\ngem "jekyll", "~> 4.3"\n'
+  test.each<{ name: string; files: Record<string, string> }>([
+    { name: 'a Gemfile without github-pages', files: { '_config.yml': 'title: Widget\n', Gemfile: gemfile } },
+    { name: 'optional_front_matter enabled false', files: { '_config.yml': 'optional_front_matter:\n  enabled: false\nreadme_index:\n  enabled: false\n' } },
+    { name: 'require_front_matter', files: { '_config.yml': 'require_front_matter: true\nreadme_index:\n  enabled: false\n' } },
+  ])('$name: files without front matter are copied as they are', async ({ name, files }) => {
+    const got = await imported(await site(name.replace(/\W+/g, '-'), { ...DOCS, 'index.md': '---\ntitle: Home\n---\n\nHome.\n', ...files }))
+    for (const f of ['about.md', 'README.md', 'docs/guide/README.md', 'docs/guide/setup.md', ...COPIED]) expect(got.skipped[f], f).toBe('static-file')
+    expect(got.urls['index.md']).toBe('/')
+  })
+
+  test('optional front matter without the README index: READMEs stay files', async () => {
+    const got = await imported(await site('no-readme-index', { ...DOCS, '_config.yml': 'readme_index:\n  enabled: false\n' }))
+    expect(got.skipped['README.md']).toBe('static-file')
+    expect(got.skipped['docs/guide/README.md']).toBe('static-file')
+    expect(got.served('/about.html')).toBe(true)
+  })
+})
+
+describe('jekyll-readme-index: which README stands for its folder', () => {
+  test('a folder with an index page, a page whose permalink is the folder, or an index.html keeps its README a file', async () => {
+    const got = await imported(
+      await site('readme-index-rules', {
+        '_config.yml': 'title: Rules\n',
+        'README.md': '# Readme\n',
+        'index.md': '# Home\n\nWelcome.\n',
+        'a/README.md': '# A readme\n',
+        'a/overview.md': '---\npermalink: /a/\n---\n\n# Overview\n',
+        'b/README.md': '# B readme\n',
+        'b/index.html': '<p>B</p>\n',
+        'c/README.md': '---\ntitle: C\n---\n\nC.\n',
+        'd/Readme.markdown': '# D\n',
+      }),
+    )
+    expect(got.urls['index.md']).toBe('/')
+    expect(got.skipped['README.md']).toBe('static-file')
+    expect(got.urls['a/overview.md']).toBe('/a/')
+    expect(got.skipped['a/README.md']).toBe('static-file')
+    expect(got.skipped['b/README.md']).toBe('static-file')
+    // With front matter a README is a page at its own name, unless `with_frontmatter: true`.
+    expect(got.served('/c/README.html')).toBe(true)
+    expect(got.urls['d/Readme.markdown']).toBe('/d/')
+  })
+
+  test('with_frontmatter: a README with front matter stands for its folder too', async () => {
+    const got = await imported(await site('readme-with-front-matter', { '_config.yml': 'readme_index:\n  with_frontmatter: true\n', 'c/README.md': '---\ntitle: C\n---\n\nC.\n', 'index.md': '# Home\n' }))
+    expect(got.urls['c/README.md']).toBe('/c/')
+  })
+
+  test('a repository file named in include: is a page', async () => {
+    const got = await imported(await site('include-license', { '_config.yml': 'include: [LICENSE.md]\n', 'LICENSE.md': '# License\n\nMIT.\n', 'index.md': '# Home\n' }))
+    expect(got.served('/LICENSE.html')).toBe(true)
+  })
+})
