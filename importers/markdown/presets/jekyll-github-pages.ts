@@ -1,12 +1,13 @@
 import type { PresetContext } from './types.js'
 import { isPlainObject } from '../front-matter.js'
+import { stripInline, withoutClosingHashes } from '../scan.js'
 
 /**
  * The plugins GitHub Pages turns on for every Jekyll site it builds (pages-gem `lib/github-pages/plugins.rb`,
  * `DEFAULT_PLUGINS`) that change which files are pages and where: a plain `jekyll build` runs them only when the
  * site lists them.
  */
-type PagesPlugin = 'jekyll-optional-front-matter' | 'jekyll-readme-index' | 'jekyll-relative-links' | 'jekyll-titles-from-headings'
+type PagesPlugin = 'jekyll-optional-front-matter' | 'jekyll-readme-index' | 'jekyll-relative-links' | 'jekyll-titles-from-headings' | 'jekyll-github-metadata'
 
 /**
  * Markdown files jekyll-optional-front-matter (0.3.2, what GitHub Pages runs) leaves as files when they have no front
@@ -29,6 +30,26 @@ export interface PagesPlugins {
    * matter, unless `with_frontmatter: true`.
    */
   readmeIndex?: { withFrontMatter: boolean }
+  /**
+   * jekyll-github-metadata, for a site whose `repository:` names its GitHub repository: what it adds to `site`
+   * (`github`, and the `title`, `url` and `baseurl` GitHub Pages serves the site at when the configuration has none).
+   */
+  github?: GitHubMetadata
+  /** jekyll-titles-from-headings: a Markdown page without a title takes its opening heading's (`collections: true`: documents too). */
+  titlesFromHeadings?: { collections: boolean }
+}
+
+/** What jekyll-github-metadata knows of a repository without asking GitHub's API. */
+export interface GitHubMetadata {
+  /** `site.github`: the values that follow from the repository's name and where GitHub Pages serves it. */
+  namespace: Record<string, unknown>
+  /**
+   * The fallbacks for the configuration's own keys: the repository's name; the Pages origin and the project's path
+   * only where the folder shows them (a user site, or a `CNAME`/`url` naming the domain): the plugin asks GitHub,
+   * which knows a custom domain a packaged folder may have lost, so a project site's `owner.github.io/name` is not
+   * guessed.
+   */
+  fallbacks: { title: string; url?: string; baseurl?: string }
 }
 
 /**
@@ -43,6 +64,88 @@ export interface PagesPlugins {
  * on GitHub Pages.
  */
 export async function pagesPlugins(ctx: PresetContext, configFile: string | undefined, cfg: Record<string, unknown>): Promise<PagesPlugins> {
+  const plugins = await runningPlugins(ctx, configFile, cfg)
+  const repository = repositoryOf(cfg.repository)
+  const cname = repository && plugins.runs('jekyll-github-metadata') && ctx.discovery.paths.has('CNAME') ? (await ctx.readText('CNAME'))?.trim().split(/\s+/)[0] : undefined
+  return {
+    ...(plugins.builtBy !== undefined ? { builtBy: plugins.builtBy } : {}),
+    optionalFrontMatter: plugins.runs('jekyll-optional-front-matter') && cfg.require_front_matter !== true,
+    ...(plugins.runs('jekyll-readme-index') ? { readmeIndex: { withFrontMatter: option(cfg, 'jekyll-readme-index', 'with_frontmatter') === true } } : {}),
+    ...(repository && plugins.runs('jekyll-github-metadata') ? { github: githubMetadata(repository, cname ?? domainOf(cfg.url, repository.owner)) } : {}),
+    ...(plugins.runs('jekyll-titles-from-headings') ? { titlesFromHeadings: { collections: option(cfg, 'jekyll-titles-from-headings', 'collections') === true } } : {}),
+  }
+}
+
+/**
+ * The configuration with what jekyll-github-metadata adds ("site.github", and its fallbacks: `title ||=` unless the
+ * site names itself with `name:`, `url ||=`, `baseurl` when unset or `/`); the configuration itself when the plugin
+ * does not run.
+ */
+export function withGitHubMetadata(cfg: Record<string, unknown>, github: GitHubMetadata | undefined): Record<string, unknown> {
+  if (github === undefined) return cfg
+  const { title, url, baseurl } = github.fallbacks
+  const out: Record<string, unknown> = { ...cfg, github: isPlainObject(cfg.github) ? { ...github.namespace, ...cfg.github } : github.namespace }
+  if ((cfg.title === undefined || cfg.title === null) && (cfg.name === undefined || cfg.name === null)) out.title = title
+  if ((cfg.url === undefined || cfg.url === null) && url !== undefined) out.url = url
+  if ((cfg.baseurl === undefined || cfg.baseurl === null || cfg.baseurl === '/') && baseurl !== undefined) out.baseurl = baseurl
+  return out
+}
+
+/**
+ * The site's own domain when its configured `url` is not the owner's `github.io` address: the plugin asks GitHub
+ * where the site is served, which knows the custom domain; the folder says it by `CNAME`, or by `url`.
+ */
+function domainOf(url: unknown, owner: string): string | undefined {
+  if (typeof url !== 'string') return undefined
+  try {
+    const host = new URL(url).hostname.toLowerCase()
+    return host === `${owner.toLowerCase()}.github.io` ? undefined : host
+  } catch {
+    return undefined
+  }
+}
+
+/** `owner/name` from `repository:` as people write it (`owner/name`, or its github.com URL), or undefined. */
+function repositoryOf(value: unknown): { owner: string; name: string } | undefined {
+  if (typeof value !== 'string') return undefined
+  const m = /^(?:(?:https?:\/\/|git@)?(?:www\.)?github\.com[/:])?([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(value.trim())
+  return m ? { owner: m[1], name: m[2] } : undefined
+}
+
+/**
+ * jekyll-github-metadata's values for a repository (its "site.github" documentation): a user or organisation site
+ * (`owner.github.io`) is served at the root of `https://owner.github.io`, a project site under `/name`; a `CNAME`
+ * file gives the site its own domain, at the root.
+ */
+function githubMetadata(repo: { owner: string; name: string }, cname: string | undefined): GitHubMetadata {
+  const repositoryUrl = `https://github.com/${repo.owner}/${repo.name}`
+  const userPage = [`${repo.owner}.github.io`, `${repo.owner}.github.com`].includes(repo.name.toLowerCase())
+  const domain = cname !== undefined && /^[a-z0-9.-]+$/i.test(cname) ? cname.toLowerCase() : undefined
+  // Known: a custom domain serves the site at its root, and so does a user site its github.io address.
+  const served = domain !== undefined ? { url: `https://${domain}`, baseurl: '' } : userPage ? { url: `https://${repo.owner.toLowerCase()}.github.io`, baseurl: '' } : undefined
+  const namespace = {
+    hostname: 'github.com',
+    pages_hostname: 'github.io',
+    api_url: 'https://api.github.com',
+    help_url: 'https://help.github.com',
+    repository_nwo: `${repo.owner}/${repo.name}`,
+    repository_name: repo.name,
+    project_title: repo.name,
+    owner_name: repo.owner,
+    owner_url: `https://github.com/${repo.owner}`,
+    repository_url: repositoryUrl,
+    issues_url: `${repositoryUrl}/issues`,
+    releases_url: `${repositoryUrl}/releases`,
+    clone_url: `${repositoryUrl}.git`,
+    is_user_page: userPage,
+    is_project_page: !userPage,
+    ...(served ? { url: served.url, baseurl: served.baseurl } : {}),
+  }
+  return { namespace, fallbacks: { title: repo.name, ...served } }
+}
+
+/** Why GitHub Pages builds the site (undefined when it does not), and whether one of its plugins runs. */
+async function runningPlugins(ctx: PresetContext, configFile: string | undefined, cfg: Record<string, unknown>): Promise<{ builtBy?: string; runs: (plugin: PagesPlugin) => boolean }> {
   const gemfileName = ['Gemfile', 'gems.rb'].find((f) => ctx.discovery.paths.has(f))
   const gemfile = gemfileName === undefined ? null : await ctx.readText(gemfileName)
   const builtBy =
@@ -51,16 +154,23 @@ export async function pagesPlugins(ctx: PresetContext, configFile: string | unde
       : gemfile !== null && /^[ \t]*gem[ \t(]+["']github-pages["']/m.test(gemfile) ? `${gemfileName} names the github-pages gem` : undefined
   const listed = new Set([...stringList(cfg.plugins), ...stringList(cfg.gems), ...(gemfile === null ? [] : jekyllPluginGems(gemfile))])
   const runs = (plugin: PagesPlugin) => (builtBy !== undefined || listed.has(plugin)) && option(cfg, plugin, 'enabled') !== false
-  return {
-    ...(builtBy !== undefined ? { builtBy } : {}),
-    optionalFrontMatter: runs('jekyll-optional-front-matter') && cfg.require_front_matter !== true,
-    ...(runs('jekyll-readme-index') ? { readmeIndex: { withFrontMatter: option(cfg, 'jekyll-readme-index', 'with_frontmatter') === true } } : {}),
-  }
+  return { ...(builtBy !== undefined ? { builtBy } : {}), runs }
 }
 
 /** Whether jekyll-optional-front-matter leaves a Markdown file without front matter as a file (its name list). */
 export function needsFrontMatter(base: string): boolean {
   return FRONT_MATTER_REQUIRED.has(base.toUpperCase())
+}
+
+/**
+ * The title jekyll-titles-from-headings (0.5.3) gives a page from the heading its body opens with: `#` to `###`, or
+ * a Setext heading (`===` or `---` under it), its inline markup taken off. Undefined when the body opens otherwise.
+ */
+export function titleFromHeading(body: string): string | undefined {
+  const m = /^\s*(?:#{1,3}[ \t]+([^\n]*)|([^\n]*)\r?\n[-=]+[ \t]*)$/m.exec(body)
+  if (m === null || m.index !== 0) return undefined
+  const text = stripInline(m[1] !== undefined ? withoutClosingHashes(m[1]) : m[2].trim()).replace(/\[\^[^\]]*\]/g, '').replace(/\s+/g, ' ').trim()
+  return text === '' ? undefined : text
 }
 
 /** Whether a file is a README by jekyll-readme-index's test (`readme` and a Markdown extension, in any case). */
@@ -74,6 +184,7 @@ const CONFIG_KEYS: Record<PagesPlugin, string> = {
   'jekyll-readme-index': 'readme_index',
   'jekyll-relative-links': 'relative_links',
   'jekyll-titles-from-headings': 'titles_from_headings',
+  'jekyll-github-metadata': 'github_metadata',
 }
 
 function option(cfg: Record<string, unknown>, plugin: PagesPlugin, key: string): unknown {

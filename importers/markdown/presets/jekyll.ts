@@ -8,7 +8,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
-import { isReadme, needsFrontMatter, pagesPlugins } from './jekyll-github-pages.js'
+import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -75,8 +75,11 @@ export const jekyllPreset: Preset = {
     const file = ctx.options.configFile ?? ['_config.yml', '_config.yaml', '_config.toml'].find((f) => ctx.discovery.paths.has(f))
     const data = file ? await ctx.readData(file) : undefined
     if (file) config.configFiles.add(file)
-    const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
+    const written: Record<string, unknown> = isPlainObject(data) ? data : {}
     if (isPlainObject(data)) config.file = file
+    // GitHub Pages' plugins: Markdown pages without front matter, READMEs as their folders' indexes, `site.github`.
+    const pages = await pagesPlugins(ctx, file, written)
+    const cfg = withGitHubMetadata(written, pages.github)
     const includesDir = folderSetting(cfg.includes_dir, '_includes')
     const siteData = await readSiteData(ctx, folderSetting(cfg.data_dir, '_data'), config.configFiles)
     if (siteData !== undefined && siteData.authors !== undefined) {
@@ -182,8 +185,6 @@ export const jekyllPreset: Preset = {
       return { role: 'page', inside: dirs.join('/'), categories: [] }
     }
 
-    // GitHub Pages' plugins: Markdown pages without front matter, READMEs as their folders' indexes.
-    const pages = await pagesPlugins(ctx, file, cfg)
     const indexed = pages.readmeIndex ? await indexedFolders(ctx, ctx.discovery.files.filter((f) => roleOf(f.rel).role === 'page'), pages.optionalFrontMatter) : new Set<string>()
 
     const isDocument = (file: DiscoveredFile): boolean => {
@@ -217,7 +218,7 @@ export const jekyllPreset: Preset = {
         if (needsFrontMatter(base) && !included(rel)) return { skip: 'static-file', detail: `no front matter: jekyll-optional-front-matter leaves ${base}${ext} (a repository's own file) a file that ${builder} copies as it is` }
       }
       const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
-      const fallback = defaultsFor(defaults, rel, type)
+      const fallback = withHeadingTitle(defaultsFor(defaults, rel, type), source, converts && (role.role === 'page' || (role.role === 'collection' && pages.titlesFromHeadings?.collections === true)) ? pages.titlesFromHeadings : undefined)
       const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
       const outputExt = converts ? '.html' : extOf(rel)
       // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
@@ -412,6 +413,18 @@ export function withStyleSuffix(template: string, style: string): string {
   if (style === 'pretty') return `${template}/`
   if (style === 'date' || style === 'ordinal' || style === 'none') return `${template}:output_ext`
   return template + (style.endsWith('/') ? '/' : '') + (style.endsWith(':output_ext') ? ':output_ext' : '')
+}
+
+/**
+ * The `defaults:` values with the title jekyll-titles-from-headings gives a page that has none: its opening heading.
+ * A level-1 one is left to the import's own rule, which takes it as the title and off the body (themes print the
+ * title); a `##`/`###` or `---` one is the title and stays in the body, as the plugin leaves it.
+ */
+function withHeadingTitle(fallback: Record<string, unknown>, source: SourceFile, titles: object | undefined): Record<string, unknown> {
+  if (titles === undefined || source.fm.data.title !== undefined || fallback.title !== undefined) return fallback
+  if (/^\s*(?:#[ \t]|[^\n]*\r?\n=+[ \t]*(?:\r?\n|$))/.test(source.fm.body)) return fallback
+  const title = titleFromHeading(source.fm.body)
+  return title === undefined ? fallback : { ...fallback, title }
 }
 
 function readDefaults(value: unknown): DefaultSet[] {

@@ -97,3 +97,56 @@ describe('jekyll-readme-index: which README stands for its folder', () => {
     expect(got.served('/LICENSE.html')).toBe(true)
   })
 })
+
+describe('jekyll-github-metadata: what GitHub Pages knows from `repository:`', () => {
+  test.each([
+    // Where a project site is served (acme.github.io/widget, or a domain its packaged folder lost) is not guessed.
+    { name: 'a project site', repository: 'acme/widget', cname: undefined, title: 'widget', url: '', base: '' },
+    { name: 'a user site', repository: 'https://github.com/acme/acme.github.io', cname: undefined, title: 'acme.github.io', url: 'https://acme.github.io', base: '' },
+    { name: 'a custom domain', repository: 'acme/widget', cname: 'docs.acme.example\n', title: 'widget', url: 'https://docs.acme.example', base: '' },
+  ])('$name: title, and the URL where known, when the configuration has none; site.github in Liquid', async ({ name, repository, cname, title, url, base }) => {
+    const got = await imported(
+      await site(name.replace(/\W+/g, '-'), {
+        '_config.yml': `repository: ${repository}\n`,
+        ...(cname ? { CNAME: cname } : {}),
+        'index.md': `# Home\n\nSee [the code]({{ site.github.repository_url }}) by {{ site.github.owner_name }}, [the guide](${base}/guide.html) and [again](${url}${base}/guide.html).\n`,
+        'guide.md': '# Guide\n\nText.\n',
+      }),
+    )
+    expect(got.payload.site.title).toBe(title)
+    expect(got.payload.site.url).toBe(url)
+    const home = got.bodies.find((b) => b.startsWith('See'))
+    expect(home).toBe(`See [the code](https://github.com/${repository.replace('https://github.com/', '')}) by acme, [the guide](/guide) and [again](/guide).\n`)
+    expect(got.result.diagnostics).toEqual([])
+  })
+
+  test('a site named by `name:` keeps it, and a `url` on its own domain is served at its root (jekyllrb.com\'s docs)', async () => {
+    const got = await imported(await site('own-name', { '_config.yml': 'repository: https://github.com/jekyll/jekyll\nname: Jekyll Docs\nurl: https://jekyllrb.com\n', 'index.md': '# Home\n\n[Guide](/guide.html) and [again](https://jekyllrb.com/guide.html)\n', 'guide.md': '# Guide\n' }))
+    expect(got.payload.site.title).toBe('Jekyll Docs')
+    expect(got.bodies).toContain('[Guide](/guide) and [again](/guide)\n')
+  })
+
+  test('the configuration\'s own title, url and baseurl win', async () => {
+    const got = await imported(await site('own-title', { '_config.yml': 'repository: acme/widget\ntitle: Widget Docs\nurl: https://widget.example\nbaseurl: ""\n', 'index.md': '# Home\n\n[Guide](/guide.html)\n', 'guide.md': '# Guide\n' }))
+    expect(got.payload.site.title).toBe('Widget Docs')
+    expect(got.payload.site.url).toBe('https://widget.example')
+    expect(got.result.diagnostics).toEqual([])
+  })
+})
+
+describe('jekyll-titles-from-headings: a page without a title takes its opening heading', () => {
+  test.each([
+    { body: '## Getting started\n\nText.\n', title: 'Getting started' },
+    { body: '### *Deep* `dive`\n', title: 'Deep dive' },
+    { body: 'Second level\n------------\n\nText.\n', title: 'Second level' },
+    { body: 'Text first.\n\n## Later\n', title: 'notes' },
+  ])('$title', async ({ body, title }) => {
+    const got = await imported(await site(`titles-${title.replace(/\W+/g, '-')}`, { '_config.yml': 'title: T\n', 'index.md': '# Home\n', 'notes.md': body }))
+    expect(got.payload.content.pages.find((p) => p.slug === 'notes')?.title).toBe(title)
+  })
+
+  test('not where the plugin does not run', async () => {
+    const got = await imported(await site('titles-off', { '_config.yml': 'title: T\ntitles_from_headings:\n  enabled: false\n', 'index.md': '# Home\n', 'notes.md': '---\n---\n## Getting started\n' }))
+    expect(got.payload.content.pages.find((p) => p.slug === 'notes')?.title).toBe('notes')
+  })
+})
