@@ -37,6 +37,11 @@ export interface PagesPlugins {
   github?: GitHubMetadata
   /** jekyll-titles-from-headings: a Markdown page without a title takes its opening heading's (`collections: true`: documents too). */
   titlesFromHeadings?: { collections: boolean }
+  /**
+   * jekyll-archives (not one GitHub Pages allows: the site's own build, when `plugins:` or the Gemfile name it): the
+   * URL patterns of the category and tag archives it is `enabled:` for, its `permalinks:` or its defaults.
+   */
+  archives?: { category?: string; tag?: string }
 }
 
 /** What jekyll-github-metadata knows of a repository without asking GitHub's API. */
@@ -73,6 +78,22 @@ export async function pagesPlugins(ctx: PresetContext, configFile: string | unde
     ...(plugins.runs('jekyll-readme-index') ? { readmeIndex: { withFrontMatter: option(cfg, 'jekyll-readme-index', 'with_frontmatter') === true } } : {}),
     ...(repository && plugins.runs('jekyll-github-metadata') ? { github: githubMetadata(repository, cname ?? domainOf(cfg.url, repository.owner)) } : {}),
     ...(plugins.runs('jekyll-titles-from-headings') ? { titlesFromHeadings: { collections: option(cfg, 'jekyll-titles-from-headings', 'collections') === true } } : {}),
+    ...(plugins.builtBy === undefined && plugins.listed.has('jekyll-archives') ? { archives: archivePatterns(cfg['jekyll-archives']) } : {}),
+  }
+}
+
+/**
+ * jekyll-archives' term archive patterns (its README, "Configuration"): `enabled` is `all` or a list naming
+ * `categories`/`tags`; `permalinks.category` and `.tag` default to `/category/:name/` and `/tag/:name/`.
+ */
+function archivePatterns(settings: unknown): { category?: string; tag?: string } {
+  if (!isPlainObject(settings)) return {}
+  const enabled = settings.enabled === 'all' ? ['categories', 'tags'] : stringList(settings.enabled)
+  const permalinks = isPlainObject(settings.permalinks) ? settings.permalinks : {}
+  const pattern = (key: string, fallback: string) => (typeof permalinks[key] === 'string' ? permalinks[key] : fallback)
+  return {
+    ...(enabled.includes('categories') ? { category: pattern('category', '/category/:name/') } : {}),
+    ...(enabled.includes('tags') ? { tag: pattern('tag', '/tag/:name/') } : {}),
   }
 }
 
@@ -145,7 +166,7 @@ function githubMetadata(repo: { owner: string; name: string }, cname: string | u
 }
 
 /** Why GitHub Pages builds the site (undefined when it does not), and whether one of its plugins runs. */
-async function runningPlugins(ctx: PresetContext, configFile: string | undefined, cfg: Record<string, unknown>): Promise<{ builtBy?: string; runs: (plugin: PagesPlugin) => boolean }> {
+async function runningPlugins(ctx: PresetContext, configFile: string | undefined, cfg: Record<string, unknown>): Promise<{ builtBy?: string; runs: (plugin: PagesPlugin) => boolean; listed: ReadonlySet<string> }> {
   const gemfileName = ['Gemfile', 'gems.rb'].find((f) => ctx.discovery.paths.has(f))
   const gemfile = gemfileName === undefined ? null : await ctx.readText(gemfileName)
   const builtBy =
@@ -154,7 +175,7 @@ async function runningPlugins(ctx: PresetContext, configFile: string | undefined
       : gemfile !== null && /^[ \t]*gem[ \t(]+["']github-pages["']/m.test(gemfile) ? `${gemfileName} names the github-pages gem` : undefined
   const listed = new Set([...stringList(cfg.plugins), ...stringList(cfg.gems), ...(gemfile === null ? [] : jekyllPluginGems(gemfile))])
   const runs = (plugin: PagesPlugin) => (builtBy !== undefined || listed.has(plugin)) && option(cfg, plugin, 'enabled') !== false
-  return { ...(builtBy !== undefined ? { builtBy } : {}), runs }
+  return { ...(builtBy !== undefined ? { builtBy } : {}), runs, listed }
 }
 
 /** Whether jekyll-optional-front-matter leaves a Markdown file without front matter as a file (its name list). */

@@ -157,6 +157,13 @@ export const jekyllPreset: Preset = {
     } else {
       config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension ? { output_style: 'html-extension' as const } : {}) }
     }
+    // jekyll-archives' category and tag pages: the new site's term archives answer at the same URLs where the
+    // contract can say them (`/tag/:slug/`: a `:name` segment, literal segments, a trailing slash).
+    for (const [kind, pattern] of [['categories', pages.archives?.category], ['tags', pages.archives?.tag]] as const) {
+      if (pattern === undefined) continue
+      if (/^(?:\/[A-Za-z0-9_-]+)*\/:name\/$/.test(pattern)) config.permalinks = { ...config.permalinks, [kind]: pattern.replace(':name', ':slug') }
+      else ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The jekyll-archives permalink "${pattern}" cannot be expressed in Preview Data (a term's archive is a folder named by its slug, such as /tag/:slug/); the ${kind} archives answer at the new site's default addresses instead.`)
+    }
 
     /** Where a file sits for Jekyll: a post, a draft, a collection document, a page, or nothing it publishes. */
     const roleOf = (rel: string): { role: 'post' | 'draft' | 'collection' | 'page'; collection?: Collection; inside: string; categories: string[] } | { role: 'none'; why: string } => {
@@ -264,7 +271,7 @@ export const jekyllPreset: Preset = {
           // A list of all the terms has no route of its own in the contract: its URL leads to the post index.
           if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (${layoutListing ? `its "${firstString(fields.layout)}" layout, with no text of its own` : 'a Liquid loop over them'}): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
           // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
-          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
+          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), { permalinks: config.permalinks ?? {} }).url
           return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
         }
         // A blank page of a layout that lists all the posts by date (a year archive): its URL leads to the post index.

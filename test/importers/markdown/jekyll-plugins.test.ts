@@ -5,7 +5,7 @@ import { importedSite as imported, tempSites } from './_tmpsite.js'
 // DEFAULT_PLUGINS): jekyll-optional-front-matter, jekyll-readme-index, jekyll-relative-links. Each expected URL
 // below is what `jekyll build` 4.3.1 published with those plugins (0.3.2, 0.3.0, 0.7.0) listed in `plugins:`.
 
-const site = tempSites('md-ghpages-')
+const site = tempSites('md-jekyll-plugins-')
 
 /** A repository's GitHub Pages site as people write one: Markdown without front matter, READMEs, repository files. */
 const DOCS = {
@@ -148,5 +148,49 @@ describe('jekyll-titles-from-headings: a page without a title takes its opening 
   test('not where the plugin does not run', async () => {
     const got = await imported(await site('titles-off', { '_config.yml': 'title: T\ntitles_from_headings:\n  enabled: false\n', 'index.md': '# Home\n', 'notes.md': '---\n---\n## Getting started\n' }))
     expect(got.payload.content.pages.find((p) => p.slug === 'notes')?.title).toBe('notes')
+  })
+})
+
+describe('jekyll-archives (a site\'s own build): its term archives keep their URLs', () => {
+  const post = '---\ntitle: Hello\ncategories: [News Items]\ntags: [Ruby, Static Sites]\n---\n\nSee [ruby](/tag/ruby/) and [news](/topics/news-items/).\n'
+  const gemfile = 'source "https://rubygems.org"\ngem "jekyll"\ngroup :jekyll_plugins do\n  gem "jekyll-archives"\nend\n'
+  // jekyll build 4.3.1 with jekyll-archives 2.2.1 wrote tag/ruby/index.html and topics/news-items/index.html.
+  test('enabled archives answer at their permalinks, and links to them lead there', async () => {
+    const got = await imported(
+      await site('archives', {
+        Gemfile: gemfile,
+        '_config.yml': 'title: Archives\njekyll-archives:\n  enabled: [tags, categories]\n  permalinks:\n    category: /topics/:name/\n',
+        '_posts/2024-01-02-hello.md': post,
+        'index.md': '---\ntitle: Home\n---\n\nHome.\n',
+      }),
+    )
+    expect(got.payload.site.permalinks).toMatchObject({ categories: '/topics/:slug/', tags: '/tag/:slug/' })
+    // The site's URLs end in .html (Jekyll's default `date` style), so the archive's public URL has no slash.
+    expect(got.bodies).toContain('\nSee [ruby](/tag/ruby) and [news](/topics/news-items).\n')
+    expect(got.result.diagnostics.filter((d) => d.code !== 'unknown_author')).toEqual([])
+  })
+
+  test.each([
+    { name: 'not enabled', config: 'jekyll-archives:\n  enabled: [year]\n', gemfile },
+    { name: 'not installed', config: 'jekyll-archives:\n  enabled: all\n', gemfile: 'gem "jekyll"\n' },
+    { name: 'GitHub Pages (which does not allow it)', config: 'plugins: [jekyll-archives]\njekyll-archives:\n  enabled: all\n', gemfile: 'gem "github-pages", group: :jekyll_plugins\n' },
+  ])('$name: the default archives', async ({ name, config, gemfile }) => {
+    const got = await imported(await site(`archives-${name.replace(/\W+/g, '-')}`, { Gemfile: gemfile, '_config.yml': `title: A\n${config}`, '_posts/2024-01-02-hello.md': post }))
+    expect(got.payload.site.permalinks?.tags).toBeUndefined()
+    expect(got.payload.site.permalinks?.categories).toBeUndefined()
+  })
+
+  test('a pattern the contract cannot say is reported', async () => {
+    const got = await imported(await site('archives-html', { Gemfile: gemfile, '_config.yml': 'title: A\njekyll-archives:\n  enabled: [tags]\n  permalinks:\n    tag: /tag/:name.html\n', '_posts/2024-01-02-hello.md': post }))
+    expect(got.payload.site.permalinks?.tags).toBeUndefined()
+    expect(got.result.diagnostics.map((d) => d.code)).toContain('unsupported_feature')
+  })
+})
+
+describe('a link to a term archive leads to its public URL', () => {
+  test('under html-extension a tag archive is /tags/x, whatever the link wrote', async () => {
+    const got = await imported(await site('term-link', { '_config.yml': 'title: T\npermalink: date\n', '_posts/2024-01-02-hello.md': '---\ntitle: Hello\nauthor: A\ntags: [Ruby]\n---\n\nMore [Ruby](/tags/ruby/).\n' }))
+    expect(got.payload.site.permalinks?.output_style).toBe('html-extension')
+    expect(got.bodies).toContain('\nMore [Ruby](/tags/ruby).\n')
   })
 })
