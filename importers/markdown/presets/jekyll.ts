@@ -8,6 +8,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { docThemeMenus } from './jekyll-doc-theme.js'
 import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -88,9 +89,11 @@ export const jekyllPreset: Preset = {
     }
     const site = templateSite(cfg, siteData)
     // The theme's menus: a navigation data file (`_data/navigation.yml`, minimal-mistakes' and most themes'), else
-    // minima's `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
+    // the Documentation Theme's top navigation and sidebars (`_data/topnav.yml`, `_data/sidebars/`), else minima's
+    // `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
     const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
     if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
+    else if (siteData !== undefined && (siteData.topnav !== undefined || siteData.sidebars !== undefined)) Object.assign(config.menus, docThemeMenus(siteData))
     else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
     else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     // just-the-docs builds its sidebar from the pages themselves (`nav_order`, `parent`, `nav_exclude`): gathered while
@@ -251,7 +254,9 @@ export const jekyllPreset: Preset = {
       } else {
         const isIndex = name === 'index' || readme
         const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
-        url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
+        // A permalink to a folder's `index.html` (the Documentation Theme's `permalink: index.html`) is that folder's
+        // page, which hosts serve at `/x/`.
+        url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name }).replace(/(?<=\/)index\.html?$/, '')
       }
       if (redirectTo !== undefined && redirectTo.trim() !== '') {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
