@@ -8,7 +8,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
-import { docThemeMenus } from './jekyll-doc-theme.js'
+import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -89,11 +89,13 @@ export const jekyllPreset: Preset = {
     }
     const site = templateSite(cfg, siteData)
     // The theme's menus: a navigation data file (`_data/navigation.yml`, minimal-mistakes' and most themes'), else
-    // the Documentation Theme's top navigation and sidebars (`_data/topnav.yml`, `_data/sidebars/`), else minima's
+    // the Documentation Theme's top navigation and sidebars (`_data/topnav.yml`, `_data/sidebars/`), else Beautiful
+    // Jekyll's `navbar-links`, else minima's
     // `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
     const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
     if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
     else if (siteData !== undefined && (siteData.topnav !== undefined || siteData.sidebars !== undefined)) Object.assign(config.menus, docThemeMenus(siteData))
+    else if (isPlainObject(cfg['navbar-links'])) config.menus.primary = { name: 'Primary', items: navbarLinks(cfg['navbar-links']) }
     else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
     else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     // just-the-docs builds its sidebar from the pages themselves (`nav_order`, `parent`, `nav_exclude`): gathered while

@@ -5,7 +5,7 @@ import { importedSite as imported, tempSites } from './_tmpsite.js'
 // the site's data files; its pages name their URLs `permalink: mydoc_x.html` (no leading slash), the home page
 // `permalink: index.html`. The URLs below are what `jekyll build` 4.3.1 wrote for this site.
 
-const site = tempSites('md-jekyll-doc-theme-')
+const site = tempSites('md-jekyll-themes-')
 
 const SITE = {
   '_config.yml': 'title: Docs theme\nsidebars: [mydoc_sidebar]\n',
@@ -81,6 +81,26 @@ describe('Documentation Theme for Jekyll', () => {
     expect(payload.menus?.mydoc_sidebar?.name).toBe('Documentation sidebar')
     expect(shape(payload.menus?.mydoc_sidebar?.items ?? [])).toEqual([
       ['Overview', '/', '_self', [['Get started', '/', '_self'], ['Install', '/mydoc_install', '_self', [['Platforms', '/mydoc_mac', '_self', [['Mac', '/mydoc_mac', '_self']]]]]]],
+    ])
+  })
+})
+
+describe('Beautiful Jekyll', () => {
+  // Its `_includes/nav.html` prints `navbar-links`: a title and an address, or a title over a list of links.
+  test('navbar-links is the primary menu, relative addresses under the site', async () => {
+    const { payload } = await imported(
+      await site('beautiful-jekyll', {
+        '_config.yml': 'title: My website\npermalink: /:year/:title/\nnavbar-links:\n  About Me: "aboutme"\n  Resources:\n    - Beautiful Jekyll: "https://beautifuljekyll.com"\n    - Tags: "tags"\n  Author\'s home: "https://deanattali.com"\n',
+        Gemfile: 'gem "jekyll"\n',
+        'aboutme.md': '---\nlayout: page\ntitle: About me\n---\n\nMe.\n',
+        'tags.html': '---\nlayout: page\ntitle: Tag Index\n---\n\n<p>Tags.</p>\n',
+      }),
+    )
+    const shape = (items: NonNullable<typeof payload.menus>[string]['items']): unknown[] => items.map((i) => [i.title, i.url, ...(i.children.length > 0 ? [shape(i.children)] : [])])
+    expect(shape(payload.menus?.primary?.items ?? [])).toEqual([
+      ['About Me', '/aboutme/'],
+      ['Resources', 'https://beautifuljekyll.com', [['Beautiful Jekyll', 'https://beautifuljekyll.com'], ['Tags', '/tags/']]],
+      ["Author's home", 'https://deanattali.com'],
     ])
   })
 })

@@ -65,3 +65,28 @@ function links(value: unknown, sidebar: boolean): ConfigMenuItem[] {
   }
   return out
 }
+
+/**
+ * Beautiful Jekyll's navbar (`navbar-links:` in `_config.yml`, as its `_includes/nav.html` prints it): each key is a
+ * title; a string value its address (relative ones under the site, as `relative_url` makes them), a list of
+ * one-key maps a dropdown of those links. An address with `://` leaves the site.
+ */
+export function navbarLinks(value: unknown): ConfigMenuItem[] {
+  if (!isPlainObject(value)) return []
+  const link = (title: string, url: unknown): ConfigMenuItem | undefined => {
+    if (typeof url !== 'string' || url.trim() === '' || title.trim() === '') return undefined
+    const address = url.trim()
+    return { title: title.trim(), url: address.includes('://') || address.startsWith('/') ? address : `/${address}`, children: [] }
+  }
+  const out: ConfigMenuItem[] = []
+  for (const [title, target] of Object.entries(value)) {
+    if (Array.isArray(target)) {
+      const children = target.filter(isPlainObject).flatMap((entry) => Object.entries(entry).flatMap(([t, u]) => link(t, u) ?? []))
+      if (children.length > 0 && title.trim() !== '') out.push({ title: title.trim(), url: children[0].url, children })
+    } else {
+      const item = link(title, target)
+      if (item) out.push(item)
+    }
+  }
+  return out
+}
