@@ -114,7 +114,7 @@ export const jekyllPreset: Preset = {
       ...(url ? { url: trimTrailing(url, '/') } : {}),
       ...(timezone ? { timezone } : {}),
       ...(locale ? { locale } : {}),
-      ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
+      ...(postsPerPage(cfg) !== undefined ? { posts_per_page: postsPerPage(cfg) } : {}),
     }
     config.basePath = trimTrailing(firstString(cfg.baseurl) ?? '', '/').replace(/^(?=[^/])/, '/')
     // jekyll-seo-tag's `logo` (a path or URL): the site's logo.
@@ -403,6 +403,13 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
     const text = await ctx.readText(rel)
     return text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
   })
+}
+
+/** Posts per list page: jekyll-paginate's `paginate`, or jekyll-paginate-v2's `pagination: { enabled, per_page }`. */
+function postsPerPage(cfg: Record<string, unknown>): number | undefined {
+  const v2 = isPlainObject(cfg.pagination) && cfg.pagination.enabled === true ? cfg.pagination.per_page : undefined
+  const n = typeof cfg.paginate === 'number' ? cfg.paginate : v2
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined
 }
 
 /** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */

@@ -194,3 +194,16 @@ describe('a link to a term archive leads to its public URL', () => {
     expect(got.bodies).toContain('\nMore [Ruby](/tags/ruby).\n')
   })
 })
+
+describe('jekyll-paginate-v2', () => {
+  test.each([
+    { config: 'pagination:\n  enabled: true\n  per_page: 5\n', perPage: 5 },
+    { config: 'pagination:\n  enabled: false\n  per_page: 5\n', perPage: 10 },
+    { config: 'paginate: 7\n', perPage: 7 },
+    { config: 'paginate: 0\n', perPage: 10 },
+  ])('$config: $perPage posts a page', async ({ config, perPage }) => {
+    const got = await imported(await site(`paginate-${config.replace(/\W+/g, '-')}`, { '_config.yml': `title: P\n${config}`, 'blog/index.html': '---\npagination:\n  enabled: true\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n', '_posts/2024-01-02-p1.md': '---\ntitle: P1\nauthor: A\n---\n\nOne.\n' }))
+    expect(got.payload.site.posts_per_page).toBe(perPage)
+    expect(got.payload.site.post_index).toEqual({ path: '/blog/' })
+  })
+})
