@@ -817,11 +817,12 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const url = convention.assetUrl(f)
     if (url !== undefined && !/\.(?:md|markdown|mdx|mkdn|mkd)$/i.test(f)) fileOfUrl.set(urlKey(url), f)
   }
-  const routes = new Set<string>(['/', '/tags', '/categories'])
-  if (plan.postIndex?.path) routes.add(urlKey(plan.postIndex.path))
+  // Each route the new site makes besides documents, by its key, with its public URL where links must change to it
+  // (a term archive under html-extension is `/tags/x`, not the `/tags/x/` an old link wrote).
+  const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])
+  if (plan.postIndex?.path) routes.set(urlKey(plan.postIndex.path), undefined)
   // Category and tag archives answer at the site's permalinks (Docusaurus's /blog/tags/x kept as it was).
-  for (const slug of terms.categories) routes.add(urlKey(categoryRoute(slug, { permalinks: plan.permalinks }).url))
-  for (const slug of terms.tags) routes.add(urlKey(tagRoute(slug, { permalinks: plan.permalinks }).url))
+  for (const route of [...[...terms.categories].map((slug) => categoryRoute(slug, { permalinks: plan.permalinks })), ...[...terms.tags].map((slug) => tagRoute(slug, { permalinks: plan.permalinks }))]) routes.set(urlKey(route.url), route.url)
   let origin: string | undefined
   try {
     origin = config.site.url ? new URL(config.site.url).origin : undefined

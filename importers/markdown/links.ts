@@ -27,8 +27,11 @@ export interface LinkIndex {
   urlOfFile: ReadonlyMap<string, string>
   /** New URL of each old URL (normalized with `urlKey`), from documents and their aliases. */
   urlOfOld: ReadonlyMap<string, string>
-  /** Routes the new site makes that are not documents (`/tags/x/`, the post index), normalized with `urlKey`. */
-  routes: ReadonlySet<string>
+  /**
+   * Routes the new site makes that are not documents (`/tags/x/`, the post index), by their `urlKey`, each with its
+   * public URL when a link written another way must change to it (undefined: the link stays as written).
+   */
+  routes: ReadonlyMap<string, string | undefined>
   /** Relative paths of the folder's files. */
   files: ReadonlySet<string>
   /** Folders served at the site root (Hugo `static/`), for root-relative file references. */
@@ -110,7 +113,7 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
       if (url !== undefined) return { to: 'document', url }
       const asFile = index.fileOfUrl.get(key)
       if (asFile !== undefined) return { to: 'file', file: asFile }
-      if (index.routes.has(key)) return { to: 'route', url: absolute }
+      if (index.routes.has(key)) return { to: 'route', url: index.routes.get(key) ?? absolute }
     }
   }
   const mounted = decoded.startsWith('/') && ext !== '' ? inMountedFolder(decoded, index) : undefined

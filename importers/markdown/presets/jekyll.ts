@@ -8,6 +8,8 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
+import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -74,8 +76,11 @@ export const jekyllPreset: Preset = {
     const file = ctx.options.configFile ?? ['_config.yml', '_config.yaml', '_config.toml'].find((f) => ctx.discovery.paths.has(f))
     const data = file ? await ctx.readData(file) : undefined
     if (file) config.configFiles.add(file)
-    const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
+    const written: Record<string, unknown> = isPlainObject(data) ? data : {}
     if (isPlainObject(data)) config.file = file
+    // GitHub Pages' plugins: Markdown pages without front matter, READMEs as their folders' indexes, `site.github`.
+    const pages = await pagesPlugins(ctx, file, written)
+    const cfg = withGitHubMetadata(written, pages.github)
     const includesDir = folderSetting(cfg.includes_dir, '_includes')
     const siteData = await readSiteData(ctx, folderSetting(cfg.data_dir, '_data'), config.configFiles)
     if (siteData !== undefined && siteData.authors !== undefined) {
@@ -84,9 +89,13 @@ export const jekyllPreset: Preset = {
     }
     const site = templateSite(cfg, siteData)
     // The theme's menus: a navigation data file (`_data/navigation.yml`, minimal-mistakes' and most themes'), else
-    // minima's `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
+    // the Documentation Theme's top navigation and sidebars (`_data/topnav.yml`, `_data/sidebars/`), else Beautiful
+    // Jekyll's `navbar-links`, else minima's
+    // `header_pages` (the pages its header links to, by file), else a `navigation` list in the configuration.
     const navKey = NAVIGATION_DATA.find((k) => siteData?.[k] !== undefined)
     if (navKey !== undefined) Object.assign(config.menus, navigationMenus(siteData?.[navKey]))
+    else if (siteData !== undefined && (siteData.topnav !== undefined || siteData.sidebars !== undefined)) Object.assign(config.menus, docThemeMenus(siteData))
+    else if (isPlainObject(cfg['navbar-links'])) config.menus.primary = { name: 'Primary', items: navbarLinks(cfg['navbar-links']) }
     else if (Array.isArray(cfg.header_pages)) config.menus.primary = { name: 'Primary', items: await headerPages(ctx, cfg.header_pages) }
     else if (Array.isArray(cfg.navigation)) Object.assign(config.menus, navigationMenus(cfg.navigation))
     // just-the-docs builds its sidebar from the pages themselves (`nav_order`, `parent`, `nav_exclude`): gathered while
@@ -105,7 +114,7 @@ export const jekyllPreset: Preset = {
       ...(url ? { url: trimTrailing(url, '/') } : {}),
       ...(timezone ? { timezone } : {}),
       ...(locale ? { locale } : {}),
-      ...(typeof cfg.paginate === 'number' ? { posts_per_page: cfg.paginate } : {}),
+      ...(postsPerPage(cfg) !== undefined ? { posts_per_page: postsPerPage(cfg) } : {}),
     }
     config.basePath = trimTrailing(firstString(cfg.baseurl) ?? '', '/').replace(/^(?=[^/])/, '/')
     // jekyll-seo-tag's `logo` (a path or URL): the site's logo.
@@ -141,8 +150,8 @@ export const jekyllPreset: Preset = {
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
     const includedDirs = include.map((i) => trimBoth(i, '/')).filter((dir) => dir !== '')
     const includedFolder = (rel: string) => includedDirs.some((dir) => rel.startsWith(dir + '/'))
-    const excluded = (rel: string) =>
-      !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
+    const included = (rel: string) => include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/')))
+    const excluded = (rel: string) => !included(rel) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
 
     // The posts pattern the contract can keep: the site's, with categories left out (redirects keep those URLs).
     const converted = convertPermalink(siteStyle.replace(/\/:categories(?=\/)/, ''))
@@ -150,6 +159,13 @@ export const jekyllPreset: Preset = {
       ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The permalink "${sitePermalink}" cannot be expressed in Preview Data (${converted.error}); posts use /posts/:slug/ and redirects keep the old addresses.`)
     } else {
       config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension ? { output_style: 'html-extension' as const } : {}) }
+    }
+    // jekyll-archives' category and tag pages: the new site's term archives answer at the same URLs where the
+    // contract can say them (`/tag/:slug/`: a `:name` segment, literal segments, a trailing slash).
+    for (const [kind, pattern] of [['categories', pages.archives?.category], ['tags', pages.archives?.tag]] as const) {
+      if (pattern === undefined) continue
+      if (/^(?:\/[A-Za-z0-9_-]+)*\/:name\/$/.test(pattern)) config.permalinks = { ...config.permalinks, [kind]: pattern.replace(':name', ':slug') }
+      else ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The jekyll-archives permalink "${pattern}" cannot be expressed in Preview Data (a term's archive is a folder named by its slug, such as /tag/:slug/); the ${kind} archives answer at the new site's default addresses instead.`)
     }
 
     /** Where a file sits for Jekyll: a post, a draft, a collection document, a page, or nothing it publishes. */
@@ -179,6 +195,8 @@ export const jekyllPreset: Preset = {
       return { role: 'page', inside: dirs.join('/'), categories: [] }
     }
 
+    const indexed = pages.readmeIndex ? await indexedFolders(ctx, ctx.discovery.files.filter((f) => roleOf(f.rel).role === 'page'), pages.optionalFrontMatter) : new Set<string>()
+
     const isDocument = (file: DiscoveredFile): boolean => {
       const role = roleOf(file.rel)
       const { base, ext } = splitPath(file.rel)
@@ -197,12 +215,21 @@ export const jekyllPreset: Preset = {
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
       const { dirs, base, ext } = splitPath(rel)
       if (HTML_EXTENSIONS.has(ext) && (source.fm.fenced || role.role !== 'page')) rendered.add(rel)
-      // Jekyll copies a page without front matter as a static file; posts and collection documents need none.
-      if (role.role === 'page' && !source.fm.fenced) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
-      const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
-      const fallback = defaultsFor(defaults, rel, type)
-      const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
       const converts = CONVERTED.has(ext)
+      // jekyll-readme-index: a README stands for its folder when the folder has no index.
+      const readme = role.role === 'page' && converts && pages.readmeIndex !== undefined && isReadme(base) && (!source.fm.fenced || pages.readmeIndex.withFrontMatter) && !indexed.has(dirs.join('/'))
+      // Jekyll copies a page without front matter as a static file (posts and collection documents need none), unless
+      // jekyll-optional-front-matter makes a Markdown page of it.
+      if (role.role === 'page' && !source.fm.fenced && !readme) {
+        const optional = converts && pages.optionalFrontMatter
+        if (!optional) return { skip: 'static-file', detail: 'no front matter: Jekyll copies the file as it is, without making a page of it' }
+        const builder = pages.builtBy !== undefined ? 'GitHub Pages' : 'Jekyll'
+        if (isReadme(base) && pages.readmeIndex) return { skip: 'static-file', detail: `no front matter, and its folder has an index: jekyll-readme-index leaves the README a file that ${builder} copies as it is` }
+        if (needsFrontMatter(base) && !included(rel)) return { skip: 'static-file', detail: `no front matter: jekyll-optional-front-matter leaves ${base}${ext} (a repository's own file) a file that ${builder} copies as it is` }
+      }
+      const type = role.role === 'post' ? 'posts' : role.role === 'draft' ? 'drafts' : role.role === 'collection' ? (role.collection as Collection).label : 'pages'
+      const fallback = withHeadingTitle(defaultsFor(defaults, rel, type), source, converts && (role.role === 'page' || (role.role === 'collection' && pages.titlesFromHeadings?.collections === true)) ? pages.titlesFromHeadings : undefined)
+      const fields: Record<string, unknown> = { ...fallback, ...source.fm.data }
       const outputExt = converts ? '.html' : extOf(rel)
       // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
       const redirectTo = firstString(fields.redirect_to, Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : undefined)
@@ -225,9 +252,11 @@ export const jekyllPreset: Preset = {
         const pattern = permalinkField ?? firstString(fallback.permalink) ?? (c.permalink ? PERMALINK_STYLES[c.permalink] ?? c.permalink : withStyleSuffix('/:collection/:path', styleName))
         url = expand(pattern, { date, zone, title: prettySlug(firstString(fields.slug) ?? name, true), slug: prettySlug(firstString(fields.slug) ?? name, false), categories: [], outputExt, name, path: inside, collection: c.label })
       } else {
-        const isIndex = name === 'index'
+        const isIndex = name === 'index' || readme
         const template = permalinkField ?? firstString(fallback.permalink) ?? (isIndex ? '/:path/' : withStyleSuffix('/:path/:basename', styleName))
-        url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name })
+        // A permalink to a folder's `index.html` (the Documentation Theme's `permalink: index.html`) is that folder's
+        // page, which hosts serve at `/x/`.
+        url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name }).replace(/(?<=\/)index\.html?$/, '')
       }
       if (redirectTo !== undefined && redirectTo.trim() !== '') {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
@@ -247,7 +276,7 @@ export const jekyllPreset: Preset = {
           // A list of all the terms has no route of its own in the contract: its URL leads to the post index.
           if (listing.term === undefined) return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'} (${layoutListing ? `its "${firstString(fields.layout)}" layout, with no text of its own` : 'a Liquid loop over them'}): the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
           // Its URL leads to that term's archive (the contract's default taxonomy routes: Jekyll configures none).
-          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), {}).url
+          const archive = (listing.of === 'category' ? categoryRoute : tagRoute)(slugFor(listing.term), { permalinks: config.permalinks ?? {} }).url
           return { skip: 'term-list', detail: `it lists the posts of the ${listing.of} "${listing.term}" (a Liquid loop over them): the new site's archive of that ${listing.of} at ${archive} shows them`, redirect: { from: url, to: archive } }
         }
         // A blank page of a layout that lists all the posts by date (a year archive): its URL leads to the post index.
@@ -279,7 +308,7 @@ export const jekyllPreset: Preset = {
         ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),
         ...(Object.keys(fallback).length > 0 ? { defaults: fallback } : {}),
         ...(imageBase ? { imageBase } : {}),
-        ...(!isPost && name === 'index' ? { isIndex: true } : {}),
+        ...(!isPost && (name === 'index' || readme) ? { isIndex: true } : {}),
         // The root index of a blog theme lists the posts (minima's `layout: home`); blank, it has no text of its own.
         ...(!isPost && url === '/' ? { isList: true } : {}),
       }
@@ -374,6 +403,13 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
   })
 }
 
+/** Posts per list page: jekyll-paginate's `paginate`, or jekyll-paginate-v2's `pagination: { enabled, per_page }`. */
+function postsPerPage(cfg: Record<string, unknown>): number | undefined {
+  const v2 = isPlainObject(cfg.pagination) && cfg.pagination.enabled === true ? cfg.pagination.per_page : undefined
+  const n = typeof cfg.paginate === 'number' ? cfg.paginate : v2
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined
+}
+
 /** A folder setting (`includes_dir`, `data_dir`) as a relative path without slashes at the ends. */
 function folderSetting(value: unknown, fallback: string): string {
   const dir = trimTrailing((typeof value === 'string' ? value : fallback).replace(/^\.?\/+/, ''), '/')
@@ -396,6 +432,18 @@ export function withStyleSuffix(template: string, style: string): string {
   if (style === 'pretty') return `${template}/`
   if (style === 'date' || style === 'ordinal' || style === 'none') return `${template}:output_ext`
   return template + (style.endsWith('/') ? '/' : '') + (style.endsWith(':output_ext') ? ':output_ext' : '')
+}
+
+/**
+ * The `defaults:` values with the title jekyll-titles-from-headings gives a page that has none: its opening heading.
+ * A level-1 one is left to the import's own rule, which takes it as the title and off the body (themes print the
+ * title); a `##`/`###` or `---` one is the title and stays in the body, as the plugin leaves it.
+ */
+function withHeadingTitle(fallback: Record<string, unknown>, source: SourceFile, titles: object | undefined): Record<string, unknown> {
+  if (titles === undefined || source.fm.data.title !== undefined || fallback.title !== undefined) return fallback
+  if (/^\s*(?:#[ \t]|[^\n]*\r?\n=+[ \t]*(?:\r?\n|$))/.test(source.fm.body)) return fallback
+  const title = titleFromHeading(source.fm.body)
+  return title === undefined ? fallback : { ...fallback, title }
 }
 
 function readDefaults(value: unknown): DefaultSet[] {
@@ -490,4 +538,27 @@ function expand(
   // Jekyll's URL cleaning: `..` never survives as a segment, slashes collapse, the path starts with one.
   const clean = ('/' + filled).replace(/\/{2,}/g, '/').split('/').map((s) => (s === '..' || s === '.' ? '' : s)).join('/').replace(/\/{2,}/g, '/')
   return clean.split('/').map((s) => (/%[0-9a-f]{2}/i.test(s) ? s : escapeSegment(s))).join('/')
+}
+
+/**
+ * The folders (relative, '' for the root) jekyll-readme-index finds an index in, where a README stays a file: a page
+ * or file named `index` (`index.md`, `index.html`; a Markdown one only when it is a page), or a page whose
+ * `permalink` is the folder's URL. Front matter is read only when a README could otherwise stand for its folder.
+ */
+async function indexedFolders(ctx: PresetContext, pageFiles: DiscoveredFile[], optionalFrontMatter: boolean): Promise<Set<string>> {
+  const out = new Set<string>()
+  for (const f of pageFiles) {
+    const { dirs, base, ext } = splitPath(f.rel)
+    if (base.toLowerCase() !== 'index') continue
+    if (/^\.(?:html?|xhtml|xml)$/.test(ext) || (CONVERTED.has(ext) && (optionalFrontMatter || (await ctx.readFrontMatter(f.rel)) !== null))) out.add(dirs.join('/'))
+  }
+  const readmes = pageFiles.filter((f) => CONVERTED.has(splitPath(f.rel).ext) && isReadme(splitPath(f.rel).base) && !out.has(splitPath(f.rel).dirs.join('/')))
+  if (readmes.length === 0) return out
+  for (const f of pageFiles) {
+    const { base, ext } = splitPath(f.rel)
+    if (isReadme(base) || !(CONVERTED.has(ext) || HTML_EXTENSIONS.has(ext))) continue
+    const permalink = firstString((await ctx.readFrontMatter(f.rel))?.permalink)
+    if (permalink !== undefined && /(?:\/|\/index\.html?)$/.test(permalink)) out.add(trimBoth(permalink.replace(/index\.html?$/, ''), '/'))
+  }
+  return out
 }
