@@ -100,9 +100,12 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const collections = await readCollections(ctx, starlight)
   const dateField = await schemaDateField(ctx)
   const routes = await readRouteFiles(ctx)
+  const located = new Set(ctx.discovery.files.map((f) => locateAstro(f.rel, collections)?.collection))
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
     if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}`, ...(route.slugFields ? { slugFields: route.slugFields } : {}) })
+    // Said of the collections that hold pages only (not of one of JSON files read by the same route).
+    if (!located.has(c)) continue
     if (c.generateId && !route?.computed) ctx.diagnostics.warn(COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f)) ?? '', 0, 'unsupported_feature', `The "${c.name}" collection names its entries with the site's own \`generateId\` code, which the importer does not run: each entry was placed at the id Astro gives by default (its path, slugified, or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
     if (route?.computed) ctx.diagnostics.warn(route.file, route.computed.line, 'unsupported_feature', `This route names the "${c.name}" entries' URLs with the site's own code (${route.computed.expr.slice(0, 60)}), which the importer does not run: each entry was placed at its id (its file name or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
   }
@@ -226,9 +229,15 @@ async function translatedKeys(ctx: PresetContext, docs: Collection, locales: Rea
 /** The collection or `src/pages` a file belongs to, and its path inside. */
 function locateAstro(rel: string, collections: Collection[]): { collection?: Collection; rel: string } | null {
   if (!MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)) return null
+  // Two loaders may read one folder (Fumadocs: pages and meta.json files): the one whose patterns take the file.
+  let folder: { collection: Collection; rel: string } | undefined
   for (const c of collections) {
-    if (c.dir === '' ? c.includes(rel) : rel.startsWith(c.dir + '/')) return { collection: c, rel: c.dir === '' ? rel : rel.slice(c.dir.length + 1) }
+    if (c.dir !== '' && !rel.startsWith(c.dir + '/')) continue
+    const inside = c.dir === '' ? rel : rel.slice(c.dir.length + 1)
+    if (c.includes(inside)) return { collection: c, rel: inside }
+    if (c.dir !== '') folder ??= { collection: c, rel: inside }
   }
+  if (folder) return folder
   if (rel.startsWith('src/pages/')) return { rel: rel.slice('src/pages/'.length) }
   return null
 }
@@ -398,8 +407,7 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   if (!call) return undefined
   const spec = importSource(routeText, call[1])
   if (!spec) return undefined
-  const stem = spec.startsWith('.') ? resolveRelative(routeFile, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
-  const file = stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
+  const file = localModule(ctx, routeFile, spec)
   if (!file) return undefined
   const text = stripComments((await ctx.readText(file)) ?? '')
   const slugger = /import\s*\{\s*slug(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*['"]github-slugger['"]/.exec(text)
@@ -412,6 +420,31 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
   if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
   return [...new Set(fields)]
+}
+
+/**
+ * The site's own module an import names, found by its relative path or, for an alias (`@/lib/source`,
+ * `~/utils/slugify`), by the path below `src/` the alias names; undefined for a package or a file not there.
+ */
+function localModule(ctx: PresetContext, from: string, spec: string): string | undefined {
+  const stem = spec.startsWith('.') ? resolveRelative(from, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
+  return stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
+}
+
+/**
+ * The collections a route reads (`getCollection('blog')`): in its own text or, when it reads none there, in the
+ * site's modules it imports (Fumadocs' Astro template: `source` from `@/lib/source`, which reads `docs`), one level.
+ */
+async function routeCollections(ctx: PresetContext, file: string, text: string): Promise<string[]> {
+  const read = (t: string) => [...t.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
+  const own = read(text)
+  if (own.length > 0) return own
+  const out: string[] = []
+  for (const m of text.matchAll(/^\s*import\s[^'"\n;]*?from\s+['"]([^'"\n]+)['"]/gm)) {
+    const module = localModule(ctx, file, m[1])
+    if (module) out.push(...read(stripComments((await ctx.readText(module)) ?? '')))
+  }
+  return [...new Set(out)]
 }
 
 /**
@@ -447,7 +480,7 @@ async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
     if (m[1] !== undefined && /\[/.test(m[1])) continue
     const text = stripComments((await ctx.readText(f.rel)) ?? '')
     if (/\bpaginate\s*\(/.test(text)) continue
-    const collections = [...text.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
+    const collections = await routeCollections(ctx, f.rel, text)
     // docs.astro.build "Content collections" → "Generating routes": `params: { slug: entry.slug }` (or `entry.id`) is
     // the entry's own id; anything else (`slugify(post.data)`) is the site's code, whose URLs cannot be known here.
     const param = /params\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*([^,}\n]+)/.exec(text)

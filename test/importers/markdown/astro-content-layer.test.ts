@@ -100,6 +100,20 @@ describe('Astro content layer: which files are entries, and at which URL', () =>
       urls: { 'src/content/blog/first.md': '/blog/first/', 'src/content/guides/setup.md': '/guides/setup/' },
       skipped: { 'src/content/blog/_draft.md': 'partial', 'src/content/blog/_wip/idea.md': 'partial' },
     },
+    {
+      // create-fumadocs-app 16.2.2's Astro template: the route reads its pages through a module of the site, and a
+      // second loader reads the meta.json files of the same folder.
+      name: 'a route reading the collection through a module it imports; two loaders on one folder',
+      files: {
+        'src/content.config.ts': "const docs = defineCollection({ loader: glob({ pattern: '**/*.{md,mdx}', base: './content/docs' }) });\nconst meta = defineCollection({ loader: glob({ pattern: '**/*.{json,yaml}', base: './content/docs' }) });\nexport const collections = { meta, docs };\n",
+        'src/lib/source.ts': "import { getCollection } from 'astro:content';\nexport const source = loader({ source: await make(), baseUrl: '/' });\nasync function make() { for (const page of await getCollection('docs')) {} for (const meta of await getCollection('meta')) {} }\n",
+        'src/pages/[...slug].astro': "---\nimport { render } from 'astro:content';\nimport { source } from '@/lib/source';\nexport async function getStaticPaths() {\n  return source.getPages().map((page) => ({\n    params: { slug: page.slugs.length > 0 ? page.slugs.join('/') : undefined },\n    props: { page: page.data._raw },\n  }));\n}\nconst { Content } = await render(Astro.props.page);\n---\n",
+        'content/docs/index.mdx': '---\ntitle: Hello World\n---\n\nWelcome.\n',
+        'content/docs/test.mdx': '---\ntitle: Components\n---\n\nText.\n',
+        'content/docs/meta.json': '{ "pages": ["..."] }',
+      },
+      urls: { 'content/docs/index.mdx': '/', 'content/docs/test.mdx': '/test/' },
+    },
   ])('$name', async ({ name, files, urls, skipped }) => {
     const root = await site(name.replace(/\W+/g, '-').slice(0, 60), { 'astro.config.mjs': "import { defineConfig } from 'astro/config';\nexport default defineConfig({ site: 'https://example.com' });\n", ...files })
     const got = await importedSite(root)
