@@ -114,7 +114,12 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   if (blog) config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
   for (const f of COLLECTION_CONFIGS) if (ctx.discovery.paths.has(f)) config.configFiles.add(f)
 
-  const slash = (url: string) => (url === '/' || trailing === 'never' ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
+  // build.format 'file' (and 'preserve') writes /x as x.html and, with trailingSlash 'ignore', links it without the
+  // slash (docs.astro.build "Configuration Reference": build.format); the payload's html-extension style does both.
+  const format = stringLiteral(entries(objectLiteral(top.get('build')) ?? '').get('format')) ?? 'directory'
+  const unslashed = trailing === 'never' || (trailing === 'ignore' && (format === 'file' || format === 'preserve'))
+  if (unslashed && trailing === 'ignore') config.permalinks = { output_style: 'html-extension' }
+  const slash = (url: string) => (url === '/' || unslashed ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
   const locate = (rel: string) => locateAstro(rel, collections)
   const docs = starlight ? collections.find((c) => c.name === 'docs') : undefined
   const translated = sl && docs && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? await translatedKeys(ctx, docs, sl.locales, sl.hasRoot) : undefined

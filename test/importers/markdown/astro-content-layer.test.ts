@@ -133,3 +133,28 @@ describe('Astro content layer: which files are entries, and at which URL', () =>
     expect(got.result.diagnostics.filter((d) => d.code === 'unsupported_feature').map((d) => d.file)).toEqual(['src/content.config.ts'])
   })
 })
+
+// docs.astro.build "Configuration Reference" → build.format: 'file' writes /about as about.html and /guides/ (an index)
+// as guides.html, and with trailingSlash 'ignore' links them without the slash (checked with astro 5.16.0's build).
+describe('Astro build.format', () => {
+  test.each([
+    { format: undefined, trailing: undefined, urls: ['/about/', '/guides/', '/blog/first/'], style: undefined },
+    { format: 'file', trailing: undefined, urls: ['/about', '/guides', '/blog/first'], style: 'html-extension' },
+    { format: 'preserve', trailing: undefined, urls: ['/about', '/guides', '/blog/first'], style: 'html-extension' },
+    // Links with the slash to x.html files: a host serves /x/ only as x/index.html, which the payload writes.
+    { format: 'file', trailing: 'always', urls: ['/about/', '/guides/', '/blog/first/'], style: undefined },
+  ])('format $format, trailingSlash $trailing', async ({ format, trailing, urls, style }) => {
+    const options = [format ? `build: { format: '${format}' }` : '', trailing ? `trailingSlash: '${trailing}'` : ''].filter((o) => o !== '').join(', ')
+    const root = await site(`format-${format}-${trailing}`, {
+      'astro.config.mjs': `import { defineConfig } from 'astro/config';\nexport default defineConfig({ site: 'https://example.com'${options ? `, ${options}` : ''} });\n`,
+      'src/pages/about.md': '---\ntitle: About\n---\n\nMe.\n',
+      'src/pages/guides/index.md': '---\ntitle: Guides\n---\n\nAll.\n',
+      'src/content/blog/first.md': post('First'),
+      'src/pages/blog/[...slug].astro': entryRoute('blog'),
+    })
+    const got = await importedSite(root)
+    expect([got.urls['src/pages/about.md'], got.urls['src/pages/guides/index.md'], got.urls['src/content/blog/first.md']]).toEqual(urls)
+    expect(got.payload.site.permalinks?.output_style).toBe(style)
+    expect(urls.every(got.served)).toBe(true)
+  })
+})
