@@ -114,10 +114,11 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   if (blog) config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
   for (const f of COLLECTION_CONFIGS) if (ctx.discovery.paths.has(f)) config.configFiles.add(f)
 
-  // build.format 'file' (and 'preserve') writes /x as x.html and, with trailingSlash 'ignore', links it without the
-  // slash (docs.astro.build "Configuration Reference": build.format); the payload's html-extension style does both.
+  // build.format 'file' writes /x and /x/ (an index) as x.html and, with trailingSlash 'ignore', links them without
+  // the slash (docs.astro.build "Configuration Reference": build.format); the payload's html-extension style does
+  // both. 'preserve' (index pages as x/index.html, the rest as x.html) is left to the directory style.
   const format = stringLiteral(entries(objectLiteral(top.get('build')) ?? '').get('format')) ?? 'directory'
-  const unslashed = trailing === 'never' || (trailing === 'ignore' && (format === 'file' || format === 'preserve'))
+  const unslashed = trailing === 'never' || (trailing === 'ignore' && format === 'file')
   if (unslashed && trailing === 'ignore') config.permalinks = { output_style: 'html-extension' }
   const slash = (url: string) => (url === '/' || unslashed ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
   const locate = (rel: string) => locateAstro(rel, collections)

@@ -140,7 +140,6 @@ describe('Astro build.format', () => {
   test.each([
     { format: undefined, trailing: undefined, urls: ['/about/', '/guides/', '/blog/first/'], style: undefined },
     { format: 'file', trailing: undefined, urls: ['/about', '/guides', '/blog/first'], style: 'html-extension' },
-    { format: 'preserve', trailing: undefined, urls: ['/about', '/guides', '/blog/first'], style: 'html-extension' },
     // Links with the slash to x.html files: a host serves /x/ only as x/index.html, which the payload writes.
     { format: 'file', trailing: 'always', urls: ['/about/', '/guides/', '/blog/first/'], style: undefined },
   ])('format $format, trailingSlash $trailing', async ({ format, trailing, urls, style }) => {
