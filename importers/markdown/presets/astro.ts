@@ -446,7 +446,7 @@ async function routeCollections(ctx: PresetContext, file: string, text: string):
   const own = read(text)
   if (own.length > 0) return own
   const out: string[] = []
-  for (const m of text.matchAll(/^\s*import\s[^'"\n;]*?from\s+['"]([^'"\n]+)['"]/gm)) {
+  for (const m of text.matchAll(/^[ \t]*import\s[^'"\n;]*?from\s+['"]([^'"\n]+)['"]/gm)) {
     const module = localModule(ctx, file, m[1])
     if (module) out.push(...read(stripComments((await ctx.readText(module)) ?? '')))
   }
