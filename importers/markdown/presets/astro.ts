@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { starlightSidebar } from './starlight-sidebar.js'
 import type { StarlightEntry } from './starlight-sidebar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
@@ -10,6 +10,7 @@ import { isPlainObject } from '../front-matter.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { heroHtml } from './_hero.js'
+import { globMatcher } from './_glob.js'
 import { SidebarExpansions, sidebarsLeftOut } from './_navbar.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
@@ -28,6 +29,12 @@ interface Collection {
   why: string
   /** Front-matter fields the route's slug function slugs, the first one set winning (RouteFile.slugFields). */
   slugFields?: string[]
+  /** Which files below `dir` are its entries (the path below `dir`): its loader's patterns. */
+  includes: (rel: string) => boolean
+  /** What the rest are. */
+  leftOut: Unpublished
+  /** Its loader names entries with the site's own `generateId` code, which the importer does not run. */
+  generateId?: boolean
 }
 
 /**
@@ -93,9 +100,13 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const collections = await readCollections(ctx, starlight)
   const dateField = await schemaDateField(ctx)
   const routes = await readRouteFiles(ctx)
+  const located = new Set(ctx.discovery.files.map((f) => locateAstro(f.rel, collections)?.collection))
   for (const c of collections) {
     const route = routes.find((r) => r.collections.includes(c.name))
     if (route) Object.assign(c, { base: route.base, why: `rendered by ${route.file}`, ...(route.slugFields ? { slugFields: route.slugFields } : {}) })
+    // Said of the collections that hold pages only (not of one of JSON files read by the same route).
+    if (!located.has(c)) continue
+    if (c.generateId && !route?.computed) ctx.diagnostics.warn(COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f)) ?? '', 0, 'unsupported_feature', `The "${c.name}" collection names its entries with the site's own \`generateId\` code, which the importer does not run: each entry was placed at the id Astro gives by default (its path, slugified, or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
     if (route?.computed) ctx.diagnostics.warn(route.file, route.computed.line, 'unsupported_feature', `This route names the "${c.name}" entries' URLs with the site's own code (${route.computed.expr.slice(0, 60)}), which the importer does not run: each entry was placed at its id (its file name or \`slug\`) instead, and URLs the code made differently are lost. Set \`slug:\` in those entries' front matter, or list redirects for them.`)
   }
   const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
@@ -103,7 +114,13 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   if (blog) config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
   for (const f of COLLECTION_CONFIGS) if (ctx.discovery.paths.has(f)) config.configFiles.add(f)
 
-  const slash = (url: string) => (url === '/' || trailing === 'never' ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
+  // build.format 'file' writes /x and /x/ (an index) as x.html and, with trailingSlash 'ignore', links them without
+  // the slash (docs.astro.build "Configuration Reference": build.format); the payload's html-extension style does
+  // both. 'preserve' (index pages as x/index.html, the rest as x.html) is left to the directory style.
+  const format = stringLiteral(entries(objectLiteral(top.get('build')) ?? '').get('format')) ?? 'directory'
+  const unslashed = trailing === 'never' || (trailing === 'ignore' && format === 'file')
+  if (unslashed && trailing === 'ignore') config.permalinks = { output_style: 'html-extension' }
+  const slash = (url: string) => (url === '/' || unslashed ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
   const locate = (rel: string) => locateAstro(rel, collections)
   const docs = starlight ? collections.find((c) => c.name === 'docs') : undefined
   const translated = sl && docs && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? await translatedKeys(ctx, docs, sl.locales, sl.hasRoot) : undefined
@@ -126,7 +143,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
       const { dirs, base } = splitPath(at.rel)
-      if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
+      if (at.collection ? !at.collection.includes(at.rel) : base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) return at.collection?.leftOut ?? UNDERSCORED
       const fm = source.fm.data
       if (at.collection === undefined) {
         // src/pages: routed by path, case kept. `404.md` is written as 404.html, which hosts serve for every missing
@@ -170,6 +187,8 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   }
 }
 
+const UNDERSCORED: Unpublished = { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
+
 const NOT_FOUND_PAGE: Unpublished = { skip: 'not-found-page', detail: 'the not-found page (404.html), which hosts serve for missing URLs; a build stage writes its theme\'s own 404 page, so its text is not imported' }
 
 /**
@@ -202,9 +221,8 @@ function localeKey(id: string, locale: string | undefined): string {
 async function translatedKeys(ctx: PresetContext, docs: Collection, locales: ReadonlyMap<string, string>, hasRoot: boolean): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>([...(hasRoot ? ['root'] : []), ...locales.keys()].map((l): [string, Set<string>] => [l, new Set()]))
   for (const f of ctx.discovery.files) {
-    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) || !docs.includes(f.rel.slice(docs.dir.length + 1))) continue
     const { dirs, base } = splitPath(f.rel.slice(docs.dir.length + 1))
-    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
     const fm = await ctx.readFrontMatter(f.rel)
     const id = entryId(dirs, base, firstString(fm?.slug))
     const first = id.split('/')[0]
@@ -217,7 +235,15 @@ async function translatedKeys(ctx: PresetContext, docs: Collection, locales: Rea
 /** The collection or `src/pages` a file belongs to, and its path inside. */
 function locateAstro(rel: string, collections: Collection[]): { collection?: Collection; rel: string } | null {
   if (!MARKDOWN_EXTENSIONS.has(splitPath(rel).ext)) return null
-  for (const c of collections) if (rel.startsWith(c.dir + '/')) return { collection: c, rel: rel.slice(c.dir.length + 1) }
+  // Two loaders may read one folder (Fumadocs: pages and meta.json files): the one whose patterns take the file.
+  let folder: { collection: Collection; rel: string } | undefined
+  for (const c of collections) {
+    if (c.dir !== '' && !rel.startsWith(c.dir + '/')) continue
+    const inside = c.dir === '' ? rel : rel.slice(c.dir.length + 1)
+    if (c.includes(inside)) return { collection: c, rel: inside }
+    if (c.dir !== '') folder ??= { collection: c, rel: inside }
+  }
+  if (folder) return folder
   if (rel.startsWith('src/pages/')) return { rel: rel.slice('src/pages/'.length) }
   return null
 }
@@ -232,41 +258,114 @@ export function entryId(dirs: string[], base: string, slug: string | undefined):
 
 
 /**
- * The collections: `glob({ base })` loaders named in `src/content.config.ts` (read as text), else every folder of
- * `src/content/`; for Starlight, `docs` is `src/content/docs` served at the root.
+ * The collections (docs.astro.build "Content collections", "Content Loader API"), from `src/content.config.ts` read as
+ * text: each `defineCollection` named in `collections`, written there or held by a variable. A `glob({ base, pattern
+ * })` loader's entries are the files below `base` its patterns match (underscores included unless a pattern leaves
+ * them out, as `**\/[^_]*.md` does); Starlight's `docsLoader()` is `glob({ base: 'src/content/docs', pattern:
+ * '**\/[^_]*.{md,mdx,…}' })`; a collection without a loader is a legacy one, `src/content/<name>/` without files or
+ * folders starting with `_`. `file()` and other loaders hold data, not pages. Folders of `src/content/` the
+ * configuration does not name are legacy collections too, unless every collection it names uses a loader (Astro
+ * then makes none of them). For Starlight, `docs` is served at the root.
  */
 async function readCollections(ctx: PresetContext, starlight: boolean): Promise<Collection[]> {
   const out: Collection[] = []
   const file = COLLECTION_CONFIGS.find((f) => ctx.discovery.paths.has(f))
   const text = file ? stripComments((await ctx.readText(file)) ?? '') : ''
-  const vars = new Map<string, string>()
-  for (const m of text.matchAll(/(?:const|let)\s+([A-Za-z_$][\w$]*)\s*=\s*defineCollection\s*\(/g)) {
-    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2000)
-    const base = /base\s*:\s*(['"`])([^'"`]+)\1/.exec(after)?.[2]
-    if (base) vars.set(m[1], trimTrailing(base.replace(/^\.\//, ''), '/').replace(/^\//, ''))
-  }
-  const exported = objectsOf(text, 'collections')[0] ?? /export\s+const\s+collections\s*=\s*\{([^}]*)\}/.exec(text)?.[1] ?? ''
-  for (const [key, raw] of entries(exported)) {
-    const dir = vars.get(raw.trim())
-    if (dir) out.push({ name: key, dir, base: key, why: `${file}: glob() base` })
-  }
+  const assigned = /\bcollections\s*=\s*\{/.exec(text)
+  const close = assigned ? closing(text, assigned.index + assigned[0].length - 1) : -1
+  const exported = objectsOf(text, 'collections')[0] ?? (assigned && close !== -1 ? text.slice(assigned.index + assigned[0].length, close) : '')
+  const named = new Map(entries(exported))
   for (const part of exported.split(',')) {
     const name = part.trim()
-    if (/^[A-Za-z_$][\w$]*$/.test(name) && vars.has(name) && !out.some((c) => c.name === name)) out.push({ name, dir: vars.get(name) as string, base: name, why: `${file}: glob() base` })
+    if (/^[A-Za-z_$][\w$]*$/.test(name) && !named.has(name)) named.set(name, name)
+  }
+  let understood = named.size > 0
+  let loaders = 0
+  for (const [name, raw] of named) {
+    const written = /^defineCollection\s*\(/.test(raw) ? raw : /^[A-Za-z_$][\w$]*$/.test(raw) ? definitionOf(text, raw) : undefined
+    const loader = written === undefined ? undefined : collectionLoader(written)
+    if (loader === undefined) {
+      understood = false
+      continue
+    }
+    if (loader.kind !== 'legacy') loaders++
+    const collection = loader.kind === 'glob' ? globCollection(name, loader, file ?? '') : loader.kind === 'legacy' ? legacyCollection(name) : loader.kind === 'docs' ? docsCollection(name) : undefined
+    if (collection) out.push(collection)
   }
   const folders = new Set<string>()
   for (const f of ctx.discovery.files) {
-    const m = /^src\/content\/([^/]+)\//.exec(f.rel)
+    const m = /^src\/content\/([^/_.][^/]*)\//.exec(f.rel)
     if (m) folders.add(m[1])
   }
+  const orphans = !(understood && loaders === named.size)
   for (const name of [...folders].sort()) {
-    if (!out.some((c) => c.name === name)) out.push({ name, dir: `src/content/${name}`, base: name, why: 'src/content folder' })
+    if (orphans && !named.has(name) && !out.some((c) => c.dir === `src/content/${name}`)) out.push(legacyCollection(name))
   }
   if (starlight) {
-    const docs = out.find((c) => c.name === 'docs')
-    if (docs) Object.assign(docs, { base: '', why: 'Starlight serves docs at the site root' })
+    const docs = out.find((c) => c.name === 'docs') ?? (out.some((c) => c.dir === 'src/content/docs') ? undefined : docsCollection('docs'))
+    if (docs) {
+      Object.assign(docs, { base: '', why: 'Starlight serves docs at the site root' })
+      if (!out.includes(docs)) out.push(docs)
+    }
   }
   return out.sort((a, b) => b.dir.length - a.dir.length)
+}
+
+/** The loader a `defineCollection({ … })` call's text names, as far as its options are literal. */
+type Loader =
+  | { kind: 'glob'; base?: string; patterns?: string[]; generateId: boolean }
+  | { kind: 'legacy' | 'docs' | 'data' }
+
+function collectionLoader(call: string): Loader | undefined {
+  const open = call.indexOf('{')
+  const close = open === -1 ? -1 : closing(call, open)
+  if (close === -1) return undefined
+  const options = entries(call.slice(open + 1, close))
+  const loader = options.get('loader')
+  if (loader === undefined) return options.get('type') !== undefined && stringLiteral(options.get('type')) === 'data' ? { kind: 'data' } : { kind: 'legacy' }
+  if (/^docsLoader\s*\(/.test(loader)) return { kind: 'docs' }
+  const glob = /^glob\s*\(\s*\{/.exec(loader)
+  if (!glob) return { kind: 'data' }
+  const end = closing(loader, glob[0].length - 1)
+  const args = entries(loader.slice(glob[0].length, end === -1 ? loader.length : end))
+  const raw = args.get('pattern')
+  const patterns = raw === undefined ? undefined : (stringArray(raw) ?? (stringLiteral(raw) !== undefined ? [stringLiteral(raw) as string] : undefined))
+  const base = stringLiteral(args.get('base'))
+  return { kind: 'glob', ...(base !== undefined ? { base } : {}), ...(patterns ? { patterns } : {}), generateId: args.has('generateId') }
+}
+
+/** The `defineCollection(…)` text a variable of the configuration holds (`const blog = defineCollection({ … })`). */
+function definitionOf(text: string, name: string): string | undefined {
+  const m = new RegExp(`(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=\\s*(defineCollection\\s*\\()`).exec(text)
+  if (!m) return undefined
+  const open = text.indexOf('{', m.index + m[0].length)
+  const close = open === -1 ? -1 : closing(text, open)
+  return close === -1 ? undefined : text.slice(m.index + m[0].length - m[1].length, close + 1)
+}
+
+/** Markdown below `src/content/<name>/`, files and folders starting with `_` left out. */
+function legacyCollection(name: string): Collection {
+  return { name, dir: `src/content/${name}`, base: name, why: 'src/content folder', includes: (rel) => !rel.split('/').some((s) => s.startsWith('_')), leftOut: UNDERSCORED }
+}
+
+/** Starlight's `docsLoader()`: `src/content/docs`, files starting with `_` left out. */
+function docsCollection(name: string): Collection {
+  return { name, dir: 'src/content/docs', base: name, why: 'docsLoader()', includes: (rel) => !(rel.split('/').pop() ?? '').startsWith('_'), leftOut: UNDERSCORED }
+}
+
+/**
+ * A `glob()` loader's collection: the files below its base (the site root when unset: ids are then the whole path)
+ * its patterns match (`!x` leaves out), and whether the site's own `generateId` names its entries.
+ */
+function globCollection(name: string, loader: Extract<Loader, { kind: 'glob' }>, file: string): Collection | undefined {
+  const dir = trimBoth(trimTrailing((loader.base ?? '').replace(/^\.\//, ''), '/'), '/').replace(/^\.$/, '')
+  const patterns = loader.patterns ?? []
+  if (patterns.length === 0 || patterns.some((p) => p.startsWith('../') || p.startsWith('/')) || dir.split('/').includes('..')) return undefined
+  const include = globMatcher(patterns.filter((p) => !p.startsWith('!')), { files: true })
+  const exclude = globMatcher(patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1)), { files: true })
+  return { name, dir, base: name, why: `${file}: glob() base`, includes: (rel) => include(rel) && !exclude(rel),
+    leftOut: { skip: 'excluded', detail: `the "${name}" collection's glob() pattern (${patterns.join(', ')}) leaves it out: Astro makes no entry of it` },
+    ...(loader.generateId ? { generateId: true } : {}) }
 }
 
 /** Front-matter keys that date an entry of a blog collection, whatever its schema says. */
@@ -314,8 +413,7 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   if (!call) return undefined
   const spec = importSource(routeText, call[1])
   if (!spec) return undefined
-  const stem = spec.startsWith('.') ? resolveRelative(routeFile, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
-  const file = stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
+  const file = localModule(ctx, routeFile, spec)
   if (!file) return undefined
   const text = stripComments((await ctx.readText(file)) ?? '')
   const slugger = /import\s*\{\s*slug(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*\}\s*from\s*['"]github-slugger['"]/.exec(text)
@@ -328,6 +426,31 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
   if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
   return [...new Set(fields)]
+}
+
+/**
+ * The site's own module an import names, found by its relative path or, for an alias (`@/lib/source`,
+ * `~/utils/slugify`), by the path below `src/` the alias names; undefined for a package or a file not there.
+ */
+function localModule(ctx: PresetContext, from: string, spec: string): string | undefined {
+  const stem = spec.startsWith('.') ? resolveRelative(from, spec) : `src/${spec.replace(/^(?:@|~)\/?/, '')}`
+  return stem === null ? undefined : ['', '.ts', '.js', '.mjs', '.mts'].map((e) => stem + e).find((f) => ctx.discovery.paths.has(f))
+}
+
+/**
+ * The collections a route reads (`getCollection('blog')`): in its own text or, when it reads none there, in the
+ * site's modules it imports (Fumadocs' Astro template: `source` from `@/lib/source`, which reads `docs`), one level.
+ */
+async function routeCollections(ctx: PresetContext, file: string, text: string): Promise<string[]> {
+  const read = (t: string) => [...t.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
+  const own = read(text)
+  if (own.length > 0) return own
+  const out: string[] = []
+  for (const m of text.matchAll(/^[ \t]*import\s[^'"\n;]*?from\s+['"]([^'"\n]+)['"]/gm)) {
+    const module = localModule(ctx, file, m[1])
+    if (module) out.push(...read(stripComments((await ctx.readText(module)) ?? '')))
+  }
+  return [...new Set(out)]
 }
 
 /**
@@ -349,23 +472,30 @@ export function importSource(text: string, name: string): string | undefined {
   return undefined
 }
 
-/** Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`) and the collections each one reads. */
+/**
+ * Route files with a dynamic parameter (`[...slug].astro`, `[slug].astro`, `[slug]/index.astro`) and the collections
+ * each one reads. A route that paginates (`paginate(posts)`, docs.astro.build "Routing" → "Pagination") makes list
+ * pages, not an entry's page, and is not one; of the rest, those that render an entry's content (`render(post)`,
+ * `post.render()`, `<Content />`) come first: a tag page reads the same collection but shows no entry.
+ */
 async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
-  const out: RouteFile[] = []
+  const out: Array<RouteFile & { renders: boolean }> = []
   for (const f of ctx.discovery.files) {
-    const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\]\.(?:astro|ts|js)$/.exec(f.rel)
+    const m = /^src\/pages\/(?:(.*)\/)?\[\.{0,3}[A-Za-z_]+\](?:\/index)?\.(?:astro|ts|js)$/.exec(f.rel)
     if (!m) continue
     if (m[1] !== undefined && /\[/.test(m[1])) continue
-    const text = (await ctx.readText(f.rel)) ?? ''
-    const collections = [...text.matchAll(/getCollection\s*\(\s*['"`]([^'"`]+)['"`]/g)].map((x) => x[1])
+    const text = stripComments((await ctx.readText(f.rel)) ?? '')
+    if (/\bpaginate\s*\(/.test(text)) continue
+    const collections = await routeCollections(ctx, f.rel, text)
     // docs.astro.build "Content collections" → "Generating routes": `params: { slug: entry.slug }` (or `entry.id`) is
     // the entry's own id; anything else (`slugify(post.data)`) is the site's code, whose URLs cannot be known here.
     const param = /params\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*([^,}\n]+)/.exec(text)
     const computed = param && !/^[A-Za-z_$][\w$]*\.(?:slug|id)$/.test(param[1].trim()) ? { expr: param[1].trim(), line: text.slice(0, param.index).split('\n').length } : undefined
     const slugFields = computed ? await sluggerFields(ctx, f.rel, text, computed.expr) : undefined
-    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, ...(slugFields ? { slugFields } : computed ? { computed } : {}) })
+    const renders = /(?:\brender|\.render)\s*\(|<Content\b/.test(text)
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, renders, ...(slugFields ? { slugFields } : computed ? { computed } : {}) })
   }
-  return out.sort((a, b) => (a.file < b.file ? -1 : 1))
+  return out.sort((a, b) => Number(b.renders) - Number(a.renders) || (a.file < b.file ? -1 : 1))
 }
 
 /**
@@ -384,9 +514,8 @@ async function readStarlightSidebar(ctx: PresetContext, sl: StarlightOptions, do
   const locale = sl.hasRoot || sl.locales.size === 0 ? undefined : sl.defaultKey !== 'root' ? sl.defaultKey : [...sl.locales.keys()][0]
   const entries: StarlightEntry[] = []
   for (const f of ctx.discovery.files) {
-    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext)) continue
+    if (!f.rel.startsWith(docs.dir + '/') || !MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) || !docs.includes(f.rel.slice(docs.dir.length + 1))) continue
     const { dirs, base } = splitPath(f.rel.slice(docs.dir.length + 1))
-    if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
     const fm = (await ctx.readFrontMatter(f.rel)) ?? {}
     if (fm.draft === true) continue
     const id = entryId(dirs, base, firstString(fm.slug))

@@ -49,6 +49,10 @@ export const nextjsPreset: Preset = {
     const routed = roots(discovery).length > 0 || routedCandidates(discovery).length > 0
     if (config && routed) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
     if (deps.has('next') && routed) return { strength: 65, reason: `found next${flavour ? ` and ${flavour}` : ''} in package.json` }
+    // Fumadocs runs on React Router, TanStack Start, Waku… as on Next.js (fumadocs.dev "Manual Installation"): its
+    // loader serves content/docs at /docs the same way whatever the framework.
+    const fumadocs = ['fumadocs-core', 'fumadocs-mdx'].find((d) => deps.has(d))
+    if (fumadocs && roots(discovery).some((r) => r.dir === 'content/docs')) return { strength: 50, reason: `found ${fumadocs} in package.json (Fumadocs serves content/docs at /docs on any framework)` }
     const locale = localePagesRoot(discovery)
     if (locale) return { strength: 35, reason: `found Markdown pages under ${locale}/<locale>/ (a Next.js pages folder by locale)` }
     if (discovery.files.some((f) => /(?:^|\/)_meta\.(?:json|js|ts|tsx)$/.test(f.rel))) return { strength: 35, reason: 'found _meta files (Nextra)' }

@@ -1,6 +1,6 @@
 import { code, found, generated, image, link, prop, wrapBlock } from './_components.js'
 import type { Component, Element, JsxEnv } from './_components.js'
-import { attrs, escapeHtml, inlineMarkup } from './_html.js'
+import { attrs, escapeHtml, inlineMarkup, safeUrl } from './_html.js'
 import { blank, blankEnd, lineBounds, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import type { Expansion } from './_render.js'
@@ -139,10 +139,18 @@ const summary: Component = (el: Element, env: JsxEnv): Expansion => {
   return { before: '<summary>', after: atLineEnd ? '</summary>\n' : '</summary>' }
 }
 
+/**
+ * A card (Starlight's `<Card title icon>`); one with an `href` (Fumadocs' and most MDX component sets' `<Card href>`)
+ * is a link, kept on its title, or under its content when it has none.
+ */
 const card: Component = (el, env) => {
   found(el, env, 'expanded')
   const title = prop(el, 'title')
-  return wrapBlock(el, `<div class="card">${title ? `\n<p class="card-title"><strong>${escapeHtml(title)}</strong></p>` : ''}`, '</div>')
+  const href = safeUrl(prop(el, 'href'))
+  const a = (text: string) => `<a href="${escapeHtml(href ?? '')}">${text}</a>`
+  const head = title ? `\n<p class="card-title"><strong>${href ? a(escapeHtml(title)) : escapeHtml(title)}</strong></p>` : ''
+  if (!el.paired && href) return { text: `<div class="card">${head}${!title ? `\n<p>${a(escapeHtml(href))}</p>` : ''}\n</div>`, block: true }
+  return wrapBlock(el, `<div class="card">${head}`, `${href && !title ? `<p>${a(escapeHtml(href))}</p>\n` : ''}</div>`)
 }
 
 const wrapper =

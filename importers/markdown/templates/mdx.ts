@@ -39,6 +39,8 @@ interface Token extends Tag {
   dedent?: number
   parent?: number
   childIndex?: number
+  /** A container directive's `{…}` attributes. */
+  attributes?: boolean
 }
 
 /**
@@ -113,6 +115,14 @@ function scan(body: string, out: Out, options: JsxOptions & { mdxFile: boolean }
           next = tag.end
         }
       }
+    } else if (c === '{' && directiveAttributes(body, i)) {
+      // Drawn by Starlight (an icon, a class), not text: dropped, so the aside's own pass reads its type and title.
+      const end = body.indexOf('}', i)
+      const eol = body.indexOf('\n', i)
+      if (end !== -1 && (eol === -1 || end < eol)) {
+        tokens.push({ start: i, end: end + 1, kind: 'self', name: '{}', match: -1, attributes: true })
+        next = end + 1
+      }
     } else if (c === '{' && body[i - 1] !== '\\' && body[i + 1] !== '#') {
       const end = matchBrace(body, i, Math.min(n, i + MAX_TAG))
       if (end < 0) {
@@ -126,6 +136,16 @@ function scan(body: string, out: Out, options: JsxOptions & { mdxFile: boolean }
     candidate.lastIndex = next
   }
   return tokens
+}
+
+/**
+ * Whether the `{` at `at` opens a container directive's attributes (`:::tip{icon="heart"}`, `:::note[Title]{.x}`),
+ * which remark-directive reads before MDX would read an expression (starlight.astro.build "Asides": custom icons),
+ * on a line of its own.
+ */
+function directiveAttributes(body: string, at: number): boolean {
+  const start = body.lastIndexOf('\n', at - 1) + 1
+  return at - start < 256 && /^[ \t]*:{3,}[A-Za-z][\w-]*(?:\[[^\]\n]*\])?$/.test(body.slice(start, at))
 }
 
 /** ESM can start a block only: at the start of the body, after a blank line, a heading or another ESM block. */
@@ -259,6 +279,7 @@ function expandToken(t: Token, tokens: Token[], env: JsxEnv, options: JsxOptions
     return { text: '' }
   }
   if (t.expr !== undefined) return expression(t, env, scope)
+  if (t.attributes) return { text: '' }
   if (t.kind === 'close') {
     out.find(t.start, `<${t.name}>`, 'removed', `A closing tag </${t.name}> without an opening one was removed.`)
     return { text: '' }

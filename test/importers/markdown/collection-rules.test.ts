@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { tempSites } from './_tmpsite.js'
+import { importedSite, tempSites } from './_tmpsite.js'
 import { pageNaming } from '../../../importers/markdown/presets/gatsby.js'
 
 // Rules met on real starters that no fixture had: an Astro blog collection dated by the field its schema declares
@@ -137,5 +137,22 @@ describe('Gatsby: the page path gatsby-node.js gives', () => {
     const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
     const item = result.report.items.find((i) => i.source === 'content/posts/first-trip/index.md')
     expect(item && 'url' in item ? [item.kind, item.url] : item).toEqual(['post', '/blog/first-trip/'])
+  })
+})
+
+// fumadocs.dev "Manual Installation": Fumadocs runs on React Router, TanStack Start and Waku as on Next.js, its loader
+// serving content/docs at /docs (create-fumadocs-app 16.2.2's react-router, tanstack-start and waku templates); such a
+// site was read as a plain folder (/content/docs/test/, and its README the home page).
+describe('Fumadocs without Next.js', () => {
+  test.each(['react-router', 'waku', '@tanstack/react-start'])('on %s, content/docs is served at /docs', async (framework) => {
+    const root = await site(`fumadocs-${framework.replace(/\W+/g, '-')}`, {
+      'package.json': JSON.stringify({ dependencies: { [framework]: '1.0.0', 'fumadocs-core': '16.0.0', 'fumadocs-mdx': '14.0.0' } }),
+      'README.md': '# My app\n\nRun it.\n',
+      'content/docs/index.mdx': '---\ntitle: Hello World\n---\n\nWelcome.\n',
+      'content/docs/test.mdx': '---\ntitle: Components\n---\n\nText.\n',
+    })
+    const got = await importedSite(root)
+    expect(got.urls).toEqual({ 'content/docs/index.mdx': '/docs/', 'content/docs/test.mdx': '/docs/test/' })
+    expect(got.preset).toBe('nextjs')
   })
 })

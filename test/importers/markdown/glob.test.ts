@@ -24,8 +24,26 @@ describe('globMatcher', () => {
     [['x.md'], 'xamd', false],
     [['a**b.md'], 'a/b.md', false],
     [[], 'x.md', false],
+    // Astro's glob() loader patterns (docs.astro.build "Content Loader API"): classes, (a|b) alternatives.
+    [['**/[^_]*.md'], 'a/_draft.md', false],
+    [['**/[^_]*.md'], 'a/post.md', true],
+    [['**/[!_]*.md'], '_x.md', false],
+    [['[a-c]*.md'], 'b1.md', true],
+    [['[a-c]*.md'], 'd1.md', false],
+    [['[]]x.md'], ']x.md', true],
+    [['x[.md'], 'x[.md', true],
+    [['**/*.(md|mdx)'], 'a/x.mdx', true],
+    [['**/*.(md|mdx)'], 'a/x.markdown', false],
   ])('%j matches %s: %s', (patterns, rel, want) => {
     expect(globMatcher(patterns)(rel)).toBe(want)
+  })
+
+  test.each([
+    [['*.md'], 'a/x.md', false],
+    [['drafts'], 'drafts/x.md', false],
+    [['**/*.md'], 'a/b/x.md', true],
+  ])('with files: %j matches %s: %s (a loader\'s patterns name files, not folders)', (patterns, rel, want) => {
+    expect(globMatcher(patterns, { files: true })(rel)).toBe(want)
   })
 
   test('a glob of many stars against a long name, and braces that would expand without end, take no time', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { importedSite, tempSites } from './_tmpsite.js'
+import { starlightSidebar } from '../../../importers/markdown/presets/starlight-sidebar.js'
 
 // A docs site's sidebar is its navigation: Docusaurus's sidebars (one menu each: `sidebar`, then `sidebar-<id>`) and
 // Starlight's `sidebar` become menus whose items lead to the documents' new URLs. Every expected menu below is the
@@ -445,5 +446,18 @@ export const enSidebar = sidebar({
       },
       sidebar: { name: 'Sidebar', items: [['Project home', '/'], ['Portfolio Home', '/portfolio'], ['Demo', '/demo/', [['Page From Heading', '/demo/page']]]] },
     })
+  })
+})
+
+describe('Starlight sidebar links', () => {
+  // starlight.astro.build "Sidebar navigation" → "Custom HTML attributes": `attrs: { target: '_blank' }` is written on
+  // the link (checked in Starlight 0.37.1's build: `<a href="https://github.com/…" target="_blank">`).
+  test.each([
+    { attrs: { target: '_blank' }, target: '_blank' },
+    { attrs: { style: 'font-style: italic' }, target: undefined },
+    { attrs: undefined, target: undefined },
+  ])('attrs $attrs: target $target', ({ attrs, target }) => {
+    const [item] = starlightSidebar([{ label: 'GitHub', link: 'https://github.com/example/widget', ...(attrs ? { attrs } : {}) }], [], undefined)
+    expect(item).toEqual({ title: 'GitHub', url: 'https://github.com/example/widget', ...(target ? { target } : {}), children: [] })
   })
 })
