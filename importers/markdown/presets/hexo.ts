@@ -104,7 +104,7 @@ export const hexoPreset: Preset = {
       const time = await stat(f.abs).then((st) => st.mtime, () => undefined)
       if (time !== undefined && Number.isFinite(time.getTime())) fileTimes.set(f.rel, DateTime.fromJSDate(time).setZone(zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? '')
     }
-    const posts = new Map<string, HexoPostRef>()
+    const posts: Record<string, HexoPostRef> = Object.create(null)
     // Post asset folders (`_posts/hello/` beside `_posts/hello.md`) by folder, with the URL of the post they belong to.
     const assetFolders = new Map<string, string>()
     const site: Record<string, unknown> = Object.create(null)
@@ -158,7 +158,7 @@ export const hexoPreset: Preset = {
       const raw = fields.categories ?? fields.category
       const nestedCategories = Array.isArray(raw) ? categoryHierarchies(raw.filter(Array.isArray)).flat() : []
       const postTitle = firstString(fields.title) ?? info.title
-      posts.set(role.inside.slice(0, role.inside.length - ext.length), { file: rel, title: postTitle })
+      posts[role.inside.slice(0, role.inside.length - ext.length)] = { file: rel, title: postTitle }
       if (settings.postAssetFolder) assetFolders.set(`${settings.sourceDir === '' ? '' : settings.sourceDir + '/'}${role.dir}/${role.inside.slice(0, role.inside.length - ext.length)}`, postUrl)
       const slug = info.title.split('/').pop() ?? info.title
       return {
@@ -201,7 +201,7 @@ export const hexoPreset: Preset = {
       resolveSource(kind, target) {
         if (kind !== 'post_url') return undefined
         const t = target.trim().replace(/^\/+/, '').replace(/\.(?:md|markdown|html?)$/i, '')
-        return posts.get(t)?.file
+        return Object.hasOwn(posts, t) ? posts[t].file : undefined
       },
     }
   },

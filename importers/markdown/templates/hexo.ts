@@ -111,11 +111,28 @@ function unresolved(run: Run, node: { at: number; name: string }, src: Source, m
   return undefined
 }
 
-/** The posts the preset knows by Hexo slug (`hello-world`, `folder/post`), with their titles. */
-function postRef(ctx: TemplateContext, slug: string): HexoPostRef | undefined {
-  const posts = ctx.data.site[HEXO_POSTS_KEY]
-  return posts instanceof Map ? (posts.get(slug.replace(/^\/+/, '').replace(/\.(?:md|markdown|html?)$/i, '')) as HexoPostRef | undefined) : undefined
+/**
+ * The post a tag names, by Hexo slug (`hello-world`, `folder/post`), else by title as Hexo also looks it up: its
+ * slug (for `resolve`) and title. Undefined when the site has no such post.
+ */
+function postRef(ctx: TemplateContext, name: string): (HexoPostRef & { slug: string }) | undefined {
+  const found = ctx.data.site[HEXO_POSTS_KEY]
+  if (typeof found !== 'object' || found === null) return undefined
+  const posts = found as Record<string, HexoPostRef>
+  const key = name.replace(/^\/+/, '').replace(/\.(?:md|markdown|html?)$/i, '')
+  if (Object.hasOwn(posts, key)) return { ...posts[key], slug: key }
+  let titles = TITLES.get(posts)
+  if (titles === undefined) {
+    titles = new Map()
+    for (const k of Object.keys(posts)) if (!titles.has(posts[k].title)) titles.set(posts[k].title, k)
+    TITLES.set(posts, titles)
+  }
+  const byTitle = titles.get(name)
+  return byTitle === undefined ? undefined : { ...posts[byTitle], slug: byTitle }
 }
+
+/** Each site's posts by title (the first in file order), built once: a tag that names a post by title is one look-up. */
+const TITLES = new WeakMap<object, Map<string, string>>()
 
 /** `{% post_link slug [title] [escape] %}`: a link to the post's new URL, titled with the post's title. */
 const postLink: TagHandler = (run, node, src) => {
@@ -125,7 +142,7 @@ const postLink: TagHandler = (run, node, src) => {
   let escape = true
   if (rest.length > 0 && (rest[rest.length - 1] === 'true' || rest[rest.length - 1] === 'false')) escape = rest.pop() === 'true'
   const ref = postRef(run.ctx, slug)
-  const url = ref ? run.ctx.resolve('post_url', slug) : undefined
+  const url = ref ? run.ctx.resolve('post_url', ref.slug) : undefined
   const text = rest.length > 0 ? rest.join(' ') : (ref?.title ?? slug)
   if (url === undefined) return unresolved(run, node, src, `{% post_link ${slug} %} names no post of this site (Hexo's build stops on it); its text was kept without a link. Fix the post's name (its path in _posts/ without extension).`, escapeHtml(text))
   const href = url + (hash ? `#${hash}` : '')
@@ -135,7 +152,8 @@ const postLink: TagHandler = (run, node, src) => {
 /** `{% post_path slug %}`: the post's new URL. */
 const postPath: TagHandler = (run, node, src) => {
   const [target = ''] = tagArguments(node.markup)
-  const url = postRef(run.ctx, target) ? run.ctx.resolve('post_url', target) : undefined
+  const ref = postRef(run.ctx, target)
+  const url = ref ? run.ctx.resolve('post_url', ref.slug) : undefined
   if (url === undefined) return unresolved(run, node, src, `{% post_path ${target} %} names no post of this site; nothing was printed. Fix the post's name (its path in _posts/ without extension).`)
   return expanded(run, node, src, url)
 }
