@@ -58,7 +58,9 @@ export const hexoPreset: Preset = {
     const description = firstString(cfg.description, cfg.subtitle)
     const url = httpOrigin(firstString(cfg.url))
     const timezone = firstString(cfg.timezone)?.trim() || undefined
-    const language = firstString(cfg.language, Array.isArray(cfg.language) ? cfg.language.find((l) => typeof l === 'string' && l !== 'default') : undefined)
+    // `language` is one tag or a list, the first the default ("Internationalization"; `default` is Hexo's fallback).
+    const languages = (Array.isArray(cfg.language) ? cfg.language : [cfg.language]).filter((l): l is string => typeof l === 'string' && l.trim() !== '' && l !== 'default')
+    const language = languages[0]
     const locale = language ? canonicalLocale(language) : undefined
     const index = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
     const perPage = typeof index.per_page === 'number' ? index.per_page : typeof cfg.per_page === 'number' ? cfg.per_page : undefined
@@ -111,6 +113,15 @@ export const hexoPreset: Preset = {
     for (const [k, v] of Object.entries(cfg)) site[k] = v
     site[HEXO_POSTS_KEY] = posts
 
+    // A multilingual site's documents say their language (`lang:`, a `:lang` of `new_post_name`, or a page's first
+    // folder named for one of the site's languages, as `i18n_dir: :lang` lays them out); the rest are the default's.
+    const multilingual = languages.length > 1
+    const languageOf = (fields: Record<string, unknown>, named: string | undefined, firstDir: string | undefined): string | undefined => {
+      if (!multilingual) return undefined
+      const tag = firstString(fields.lang, fields.language) ?? named ?? (firstDir !== undefined && languages.includes(firstDir) ? firstDir : undefined) ?? languages[0]
+      return canonicalLocale(tag)
+    }
+
     const isDocument = (f: DiscoveredFile): boolean => {
       const role = roleOf(f.rel, settings)
       if (role.role === 'none') return false
@@ -136,8 +147,10 @@ export const hexoPreset: Preset = {
         if (pageUrl === '/404.html' || pageUrl === '/404/') return { skip: 'not-found-page', detail: `Hexo's not-found page (${pageUrl}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page` }
         const { dirs, base } = splitPath(role.inside)
         const isIndex = base === 'index'
+        const pageLanguage = languageOf(fields, undefined, dirs[0])
         return {
           kind: 'page',
+          ...(pageLanguage ? { language: pageLanguage } : {}),
           name: isIndex ? (dirs[dirs.length - 1] ?? '') : base,
           url: pageUrl,
           ...(html ? { documentType: 'html' as const } : {}),
@@ -161,8 +174,10 @@ export const hexoPreset: Preset = {
       posts[role.inside.slice(0, role.inside.length - ext.length)] = { file: rel, title: postTitle }
       if (settings.postAssetFolder) assetFolders.set(`${settings.sourceDir === '' ? '' : settings.sourceDir + '/'}${role.dir}/${role.inside.slice(0, role.inside.length - ext.length)}`, postUrl)
       const slug = info.title.split('/').pop() ?? info.title
+      const postLanguage = languageOf(fields, info.lang, undefined)
       return {
         kind: 'post',
+        ...(postLanguage ? { language: postLanguage } : {}),
         name: slug,
         url: postUrl,
         ...(named !== undefined && dateText === undefined ? { nameDate: named } : {}),
@@ -351,7 +366,8 @@ export function postPath(s: HexoSettings, v: PostValues): string {
     }
     path = s.permalink.replace(/:(\w*[^_\W])/g, (_, name: string) => {
       if (name in values) return values[name]
-      const value = v.fields[name] ?? v.info[name] ?? s.permalinkDefaults[name]
+      // Values read from the file name win over front matter: Hexo copies them over it.
+      const value = v.info[name] ?? v.fields[name] ?? s.permalinkDefaults[name]
       return value === undefined || value === null ? 'undefined' : String(value)
     })
   }

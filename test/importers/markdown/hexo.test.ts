@@ -205,4 +205,26 @@ describe('a Hexo site', () => {
     expect(body).toContain('href="/2024/01/01/cats/notes.txt"')
     expect(result.diagnostics.filter((d) => d.code === 'missing_image' || d.code === 'missing_link_target')).toEqual([])
   })
+
+  test('a multilingual site: each document’s language from lang:, new_post_name’s :lang or its folder', async () => {
+    const root = await site('i18n', {
+      '_config.yml': 'title: I\nlanguage: [en, zh-TW, default]\nnew_post_name: :lang/:title.md\npermalink: :lang/:title/\n',
+      'scaffolds/post.md': '---\n---\n',
+      'source/_posts/en/hello.md': '---\ntitle: Hello\ndate: 2024-01-01\n---\nHi\n',
+      'source/_posts/zh-tw/hello.md': '---\ntitle: 你好\ndate: 2024-01-01\n---\nHi\n',
+      'source/_posts/misc.md': '---\ntitle: Misc\ndate: 2024-01-01\nlang: zh-TW\n---\nHi\n',
+      'source/zh-TW/about.md': '---\ntitle: 關於\n---\nAbout\n',
+      'source/about.md': '---\ntitle: About\n---\nAbout\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const placed = result.report.items.filter((i) => 'kind' in i && (i.kind === 'post' || i.kind === 'page')).map((i) => [i.source, 'language' in i ? i.language : undefined, 'old_url' in i && i.old_url ? i.old_url : 'url' in i ? i.url : ''])
+    expect(placed).toEqual([
+      ['source/_posts/en/hello.md', 'en', '/en/hello/'],
+      ['source/_posts/misc.md', 'zh-TW', '/zh-TW/misc/'],
+      ['source/_posts/zh-tw/hello.md', 'zh-TW', '/zh-tw/hello/'],
+      ['source/about.md', 'en', '/about.html'],
+      ['source/zh-TW/about.md', 'zh-TW', '/zh-TW/about.html'],
+    ])
+    expect(result.payload?.site.locale).toBe('en')
+  })
 })
