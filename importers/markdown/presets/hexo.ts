@@ -144,6 +144,10 @@ export const hexoPreset: Preset = {
         if (html && !source.fm.fenced) return { skip: 'static-file', detail: 'an HTML file without front matter: served as it is, not made a page' }
         if (html) rendered.add(rel)
         const pageUrl = pagePath(role.inside, firstString(fields.permalink), settings)
+        // A blank page of `type: tags` or `categories` is the themes' list of all the terms (NexT, Butterfly, Fluid
+        // document it): the new site's archives list them, and its URL is theirs.
+        const listing = firstString(fields.type, fields.layout)
+        if ((listing === 'tags' || listing === 'categories') && source.fm.body.trim() === '') return { skip: 'term-list', detail: `a page of type "${listing}" with no text of its own: the theme lists the ${listing} there, as the new site's archives do` }
         if (pageUrl === '/404.html' || pageUrl === '/404/') return { skip: 'not-found-page', detail: `Hexo's not-found page (${pageUrl}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page` }
         const { dirs, base } = splitPath(role.inside)
         const isIndex = base === 'index'

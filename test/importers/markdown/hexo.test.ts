@@ -227,4 +227,21 @@ describe('a Hexo site', () => {
     ])
     expect(result.payload?.site.locale).toBe('en')
   })
+
+  test('NexT: its menu, its tags and categories pages (left to the new site’s archives), its tags in bodies', async () => {
+    const root = await site('next', {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-next":"^8.0.0"}}',
+      '_config.yml': 'title: N\ntheme: next\n',
+      '_config.next.yml': 'menu:\n  home: / || fa fa-home\n  tags: /tags/ || fa fa-tags\n  categories: /categories/ || fa fa-th\n  archives: /archives/ || fa fa-archive\n  about: /about/ || fa fa-user\n',
+      'source/tags/index.md': '---\ntitle: tags\ntype: tags\ncomments: false\n---\n',
+      'source/categories/index.md': '---\ntitle: categories\ntype: categories\n---\n',
+      'source/about/index.md': '---\ntitle: About\n---\n{% note info %}\nHi.\n{% endnote %}\n',
+      'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-01\ntags: [x]\n---\nA\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.skipped).toEqual([{ file: 'source/categories/index.md', reason: 'term-list' }, { file: 'source/tags/index.md', reason: 'term-list' }])
+    expect(result.payload?.menus?.primary.items.map((i) => [i.title, i.url])).toEqual([['Home', '/'], ['Tags', '/tags/'], ['Categories', '/categories/'], ['Archives', '/'], ['About', '/about/']])
+    expect(result.payload?.content.pages[0].content).toContain('<aside class="admonition admonition-info">')
+    expect(result.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'unknown_author')).toEqual([])
+  })
 })
