@@ -314,7 +314,7 @@ export function pagePath(inside: string, permalink: string | undefined, s: Pick<
     if (path === '' || path.endsWith('/')) path += 'index'
     if (!/\.[^/.]+$/.test(path)) path += '.html'
   } else path = inside.replace(/\.[^/.]+$/, '') + '.html'
-  return publicUrl(path, s)
+  return cleanUrl(publicUrl(path, s))
 }
 
 /** A route file (`about/index.html`, `a.html`) as the URL a host serves it at, `pretty_urls.trailing_html` applied. */
@@ -377,30 +377,108 @@ export function postPath(s: HexoSettings, v: PostValues): string {
   }
   if (s.postAssetFolder && !path.endsWith('/') && !path.endsWith('.html')) path += '/'
   if (!s.trailingIndex && path.endsWith('/index.html')) path = path.slice(0, -'index.html'.length)
-  const url = publicUrl(path, s)
-  return url.split('/').map((seg) => (/%[0-9a-f]{2}/i.test(seg) ? seg : encodeSegment(seg))).join('/')
+  return cleanUrl(publicUrl(path, s))
+}
+
+/**
+ * A URL path as a browser requests it: characters a path may not hold percent-encoded (an escape already written
+ * kept), `.` and `..` segments and repeated slashes gone. Front matter fills a permalink, and is input like any other.
+ */
+export function cleanUrl(url: string): string {
+  const segments = url.split('/').filter((seg, i, all) => (seg !== '' || i === 0 || i === all.length - 1) && seg !== '.' && seg !== '..')
+  const path = segments.map((seg) => seg.replace(/%(?![0-9a-fA-F]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@%]+/g, (c) => encodeURIComponent(c))).join('/')
+  return path.startsWith('/') ? path : '/' + path
 }
 
 /**
  * The values `new_post_name` (`:title.md`, `:year-:month-:day-:title.md`) names in a post's path inside `_posts/`,
- * read back as Hexo does: `title` is the slug; a path that does not fit the pattern is its own slug.
+ * read back as Hexo does: `title` is the slug; a path that does not fit the pattern is slugged whole.
+ * @example
+ * parseFileName(':year-:month-:day-:title.md', '2024-03-04-hello.md') // { year: '2024', month: '03', day: '04', title: 'hello' }
  */
 export function parseFileName(pattern: string, inside: string): Record<string, string | undefined> & { title: string } {
   const stem = (p: string) => p.replace(/\.[^/.]*$/, '')
-  const rule = stem(pattern)
   const path = stem(inside)
-  const names: string[] = []
-  const SEGMENTS: Record<string, string> = { year: '(\\d{4})', month: '(\\d{2})', day: '(\\d{2})', i_month: '(\\d{1,2})', i_day: '(\\d{1,2})', hash: '([0-9a-f]{12})' }
-  const source = rule.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w*[^_\W])/g, (_, name: string) => {
-    names.push(name)
-    return SEGMENTS[name] ?? '(.+?)'
-  })
-  // A file name is short and the pattern is the site's own: at most a few lazy groups over one path.
-  const m = path.length <= 1024 && names.length <= 16 ? new RegExp(`^${source}$`).exec(path) : null
-  if (!m) return { title: hexoSlug(path, 0) }
-  const out: Record<string, string | undefined> = {}
-  names.forEach((n, i) => (out[n] = m[i + 1]))
-  return { ...out, title: out.title ?? hexoSlug(path, 0) }
+  const found = path.length <= MAX_NAME_LENGTH ? matchPattern(stem(pattern), path) : undefined
+  if (!found) return { title: hexoSlug(path, 0) }
+  return { ...found, title: found.title ?? hexoSlug(path, 0) }
+}
+
+/** Longest post path (inside `_posts/`, without extension) read back against `new_post_name`; longer ones are slugged whole. */
+const MAX_NAME_LENGTH = 512
+
+/** What a token of `new_post_name` matches, as Hexo's reading of it does: fixed digit runs for dates, else 1+ characters. */
+const TOKEN_RUNS: Readonly<Record<string, { digits: boolean; min: number; max: number }>> = {
+  year: { digits: true, min: 4, max: 4 },
+  month: { digits: true, min: 2, max: 2 },
+  day: { digits: true, min: 2, max: 2 },
+  i_month: { digits: true, min: 1, max: 2 },
+  i_day: { digits: true, min: 1, max: 2 },
+  hash: { digits: false, min: 12, max: 12 },
+}
+
+/**
+ * Matches a path against a `new_post_name` pattern as a regular expression of literal text and lazy groups would
+ * (each token takes the fewest characters that let the rest match), without one: a pattern is the site's own input,
+ * and a backtracking expression of several lazy groups takes polynomial time of a high degree on a path that does not
+ * fit. Here a table says, for each part and position, whether the rest can match from there, filled from the end
+ * (a free token by a running "any position after this one"): linear in parts × length.
+ */
+function matchPattern(rule: string, path: string): Record<string, string> | undefined {
+  if (rule.length > 256) return undefined
+  const parts: Array<{ literal: string } | { token: string }> = []
+  let last = 0
+  for (const m of rule.matchAll(/:(\w*[^_\W])/g)) {
+    if (m.index > last) parts.push({ literal: rule.slice(last, m.index) })
+    parts.push({ token: m[1] })
+    last = m.index + m[0].length
+  }
+  if (last < rule.length) parts.push({ literal: rule.slice(last) })
+  const n = path.length
+  const inRun = (run: (typeof TOKEN_RUNS)[string], c: string) => (run.digits ? c >= '0' && c <= '9' : /^[0-9a-f]$/.test(c))
+  // ok[k][at]: parts k.. match path[at..] exactly.
+  const ok: Uint8Array[] = Array.from({ length: parts.length + 1 }, () => new Uint8Array(n + 2))
+  ok[parts.length][n] = 1
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const part = parts[k]
+    const next = ok[k + 1]
+    if ('literal' in part) {
+      for (let at = 0; at + part.literal.length <= n; at++) if (next[at + part.literal.length] && path.startsWith(part.literal, at)) ok[k][at] = 1
+      continue
+    }
+    const run = TOKEN_RUNS[part.token]
+    if (run === undefined) {
+      let any = 0
+      for (let at = n - 1; at >= 0; at--) {
+        any |= next[at + 1]
+        ok[k][at] = any
+      }
+      continue
+    }
+    for (let at = 0; at < n; at++) {
+      for (let len = 1; len <= run.max && at + len <= n && inRun(run, path[at + len - 1]); len++) {
+        if (len >= run.min && next[at + len]) {
+          ok[k][at] = 1
+          break
+        }
+      }
+    }
+  }
+  if (!ok[0][0]) return undefined
+  const out: Record<string, string> = {}
+  let at = 0
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]
+    if ('literal' in part) {
+      at += part.literal.length
+      continue
+    }
+    let len = TOKEN_RUNS[part.token]?.min ?? 1
+    while (!ok[k + 1][at + len]) len++
+    out[part.token] = path.slice(at, at + len)
+    at += len
+  }
+  return out
 }
 
 /**

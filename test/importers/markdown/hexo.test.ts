@@ -2,7 +2,7 @@ import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { categoryHierarchies, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
+import { categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
 import { tempSites } from './_tmpsite.js'
 
 // Hexo's documented rules (hexo.io "Permalinks", "Writing", "Front-matter", "Configuration"). The URLs in these rows
@@ -80,6 +80,16 @@ describe('post permalinks', () => {
     const info = parseFileName(s.newPostName, file)
     expect(postPath(s, { slug: info.title, date, zone, fields: fm, info, hierarchies: categoryHierarchies((fm as Record<string, unknown>).categories) })).toBe(url)
   })
+})
+
+test.each([
+  ['/a/../b/./c/', '/a/b/c/'],
+  ['/x//y', '/x/y'],
+  ['/café/a b/', '/caf%C3%A9/a%20b/'],
+  ['/100%/%41/', '/100%25/%41/'],
+  ['/line\nbreak/', '/line%0Abreak/'],
+])('a permalink filled from front matter is a clean path: %j', (url, clean) => {
+  expect(cleanUrl(url)).toBe(clean)
 })
 
 describe('file names and slugs', () => {
