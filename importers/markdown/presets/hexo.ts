@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { DateTime } from 'luxon'
 import { luxonZone, parseDate } from '../dates.js'
+import { IMAGE_KEYS } from '../fields.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, httpOrigin } from './_config.js'
@@ -179,13 +180,19 @@ export const hexoPreset: Preset = {
       if (settings.postAssetFolder) assetFolders.set(`${settings.sourceDir === '' ? '' : settings.sourceDir + '/'}${role.dir}/${role.inside.slice(0, role.inside.length - ext.length)}`, postUrl)
       const slug = info.title.split('/').pop() ?? info.title
       const postLanguage = languageOf(fields, info.lang, undefined)
+      // The cover image the popular themes read (Fluid's `index_img`, `banner_img`; Butterfly's `top_img`; Hexo's own
+      // `photos`), when the post names none the importer reads itself (`cover`, `thumbnail`, `image`…).
+      const photos = Array.isArray(fields.photos) ? fields.photos[0] : fields.photos ?? fields.photo
+      const image = IMAGE_KEYS.some((k) => fields[k] !== undefined) ? undefined : firstString(fields.index_img, fields.banner_img, fields.top_img, photos)
       return {
         kind: 'post',
         ...(postLanguage ? { language: postLanguage } : {}),
         name: slug,
         url: postUrl,
         ...(named !== undefined && dateText === undefined ? { nameDate: named } : {}),
-        ...(fileTime !== undefined || author !== undefined ? { defaults: { ...(fileTime !== undefined ? { date: fileTime } : {}), ...(author !== undefined ? { author } : {}) } } : {}),
+        ...(fileTime !== undefined || author !== undefined || image !== undefined
+          ? { defaults: { ...(fileTime !== undefined ? { date: fileTime } : {}), ...(author !== undefined ? { author } : {}), ...(image !== undefined ? { featured_image: image } : {}) } }
+          : {}),
         ...(nestedCategories.length > 0 ? { folderCategories: nestedCategories } : {}),
         ...(draft ? { draft: true, draftReason: `in ${role.dir}/ (Hexo publishes drafts only with render_drafts: true)` } : {}),
         ...(html ? { documentType: 'html' as const } : {}),
@@ -587,13 +594,17 @@ export function menuItems(menu: Record<string, unknown>): ConfigMenuItem[] {
     if (key === 'default') continue
     const nested = isPlainObject(value) ? value : undefined
     const raw = nested ? firstString(nested.default) : firstString(value)
-    if (raw === undefined) continue
-    const target = raw.split('||')[0].trim()
+    const children = nested ? menuItems(nested) : []
+    // A group without an address of its own (Butterfly's `List || fas fa-list: {Music: /music/}`) leads where its
+    // first entry does.
+    const target = raw !== undefined ? raw.split('||')[0].trim() : (children[0]?.url ?? '')
     if (target === '') continue
     const url = /^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('/') ? target : `/${target}`
     // NexT's keys are translation ids (`home`, `archives`), shown through its language files: their English is the word.
-    const title = /^[a-z][a-z0-9_]*$/.test(key) ? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ') : key
-    items.push({ title, url, target: '_self', children: nested ? menuItems(nested) : [] })
+    const name = key.split('||')[0].trim()
+    if (name === '') continue
+    const title = /^[a-z][a-z0-9_]*$/.test(name) ? name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ') : name
+    items.push({ title, url, target: '_self', children })
   }
   return items
 }

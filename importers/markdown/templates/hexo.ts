@@ -338,14 +338,21 @@ const pullquote: BlockHandler = (run, node, src) => {
   return expanded(run, node, src, `<blockquote class="${['pullquote', ...classes].join(' ')}">${inner(run, node, src)}</blockquote>\n`)
 }
 
-/** NexT's note styles, as the admonition types the other conventions' callouts use. */
-const NOTE_TYPES: Readonly<Record<string, string>> = { default: 'note', primary: 'note', info: 'info', success: 'tip', warning: 'warning', danger: 'danger' }
+/**
+ * Note styles as the admonition types the other conventions' callouts use: NexT's and Fluid's classes, Butterfly's
+ * colours. Butterfly's style words and an icon argument (`'fas fa-bullhorn'`) only dress the note.
+ */
+const NOTE_TYPES: Readonly<Record<string, string>> = {
+  default: 'note', primary: 'note', info: 'info', success: 'tip', warning: 'warning', danger: 'danger',
+  blue: 'info', green: 'tip', orange: 'warning', red: 'danger', pink: 'note', purple: 'note',
+}
+const NOTE_DRESS = new Set(['no-icon', 'simple', 'modern', 'flat', 'disabled', 'icon'])
 
-/** NexT's `{% note [class] [no-icon] [summary] %}…{% endnote %}`: an admonition aside (its summary as the title). */
+/** NexT's `{% note [class] [no-icon] [summary] %}…{% endnote %}` (Fluid's, Butterfly's too): an admonition aside. */
 const note: BlockHandler = (run, node, src) => {
   const words = tagArguments(node.branches[0].markup)
   const kind = words.find((w) => w in NOTE_TYPES) ?? 'default'
-  const summary = words.filter((w) => w !== kind && w !== 'no-icon').join(' ')
+  const summary = words.filter((w) => w !== kind && !NOTE_DRESS.has(w) && !/^(?:fa[a-z]*\s+)?fa-[\w-]+$/.test(w)).join(' ')
   const title = summary !== '' ? `\n<p class="admonition-title">${escapeHtml(summary)}</p>` : ''
   return expanded(run, node, src, `<aside class="admonition admonition-${NOTE_TYPES[kind]}">${title}${inner(run, node, src)}</aside>\n`)
 }

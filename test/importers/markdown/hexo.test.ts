@@ -254,4 +254,27 @@ describe('a Hexo site', () => {
     expect(result.payload?.content.pages[0].content).toContain('<aside class="admonition admonition-info">')
     expect(result.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'unknown_author')).toEqual([])
   })
+
+  test('Butterfly and Fluid: menu groups, note colours, cover images the themes read', async () => {
+    const root = await site('butterfly', {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0"}}',
+      '_config.yml': 'title: B\ntheme: butterfly\n',
+      '_config.butterfly.yml': 'menu:\n  Home: / || fas fa-home\n  List||fas fa-list||hide:\n    Music: /music/ || fas fa-music\n    Movie: /movies/ || fas fa-video\n',
+      'source/music/index.md': '---\ntitle: Music\n---\nM\n',
+      'source/movies/index.md': '---\ntitle: Movies\n---\nM\n',
+      'source/img/c.png': 'png',
+      'source/_posts/a.md': "---\ntitle: A\ndate: 2024-01-01\nindex_img: /img/c.png\n---\n{% note blue 'fas fa-bullhorn' simple %}\nNews.\n{% endnote %}\n",
+      'source/_posts/b.md': '---\ntitle: B\ndate: 2024-01-02\ncover: /img/c.png\ntop_img: /img/none.png\n---\nB\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const menu = result.payload?.menus?.primary.items ?? []
+    expect(menu.map((i) => [i.title, i.url, i.children.map((c) => [c.title, c.url])])).toEqual([
+      ['Home', '/', []],
+      ['List', '/music/', [['Music', '/music/'], ['Movie', '/movies/']]],
+    ])
+    const posts = result.payload?.content.posts ?? []
+    const [a, b] = ['a', 'b'].map((slug) => posts.find((p) => p.slug === slug)!)
+    expect(a.content).toContain('<aside class="admonition admonition-info">\n\nNews.')
+    expect([a.featured_image, b.featured_image]).toEqual(['/img/c.png', '/img/c.png'])
+  })
 })
