@@ -213,9 +213,11 @@ export const hexoPreset: Preset = {
         const folderUrl = assetFolders.get(rel.slice(0, slash))
         // A post's asset is published beside the post's own page (`/2024/01/02/hello/cat.png`).
         if (folderUrl !== undefined) return folderUrl.replace(/[^/]*$/, '') + encodeSegment(rel.slice(slash + 1))
-        const role = roleOf(rel, settings)
-        if (role.role !== 'page' || rendered.has(rel)) return undefined
-        return settings.root + role.inside.split('/').map(encodeSegment).join('/')
+        // Every other file of the source folder Hexo reads (`skip_render` ones too) is copied to its path; URLs
+        // here leave the base path (`root`) out, as the old-URL index does.
+        const inside = rel.slice(sourceDir === '' ? 0 : sourceDir.length + 1)
+        if (settings.ignore(rel) || settings.exclude(inside) || (hidden(inside) && !settings.include(inside)) || rendered.has(rel)) return undefined
+        return '/' + inside.split('/').map(encodeSegment).join('/')
       },
       includePath(kind, target, from) {
         const name = target.trim()

@@ -186,8 +186,9 @@ describe('a Hexo site', () => {
     const root = await site('dirs', {
       '_config.yml': 'title: D\nsource_dir: src\nroot: /blog/\nskip_render: [static/**]\nexclude: [notes/**]\ninclude: [_pages/**]\n',
       'scaffolds/post.md': '---\n---\n',
-      'src/_posts/a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nSee [the page](/blog/_pages/kept.html).\n',
+      'src/_posts/a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nSee [the page](/blog/_pages/kept.html) and ![the logo](/blog/static/logo.png).\n',
       'src/static/raw.md': '# copied as it is\n',
+      'src/static/logo.png': 'png',
       'src/notes/n.md': '# excluded\n',
       'src/_pages/kept.md': '---\ntitle: Kept\n---\nKept.\n',
       'source/_posts/elsewhere.md': '---\ntitle: Not the source folder\ndate: 2024-01-01\n---\n',
@@ -197,6 +198,7 @@ describe('a Hexo site', () => {
     expect(placed).toEqual([['src/_pages/kept.md', '/_pages/kept/'], ['src/_posts/a.md', '/2024/01/01/a/']])
     expect(result.redirects.map((r) => r.from)).toContain('/blog/2024/01/01/a/')
     expect(result.payload?.content.posts[0].content).toContain('(/_pages/kept/)')
+    expect(result.assets.map((a) => [a.src, a.file])).toEqual([['/static/logo.png', 'src/static/logo.png']])
   })
 
   test('post asset folders: a bare file name in the body and asset_img are the post folder’s files', async () => {
