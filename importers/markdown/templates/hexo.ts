@@ -357,7 +357,27 @@ const note: BlockHandler = (run, node, src) => {
   return expanded(run, node, src, `<aside class="admonition admonition-${NOTE_TYPES[kind]}">${title}${inner(run, node, src)}</aside>\n`)
 }
 
-const TAB = /<!--\s*tab(?:\s+([^>]*?))?\s*-->([\s\S]*?)<!--\s*endtab\s*-->/g
+/**
+ * The tabs of a NexT `tabs` block: each `<!-- tab [title] [@icon] -->` comment to its `<!-- endtab -->`, found by
+ * position (comments read once, in order), so a body of unclosed tabs or blank runs costs time linear in its length.
+ */
+export function nextTabs(content: string): Array<{ title: string; text: string }> {
+  const tabs: Array<{ title: string; text: string }> = []
+  let open: { title: string; from: number } | undefined
+  for (let at = content.indexOf('<!--'); at !== -1; ) {
+    const close = content.indexOf('-->', at + 4)
+    if (close === -1) break
+    const inside = content.slice(at + 4, close).trim()
+    if (inside === 'endtab' && open) {
+      tabs.push({ title: open.title, text: content.slice(open.from, at) })
+      open = undefined
+    } else if (inside === 'tab' || inside.startsWith('tab ') || inside.startsWith('tab\t') || inside.startsWith('tab\n')) {
+      open = { title: inside.slice(3).replace(/@[\w-]+/g, '').trim(), from: close + 3 }
+    }
+    at = content.indexOf('<!--', close + 3)
+  }
+  return tabs
+}
 
 /**
  * NexT's `{% tabs name[,active] %}<!-- tab [title] [@icon] -->…<!-- endtab -->{% endtabs %}`: each tab an open
@@ -366,13 +386,7 @@ const TAB = /<!--\s*tab(?:\s+([^>]*?))?\s*-->([\s\S]*?)<!--\s*endtab\s*-->/g
 const tabs: BlockHandler = (run, node, src) => {
   const name = node.branches[0].markup.split(',')[0].trim().replace(/^["']|["']$/g, '')
   const content = run.capture(node.branches.flatMap((b) => b.body), src)
-  const parts: string[] = []
-  let n = 0
-  for (const m of content.matchAll(TAB)) {
-    n++
-    const title = (m[1] ?? '').replace(/@[\w-]+/g, '').trim() || `${name} ${n}`
-    parts.push(`<details class="tab" open>\n<summary>${escapeHtml(title)}</summary>\n\n${m[2].trim()}\n\n</details>`)
-  }
+  const parts = nextTabs(content).map((tab, i) => `<details class="tab" open>\n<summary>${escapeHtml(tab.title || `${name} ${i + 1}`)}</summary>\n\n${tab.text.trim()}\n\n</details>`)
   return expanded(run, node, src, `\n${parts.length > 0 ? parts.join('\n\n') : content.trim()}\n`)
 }
 
