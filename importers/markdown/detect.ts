@@ -3,6 +3,7 @@ import { astroPreset, starlightPreset } from './presets/astro.js'
 import { docusaurusPreset } from './presets/docusaurus.js'
 import { eleventyPreset } from './presets/eleventy.js'
 import { gatsbyPreset } from './presets/gatsby.js'
+import { hexoPreset } from './presets/hexo.js'
 import { hugoPreset } from './presets/hugo.js'
 import { jekyllPreset } from './presets/jekyll.js'
 import { nativePreset } from './presets/native.js'
@@ -16,6 +17,7 @@ import { MARKDOWN_EXTENSIONS, splitPath } from './presets/types.js'
 export const PRESETS: Record<PresetName, Preset> = {
   native: nativePreset,
   jekyll: jekyllPreset,
+  hexo: hexoPreset,
   hugo: hugoPreset,
   docusaurus: docusaurusPreset,
   astro: astroPreset,

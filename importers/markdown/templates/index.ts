@@ -5,6 +5,7 @@ import { expandAlerts } from './alerts.js'
 import { expandAttributes } from './attributes.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import { expandDocusaurus1 } from './docusaurus1.js'
+import { expandHexo } from './hexo.js'
 import { expandHugo, omitHugoRawHtml } from './hugo.js'
 import { expandLiquid } from './liquid.js'
 import { expandJsx, expandMdx } from './mdx.js'
@@ -118,6 +119,9 @@ function passes(ctx: TemplateContext): Pass[] {
         break
       case 'vue':
         list.push({ run: (b, c) => expandVue(b, c), syntax: { braces: ['{{'] } })
+        break
+      case 'hexo':
+        list.push({ run: expandHexo, syntax: NUNJUCKS })
         break
       case 'docusaurus1':
         list.push({ run: expandDocusaurus1, syntax: { braces: [] } })

@@ -134,7 +134,8 @@ const callBlock: BlockHandler = (run, node, src) => {
   return run.render(node.branches.flatMap((b) => b.body), src)
 }
 
-const NUNJUCKS: Dialect = {
+/** Nunjucks as Eleventy runs it; Hexo's dialect adds its tags to it. */
+export const NUNJUCKS: Dialect = {
   syntax: 'nunjucks',
   eleventy: true,
   tags: {

@@ -1,0 +1,282 @@
+import { utimes } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { importMarkdown } from '../../../importers/markdown/index.js'
+import { categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
+import { tempSites } from './_tmpsite.js'
+
+// Hexo's documented rules (hexo.io "Permalinks", "Writing", "Front-matter", "Configuration"). The URLs in these rows
+// are what `hexo generate` (hexo 7.3) wrote for the same configuration and file: the oracle, run once by hand.
+const site = tempSites('hexo-')
+
+describe('post permalinks', () => {
+  const rows = [
+    {
+      name: 'the default pattern: date folders and the slug, a folder in _posts/ kept in :title',
+      config: {},
+      file: '2023/older-post.md',
+      fm: { title: 'An Older Post' },
+      date: '2023-05-06T23:30:00+01:00',
+      zone: 'Europe/Lisbon',
+      url: '/2023/05/06/2023/older-post/',
+    },
+    {
+      name: 'every date token, :name, :hash, :post_title, the last category under its parent, trailing_html off',
+      config: { new_post_name: ':year-:month-:day-:title.md', permalink: ':category/:year/:i_month/:i_day/:hour/:minute/:second/:name-:hash-:post_title.html', pretty_urls: { trailing_html: false }, category_map: { 'Café Talk': 'cafe' }, filename_case: 1 },
+      file: 'notes/2024-03-04-Deep-Dive.md',
+      fm: { title: 'A Deep Dive, Vol. 2!', categories: ['Café Talk', 'Espresso Bar'] },
+      date: '2024-03-04T08:05:09+09:00',
+      zone: 'Asia/Tokyo',
+      url: '/cafe/espresso-bar/2024/3/4/08/05/09/notes-2024-03-04-Deep-Dive-3216cc782c84-a-deep-dive-vol-2',
+    },
+    {
+      name: 'new_post_name read back from the file name; no category gives default_category',
+      config: { new_post_name: ':year-:month-:day-:title.md', permalink: ':category/:year/:i_month/:i_day/:hour/:minute/:second/:name-:hash-:post_title.html', pretty_urls: { trailing_html: false } },
+      file: '2024-03-04-asset-post.md',
+      fm: { title: 'Asset post' },
+      date: '2024-03-04T23:59:59+09:00',
+      zone: 'Asia/Tokyo',
+      url: '/uncategorized/2024/3/4/23/59/59/asset-post-89783e42cc5c-asset-post',
+    },
+    {
+      name: 'front-matter permalink, as written',
+      config: { permalink: ':year/:title/' },
+      file: 'own.md',
+      fm: { title: 'Own', permalink: 'custom/own-url' },
+      date: '2024-03-05T00:00:00+09:00',
+      zone: 'Asia/Tokyo',
+      url: '/custom/own-url',
+    },
+    {
+      name: 'a front-matter key and permalink_defaults fill their own tokens',
+      config: { permalink: ':lang/:section/:title.html', permalink_defaults: { lang: 'en', section: 'blog' } },
+      file: 'hola.md',
+      fm: { title: 'Hola', lang: 'es' },
+      date: '2024-01-01T00:00:00Z',
+      zone: 'UTC',
+      url: '/es/blog/hola.html',
+    },
+    {
+      name: 'post_asset_folder ends an extensionless URL with a slash',
+      config: { permalink: ':year/:title', post_asset_folder: true },
+      file: 'cats.md',
+      fm: { title: 'Cats' },
+      date: '2024-01-01T00:00:00Z',
+      zone: 'UTC',
+      url: '/2024/cats/',
+    },
+    {
+      name: 'trailing_index off drops index.html; :timestamp is seconds',
+      config: { permalink: 'p/:timestamp/index.html', pretty_urls: { trailing_index: false } },
+      file: 't.md',
+      fm: { title: 'T' },
+      date: '2024-01-01T00:00:00Z',
+      zone: 'UTC',
+      url: '/p/1704067200/',
+    },
+  ]
+  test.each(rows)('$name', ({ config, file, fm, date, zone, url }) => {
+    const s = readSettings(config)
+    const info = parseFileName(s.newPostName, file)
+    expect(postPath(s, { slug: info.title, date, zone, fields: fm, info, hierarchies: categoryHierarchies((fm as Record<string, unknown>).categories) })).toBe(url)
+  })
+})
+
+test.each([
+  ['/a/../b/./c/', '/a/b/c/'],
+  ['/x//y', '/x/y'],
+  ['/café/a b/', '/caf%C3%A9/a%20b/'],
+  ['/100%/%41/', '/100%25/%41/'],
+  ['/line\nbreak/', '/line%0Abreak/'],
+])('a permalink filled from front matter is a clean path: %j', (url, clean) => {
+  expect(cleanUrl(url)).toBe(clean)
+})
+
+describe('file names and slugs', () => {
+  test.each([
+    [':title.md', '2023/older-post.md', { title: '2023/older-post' }],
+    [':year-:month-:day-:title.md', '2024-03-04-asset-post.md', { year: '2024', month: '03', day: '04', title: 'asset-post' }],
+    [':year-:month-:day-:title.md', 'notes/2024-03-04-Deep-Dive.md', { title: 'notes-2024-03-04-Deep-Dive' }],
+    [':lang/:title.md', 'fr/bonjour.md', { lang: 'fr', title: 'bonjour' }],
+  ])('%s reads %s', (pattern, file, expected) => {
+    expect(parseFileName(pattern, file)).toEqual(expected)
+  })
+  test.each([
+    ['A Deep Dive, Vol. 2!', 1, 'a-deep-dive-vol-2'],
+    ['Café Talk', 0, 'Cafe-Talk'],
+    ['  --x__y-- ', 2, 'X-Y'],
+  ])('slugize %s (case %i)', (text, transform, slug) => {
+    expect(hexoSlug(text, transform)).toBe(slug)
+  })
+})
+
+describe('categories', () => {
+  test.each([
+    ['one name', 'Travel', [['Travel']]],
+    ['a list is one hierarchy', ['A', 'B'], [['A', 'B']]],
+    ['lists are several', [['A', 'B'], ['C']], [['A', 'B'], ['C']]],
+    ['a name among lists is a hierarchy of its own', ['A', ['B', 'C']], [['A'], ['B', 'C']]],
+    ['nothing', undefined, []],
+  ])('%s', (_, value, expected) => {
+    expect(categoryHierarchies(value)).toEqual(expected)
+  })
+})
+
+describe('page URLs', () => {
+  test.each([
+    ['about/index.md', undefined, true, '/about/'],
+    ['a.md', undefined, true, '/a.html'],
+    ['a.md', undefined, false, '/a'],
+    ['docs/x.markdown', undefined, true, '/docs/x.html'],
+    ['x.md', 'custom/', true, '/custom/'],
+    ['x.md', '/custom/page', true, '/custom/page.html'],
+    ['x.md', 'feed.xml', true, '/feed.xml'],
+  ])('%s with permalink %s (trailing_html %s)', (inside, permalink, trailingHtml, url) => {
+    expect(pagePath(inside, permalink, { trailingHtml })).toBe(url)
+  })
+})
+
+test('a theme menu: plain titles, NexT translation keys and icons, nested entries', () => {
+  expect(menuItems({ Home: '/', archives: '/archives/ || fa fa-archive', docs: { default: '/docs/ || fa fa-book', Intro: 'docs/intro/' } })).toEqual([
+    { title: 'Home', url: '/', target: '_self', children: [] },
+    { title: 'Archives', url: '/archives/', target: '_self', children: [] },
+    { title: 'Docs', url: '/docs/', target: '_self', children: [{ title: 'Intro', url: '/docs/intro/', target: '_self', children: [] }] },
+  ])
+})
+
+describe('a Hexo site', () => {
+  test('is told from Jekyll by its scaffolds, and its post without a date is dated by its file time, as Hexo does', async () => {
+    const root = await site('starter', {
+      '_config.yml': 'title: Hexo\nurl: http://example.com\nroot: /\npermalink: :year/:month/:day/:title/\n',
+      'scaffolds/post.md': '---\ntitle: {{ title }}\n---\n',
+      'scaffolds/page.md': '---\ntitle: {{ title }}\n---\n',
+      'source/_posts/hello-world.md': '---\ntitle: Hello World\n---\nWelcome to [Hexo](https://hexo.io/)!\n',
+    })
+    await utimes(path.join(root, 'source/_posts/hello-world.md'), new Date('2024-02-03T04:05:06Z'), new Date('2024-02-03T04:05:06Z'))
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.preset).toBe('hexo')
+    expect(result.payload?.content.pages).toEqual([])
+    expect(result.payload?.content.posts.map((p) => [p.slug, p.published_at_iso])).toEqual([['hello-world', '2024-02-03T04:05:06Z']])
+    expect(result.report.items.find((i) => i.source === 'source/_posts/hello-world.md')).toMatchObject({ kind: 'post', url: '/2024/02/03/hello-world/' })
+    expect(result.diagnostics.map((d) => d.code)).toContain('missing_date')
+  })
+
+  test('a Jekyll site with _config.yml stays Jekyll; so does Octopress, whose posts sit in source/_posts/', async () => {
+    const jekyll = await site('jekyll', { '_config.yml': 'title: J\n', '_posts/2024-01-01-a.md': '---\ntitle: A\n---\nA\n' })
+    expect((await importMarkdown(jekyll, { generatedAt: '2026-01-01T00:00:00Z' })).preset).toBe('jekyll')
+    const octopress = await site('octopress', { '_config.yml': 'source: source\n', Gemfile: "gem 'jekyll'\n", Rakefile: '', 'source/_posts/2024-01-01-a.md': '---\ntitle: A\n---\nA\n' })
+    expect((await importMarkdown(octopress, { generatedAt: '2026-01-01T00:00:00Z' })).preset).toBe('jekyll')
+  })
+
+  test('drafts, published: false and future posts follow render_drafts and future', async () => {
+    const files = {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0"}}',
+      'source/_posts/future.md': '---\ntitle: Later\ndate: 2030-01-01\n---\nx\n',
+      'source/_posts/hidden.md': '---\ntitle: Hidden\ndate: 2024-01-01\npublished: false\n---\nx\n',
+      'source/_drafts/wip.md': '---\ntitle: Wip\ndate: 2024-01-02\n---\nx\n',
+    }
+    const byDefault = await importMarkdown(await site('drafts-default', { ...files, '_config.yml': 'title: D\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(byDefault.payload?.content.posts.map((p) => p.slug)).toEqual(['future'])
+    expect(byDefault.skipped.map((s) => [s.file, s.reason])).toEqual([['source/_drafts/wip.md', 'draft'], ['source/_posts/hidden.md', 'draft']])
+    const configured = await importMarkdown(await site('drafts-rendered', { ...files, '_config.yml': 'title: D\nrender_drafts: true\nfuture: false\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(configured.payload?.content.posts.map((p) => p.slug)).toEqual(['wip'])
+  })
+
+  test('source_dir, root, skip_render, exclude and include decide what is read, and where', async () => {
+    const root = await site('dirs', {
+      '_config.yml': 'title: D\nsource_dir: src\nroot: /blog/\nskip_render: [static/**]\nexclude: [notes/**]\ninclude: [_pages/**]\n',
+      'scaffolds/post.md': '---\n---\n',
+      'src/_posts/a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nSee [the page](/blog/_pages/kept.html) and ![the logo](/blog/static/logo.png).\n',
+      'src/static/raw.md': '# copied as it is\n',
+      'src/static/logo.png': 'png',
+      'src/notes/n.md': '# excluded\n',
+      'src/_pages/kept.md': '---\ntitle: Kept\n---\nKept.\n',
+      'source/_posts/elsewhere.md': '---\ntitle: Not the source folder\ndate: 2024-01-01\n---\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const placed = result.report.items.filter((i) => 'kind' in i && (i.kind === 'post' || i.kind === 'page')).map((i) => [i.source, 'url' in i ? i.url : ''])
+    expect(placed).toEqual([['src/_pages/kept.md', '/_pages/kept/'], ['src/_posts/a.md', '/2024/01/01/a/']])
+    expect(result.redirects.map((r) => r.from)).toContain('/blog/2024/01/01/a/')
+    expect(result.payload?.content.posts[0].content).toContain('(/_pages/kept/)')
+    expect(result.assets.map((a) => [a.src, a.file])).toEqual([['/static/logo.png', 'src/static/logo.png']])
+  })
+
+  test('post asset folders: a bare file name in the body and asset_img are the post folder’s files', async () => {
+    const root = await site('assets', {
+      '_config.yml': 'title: A\npost_asset_folder: true\n',
+      'scaffolds/post.md': '---\n---\n',
+      'source/_posts/cats.md': '---\ntitle: Cats\ndate: 2024-01-01\n---\n![a cat](cat.png)\n\n{% asset_img cat.png A cat %}\n\n{% asset_link notes.txt The notes %}\n',
+      'source/_posts/cats/cat.png': 'png',
+      'source/_posts/cats/notes.txt': 'notes',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const body = result.payload?.content.posts[0].content ?? ''
+    expect(result.assets.map((a) => a.file).sort()).toEqual(['source/_posts/cats/cat.png', 'source/_posts/cats/notes.txt'])
+    expect(body).not.toContain('](cat.png)')
+    expect(body).toContain('<img src="/2024/01/01/cats/cat.png" title="A cat" alt="A cat">')
+    expect(body).toContain('href="/2024/01/01/cats/notes.txt"')
+    expect(result.diagnostics.filter((d) => d.code === 'missing_image' || d.code === 'missing_link_target')).toEqual([])
+  })
+
+  test('a multilingual site: each document’s language from lang:, new_post_name’s :lang or its folder', async () => {
+    const root = await site('i18n', {
+      '_config.yml': 'title: I\nlanguage: [en, zh-TW, default]\nnew_post_name: :lang/:title.md\npermalink: :lang/:title/\n',
+      'scaffolds/post.md': '---\n---\n',
+      'source/_posts/en/hello.md': '---\ntitle: Hello\ndate: 2024-01-01\n---\nHi\n',
+      'source/_posts/zh-tw/hello.md': '---\ntitle: 你好\ndate: 2024-01-01\n---\nHi\n',
+      'source/_posts/misc.md': '---\ntitle: Misc\ndate: 2024-01-01\nlang: zh-TW\n---\nHi\n',
+      'source/zh-TW/about.md': '---\ntitle: 關於\n---\nAbout\n',
+      'source/about.md': '---\ntitle: About\n---\nAbout\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const placed = result.report.items.filter((i) => 'kind' in i && (i.kind === 'post' || i.kind === 'page')).map((i) => [i.source, 'language' in i ? i.language : undefined, 'old_url' in i && i.old_url ? i.old_url : 'url' in i ? i.url : ''])
+    expect(placed).toEqual([
+      ['source/_posts/en/hello.md', 'en', '/en/hello/'],
+      ['source/_posts/misc.md', 'zh-TW', '/zh-TW/misc/'],
+      ['source/_posts/zh-tw/hello.md', 'zh-TW', '/zh-tw/hello/'],
+      ['source/about.md', 'en', '/about.html'],
+      ['source/zh-TW/about.md', 'zh-TW', '/zh-TW/about.html'],
+    ])
+    expect(result.payload?.site.locale).toBe('en')
+  })
+
+  test('NexT: its menu, its tags and categories pages (left to the new site’s archives), its tags in bodies', async () => {
+    const root = await site('next', {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-next":"^8.0.0"}}',
+      '_config.yml': 'title: N\ntheme: next\n',
+      '_config.next.yml': 'menu:\n  home: / || fa fa-home\n  tags: /tags/ || fa fa-tags\n  categories: /categories/ || fa fa-th\n  archives: /archives/ || fa fa-archive\n  about: /about/ || fa fa-user\n',
+      'source/tags/index.md': '---\ntitle: tags\ntype: tags\ncomments: false\n---\n',
+      'source/categories/index.md': '---\ntitle: categories\ntype: categories\n---\n',
+      'source/about/index.md': '---\ntitle: About\n---\n{% note info %}\nHi.\n{% endnote %}\n',
+      'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-01\ntags: [x]\n---\nA\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.skipped).toEqual([{ file: 'source/categories/index.md', reason: 'term-list' }, { file: 'source/tags/index.md', reason: 'term-list' }])
+    expect(result.payload?.menus?.primary.items.map((i) => [i.title, i.url])).toEqual([['Home', '/'], ['Tags', '/tags/'], ['Categories', '/categories/'], ['Archives', '/'], ['About', '/about/']])
+    expect(result.payload?.content.pages[0].content).toContain('<aside class="admonition admonition-info">')
+    expect(result.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'unknown_author')).toEqual([])
+  })
+
+  test('Butterfly and Fluid: menu groups, note colours, cover images the themes read', async () => {
+    const root = await site('butterfly', {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0"}}',
+      '_config.yml': 'title: B\ntheme: butterfly\n',
+      '_config.butterfly.yml': 'menu:\n  Home: / || fas fa-home\n  List||fas fa-list||hide:\n    Music: /music/ || fas fa-music\n    Movie: /movies/ || fas fa-video\n',
+      'source/music/index.md': '---\ntitle: Music\n---\nM\n',
+      'source/movies/index.md': '---\ntitle: Movies\n---\nM\n',
+      'source/img/c.png': 'png',
+      'source/_posts/a.md': "---\ntitle: A\ndate: 2024-01-01\nindex_img: /img/c.png\n---\n{% note blue 'fas fa-bullhorn' simple %}\nNews.\n{% endnote %}\n",
+      'source/_posts/b.md': '---\ntitle: B\ndate: 2024-01-02\ncover: /img/c.png\ntop_img: /img/none.png\n---\nB\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-01-01T00:00:00Z' })
+    const menu = result.payload?.menus?.primary.items ?? []
+    expect(menu.map((i) => [i.title, i.url, i.children.map((c) => [c.title, c.url])])).toEqual([
+      ['Home', '/', []],
+      ['List', '/music/', [['Music', '/music/'], ['Movie', '/movies/']]],
+    ])
+    const posts = result.payload?.content.posts ?? []
+    const [a, b] = ['a', 'b'].map((slug) => posts.find((p) => p.slug === slug)!)
+    expect(a.content).toContain('<aside class="admonition admonition-info">\n\nNews.')
+    expect([a.featured_image, b.featured_image]).toEqual(['/img/c.png', '/img/c.png'])
+  })
+})
