@@ -8,7 +8,7 @@
  * A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker;
  * `gfm`: GitHub's own Markdown extensions, its alerts, which a plain folder's renderer shows).
  */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm'
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'pymdown'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {
