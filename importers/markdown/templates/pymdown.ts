@@ -20,7 +20,10 @@ const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?(?:[
 const TAB = /^([ \t]*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/
 /** `*[HTML]: Hyper Text Markup Language` (abbr). */
 const ABBREVIATION = /^[ \t]{0,3}\*\[[^\]\n]+\]:.*$/
-const FENCE = /^([ \t]*)(`{3,}|~{3,})/
+/** A fence as CommonMark reads one: at most three spaces in, a backtick fence's info string without backticks. */
+const FENCE = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
+/** How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…). */
+const MAX_SNIPPET_LINES = 100_000
 
 /**
  * Admonition types of Material for MkDocs and their aliases, as the callout kinds the other conventions' asides
@@ -58,8 +61,9 @@ interface Line {
 export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   const findings: TemplateFinding[] = []
   let lines: Line[] = body.split('\n').map((text, i) => ({ text, line: i + 1 }))
-  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]))
-  if (body.includes('!!!') || body.includes('???') || body.includes('===') || body.includes('[TOC]') || body.includes('*[')) lines = blocks(lines, findings, 0)
+  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES })
+  // Snippets come first (pymdownx.snippets runs before Markdown): what they include is read as the page's own text.
+  if (lines.some((l) => /!!!|\?\?\?|===|\[TOC\]|\*\[/.test(l.text))) lines = blocks(lines, findings, 0)
   const joined = lines.map((l) => l.text).join('\n')
   const lineMap = lines.flatMap((l) => l.text.split('\n').map(() => l.line))
   // Emoji are found in the expanded body: their findings are moved back to the lines they were written on.
@@ -94,7 +98,7 @@ export function snippetTargets(body: string): string[] {
 }
 
 /** Lines with every snippet line replaced by the lines of the file it names (read through `ctx.readFile('include', …)`). */
-function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>): Line[] {
+function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }): Line[] {
   const out: Line[] = []
   for (let i = 0; i < lines.length; i++) {
     const { text, line } = lines[i]
@@ -103,7 +107,7 @@ function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding
       let end = i + 1
       while (end < lines.length && !SNIPPET_BLOCK.test(lines[end].text) && lines[end].text.trim() !== '') end++
       if (end < lines.length && SNIPPET_BLOCK.test(lines[end].text)) {
-        for (let k = i + 1; k < end; k++) include(lines[k].text.trim(), '', line, ctx, findings, depth, within, out)
+        for (let k = i + 1; k < end; k++) include(lines[k].text.trim(), '', line, ctx, findings, depth, within, budget, out)
         i = end
         continue
       }
@@ -114,13 +118,13 @@ function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding
       continue
     }
     if (m[2] === ';') out.push({ text: text.replace(';', ''), line })
-    else include(m[4].trim(), m[1], line, ctx, findings, depth, within, out)
+    else include(m[4].trim(), m[1], line, ctx, findings, depth, within, budget, out)
   }
   return out
 }
 
 /** One snippet: the file's lines (its own snippets expanded), each with `indent` before it, all on the snippet's line. */
-function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, out: Line[]): void {
+function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }, out: Line[]): void {
   if (target === '' || target.startsWith(';')) return
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${target}" is a URL; it was not fetched and prints nothing. Copy its text into the page or a file of the site.` })
@@ -132,31 +136,39 @@ function include(target: string, indent: string, line: number, ctx: TemplateCont
     findings.push({ line, name: '--8<--', action: 'unresolved', message: within.has(file) ? `The snippet "${file}" includes itself; it was left out.` : `The snippet "${file}" names no file of the site (pymdownx.snippets reads it from its base_path); it prints nothing. Add the file or fix the path.` })
     return
   }
-  findings.push({ line, name: '--8<--', action: 'expanded' })
   const own = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').map((t) => ({ text: t === '' ? '' : indent + t, line }))
+  if (own.length > budget.lines) {
+    findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${file}" would make the page longer than the importer allows (${MAX_SNIPPET_LINES} included lines); it was left out.` })
+    return
+  }
+  budget.lines -= own.length
+  findings.push({ line, name: '--8<--', action: 'expanded' })
   const next = new Set(within).add(file)
-  for (const l of own.some((x) => x.text.includes('8<-')) ? snippets(own, ctx, findings, depth + 1, next) : own) out.push({ text: l.text, line })
+  for (const l of own.some((x) => x.text.includes('8<-')) ? snippets(own, ctx, findings, depth + 1, next, budget) : own) out.push({ text: l.text, line })
 }
 
 /** Admonitions, details and tabs at any indentation (in a list item too), `[TOC]` and abbreviations, outside fenced code. */
 function blocks(lines: Line[], findings: TemplateFinding[], depth: number): Line[] {
   const out: Line[] = []
   let fence: { char: string; length: number } | undefined
+  const above = new Outline()
   for (let i = 0; i < lines.length; i++) {
     const { text, line } = lines[i]
+    const inList = above.inListItem(text)
     const f = FENCE.exec(text)
     if (fence) {
-      if (f && f[2][0] === fence.char && f[2].length >= fence.length && text.trim() === f[2]) fence = undefined
+      if (f && f[1][0] === fence.char && f[1].length >= fence.length && text.trim() === f[1]) fence = undefined
       out.push(lines[i])
       continue
     }
     if (f) {
-      fence = { char: f[2][0], length: f[2].length }
+      fence = { char: f[1][0], length: f[1].length }
       out.push(lines[i])
       continue
     }
-    const admonition = depth < MAX_BLOCK_DEPTH ? ADMONITION.exec(text) : null
-    const tab = depth < MAX_BLOCK_DEPTH && !admonition ? TAB.exec(text) : null
+    const marked = depth < MAX_BLOCK_DEPTH && /^[ \t]*(?:!!!|\?\?\?|===)/.test(text) && (/^\S/.test(text) || inList)
+    const admonition = marked ? ADMONITION.exec(text) : null
+    const tab = marked && !admonition ? TAB.exec(text) : null
     if (admonition) {
       const [, indent, marker, classes, title] = admonition
       const content = indented(lines, i + 1, indent)
@@ -211,6 +223,28 @@ function blocks(lines: Line[], findings: TemplateFinding[], depth: number): Line
   return out
 }
 
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/
+
+/**
+ * The lines above, as far as indentation goes: for each width, the nearest line above that is indented less.
+ * An indented block marker is in a list item's content (where Python-Markdown reads it) when the nearest line above
+ * that is indented less is an item; elsewhere an indented line is code, left as written. A stack of ever deeper lines
+ * answers each line in constant time on average (a body of indented markers once looked back over every line).
+ */
+class Outline {
+  private readonly stack: Array<{ width: number; item: boolean }> = []
+
+  /** Whether `text`, the next line, is in a list item's content; then it is taken as the line above the next. */
+  inListItem(text: string): boolean {
+    if (text.trim() === '') return false
+    const width = text.match(/^[ \t]*/)?.[0].replace(/\t/g, '    ').length ?? 0
+    while (this.stack.length > 0 && (this.stack.at(-1) as { width: number }).width >= width) this.stack.pop()
+    const parent = this.stack.at(-1)
+    this.stack.push({ width, item: LIST_ITEM.test(text) })
+    return parent?.item === true
+  }
+}
+
 /** The opening of an admonition aside; `""` (an empty title) has no title line, as Python-Markdown prints it. */
 function asideOpen(kind: string, title: string): string {
   return title.trim() === '' ? `<aside class="admonition admonition-${kind}">` : admonitionOpen(kind, title)
@@ -221,7 +255,7 @@ function asideOpen(kind: string, title: string): string {
  * lines between them included, the trailing blank lines not; returned without that indentation.
  */
 function indented(lines: Line[], from: number, indent: string): { lines: Line[]; end: number } {
-  const deeper = new RegExp(`^${indent.replace(/\t/g, '\\t')}(?: {4}|\\t)`)
+  const deeper = deeperThan(indent)
   let end = from
   let last = from
   while (end < lines.length && (lines[end].text.trim() === '' || deeper.test(lines[end].text))) {
@@ -230,6 +264,18 @@ function indented(lines: Line[], from: number, indent: string): { lines: Line[];
   }
   const content = lines.slice(from, last).map((l) => ({ text: l.text.replace(deeper, ''), line: l.line }))
   return { lines: content, end: last }
+}
+
+const DEEPER = new Map<string, RegExp>()
+
+/** A line indented four spaces (or a tab) past `indent` (made once per indentation: a body may have thousands of blocks). */
+function deeperThan(indent: string): RegExp {
+  let re = DEEPER.get(indent)
+  if (re === undefined) {
+    re = new RegExp(`^${indent.replace(/\t/g, '\\t')}(?: {4}|\\t)`)
+    if (DEEPER.size < 64) DEEPER.set(indent, re)
+  }
+  return re
 }
 
 /** `open`, a blank line, the content, a blank line and `close`, each line indented as the marker was. */
