@@ -10,6 +10,8 @@ import { emptyConfig, splitPath } from './types.js'
 const CONFIG_FILES = ['mkdocs.yml', 'mkdocs.yaml']
 /** The Markdown extensions MkDocs builds pages from (mkdocs.utils.markdown_extensions); `.mdx` is not one. */
 const MKDOCS_EXTENSIONS: ReadonlySet<string> = new Set(['.md', '.markdown', '.mdown', '.mkdn', '.mkd'])
+/** Patterns read from one of `exclude_docs`, `draft_docs`, `not_in_nav` (each is tried on every file: real lists have tens). */
+const MAX_PATTERNS = 1000
 /** How deep `nav:` sections are followed (a hostile configuration may nest without end; themes show three levels). */
 const NAV_DEPTH = 32
 
@@ -71,9 +73,10 @@ export const mkdocsPreset: Preset = {
     const inDocs = (rel: string) => (docsDir === '' ? rel : rel.startsWith(docsDir + '/') ? rel.slice(docsDir.length + 1) : undefined)
     const directoryUrls = setting(data.use_directory_urls) !== false
     applySite(config, data)
-    const excluded = gitignoreMatcher(data.exclude_docs)
-    const drafts = gitignoreMatcher(data.draft_docs)
-    const notInNav = gitignoreMatcher(data.not_in_nav)
+    const tooMany = (key: string) => ctx.diagnostics.warn(file ?? 'mkdocs.yml', 0, 'invalid_config', `${key} has more than ${MAX_PATTERNS} patterns; only the first ${MAX_PATTERNS} were applied. Write fewer, broader patterns.`)
+    const excluded = gitignoreMatcher(data.exclude_docs, () => tooMany('exclude_docs'))
+    const drafts = gitignoreMatcher(data.draft_docs, () => tooMany('draft_docs'))
+    const notInNav = gitignoreMatcher(data.not_in_nav, () => tooMany('not_in_nav'))
     const blog = blogSettings(data.plugins)
 
     // Every document below docs_dir, with its URL and title, in MkDocs' order (index and README first in a folder).
@@ -206,12 +209,15 @@ function ignored(p: string): boolean {
  * them) as a matcher of paths below `docs_dir`: a pattern without a slash but a trailing one matches a name at any
  * depth, one with a slash is anchored at `docs_dir`; `!` takes a path back; the last matching pattern wins.
  */
-function gitignoreMatcher(value: unknown): (p: string) => boolean {
+function gitignoreMatcher(value: unknown, onTooMany: () => void): (p: string) => boolean {
   const text = typeof value === 'string' ? value : Array.isArray(value) ? value.filter((v) => typeof v === 'string').join('\n') : ''
-  const rules = text
+  const lines = text
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'))
+  if (lines.length > MAX_PATTERNS) onTooMany()
+  const rules = lines
+    .slice(0, MAX_PATTERNS)
     .map((line) => {
       const negated = line.startsWith('!')
       const pattern = (negated ? line.slice(1) : line).replace(/\/+$/, '')

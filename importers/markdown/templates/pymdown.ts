@@ -20,6 +20,8 @@ const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?(?:[
 const TAB = /^([ \t]*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/
 /** `*[HTML]: Hyper Text Markup Language` (abbr). */
 const ABBREVIATION = /^[ \t]{0,3}\*\[[^\]\n]+\]:.*$/
+/** What a block, `[TOC]` or an abbreviation needs in a body: without any, the block pass is skipped. */
+const BLOCK_MARKS = /!!!|\?\?\?|===|\[TOC\]|\*\[/
 /** A fence as CommonMark reads one: at most three spaces in, a backtick fence's info string without backticks. */
 const FENCE = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
 /** How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…). */
@@ -63,12 +65,14 @@ export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   let lines: Line[] = body.split('\n').map((text, i) => ({ text, line: i + 1 }))
   if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES })
   // Snippets come first (pymdownx.snippets runs before Markdown): what they include is read as the page's own text.
-  if (lines.some((l) => /!!!|\?\?\?|===|\[TOC\]|\*\[/.test(l.text))) lines = blocks(lines, findings, 0)
+  if (BLOCK_MARKS.test(lines.length === 1 ? body : lines.map((l) => l.text).join('\n'))) lines = blocks(lines, findings, 0)
+  // Every line holds one line of text (blocks write their HTML a line at a time).
   const joined = lines.map((l) => l.text).join('\n')
-  const lineMap = lines.flatMap((l) => l.text.split('\n').map(() => l.line))
+  const lineMap = lines.map((l) => l.line)
   // Emoji are found in the expanded body: their findings are moved back to the lines they were written on.
   const icons: TemplateFinding[] = []
-  const text = joined.includes(':') ? emoji(joined, ctx, icons) : joined
+  SHORTCODE.lastIndex = 0
+  const text = SHORTCODE.test(joined) ? emoji(joined, ctx, icons) : joined
   for (const f of icons) findings.push({ ...f, line: lineMap[f.line - 1] ?? f.line })
   findings.sort((a, b) => a.line - b.line)
   return { body: text, findings, lineMap }
@@ -237,7 +241,8 @@ class Outline {
   /** Whether `text`, the next line, is in a list item's content; then it is taken as the line above the next. */
   inListItem(text: string): boolean {
     if (text.trim() === '') return false
-    const width = text.match(/^[ \t]*/)?.[0].replace(/\t/g, '    ').length ?? 0
+    let width = 0
+    for (let k = 0; k < text.length && (text[k] === ' ' || text[k] === '\t'); k++) width += text[k] === '\t' ? 4 : 1
     while (this.stack.length > 0 && (this.stack.at(-1) as { width: number }).width >= width) this.stack.pop()
     const parent = this.stack.at(-1)
     this.stack.push({ width, item: LIST_ITEM.test(text) })
@@ -287,7 +292,7 @@ function pushWrapped(out: Line[], indent: string, open: string, inner: Line[], c
   let to = inner.length
   while (from < to && inner[from].text.trim() === '') from++
   while (to > from && inner[to - 1].text.trim() === '') to--
-  for (const l of inner.slice(from, to)) out.push({ text: l.text === '' ? '' : l.text.split('\n').map((t) => (t === '' ? '' : indent + t)).join('\n'), line: l.line })
+  for (const l of inner.slice(from, to)) out.push({ text: l.text === '' ? '' : indent + l.text, line: l.line })
   out.push({ text: '', line: lastLine }, { text: indent + close, line: lastLine })
 }
 
