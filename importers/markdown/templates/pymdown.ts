@@ -57,7 +57,8 @@ interface Line {
  * - `[TOC]` goes, with a finding (the old theme showed its table of contents there), and abbreviation definitions
  *   (`*[HTML]: …`) go (they only added tooltips);
  * - emoji shortcodes become their character where known (`:smile:`), Material's icons (`:material-check:`,
- *   `:fontawesome-brands-github:`, `:octicons-…:`, `:simple-…:`) go with a finding; unknown ones stay as written.
+ *   `:fontawesome-brands-github:`, `:octicons-…:`, `:simple-…:`) go with a finding, and so does an attribute list
+ *   styling one; unknown ones stay as written; keys (`++ctrl+c++`) become `<kbd>`.
  * Attribute lists (`{ .md-button }`) are `expandAttributes`' work. Code is left as written, snippets aside.
  */
 export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
@@ -71,8 +72,8 @@ export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   const lineMap = lines.map((l) => l.line)
   // Emoji are found in the expanded body: their findings are moved back to the lines they were written on.
   const icons: TemplateFinding[] = []
-  SHORTCODE.lastIndex = 0
-  const text = SHORTCODE.test(joined) ? emoji(joined, ctx, icons) : joined
+  INLINE.lastIndex = 0
+  const text = INLINE.test(joined) ? inline(joined, ctx, icons) : joined
   for (const f of icons) findings.push({ ...f, line: lineMap[f.line - 1] ?? f.line })
   findings.sort((a, b) => a.line - b.line)
   return { body: text, findings, lineMap }
@@ -296,29 +297,43 @@ function pushWrapped(out: Line[], indent: string, open: string, inner: Line[], c
   out.push({ text: '', line: lastLine }, { text: indent + close, line: lastLine })
 }
 
-/** Emoji shortcodes (pymdownx.emoji) with a name and a letter in it, not inside a word or a time (`10:30:00`). */
-const SHORTCODE = /(?<![\w:]):([a-z0-9_+-]*[a-z][a-z0-9_+-]*):(?![\w:])/g
+/**
+ * Emoji shortcodes (pymdownx.emoji) with a name and a letter in it, not inside a word or a time (`10:30:00`), with
+ * the attribute list that may style an icon (`:material-clock:{ .lg .middle }`, Material's card grids); and keys
+ * (pymdownx.keys, `++ctrl+alt+del++`).
+ */
+const INLINE = /(?<![\w:]):([a-z0-9_+-]*[a-z][a-z0-9_+-]*):(?![\w:])(\{:?[ \t]*[.#][^{}\n]*\})?|\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g
 /** Material for MkDocs' icon sets, written as emoji shortcodes. */
 const ICON = /^(?:material|fontawesome|octicons|simple)-/
 
-/** Emoji shortcodes outside code: known emoji as their character, Material's icons removed (said once per body), others as written. */
-function emoji(body: string, ctx: TemplateContext, findings: TemplateFinding[]): string {
+/**
+ * Emoji and keys outside code: known emoji as their character, Material's icons removed (said once per body), other
+ * shortcodes as written; `++ctrl+c++` as `<kbd>Ctrl</kbd>+<kbd>C</kbd>`, as pymdownx.keys shows it.
+ */
+function inline(body: string, ctx: TemplateContext, findings: TemplateFinding[]): string {
   const code = findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) })
   let r = 0
   let icons = 0
   let firstIcon = 0
   const index = new LineIndex(body)
-  const lineAt = (offset: number) => index.line(offset)
-  const out = body.replace(SHORTCODE, (m: string, name: string, offset: number) => {
+  const out = body.replace(INLINE, (m: string, name: string | undefined, attributes: string | undefined, keys: string | undefined, offset: number) => {
     while (r < code.length && code[r].end <= offset) r++
     if (r < code.length && code[r].start <= offset) return m
-    if (ICON.test(name)) {
-      if (icons++ === 0) firstIcon = lineAt(offset)
+    if (keys !== undefined) {
+      findings.push({ line: index.line(offset), name: '++keys++', action: 'expanded' })
+      return keys
+        .split('+')
+        .map((k) => `<kbd>${k.charAt(0).toUpperCase() + k.slice(1)}</kbd>`)
+        .join('+')
+    }
+    const shortcode = name as string
+    if (ICON.test(shortcode)) {
+      if (icons++ === 0) firstIcon = index.line(offset)
       return ''
     }
-    const char = EMOJI[name]
-    if (char === undefined) return m
-    findings.push({ line: lineAt(offset), name: `:${name}:`, action: 'expanded' })
+    const char = EMOJI[shortcode]
+    if (char === undefined) return attributes === undefined ? m : `:${shortcode}:`
+    findings.push({ line: index.line(offset), name: `:${shortcode}:`, action: 'expanded' })
     return char
   })
   if (icons > 0) findings.push({ line: firstIcon, name: ':icon:', action: 'removed', message: `${icons} Material icon shortcode(s) (:material-…:, :fontawesome-…:, :octicons-…:, :simple-…:) were removed: they are the old theme's icon font, which the new site does not have.` })
