@@ -20,8 +20,12 @@ const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?(?:[
 const TAB = /^([ \t]*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/
 /** `*[HTML]: Hyper Text Markup Language` (abbr). */
 const ABBREVIATION = /^[ \t]{0,3}\*\[[^\]\n]+\]:.*$/
+/** A definition (def_list): `:` and up to three spaces at the start of a line, below its term. */
+const DEFINITION = /^:[ \t]{1,3}(?=\S)/
+/** attr_list's lists in a term (`` `note`{: #note } ``), which a `<dt>` would otherwise print. */
+const SPAN_ATTRIBUTES = /\{:?[ \t]*[.#][^{}\n]*\}/g
 /** What a block, `[TOC]` or an abbreviation needs in a body: without any, the block pass is skipped. */
-const BLOCK_MARKS = /!!!|\?\?\?|===|\[TOC\]|\*\[/
+const BLOCK_MARKS = /!!!|\?\?\?|===|\[TOC\]|\*\[|^:[ \t]/m
 /** A fence as CommonMark reads one: at most three spaces in, a backtick fence's info string without backticks. */
 const FENCE = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
 /** How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…). */
@@ -217,6 +221,16 @@ function blocks(lines: Line[], findings: TemplateFinding[], depth: number): Line
       for (const l of set) out.push(l)
       out.push({ text: '', line: set.at(-1)?.line ?? line }, { text: `${indent}</div>`, line: set.at(-1)?.line ?? line })
       i = at - 1
+    } else if (depth < MAX_BLOCK_DEPTH && DEFINITION.test(text) && lastText(out) !== undefined) {
+      // def_list: `Term` then `:   definition` (its further lines indented four spaces), as a description list.
+      const first = { text: text.replace(DEFINITION, ''), line }
+      const content = indented(lines, i + 1, '')
+      const inner = blocks([first, ...content.lines], findings, depth + 1)
+      const term = termAbove(out)
+      const open = term === undefined ? '<dl>\n<dd>' : `<dl>\n<dt>${inlineMarkup(term.replace(SPAN_ATTRIBUTES, ''))}</dt>\n<dd>`
+      pushWrapped(out, '', open, inner, '</dd>\n</dl>', line, content.end > i + 1 ? lines[content.end - 1].line : line)
+      findings.push({ line, name: ': definition', action: 'expanded' })
+      i = content.end - 1
     } else if (text.trim() === '[TOC]') {
       out.push({ text: '', line })
       findings.push({ line, name: '[TOC]', action: 'removed', message: 'Python-Markdown printed a table of contents here ([TOC]); it was removed: the new theme shows its own, or none. Add one by hand if the page needs it.' })
@@ -249,6 +263,25 @@ class Outline {
     this.stack.push({ width, item: LIST_ITEM.test(text) })
     return parent?.item === true
   }
+}
+
+/** The last line of `out` that is not blank, if any. */
+function lastText(out: Line[]): string | undefined {
+  for (let k = out.length - 1; k >= 0; k--) if (out[k].text.trim() !== '') return out[k].text
+  return undefined
+}
+
+/**
+ * The term a definition belongs to, taken out of `out`: a one-line paragraph just above it (blank lines between
+ * allowed). Undefined when the line above is not a term (another definition's end, a block's HTML).
+ */
+function termAbove(out: Line[]): string | undefined {
+  let k = out.length - 1
+  while (k >= 0 && out[k].text.trim() === '') k--
+  if (k < 0 || /^\s|^<\/?[a-z]/i.test(out[k].text) || (k > 0 && out[k - 1].text.trim() !== '')) return undefined
+  const term = out[k].text.trim()
+  out.length = k
+  return term
 }
 
 /** The opening of an admonition aside; `""` (an empty title) has no title line, as Python-Markdown prints it. */
@@ -294,7 +327,8 @@ function pushWrapped(out: Line[], indent: string, open: string, inner: Line[], c
   while (from < to && inner[from].text.trim() === '') from++
   while (to > from && inner[to - 1].text.trim() === '') to--
   for (const l of inner.slice(from, to)) out.push({ text: l.text === '' ? '' : indent + l.text, line: l.line })
-  out.push({ text: '', line: lastLine }, { text: indent + close, line: lastLine })
+  out.push({ text: '', line: lastLine })
+  for (const c of close.split('\n')) out.push({ text: indent + c, line: lastLine })
 }
 
 /**

@@ -17,7 +17,7 @@ const FRAGMENTS = [
   '::: tabs', '::: v-pre', '::: details', '@tab a', '<script>', '</script>', '<!-- @include: ./p.md{1-2} -->', '==', '^', '~', '!!', '{#a}', '$frontmatter.title',
   '{:', '{: .a}', '{: #b}', '{:toc}', '{::comment}', '{:/comment}', '{::nomarkdown}', '{:/}', '{::options a="b" /}', '## ', '{#x .y}',
   '!!! note', '!!! tip ""', '??? warning "a"', '???+ info', '=== "a"', '===! "b"', '--8<-- "p.md"', '--8<--', '[TOC]', '*[A]: b',
-  ':smile:', ':material-x:', '{ .md-button }', '1. ',
+  ':smile:', ':material-x:', '{ .md-button }', '1. ', ':   ', '++a+b++',
 ]
 
 const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string; site?: Record<string, unknown> }> = [
@@ -136,10 +136,11 @@ const HOSTILE: Array<[string, string, (typeof DIALECT_SETS)[number]]> = [
   ['heading of spaces and braces', '# {     {', DIALECT_SETS[7]],
   ['pymdown admonitions', '!!! note "a"\n    b\n', DIALECT_SETS[9]],
   ['pymdown nested admonitions', '!!! note\n    !!! tip\n        ??? x\n            === "a"\n                b\n', DIALECT_SETS[9]],
-  ['pymdown markers in a list (each looks back for its item)', '    !!! note\n', DIALECT_SETS[9]],
+  ['pymdown indented markers (each asks the stack of lines above whether it is in a list item)', '    !!! note\n', DIALECT_SETS[9]],
   ['pymdown tabs', '=== "a"\n    b\n\n', DIALECT_SETS[9]],
   ['pymdown snippets', '--8<-- "p.md"\n', DIALECT_SETS[9]],
   ['pymdown emoji and attribute lists', ':smile: :material-x: [a](b){ .c } ', DIALECT_SETS[9]],
+  ['pymdown definitions', 'term\n\n:   !!! note\n        a\n', DIALECT_SETS[9]],
 ]
 
 /** CPU milliseconds of the best of `runs` (CPU time, not wall time: other processes on a shared machine do not count). */
