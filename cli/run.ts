@@ -73,7 +73,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 const IMPORT_HELP = `Usage: preview-data import <markdown|wordpress> <source> -o payload.json [options]
 
   import markdown <dir>              a folder of Markdown files (Hugo, Jekyll, Docusaurus, Astro, Starlight,
-                                     Eleventy, Next.js, Gatsby, VuePress, VitePress, native or plain)
+                                     Eleventy, Next.js, Gatsby, VuePress, VitePress, MkDocs, native or plain)
   import wordpress <export.xml...>   a WordPress (WXR) export, one file or the parts of a split one
 
 Both take the same options for the same things: -o, --site, --report, --redirects,

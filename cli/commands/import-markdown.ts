@@ -10,7 +10,7 @@ import { checkChoice, checkPathOption, checkPositiveIntegerOption, checkRelative
 import { plural } from '../result.js'
 import type { Diagnostic } from '../result.js'
 
-const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs', 'gatsby', 'vuepress', 'vitepress', 'hexo']
+const PRESETS: readonly string[] = ['auto', 'native', 'plain', 'hugo', 'jekyll', 'docusaurus', 'astro', 'starlight', 'eleventy', 'nextjs', 'gatsby', 'vuepress', 'vitepress', 'hexo', 'mkdocs']
 
 const OPTIONS = {
   preset: { type: 'string' },
@@ -27,12 +27,12 @@ const MARKDOWN: ImportCommand<typeof OPTIONS> = {
   usage: `Usage: preview-data import markdown <dir> -o payload.json [options]
 
 Turns a folder of Markdown files (Hugo, Jekyll, Hexo, Docusaurus, Astro, Starlight, Eleventy, Next.js,
-Gatsby, native or plain layout) into a Preview Data v0.7 payload.
+Gatsby, VuePress, VitePress, MkDocs, native or plain layout) into a Preview Data v0.7 payload.
 `,
   options: OPTIONS,
   optionsHelp: `      --preset <name>        auto (default), native, plain, hugo, jekyll, docusaurus,
-                             astro, starlight, eleventy, nextjs, gatsby, vuepress, vitepress
-                             or hexo
+                             astro, starlight, eleventy, nextjs, gatsby, vuepress, vitepress,
+                             hexo or mkdocs
       --config <file>        a native site file (site.yml format: site settings, menus, widgets,
                              collections, authors) read over the convention's own configuration
       --timezone <zone>      time zone for dates written without one (default: the site's, else UTC)

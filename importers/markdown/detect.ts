@@ -6,6 +6,7 @@ import { gatsbyPreset } from './presets/gatsby.js'
 import { hexoPreset } from './presets/hexo.js'
 import { hugoPreset } from './presets/hugo.js'
 import { jekyllPreset } from './presets/jekyll.js'
+import { mkdocsPreset } from './presets/mkdocs.js'
 import { nativePreset } from './presets/native.js'
 import { nextjsPreset } from './presets/nextjs.js'
 import { plainPreset } from './presets/plain.js'
@@ -25,6 +26,7 @@ export const PRESETS: Record<PresetName, Preset> = {
   eleventy: eleventyPreset,
   nextjs: nextjsPreset,
   gatsby: gatsbyPreset,
+  mkdocs: mkdocsPreset,
   vuepress: vuepressPreset,
   vitepress: vitepressPreset,
   plain: plainPreset,
@@ -36,7 +38,7 @@ const SURE = 50
  * Files that make a subfolder a site of its own (a repository's `docs/` or `website/`): a generator's configuration
  * at its root, or a `package.json` naming the generator. VuePress and VitePress find their `.vuepress/` anywhere.
  */
-const SITE_MARKER = /^(?:hugo\.(?:toml|ya?ml|json)|config\.(?:toml|ya?ml)|_config\.(?:ya?ml|toml)|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s|\.eleventy\.[cm]?js|eleventy\.config\.[cm]?[jt]s|next\.config\.[cm]?[jt]s|gatsby-config\.[cm]?[jt]s|package\.json)$/
+const SITE_MARKER = /^(?:hugo\.(?:toml|ya?ml|json)|config\.(?:toml|ya?ml)|_config\.(?:ya?ml|toml)|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s|\.eleventy\.[cm]?js|eleventy\.config\.[cm]?[jt]s|next\.config\.[cm]?[jt]s|gatsby-config\.[cm]?[jt]s|mkdocs\.ya?ml|package\.json)$/
 /** How deep a site may sit in the folder (`docs/`, `apps/docs/`), and how many candidate folders are weighed. */
 const SITE_DEPTH = 2
 const MAX_CANDIDATES = 64

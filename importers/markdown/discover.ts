@@ -61,8 +61,8 @@ export function escapeName(bytes: Buffer): string {
   return out
 }
 
-/** Hidden files that are a generator's configuration, not tool state: read as evidence (Eleventy's config and ignores). */
-const CONFIG_DOTFILES = new Set(['.eleventy.js', '.eleventy.cjs', '.eleventy.mjs', '.eleventyignore'])
+/** Hidden files that are a generator's configuration, not tool state: read as evidence (Eleventy's config and ignores, Material for MkDocs' blog authors). */
+const CONFIG_DOTFILES = new Set(['.eleventy.js', '.eleventy.cjs', '.eleventy.mjs', '.eleventyignore', '.authors.yml'])
 /**
  * Hidden folders that hold a generator's configuration and public files (VuePress's `.vuepress/config.ts` and
  * `.vuepress/public/`, VitePress's `.vitepress/config.mts`): walked, except their build output and caches.

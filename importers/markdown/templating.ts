@@ -3,6 +3,7 @@
  * notes/templates-interface.md; the expansion itself lives in `templates/`.
  */
 import type { TemplateDialect } from './templates/types.js'
+import { snippetTargets } from './templates/pymdown.js'
 import { INCLUDE as VUE_INCLUDE, SNIPPET as VUE_SNIPPET } from './templates/vue.js'
 
 export { expandTemplates } from './templates/index.js'
@@ -21,7 +22,7 @@ export const MDX_IMPORT = /^import(?=(\s+))\1[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\
 
 /**
  * The files a body names in its includes, as written (Hugo's `include`/`readfile` shortcodes, Liquid `include`,
- * `include_relative` and `render`, MDX imports of Markdown), so that the loop can read them before expansion, whose
+ * `include_relative` and `render`, MDX imports of Markdown, pymdownx snippets `--8<-- "file"`), so that the loop can read them before expansion, whose
  * `readFile` is synchronous. Names built from variables are not listed (expansion reports them). Linear in the body.
  * @example
  * includeTargets('{{% include "/_common/a.md" %}}', ['hugo']) // [{ kind: 'include', target: '/_common/a.md' }]
@@ -49,6 +50,8 @@ export function includeTargets(body: string, dialects: readonly TemplateDialect[
     const lines = new RegExp(VUE_INCLUDE.source, 'gm')
     for (const m of body.matchAll(lines)) out.push({ kind: 'relative', target: m[1].replace(/(?:\{\d*-\d*\}|#[\w-]+)$/, '') })
   }
+  if (dialects.includes('pymdown') && body.includes('8<-')) for (const target of snippetTargets(body)) out.push({ kind: 'include', target })
   if (dialects.includes('vue') && body.includes('<<<')) for (const m of body.matchAll(new RegExp(VUE_SNIPPET.source, 'gm'))) out.push({ kind: 'relative', target: m[1].replace(/#[\w-]+$/, '') })
   return out
 }
+

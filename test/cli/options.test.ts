@@ -38,7 +38,7 @@ describe.each([
   [[...WP, '--redirects-format', 'nginx'], '--redirects-format needs --redirects <file>', ''],
   [[...WP, '--report', ''], '--report needs a file name', 'For example: --report report.json'],
   [[...WP, '--format', 'yaml'], '--format must be one of text, json; got "yaml"', 'For example: --format text'],
-  [[...MD, '--preset', 'zola'], '--preset must be one of auto, native, plain, hugo, jekyll, docusaurus, astro, starlight, eleventy, nextjs, gatsby, vuepress, vitepress, hexo; got "zola"', 'For example: --preset auto'],
+  [[...MD, '--preset', 'zola'], '--preset must be one of auto, native, plain, hugo, jekyll, docusaurus, astro, starlight, eleventy, nextjs, gatsby, vuepress, vitepress, hexo, mkdocs; got "zola"', 'For example: --preset auto'],
   [[...MD, '--media-path', 'media'], 'does not begin with "/"', 'for example: --media-path /media'],
   [[...MD, '--posts-dir', '../elsewhere'], 'must be a folder inside the input folder', 'For example: --posts-dir posts'],
   [[...MD, '--pages-dir', '/etc'], 'must be a folder inside the input folder', 'For example: --pages-dir pages'],

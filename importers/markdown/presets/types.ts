@@ -6,7 +6,7 @@ import type { DataLanguage, FrontMatter } from '../front-matter.js'
 import type { TemplateDialect } from '../templating.js'
 
 /** The folder conventions the importer understands. */
-export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs' | 'gatsby' | 'vuepress' | 'vitepress' | 'hexo'
+export type PresetName = 'native' | 'plain' | 'jekyll' | 'hugo' | 'docusaurus' | 'astro' | 'starlight' | 'eleventy' | 'nextjs' | 'gatsby' | 'vuepress' | 'vitepress' | 'hexo' | 'mkdocs'
 
 /** An author from a registry file (`authors.yml`, `authors.json`). */
 export interface RegistryAuthor {

@@ -17,13 +17,16 @@ import type { TemplateContext, TemplateFinding } from './types.js'
  *   definitions (`{:name: .class}`), the table of contents (`* TOC` + `{:toc}`), and the extensions `{::comment}`,
  *   `{::nomarkdown}` and `{::options /}`.
  *
+ * - with `attrList` (Python-Markdown's attr_list, MkDocs): the same lists with the colon optional (`{ .md-button }`,
+ *   `{: #id }`), after a span or on a block's last line.
+ *
  * Attributes go: their classes and styles belong to the old theme, and the old site never showed them. A heading's
  * explicit id stays reachable as an empty anchor in the heading, `## Title <a id="id"></a>`, unless the heading's own
  * slug is that id, so links to `#id` still land. A `{:toc}` is removed with a finding (the old site showed a table of
  * contents there). Lines stay where they were (a removed line is left empty); code is left as written. Linear in the
  * body.
  */
-export function expandAttributes(body: string, ctx: TemplateContext, kramdown: boolean): PassResult {
+export function expandAttributes(body: string, ctx: TemplateContext, kramdown: boolean, attrList = false): PassResult {
   if (!body.includes('{')) return { body, findings: [] }
   const findings: TemplateFinding[] = []
   const codeOf = (text: string) => new CodeMap(text, findCode(text, { indentedCode: !/\.mdx$/i.test(ctx.file) }))
@@ -49,9 +52,9 @@ export function expandAttributes(body: string, ctx: TemplateContext, kramdown: b
       closePending()
       lines.push(text)
       above = []
-    } else if (kramdown && isAttributeLine(text)) {
-      const content = text.trim().slice(2, -1).trim()
-      const kind = calloutKind(content)
+    } else if ((kramdown && isAttributeLine(text)) || (attrList && isAttrListLine(text))) {
+      const content = text.trim().slice(1, -1).replace(/^:/, '').trim()
+      const kind = kramdown ? calloutKind(content) : undefined
       lines.push('')
       const last = above.at(-1)
       // After a block it styles that block; alone above one (`{: .note }` then a paragraph), the block below.
@@ -69,7 +72,7 @@ export function expandAttributes(body: string, ctx: TemplateContext, kramdown: b
       if (blank) closePending()
       else if (above.length === 0) blockStart = lines.length
       if (!blank && pending?.from === -1) pending.from = lines.length
-      lines.push(rewriteLine(text, start, code, kramdown, n, findings))
+      lines.push(rewriteLine(text, start, code, kramdown, n, findings, attrList))
       above = blank ? [] : [...above.slice(-1), lines.length - 1]
     }
     if (nl === -1) break
@@ -183,18 +186,20 @@ function withAnchor(heading: string, id: string): string {
  * One line outside code blocks: a heading's trailing `{#id …}` becomes its anchor, and (kramdown) span attribute
  * lists after a link, image, code span or emphasis go.
  */
-function rewriteLine(text: string, start: number, code: CodeMap, kramdown: boolean, line: number, findings: TemplateFinding[]): string {
+function rewriteLine(text: string, start: number, code: CodeMap, kramdown: boolean, line: number, findings: TemplateFinding[], attrList = false): string {
   let out = text
   if (ATX.test(text)) {
     const trimmed = trimTrailing(text, ' \t')
     const open = trimmed.lastIndexOf('{')
-    const parsed = trimmed.endsWith('}') && open > 0 && /[ \t]/.test(trimmed[open - 1]) && !code.at(start + open) ? headingAttributes(trimmed.slice(open + 1, -1)) : undefined
+    const inner = trimmed.slice(open + 1, -1)
+    const parsed = trimmed.endsWith('}') && open > 0 && /[ \t]/.test(trimmed[open - 1]) && !code.at(start + open) ? headingAttributes(attrList ? inner.replace(/^:/, '') : inner) : undefined
     if (parsed !== undefined) {
       const heading = trimTrailing(trimmed.slice(0, open), ' \t')
       out = parsed.id === undefined ? heading : withAnchor(heading, parsed.id)
       findings.push({ line, name: '{#id}', action: 'expanded' })
     }
   }
+  if (attrList && out.includes('{')) return withoutSpanAttributes(out, start, code, line, findings)
   if (!kramdown || !out.includes('{:')) return out
   // Span attribute lists (offsets are the line's own until the heading rewrite, which never leaves one behind).
   let result = ''
@@ -210,6 +215,28 @@ function rewriteLine(text: string, start: number, code: CodeMap, kramdown: boole
     from = close + 1
   }
   return from === 0 ? out : result + out.slice(from)
+}
+
+/** attr_list's list alone on a line (`{ .class }`, `{: #id }`), its content only attributes. */
+function isAttrListLine(text: string): boolean {
+  const t = text.trim()
+  return t.length >= 3 && t.startsWith('{') && t.endsWith('}') && !t.startsWith('{::') && t.indexOf('{', 1) === -1 && headingAttributes(t.slice(1, -1).replace(/^:/, '')) !== undefined
+}
+
+/** attr_list's span lists (`[x](url){ .md-button }`, `![a](b.png){ width="300" }`, `` `x`{: .y } ``) taken out of a line. */
+function withoutSpanAttributes(text: string, start: number, code: CodeMap, line: number, findings: TemplateFinding[]): string {
+  let result = ''
+  let from = 0
+  for (let at = text.indexOf('{'); at > 0; at = text.indexOf('{', at + 1)) {
+    const close = text.indexOf('}', at)
+    if (close === -1) break
+    if (at < from || !')]`*_'.includes(text[at - 1]) || code.at(start + at)) continue
+    if (headingAttributes(text.slice(at + 1, close).replace(/^:/, '')) === undefined) continue
+    result += text.slice(from, at)
+    findings.push({ line, name: '{: }', action: 'expanded' })
+    from = close + 1
+  }
+  return from === 0 ? text : result + text.slice(from)
 }
 
 /** The content of Goldmark's heading attributes (`#id`, `.class`, `key=value`, `key="a b"`), or undefined when it is not one. */

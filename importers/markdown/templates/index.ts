@@ -10,6 +10,7 @@ import { expandHugo, omitHugoRawHtml } from './hugo.js'
 import { expandLiquid } from './liquid.js'
 import { expandJsx, expandMdx } from './mdx.js'
 import { expandNunjucks } from './nunjucks.js'
+import { expandPymdown } from './pymdown.js'
 import { expandVue } from './vue.js'
 import type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
 
@@ -125,6 +126,11 @@ function passes(ctx: TemplateContext): Pass[] {
         break
       case 'docusaurus1':
         list.push({ run: expandDocusaurus1, syntax: { braces: [] } })
+        break
+      case 'pymdown':
+        list.push({ run: expandPymdown, syntax: { braces: [] } })
+        // Python-Markdown's attr_list (`{ .md-button }`, `## Title { #id }`).
+        list.push({ run: (b, c) => expandAttributes(b, c, false, true), syntax: { braces: [] } })
         break
       case 'docusaurus':
         if (!dialects.includes('mdx')) list.push({ run: (b, c) => expandJsx(b, c, { mdx: false, components: DOCUSAURUS_COMPONENTS, depth: 0 }), syntax: { braces: [] } })

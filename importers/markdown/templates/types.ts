@@ -9,7 +9,7 @@
  * `gfm`: GitHub's own Markdown extensions, its alerts, which a plain folder's renderer shows; `hexo`: Nunjucks with
  * Hexo's tag plugins).
  */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo'
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo' | 'pymdown'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

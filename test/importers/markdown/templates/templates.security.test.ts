@@ -16,6 +16,8 @@ const FRAGMENTS = [
   'youtube', 'highlight', '/highlight', 'param', 'ref', '-', '*', '#', '\\', '[', ']', '(', ')', '.', ',', ':', 'é',
   '::: tabs', '::: v-pre', '::: details', '@tab a', '<script>', '</script>', '<!-- @include: ./p.md{1-2} -->', '==', '^', '~', '!!', '{#a}', '$frontmatter.title',
   '{:', '{: .a}', '{: #b}', '{:toc}', '{::comment}', '{:/comment}', '{::nomarkdown}', '{:/}', '{::options a="b" /}', '## ', '{#x .y}',
+  '!!! note', '!!! tip ""', '??? warning "a"', '???+ info', '=== "a"', '===! "b"', '--8<-- "p.md"', '--8<--', '[TOC]', '*[A]: b',
+  ':smile:', ':material-x:', '{ .md-button }', '1. ', ':   ', '++a+b++',
 ]
 
 const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string; site?: Record<string, unknown> }> = [
@@ -29,6 +31,8 @@ const DIALECT_SETS: Array<{ dialects: TemplateDialect[]; file: string; site?: Re
   { dialects: ['docusaurus'], file: 'docs/a.md' },
   // VuePress with every inline extension vuepress-theme-hope can turn on.
   { dialects: ['vue', 'docusaurus'], file: 'src/a.md', site: { markdown: { mark: true, sup: true, sub: true, spoiler: true, attrs: true } } },
+  // MkDocs: Python-Markdown's and pymdown-extensions' blocks, snippets and attribute lists.
+  { dialects: ['pymdown'], file: 'docs/a.md' },
 ]
 
 /** An include and a partial that include themselves: expansion must stop. */
@@ -37,6 +41,10 @@ const FILES = {
   'docs/p.mdx': 'import x from "./p.mdx"\n\n<x />\n<x />\n',
   'blog/p.mdx': 'import x from "./p.mdx"\n\n<x />\n<x />\n',
   'src/p.md': '<!-- @include: ./p.md -->\n{{ x }}\n',
+  // Snippets that include snippets a hundred times over: a million lines without a budget.
+  '_includes/s1.md': '--8<-- "s2.md"\n'.repeat(100),
+  '_includes/s2.md': '--8<-- "s3.md"\n'.repeat(100),
+  '_includes/s3.md': 'line\n'.repeat(100),
 }
 
 const context = (set: (typeof DIALECT_SETS)[number]) => makeContext({ ...set, files: FILES, refs: { 'ref:a': '/a/', 'link:a': '/a/' } })
@@ -58,7 +66,10 @@ function leftOutsideCode(text: string, set: (typeof DIALECT_SETS)[number]): stri
   // kramdown's attribute lists (Jekyll) and heading attributes (kramdown, Goldmark, Docusaurus) on a line of their own or after a heading.
   if (set.dialects.length === 1 && set.dialects[0] === 'liquid') patterns.push(/^[ \t]*\{:(?![:/])[^{}\n]*\}[ \t]*$/gm)
   if (['hugo', 'liquid', 'docusaurus'].includes(set.dialects.at(-1) as string) && set.dialects.length === 1) patterns.push(/^ {0,3}#{1,6}[ \t].*[ \t]\{#[\w-]+\}[ \t]*$/gm)
+  // Python-Markdown's block markers at the start of a line, and snippets anywhere (they are read inside code too).
+  if (set.dialects.includes('pymdown')) patterns.push(/^(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+"[^"\n]*")?[ \t]*$/gm, /^===[!+]{0,2}[ \t]+"[^\n]*"[ \t]*$/gm, /^\[TOC\]$/gm)
   const left: string[] = []
+  if (set.dialects.includes('pymdown')) for (const m of text.matchAll(/^[ \t]*-+8<-+[ \t]+"[^"\n]+"[ \t]*$/gm)) left.push(m[0])
   for (const p of patterns)
     for (const m of text.matchAll(p)) if (!ranges.some((r) => r.start <= m.index && m.index < r.end)) left.push(text.slice(m.index, m.index + 12))
   return left
@@ -123,6 +134,13 @@ const HOSTILE: Array<[string, string, (typeof DIALECT_SETS)[number]]> = [
   ['kramdown attribute lines', '## a\n{: #b}\n', DIALECT_SETS[1]],
   ['heading attributes', '## a {#b .c d=e}\n', DIALECT_SETS[0]],
   ['heading of spaces and braces', '# {     {', DIALECT_SETS[7]],
+  ['pymdown admonitions', '!!! note "a"\n    b\n', DIALECT_SETS[9]],
+  ['pymdown nested admonitions', '!!! note\n    !!! tip\n        ??? x\n            === "a"\n                b\n', DIALECT_SETS[9]],
+  ['pymdown indented markers (each asks the stack of lines above whether it is in a list item)', '    !!! note\n', DIALECT_SETS[9]],
+  ['pymdown tabs', '=== "a"\n    b\n\n', DIALECT_SETS[9]],
+  ['pymdown snippets', '--8<-- "p.md"\n', DIALECT_SETS[9]],
+  ['pymdown emoji and attribute lists', ':smile: :material-x: [a](b){ .c } ', DIALECT_SETS[9]],
+  ['pymdown definitions', 'term\n\n:   !!! note\n        a\n', DIALECT_SETS[9]],
 ]
 
 /** CPU milliseconds of the best of `runs` (CPU time, not wall time: other processes on a shared machine do not count). */
@@ -154,6 +172,9 @@ describe('hostile bodies of 1 MB', () => {
     expect(include.findings.some((f) => /Includes nest deeper/.test(f.message ?? ''))).toBe(true)
     const partial = expandTemplates('import x from "./p.mdx"\n\n<x />\n', context(DIALECT_SETS[4]))
     expect(partial.findings.some((f) => /Partials nest deeper/.test(f.message ?? ''))).toBe(true)
+    const snippets = expandTemplates('--8<-- "s1.md"\n--8<-- "s1.md"\n', context(DIALECT_SETS[9]))
+    expect(snippets.body.split('\n').length).toBeLessThan(200_000)
+    expect(snippets.findings.some((f) => f.action === 'unresolved' && /longer than the importer allows/.test(f.message ?? ''))).toBe(true)
   })
 })
 
