@@ -98,15 +98,6 @@ export const hexoPreset: Preset = {
     }
 
     const zone = luxonZone(timezone ?? 'UTC')
-    // Hexo dates a post without a date by its file's time ("Front-matter": date defaults to the file's creation
-    // time); the modification time stands for it, which the file system keeps everywhere.
-    const fileTimes = new Map<string, string>()
-    for (const f of ctx.discovery.files) {
-      const role = roleOf(f.rel, settings)
-      if (role.role !== 'post' && role.role !== 'draft') continue
-      const time = await stat(f.abs).then((st) => st.mtime, () => undefined)
-      if (time !== undefined && Number.isFinite(time.getTime())) fileTimes.set(f.rel, DateTime.fromJSDate(time).setZone(zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? '')
-    }
     const posts: Record<string, HexoPostRef> = Object.create(null)
     // Post asset folders (`_posts/hello/` beside `_posts/hello.md`) by folder, with the URL of the post they belong to.
     const assetFolders = new Map<string, string>()
@@ -130,6 +121,21 @@ export const hexoPreset: Preset = {
       if (role.role === 'page') return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
       // With post asset folders, only files with the extension of `new_post_name` are posts; the rest are assets.
       return settings.postAssetFolder ? ext === splitPath(settings.newPostName).ext : MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
+    }
+
+    // Hexo dates a post without a date by its file's time ("Front-matter": date defaults to the file's creation
+    // time); the modification time stands for it, which the file system keeps everywhere.
+    const fileTimes = new Map<string, Date>()
+    const postFiles = ctx.discovery.files.filter((f) => {
+      const role = roleOf(f.rel, settings).role
+      return (role === 'post' || role === 'draft') && isDocument(f)
+    })
+    // Asked of the file system a batch at a time: a site of thousands of posts does not wait on each in turn.
+    for (let i = 0; i < postFiles.length; i += 64) {
+      await Promise.all(postFiles.slice(i, i + 64).map(async (f) => {
+        const time = await stat(f.abs).then((st) => st.mtime, () => undefined)
+        if (time !== undefined && Number.isFinite(time.getTime())) fileTimes.set(f.rel, time)
+      }))
     }
 
     // HTML files Hexo renders (with front matter): pages, never files it copies.
@@ -166,7 +172,8 @@ export const hexoPreset: Preset = {
       const info = parseFileName(settings.newPostName, role.inside)
       const dateText = fieldDate(source, 'date')
       const named = info.year && (info.month ?? info.i_month) && (info.day ?? info.i_day) ? `${info.year}-${pad(info.month ?? info.i_month)}-${pad(info.day ?? info.i_day)}` : undefined
-      const fileTime = dateText === undefined && named === undefined ? fileTimes.get(rel) || undefined : undefined
+      const mtime = dateText === undefined && named === undefined ? fileTimes.get(rel) : undefined
+      const fileTime = mtime === undefined ? undefined : (DateTime.fromJSDate(mtime).setZone(zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined)
       const date = dateText !== undefined ? parseDate(dateText, timezone ?? 'UTC') : named !== undefined ? parseDate(named, timezone ?? 'UTC') : (fileTime ?? null)
       const draft = role.role === 'draft' && !settings.renderDrafts
       if (fileTime !== undefined && !draft) ctx.diagnostics.warn(rel, 0, 'missing_date', `This post has no date in its front matter or file name: Hexo dates it by the file's time, so it was dated ${fileTime} from the file's modification time, which a copy or a checkout changes. Add \`date:\` to keep it.`)

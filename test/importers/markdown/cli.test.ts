@@ -108,7 +108,7 @@ describe('preview-data import markdown', () => {
   test.each([
     { args: [], message: 'name the folder to import' },
     { args: ['examples/site'], message: 'name the output file with -o payload.json' },
-    { args: ['examples/site', '-o', 'x.json', '--preset', 'hexo'], message: '--preset must be one of' },
+    { args: ['examples/site', '-o', 'x.json', '--preset', 'zola'], message: '--preset must be one of' },
     { args: ['examples/site', '-o', 'x.json', '--nope'], message: "Unknown option '--nope'" },
     { args: ['examples/site', '-o', 'x.json', '--drafts', 'maybe'], message: '--drafts must be one of include, exclude (or the older draft, skip); got "maybe"' },
     { args: ['no/such/folder', '-o', 'x.json'], message: 'cannot read no/such/folder: no such file or directory' },
