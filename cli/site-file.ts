@@ -42,7 +42,7 @@ export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Sit
     value = parsed.value
   } else {
     const lineCounter = new LineCounter()
-    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter })
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter, logLevel: 'error' })
     if (doc.errors.length > 0) {
       const e = doc.errors[0]
       const at = lineCounter.linePos(e.pos[0])

@@ -156,13 +156,13 @@ export function parseData(
   }
   if (lang === 'yaml') {
     const lineCounter = new LineCounter()
-    let doc = parseDocument(raw, { schema: 'core', lineCounter, prettyErrors: false })
+    let doc = parseDocument(raw, { schema: 'core', lineCounter, prettyErrors: false, logLevel: 'error' })
     if (doc.errors.length > 0) {
       // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0; YAML 1.2
       // wants them indented. Indenting such lines and parsing again reads those files as their authors meant.
       const repaired = indentContinuations(raw)
       if (repaired.firstLine > 0) {
-        const retry = parseDocument(repaired.text, { schema: 'core', prettyErrors: false })
+        const retry = parseDocument(repaired.text, { schema: 'core', prettyErrors: false, logLevel: 'error' })
         if (retry.errors.length === 0) {
           const line = repaired.firstLine + lineOffset
           diagnostics.warn(rel, line, 'front_matter_syntax', `A quoted value continues on an unindented line (line ${line}), which YAML does not allow; it was read leniently. Indent the continuation lines.`)

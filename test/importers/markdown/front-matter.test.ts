@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
 import { parseFrontMatter } from '../../../importers/markdown/front-matter.js'
 import { decodeText } from '../../../importers/markdown/read.js'
@@ -143,5 +143,20 @@ describe('the front-matter block is where gray-matter finds it', () => {
     const { fm, diagnostics } = parse('---yaml')
     expect(fm?.body).toBe('')
     expect(diagnostics).toEqual([])
+  })
+})
+
+describe('the YAML library says nothing on the process', () => {
+  // An unquoted template value (`title: {{ title }}`, in Hexo scaffolds and Hugo archetypes) is a map used as a key;
+  // the library would print a Node warning on standard error, beside the import's own diagnostics.
+  test('a map used as a key emits no process warning', () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
+    try {
+      const { fm } = parse('---\ntitle: {{ title }}\ndate: {{ date }}\n---\nBody')
+      expect(fm?.body).toBe('Body')
+      expect(emit).not.toHaveBeenCalled()
+    } finally {
+      emit.mockRestore()
+    }
   })
 })
