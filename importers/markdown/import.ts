@@ -32,7 +32,7 @@ import { TaxonomyResolver } from './taxonomies.js'
 import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 import type { TemplateResult } from './templating.js'
-import { trimBoth } from '../../src/trim.js'
+import { trimBoth, trimLeading, trimTrailing } from '../../src/trim.js'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
@@ -414,7 +414,7 @@ function rewriteReferences(doc: SourceDoc, expanded: TemplateResult, ctx: BodyCo
 /** An image as the theme finds it: under the document's image folder when it names one and the file is there, else as written. */
 function resolveImage(target: string, doc: SourceDoc, index: LinkIndex): ReturnType<typeof resolveReference> {
   if (doc.imageBase !== undefined && !/^(?:[a-z][a-z\d+.-]*:|\/\/|#)/i.test(target)) {
-    const under = resolveReference(`${doc.imageBase.replace(/\/+$/, '')}/${target.replace(/^\/+/, '')}`, doc.file, doc.url, index)
+    const under = resolveReference(`${trimTrailing(doc.imageBase, '/')}/${trimLeading(target, '/')}`, doc.file, doc.url, index)
     if (under.to === 'file') return under
   }
   return resolveReference(target, doc.file, doc.url, index)

@@ -4,6 +4,7 @@ import type { RouteEntry } from '../routes/derive.js'
 import { postRoute, routeComponents } from '../routes/paths.js'
 import { parsePattern, permalinkPattern } from '../routes/permalink.js'
 import type { PatternSegment } from '../routes/permalink.js'
+import { trimTrailing } from '../trim.js'
 
 /** Where a URL written in the payload points, from the site's point of view. */
 export type Target =
@@ -233,7 +234,7 @@ export class SiteIndex {
 
   /** The route a path reaches once a trailing slash is added or removed: for "did you mean" in messages. */
   nearMiss(path: string): string | undefined {
-    const other = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`
+    const other = path.endsWith('/') ? trimTrailing(path, '/') : `${path}/`
     if (other === '' || other === path) return undefined
     const resolved = this.resolve(other)
     return resolved && 'route' in resolved ? this.route(resolved.route).url : undefined

@@ -44,7 +44,7 @@ export async function configureV1(ctx: PresetContext): Promise<Convention> {
   config.site = {
     ...(title ? { title } : {}),
     ...(tagline !== undefined ? { description: tagline } : {}),
-    ...(url && /^https?:\/\//.test(url) ? { url: url.replace(/\/+$/, '') } : {}),
+    ...(url && /^https?:\/\//.test(url) ? { url: trimTrailing(url, '/') } : {}),
   }
   config.basePath = trimTrailing(str('baseUrl') ?? '/', '/').replace(/^(?=[^/])/, '/')
   config.excerptMarkers = ['<!--truncate-->', '<!-- truncate -->']

@@ -81,7 +81,7 @@ export const docusaurusPreset: Preset = {
     config.site = {
       ...(title ? { title } : {}),
       ...(tagline !== undefined ? { description: tagline } : {}),
-      ...(url && /^https?:\/\//.test(url) ? { url: url.replace(/\/+$/, '') } : {}),
+      ...(url && /^https?:\/\//.test(url) ? { url: trimTrailing(url, '/') } : {}),
     }
     config.basePath = trimTrailing(stringLiteral(top.get('baseUrl')) ?? '/', '/').replace(/^(?=[^/])/, '/')
     config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']

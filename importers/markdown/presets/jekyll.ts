@@ -139,10 +139,8 @@ export const jekyllPreset: Preset = {
     const defaults = readDefaults(cfg.defaults)
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
-    const includedFolder = (rel: string) => include.some((i) => {
-      const dir = i.replace(/^\/+|\/+$/g, '')
-      return dir !== '' && rel.startsWith(dir + '/')
-    })
+    const includedDirs = include.map((i) => trimBoth(i, '/')).filter((dir) => dir !== '')
+    const includedFolder = (rel: string) => includedDirs.some((dir) => rel.startsWith(dir + '/'))
     const excluded = (rel: string) =>
       !include.some((i) => rel === i || rel.startsWith(i.replace(/\/?$/, '/'))) && exclude.some((e) => rel === e.replace(/\/$/, '') || rel.startsWith(e.replace(/\/?$/, '/')))
 

@@ -13,7 +13,7 @@ import { isPlainObject } from '../front-matter.js'
 import { globMatcher } from './_glob.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
-import { trimTrailing } from '../../../src/trim.js'
+import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** What tells VuePress and VitePress apart: the hidden folder beside the pages, and its configuration files. */
 const FLAVOURS = {
@@ -451,7 +451,7 @@ export function readV1Blog(text: string): V1Blog {
   const given = arrayObjects(text, 'directories')
   const directories = given.length > 0 || !theme
     ? given.map((d) => entries(d)).flatMap((e) => {
-        const dirname = stringLiteral(e.get('dirname'))?.replace(/^\/+|\/+$/g, '')
+        const dirname = trimBoth(stringLiteral(e.get('dirname')) ?? '', '/')
         return dirname ? [{ dirname, itemPermalink: stringLiteral(e.get('itemPermalink')) ?? '/:year/:month/:day/:slug' }] : []
       })
     : V1_THEME_BLOG.directories

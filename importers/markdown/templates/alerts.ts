@@ -1,3 +1,4 @@
+import { trimBoth } from '../../../src/trim.js'
 import { admonitionOpen } from './docusaurus.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
@@ -6,8 +7,23 @@ import type { TemplateContext, TemplateFinding } from './types.js'
 /** What ends a quote's paragraph rather than goes on it: a heading, a fence, a thematic break, a list item, HTML. */
 const LAZY_STOP = /^ {0,3}(?:#{1,6}(?:\s|$)|```|~~~|(?:[-*_][ \t]*){3,}$|[-*+][ \t]|\d+[.)][ \t]|<)/
 
-/** `> [!NOTE]`, with Hugo's and Obsidian's optional fold sign and title (`> [!WARNING]+ Radiation hazard`). */
-const ALERT = /^( {0,3})> ?\[!(note|tip|important|warning|caution)\]([+-]?)(?:[ \t]+(.*?))?[ \t]*$/i
+/** `> [!NOTE]`, with Hugo's and Obsidian's optional fold sign; the title after it is read by `alertAt`. */
+const ALERT = /^( {0,3})> ?\[!(note|tip|important|warning|caution)\]([+-]?)/i
+
+/**
+ * An alert's marker line: its indent, kind and title (`> [!WARNING]+ Radiation hazard`), or null. What
+ * `/…\]([+-]?)(?:[ \t]+(.*?))?[ \t]*$/` reads, but linear: that lazy title read the blanks after each of its
+ * characters again, so a title with a long run of blanks inside took time in the square of the run.
+ */
+function alertAt(line: string): { indent: string; kind: string; title: string | undefined } | null {
+  const m = ALERT.exec(line)
+  if (!m) return null
+  const rest = line.slice(m[0].length)
+  if (rest !== '' && rest[0] !== ' ' && rest[0] !== '\t') return null
+  if (/[\r\n\u2028\u2029]/.test(rest)) return null
+  const title = trimBoth(rest, ' \t')
+  return { indent: m[1], kind: m[2].toLowerCase(), title: title === '' ? undefined : title }
+}
 
 /**
  * GitHub's alerts (`> [!NOTE]` opening a block quote), which GitHub, VitePress and Hugo's block quote render hooks
@@ -29,14 +45,14 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
     const start = offset
     offset += lines[i].length + 1
     while (r < code.length && code[r].end <= start) r++
-    const m = r < code.length && code[r].start <= start ? null : ALERT.exec(lines[i])
+    const m = r < code.length && code[r].start <= start ? null : alertAt(lines[i])
     if (!m) {
       out.push(lines[i])
       lineMap.push(i + 1)
       continue
     }
     const line = i + 1
-    const indent = m[1]
+    const indent = m.indent
     const quoted = new RegExp(`^${indent} {0,3}> ?`)
     const inner: string[] = []
     // Quoted lines, and (CommonMark's lazy continuation) unquoted text that goes on a paragraph of the quote.
@@ -51,8 +67,7 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
       inner.push(text)
       paragraph = text.trim() !== '' && !/^\s*(?:```|~~~)/.test(text)
     }
-    const title = m[4] === undefined || m[4] === '' ? undefined : m[4]
-    const opening = admonitionOpen(m[2].toLowerCase(), title).split('\n')
+    const opening = admonitionOpen(m.kind, m.title).split('\n')
     const aside = [...opening, '', ...inner, '', '</aside>']
     out.push(aside.map((l) => (l === '' ? '' : indent + l)).join('\n'))
     // The opening lines are the marker's, each quoted line its own, the closing ones the quote's last.

@@ -1,4 +1,6 @@
 import { LineIndex } from '../../../src/lines.js'
+import { trimTrailing } from '../../../src/trim.js'
+import { withoutClosingHashes } from '../scan.js'
 import { githubSlug } from '../presets/_slugger.js'
 import { escapeHtml } from './_html.js'
 import { admonitionOpen } from './docusaurus.js'
@@ -172,9 +174,9 @@ function isAttributeLine(text: string): boolean {
 
 /** A heading line with an empty anchor for `id` at its end, unless its own slug is already `id`. */
 function withAnchor(heading: string, id: string): string {
-  const text = heading.replace(/^ {0,3}#{1,6}[ \t]*/, '').replace(/[ \t]+#+[ \t]*$/, '').trim()
+  const text = withoutClosingHashes(heading.replace(/^ {0,3}#{1,6}[ \t]*/, '')).trim()
   if (githubSlug(text) === id) return heading
-  return `${heading.replace(/[ \t]+$/, '')} <a id="${escapeHtml(id)}"></a>`
+  return `${trimTrailing(heading, ' \t')} <a id="${escapeHtml(id)}"></a>`
 }
 
 /**
@@ -184,11 +186,11 @@ function withAnchor(heading: string, id: string): string {
 function rewriteLine(text: string, start: number, code: CodeMap, kramdown: boolean, line: number, findings: TemplateFinding[]): string {
   let out = text
   if (ATX.test(text)) {
-    const trimmed = text.replace(/[ \t]+$/, '')
+    const trimmed = trimTrailing(text, ' \t')
     const open = trimmed.lastIndexOf('{')
     const parsed = trimmed.endsWith('}') && open > 0 && /[ \t]/.test(trimmed[open - 1]) && !code.at(start + open) ? headingAttributes(trimmed.slice(open + 1, -1)) : undefined
     if (parsed !== undefined) {
-      const heading = trimmed.slice(0, open).replace(/[ \t]+$/, '')
+      const heading = trimTrailing(trimmed.slice(0, open), ' \t')
       out = parsed.id === undefined ? heading : withAnchor(heading, parsed.id)
       findings.push({ line, name: '{#id}', action: 'expanded' })
     }
