@@ -162,13 +162,19 @@ function replaceLastSegment(link: string, current: string, old: string): string 
  * samePath('/a/%c3%a9/', '/a/é') // true
  */
 export function samePath(a: string, b: string): boolean {
-  const norm = (s: string) => {
+  // Most old paths are their new ones as written; normalizing, the costly part, only decides the rest. Decoded paths
+  // that match already match normalized ('/' composes with nothing), and one without escapes decodes to itself.
+  if (a === b) return true
+  const decode = (s: string) => {
+    if (!s.includes('%')) return s
     try {
-      s = decodeURI(s)
+      return decodeURI(s)
     } catch {
-      // Compared as written.
+      return s // Compared as written.
     }
-    return trimTrailing(s.normalize('NFC'), '/')
   }
-  return norm(a) === norm(b)
+  const x = decode(a)
+  const y = decode(b)
+  if (trimTrailing(x, '/') === trimTrailing(y, '/')) return true
+  return trimTrailing(x.normalize('NFC'), '/') === trimTrailing(y.normalize('NFC'), '/')
 }

@@ -98,6 +98,26 @@ describe('payloadJson', () => {
       { numRuns: 300 },
     )
   })
+  test('reads a body whose HTML and excerpt lie side by side once, and one whose texts lie apart in two reads', () => {
+    const file = TextFile.create()
+    try {
+      const bodies = new KeptBodies()
+      const place = (texts: string[]) => file.append(texts.map((t) => JSON.stringify(t))).map((p) => ({ file: file.fd, place: p }))
+      const [html1, excerpt1] = place(['<p>één</p>', 'één'])
+      bodies.keep('post', 1, { html: html1, excerpt: excerpt1 })
+      // Kept apart: the excerpt first, something else between.
+      const [excerpt2, , html2] = place(['two', 'between', '<p>two</p>'])
+      bodies.keep('post', 2, { html: html2, excerpt: excerpt2 })
+      const full = { content: { posts: [1, 2].map((id) => ({ public_id: id, content: id === 1 ? '<p>één</p>' : '<p>two</p>', excerpt: id === 1 ? 'één' : 'two' })) } }
+      const empty = { content: { posts: full.content.posts.map((p) => ({ ...p, content: '', excerpt: '' })) } }
+      const reads: number[] = []
+      const out = [...payloadJson(empty as unknown as PreviewData, (kind, id) => bodies.get(kind, id), (kept) => (reads.push(kept.place[0]), file.bytes(kept.place)))]
+      expect(Buffer.concat(out.map((piece) => Buffer.from(piece))).toString('utf8')).toBe(JSON.stringify(full, null, 2))
+      expect(reads).toEqual([html1.place[0], html2.place[0], excerpt2.place[0]])
+    } finally {
+      file.close()
+    }
+  })
 })
 
 describe('KeptBodies', () => {

@@ -7,6 +7,7 @@ import { importWordPress } from '../../../importers/wordpress/import.js'
 import { payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
 import { LinkIndex, rewriteLinks } from '../../../importers/wordpress/links.js'
 import { menuId } from '../../../importers/wordpress/menus.js'
+import { samePath } from '../../../importers/wordpress/old-urls.js'
 import { formatRedirects, RedirectSet, redirectSource } from '../../../importers/wordpress/redirects.js'
 
 describe('LinkIndex', () => {
@@ -185,4 +186,49 @@ test('payloadJson is JSON.stringify(value, null, 2) for any value of a payload\'
     }),
     { numRuns: 300 },
   )
+})
+
+describe('samePath', () => {
+  // What it means: both paths decoded (as written when an escape is malformed), NFC, without trailing slashes, equal.
+  const meaning = (a: string, b: string) => {
+    const norm = (s: string) => {
+      let d = s
+      try {
+        d = decodeURI(s)
+      } catch {
+        // as written
+      }
+      return d.normalize('NFC').replace(/\/+$/, '')
+    }
+    return norm(a) === norm(b)
+  }
+
+  test.each([
+    ['/a/%c3%a9/', '/a/é', true],
+    ['/a/e\u0301/', '/a/é', true],
+    ['/a/%65%CC%81', '/a/%C3%A9/', true],
+    ['/a/%2F', '/a//', false],
+    ['/a/%', '/a/%/', true],
+    ['/a/%e9', '/a/é', false],
+    ['/a/b//', '/a/b', true],
+    ['/a/b', '/a/c', false],
+    ['', '/', true],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(samePath(a, b)).toBe(same)
+    expect(meaning(a, b)).toBe(same)
+  })
+
+  test('agrees with its meaning on paths of escapes, combining marks and slashes', () => {
+    // Each part in several spellings, so that the two paths often name one page and often differ in one place.
+    const spellings = [['/', '/', '//'], ['a', 'a', '%61'], ['é', '%c3%a9', '%C3%A9', 'e\u0301', '%65%CC%81'], ['%', '%'], ['%e9', '%e9'], ['%2F', '%2f'], ['سلام', '%d8%b3%d9%84%d8%a7%d9%85'], ['\u064e', '%d9%8e'], ['x', 'y']]
+    const parts = fc.array(fc.tuple(fc.nat(spellings.length - 1), fc.nat(4), fc.nat(4)), { maxLength: 8 })
+    const spell = (chosen: Array<[number, number, number]>, side: 1 | 2) => chosen.map((c) => spellings[c[0]][c[side] % spellings[c[0]].length]).join('')
+    fc.assert(
+      fc.property(parts, (chosen) => {
+        const [a, b] = [spell(chosen, 1), spell(chosen, 2)]
+        return samePath(a, b) === meaning(a, b) && samePath(a, a)
+      }),
+      { numRuns: 3000 },
+    )
+  })
 })
