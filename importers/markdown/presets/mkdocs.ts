@@ -27,6 +27,10 @@ interface Blog {
   dateFormat: string
   /** `post_url_max_categories`. */
   maxCategories: number
+  /** `categories_url_format` (`category/{slug}`), below the blog folder. */
+  categoriesFormat: string
+  /** `authors_file` below `docs_dir` (`{blog}/.authors.yml`). */
+  authorsFile: string
 }
 
 /** What the preset knows about one document of `docs_dir` before it is placed. */
@@ -103,6 +107,8 @@ export const mkdocsPreset: Preset = {
     const inNav = [...docs.values()].filter((d) => !isPost(d.path) && !drafts(d.path) && !notInNav(d.path))
     const items = navItems ?? autoNav(inNav, docsDir)
     if (items.length > 0) config.menus.primary = { name: 'Navigation', items }
+    const redirects = redirectMaps(data.plugins, docs, directoryUrls, file ?? 'mkdocs.yml')
+    if (redirects.length > 0) config.generatedRoutes = redirects
     await readExtraCss(config, data.extra_css, docsDir, ctx)
 
     const blogIndex = blog ? join(blog.dir, 'index.md') : undefined
@@ -369,32 +375,57 @@ function snippetBasePaths(extensions: unknown): string[] {
 
 /** The blog plugin's settings when `plugins:` enables it (`blog`, `material/blog`), else undefined. */
 function blogSettings(plugins: unknown): Blog | undefined {
+  const options = pluginOptions(plugins, ['blog', 'material/blog'])
+  if (options === undefined || options.enabled === false) return undefined
+  const dir = (firstString(options.blog_dir) ?? 'blog').replace(/^\.?\/*|\/+$/g, '')
+  return {
+    dir,
+    postDir: (firstString(options.post_dir) ?? '{blog}/posts').replace('{blog}', dir).replace(/^\.?\/*|\/+$/g, ''),
+    urlFormat: firstString(options.post_url_format) ?? '{date}/{slug}',
+    dateFormat: firstString(options.post_url_date_format) ?? 'yyyy/MM/dd',
+    maxCategories: typeof options.post_url_max_categories === 'number' ? options.post_url_max_categories : 1,
+    categoriesFormat: firstString(options.categories_url_format) ?? 'category/{slug}',
+    authorsFile: (firstString(options.authors_file) ?? '{blog}/.authors.yml').replace('{blog}', dir).replace(/^\.?\/*/, ''),
+  }
+}
+
+/** The options of the first plugin `plugins:` lists under one of `names` (`- blog`, `- blog: {…}`), `{}` without options; undefined when not listed. */
+function pluginOptions(plugins: unknown, names: readonly string[]): Record<string, unknown> | undefined {
   const list = Array.isArray(plugins) ? plugins : isPlainObject(plugins) ? Object.entries(plugins).map(([k, v]) => ({ [k]: v })) : []
   for (const p of list) {
     const name = typeof p === 'string' ? p : isPlainObject(p) && Object.keys(p).length === 1 ? Object.keys(p)[0] : undefined
-    if (name !== 'blog' && name !== 'material/blog') continue
-    const options = isPlainObject(p) && isPlainObject(p[name]) ? p[name] : {}
-    if (options.enabled === false) return undefined
-    const dir = (firstString(options.blog_dir) ?? 'blog').replace(/^\.?\/*|\/+$/g, '')
-    const postDir = (firstString(options.post_dir) ?? '{blog}/posts').replace('{blog}', dir).replace(/^\.?\/*|\/+$/g, '')
-    const max = typeof options.post_url_max_categories === 'number' ? options.post_url_max_categories : 1
-    return {
-      dir,
-      postDir,
-      urlFormat: firstString(options.post_url_format) ?? '{date}/{slug}',
-      dateFormat: firstString(options.post_url_date_format) ?? 'yyyy/MM/dd',
-      maxCategories: max,
-    }
+    if (name === undefined || !names.includes(name)) continue
+    return isPlainObject(p) && isPlainObject(p[name]) ? p[name] : {}
   }
   return undefined
+}
+
+/**
+ * The mkdocs-redirects plugin's `redirect_maps` (`'old.md': 'new.md'`, or a URL), as redirects from the old page's
+ * URL to its target: MkDocs wrote a page at the old URL that sends the browser there.
+ */
+function redirectMaps(plugins: unknown, docs: ReadonlyMap<string, DocInfo>, directoryUrls: boolean, file: string): Array<{ from: string; to: string; file: string }> {
+  const maps = pluginOptions(plugins, ['redirects'])?.redirect_maps
+  const out: Array<{ from: string; to: string; file: string }> = []
+  for (const [from, to] of Object.entries(isPlainObject(maps) ? maps : {})) {
+    if (typeof to !== 'string' || to.trim() === '') continue
+    const { dirs, base } = splitPath(from.replace(/^\.?\/+/, ''))
+    const isIndex = base === 'index' || base === 'README'
+    const hash = to.indexOf('#')
+    const target = docs.get((hash === -1 ? to : to.slice(0, hash)).replace(/^\.?\/+/, ''))
+    out.push({ from: pageUrl(isIndex ? dirs : [...dirs, base], isIndex, directoryUrls), to: target ? target.url + (hash === -1 ? '' : to.slice(hash)) : to, file })
+  }
+  return out
 }
 
 /** The blog's post index, its category archives (`categories_url_format`) and its authors file (`.authors.yml`). */
 async function configureBlog(config: SiteConfig, blog: Blog, docsDir: string, directoryUrls: boolean, ctx: PresetContext): Promise<void> {
   const base = blog.dir === '' ? '/' : `/${blog.dir}/`
   config.postIndexPath = directoryUrls || base === '/' ? base : `${base}index.html`
-  config.permalinks = { ...config.permalinks, categories: `${base}category/:slug/` }
-  const authorsFile = join(docsDir, join(blog.dir, '.authors.yml'))
+  // A category archive's URL, when its format is one the contract's routes can express (`{slug}` a whole segment).
+  const categories = `${base}${blog.categoriesFormat.replace(/^\/+|\/+$/g, '')}/`.replace('{slug}', ':slug')
+  if (/^(?:\/[\w.-]+)*\/:slug(?:\/[\w.-]+)*\/$/.test(categories)) config.permalinks = { ...config.permalinks, categories }
+  const authorsFile = join(docsDir, blog.authorsFile)
   if (!ctx.discovery.paths.has(authorsFile)) return
   const data = await ctx.readData(authorsFile)
   config.configFiles.add(authorsFile)

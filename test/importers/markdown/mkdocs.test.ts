@@ -202,6 +202,27 @@ describe("Material's blog plugin", () => {
     expect(got.payload.site.post_index).toMatchObject({ path: '/blog/' })
     expect(got.payload.site.permalinks?.categories).toBe('/blog/category/:slug/')
   })
+
+  test('authors_file and categories_url_format', async () => {
+    const files = { ...blog('  - blog:\n      authors_file: team/people.yml\n      categories_url_format: "topics/{slug}"\n'), 'docs/team/people.yml': 'authors:\n  jane:\n    name: Jane from the team file\n' }
+    const got = await imported(await site('blog-options', files))
+    expect(got.payload.content.authors).toContainEqual({ id: 'jane', display_name: 'Jane from the team file' })
+    expect(got.payload.site.permalinks?.categories).toBe('/blog/topics/:slug/')
+  })
+})
+
+describe('the mkdocs-redirects plugin', () => {
+  test('redirect_maps: each old page answers with a redirect to its target', async () => {
+    const got = await imported(
+      await site('redirects', {
+        'mkdocs.yml': "site_name: W\nplugins:\n  - redirects:\n      redirect_maps:\n        'old/page.md': 'guide/new.md#usage'\n        'gone.md': 'index.md'\n",
+        'docs/index.md': '# Home\n',
+        'docs/guide/new.md': '# New\n\n## Usage\n',
+      }),
+    )
+    expect(got.result.redirects).toEqual(expect.arrayContaining([expect.objectContaining({ from: '/old/page/', to: '/guide/new/' }), expect.objectContaining({ from: '/gone/', to: '/' })]))
+    expect(got.served('/old/page/')).toBe(true)
+  })
 })
 
 describe('Python-Markdown syntax in bodies, and snippets from base_path', () => {
