@@ -144,8 +144,13 @@ function scan(body: string, out: Out, options: JsxOptions & { mdxFile: boolean }
  * on a line of its own.
  */
 function directiveAttributes(body: string, at: number): boolean {
-  const start = body.lastIndexOf('\n', at - 1) + 1
-  return at - start < 256 && /^[ \t]*:{3,}[A-Za-z][\w-]*(?:\[[^\]\n]*\])?$/.test(body.slice(start, at))
+  // Looked for in the 256 characters before only: a longer line is no directive's (and a line of a thousand `{` is
+  // not read back a thousand times).
+  const from = Math.max(0, at - 256)
+  const before = body.slice(from, at)
+  const nl = before.lastIndexOf('\n')
+  if (nl === -1 && from > 0) return false
+  return /^[ \t]*:{3,}[A-Za-z][\w-]*(?:\[[^\]\n]*\])?$/.test(before.slice(nl + 1))
 }
 
 /** ESM can start a block only: at the start of the body, after a blank line, a heading or another ESM block. */

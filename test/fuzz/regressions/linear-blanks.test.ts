@@ -25,6 +25,8 @@ const ROWS: Array<[string, (n: number) => unknown]> = [
   ['a Hugo theme button whose label holds a long run of blanks', (n) => expand(`{{< button href="/x" >}}a${blanks(n)}b\nc{{< /button >}}`, ['hugo'])],
   // A VitePress snippet file with a long run of line breaks inside: its trailing ones were cut with /\n+$/ (0.7 s for 32,000).
   ['a VitePress snippet with a long run of line breaks inside', (n) => expandTemplates('<<< ./s.js\n', makeContext({ dialects: ['vue'], files: { 's.js': `a${'\n'.repeat(n)}b\n\n` } }))],
+  // An .mdx line of braces after a ::: directive: each `{` asks whether it opens the directive's attributes.
+  ['an MDX directive line followed by a long run of braces', (n) => expandTemplates(`:::note ${'{'.repeat(n)}\ntext\n:::`, makeContext({ dialects: ['mdx', 'docusaurus'], file: 'a.mdx' }))],
 ]
 
 describe('lines with long runs of blanks take time linear in the line', () => {
