@@ -822,7 +822,14 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])
   if (plan.postIndex?.path) routes.set(urlKey(plan.postIndex.path), undefined)
   // Category and tag archives answer at the site's permalinks (Docusaurus's /blog/tags/x kept as it was).
-  for (const route of [...[...terms.categories].map((slug) => categoryRoute(slug, { permalinks: plan.permalinks })), ...[...terms.tags].map((slug) => tagRoute(slug, { permalinks: plan.permalinks }))]) routes.set(urlKey(route.url), route.url)
+  for (const slug of terms.categories) {
+    const { url } = categoryRoute(slug, { permalinks: plan.permalinks })
+    routes.set(urlKey(url), url)
+  }
+  for (const slug of terms.tags) {
+    const { url } = tagRoute(slug, { permalinks: plan.permalinks })
+    routes.set(urlKey(url), url)
+  }
   let origin: string | undefined
   try {
     origin = config.site.url ? new URL(config.site.url).origin : undefined

@@ -3,6 +3,7 @@
  * notes/templates-interface.md; the expansion itself lives in `templates/`.
  */
 import type { TemplateDialect } from './templates/types.js'
+import { includeCodeTargets } from './templates/hexo.js'
 import { snippetTargets } from './templates/pymdown.js'
 import { INCLUDE as VUE_INCLUDE, SNIPPET as VUE_SNIPPET } from './templates/vue.js'
 
@@ -16,8 +17,6 @@ const HUGO_INCLUDE = /\{\{[<%]\s*(?:include|readfile)\s+(?:(?:path|file)\s*=\s*)
 const LIQUID_INCLUDE = /(?<!\{)\{%-?\s*(include_relative|include|render)\s+["']?([^\s"'%{},]+)/g
 // The white space after `import` is taken whole (`(?=(\s+))\1`): given back a character at a time, each shorter run
 // read the rest of the line again (a line of `import` and 40,000 spaces: 0.6 s). Nothing after it needs white space.
-// Hexo's `{% include_code [title] [lang:x] [from:n] [to:n] path %}`: where one starts; the file is its last word.
-const HEXO_INCLUDE_CODE = /\{%-?[ \t]*include[_-]code[ \t]/g
 export const MDX_IMPORT = /^import(?=(\s+))\1[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\n]+\.(?:md|mdx|markdown))['"]/gm
 
 /**
@@ -33,18 +32,7 @@ export function includeTargets(body: string, dialects: readonly TemplateDialect[
   if ((dialects.includes('liquid') || dialects.includes('nunjucks')) && body.includes('{%')) {
     for (const m of body.matchAll(LIQUID_INCLUDE)) out.push({ kind: m[1] === 'include_relative' ? 'relative' : 'include', target: m[2] })
   }
-  if (dialects.includes('hexo') && body.includes('include')) {
-    for (const m of body.matchAll(HEXO_INCLUDE_CODE)) {
-      // The tag runs to the first `%}` before the next `{%` and the line's end: each stretch of the body read once.
-      const next = body.indexOf('{%', m.index + 2)
-      const tag = body.slice(m.index, next === -1 ? body.length : next)
-      const close = tag.indexOf('%}')
-      if (close === -1 || tag.lastIndexOf('\n', close) !== -1) continue
-      const end = m.index + close
-      const words = body.slice(m.index + m[0].length, end).replace(/-$/, '').split(/[ \t]+/).filter((w) => w !== '')
-      if (words.length > 0) out.push({ kind: 'include', target: words[words.length - 1] })
-    }
-  }
+  if (dialects.includes('hexo') && body.includes('include')) for (const target of includeCodeTargets(body)) out.push({ kind: 'include', target })
   if (dialects.includes('mdx') && body.includes('import')) for (const m of body.matchAll(MDX_IMPORT)) out.push({ kind: 'relative', target: m[2] })
   if (dialects.includes('vue') && body.includes('@include')) {
     const lines = new RegExp(VUE_INCLUDE.source, 'gm')

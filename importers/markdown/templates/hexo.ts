@@ -454,3 +454,23 @@ const HEXO: Dialect = {
   blockBranches: { ...NUNJUCKS.blockBranches, codeblock: [], code: [], blockquote: [], quote: [], pullquote: [], note: [], tabs: [], mermaid: [] },
   rawTags: [...NUNJUCKS.rawTags, FENCE_TAG],
 }
+
+// Hexo's `{% include_code [title] [lang:x] [from:n] [to:n] path %}`: where one starts; the file is its last word.
+const INCLUDE_CODE = /\{%-?[ \t]*include[_-]code[ \t]/g
+
+/**
+ * The files a body's `include_code` tags name (under `code_dir`), so that the import reads them before expansion.
+ * A tag runs to the first `%}` before the next `{%` and the line's end: each stretch of the body is read once.
+ */
+export function includeCodeTargets(body: string): string[] {
+  const out: string[] = []
+  for (const m of body.matchAll(INCLUDE_CODE)) {
+    const next = body.indexOf('{%', m.index + 2)
+    const tag = body.slice(m.index, next === -1 ? body.length : next)
+    const close = tag.indexOf('%}')
+    if (close === -1 || tag.lastIndexOf('\n', close) !== -1) continue
+    const words = body.slice(m.index + m[0].length, m.index + close).replace(/-$/, '').split(/[ \t]+/).filter((w) => w !== '')
+    if (words.length > 0) out.push(words[words.length - 1])
+  }
+  return out
+}
