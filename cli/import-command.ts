@@ -7,9 +7,7 @@
  */
 import { basename, resolve } from 'node:path'
 import { readFile, stat } from 'node:fs/promises'
-import { checkSite } from '../src/check/index.js'
 import type { CheckResult } from '../src/check/index.js'
-import { readMediaDir } from '../src/check/media-dir.js'
 import type { PreviewData, Site } from '../src/contract/types.js'
 import { REDIRECT_FORMATS, redirectFile } from '../importers/shared/redirects.js'
 import type { Redirect, RedirectFormat } from '../importers/shared/redirects.js'
@@ -281,6 +279,8 @@ async function checkWritten(io: CliIo, common: CommonImport, outcome: ImportOutc
       return { skipped: `the written payload could not be read back (${error instanceof Error ? error.message : String(error)})` }
     }
   }
+  // `check` is loaded only when it runs: an import whose payload is too large to check back does not load it.
+  const [{ checkSite }, { readMediaDir }] = await Promise.all([import('../src/check/index.js'), import('../src/check/media-dir.js')])
   const mediaFiles = mediaWritten && common.mediaOut !== undefined ? await readMediaDir(resolve(io.cwd, common.mediaOut)).catch(() => undefined) : undefined
   const result = checkSite(payload, { ...(mediaFiles ? { mediaFiles } : {}), ...(payload.site.url ? { origins: [payload.site.url] } : {}) })
   return { totals: result.totals, drafts: result.findings.filter((f) => f.code === 'draft').length, ...(payload.site.url ? { origin: payload.site.url } : {}) }

@@ -4,7 +4,6 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { LineCounter, parseDocument } from 'yaml'
 import { createPreviewData } from '../src/builder/index.js'
 import type { SiteInput } from '../src/builder/index.js'
 import type { Site } from '../src/contract/types.js'
@@ -41,6 +40,8 @@ export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Sit
     if (!parsed.ok) return fail(`not valid JSON: ${parsed.message}. Fix the syntax there.`, { line: parsed.line, column: parsed.column })
     value = parsed.value
   } else {
+    // Loaded only for a YAML site file: an import without one does not load the YAML parser.
+    const { LineCounter, parseDocument } = await import('yaml')
     const lineCounter = new LineCounter()
     const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter, logLevel: 'error' })
     if (doc.errors.length > 0) {
