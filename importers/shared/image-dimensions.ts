@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises'
-import { imageSize } from 'image-size'
 
 /** Width and height of an image in pixels, as it is displayed. */
 export interface ImageDimensions {
@@ -27,6 +26,8 @@ export async function readImageDimensions(file: string): Promise<ImageDimensions
   } finally {
     await handle.close()
   }
+  // Loaded when the first image is read: an import without local media does not load its 26 modules.
+  const { imageSize } = await import('image-size')
   try {
     const r = imageSize(header)
     const width = Math.round(r.width ?? 0)
