@@ -3,7 +3,6 @@ import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
-import { openPromise } from 'yauzl'
 import type { Entry, ZipFile } from 'yauzl'
 import { PreviewDataError } from '../../../src/index.js'
 import { LIMITS } from '../limits.js'
@@ -112,6 +111,8 @@ async function* gunzip(name: string, compressed: AsyncIterable<Uint8Array>): Asy
 async function* zipEntries(path: string, name: string): AsyncGenerator<ExportFile> {
   const damaged = (error: unknown) =>
     error instanceof PreviewDataError ? error : new PreviewDataError('invalid_xml', `${name}: the zip archive cannot be read (${(error as Error).message}); it is damaged or not a zip file.`)
+  // yauzl is loaded only for a zip: most exports are plain XML.
+  const { openPromise } = await import('yauzl')
   let zip: ZipFile
   let seen = 0
   try {
