@@ -8,6 +8,8 @@ export type PhpValue = null | boolean | number | string | PhpValue[] | { [key: s
 // Reads by character code: every attachment's metadata passes through here, about 40 values each.
 class Reader {
   pos = 0
+  // Where the next byte above 0x7f is, at or after `pos` when it was last looked for (the length when there is none).
+  #high = -1
   constructor(readonly bytes: string, readonly ascii: boolean) {}
 
   get length(): number {
@@ -64,11 +66,25 @@ class Reader {
   }
 
   text(length: number): string {
-    const raw = this.bytes.slice(this.pos, this.pos + length)
-    this.pos += length
-    return this.ascii ? raw : Buffer.from(raw, 'latin1').toString('utf8')
+    const end = this.pos + length
+    const raw = this.bytes.slice(this.pos, end)
+    // A string of ASCII bytes is its own text, also in data that holds other characters elsewhere (most keys and
+    // values of attachment metadata whose caption is not ASCII): only a string with UTF-8 bytes is decoded.
+    const ascii = this.ascii || end <= this.#nextHigh()
+    this.pos = end
+    return ascii ? raw : Buffer.from(raw, 'latin1').toString('utf8')
+  }
+
+  #nextHigh(): number {
+    if (this.#high < this.pos) {
+      HIGH_BYTE.lastIndex = this.pos
+      this.#high = HIGH_BYTE.exec(this.bytes)?.index ?? this.bytes.length
+    }
+    return this.#high
   }
 }
+
+const HIGH_BYTE = /[\x80-\xff]/g
 
 const [MINUS, ZERO, COLON, SEMICOLON, QUOTE, OPEN, CLOSE] = ['-', '0', ':', ';', '"', '{', '}'].map((ch) => ch.charCodeAt(0))
 const [N, B, I, D, S, A, O] = ['N', 'b', 'i', 'd', 's', 'a', 'O'].map((ch) => ch.charCodeAt(0))

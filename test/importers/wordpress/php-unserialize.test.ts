@@ -15,6 +15,8 @@ describe('phpUnserialize', () => {
     ['O:8:"stdClass":1:{s:1:"x";i:1;}', { x: 1 }],
     // Serialized on a Latin-1 site (lengths in characters), exported in UTF-8: the characters end each string.
     ['a:2:{s:4:"file";s:16:"2010/05/café.jpg";s:5:"sizes";a:1:{s:5:"thumb";s:16:"café-150x150.jpg";}}', { file: '2010/05/café.jpg', sizes: { thumb: 'café-150x150.jpg' } }],
+    // ASCII strings before, between and after UTF-8 ones (only those are decoded): each read as written.
+    ['a:4:{s:4:"file";s:9:"a/b-c.jpg";s:7:"caption";s:9:"配置性";s:5:"title";s:2:"ok";s:4:"tags";a:2:{i:0;s:3:"été";i:1;s:3:"abc";}}', { file: 'a/b-c.jpg', caption: '配置性', title: 'ok', tags: ['été', 'abc'] }],
   ])('%s', (input, expected) => {
     expect(phpUnserialize(input)).toEqual(expected)
   })
