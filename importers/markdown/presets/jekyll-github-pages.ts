@@ -183,13 +183,19 @@ export function needsFrontMatter(base: string): boolean {
   return FRONT_MATTER_REQUIRED.has(base.toUpperCase())
 }
 
+/** The heading a body opens with, once its opening blanks are skipped: `#` to `###`, or a line with `===` or `---` under it. */
+const OPENING_HEADING = /^(?:#{1,3}[ \t]+([^\n]*)|([^\n]*)\r?\n[-=]+[ \t]*)(?![^\n\r\u2028\u2029])/
+
 /**
  * The title jekyll-titles-from-headings (0.5.3) gives a page from the heading its body opens with: `#` to `###`, or
  * a Setext heading (`===` or `---` under it), its inline markup taken off. Undefined when the body opens otherwise.
  */
 export function titleFromHeading(body: string): string | undefined {
-  const m = /^\s*(?:#{1,3}[ \t]+([^\n]*)|([^\n]*)\r?\n[-=]+[ \t]*)$/m.exec(body)
-  if (m === null || m.index !== 0) return undefined
+  // The blanks the body opens with are skipped first: read by the pattern, every line start in a run of blank lines
+  // tried the rest of the run again (a page of 60,000 empty lines took 8 s).
+  const start = /\S/.exec(body)?.index
+  const m = start === undefined ? null : OPENING_HEADING.exec(body.slice(start))
+  if (m === null) return undefined
   const text = stripInline(m[1] !== undefined ? withoutClosingHashes(m[1]) : m[2].trim()).replace(/\[\^[^\]]*\]/g, '').replace(/\s+/g, ' ').trim()
   return text === '' ? undefined : text
 }
