@@ -1,4 +1,5 @@
 import { LineIndex } from '../../../src/lines.js'
+import { outputLimit } from './_engine.js'
 import { inlineMarkup } from './_html.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
@@ -28,7 +29,11 @@ const SPAN_ATTRIBUTES = /\{:?[ \t]*[.#][^{}\n]*\}/g
 const BLOCK_MARKS = /!!!|\?\?\?|===|\[TOC\]|\*\[|^:[ \t]/m
 /** A fence as CommonMark reads one: at most three spaces in, a backtick fence's info string without backticks. */
 const FENCE = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
-/** How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…). */
+/**
+ * How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…);
+ * their characters are bounded as every dialect's includes are (`outputLimit`), or one long line included a
+ * hundred thousand times would be hundreds of gigabytes.
+ */
 const MAX_SNIPPET_LINES = 100_000
 
 /**
@@ -68,7 +73,7 @@ interface Line {
 export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   const findings: TemplateFinding[] = []
   let lines: Line[] = body.split('\n').map((text, i) => ({ text, line: i + 1 }))
-  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES })
+  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES, chars: outputLimit(body.length) })
   // Snippets come first (pymdownx.snippets runs before Markdown): what they include is read as the page's own text.
   if (BLOCK_MARKS.test(lines.length === 1 ? body : lines.map((l) => l.text).join('\n'))) lines = blocks(lines, findings, 0)
   // Every line holds one line of text (blocks write their HTML a line at a time).
@@ -107,7 +112,7 @@ export function snippetTargets(body: string): string[] {
 }
 
 /** Lines with every snippet line replaced by the lines of the file it names (read through `ctx.readFile('include', …)`). */
-function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }): Line[] {
+function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number; chars: number }): Line[] {
   const out: Line[] = []
   for (let i = 0; i < lines.length; i++) {
     const { text, line } = lines[i]
@@ -133,7 +138,7 @@ function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding
 }
 
 /** One snippet: the file's lines (its own snippets expanded), each with `indent` before it, all on the snippet's line. */
-function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }, out: Line[]): void {
+function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number; chars: number }, out: Line[]): void {
   if (target === '' || target.startsWith(';')) return
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${target}" is a URL; it was not fetched and prints nothing. Copy its text into the page or a file of the site.` })
@@ -146,11 +151,13 @@ function include(target: string, indent: string, line: number, ctx: TemplateCont
     return
   }
   const own = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').map((t) => ({ text: t === '' ? '' : indent + t, line }))
-  if (own.length > budget.lines) {
-    findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${file}" would make the page longer than the importer allows (${MAX_SNIPPET_LINES} included lines); it was left out.` })
+  const chars = text.length + indent.length * own.length
+  if (own.length > budget.lines || chars > budget.chars) {
+    findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${file}" would make the page longer than the importer allows (${MAX_SNIPPET_LINES} included lines, eight times the page's own text and 4 MB); it was left out.` })
     return
   }
   budget.lines -= own.length
+  budget.chars -= chars
   findings.push({ line, name: '--8<--', action: 'expanded' })
   const next = new Set(within).add(file)
   for (const l of own.some((x) => x.text.includes('8<-')) ? snippets(own, ctx, findings, depth + 1, next, budget) : own) out.push({ text: l.text, line })
