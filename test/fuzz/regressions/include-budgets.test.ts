@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { expandTemplates } from '../../../importers/markdown/templates/index.js'
 import type { TemplateDialect } from '../../../importers/markdown/templates/types.js'
 import { makeContext } from '../../importers/markdown/templates/_context.js'
+import { cpuMs } from './_growth.js'
 
 // Includes whose output was bounded by nothing, found by the s9 hostile-input hunt: MkDocs snippets (`--8<--`)
 // counted included lines but not their length, and Hugo's `include`/`readfile` shortcodes counted nothing but depth.
@@ -18,6 +19,8 @@ function expand(dialects: TemplateDialect[], body: string, files: Record<string,
 }
 
 describe.each([
+  ['Hugo include', ['hugo'] as TemplateDialect[], (n: number) => '{{< include "big.md" >}}\n'.repeat(n), 'content'],
+  ['Hugo readfile', ['hugo'] as TemplateDialect[], (n: number) => '{{< readfile file="big.md" >}}\n'.repeat(n), 'content'],
   ['pymdown snippet', ['pymdown'] as TemplateDialect[], (n: number) => '--8<-- "big.md"\n'.repeat(n), ''],
 ])('%s', (_name, dialects, page, folder) => {
   test('a long file included many times stops at the budget, and says so', () => {
@@ -32,4 +35,15 @@ describe.each([
     expect(r.body.split('Included text.').length - 1).toBe(3)
     expect(r.findings.filter((f) => f.action !== 'expanded')).toEqual([])
   })
+})
+
+test('Hugo includes that each include the next six times, seven levels down, stop at 500 files', () => {
+  const files: Record<string, string> = { 'content/l7.md': 'leaf\n' }
+  for (let i = 0; i < 7; i++) files[`content/l${i}.md`] = `{{< include "l${i + 1}.md" >}}\n`.repeat(6)
+  const start = process.cpuUsage()
+  const r = expand(['hugo'], '{{< include "l0.md" >}}\n', files, 'content')
+  expect(cpuMs(start)).toBeLessThan(3_000)
+  expect(r.body.split('leaf').length - 1).toBeLessThanOrEqual(500)
+  expect(r.body).toContain('leaf')
+  expect(r.findings.some((f) => /number more than 500 in one page/.test(f.message ?? ''))).toBe(true)
 })
