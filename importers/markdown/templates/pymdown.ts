@@ -1,4 +1,5 @@
 import { LineIndex } from '../../../src/lines.js'
+import { trimTrailing } from '../../../src/trim.js'
 import { outputLimit } from './_engine.js'
 import { inlineMarkup } from './_html.js'
 import type { PassResult } from './_out.js'
@@ -12,7 +13,7 @@ const MAX_SNIPPET_DEPTH = 8
 const MAX_BLOCK_DEPTH = 32
 
 /** `--8<-- "file.md"` (pymdownx.snippets), a whole line; `;--8<--` is the escaped form, printed without the `;`. */
-const SNIPPET = /^([ \t]*)(;?)-{1,}8<-{1,}[ \t]+(["']?)([^"'\n]*?)\3[ \t]*$/
+const SNIPPET = /^([ \t]*)(;?)-+8<-+[ \t]+([^\n]*)$/
 /** The multi-line form: a `--8<--` line alone opens and closes a list of files, one a line. */
 const SNIPPET_BLOCK = /^[ \t]*-{1,}8<-{1,}[ \t]*$/
 /** `!!! type "Title"` (admonition), `??? type` and `???+ type` (pymdownx.details). */
@@ -88,6 +89,20 @@ export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   return { body: text, findings, lineMap }
 }
 
+/**
+ * A snippet line (`SNIPPET`): its indent, whether it is escaped, and the file it names, its quotes (`"` or `'`, the
+ * same both ends) and trailing blanks taken off; undefined when it is not one (a quote inside the name). The blanks
+ * are cut by hand: a lazy name before `[ \t]*$` read the rest of a run of blanks at each of its characters.
+ */
+function snippetLine(text: string): { indent: string; escaped: boolean; target: string } | undefined {
+  const m = SNIPPET.exec(text)
+  if (!m) return undefined
+  const rest = trimTrailing(m[3], ' \t')
+  const quoted = rest.length >= 2 && (rest[0] === '"' || rest[0] === "'") && rest.endsWith(rest[0])
+  const target = quoted ? rest.slice(1, -1) : rest
+  return /["']/.test(target) ? undefined : { indent: m[1], escaped: m[2] === ';', target: target.trim() }
+}
+
 /** The file a snippet names: `file.md:3:5` (lines) and `file.md:name` (a section) name part of a file, whose whole is included. */
 function snippetFile(target: string): string {
   return target.replace(/:[\w-]+(?::\d*)?$/, '').replace(/:\d*(?::\d*)?$/, '')
@@ -104,8 +119,8 @@ export function snippetTargets(body: string): string[] {
     if (SNIPPET_BLOCK.test(line)) block = !block
     else if (block && line.trim() !== '') out.push(line.trim())
     else {
-      const m = SNIPPET.exec(line)
-      if (m && m[2] === '' && m[4].trim() !== '') out.push(m[4].trim())
+      const m = snippetLine(line)
+      if (m && !m.escaped && m.target !== '') out.push(m.target)
     }
   }
   return out.map(snippetFile).filter((t) => t !== '' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(t))
@@ -126,13 +141,13 @@ function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding
         continue
       }
     }
-    const m = SNIPPET.exec(text)
-    if (!m || m[4].trim() === '') {
+    const m = snippetLine(text)
+    if (!m || m.target === '') {
       out.push(lines[i])
       continue
     }
-    if (m[2] === ';') out.push({ text: text.replace(';', ''), line })
-    else include(m[4].trim(), m[1], line, ctx, findings, depth, within, budget, out)
+    if (m.escaped) out.push({ text: text.replace(';', ''), line })
+    else include(m.target, m.indent, line, ctx, findings, depth, within, budget, out)
   }
   return out
 }
