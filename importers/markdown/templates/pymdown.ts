@@ -1,5 +1,5 @@
 import { LineIndex } from '../../../src/lines.js'
-import { trimTrailing } from '../../../src/trim.js'
+import { trimLeading, trimTrailing } from '../../../src/trim.js'
 import { outputLimit } from './_engine.js'
 import { inlineMarkup } from './_html.js'
 import type { PassResult } from './_out.js'
@@ -16,8 +16,10 @@ const MAX_BLOCK_DEPTH = 32
 const SNIPPET = /^([ \t]*)(;?)-+8<-+[ \t]+([^\n]*)$/
 /** The multi-line form: a `--8<--` line alone opens and closes a list of files, one a line. */
 const SNIPPET_BLOCK = /^[ \t]*-{1,}8<-{1,}[ \t]*$/
-/** `!!! type "Title"` (admonition), `??? type` and `???+ type` (pymdownx.details). */
-const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?(?:[ \t]+"(.*)")?[ \t]*$/
+/** `!!! type "Title"` (admonition), `??? type` and `???+ type` (pymdownx.details): the marker, then `ADMONITION_TYPES`. */
+const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)/
+/** After an admonition's marker: its type and classes, then (see `admonitionLine`) its title in quotes. */
+const ADMONITION_TYPES = /^[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?/
 /** `=== "Tab"` (pymdownx.tabbed), `===!` starting a new set, `===+` selected. */
 const TAB = /^([ \t]*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/
 /** `*[HTML]: Hyper Text Markup Language` (abbr). */
@@ -101,6 +103,26 @@ function snippetLine(text: string): { indent: string; escaped: boolean; target: 
   const quoted = rest.length >= 2 && (rest[0] === '"' || rest[0] === "'") && rest.endsWith(rest[0])
   const target = quoted ? rest.slice(1, -1) : rest
   return /["']/.test(target) ? undefined : { indent: m[1], escaped: m[2] === ';', target: target.trim() }
+}
+
+/**
+ * An admonition line, `!!! type classes "Title"`: its indent, marker, type and classes (undefined when none are
+ * written) and title (undefined without one), or null when the line is not one. The trailing blanks and the quoted
+ * title are read by hand: blanks matched before the title and at the end of one pattern read a run of blanks again
+ * at each of its places (`!!!`, 32,000 blanks and `"x`: 5 s).
+ */
+function admonitionLine(text: string): [indent: string, marker: string, classes: string | undefined, title: string | undefined] | null {
+  const start = ADMONITION.exec(text)
+  if (!start) return null
+  const rest = trimTrailing(text.slice(start[0].length), ' \t')
+  const types = ADMONITION_TYPES.exec(rest) as RegExpExecArray
+  const after = rest.slice(types[0].length)
+  if (after === '') return [start[1], start[2], types[1], undefined]
+  // The title is a blank or more away from the marker or the last class, in double quotes, on this line.
+  const quoted = trimLeading(after, ' \t')
+  const spaced = quoted.length < after.length || (types[1] === undefined && types[0] !== '')
+  if (!spaced || quoted.length < 2 || quoted[0] !== '"' || !quoted.endsWith('"') || /[\r\u2028\u2029]/.test(quoted)) return null
+  return [start[1], start[2], types[1], quoted.slice(1, -1)]
 }
 
 /** The file a snippet names: `file.md:3:5` (lines) and `file.md:name` (a section) name part of a file, whose whole is included. */
@@ -198,10 +220,10 @@ function blocks(lines: Line[], findings: TemplateFinding[], depth: number): Line
       continue
     }
     const marked = depth < MAX_BLOCK_DEPTH && /^[ \t]*(?:!!!|\?\?\?|===)/.test(text) && (/^\S/.test(text) || inList)
-    const admonition = marked ? ADMONITION.exec(text) : null
+    const admonition = marked ? admonitionLine(text) : null
     const tab = marked && !admonition ? TAB.exec(text) : null
     if (admonition) {
-      const [, indent, marker, classes, title] = admonition
+      const [indent, marker, classes, title] = admonition
       const content = indented(lines, i + 1, indent)
       const inner = blocks(content.lines, findings, depth + 1)
       const written = (classes ?? '').split(/[ \t]+/)[0].toLowerCase()
