@@ -186,8 +186,9 @@ function image(run: Run, node: { at: number; name: string }, src: Source, classe
   const size = [] as string[]
   while (size.length < 2 && rest.length > 0 && /^\d+(?:%|px)?$/.test(rest[0])) size.push(rest.shift() as string)
   // Title and alt text: `"title" "alt"` (one quoted argument holding both), or words for the title alone.
+  // Trimmed first: blanks matched at both ends of the pattern read a run of blanks inside again at each of its places.
   const meta = rest.join(' ')
-  const m = /^\s*"([^"]*)"\s*(?:"([^"]*)")?\s*$/.exec(meta)
+  const m = /^"([^"]*)"(?:\s*"([^"]*)")?$/.exec(meta.trim())
   const title = m ? m[1] : meta.trim() || undefined
   const alt = m?.[2] ?? title ?? ''
   return expanded(run, node, src, `<img${attrs([['class', classes.join(' ') || undefined], ['src', safe], ['width', size[0]], ['height', size[1]], ['title', title], ['alt', alt]])}>`)

@@ -1,3 +1,4 @@
+import { MAX_INCLUDES, outputLimit } from './_engine.js'
 import { attrs, codeBlock, codeSpan, escapeHtml, inlineMarkup, isImagePath, safeUrl, trimBlankLines } from './_html.js'
 import { blankStart, lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import { admonitionOpen } from './docusaurus.js'
@@ -23,16 +24,22 @@ interface ShortcodeTag extends Tag {
 /** How deep Hugo `include`-style shortcodes may nest before the rest is reported instead of read. */
 const MAX_INCLUDE_DEPTH = 8
 
+/** How deep the shortcode being expanded sits in `include`s, and what one page's includes may still add (shared by all of them). */
+interface Includes {
+  depth: number
+  left: { files: number; chars: number }
+}
+
 // Expands Hugo shortcodes. Hugo reads shortcodes before Markdown, everywhere in the body, code blocks included (its
 // documentation says a shortcode in a code block runs unless escaped), so this pass does not skip code; the escapes
 // {{</* x */>}} and {{%/* x */%}} print {{< x >}} and {{% x %}}, as Hugo prints them.
-export function expandHugo(body: string, ctx: TemplateContext, depth = 0): PassResult {
+export function expandHugo(body: string, ctx: TemplateContext, includes: Includes = { depth: 0, left: { files: MAX_INCLUDES, chars: outputLimit(body.length) } }): PassResult {
   if (!body.includes('{{<') && !body.includes('{{%')) return unchanged(body)
   const out = new Out(body)
   const tags = lexShortcodes(body)
   pairTags(tags)
   labelTabs(tags)
-  renderTags(body, tags, out, (tag) => expandShortcode(tag, body, ctx, out, depth))
+  renderTags(body, tags, out, (tag) => expandShortcode(tag, body, ctx, out, includes))
   return out.finish()
 }
 
@@ -254,9 +261,9 @@ const get = (t: ShortcodeTag, name: string, position?: number): string | undefin
 
 const bool = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : value === 'true')
 
-type Handler = (t: ShortcodeTag, ctx: TemplateContext, out: Out, body: string, depth: number) => Expansion
+type Handler = (t: ShortcodeTag, ctx: TemplateContext, out: Out, body: string, includes: Includes) => Expansion
 
-function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, out: Out, depth: number): Expansion {
+function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, out: Out, includes: Includes): Expansion {
   const display = t.delim === '<' ? '{{< >}}' : '{{% %}}'
   if (t.literal !== undefined) return { text: t.literal }
   if (t.broken !== undefined) {
@@ -272,7 +279,7 @@ function expandShortcode(t: ShortcodeTag, body: string, ctx: TemplateContext, ou
     return { text: '' }
   }
   const handler = HANDLERS[t.name] ?? (t.kind === 'open' && t.match !== -1 ? THEME_HANDLERS[t.name] : undefined)
-  if (handler) return handler(t, ctx, out, body, depth)
+  if (handler) return handler(t, ctx, out, body, includes)
   return unknown(t, out)
 }
 
@@ -587,7 +594,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   // LoveIt and DoIt `image src alt caption title linked`: the figure Hugo's `figure` draws; a site's own `image`
   // with other parameters is left to `unknown`, which keeps its image.
-  image: (t, ctx, out, body, depth) => (t.named.has('src') && !(t.kind === 'open' && t.match !== -1) ? HANDLERS.figure(t, ctx, out, body, depth) : unknown(t, out)),
+  image: (t, ctx, out, body, includes) => (t.named.has('src') && !(t.kind === 'open' && t.match !== -1) ? HANDLERS.figure(t, ctx, out, body, includes) : unknown(t, out)),
   ref: (t, ctx, out) => reference(t, ctx, out),
   relref: (t, ctx, out) => reference(t, ctx, out),
   gist(t, _ctx, out) {
@@ -639,8 +646,8 @@ const HANDLERS: Record<string, Handler> = {
       block: true,
     }
   },
-  include: (t, ctx, out, _body, depth) => include(t, ctx, out, depth),
-  readfile: (t, ctx, out, _body, depth) => include(t, ctx, out, depth),
+  include: (t, ctx, out, _body, includes) => include(t, ctx, out, includes),
+  readfile: (t, ctx, out, _body, includes) => include(t, ctx, out, includes),
   // Popular themes' shortcodes that may stand alone (see THEME_HANDLERS for the paired ones).
   // Hugo Book `katex [display]` around LaTeX; Blowfish and Congo `katex` alone only load KaTeX on the page.
   katex(t, _ctx, out) {
@@ -698,7 +705,7 @@ const HANDLERS: Record<string, Handler> = {
     return { text: toText(value, 'hugo') }
   },
   // Blowfish `youtubeLite id label`: the video, as Hugo's `youtube` embeds it.
-  youtubeLite: (t, ctx, out, body, depth) => HANDLERS.youtube({ ...t, named: new Map([...t.named, ['title', t.named.get('label') ?? 'YouTube video']]) }, ctx, out, body, depth),
+  youtubeLite: (t, ctx, out, body, includes) => HANDLERS.youtube({ ...t, named: new Map([...t.named, ['title', t.named.get('label') ?? 'YouTube video']]) }, ctx, out, body, includes),
   // LoveIt, Stack, Blowfish: `bilibili BV… [page]` (or `id=`), Bilibili's player.
   bilibili(t, _ctx, out) {
     const id = t.named.get('id') ?? t.positional[0]
@@ -773,15 +780,27 @@ function reference(t: ShortcodeTag, ctx: TemplateContext, out: Out): Expansion {
   return { text: url.includes('#') || anchor === '' ? url : `${url}${anchor}` }
 }
 
-/** An `include "path"` shortcode (the Hugo documentation's own; many sites have one): the file's body, expanded. */
-function include(t: ShortcodeTag, ctx: TemplateContext, out: Out, depth: number): Expansion {
+/**
+ * An `include "path"` shortcode (the Hugo documentation's own; many sites have one): the file's body, expanded. What
+ * one body's includes may add is bounded, as the other dialects' includes are: files included in all (a file that
+ * includes another twice, which includes another twice… doubles the work at every level) and their characters.
+ */
+function include(t: ShortcodeTag, ctx: TemplateContext, out: Out, includes: Includes): Expansion {
   const path = (get(t, 'path', 0) ?? get(t, 'file', 0) ?? '').replace(/^\/+/, '')
-  const text = path && depth < MAX_INCLUDE_DEPTH ? ctx.readFile('include', path) : undefined
+  const { depth, left } = includes
+  const over = depth >= MAX_INCLUDE_DEPTH || left.files <= 0
+  const text = path && !over ? ctx.readFile('include', path) : undefined
   if (text === undefined) {
-    out.find(t.start, t.name, 'unresolved', depth >= MAX_INCLUDE_DEPTH ? `Includes nest deeper than ${MAX_INCLUDE_DEPTH} levels; "${path}" was not read.` : `The included file "${path}" was not found in the site, so nothing was printed. Add the file or put its text into the page.`)
+    out.find(t.start, t.name, 'unresolved', over ? `Includes nest deeper than ${MAX_INCLUDE_DEPTH} levels or number more than ${MAX_INCLUDES} in one page (a file that includes itself?); "${path}" was not read.` : `The included file "${path}" was not found in the site, so nothing was printed. Add the file or put its text into the page.`)
     return { text: '' }
   }
-  const inner = expandHugo(stripFrontMatter(text), ctx, depth + 1)
+  if (text.length > left.chars) {
+    out.find(t.start, t.name, 'removed', `Including "${path}" would make the page longer than the importer allows (its includes may add eight times the page's own text and 4 MB); it was left out.`)
+    return { text: '' }
+  }
+  left.files--
+  left.chars -= text.length
+  const inner = expandHugo(stripFrontMatter(text), ctx, { depth: depth + 1, left })
   for (const f of inner.findings) out.find(t.start, f.name, f.action, f.message)
   expanded(out, t)
   return { text: trimBlankLines(inner.body), block: true }

@@ -1,4 +1,6 @@
 import { LineIndex } from '../../../src/lines.js'
+import { trimLeading, trimTrailing } from '../../../src/trim.js'
+import { outputLimit } from './_engine.js'
 import { inlineMarkup } from './_html.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
@@ -11,11 +13,13 @@ const MAX_SNIPPET_DEPTH = 8
 const MAX_BLOCK_DEPTH = 32
 
 /** `--8<-- "file.md"` (pymdownx.snippets), a whole line; `;--8<--` is the escaped form, printed without the `;`. */
-const SNIPPET = /^([ \t]*)(;?)-{1,}8<-{1,}[ \t]+(["']?)([^"'\n]*?)\3[ \t]*$/
+const SNIPPET = /^([ \t]*)(;?)-+8<-+[ \t]+([^\n]*)$/
 /** The multi-line form: a `--8<--` line alone opens and closes a list of files, one a line. */
 const SNIPPET_BLOCK = /^[ \t]*-{1,}8<-{1,}[ \t]*$/
-/** `!!! type "Title"` (admonition), `??? type` and `???+ type` (pymdownx.details). */
-const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?(?:[ \t]+"(.*)")?[ \t]*$/
+/** `!!! type "Title"` (admonition), `??? type` and `???+ type` (pymdownx.details): the marker, then `ADMONITION_TYPES`. */
+const ADMONITION = /^([ \t]*)(!!!|\?\?\?\+?)/
+/** After an admonition's marker: its type and classes, then (see `admonitionLine`) its title in quotes. */
+const ADMONITION_TYPES = /^[ \t]*([\w-]+(?:[ \t]+[\w-]+)*)?/
 /** `=== "Tab"` (pymdownx.tabbed), `===!` starting a new set, `===+` selected. */
 const TAB = /^([ \t]*)===([!+]{0,2})[ \t]+"(.*)"[ \t]*$/
 /** `*[HTML]: Hyper Text Markup Language` (abbr). */
@@ -28,7 +32,11 @@ const SPAN_ATTRIBUTES = /\{:?[ \t]*[.#][^{}\n]*\}/g
 const BLOCK_MARKS = /!!!|\?\?\?|===|\[TOC\]|\*\[|^:[ \t]/m
 /** A fence as CommonMark reads one: at most three spaces in, a backtick fence's info string without backticks. */
 const FENCE = /^ {0,3}(`{3,}(?!.*`)|~{3,})/
-/** How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…). */
+/**
+ * How many lines snippets may add to one body in all (a file included a hundred times by one included a hundred times…);
+ * their characters are bounded as every dialect's includes are (`outputLimit`), or one long line included a
+ * hundred thousand times would be hundreds of gigabytes.
+ */
 const MAX_SNIPPET_LINES = 100_000
 
 /**
@@ -68,7 +76,7 @@ interface Line {
 export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   const findings: TemplateFinding[] = []
   let lines: Line[] = body.split('\n').map((text, i) => ({ text, line: i + 1 }))
-  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES })
+  if (body.includes('8<-')) lines = snippets(lines, ctx, findings, 0, new Set([ctx.file]), { lines: MAX_SNIPPET_LINES, chars: outputLimit(body.length) })
   // Snippets come first (pymdownx.snippets runs before Markdown): what they include is read as the page's own text.
   if (BLOCK_MARKS.test(lines.length === 1 ? body : lines.map((l) => l.text).join('\n'))) lines = blocks(lines, findings, 0)
   // Every line holds one line of text (blocks write their HTML a line at a time).
@@ -81,6 +89,40 @@ export function expandPymdown(body: string, ctx: TemplateContext): PassResult {
   for (const f of icons) findings.push({ ...f, line: lineMap[f.line - 1] ?? f.line })
   findings.sort((a, b) => a.line - b.line)
   return { body: text, findings, lineMap }
+}
+
+/**
+ * A snippet line (`SNIPPET`): its indent, whether it is escaped, and the file it names, its quotes (`"` or `'`, the
+ * same both ends) and trailing blanks taken off; undefined when it is not one (a quote inside the name). The blanks
+ * are cut by hand: a lazy name before `[ \t]*$` read the rest of a run of blanks at each of its characters.
+ */
+function snippetLine(text: string): { indent: string; escaped: boolean; target: string } | undefined {
+  const m = SNIPPET.exec(text)
+  if (!m) return undefined
+  const rest = trimTrailing(m[3], ' \t')
+  const quoted = rest.length >= 2 && (rest[0] === '"' || rest[0] === "'") && rest.endsWith(rest[0])
+  const target = quoted ? rest.slice(1, -1) : rest
+  return /["']/.test(target) ? undefined : { indent: m[1], escaped: m[2] === ';', target: target.trim() }
+}
+
+/**
+ * An admonition line, `!!! type classes "Title"`: its indent, marker, type and classes (undefined when none are
+ * written) and title (undefined without one), or null when the line is not one. The trailing blanks and the quoted
+ * title are read by hand: blanks matched before the title and at the end of one pattern read a run of blanks again
+ * at each of its places (`!!!`, 32,000 blanks and `"x`: 5 s).
+ */
+function admonitionLine(text: string): [indent: string, marker: string, classes: string | undefined, title: string | undefined] | null {
+  const start = ADMONITION.exec(text)
+  if (!start) return null
+  const rest = trimTrailing(text.slice(start[0].length), ' \t')
+  const types = ADMONITION_TYPES.exec(rest) as RegExpExecArray
+  const after = rest.slice(types[0].length)
+  if (after === '') return [start[1], start[2], types[1], undefined]
+  // The title is a blank or more away from the marker or the last class, in double quotes, on this line.
+  const quoted = trimLeading(after, ' \t')
+  const spaced = quoted.length < after.length || (types[1] === undefined && types[0] !== '')
+  if (!spaced || quoted.length < 2 || quoted[0] !== '"' || !quoted.endsWith('"') || /[\r\u2028\u2029]/.test(quoted)) return null
+  return [start[1], start[2], types[1], quoted.slice(1, -1)]
 }
 
 /** The file a snippet names: `file.md:3:5` (lines) and `file.md:name` (a section) name part of a file, whose whole is included. */
@@ -99,15 +141,15 @@ export function snippetTargets(body: string): string[] {
     if (SNIPPET_BLOCK.test(line)) block = !block
     else if (block && line.trim() !== '') out.push(line.trim())
     else {
-      const m = SNIPPET.exec(line)
-      if (m && m[2] === '' && m[4].trim() !== '') out.push(m[4].trim())
+      const m = snippetLine(line)
+      if (m && !m.escaped && m.target !== '') out.push(m.target)
     }
   }
   return out.map(snippetFile).filter((t) => t !== '' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(t))
 }
 
 /** Lines with every snippet line replaced by the lines of the file it names (read through `ctx.readFile('include', …)`). */
-function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }): Line[] {
+function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number; chars: number }): Line[] {
   const out: Line[] = []
   for (let i = 0; i < lines.length; i++) {
     const { text, line } = lines[i]
@@ -121,19 +163,19 @@ function snippets(lines: Line[], ctx: TemplateContext, findings: TemplateFinding
         continue
       }
     }
-    const m = SNIPPET.exec(text)
-    if (!m || m[4].trim() === '') {
+    const m = snippetLine(text)
+    if (!m || m.target === '') {
       out.push(lines[i])
       continue
     }
-    if (m[2] === ';') out.push({ text: text.replace(';', ''), line })
-    else include(m[4].trim(), m[1], line, ctx, findings, depth, within, budget, out)
+    if (m.escaped) out.push({ text: text.replace(';', ''), line })
+    else include(m.target, m.indent, line, ctx, findings, depth, within, budget, out)
   }
   return out
 }
 
 /** One snippet: the file's lines (its own snippets expanded), each with `indent` before it, all on the snippet's line. */
-function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number }, out: Line[]): void {
+function include(target: string, indent: string, line: number, ctx: TemplateContext, findings: TemplateFinding[], depth: number, within: Set<string>, budget: { lines: number; chars: number }, out: Line[]): void {
   if (target === '' || target.startsWith(';')) return
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${target}" is a URL; it was not fetched and prints nothing. Copy its text into the page or a file of the site.` })
@@ -146,11 +188,13 @@ function include(target: string, indent: string, line: number, ctx: TemplateCont
     return
   }
   const own = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').map((t) => ({ text: t === '' ? '' : indent + t, line }))
-  if (own.length > budget.lines) {
-    findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${file}" would make the page longer than the importer allows (${MAX_SNIPPET_LINES} included lines); it was left out.` })
+  const chars = text.length + indent.length * own.length
+  if (own.length > budget.lines || chars > budget.chars) {
+    findings.push({ line, name: '--8<--', action: 'unresolved', message: `The snippet "${file}" would make the page longer than the importer allows (${MAX_SNIPPET_LINES} included lines, eight times the page's own text and 4 MB); it was left out.` })
     return
   }
   budget.lines -= own.length
+  budget.chars -= chars
   findings.push({ line, name: '--8<--', action: 'expanded' })
   const next = new Set(within).add(file)
   for (const l of own.some((x) => x.text.includes('8<-')) ? snippets(own, ctx, findings, depth + 1, next, budget) : own) out.push({ text: l.text, line })
@@ -176,10 +220,10 @@ function blocks(lines: Line[], findings: TemplateFinding[], depth: number): Line
       continue
     }
     const marked = depth < MAX_BLOCK_DEPTH && /^[ \t]*(?:!!!|\?\?\?|===)/.test(text) && (/^\S/.test(text) || inList)
-    const admonition = marked ? ADMONITION.exec(text) : null
+    const admonition = marked ? admonitionLine(text) : null
     const tab = marked && !admonition ? TAB.exec(text) : null
     if (admonition) {
-      const [, indent, marker, classes, title] = admonition
+      const [indent, marker, classes, title] = admonition
       const content = indented(lines, i + 1, indent)
       const inner = blocks(content.lines, findings, depth + 1)
       const written = (classes ?? '').split(/[ \t]+/)[0].toLowerCase()
