@@ -1,6 +1,6 @@
 import { decodeHTMLAttribute } from 'entities'
 import { isCapitalized, MASKING, srcsetUrls, tagName, URL_ATTRIBUTES } from './html-elements.js'
-import type { HtmlScan } from './html-elements.js'
+import type { HtmlRef, HtmlScan } from './html-elements.js'
 
 /**
  * Elements whose content htmlparser2's tokenizer reads as raw text (or, for `title` and `textarea`, as text without
@@ -40,7 +40,7 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
       const lower = name === '' ? '' : name.toLowerCase()
       if (name === 'svg' || name === 'math' || lower === 'plaintext') return null
       const selfClosing = html.charCodeAt(end - 1) === 0x2f
-      if (tag.attributes) addRefs(result, lower, tag.attributes, lt)
+      if (tag.wanted) addRefs(result, tag.wanted, lt)
       if (isCapitalized(name)) result.tags.push({ name, offset: lt, closing: false, selfClosing })
       if (MASKING.has(lower) && !selfClosing && result.openMasks++ === 0) maskStart = end + 1
       from = end + 1
@@ -100,15 +100,34 @@ function text(scan: HtmlScan, start: number, end: number): void {
   else texts.push(start, end)
 }
 
-/** An opening tag: its name as `tagName` gives it, the offset of its `>`, and its attributes when the element has URLs. */
+/**
+ * An opening tag: its name as `tagName` gives it, the offset of its `>`, and for an element of URL_ATTRIBUTES the
+ * attributes check reads (`Wanted`).
+ */
 interface OpenTag {
   name: string
   end: number
   /** Whether the tokenizer takes it as self-closing (`/` then `>`, outside any value). */
   selfClosing: boolean
-  /** The first value of each attribute (names in lower case), for the elements of URL_ATTRIBUTES. */
-  attributes: Map<string, string> | undefined
+  wanted: Wanted | undefined
 }
+
+/**
+ * The attributes read on one element of URL_ATTRIBUTES (its URL attributes, then `alt`), and the first value of each
+ * in the tag being read: compared in place, so that no other attribute's name or value is copied out.
+ */
+interface Wanted {
+  names: readonly string[]
+  refs: readonly (readonly [string, HtmlRef['kind']])[]
+  values: (string | undefined)[]
+}
+
+const WANTED = new Map<string, Wanted>(
+  [...URL_ATTRIBUTES].map(([element, refs]) => {
+    const names = [...refs.map(([attribute]) => attribute), 'alt']
+    return [element, { names, refs, values: names.map(() => undefined) }]
+  }),
+)
 
 /**
  * Reads the opening tag at `lt` as htmlparser2's tokenizer does (its states from the tag name to `>`: attribute
@@ -121,12 +140,12 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
   while (i < length && !isEndOfTagSection(html.charCodeAt(i))) i++
   if (i >= length) return null
   const name = tagName(html, lt + 1, i)
-  const wanted = name !== '' && URL_ATTRIBUTES.has(name.toLowerCase())
-  const attributes = wanted ? new Map<string, string>() : undefined
+  const wanted = name === '' ? undefined : WANTED.get(name.toLowerCase())
+  wanted?.values.fill(undefined)
   let slash = false
   while (i < length) {
     const c = html.charCodeAt(i)
-    if (c === 0x3e) return { name, end: i, selfClosing: slash, attributes }
+    if (c === 0x3e) return { name, end: i, selfClosing: slash, wanted }
     if (c === 0x2f) {
       slash = true
       i++
@@ -145,7 +164,7 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
       if (d === 0x3d || isEndOfTagSection(d)) break
       i++
     }
-    const attribute = attributes ? html.slice(nameStart, i).toLowerCase() : ''
+    const attribute = wanted ? wantedIndex(html, nameStart, i, wanted.names) : -1
     while (i < length && isWhitespace(html.charCodeAt(i))) i++
     let value = ''
     if (html.charCodeAt(i) === 0x3d) {
@@ -156,7 +175,7 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
       if (q === 0x22 || q === 0x27) {
         const close = html.indexOf(q === 0x22 ? '"' : "'", i + 1)
         if (close === -1) return null
-        if (attributes) value = html.slice(i + 1, close)
+        if (attribute !== -1) value = html.slice(i + 1, close)
         i = close + 1
       } else {
         const start = i
@@ -165,22 +184,38 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
           if (d === 0x3e || isWhitespace(d)) break
           i++
         }
-        if (attributes) value = html.slice(start, i)
+        if (attribute !== -1) value = html.slice(start, i)
       }
     }
-    if (attributes && !attributes.has(attribute)) attributes.set(attribute, value)
+    if (attribute !== -1 && wanted && wanted.values[attribute] === undefined) wanted.values[attribute] = value
   }
   return null
 }
 
+/**
+ * Which of `names` (in lower case, ASCII, none with a `k`) the attribute name at `[start, end)` is, in any case; -1
+ * when none. Lower-casing a name turns no other character into one of theirs (only the Kelvin sign becomes ASCII, `k`).
+ */
+function wantedIndex(html: string, start: number, end: number, names: readonly string[]): number {
+  for (let n = 0; n < names.length; n++) {
+    const candidate = names[n]
+    if (candidate.length !== end - start) continue
+    let k = 0
+    while (k < candidate.length && (html.charCodeAt(start + k) | 0x20) === candidate.charCodeAt(k)) k++
+    if (k === candidate.length) return n
+  }
+  return -1
+}
+
 /** The refs of an element of URL_ATTRIBUTES at `offset`, as `scanHtml` reads them. */
-function addRefs(scan: HtmlScan, lower: string, attributes: Map<string, string>, offset: number): void {
-  for (const [attribute, kind] of URL_ATTRIBUTES.get(lower) ?? []) {
-    const raw = attributes.get(attribute)
+function addRefs(scan: HtmlScan, { refs, values }: Wanted, offset: number): void {
+  for (let n = 0; n < refs.length; n++) {
+    const raw = values[n]
     if (raw === undefined) continue
+    const [attribute, kind] = refs[n]
     const value = raw.includes('&') ? decodeHTMLAttribute(raw) : raw
     if (attribute === 'srcset') for (const url of srcsetUrls(value)) scan.refs.push({ kind, url, offset })
-    else if (kind === 'image') scan.refs.push({ kind, url: value.trim(), offset, noAlt: !attributes.has('alt') })
+    else if (kind === 'image') scan.refs.push({ kind, url: value.trim(), offset, noAlt: values[values.length - 1] === undefined })
     else scan.refs.push({ kind, url: value.trim(), offset })
   }
 }

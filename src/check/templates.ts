@@ -239,7 +239,7 @@ function closer(text: string, from: number, end: string): number {
 }
 
 // `[name`, `[/name`, then a space, `]` or `/`: the start of a WordPress shortcode tag.
-const SHORTCODE_START = /\[(\/?)([A-Za-z][\w-]*)(?=[\s\]/])/g
+const SHORTCODE_START = /\[(\/?)([A-Za-z][\w-]*)(?=[\s\]/])/y
 const QUOTED_ATTRIBUTE = /(?:^|\s)[\w-]+\s*=\s*(?:"[^"]*"|'[^']*')/
 
 function wordpressTags(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
@@ -248,9 +248,11 @@ function wordpressTags(text: string, masked: (from: number, to: number) => boole
   // again took time growing with the square of the text's length when it has many `[name` and no `]` after them.
   let close = -1
   let closesLeft = true
-  SHORTCODE_START.lastIndex = 0
-  for (let m = SHORTCODE_START.exec(text); m !== null; m = SHORTCODE_START.exec(text)) {
-    const i = m.index
+  // Each `[` is tried in place: a scan of the whole text by the expression cost three times as much as looking for `[`.
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) {
+    SHORTCODE_START.lastIndex = i
+    const m = SHORTCODE_START.exec(text)
+    if (m === null) continue
     // `[[gallery]]` is WordPress's escape for a literal tag; `[text](url)`, `[x][y]` and `[x]: url` are Markdown.
     if (i > 0 && text[i - 1] === '[') continue
     if (close < i && closesLeft) {
