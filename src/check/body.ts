@@ -36,8 +36,8 @@ export function readBody(body: string, type: DocumentType): BodyReading {
 }
 
 function readMarkdown(body: string): BodyReading {
-  // Links, images, raw HTML and template tags all need one of these characters; MDX statements start a line.
-  if (!body.includes('[') && !body.includes('<') && !body.includes('{') && !body.includes(':::') && !mayHaveEsm(body)) return EMPTY
+  // Links, images and raw HTML need one of these characters, template tags their markers; MDX statements start a line.
+  if (!body.includes('[') && !body.includes('<') && !mayHaveTemplateTags(body, { markdown: true }) && !mayHaveEsm(body)) return EMPTY
   let scan = scanMarkdownFast(body)
   if (!scan) {
     // remark's list handling grows with the square of the nesting depth: 2,000 nested list items in a 4 MB body took

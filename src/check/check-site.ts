@@ -136,6 +136,13 @@ function checkBody(doc: SiteDocument, site: SiteIndex, report: Report, reach: Re
   }
 }
 
+function mkdocsMessage(name: string): string {
+  if (name === '--8<--') return 'This pymdown snippet line (--8<--, MkDocs) is printed as text: the build includes no files. Replace it with the text of the file it names.'
+  if (name.startsWith('===')) return 'This content tab (=== "…", Material for MkDocs) is printed as text: the build reads plain Markdown. Write the tabs as headings or <details> elements.'
+  const kind = name.startsWith('!!!') ? 'admonition' : 'collapsible block'
+  return `The ${kind} ${name} (MkDocs, pymdown) is printed as text: the build reads plain Markdown. Write it as a block quote, HTML or <details>.`
+}
+
 function templateMessage(family: string, name: string, byShape?: boolean): string {
   switch (family) {
     case 'hugo':
@@ -144,6 +151,10 @@ function templateMessage(family: string, name: string, byShape?: boolean): strin
         : `The Hugo template code ${name} (inside an inline shortcode) is printed as text: the build does not run Hugo. Replace the shortcode with what it produced.`
     case 'liquid':
       return `The Liquid tag ${name} is printed as text: the build does not run Liquid. Replace it with what it produced, or remove it.`
+    case 'hexo':
+      return `The Hexo tag ${name} is printed as text: the build does not run Hexo's tag plugins. Replace it with what it produced, or remove it.`
+    case 'mkdocs':
+      return mkdocsMessage(name)
     case 'wordpress':
       return byShape
         ? `${name} looks like a WordPress shortcode, which would be printed as text: replace it with the HTML it produced, or remove it (if it is meant as text, ignore this).`

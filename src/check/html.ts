@@ -3,61 +3,12 @@ import { Parser } from 'htmlparser2'
 import type { QuoteType } from 'htmlparser2'
 import { boundOpenElements } from '../html-depth.js'
 import { IndexOfTokenizer } from '../tokenizer.js'
+import { scanHtmlFast } from './html-fast.js'
+import { isCapitalized, MASKING, srcsetUrls, tagName, URL_ATTRIBUTES } from './html-elements.js'
+import type { HtmlRef, HtmlScan } from './html-elements.js'
 
-/** A URL an HTML element uses: a link (`a`, `area`, `iframe`), an image (`img`) or other media. */
-export interface HtmlRef {
-  kind: 'link' | 'image' | 'media'
-  url: string
-  /** Offset of the element's `<`. */
-  offset: number
-  /** Images: the element has no `alt` attribute (an empty one marks a decorative image and is fine). */
-  noAlt?: boolean
-}
-
-/** An element whose name starts with a capital letter, as JSX components do. */
-export interface CapitalizedTag {
-  name: string
-  offset: number
-  closing: boolean
-  selfClosing: boolean
-}
-
-/** What the HTML parser finds in a piece of HTML; offsets are into that piece. */
-export interface HtmlScan {
-  refs: HtmlRef[]
-  /** `[start, end)` pairs of what a reader never sees as text: comments and the content of `pre`, `code`, scripts… */
-  masks: number[]
-  /** `[start, end)` pairs of text outside masks. */
-  texts: number[]
-  tags: CapitalizedTag[]
-  /** How many masking elements are still open at the end (a `<code>` closed in a later inline tag). */
-  openMasks: number
-}
-
-// Elements whose content is shown verbatim or not at all: template syntax in them is an example, not a leak.
-const MASKING = new Set(['pre', 'code', 'kbd', 'samp', 'script', 'style', 'textarea', 'template', 'noscript', 'xmp', 'plaintext', 'listing'])
-
-/** The elements (in lower case) whose URLs check reads: each attribute, with the kind of URL it holds. */
-const URL_ATTRIBUTES = new Map<string, readonly (readonly [string, HtmlRef['kind']])[]>([
-  ['a', [['href', 'link']]],
-  ['area', [['href', 'link']]],
-  ['iframe', [['src', 'link']]],
-  ['img', [['src', 'image'], ['srcset', 'image']]],
-  ['source', [['src', 'media'], ['srcset', 'media']]],
-  ['video', [['src', 'media'], ['poster', 'media']]],
-  ['audio', [['src', 'media']]],
-  ['track', [['src', 'media']]],
-  ['embed', [['src', 'media']]],
-  ['object', [['data', 'media']]],
-])
-
-/**
- * For each lower-case first letter, the lengths (bit n for length n) of the element names the scanner looks at.
- * Lower-casing keeps an ASCII name's length and first letter, and turns no other character into an ASCII one
- * but the Kelvin sign (into `k`, one for one).
- */
-const NAME_LENGTHS = new Uint32Array(26)
-for (const name of [...URL_ATTRIBUTES.keys(), ...MASKING, 'svg', 'math']) NAME_LENGTHS[name.charCodeAt(0) - 0x61] |= 1 << name.length
+export type { CapitalizedTag, HtmlRef, HtmlScan } from './html-elements.js'
+export { srcsetUrls } from './html-elements.js'
 
 /**
  * Reads HTML with htmlparser2, as a browser would tokenize it: the URLs its elements use, the text a reader sees,
@@ -67,8 +18,9 @@ for (const name of [...URL_ATTRIBUTES.keys(), ...MASKING, 'svg', 'math']) NAME_L
  * scanHtml('<p>See <a href="/about/">us</a></p>').refs // [{ kind: 'link', url: '/about/', offset: 7 }]
  */
 export function scanHtml(html: string, openMasks = 0): HtmlScan {
-  // Most HTML has no SVG or MathML: it is read without the element stack, and read again with it once it has.
-  return new HtmlScanner(html, openMasks, false).scan() ?? (new HtmlScanner(html, openMasks, true).scan() as HtmlScan)
+  // Most HTML is read by the fast reader. Of the rest, most has no SVG or MathML: it is read without the element stack,
+  // and read again with it once it has.
+  return scanHtmlFast(html, openMasks) ?? new HtmlScanner(html, openMasks, false).scan() ?? (new HtmlScanner(html, openMasks, true).scan() as HtmlScan)
 }
 
 /**
@@ -197,16 +149,9 @@ class HtmlScanner extends Parser {
     else this.moved(endIndex)
   }
 
-  /**
-   * The element name at `[start, end)` as written, or '' when it is none the scanner looks at: one written in lower
-   * case whose first letter and length no name of URL_ATTRIBUTES, MASKING or foreign content has (most elements:
-   * `p`, `div`, `li`, `h2`…), so that their names are not copied out.
-   */
+  /** The element name at `[start, end)`, as `tagName` gives it. */
   private name(start: number, end: number): string {
-    const c = this.html.charCodeAt(start)
-    const length = end - start
-    if (c >= 0x61 && c <= 0x7a && (length >= 32 || (NAME_LENGTHS[c - 0x61] & (1 << length)) === 0)) return ''
-    return this.html.slice(start, end)
+    return tagName(this.html, start, end)
   }
 
   // Text runs from where the previous event ended, as the Parser counts it.
@@ -242,19 +187,4 @@ class HtmlScanner extends Parser {
   private comment(start: number, end: number): void {
     if (this.result.openMasks === 0) this.result.masks.push(start, end)
   }
-}
-
-function isCapitalized(name: string): boolean {
-  const c = name.charCodeAt(0)
-  return c >= 0x41 && c <= 0x5a
-}
-
-/** The URLs of a `srcset` (`a.png 1x, b.png 2x`). */
-export function srcsetUrls(srcset: string): string[] {
-  const urls: string[] = []
-  for (const candidate of srcset.split(/,\s+|,$/)) {
-    const url = candidate.trim().split(/\s+/)[0]
-    if (url) urls.push(url)
-  }
-  return urls
 }

@@ -119,7 +119,12 @@ export class SiteIndex {
 
   /** An absolute URL whose host starts at `hostStart`. */
   private absolute(url: string, hostStart: number): Target {
-    if (!this.mayBeOwnHost(url, hostStart)) return EXTERNAL
+    const written = this.ownHostWritten(url, hostStart)
+    if (written !== undefined) {
+      // Written as one of ours, without a port, and a path the URL parser would keep as it is: read in place.
+      const path = plainPath(url, hostStart + written.length)
+      if (path !== null && !written.includes(':')) return this.onHost(written, path)
+    } else if (!this.mayBeOwnHost(url, hostStart)) return EXTERNAL
     return this.cached(url, () => {
       let parsed: URL
       try {
@@ -127,32 +132,40 @@ export class SiteIndex {
       } catch {
         return EXTERNAL
       }
-      const entries = this.hosts.get(parsed.host.toLowerCase())
-      for (const { prefix, old, claimed } of entries ?? []) {
-        const pathname = parsed.pathname
-        if (prefix === '' || pathname === prefix || pathname.startsWith(`${prefix}/`)) {
-          const path = cleanPath(pathname.slice(prefix.length) || '/')
-          return claimed ? { kind: 'internal', path, oldOrigin: false, claimed: true } : { kind: 'internal', path, oldOrigin: old }
-        }
-      }
-      return EXTERNAL
+      return this.onHost(parsed.host.toLowerCase(), parsed.pathname)
     })
   }
 
-  /**
-   * Whether the host of an absolute URL may be one of the site's. Most links lead elsewhere, and are told apart
-   * without a copy of their host: a host written as one of ours is compared in place; anything written otherwise
-   * (capitals, a port, credentials, another script) goes to the URL parser.
-   */
-  private mayBeOwnHost(url: string, hostStart: number): boolean {
+  /** The target of a path on a host: internal when the site lived there (under one of its prefixes). */
+  private onHost(host: string, pathname: string): Target {
+    for (const { prefix, old, claimed } of this.hosts.get(host) ?? []) {
+      if (prefix === '' || pathname === prefix || pathname.startsWith(`${prefix}/`)) {
+        const path = cleanPath(pathname.slice(prefix.length) || '/')
+        return claimed ? { kind: 'internal', path, oldOrigin: false, claimed: true } : { kind: 'internal', path, oldOrigin: old }
+      }
+    }
+    return EXTERNAL
+  }
+
+  /** The host of the site's written at `hostStart`, as the URL parser would read it (then followed by `/`, `?`, `#`, `\\` or the end). */
+  private ownHostWritten(url: string, hostStart: number): string | undefined {
     const names = this.hostNames
     for (let i = 0; i < names.length; i++) {
-      if (url.startsWith(names[i], hostStart) && isHostEnd(url.charCodeAt(hostStart + names[i].length))) return true
+      if (url.startsWith(names[i], hostStart) && isHostEnd(url.charCodeAt(hostStart + names[i].length))) return names[i]
     }
+    return undefined
+  }
+
+  /**
+   * Whether the host of an absolute URL, not written as one of ours, may be one of the site's. Most links lead
+   * elsewhere, and are told apart without a copy of their host: anything written otherwise than a plain lower-case
+   * host (capitals, a port, credentials, another script, a control character the parser drops) goes to the URL parser.
+   */
+  private mayBeOwnHost(url: string, hostStart: number): boolean {
     for (let i = hostStart; i < url.length; i++) {
       const c = url.charCodeAt(i)
       if (isHostEnd(c)) return false
-      if ((c >= 0x41 && c <= 0x5a) || c === 0x40 || c === 0x3a || c > 0x7e) return true
+      if ((c >= 0x41 && c <= 0x5a) || c === 0x40 || c === 0x3a || c > 0x7e || c < 0x20) return true
     }
     return false
   }
@@ -280,6 +293,34 @@ const EXTERNAL: Target = { kind: 'external' }
 function isHostEnd(c: number): boolean {
   return c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5c || Number.isNaN(c)
 }
+
+/**
+ * The pathname the URL parser gives the URL whose path starts at `start` (after its host), when it needs no
+ * parsing: printable ASCII the parser neither escapes nor reads otherwise (no backslash, no `.` segment, no
+ * `%2e`); null otherwise. The query and fragment are cleanPath's to cut.
+ */
+function plainPath(url: string, start: number): string | null {
+  if (start === url.length) return '/'
+  const first = url.charCodeAt(start)
+  if (first === 0x3f || first === 0x23) return '/'
+  if (first !== 0x2f) return null
+  let end = url.length
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i)
+    if (c === 0x3f || c === 0x23) {
+      end = i
+      break
+    }
+    if (c <= 0x20 || c >= 0x7f || NOT_PLAIN[c - 0x20] === 1) return null
+    if (c === 0x2e && url.charCodeAt(i - 1) === 0x2f) return null
+    if (c === 0x25 && url.charCodeAt(i + 1) === 0x32 && (url.charCodeAt(i + 2) | 0x20) === 0x65) return null
+  }
+  return url.slice(start, end)
+}
+
+/** Printable ASCII (from the space) that the URL parser escapes or reads in a path: `"`, `<`, `>`, `\``, `{`, `}`, `\\`, `^`, `|`. */
+const NOT_PLAIN = new Uint8Array(0x60)
+for (const c of '"<>`{}\\^|') NOT_PLAIN[c.charCodeAt(0) - 0x20] = 1
 
 function servedCandidates(file: string): string[] {
   if (file === '' || file.endsWith('/')) return [`${file}index.html`]

@@ -1,8 +1,11 @@
 /** Template syntax a static build prints as text: where it is, which family, and the name it is counted under. */
 export interface TemplateTag {
   offset: number
-  family: 'hugo' | 'liquid' | 'wordpress' | 'mdx' | 'attributes'
-  /** The tag as counted and reported: `{{< figure >}}`, `{% include %}`, `{{ site.baseurl }}`, `[caption]`, `<Tabs>`. */
+  family: 'hugo' | 'liquid' | 'hexo' | 'wordpress' | 'mdx' | 'attributes' | 'mkdocs'
+  /**
+   * The tag as counted and reported: `{{< figure >}}`, `{% include %}`, `{{ site.baseurl }}`, `[caption]`, `<Tabs>`,
+   * `!!! note`, `=== "…"`, `--8<--`.
+   */
   name: string
   /** WordPress shortcodes recognized only by their shape (not a core name): less certain, so a warning. */
   byShape?: boolean
@@ -11,8 +14,16 @@ export interface TemplateTag {
 /** Core WordPress shortcodes: recognized by name alone. */
 export const WORDPRESS_CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
 
-/** Liquid blocks whose content Jekyll prints (or drops) verbatim: syntax inside them was never processed. */
-const LIQUID_VERBATIM = new Set(['raw', 'highlight', 'comment'])
+/**
+ * Liquid blocks whose content Jekyll prints (or drops) verbatim: syntax inside them was never processed. Hexo's (and
+ * Octopress') `codeblock`, alias `code`, holds code the same way.
+ */
+const LIQUID_VERBATIM = new Set(['raw', 'highlight', 'comment', 'codeblock', 'code'])
+/**
+ * Tags only Hexo (and its NexT theme) defines, on the Liquid-like Nunjucks syntax: named as Hexo's in messages. Tags
+ * Jekyll plugins share (`img`, `gist`, `blockquote`, `youtube`…) keep Liquid's message; all count alike.
+ */
+const HEXO_TAGS = new Set(['asset_img', 'asset_link', 'asset_path', 'post_link', 'post_path', 'url_for', 'full_url_for', 'note', 'tabs', 'button', 'label', 'tab'])
 /** Hugo's shortcode for highlighted code: its content is code, not template syntax. */
 const HUGO_VERBATIM = new Set(['highlight'])
 
@@ -38,12 +49,32 @@ export function findTemplateTags(text: string, masks: readonly number[], { markd
   if (mayHaveShortcodes(text)) wordpressTags(text, masked, tags)
   if (markdown && text.includes(':::')) admonitions(text, masked, tags)
   if (markdown && (text.includes('{:') || text.includes('{#'))) attributeLists(text, masked, tags)
+  if (markdown && mayHavePymdown(text)) pymdownBlocks(text, masked, tags)
   return tags.sort((a, b) => a.offset - b.offset)
 }
 
 /** Whether `text` may hold a template tag at all: most bodies do not, and are not read further. */
 export function mayHaveTemplateTags(text: string, { markdown = false } = {}): boolean {
-  return mayHaveBraceTags(text) || mayHaveShortcodes(text) || (markdown && (text.includes(':::') || text.includes('{:') || text.includes('{#')))
+  return mayHaveBraceTags(text) || mayHaveShortcodes(text) || (markdown && (text.includes(':::') || text.includes('{:') || text.includes('{#') || mayHavePymdown(text)))
+}
+
+// Python-Markdown and pymdown-extensions block syntax (MkDocs, Material for MkDocs), each a whole line at any
+// indentation (the blocks nest by four spaces; what CommonMark reads as indented code is masked): admonitions
+// (`!!! note "Title"`), collapsibles (`??? note`, `???+ note`), content tabs (`=== "Tab"`, `===! "Tab"`,
+// `===+ "Tab"`), and snippets (`--8<-- "file.md"`, escaped `;--8<--`, and a `--8<--` line alone around a list of files).
+const PYMDOWN_BLOCK = /^[ \t]*(?:(!!!|\?\?\?)\+?[ \t]*([\w-]+)(?:[ \t]+[\w-]+)*(?:[ \t]+"[^"\n]*")?|(===)[!+]{0,2}[ \t]+"[^\n]*"|;?(-+8<-+)(?:[ \t]+(["']?)[^"'\n]*\5)?)[ \t]*$/gm
+
+function mayHavePymdown(text: string): boolean {
+  return text.includes('!!!') || text.includes('???') || text.includes('===') || text.includes('8<-')
+}
+
+function pymdownBlocks(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
+  for (const m of text.matchAll(PYMDOWN_BLOCK)) {
+    const offset = m.index + m[0].length - m[0].trimStart().length
+    if (masked(offset, m.index + m[0].length)) continue
+    const name = m[1] ? `${m[1]} ${m[2].toLowerCase()}` : m[3] ? '=== "…"' : '--8<--'
+    tags.push({ offset, family: 'mkdocs', name })
+  }
 }
 
 // Attribute syntax of one generator's Markdown renderer: kramdown's (Jekyll) attribute lists on a line of their own
@@ -151,7 +182,7 @@ function liquidTag(text: string, i: number): BraceTag | null {
   const inner = text.slice(i + 2, close).replace(/^-/, '').trim()
   const name = /^[A-Za-z_][\w-]*/.exec(inner)?.[0]
   if (!name) return null
-  const tag: BraceTag = { end: close + 2, family: 'liquid', name: `{% ${name} %}` }
+  const tag: BraceTag = { end: close + 2, family: HEXO_TAGS.has(name.replace(/^end/, '')) ? 'hexo' : 'liquid', name: `{% ${name} %}` }
   if (LIQUID_VERBATIM.has(name)) tag.verbatim = `end${name}`
   if (name.startsWith('end')) tag.closes = name
   return tag
@@ -208,7 +239,7 @@ function closer(text: string, from: number, end: string): number {
 }
 
 // `[name`, `[/name`, then a space, `]` or `/`: the start of a WordPress shortcode tag.
-const SHORTCODE_START = /\[(\/?)([A-Za-z][\w-]*)(?=[\s\]/])/g
+const SHORTCODE_START = /\[(\/?)([A-Za-z][\w-]*)(?=[\s\]/])/y
 const QUOTED_ATTRIBUTE = /(?:^|\s)[\w-]+\s*=\s*(?:"[^"]*"|'[^']*')/
 
 function wordpressTags(text: string, masked: (from: number, to: number) => boolean, tags: TemplateTag[]): void {
@@ -217,9 +248,11 @@ function wordpressTags(text: string, masked: (from: number, to: number) => boole
   // again took time growing with the square of the text's length when it has many `[name` and no `]` after them.
   let close = -1
   let closesLeft = true
-  SHORTCODE_START.lastIndex = 0
-  for (let m = SHORTCODE_START.exec(text); m !== null; m = SHORTCODE_START.exec(text)) {
-    const i = m.index
+  // Each `[` is tried in place: a scan of the whole text by the expression cost three times as much as looking for `[`.
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) {
+    SHORTCODE_START.lastIndex = i
+    const m = SHORTCODE_START.exec(text)
+    if (m === null) continue
     // `[[gallery]]` is WordPress's escape for a literal tag; `[text](url)`, `[x][y]` and `[x]: url` are Markdown.
     if (i > 0 && text[i - 1] === '[') continue
     if (close < i && closesLeft) {

@@ -269,6 +269,13 @@ const templateRows: { name: string; type?: DocumentType; body: string; tags: str
   { name: 'heading ids in braces', body: '## Settings {#settings-asciidoc}\n\nText {#not-a-heading}\n\n### Styled {.fancy}', tags: ['{#id}'] },
   { name: 'attribute syntax in code, spans and Ruby hashes', body: '```\n{: .note}\n## A {#b}\n```\n\nRuby `{:a => 1}` and [x](y){:target="_blank"} and {::comment}', tags: [] },
   { name: 'colons in prose, code and a definition list', body: 'Ratio 3:::1 and `:::note` and\n\n```\n:::note\n```', tags: [] },
+  { name: 'MkDocs admonitions and collapsibles (pymdown)', body: '!!! note "Heads up"\n    Text\n\n???+ tip\n    More\n\n??? Warning "Careful"\n    Even more', tags: ['!!! note', '??? tip', '??? warning'] },
+  { name: 'Material for MkDocs content tabs', body: '=== "Linux"\n\n    apt install x\n\n===! "macOS"\n\n    brew install x', tags: ['=== "…"', '=== "…"'] },
+  { name: 'pymdown snippets, one line and the block form', body: '--8<-- "includes/abbreviations.md"\n\nText\n\n--8<--\nfile-a.md\n--8<--', tags: ['--8<--', '--8<--', '--8<--'] },
+  { name: 'pymdown shapes in code, prose and a setext heading', body: 'Wow!!! Great\n\n```\n!!! note\n=== "Tab"\n--8<-- "a.md"\n```\n\nA heading\n===\n\nSee `!!! note`, a !!! note, x === "y"\n\nscissors --8<-- here\n\n!!!\n\n???', tags: [] },
+  { name: 'Hexo tag plugins', body: '{% asset_img cover.png "A cover" %}\n\n{% post_link hello-world %}\n\n{%- youtube abc -%}\n\n{% blockquote David, Awake %}\nQuote\n{% endblockquote %}', tags: ['{% asset_img %}', '{% post_link %}', '{% youtube %}', '{% blockquote %}', '{% endblockquote %}'] },
+  { name: 'NexT tags', body: '{% note info %}\nHeads up\n{% endnote %}\n\n{% tabs demo %}\n<!-- tab A -->\nA\n<!-- endtab -->\n{% endtabs %}', tags: ['{% note %}', '{% endnote %}', '{% tabs %}', '{% endtabs %}'] },
+  { name: 'Hexo codeblock: its content is code', body: "{% codeblock lang:js %}\nconst s = '{{ title }}' // {% x %}\n{% endcodeblock %}\n\n{% code %}\n{{ y }}\n{% endcode %}", tags: ['{% codeblock %}', '{% endcodeblock %}', '{% code %}', '{% endcode %}'] },
   { name: 'JSX component blocks', body: 'Text\n\n<Tabs>\n<TabItem value="a">\n\nA\n\n</TabItem>\n</Tabs>', tags: ['<Tabs>', '<TabItem>', '<TabItem>', '<Tabs>'] },
   { name: 'self-closing JSX inline', body: 'See <Badge text="new" /> here', tags: ['<Badge>'] },
   { name: 'a capitalized word in angle brackets in a sentence', body: 'A List<String> of names', tags: [] },
@@ -303,6 +310,15 @@ describe('template syntax printed as text', () => {
       [5, '{% include %}'],
     ])
     expect(result.totals.templates).toEqual({ total: 3, by_tag: { '{{< figure >}}': 2, '{% include %}': 1 } })
+  })
+
+  test('MkDocs and Hexo syntax is placed at its line and named in the message', () => {
+    const result = checkSite(site('Intro\n\n!!! tip "Note"\n    Text\n\n{% asset_img a.png %}\n\n--8<-- "x.md"'))
+    expect(bodyFindings(result).map((f) => [f.line, f.target, /MkDocs|Hexo/.exec(f.message)?.[0]])).toEqual([
+      [3, '!!! tip', 'MkDocs'],
+      [6, '{% asset_img %}', 'Hexo'],
+      [8, '--8<--', 'MkDocs'],
+    ])
   })
 
   test('many bracketed words on one line take time in proportion to the text', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { Tokenizer } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
 import { scanHtml } from '../../src/check/html.js'
+import { scanHtmlFast } from '../../src/check/html-fast.js'
 import { scanHtmlWithParser } from './html-oracle.js'
 
 // check's HTML scanner drives htmlparser2's Parser without decoding entities and without attribute objects
@@ -49,6 +50,74 @@ const piece = fc.oneof(
 )
 
 const html = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''))
+
+// HTML as bodies hold it, where the fast reader (src/check/html-fast.ts) must answer on its own: every tag and comment
+// ends, no foreign content, doctype or processing instruction; but attributes in every quote style and none, entities,
+// tag names of any case, raw-text elements (script, style, title, textarea, iframe, xmp) holding tags, and comments of
+// every shape that ends.
+const plainValue = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom('/a/', '/b c/', 'https://x.example/p?q=1', 'x.png 1x', ', ', 'y.png 2x', ' ', '>', '=', '`', '<', '/') }, { weight: 2, arbitrary: entity }), { maxLength: 5 })
+  .map((parts) => parts.join(''))
+const plainAttribute = fc.tuple(fc.constantFrom(' ', '  ', '\t', '\n', '\f', '\r', '/', ' / '), attributeName.filter((name) => !/["'/]/.test(name)), fc.constantFrom('="', "='", '=', '', ' = "', ' =\''), plainValue).map(([space, name, eq, value]) => {
+  const close = eq.endsWith('"') ? '"' : eq.endsWith("'") ? "'" : ''
+  // An unquoted value ends at whitespace or `>`: what follows such a character starts another attribute or ends the tag.
+  return `${space}${name}${eq}${eq === '' ? '' : close === '' ? value.replace(/[\s>]/g, '') || 'v' : value}${close}`
+})
+const plainTagName = tagName.filter((name) => /^[A-Za-z]/.test(name) && name !== 'svg' && name !== 'math' && name.toLowerCase() !== 'plaintext')
+// Raw-text elements come whole, from rawText: opened alone, they would run to the end of the document.
+const RAW = ['script', 'style', 'title', 'textarea', 'iframe', 'xmp', 'noembed', 'noframes']
+const plainOpenTag = fc.tuple(plainTagName.filter((name) => !RAW.includes(name.toLowerCase())), fc.array(plainAttribute, { maxLength: 4 }), fc.constantFrom('>', '/>', ' />', ' >', '/ >')).map(([name, attributes, end]) => `<${name}${attributes.join('')}${end}`)
+const rawText = fc
+  .tuple(fc.constantFrom('script', 'SCRIPT', 'style', 'Style', 'title', 'textarea', 'TextArea', 'iframe', 'xmp', 'noembed', 'noframes'), fc.array(plainAttribute, { maxLength: 2 }), fc.constantFrom('', 'x', '<a href="/in">t</a>', '{{< x >}}', '</scrip', '</ ', '<', '<!-- c -->', '</style', '</titles', '</scripts>'), fc.boolean())
+  .map(([name, attributes, content, upper]) => `<${name}${attributes.join('').replace(/\/$/, '')} >${content}</${upper ? name.toUpperCase() : name}>`)
+const plainPiece = fc.oneof(
+  { weight: 6, arbitrary: plainOpenTag },
+  { weight: 4, arbitrary: plainTagName.map((name) => `</${name}>`) },
+  { weight: 2, arbitrary: entity },
+  { weight: 2, arbitrary: rawText },
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom('text', ' ', '\n', 'two words', '**bold**', '## heading', '[text](/url)', '{{< x >}}', 'é', '漢字', '😀', '>', '<3', 'a < b', '<< ', '< a', '<!-->', '<!--->', '<!---->', '<!-- c -->', '<!-- a -- b -->', '<!-- x --!>', '<!-- y --->', '</svg>', '</math>'),
+  },
+)
+const plainHtml = fc.array(plainPiece, { maxLength: 24 }).map((pieces) => pieces.join(''))
+
+describe("check's fast HTML reader answers on ordinary HTML, as htmlparser2's Parser reads it", () => {
+  test('on generated HTML of the shapes bodies hold, from the start and inside an open masking element', () => {
+    // Where it answers, it answers as the parser; and it answers on nearly all of it (a closing tag after an unquoted
+    // value that took in a `/`, `</a/>`, is among what it leaves to the parser).
+    let answered = 0
+    let runs = 0
+    fc.assert(
+      fc.property(plainHtml, fc.constantFrom(0, 0, 1, 2), (text, openMasks) => {
+        runs++
+        const fast = scanHtmlFast(text, openMasks)
+        if (fast === null) return
+        answered++
+        expect(fast).toEqual(scanHtmlWithParser(text, openMasks))
+      }),
+      { numRuns: Number(process.env.CHECK_PROPERTY_RUNS ?? 3000) },
+    )
+    expect(answered / runs).toBeGreaterThan(0.9)
+  })
+
+  test.each([
+    ['SVG', '<p><svg><a href="/x"></a></svg>'],
+    ['a doctype', '<!DOCTYPE html><p>x'],
+    ['CDATA', '<![CDATA[ x ]]>'],
+    ['a processing instruction', '<?php x ?>'],
+    ['a closing tag with something before its >', '</a x>text'],
+    ['a bogus closing tag', '</ a>'],
+    ['an unterminated tag', '<a href="/x'],
+    ['an unterminated comment', '<!-- x'],
+    ['plaintext', '<plaintext><a href="/x">'],
+    ['a raw-text element the tokenizer and the parser close differently', '<script src=a/><a href="/x">'],
+    ['U+001C inside a script (the tokenizer reads it as <)', '<script>\u001c/script><a href="/x"></script>'],
+  ])('leaves %s to the parser', (_name, text) => {
+    expect(scanHtmlFast(text, 0)).toBeNull()
+    expect(scanHtml(text)).toEqual(scanHtmlWithParser(text))
+  })
+})
 
 describe("check's HTML scanner agrees with htmlparser2's Parser with entities decoded", () => {
   test('on generated HTML, from the start and inside an open masking element', () => {
