@@ -120,7 +120,16 @@ function withoutOpenTag(text: string): string {
 
 /** `deriveExcerpt` over the whole body: the first 55 words of its text, else 110 characters of spaceless text, else the text. */
 export function deriveExcerptFull(html: string): string {
-  const text = proseText(html)
+  return excerptOfText(proseText(html))
+}
+
+/**
+ * Plain text cut as WordPress cuts an automatic excerpt (`wp_trim_words`): its first 55 words, else 110 characters
+ * of text written without spaces, else the whole text.
+ * @example
+ * excerptOfText('Short teaser') // 'Short teaser'
+ */
+export function excerptOfText(text: string): string {
   const words = firstWords(text)
   if (words !== undefined) return words
   return (spacesIn(text) < 10 ? firstChars(text) : undefined) ?? text

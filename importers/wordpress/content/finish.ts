@@ -1,6 +1,6 @@
 import { htmlToText } from './html.js'
 import { stripShortcodeTags } from './render.js'
-import { deriveExcerpt } from './excerpt.js'
+import { deriveExcerpt, excerptOfText } from './excerpt.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'
 import { encodeSpacedUrls } from '../media.js'
@@ -22,7 +22,7 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix (and white space in URLs is encoded), and the excerpt is the export's own (as plain text), else the
- * `<!--more-->` text, else one derived from the finished body (so it shows links and media as the body does), or
+ * `<!--more-->` text (cut to 55 words as any automatic excerpt), else one derived from the finished body (so it shows links and media as the body does), or
  * from the blocks WordPress's excerpt reads when rendering found they are not all of it (`blockExcerpt`).
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
@@ -33,7 +33,8 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
   let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
   let excerptFromMore = false
   if (!excerpt && moreText) {
-    excerpt = moreText
+    // WordPress's excerpt is the teaser, cut as any automatic excerpt is (wp_trim_excerpt).
+    excerpt = excerptOfText(moreText)
     excerptFromMore = true
   }
   // The blocks' excerpt was derived before finishing: the URLs its text shows change as the body's do.

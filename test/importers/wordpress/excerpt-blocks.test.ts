@@ -96,3 +96,12 @@ describe("WordPress's automatic excerpt reads only the blocks excerpt_remove_blo
     expect(performance.now() - started).toBeLessThan(2000)
   })
 })
+
+describe('the teaser before <!--more--> as the excerpt', () => {
+  // WordPress 6.1.9's get_the_excerpt of a post whose teaser is 80 words: its first 55, then […].
+  test('is cut to 55 words, as WordPress cuts it', () => {
+    const words = Array.from({ length: 80 }, (_, i) => `w${i + 1}`)
+    expect(excerptOf(`${words.join(' ')}\n\n<!--more-->\n\nRest of it.`)).toBe(`${words.slice(0, 55).join(' ')}…`)
+    expect(excerptOf('A short teaser.\n\n<!--more-->\n\nRest of it.')).toBe('A short teaser.')
+  })
+})
