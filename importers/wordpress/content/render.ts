@@ -122,7 +122,7 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
-  const blockExcerpt = moreText === undefined ? excerpt?.derived : undefined
+  const blockExcerpt = !moreText ? excerpt?.derived : undefined
   return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
 }
 
@@ -139,12 +139,40 @@ const EXCERPT_HEAD = 2000
  */
 function excerptOfBlocks(raw: string): { moreText?: string; derived?: string } | undefined {
   const more = raw.indexOf('<!--more')
-  if (more >= 0) {
-    const kept = excerptBlocks(raw.slice(0, more).replace(MORE_BLOCK_OPENER, ''))
-    return kept === undefined ? undefined : { moreText: proseText(kept) }
+  if (more < 0) return derivedOfBlocks(raw)
+  const kept = excerptBlocks(raw.slice(0, more).replace(MORE_BLOCK_OPENER, ''))
+  if (kept === undefined) return undefined
+  const moreText = proseText(kept)
+  // A teaser with no text in it (a code block, an image): the excerpt comes from the whole body, as without one.
+  return moreText !== '' ? { moreText } : { moreText, ...derivedOfBlocks(raw) }
+}
+
+/** How many words `html` has outside its tags and comments, counted up to `most`. */
+function wordsOutsideTags(html: string, most: number): number {
+  let words = 0
+  let inWord = false
+  for (let i = 0; i < html.length && words < most; i++) {
+    const c = html.charCodeAt(i)
+    if (c === 60 /* < */) {
+      const end = html.indexOf('>', i)
+      if (end < 0) break
+      i = end
+      inWord = false
+    } else if (c <= 32) inWord = false
+    else if (!inWord) {
+      inWord = true
+      words++
+    }
   }
+  return words
+}
+
+/** `excerptOfBlocks` of a body read whole: the excerpt derived from the blocks it keeps, when they are not all of it. */
+function derivedOfBlocks(raw: string): { derived: string } | undefined {
   if (raw.length > EXCERPT_HEAD) {
     const head = excerptBlocksOfHead(raw.slice(0, EXCERPT_HEAD))
+    // A head of prose blocks only, with twice an excerpt's words outside tags, holds the excerpt the HTML gives.
+    if (head?.whole && wordsOutsideTags(head.kept, 2 * LIMITS.excerptWords) >= 2 * LIMITS.excerptWords) return undefined
     const derived = head === undefined ? undefined : cutExcerpt(head.kept)
     if (head !== undefined && derived !== undefined) return head.whole ? undefined : { derived }
   }

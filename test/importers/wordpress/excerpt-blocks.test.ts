@@ -55,6 +55,11 @@ describe("WordPress's automatic excerpt reads only the blocks excerpt_remove_blo
     expect(renderBody(body, 1, earlyRenderEnv({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] }, {})).moreText).toBe('Teaser')
   })
 
+  test('a teaser with no text the excerpt reads gives way to the whole body, less the same blocks', () => {
+    const body = `${block('code', '<code>int main()</code>', '<pre>', '</pre>')}\n\n<!-- wp:more -->\n<!--more-->\n<!-- /wp:more -->\n\n${p('After the break.')}\n${block('code', '<code>more code</code>', '<pre>', '</pre>')}`
+    expect(excerptOf(body)).toBe('After the break.')
+  })
+
   test('bodies whose blocks are all read, or that do not nest, keep the excerpt of their HTML', () => {
     expect(excerptBlocks(`${p('One')}\n\n${block('heading', '<h2>Two</h2>', '', '')}`)).toBeUndefined()
     // WordPress's parser reads these its own way; the whole body is the closer guess.
