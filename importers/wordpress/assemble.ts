@@ -27,6 +27,7 @@ import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
 import { chooseThemeCss, themeStylesheet } from './theme-css.js'
 import type { Taxonomies } from './terms.js'
+import { seoFields } from './seo.js'
 
 type Builder = ReturnType<typeof createPreviewData>
 
@@ -228,7 +229,14 @@ function toPostInput(p: PostPlan, body: { content: string; excerpt: string }, au
   const { item } = p
   const lang = languageOf(item, plan.site.basePath)
   const format = item.terms.find((t) => t.domain === 'post_format')?.nicename.replace(/^post-format-/, '')
-  const meta = { ...(item.isSticky ? { sticky: true } : {}), ...(format ? { post_format: format } : {}), ...(lang.lang ? { language: lang.lang } : {}), ...(lang.group ? { translation_group: lang.group } : {}) }
+  const seo = seoFields(item.meta)
+  const meta = {
+    ...(item.isSticky ? { sticky: true } : {}),
+    ...(format ? { post_format: format } : {}),
+    ...(lang.lang ? { language: lang.lang } : {}),
+    ...(lang.group ? { translation_group: lang.group } : {}),
+    ...(seo.description !== undefined ? { description: seo.description } : {}),
+  }
   return {
     title: p.title,
     slug: p.slug,
@@ -243,6 +251,7 @@ function toPostInput(p: PostPlan, body: { content: string; excerpt: string }, au
     tag_slugs: termSlugs(item, 'post_tag', plan.taxonomies, decode),
     ...(image ? { featured_image: image } : {}),
     ...(Object.keys(meta).length ? { meta } : {}),
+    ...(seo.noindex ? { discoverability: 'noindex' as const } : {}),
     ...commentFields(item, 'post', plan.site.site),
   }
 }
@@ -251,7 +260,8 @@ function toPostInput(p: PostPlan, body: { content: string; excerpt: string }, au
 function toPageInput(p: PagePlan, body: { content: string; excerpt: string }, image: string | undefined, plan: Plan, report: ReportBuilder): PageInput {
   const { item } = p
   const lang = languageOf(item, plan.site.basePath)
-  const meta = { ...(lang.lang ? { language: lang.lang } : {}), ...(lang.group ? { translation_group: lang.group } : {}) }
+  const seo = seoFields(item.meta)
+  const meta = { ...(lang.lang ? { language: lang.lang } : {}), ...(lang.group ? { translation_group: lang.group } : {}), ...(seo.description !== undefined ? { description: seo.description } : {}) }
   const dates = resolveItemDates(item, plan.site.clock, plan.site.generatedAt)
   const undated = dates.fallbacks.includes('published_missing')
   if (undated) report.fallback('page_date_missing')
@@ -267,6 +277,7 @@ function toPageInput(p: PagePlan, body: { content: string; excerpt: string }, im
     ...(undated ? {} : { updated_at_iso: dates.updated }),
     ...(image ? { featured_image: image } : {}),
     ...(Object.keys(meta).length ? { meta } : {}),
+    ...(seo.noindex ? { discoverability: 'noindex' as const } : {}),
     ...commentFields(item, 'page', plan.site.site),
   }
 }

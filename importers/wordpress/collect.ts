@@ -201,7 +201,9 @@ export class Collector implements WxrSink {
         c.navigations.push({ id: item.postId, slug: item.postName, title: item.title, content: bodyText(item), date: item.postDateGmt || item.postDate, file: item.file, line: item.line })
         return
       case 'wp_block':
-        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, bodyText(item))
+        // WordPress shows a reusable block (a synced pattern) only when it is published without a password
+        // (render_block_core_block): a draft, private or protected one shows nothing where a post uses it.
+        if (item.status !== 'trash') c.reusableBlocks.set(item.postId, item.status === 'publish' && !item.password ? bodyText(item) : '')
         return this.#skip(item, 'reusable_block', 'inlined where a post uses it')
       case 'custom_css': {
         const css = bodyText(item)

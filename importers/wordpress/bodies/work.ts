@@ -36,9 +36,9 @@ export type FinishSetup = { links: LinkIndex | LinkIndexData; mediaFrom: string;
 /**
  * A prepared body, as finishing needs it: where it lies, in the rendered file (rendered whole, or, when `late` is
  * `shortcodes`, all but its shortcodes, since its galleries need the export's attachments), or still raw in the raw
- * file when `late` is `raw` (its reusable blocks come first); and the `<!--more-->` text rendering kept.
+ * file when `late` is `raw` (its reusable blocks come first); and the `<!--more-->` text and block excerpt rendering kept.
  */
-export type PreparedBody = { postId: number; place: Place; late?: 'raw' | 'shortcodes'; moreText?: string }
+export type PreparedBody = { postId: number; place: Place; late?: 'raw' | 'shortcodes'; moreText?: string; blockExcerpt?: string }
 
 /** A body to finish, and the export's own excerpt. */
 export type FinishJob = { body: PreparedBody; excerpt: string }
@@ -128,7 +128,7 @@ export class BodyWork {
       }
       // Galleries wait for the export's attachments: everything before them is done now, off the finishing's path.
       const body = late ? renderUntilShortcodes(text, postId, env) : renderBody(text, postId, env)
-      const entry: PreparedBody = { postId, place: raw, ...(late ? { late: 'shortcodes' as const } : {}), ...(body.moreText !== undefined ? { moreText: body.moreText } : {}) }
+      const entry: PreparedBody = { postId, place: raw, ...(late ? { late: 'shortcodes' as const } : {}), ...(body.moreText !== undefined ? { moreText: body.moreText } : {}), ...(body.blockExcerpt !== undefined ? { blockExcerpt: body.blockExcerpt } : {}) }
       bodies.push(entry)
       rendered.push(entry)
       texts.push(body.html)
@@ -158,17 +158,19 @@ export class BodyWork {
       const { body } = job
       let html = body.late === 'raw' ? this.#raw.text(body.place) : heldText(this.#rendered.bytes(body.place))
       let moreText = body.moreText
+      let blockExcerpt = body.blockExcerpt
       let late: Finished['late']
       if (body.late) {
         const usedAttachments: number[] = []
         const missingAttachments: number[] = []
         const env = this.#lateEnv(finishing, counts, usedAttachments, missingAttachments)
-        const rendered = body.late === 'raw' ? renderBody(html, body.postId, env) : { html: renderShortcodes(html, env.shortcodes(body.postId), env.stats), moreText, missingBlocks: [] }
+        const rendered = body.late === 'raw' ? renderBody(html, body.postId, env) : { html: renderShortcodes(html, env.shortcodes(body.postId), env.stats), moreText, blockExcerpt, missingBlocks: [] }
         html = rendered.html
         moreText = rendered.moreText
+        blockExcerpt = rendered.blockExcerpt
         late = { images: imageSources(html), missingBlocks: rendered.missingBlocks, usedAttachments, missingAttachments }
       }
-      const done = finishText(html, job.excerpt, moreText, finishing.env)
+      const done = finishText(html, job.excerpt, moreText, finishing.env, blockExcerpt)
       return { html: done.html, excerpt: done.excerpt, linksRewritten: done.linksRewritten, unresolved: done.unresolved, excerptFromMore: done.excerptFromMore, ...(late ? { late } : {}) }
     })
     const kept = this.#finished

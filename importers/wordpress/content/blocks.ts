@@ -140,3 +140,102 @@ export function blockTokens(html: string): BlockToken[] {
   })
   return tokens
 }
+
+// The blocks WordPress's automatic excerpt reads (excerpt_remove_blocks, WordPress 5.0 to 6.x): these, without inner
+// blocks or with inner ones of this list only, and the inner blocks of the wrappers. `null`, text between blocks, is
+// `''` here. One more than WordPress lists: since 6.1 a list holds list-item blocks, which are not on its list, so it
+// leaves every list out (gutenberg#46167, open since 2022, with core patches that add `list-item`, as this does).
+const EXCERPT_INNER_BLOCKS = new Set(['', 'freeform', 'heading', 'html', 'list', 'list-item', 'media-text', 'paragraph', 'preformatted', 'pullquote', 'quote', 'table', 'verse'])
+const EXCERPT_WRAPPER_BLOCKS = new Set(['columns', 'column', 'group'])
+
+type BlockNode = { name: string; start: number; end: number; children: BlockNode[] }
+
+/**
+ * The part of a block body WordPress's automatic excerpt is made from (`excerpt_remove_blocks`): the text between
+ * blocks and the blocks on its list, the inner blocks of groups and columns without the wrappers' own markup, and
+ * nothing of any other block (images, buttons, code, details, covers, embeds, reusable blocks, plugins' blocks).
+ * Undefined when that is the whole body, or when its delimiters do not nest (WordPress's parser then reads it its
+ * own way; the whole body is the closer guess). Linear: one pass over the delimiters.
+ * @example
+ * excerptBlocks('<!-- wp:code -->\n<pre>x</pre>\n<!-- /wp:code -->\n<!-- wp:paragraph -->\n<p>Hi</p>\n<!-- /wp:paragraph -->')
+ * // '\n<!-- wp:paragraph -->\n<p>Hi</p>\n<!-- /wp:paragraph -->'
+ */
+export function excerptBlocks(html: string): string | undefined {
+  const read = excerptRead(html, false)
+  return read === undefined || read.whole ? undefined : read.kept
+}
+
+/**
+ * `excerptBlocks` of the head of a body, cut anywhere: what it keeps up to the end of its last whole top-level block,
+ * and whether that is all of the head up to there. Undefined when its delimiters do not nest.
+ */
+export function excerptBlocksOfHead(head: string): { kept: string; whole: boolean } | undefined {
+  return excerptRead(head, true)
+}
+
+function excerptRead(html: string, cut: boolean): { kept: string; whole: boolean } | undefined {
+  const tree = blockTree(html, cut)
+  if (tree === undefined) return undefined
+  const kept: string[] = []
+  let from = 0
+  let whole = true
+  for (const block of tree.top) {
+    kept.push(html.slice(from, block.start))
+    from = block.end
+    const part = excerptPart(html, block)
+    if (part === undefined) whole = false
+    else {
+      kept.push(part)
+      if (part.length !== block.end - block.start) whole = false
+    }
+  }
+  // A cut head ends with its last whole block: what follows may be the start of a tag or a block.
+  if (!cut) kept.push(html.slice(from))
+  return { kept: kept.join(''), whole }
+}
+
+/** A top-level block as the excerpt has it: whole, its wrapped blocks only, or undefined (left out). */
+function excerptPart(html: string, block: BlockNode): string | undefined {
+  const allowed = EXCERPT_INNER_BLOCKS.has(block.name) || EXCERPT_WRAPPER_BLOCKS.has(block.name)
+  if (!allowed) return undefined
+  if (block.children.length === 0) return html.slice(block.start, block.end)
+  if (EXCERPT_WRAPPER_BLOCKS.has(block.name)) return wrappedBlocks(html, block)
+  const plain = block.children.every((c) => EXCERPT_INNER_BLOCKS.has(c.name) && c.children.length === 0)
+  return plain ? html.slice(block.start, block.end) : undefined
+}
+
+/** The blocks inside a wrapper that the excerpt reads, each whole or, when it has inner blocks, its own wrapped ones. */
+function wrappedBlocks(html: string, wrapper: BlockNode): string {
+  let out = ''
+  for (const c of wrapper.children) {
+    if (!EXCERPT_INNER_BLOCKS.has(c.name) && !EXCERPT_WRAPPER_BLOCKS.has(c.name)) continue
+    out += c.children.length === 0 ? html.slice(c.start, c.end) : wrappedBlocks(html, c)
+  }
+  return out
+}
+
+/**
+ * The top-level blocks of a body with their inner blocks, or undefined when a delimiter closes no open block, or one
+ * stays open (in a `cut` head, the top-level block left open is left out instead).
+ */
+function blockTree(html: string, cut: boolean): { top: BlockNode[] } | undefined {
+  const top: BlockNode[] = []
+  const open: BlockNode[] = []
+  let broken = false
+  replaceDelimiters(html, (match, closer, fullName, _json, selfClosing, index) => {
+    const name = fullName.startsWith('core/') ? fullName.slice(5) : fullName
+    if (closer) {
+      const node = open.pop()
+      if (node === undefined || node.name !== name) broken = true
+      else node.end = index + match.length
+    } else {
+      const node: BlockNode = { name, start: index, end: index + match.length, children: [] }
+      ;(open.length ? open[open.length - 1].children : top).push(node)
+      if (!selfClosing) open.push(node)
+    }
+    return match
+  })
+  if (broken || (open.length > 0 && !cut)) return undefined
+  if (open.length > 0) top.pop()
+  return { top }
+}

@@ -36,6 +36,25 @@ function excerptOf(html: string): string {
   return cut ? deriveExcerptFull(html) : text
 }
 
+/**
+ * The excerpt of `html` when its text is long enough to be cut (55 words, or 110 characters of text without spaces),
+ * so that no HTML after it could change it; else undefined.
+ * @example
+ * cutExcerpt('<p>Too short</p>') // undefined
+ */
+export function cutExcerpt(html: string): string | undefined {
+  if (html.length > SHORT_HEAD) {
+    const head = headOf(html, SHORT_HEAD)
+    const words = head === undefined ? undefined : firstWords(proseText(head))
+    if (words !== undefined) return detach(words)
+  }
+  const text = proseText(html)
+  const words = firstWords(text)
+  if (words !== undefined) return detach(words)
+  const chars = spacesIn(text) < 10 ? firstChars(text) : undefined
+  return chars === undefined ? undefined : detach(chars)
+}
+
 /** The text up to the 55th space, with `…`, or undefined when there are fewer. */
 function firstWords(text: string): string | undefined {
   let spaces = 0
@@ -101,7 +120,16 @@ function withoutOpenTag(text: string): string {
 
 /** `deriveExcerpt` over the whole body: the first 55 words of its text, else 110 characters of spaceless text, else the text. */
 export function deriveExcerptFull(html: string): string {
-  const text = proseText(html)
+  return excerptOfText(proseText(html))
+}
+
+/**
+ * Plain text cut as WordPress cuts an automatic excerpt (`wp_trim_words`): its first 55 words, else 110 characters
+ * of text written without spaces, else the whole text.
+ * @example
+ * excerptOfText('Short teaser') // 'Short teaser'
+ */
+export function excerptOfText(text: string): string {
   const words = firstWords(text)
   if (words !== undefined) return words
   return (spacesIn(text) < 10 ? firstChars(text) : undefined) ?? text

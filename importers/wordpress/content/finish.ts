@@ -1,6 +1,6 @@
 import { htmlToText } from './html.js'
 import { stripShortcodeTags } from './render.js'
-import { deriveExcerpt } from './excerpt.js'
+import { deriveExcerpt, excerptOfText } from './excerpt.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'
 import { encodeSpacedUrls } from '../media.js'
@@ -22,25 +22,33 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 /**
  * The last steps of a rendered body, which need every item of the export to be known: links to imported items point
  * at their new URLs, media URLs move to the new prefix (and white space in URLs is encoded), and the excerpt is the export's own (as plain text), else the
- * `<!--more-->` text, else one derived from the finished body (so it shows links and media as the body does).
+ * `<!--more-->` text (cut to 55 words as any automatic excerpt), else one derived from the finished body (so it shows links and media as the body does), or
+ * from the blocks WordPress's excerpt reads when rendering found they are not all of it (`blockExcerpt`).
  * @example
  * finishText('<p><a href="https://old.test/?p=5">Hello</a></p>', '', undefined, env).excerpt // 'Hello'
  */
-export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv): FinishedText {
+export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv, blockExcerpt?: string): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
-  let html = rewritten.html
+  const html = movedMedia(rewritten.html, env)
+  let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
+  let excerptFromMore = false
+  if (!excerpt && moreText) {
+    // WordPress's excerpt is the teaser, cut as any automatic excerpt is (wp_trim_excerpt).
+    excerpt = excerptOfText(moreText)
+    excerptFromMore = true
+  }
+  // The blocks' excerpt was derived before finishing: the URLs its text shows change as the body's do.
+  if (!excerpt) excerpt = blockExcerpt !== undefined ? movedMedia(rewriteLinks(blockExcerpt, env.links).html, env) : deriveExcerpt(html)
+  return { html, excerpt, linksRewritten: rewritten.count, unresolved: rewritten.unresolved, excerptFromMore }
+}
+
+/** `html` with its media URLs moved as `env` says: Jetpack's CDN, files brought home, a new prefix, spaces encoded. */
+function movedMedia(html: string, env: FinishEnv): string {
   if ((env.home || env.mediaFrom) && html.includes('.wp.com/')) html = withoutPhoton(html, env)
   if (env.home) html = env.home.html(html)
   if (env.mediaFrom && html.includes(env.mediaFrom)) html = html.split(env.mediaFrom).join(env.mediaTo ?? '')
   if (env.spacedUrls) html = encodeSpacedUrls(html)
-  let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
-  let excerptFromMore = false
-  if (!excerpt && moreText) {
-    excerpt = moreText
-    excerptFromMore = true
-  }
-  if (!excerpt) excerpt = deriveExcerpt(html)
-  return { html, excerpt, linksRewritten: rewritten.count, unresolved: rewritten.unresolved, excerptFromMore }
+  return html
 }
 
 // Jetpack's image CDN (Photon, the Site Accelerator): `https://i0.wp.com/<host>/<path>?resize=…` serves the file at

@@ -134,10 +134,13 @@ export function isSpace(c: number): boolean {
 // Elements that show media, not prose: figures hold images, captions, galleries and embeds in both editors.
 const MEDIA_OPEN = /<(figure|iframe|audio|video|object|embed|noscript)[\s>/]/i
 
+// The figures of the table and pullquote blocks, whose text WordPress's excerpt reads (excerpt_remove_blocks).
+const PROSE_FIGURE = /\sclass\s*=\s*["']?[^"'>]*\bwp-block-(?:table|pullquote)\b/i
+
 /**
- * HTML without its media elements (figures with their captions, galleries, iframes, audio, video), whole and
- * nested ones included, so that an excerpt is taken from prose only, as WordPress's own excerpts are. An element
- * left open (a cut head) is removed to the end.
+ * HTML without its media elements (figures with their captions, galleries, iframes, audio, video; not the table and
+ * pullquote blocks' figures), whole and nested ones included, so that an excerpt is taken from prose only, as
+ * WordPress's own excerpts are. An element left open (a cut head) is removed to the end.
  * @example
  * withoutMedia('<figure><img src="a.jpg"><figcaption>A cat</figcaption></figure><p>Hello</p>') // '<p>Hello</p>'
  */
@@ -151,7 +154,7 @@ export function withoutMedia(html: string): string {
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
     const element = m[2].toLowerCase()
     if (depth === 0) {
-      if (m[1]) continue
+      if (m[1] || (element === 'figure' && PROSE_FIGURE.test(m[0]))) continue
       out += html.slice(at, m.index) + ' '
       name = element
       depth = element === 'embed' || m[0].endsWith('/>') ? 0 : 1

@@ -220,6 +220,8 @@ export const PLUGIN_SHORTCODES: ReadonlyMap<string, PluginRender> = new Map<stri
   ['fusion_checklist', (_a, content) => `<ul>${content.trim()}</ul>`],
   ['fusion_li_item', (_a, content) => `<li>${content.trim()}</li>`],
   ['fusion_tab', titled('title')],
+  // Tabby Responsive Tabs: `[tabby title="…"]` opens a tab that runs to the next one or to `[tabbyending]`.
+  ['tabby', titled('title')],
   ['fusion_toggle', titled('title', 'h4')],
   ['fusion_youtube', (a) => embed(withId(a.named.id, /^[A-Za-z0-9_-]{11}$/, (id) => `https://www.youtube.com/watch?v=${id}`))],
   ['fusion_vimeo', (a) => embed(withId(a.named.id, /^\d{1,15}$/, (id) => `https://vimeo.com/${id}`))],

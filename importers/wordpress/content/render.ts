@@ -1,6 +1,7 @@
 import { LIMITS } from '../limits.js'
 import { classicAutop } from './autop.js'
-import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
+import { excerptBlocks, excerptBlocksOfHead, hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
+import { cutExcerpt, deriveExcerpt } from './excerpt.js'
 import { autoEmbed } from './embeds.js'
 import { htmlToText, withoutMedia } from './html.js'
 import { builderAutop, isBuilderLayout } from './page-builders.js'
@@ -19,10 +20,14 @@ export interface RenderEnv {
   siteBlocks?: SiteBlocks
 }
 
-/** A rendered body: static HTML, the plain text before `<!--more-->` (when there is one), unresolved block refs. */
+/**
+ * A rendered body: static HTML, the plain text before `<!--more-->` (when there is one), the excerpt WordPress would
+ * derive when it is not the one the HTML gives (blocks its excerpt leaves out), unresolved block refs.
+ */
 export interface RenderedBody {
   html: string
   moreText?: string
+  blockExcerpt?: string
   missingBlocks: number[]
 }
 
@@ -99,7 +104,9 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     if (env.siteBlocks) html = renderSiteBlocks(html, env.siteBlocks, env.dynamicBlocks)
   }
   const more = comments ? html.indexOf('<!--more') : -1
-  const moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  let moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  const excerpt = blocks ? excerptOfBlocks(raw) : undefined
+  if (excerpt?.moreText !== undefined && moreText !== undefined) moreText = excerpt.moreText
   if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
@@ -115,7 +122,62 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
-  return { html, ...(moreText !== undefined ? { moreText } : {}), missingBlocks }
+  const blockExcerpt = !moreText ? excerpt?.derived : undefined
+  return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
+}
+
+// The More block around `<!--more-->`: its opener ends the teaser WordPress's excerpt reads.
+const MORE_BLOCK_OPENER = /<!--\s+wp:(?:core\/)?more\b[^>]*-->\s*$/
+// UTF-16 units of a body read for its excerpt first; the whole body only when they hold no whole excerpt.
+const EXCERPT_HEAD = 2000
+
+/**
+ * What WordPress's automatic excerpt reads of a block body when its blocks are not all prose: the teaser before
+ * `<!--more-->` (get_the_content) less the blocks `excerpt_remove_blocks` leaves out, as plain text, or the excerpt
+ * derived from what it keeps. Undefined when the excerpt reads the body as it is. A long body is read for it up to
+ * where its first 55 words are found.
+ */
+function excerptOfBlocks(raw: string): { moreText?: string; derived?: string } | undefined {
+  const more = raw.indexOf('<!--more')
+  if (more < 0) return derivedOfBlocks(raw)
+  const kept = excerptBlocks(raw.slice(0, more).replace(MORE_BLOCK_OPENER, ''))
+  if (kept === undefined) return undefined
+  const moreText = proseText(kept)
+  // A teaser with no text in it (a code block, an image): the excerpt comes from the whole body, as without one.
+  return moreText !== '' ? { moreText } : { moreText, ...derivedOfBlocks(raw) }
+}
+
+/** How many words `html` has outside its tags and comments, counted up to `most`. */
+function wordsOutsideTags(html: string, most: number): number {
+  let words = 0
+  let inWord = false
+  for (let i = 0; i < html.length && words < most; i++) {
+    const c = html.charCodeAt(i)
+    if (c === 60 /* < */) {
+      const end = html.indexOf('>', i)
+      if (end < 0) break
+      i = end
+      inWord = false
+    } else if (c <= 32) inWord = false
+    else if (!inWord) {
+      inWord = true
+      words++
+    }
+  }
+  return words
+}
+
+/** `excerptOfBlocks` of a body read whole: the excerpt derived from the blocks it keeps, when they are not all of it. */
+function derivedOfBlocks(raw: string): { derived: string } | undefined {
+  if (raw.length > EXCERPT_HEAD) {
+    const head = excerptBlocksOfHead(raw.slice(0, EXCERPT_HEAD))
+    // A head of prose blocks only, with twice an excerpt's words outside tags, holds the excerpt the HTML gives.
+    if (head?.whole && wordsOutsideTags(head.kept, 2 * LIMITS.excerptWords) >= 2 * LIMITS.excerptWords) return undefined
+    const derived = head === undefined ? undefined : cutExcerpt(head.kept)
+    if (head !== undefined && derived !== undefined) return head.whole ? undefined : { derived }
+  }
+  const kept = excerptBlocks(raw)
+  return kept === undefined ? undefined : { derived: deriveExcerpt(kept) }
 }
 
 /**

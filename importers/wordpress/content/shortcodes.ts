@@ -394,6 +394,8 @@ const BARE_SHORTCODES = new Set([
   'sharing', 'sharedaddy', 'related-posts', 'jetpack-related-posts', 'email', 'contact-field', 'gravityform', 'contact-form-7', 'ninja_form',
   'wpforms', 'mc4wp_form', 'woocommerce_cart', 'woocommerce_checkout', 'woocommerce_my_account', 'products', 'product', 'product_page',
   'add_to_cart', 'vc_row', 'vc_column', 'vc_column_text', 'et_pb_section', 'et_pb_row', 'et_pb_column', 'et_pb_text', 'fusion_builder_container',
+  // Easy Digital Downloads' store, LuckyWP's table of contents, the end of Tabby Responsive Tabs' tabs.
+  'downloads', 'lwptoc', 'tabbyending',
 ])
 
 // `[[name …]]`, WordPress's escape for a shortcode shown as text.

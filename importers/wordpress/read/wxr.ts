@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.js'
 import type { CleanChunk } from './decode.js'
 import { readXml } from './xml.js'
 import type { ElementName, XmlHandler, XmlPosition } from './xml.js'
+import { SEO_META_KEYS } from '../seo.js'
 
 /** The `<channel>` facts of one export file. */
 export interface WxrChannel {
@@ -108,6 +109,8 @@ export const KEPT_META = new Set([
   '_sku',
   '_stock_status',
   '_product_attributes',
+  // SEO plugins' "no index" and meta description (see seo.ts).
+  ...SEO_META_KEYS,
 ])
 
 /** What the reader hands over as it goes; items arrive one by one, so the caller decides what to keep. */

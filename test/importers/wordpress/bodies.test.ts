@@ -246,7 +246,7 @@ describe('BodyPool', () => {
           for await (const f of pool.finish(setup, [{ body: id, excerpt: '' }])) finished.push(f)
           const read = Buffer.from(raw).toString('utf8')
           const rendered = renderBody(read, 1, earlyRenderEnv({ rendered: {}, removed: {}, dropped: {}, kept: {}, missingAttachments: [] }, {}))
-          const expected = finishText(rendered.html, '', rendered.moreText, env)
+          const expected = finishText(rendered.html, '', rendered.moreText, env, rendered.blockExcerpt)
           expect({ html: finished[0].html, excerpt: finished[0].excerpt }).toEqual({ html: expected.html, excerpt: expected.excerpt })
         } finally {
           await pool.close()

@@ -66,6 +66,10 @@ describe('plugin shortcodes WordPress printed without their plugin here', () => 
     ['[av_heading heading="Welcome" tag="h1"]', '<h1>Welcome</h1>', 'rendered av_heading'],
     ['[av_button label="Book" link="manually,https://example.com/book"]', '<p><a href="https://example.com/book">Book</a></p>', 'rendered av_button'],
     ['[recipe title="Soup"]Boil water.[/recipe]', '<h3>Soup</h3>Boil water.', 'rendered recipe'],
+    // Written bare, alone in their paragraph: a store listing and a table of contents only their plugin can build.
+    ['<p>[downloads]</p>', '', 'dropped downloads'],
+    ['<p>[lwptoc]</p>', '', 'dropped lwptoc'],
+    ['[tabby title="Sizes"]\n\nS, M, L\n\n[tabbyending]', '<h3>Sizes</h3>\n\nS, M, L\n\n', 'rendered tabby'],
   ]
   test.each(rows)('%s', (input, html, counted) => {
     const s = stats()
