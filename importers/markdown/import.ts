@@ -1063,7 +1063,8 @@ function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefi
   const { file, convention, index, diagnostics } = ctx
   if (item.source !== undefined) {
     const url = index.urlOfFile.get(item.source)
-    if (url !== undefined) return url
+    // The item's own `#fragment` (`/guide/config.md#options`) is a place on that page.
+    if (url !== undefined) return url + (typeof item.url === 'string' ? item.url.slice(item.url.search(/#|$/)) : '')
     const replaced = typeof item.url === 'string' ? resolveReference(item.url, item.source, undefined, index) : undefined
     return replaced?.to === 'document' || replaced?.to === 'route' ? replaced.url : null
   }
