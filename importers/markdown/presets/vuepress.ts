@@ -137,9 +137,12 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
+  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
+  // A navbar or sidebar link names a page by the path it is served as, which a rewrite moves.
+  const served = rewrites ? servedPages(ctx.discovery.files, inSource, rewrites) : undefined
   // A page's path alone (`'/guide/'`, `'/config.md'`) stands for that page, shown with its title.
   const page = (link: string): ConfigMenuItem | undefined => {
-    const file = pageFile(ctx.discovery.paths, source, link, flavour)
+    const file = served ? served.get(pageFile(served.paths, '', link, flavour) ?? '') : pageFile(ctx.discovery.paths, source, link, flavour)
     return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
   }
   const titles = new Map<string, string>()
@@ -158,7 +161,6 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     for (let slash = url.indexOf('/'); slash !== -1 && slash < longestPrefix; slash = url.indexOf('/', slash + 1)) found = byPrefix.get(url.slice(0, slash + 1)) ?? found
     return found
   }
-  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
   const excluded = excludedPages(top, flavour)
 
   return {
@@ -206,6 +208,17 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     assetUrl(rel) {
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
+    // A rewritten page's relative links are written from the path it is served as (vitepress.dev "Routing": "relative
+    // links should be based on the rewritten paths"): `../guide/` in `packages/a/src/x.md`, served as `a/x.md`.
+    ...(rewrites
+      ? {
+          translationOf(file: string) {
+            const rel = inSource(file)
+            const to = rel === null ? rel : rewrites.apply(rel)
+            return to === null || to === rel ? undefined : [source, to].filter((s) => s !== '').join('/')
+          },
+        }
+      : {}),
     // `@/x` in a code snippet import (`<<< @/snippets/a.js`) is the source folder's (VitePress's srcDir), or for
     // VuePress 1, whose `@` is its working folder, the project's; other paths are the page's own.
     includePath(kind, target, from) {
@@ -524,6 +537,19 @@ export function pageFile(paths: ReadonlySet<string>, source: string, link: strin
   const stem = path.replace(/\.(?:md|html)$/, '')
   const names = path === '' || path.endsWith('/') ? [`${path}index.md`, ...(flavour === 'vuepress' ? [`${path}README.md`, `${path}readme.md`] : [])] : [`${stem}.md`, `${stem}/index.md`, ...(flavour === 'vuepress' ? [`${stem}/README.md`] : [])]
   return names.map((n) => (source === '' ? n : `${source}/${n}`)).find((f) => paths.has(f))
+}
+
+/**
+ * The Markdown pages of the source folder by the path each is served as (after `rewrites`), with that set of paths,
+ * for `pageFile`: the source file of each (`a/index.md` → `src/packages/a/src/index.md`).
+ */
+function servedPages(files: readonly DiscoveredFile[], inSource: (rel: string) => string | null, rewrites: Rewrites): Map<string, string> & { paths: ReadonlySet<string> } {
+  const served = new Map<string, string>()
+  for (const file of files) {
+    const rel = inSource(file.rel)
+    if (rel !== null && splitPath(rel).ext === '.md' && !served.has(rewrites.apply(rel))) served.set(rewrites.apply(rel), file.rel)
+  }
+  return Object.assign(served, { paths: new Set(served.keys()) })
 }
 
 /**

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { importedSite, tempSites } from './_tmpsite.js'
@@ -193,6 +194,17 @@ describe('VitePress', () => {
     const { kinds, skipped } = await importedSite(root)
     expect(Object.keys(kinds).sort()).toEqual(['docs/README.md', 'docs/guide.md'])
     expect(skipped).toMatchObject({ 'docs/drafts/x.md': 'excluded', 'docs/api/CHANGELOG.md': 'excluded' })
+  })
+
+  // test/fixtures/markdown/vitepress-rewrites-menus, built with `vitepress build` (1.6.4): its sidebar leads to
+  // /kit/guide/config and /kit/alpha/intro#usage, and the rewritten alpha/intro page's `../guide/config.md` to
+  // ./../guide/config (written from the path the page is served as; the build fails on it as a dead link otherwise).
+  test('sidebar links to Markdown files and to rewritten pages, and relative links from a rewritten page', async () => {
+    const { payload, result } = await importedSite(fileURLToPath(new URL('../../fixtures/markdown/vitepress-rewrites-menus/input', import.meta.url)))
+    expect(result.diagnostics).toEqual([])
+    expect(payload.menus?.sidebar.items[0].children?.map((i) => i.url)).toEqual(['/guide/config/', '/alpha/intro/#usage'])
+    const intro = payload.content.pages.find((p) => p.path === 'alpha/intro')
+    expect(intro?.content).toContain('Back to [alpha](/alpha/) and the [config](/guide/config/).')
   })
 
   test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
