@@ -6,6 +6,7 @@ import type { CategoryFile, SidebarDoc, Sidebars } from './docusaurus-sidebars.j
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
+import { docusaurusPath } from '../links.js'
 import { githubSlug } from './_slugger.js'
 import { navbarItems, pageTitle, SidebarExpansions, sidebarMenuId, sidebarsLeftOut } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
@@ -557,7 +558,7 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
   const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
   if (raw === undefined) return []
   const ofPlugin = (fields: Map<string, string>) => sidebars.find((s) => s.instance.id === (stringLiteral(fields.get('docsPluginId')) ?? 'default'))
-  return navbarItems(raw, {
+  return routed(navbarItems(raw, {
     title: ['label'],
     url: ['to', 'href'],
     children: ['items'],
@@ -567,7 +568,12 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       if (type === 'docSidebar') return ofPlugin(fields)?.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
       return undefined
     },
-  })
+  }))
+}
+
+/** Navbar items with `pathname:///x.html` links as the paths they are (`docusaurusPath`), dropdowns included. */
+function routed(items: ConfigMenuItem[]): ConfigMenuItem[] {
+  return items.map((item) => ({ ...item, url: typeof item.url === 'string' ? docusaurusPath(item.url) : item.url, children: routed(item.children ?? []) }))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite, tempSites } from './_tmpsite.js'
 import { starlightSidebar } from '../../../importers/markdown/presets/starlight-sidebar.js'
@@ -217,6 +218,22 @@ module.exports = sidebars;
     const { menus, warnings } = await menusOf(root)
     expect(menus).toEqual({ sidebar: { name: 'main', items: [['A', '/docs/a/']] } })
     expect(warnings).toEqual([expect.stringMatching(/^sidebars\.ts: The sidebar\(s\) "api" are built by the site's own code/)])
+  })
+})
+
+// test/fixtures/markdown/docusaurus-link-forms: what `docusaurus build` (3.10.2) made of the same forms in a larger
+// site: the sidebar's `pathname:///legacy.html` link and the body's lead to /legacy.html (the static file, served as it
+// is), `@site/docs/api/reference.md` to /docs/reference (the doc's slug).
+describe('Docusaurus link forms: pathname:// and @site/', () => {
+  test('in the navbar, a sidebar link and bodies', async () => {
+    const root = fileURLToPath(new URL('../../fixtures/markdown/docusaurus-link-forms/input', import.meta.url))
+    const { menus, warnings } = await menusOf(root)
+    expect(warnings).toEqual([])
+    expect(menus.primary.items).toEqual([['Docs', '/docs/'], ['Legacy site', '/legacy.html']])
+    expect(menus.sidebar.items).toEqual([['Introduction', '/docs/'], ['API Reference', '/docs/reference/'], ['Legacy', '/legacy.html']])
+    const { bodies } = await importedSite(root)
+    expect(bodies.join('\n')).toContain('See the [API](/docs/reference/#calls) and the [legacy page](/legacy.html).')
+    expect(bodies.join('\n')).toContain('Back to the [intro](/docs/).')
   })
 })
 
