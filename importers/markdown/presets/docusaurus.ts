@@ -94,6 +94,7 @@ export const docusaurusPreset: Preset = {
     if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
     const instances = readInstances(text)
+    const markdownFormat = stringLiteral(objectsOf(text, 'markdown').map((o) => entries(o).get('format')).find((f) => f !== undefined))
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
     const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
     const locales = stringArray(i18n.get('locales')) ?? [defaultLocale]
@@ -199,6 +200,7 @@ export const docusaurusPreset: Preset = {
     return {
       config,
       templates: ['mdx', 'docusaurus'],
+      mdx: (file, fm) => parsedAsMdx(file, fm, markdownFormat),
       isDocument: (file: DiscoveredFile) => {
         const at = locate(file.rel)
         return at !== null && MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext)
@@ -569,6 +571,17 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       return undefined
     },
   }))
+}
+
+/**
+ * Whether Docusaurus parses a document as MDX (docusaurus.io "MDX vs. CommonMark"): the front matter's `format` (or
+ * `mdx.format`), else `markdown.format` in the configuration, `mdx` by default, so `.md` files too; `detect` goes by
+ * the extension (`.mdx` MDX, the others CommonMark).
+ */
+export function parsedAsMdx(file: string, fm: Record<string, unknown>, configured: string | undefined): boolean {
+  const own = firstString(isPlainObject(fm.mdx) ? fm.mdx.format : undefined) ?? firstString(fm.format)
+  const format = own === 'md' || own === 'mdx' || own === 'detect' ? own : configured === 'md' || configured === 'detect' ? configured : 'mdx'
+  return format === 'detect' ? /\.mdx$/i.test(file) : format === 'mdx'
 }
 
 /** Navbar items with `pathname:///x.html` links as the paths they are (`docusaurusPath`), dropdowns included. */
