@@ -447,7 +447,8 @@ function applyTagPermalinks(data: Record<string, unknown>, tags: Map<string, Tax
 
 /**
  * The author pages Docusaurus (3.5+) makes for authors.yml entries with `page: true` (at /<blog>/authors/<key>) or
- * `page: { permalink }`, and the authors list; the contract has no author route, so each redirects to the post index.
+ * `page: { permalink }`, and the authors list, which it makes whenever authors.yml names anyone (3.10's
+ * `createAuthorsRoutes`); the contract has no author route, so each redirects to the post index.
  */
 function authorPages(data: Record<string, unknown>, blog: Instance, file: string, slash: boolean): Array<{ from: string; to: string; file: string }> {
   const base = joinUrl(blog.base, blog.lists?.authors ?? 'authors')
@@ -459,7 +460,7 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
     const permalink = isPlainObject(page) ? firstString(page.permalink) : undefined
     out.push({ from: pageUrl(joinUrl(base, permalink ?? key), slash), to: index, file })
   }
-  if (out.length > 0) out.push({ from: pageUrl(base, slash), to: index, file })
+  if (Object.values(data).some(isPlainObject)) out.push({ from: pageUrl(base, slash), to: index, file })
   return out
 }
 
