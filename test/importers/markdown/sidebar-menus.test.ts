@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite, tempSites } from './_tmpsite.js'
 import { starlightSidebar } from '../../../importers/markdown/presets/starlight-sidebar.js'
+import { formatName } from '../../../importers/markdown/presets/_nextra-meta.js'
 
 // A docs site's sidebar is its navigation: Docusaurus's sidebars (one menu each: `sidebar`, then `sidebar-<id>`) and
 // Starlight's `sidebar` become menus whose items lead to the documents' new URLs. Every expected menu below is the
@@ -235,6 +236,29 @@ describe('Docusaurus link forms: pathname:// and @site/', () => {
     expect(bodies.join('\n')).toContain('See the [API](/docs/reference/#calls) and the [legacy page](/legacy.html).')
     expect(bodies.join('\n')).toContain('Back to the [intro](/docs/).')
   })
+})
+
+// test/fixtures/markdown/nextra-meta-sidebar, a Nextra 4 site (content/ folder, _meta.js files) written from
+// nextra.site "_meta.js File": the order and titles _meta gives, the rest by name after them, hidden pages and
+// separators left out, a `type: 'page'` folder in the navbar with its own sidebar, an `href` item a link.
+describe('Nextra _meta files', () => {
+  test('navbar, sidebars, order, titles, hidden and external items', async () => {
+    const { menus } = await menusOf(fileURLToPath(new URL('../../fixtures/markdown/nextra-meta-sidebar/input', import.meta.url)))
+    expect(menus.primary.items).toEqual([['Documentation', '/docs/']])
+    expect(menus.sidebar.items).toEqual([['Home', '/'], ['GitHub', 'https://github.com/x/y']])
+    expect(menus['sidebar-docs'].items).toEqual([
+      ['Introduction', '/docs/intro/'],
+      ['Getting started', '/docs/getting-started/'],
+      ['Advanced topics', '/docs/advanced/satori/', [['Satori', '/docs/advanced/satori/'], ['Zebra', '/docs/advanced/zebra/']]],
+      ['Docs', '/docs/'],
+    ])
+  })
+
+  test.each([
+    ['getting-started', 'Getting Started'],
+    ['api_reference', 'Api Reference'],
+    ['faq', 'Faq'],
+  ])('a name without a title: %s → %s', (name, want) => expect(formatName(name)).toBe(want))
 })
 
 describe('Starlight sidebar', () => {
