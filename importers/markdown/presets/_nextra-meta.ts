@@ -81,10 +81,10 @@ async function folderItems(ctx: PresetContext, tree: Map<string, Map<string, Ent
   const entries = tree.get(folder) ?? new Map<string, Entry>()
   const meta = await readMeta(ctx, folder)
   const listed = Object.keys(meta).filter((k) => k !== '*')
-  const keys = [...listed, ...[...entries.keys()].filter((k) => !(k in meta)).sort()]
+  const keys = [...listed, ...[...entries.keys()].filter((k) => !Object.hasOwn(meta, k)).sort()]
   const out: Array<{ item: ConfigMenuItem; type?: string; key: string }> = []
   for (const key of keys) {
-    const raw = meta[key]
+    const raw = Object.hasOwn(meta, key) ? meta[key] : undefined
     const spec: Record<string, unknown> = typeof raw === 'string' ? { title: raw } : isPlainObject(raw) ? raw : {}
     const type = firstString(spec.type)
     if (spec.display === 'hidden' || type === 'separator') continue

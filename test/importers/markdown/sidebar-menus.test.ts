@@ -254,6 +254,18 @@ describe('Nextra _meta files', () => {
     ])
   })
 
+  test("a TypeScript _meta (const meta: MetaRecord = …), and pages named like Object's own keys", async () => {
+    const root = await site('nextra-ts-meta', {
+      'package.json': '{"dependencies":{"next":"15.0.0","nextra":"4.2.0"}}',
+      'content/_meta.ts': "import type { MetaRecord } from 'nextra'\n\nconst meta: MetaRecord = {\n  index: 'Start',\n}\n\nexport default meta\n",
+      'content/index.mdx': '# Home\n',
+      'content/constructor.mdx': '# Ctor\n',
+      'content/toString.mdx': '# Proto\n',
+    })
+    const { menus } = await menusOf(root)
+    expect(menus.sidebar.items).toEqual([['Start', '/'], ['Ctor', '/constructor/'], ['Proto', '/toString/']])
+  })
+
   test.each([
     ['getting-started', 'Getting Started'],
     ['api_reference', 'Api Reference'],
