@@ -11,7 +11,7 @@ import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import { globMatcher } from './_glob.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SiteConfig, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
@@ -149,6 +149,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+  if (flavour === 'vitepress') await localeMenus(ctx, top.get('locales'), themeText, page, titles, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -414,6 +415,37 @@ function arrayObjects(text: string, key: string): string[] {
     i = text.indexOf('{', end)
   }
   return out
+}
+
+/** How many locales' own menus are read. */
+const MAX_LOCALE_MENUS = 100
+
+/**
+ * VitePress: the navbar and sidebars a locale other than `root` gives in its own `themeConfig` (vitepress.dev
+ * "Internationalization"), as that language's menus beside the root's: `primary-<key>` ("Navbar (<label>)") and
+ * `sidebar-<path>`. A locale that gives none shows the root's, which are already there.
+ */
+async function localeMenus(ctx: PresetContext, raw: string | undefined, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+  const { menus } = config
+  const locales = [...entries(objectLiteral(raw) ?? '')]
+  // Each locale's menus are read from the whole configuration's text: a bound keeps a hostile one linear.
+  if (locales.length > MAX_LOCALE_MENUS) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration has ${locales.length} locales; the menus of the first ${MAX_LOCALE_MENUS} were read, the others' left out. Add those menus to a --config site file if the site needs them.`)
+  for (const [key, value] of locales.slice(0, MAX_LOCALE_MENUS)) {
+    const fields = entries(objectLiteral(resolvedValue(themeText, value)) ?? '')
+    const own = fields.get('themeConfig')
+    const local = own === undefined ? undefined : resolvedValue(themeText, own)
+    if (key === 'root' || local === undefined) continue
+    // Read ahead of the whole text, so that the variables it names (`nav: zhNav`) are found there.
+    const scoped = `${local}\n${themeText}`
+    const id = key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
+    const label = stringLiteral(fields.get('label')) ?? key
+    if (/(?:^|[\s,{])['"]?nav['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
+      const items = await titlePages(ctx, readNavbar(scoped, page), titles)
+      if (items.length > 0) menus[`primary-${id}`] = { name: `Navbar (${label})`, items }
+    }
+    if (!/(?:^|[\s,{])['"]?sidebar['"]?\s*[:,}]/.test(local)) continue
+    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: sidebar.key === '/' ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+  }
 }
 
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */

@@ -367,6 +367,19 @@ export default defineConfig({
 })
 
 describe('VitePress and VuePress sidebars, and page paths in navbars', () => {
+  // test/fixtures/markdown/vitepress-locale-menus: `vitepress build` (1.6.4) shows /zh/ pages the zh locale's own
+  // navbar and sidebar (指南, 开始 → /zh/guide/start.html), the root's elsewhere.
+  test("each locale's own themeConfig navbar and sidebar are that language's menus", async () => {
+    const { menus, warnings } = await menusOf(fileURLToPath(new URL('../../fixtures/markdown/vitepress-locale-menus/input', import.meta.url)))
+    expect(warnings).toEqual([])
+    expect(menus).toEqual({
+      primary: { name: 'Navbar', items: [['Guide', '/guide/start']] },
+      sidebar: { name: 'Sidebar /guide/', items: [['Guide', '/guide/start', [['Start', '/guide/start']]]] },
+      'primary-zh': { name: 'Navbar (简体中文)', items: [['指南', '/zh/guide/start']] },
+      'sidebar-zh-guide': { name: 'Sidebar /zh/guide/', items: [['指南', '/zh/guide/start', [['开始', '/zh/guide/start']]]] },
+    })
+  })
+
   test('VitePress: a sidebar per path, `base` for relative links, groups leading to their first link', async () => {
     // As VitePress 1.6.4 rendered it, except "External": VitePress joins `base` to an absolute link too
     // (/guide/https:/vuejs.org.html, a broken link), which the menu keeps absolute.

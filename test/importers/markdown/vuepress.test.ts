@@ -207,6 +207,18 @@ describe('VitePress', () => {
     expect(intro?.content).toContain('Back to [alpha](/alpha/) and the [config](/guide/config/).')
   })
 
+  test("1,000 VitePress locales each with its own navbar: the first 100 (root among them) are read, in linear time", async () => {
+    const n = 1_000
+    const locales = Array.from({ length: n }, (_, i) => `l${i}: { label: 'L${i}', themeConfig: { nav: [{ text: 'Home ${i}', link: '/l${i}/' }] } }`).join(',\n')
+    const files: Record<string, string> = { '.vitepress/config.mts': `export default {\n  ${'// padding\n'.repeat(2_000)}locales: { root: { label: 'English' },\n${locales} },\n}\n`, 'index.md': '# Home\n' }
+    for (let i = 0; i < n; i++) files[`l${i}/index.md`] = `# L${i}\n`
+    const started = performance.now()
+    const result = await importMarkdown(await site('vitepress-many-locale-menus', files), { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(performance.now() - started).toBeLessThan(15_000)
+    expect(Object.keys(result.payload?.menus ?? {}).filter((k) => k.startsWith('primary-')).length).toBe(99)
+    expect(result.diagnostics.map((d) => d.code)).toContain('dropped_data')
+  })
+
   test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
     // Found by the hostile-input hunt: each page tried every locale (pages x locales).
     const n = 3_000
