@@ -372,6 +372,7 @@ function expandBody(doc: SourceDoc, ctx: BodyContext): TemplateResult {
     },
     data: { site: convention.templateSite?.(doc.file) ?? { ...config.site, baseurl: config.basePath }, page: doc.fields },
     baseurl: config.basePath,
+    mdx: convention.mdx?.(doc.file, doc.fields),
   })
   for (const f of expanded.findings) {
     const bucket = out.templates[f.action === 'expanded' ? 'expanded' : f.action === 'removed' ? 'removed' : 'kept']
@@ -1063,7 +1064,8 @@ function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefi
   const { file, convention, index, diagnostics } = ctx
   if (item.source !== undefined) {
     const url = index.urlOfFile.get(item.source)
-    if (url !== undefined) return url
+    // The item's own `#fragment` (`/guide/config.md#options`) is a place on that page.
+    if (url !== undefined) return url + (typeof item.url === 'string' ? item.url.slice(item.url.search(/#|$/)) : '')
     const replaced = typeof item.url === 'string' ? resolveReference(item.url, item.source, undefined, index) : undefined
     return replaced?.to === 'document' || replaced?.to === 'route' ? replaced.url : null
   }

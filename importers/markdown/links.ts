@@ -63,7 +63,7 @@ export function urlKey(url: string): string {
  * site's files. External links are left alone.
  */
 export function resolveReference(target: string, file: string, oldUrl: string | undefined, index: LinkIndex): Resolved {
-  let ref = target.trim()
+  let ref = docusaurusPath(target.trim())
   if (ref === '' || ref.startsWith('#') || ref.startsWith('//')) return { to: 'external' }
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) {
     if (!index.origin || !/^https?:/i.test(ref)) return { to: 'external' }
@@ -124,6 +124,14 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
   }
   if (direct === null && !decoded.startsWith('/')) return { to: 'nothing', why: 'points outside the input folder' }
   return { to: 'nothing', why: 'matches no document, route or file of the site' }
+}
+
+/**
+ * Docusaurus's own link forms (docusaurus.io "Static Assets", "Markdown links"): `pathname:///x.html` is the path
+ * `/x.html` served as it is, bypassing the router; `@site/docs/x.md` names a file from the site folder.
+ */
+export function docusaurusPath(ref: string): string {
+  return ref.startsWith('pathname://') ? ref.slice('pathname://'.length) : ref.startsWith('@site/') ? ref.slice('@site'.length) : ref
 }
 
 /** A root-relative link to a file written from the repository's root (`index.mounts`): that file of the folder. */

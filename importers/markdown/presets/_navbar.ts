@@ -61,7 +61,9 @@ export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0
     const link = keys.url.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined && v.trim() !== '' && !v.trim().startsWith('#'))
     const url = (link === undefined ? undefined : from(link)) ?? keys.computed?.(fields) ?? children[0]?.url
     if (title === undefined || url === undefined) continue
-    out.push({ title, url, children })
+    // A link to a page's Markdown file (`/guide/config.md`), which VuePress and VitePress serve at the page's URL.
+    const source = keys.page && /^[^?#]*\.md(?:[?#]|$)/.test(url) ? keys.page(url)?.source : undefined
+    out.push({ title, url, children, ...(source !== undefined ? { source } : {}) })
   }
   return out
 }

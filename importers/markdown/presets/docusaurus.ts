@@ -6,6 +6,7 @@ import type { CategoryFile, SidebarDoc, Sidebars } from './docusaurus-sidebars.j
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
+import { docusaurusPath } from '../links.js'
 import { githubSlug } from './_slugger.js'
 import { navbarItems, pageTitle, SidebarExpansions, sidebarMenuId, sidebarsLeftOut } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
@@ -93,6 +94,7 @@ export const docusaurusPreset: Preset = {
     if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
     const instances = readInstances(text)
+    const markdownFormat = stringLiteral(objectsOf(text, 'markdown').map((o) => entries(o).get('format')).find((f) => f !== undefined))
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
     const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
     const locales = stringArray(i18n.get('locales')) ?? [defaultLocale]
@@ -198,6 +200,7 @@ export const docusaurusPreset: Preset = {
     return {
       config,
       templates: ['mdx', 'docusaurus'],
+      mdx: (file, fm) => parsedAsMdx(file, fm, markdownFormat),
       isDocument: (file: DiscoveredFile) => {
         const at = locate(file.rel)
         return at !== null && MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext)
@@ -444,7 +447,8 @@ function applyTagPermalinks(data: Record<string, unknown>, tags: Map<string, Tax
 
 /**
  * The author pages Docusaurus (3.5+) makes for authors.yml entries with `page: true` (at /<blog>/authors/<key>) or
- * `page: { permalink }`, and the authors list; the contract has no author route, so each redirects to the post index.
+ * `page: { permalink }`, and the authors list, which it makes whenever authors.yml names anyone (3.10's
+ * `createAuthorsRoutes`); the contract has no author route, so each redirects to the post index.
  */
 function authorPages(data: Record<string, unknown>, blog: Instance, file: string, slash: boolean): Array<{ from: string; to: string; file: string }> {
   const base = joinUrl(blog.base, blog.lists?.authors ?? 'authors')
@@ -456,7 +460,7 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
     const permalink = isPlainObject(page) ? firstString(page.permalink) : undefined
     out.push({ from: pageUrl(joinUrl(base, permalink ?? key), slash), to: index, file })
   }
-  if (out.length > 0) out.push({ from: pageUrl(base, slash), to: index, file })
+  if (Object.values(data).some(isPlainObject)) out.push({ from: pageUrl(base, slash), to: index, file })
   return out
 }
 
@@ -557,7 +561,7 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
   const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
   if (raw === undefined) return []
   const ofPlugin = (fields: Map<string, string>) => sidebars.find((s) => s.instance.id === (stringLiteral(fields.get('docsPluginId')) ?? 'default'))
-  return navbarItems(raw, {
+  return routed(navbarItems(raw, {
     title: ['label'],
     url: ['to', 'href'],
     children: ['items'],
@@ -567,7 +571,23 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       if (type === 'docSidebar') return ofPlugin(fields)?.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
       return undefined
     },
-  })
+  }))
+}
+
+/**
+ * Whether Docusaurus parses a document as MDX (docusaurus.io "MDX vs. CommonMark"): the front matter's `format` (or
+ * `mdx.format`), else `markdown.format` in the configuration, `mdx` by default, so `.md` files too; `detect` goes by
+ * the extension (`.mdx` MDX, the others CommonMark).
+ */
+export function parsedAsMdx(file: string, fm: Record<string, unknown>, configured: string | undefined): boolean {
+  const own = firstString(isPlainObject(fm.mdx) ? fm.mdx.format : undefined) ?? firstString(fm.format)
+  const format = own === 'md' || own === 'mdx' || own === 'detect' ? own : configured === 'md' || configured === 'detect' ? configured : 'mdx'
+  return format === 'detect' ? /\.mdx$/i.test(file) : format === 'mdx'
+}
+
+/** Navbar items with `pathname:///x.html` links as the paths they are (`docusaurusPath`), dropdowns included. */
+function routed(items: ConfigMenuItem[]): ConfigMenuItem[] {
+  return items.map((item) => ({ ...item, url: typeof item.url === 'string' ? docusaurusPath(item.url) : item.url, children: routed(item.children ?? []) }))
 }
 
 /**

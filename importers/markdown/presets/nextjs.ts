@@ -4,6 +4,7 @@ import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
+import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -87,7 +88,7 @@ export const nextjsPreset: Preset = {
         for (const [k, v] of readAuthorRegistry(data)) config.authors.set(k, v)
       }
     }
-    for (const f of ctx.discovery.files) if (/(?:^|\/)(?:_meta|meta)\.json$/.test(f.rel)) config.configFiles.add(f.rel)
+    for (const f of ctx.discovery.files) if (/(?:^|\/)(?:_meta\.(?:json|m?[jt]sx?)|meta\.json)$/.test(f.rel)) config.configFiles.add(f.rel)
     config.staticDirs = ['public']
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
@@ -120,6 +121,14 @@ export const nextjsPreset: Preset = {
       const dirs = at.root.groups ? at.dirs.filter((d) => !/^\(.*\)$/.test(d)) : at.dirs
       const own = at.root.appRouter || at.base === 'index' ? dirs : [...dirs, at.base]
       return '/' + [at.root.base, at.locale ?? '', ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
+    }
+    // Nextra's navigation from its pages folder's `_meta` files (Fumadocs' `meta.json` files are another format).
+    const deps = ctx.discovery.dependencies ?? new Set<string>()
+    const nextra = deps.has('nextra') || deps.has('nextra-theme-docs') || ctx.discovery.files.some((f) => /^theme\.config\.[jt]sx?$/.test(f.rel) || /(?:^|\/)_meta\.[jt]sx?$|(?:^|\/)_meta\.json$/.test(f.rel))
+    const pagesRoot = nextra && !deps.has('fumadocs-core') && !deps.has('fumadocs-mdx') ? found.find((r) => !r.appRouter && !r.posts) : undefined
+    if (pagesRoot) {
+      const dir = pagesRoot.localeDirs && defaultLocale ? `${pagesRoot.dir}/${defaultLocale}` : pagesRoot.dir
+      if (hasNextraMeta(ctx, dir)) await nextraMenus(ctx, dir, config)
     }
     const postsRoot = found.find((r) => r.posts)
     if (postsRoot) config.postIndexPath = postsRoot.base + '/'

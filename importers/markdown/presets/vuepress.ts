@@ -11,7 +11,7 @@ import { safeUrl } from '../templates/_html.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import { globMatcher } from './_glob.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, PresetName, SiteConfig, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
@@ -137,15 +137,19 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
+  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
+  // A navbar or sidebar link names a page by the path it is served as, which a rewrite moves.
+  const served = rewrites ? servedPages(ctx.discovery.files, inSource, rewrites) : undefined
   // A page's path alone (`'/guide/'`, `'/config.md'`) stands for that page, shown with its title.
   const page = (link: string): ConfigMenuItem | undefined => {
-    const file = pageFile(ctx.discovery.paths, source, link, flavour)
+    const file = served ? served.get(pageFile(served.paths, '', link, flavour) ?? '') : pageFile(ctx.discovery.paths, source, link, flavour)
     return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
   }
   const titles = new Map<string, string>()
   const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+  if (flavour === 'vitepress') await localeMenus(ctx, top.get('locales'), themeText, page, titles, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -158,7 +162,6 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     for (let slash = url.indexOf('/'); slash !== -1 && slash < longestPrefix; slash = url.indexOf('/', slash + 1)) found = byPrefix.get(url.slice(0, slash + 1)) ?? found
     return found
   }
-  const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
   const excluded = excludedPages(top, flavour)
 
   return {
@@ -206,6 +209,17 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     assetUrl(rel) {
       return rel.startsWith(publicDir + '/') ? rel.slice(publicDir.length) : undefined
     },
+    // A rewritten page's relative links are written from the path it is served as (vitepress.dev "Routing": "relative
+    // links should be based on the rewritten paths"): `../guide/` in `packages/a/src/x.md`, served as `a/x.md`.
+    ...(rewrites
+      ? {
+          translationOf(file: string) {
+            const rel = inSource(file)
+            const to = rel === null ? rel : rewrites.apply(rel)
+            return to === null || to === rel ? undefined : [source, to].filter((s) => s !== '').join('/')
+          },
+        }
+      : {}),
     // `@/x` in a code snippet import (`<<< @/snippets/a.js`) is the source folder's (VitePress's srcDir), or for
     // VuePress 1, whose `@` is its working folder, the project's; other paths are the page's own.
     includePath(kind, target, from) {
@@ -403,6 +417,37 @@ function arrayObjects(text: string, key: string): string[] {
   return out
 }
 
+/** How many locales' own menus are read. */
+const MAX_LOCALE_MENUS = 100
+
+/**
+ * VitePress: the navbar and sidebars a locale other than `root` gives in its own `themeConfig` (vitepress.dev
+ * "Internationalization"), as that language's menus beside the root's: `primary-<key>` ("Navbar (<label>)") and
+ * `sidebar-<path>`. A locale that gives none shows the root's, which are already there.
+ */
+async function localeMenus(ctx: PresetContext, raw: string | undefined, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+  const { menus } = config
+  const locales = [...entries(objectLiteral(raw) ?? '')]
+  // Each locale's menus are read from the whole configuration's text: a bound keeps a hostile one linear.
+  if (locales.length > MAX_LOCALE_MENUS) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration has ${locales.length} locales; the menus of the first ${MAX_LOCALE_MENUS} were read, the others' left out. Add those menus to a --config site file if the site needs them.`)
+  for (const [key, value] of locales.slice(0, MAX_LOCALE_MENUS)) {
+    const fields = entries(objectLiteral(resolvedValue(themeText, value)) ?? '')
+    const own = fields.get('themeConfig')
+    const local = own === undefined ? undefined : resolvedValue(themeText, own)
+    if (key === 'root' || local === undefined) continue
+    // Read ahead of the whole text, so that the variables it names (`nav: zhNav`) are found there.
+    const scoped = `${local}\n${themeText}`
+    const id = key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
+    const label = stringLiteral(fields.get('label')) ?? key
+    if (/(?:^|[\s,{])['"]?nav['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
+      const items = await titlePages(ctx, readNavbar(scoped, page), titles)
+      if (items.length > 0) menus[`primary-${id}`] = { name: `Navbar (${label})`, items }
+    }
+    if (!/(?:^|[\s,{])['"]?sidebar['"]?\s*[:,}]/.test(local)) continue
+    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: sidebar.key === '/' ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+  }
+}
+
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
 interface Locale {
   prefix: string
@@ -524,6 +569,19 @@ export function pageFile(paths: ReadonlySet<string>, source: string, link: strin
   const stem = path.replace(/\.(?:md|html)$/, '')
   const names = path === '' || path.endsWith('/') ? [`${path}index.md`, ...(flavour === 'vuepress' ? [`${path}README.md`, `${path}readme.md`] : [])] : [`${stem}.md`, `${stem}/index.md`, ...(flavour === 'vuepress' ? [`${stem}/README.md`] : [])]
   return names.map((n) => (source === '' ? n : `${source}/${n}`)).find((f) => paths.has(f))
+}
+
+/**
+ * The Markdown pages of the source folder by the path each is served as (after `rewrites`), with that set of paths,
+ * for `pageFile`: the source file of each (`a/index.md` → `src/packages/a/src/index.md`).
+ */
+function servedPages(files: readonly DiscoveredFile[], inSource: (rel: string) => string | null, rewrites: Rewrites): Map<string, string> & { paths: ReadonlySet<string> } {
+  const served = new Map<string, string>()
+  for (const file of files) {
+    const rel = inSource(file.rel)
+    if (rel !== null && splitPath(rel).ext === '.md' && !served.has(rewrites.apply(rel))) served.set(rewrites.apply(rel), file.rel)
+  }
+  return Object.assign(served, { paths: new Set(served.keys()) })
 }
 
 /**

@@ -13,6 +13,7 @@ import { expandNunjucks } from './nunjucks.js'
 import { expandPymdown } from './pymdown.js'
 import { expandVue } from './vue.js'
 import type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
+import { isMdx } from './types.js'
 
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
 
@@ -116,7 +117,7 @@ function passes(ctx: TemplateContext): Pass[] {
         else if (engine === null) list.push({ run: asWritten, syntax: NUNJUCKS })
         break
       case 'mdx':
-        list.push({ run: (b, c) => expandMdx(b, c), syntax: { braces: [], jsx: true, expressions: /\.mdx$/i.test(ctx.file) } })
+        list.push({ run: (b, c) => expandMdx(b, c), syntax: { braces: [], jsx: true, expressions: isMdx(ctx) } })
         break
       case 'vue':
         list.push({ run: (b, c) => expandVue(b, c), syntax: { braces: ['{{'] } })
@@ -163,7 +164,7 @@ function neutralize(result: PassResult, syntax: Syntax, ctx: TemplateContext): P
   const candidate = new RegExp(sources.join('|'), 'g')
   if (!candidate.test(body)) return result
   candidate.lastIndex = 0
-  const ranges = findCode(body, { indentedCode: !/\.mdx$/i.test(ctx.file) })
+  const ranges = findCode(body, { indentedCode: !isMdx(ctx) })
   const parts: string[] = []
   let pos = 0
   let r = 0

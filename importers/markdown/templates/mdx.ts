@@ -12,6 +12,7 @@ import { CodeCursor, findCode } from './_scan.js'
 import { stripFrontMatter } from './_values.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import type { TemplateContext } from './types.js'
+import { isMdx } from './types.js'
 import { appendAll } from '../../../src/append.js'
 
 /** How deep MDX partials may include partials. */
@@ -56,7 +57,7 @@ export function expandMdx(body: string, ctx: TemplateContext, depth = 0, binding
 
 /** Expands JSX components (and, with `mdx`, ESM and expressions) in one pass over the body. */
 export function expandJsx(body: string, ctx: TemplateContext, options: JsxOptions): PassResult {
-  const mdxFile = /\.mdx$/i.test(ctx.file)
+  const mdxFile = isMdx(ctx)
   const out = new Out(body)
   const scope: JsScope = { bindings: new Map(options.bindings), baseurl: ctx.baseurl }
   scope.bindings.set('frontMatter', ctx.data.page)

@@ -35,6 +35,16 @@ export interface TemplateContext {
   data: { site: Record<string, unknown>; page: Record<string, unknown> }
   /** The site's base URL path ('' or '/docs'), for Jekyll `relative_url`/`site.baseurl`. */
   baseurl: string
+  /**
+   * Whether the body is MDX whatever its extension (Docusaurus parses `.md` files as MDX by default); without it, a
+   * body is MDX when its file is `.mdx`.
+   */
+  mdx?: boolean
+}
+
+/** Whether a body is MDX: no indented code, `{expressions}` (`TemplateContext.mdx`, else a `.mdx` file). */
+export function isMdx(ctx: Pick<TemplateContext, 'file' | 'mdx'>): boolean {
+  return ctx.mdx ?? /\.mdx$/i.test(ctx.file)
 }
 
 /** One template construct met in a body, and what became of it. */

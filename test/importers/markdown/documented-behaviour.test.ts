@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { readRewrites } from '../../../importers/markdown/presets/_rewrites.js'
+import { parsedAsMdx } from '../../../importers/markdown/presets/docusaurus.js'
 import { importedSite, tempSites } from './_tmpsite.js'
 
 // Generators' documented options that change which documents are published and where, each row a small site built
@@ -34,6 +36,29 @@ describe('Docusaurus versions (docusaurus.io "Versioning", plugin-content-docs o
       if (url === 'not-built') expect(got.skipped[file], file).toBe('not-built')
       else expect(got.served(url), `${file} at ${url}`).toBe(true)
     }
+  })
+})
+
+// Docusaurus 3 parses `.md` files as MDX unless told otherwise; `docusaurus build` (3.10.2) rendered a `.md` doc's
+// `<img src={require('./img/b.png').default} />` as the image.
+describe('Docusaurus: which documents are MDX (docusaurus.io "MDX vs. CommonMark")', () => {
+  test.each([
+    ['a.md', {}, undefined, true],
+    ['a.mdx', {}, undefined, true],
+    ['a.md', {}, 'detect', false],
+    ['a.mdx', {}, 'detect', true],
+    ['a.mdx', {}, 'md', false],
+    ['a.md', { format: 'md' }, undefined, false],
+    ['a.md', { format: 'mdx' }, 'detect', true],
+    ['a.md', { mdx: { format: 'md' } }, 'mdx', false],
+    ['a.mdx', { format: 'detect' }, 'md', true],
+    ['a.md', { format: 'nonsense' }, 'detect', false],
+  ])('%s with front matter %j and markdown.format %s: MDX %s', (file, fm, configured, want) => expect(parsedAsMdx(file, fm, configured)).toBe(want))
+
+  test("a .md doc's expressions, exports and required images, and a format: md doc's braces as text", async () => {
+    const { bodies } = await importedSite(fileURLToPath(new URL('../../fixtures/markdown/docusaurus-md-as-mdx/input', import.meta.url)))
+    expect(bodies.join('\n')).toContain('Welcome to Widget.\n\n<img src="/media/docs/img/diagram.png" alt="Diagram">')
+    expect(bodies.join('\n')).toContain('In CommonMark, {product} is text.')
   })
 })
 

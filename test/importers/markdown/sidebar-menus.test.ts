@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite, tempSites } from './_tmpsite.js'
 import { starlightSidebar } from '../../../importers/markdown/presets/starlight-sidebar.js'
+import { formatName } from '../../../importers/markdown/presets/_nextra-meta.js'
 
 // A docs site's sidebar is its navigation: Docusaurus's sidebars (one menu each: `sidebar`, then `sidebar-<id>`) and
 // Starlight's `sidebar` become menus whose items lead to the documents' new URLs. Every expected menu below is the
@@ -220,6 +222,57 @@ module.exports = sidebars;
   })
 })
 
+// test/fixtures/markdown/docusaurus-link-forms: what `docusaurus build` (3.10.2) made of the same forms in a larger
+// site: the sidebar's `pathname:///legacy.html` link and the body's lead to /legacy.html (the static file, served as it
+// is), `@site/docs/api/reference.md` to /docs/reference (the doc's slug).
+describe('Docusaurus link forms: pathname:// and @site/', () => {
+  test('in the navbar, a sidebar link and bodies', async () => {
+    const root = fileURLToPath(new URL('../../fixtures/markdown/docusaurus-link-forms/input', import.meta.url))
+    const { menus, warnings } = await menusOf(root)
+    expect(warnings).toEqual([])
+    expect(menus.primary.items).toEqual([['Docs', '/docs/'], ['Legacy site', '/legacy.html']])
+    expect(menus.sidebar.items).toEqual([['Introduction', '/docs/'], ['API Reference', '/docs/reference/'], ['Legacy', '/legacy.html']])
+    const { bodies } = await importedSite(root)
+    expect(bodies.join('\n')).toContain('See the [API](/docs/reference/#calls) and the [legacy page](/legacy.html).')
+    expect(bodies.join('\n')).toContain('Back to the [intro](/docs/).')
+  })
+})
+
+// test/fixtures/markdown/nextra-meta-sidebar, a Nextra 4 site (content/ folder, _meta.js files) written from
+// nextra.site "_meta.js File": the order and titles _meta gives, the rest by name after them, hidden pages and
+// separators left out, a `type: 'page'` folder in the navbar with its own sidebar, an `href` item a link.
+describe('Nextra _meta files', () => {
+  test('navbar, sidebars, order, titles, hidden and external items', async () => {
+    const { menus } = await menusOf(fileURLToPath(new URL('../../fixtures/markdown/nextra-meta-sidebar/input', import.meta.url)))
+    expect(menus.primary.items).toEqual([['Documentation', '/docs/']])
+    expect(menus.sidebar.items).toEqual([['Home', '/'], ['GitHub', 'https://github.com/x/y']])
+    expect(menus['sidebar-docs'].items).toEqual([
+      ['Introduction', '/docs/intro/'],
+      ['Getting started', '/docs/getting-started/'],
+      ['Advanced topics', '/docs/advanced/satori/', [['Satori', '/docs/advanced/satori/'], ['Zebra', '/docs/advanced/zebra/']]],
+      ['Docs', '/docs/'],
+    ])
+  })
+
+  test("a TypeScript _meta (const meta: MetaRecord = …), and pages named like Object's own keys", async () => {
+    const root = await site('nextra-ts-meta', {
+      'package.json': '{"dependencies":{"next":"15.0.0","nextra":"4.2.0"}}',
+      'content/_meta.ts': "import type { MetaRecord } from 'nextra'\n\nconst meta: MetaRecord = {\n  index: 'Start',\n}\n\nexport default meta\n",
+      'content/index.mdx': '# Home\n',
+      'content/constructor.mdx': '# Ctor\n',
+      'content/toString.mdx': '# Proto\n',
+    })
+    const { menus } = await menusOf(root)
+    expect(menus.sidebar.items).toEqual([['Start', '/'], ['Ctor', '/constructor/'], ['Proto', '/toString/']])
+  })
+
+  test.each([
+    ['getting-started', 'Getting Started'],
+    ['api_reference', 'Api Reference'],
+    ['faq', 'Faq'],
+  ])('a name without a title: %s → %s', (name, want) => expect(formatName(name)).toBe(want))
+})
+
 describe('Starlight sidebar', () => {
   const D = 'src/content/docs'
   const pages = {
@@ -314,6 +367,19 @@ export default defineConfig({
 })
 
 describe('VitePress and VuePress sidebars, and page paths in navbars', () => {
+  // test/fixtures/markdown/vitepress-locale-menus: `vitepress build` (1.6.4) shows /zh/ pages the zh locale's own
+  // navbar and sidebar (指南, 开始 → /zh/guide/start.html), the root's elsewhere.
+  test("each locale's own themeConfig navbar and sidebar are that language's menus", async () => {
+    const { menus, warnings } = await menusOf(fileURLToPath(new URL('../../fixtures/markdown/vitepress-locale-menus/input', import.meta.url)))
+    expect(warnings).toEqual([])
+    expect(menus).toEqual({
+      primary: { name: 'Navbar', items: [['Guide', '/guide/start']] },
+      sidebar: { name: 'Sidebar /guide/', items: [['Guide', '/guide/start', [['Start', '/guide/start']]]] },
+      'primary-zh': { name: 'Navbar (简体中文)', items: [['指南', '/zh/guide/start']] },
+      'sidebar-zh-guide': { name: 'Sidebar /zh/guide/', items: [['指南', '/zh/guide/start', [['开始', '/zh/guide/start']]]] },
+    })
+  })
+
   test('VitePress: a sidebar per path, `base` for relative links, groups leading to their first link', async () => {
     // As VitePress 1.6.4 rendered it, except "External": VitePress joins `base` to an absolute link too
     // (/guide/https:/vuejs.org.html, a broken link), which the menu keeps absolute.

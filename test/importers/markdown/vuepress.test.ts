@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
 import { importedSite, tempSites } from './_tmpsite.js'
@@ -193,6 +194,29 @@ describe('VitePress', () => {
     const { kinds, skipped } = await importedSite(root)
     expect(Object.keys(kinds).sort()).toEqual(['docs/README.md', 'docs/guide.md'])
     expect(skipped).toMatchObject({ 'docs/drafts/x.md': 'excluded', 'docs/api/CHANGELOG.md': 'excluded' })
+  })
+
+  // test/fixtures/markdown/vitepress-rewrites-menus, built with `vitepress build` (1.6.4): its sidebar leads to
+  // /kit/guide/config and /kit/alpha/intro#usage, and the rewritten alpha/intro page's `../guide/config.md` to
+  // ./../guide/config (written from the path the page is served as; the build fails on it as a dead link otherwise).
+  test('sidebar links to Markdown files and to rewritten pages, and relative links from a rewritten page', async () => {
+    const { payload, result } = await importedSite(fileURLToPath(new URL('../../fixtures/markdown/vitepress-rewrites-menus/input', import.meta.url)))
+    expect(result.diagnostics).toEqual([])
+    expect(payload.menus?.sidebar.items[0].children?.map((i) => i.url)).toEqual(['/guide/config/', '/alpha/intro/#usage'])
+    const intro = payload.content.pages.find((p) => p.path === 'alpha/intro')
+    expect(intro?.content).toContain('Back to [alpha](/alpha/) and the [config](/guide/config/).')
+  })
+
+  test("1,000 VitePress locales each with its own navbar: the first 100 (root among them) are read, in linear time", async () => {
+    const n = 1_000
+    const locales = Array.from({ length: n }, (_, i) => `l${i}: { label: 'L${i}', themeConfig: { nav: [{ text: 'Home ${i}', link: '/l${i}/' }] } }`).join(',\n')
+    const files: Record<string, string> = { '.vitepress/config.mts': `export default {\n  ${'// padding\n'.repeat(2_000)}locales: { root: { label: 'English' },\n${locales} },\n}\n`, 'index.md': '# Home\n' }
+    for (let i = 0; i < n; i++) files[`l${i}/index.md`] = `# L${i}\n`
+    const started = performance.now()
+    const result = await importMarkdown(await site('vitepress-many-locale-menus', files), { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(performance.now() - started).toBeLessThan(15_000)
+    expect(Object.keys(result.payload?.menus ?? {}).filter((k) => k.startsWith('primary-')).length).toBe(99)
+    expect(result.diagnostics.map((d) => d.code)).toContain('dropped_data')
   })
 
   test('the longest locale prefix wins, among 3,000 locales on 3,000 pages', async () => {
