@@ -43,6 +43,17 @@ interface Collection {
   label: string
   output: boolean
   permalink?: string
+  /** `sort_by`: the front-matter field its documents are listed by ("Collections": sort_by). */
+  sortBy?: string
+}
+
+/** A published document of a collection, as `site.<label>` lists it. */
+interface CollectionEntry {
+  label: string
+  rel: string
+  fields: Record<string, unknown>
+  url: string
+  name: string
 }
 
 interface DefaultSet {
@@ -137,7 +148,7 @@ export const jekyllPreset: Preset = {
     if (isPlainObject(declared)) {
       for (const [label, c] of Object.entries(declared)) {
         const meta = isPlainObject(c) ? c : {}
-        collections.set(label, { label, output: meta.output === true, ...(typeof meta.permalink === 'string' ? { permalink: meta.permalink } : {}) })
+        collections.set(label, { label, output: meta.output === true, ...(typeof meta.permalink === 'string' ? { permalink: meta.permalink } : {}), ...(typeof meta.sort_by === 'string' ? { sortBy: meta.sort_by } : {}) })
       }
     }
     const posts = collections.get('posts')
@@ -210,6 +221,8 @@ export const jekyllPreset: Preset = {
 
     // HTML files Jekyll renders (front matter), which are pages or stand in for one, never files it copies.
     const rendered = new Set<string>()
+    // The published documents of the collections, which templates list as `site.<label>` once all are placed.
+    const collectionEntries: CollectionEntry[] = []
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
@@ -291,6 +304,7 @@ export const jekyllPreset: Preset = {
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
         }
       }
+      if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name })
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       const navTitle = firstString(fields.title)
       if (!isPost && navTitle !== undefined && fields.nav_exclude !== true && (justTheDocs || fields.nav_order !== undefined)) {
@@ -320,6 +334,7 @@ export const jekyllPreset: Preset = {
       isDocument,
       place,
       finish() {
+        for (const c of collections.values()) if (c.output && !(c.label in site)) site[c.label] = collectionList(c, collectionEntries)
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
       },
@@ -388,6 +403,36 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
   for (const [k, v] of Object.entries(cfg)) if (!COMPUTED_SITE_KEYS.includes(k)) site[k] = v
   if (data !== undefined) site.data = data
   return site
+}
+
+/**
+ * `site.<label>` as Jekyll's Liquid sees it ("Collections": the documents of a collection with `output: true`): each
+ * document's front matter with `url` (the address it was published at, which links then carry to its new one),
+ * `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered by the collection's
+ * `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content` stays unknown.
+ * @example
+ * // {% for r in site.recipes %}[{{ r.title }}]({{ r.url }}){% endfor %} lists every recipe
+ */
+function collectionList(c: Collection, entries: readonly CollectionEntry[]): Array<Record<string, unknown>> {
+  const mine = entries.filter((e) => e.label === c.label)
+  const key = (e: CollectionEntry): unknown => (c.sortBy === undefined ? undefined : e.fields[c.sortBy])
+  const sorted = [...mine].sort((a, b) => {
+    const ka = key(a)
+    const kb = key(b)
+    if (ka !== undefined && kb !== undefined && ka !== kb) return typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka) < String(kb) ? -1 : 1
+    if ((ka === undefined) !== (kb === undefined)) return ka === undefined ? 1 : -1
+    return a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0
+  })
+  return sorted.map((e) => {
+    const doc: Record<string, unknown> = Object.create(null)
+    doc.title = e.name.replace(/[-_]+/g, ' ').replace(/\b\w/g, (ch) => ch.toUpperCase())
+    for (const [k, v] of Object.entries(e.fields)) doc[k] = v
+    doc.url = e.url
+    doc.slug = e.name
+    doc.collection = c.label
+    doc.relative_path = e.rel
+    return doc
+  })
 }
 
 /**

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest'
+import { importedSite as imported, tempSites } from './_tmpsite.js'
+
+// Blogs written here from each generator's documentation and official starters, built with the generator (jekyll
+// 4.3.1, hugo 0.111.3) and compared with the import URL for URL and body for body. Each case is what differed.
+
+const site = tempSites('md-blog-oracles-')
+
+describe('Jekyll', () => {
+  // jekyllrb.com "Collections": a page looping over `site.staff_members` lists the collection's documents. Jekyll
+  // 4.3.1 printed one link per recipe, by path (or by `sort_by`), at each document's URL.
+  test('a page looping over an output collection lists its documents, at their new URLs', async () => {
+    const root = await site('collection-list', {
+      '_config.yml': 'title: Recipes\ncollections:\n  recipes:\n    output: true\n    permalink: /recipes/:title/\n  people:\n    output: true\n    sort_by: order\n',
+      '_recipes/pancakes.md': '---\ntitle: Pancakes\n---\nMix.\n',
+      '_recipes/waffle-iron.md': '---\nlayout: recipe\n---\nHeat.\n',
+      '_people/zoe.md': '---\nname: Zoe\norder: 1\n---\nZ\n',
+      '_people/adam.md': '---\nname: Adam\norder: 2\n---\nA\n',
+      'recipes.md': '---\ntitle: All recipes\n---\n{% for r in site.recipes %}- [{{ r.title }}]({{ r.url | relative_url }})\n{% endfor %}',
+      'people.md': '---\ntitle: People\n---\n{% for p in site.people %}{{ p.name }} ({{ p.collection }}); {% endfor %}\n',
+    })
+    const s = await imported(root)
+    const recipes = s.payload.content.pages.find((p) => p.path === 'recipes')
+    expect(recipes?.content).toBe('- [Pancakes](/recipes/pancakes/)\n- [Waffle Iron](/recipes/waffle-iron/)\n')
+    expect(s.payload.content.pages.find((p) => p.path === 'people')?.content?.trim()).toBe('Zoe (people); Adam (people);')
+  })
+})
