@@ -44,6 +44,9 @@ interface Cascade {
  * leaf bundle whose other files are its resources; `headless`, `build`/`_build` (`render: never|link`) and `cascade`
  * are honoured. Posts are the dated pages of the post sections (`params.mainSections`, else posts/post/blog/news).
  */
+/** Theme layouts of a blank page that lists every post (PaperMod's and Stack's `layout: archives`). */
+const ARCHIVE_LAYOUTS = new Set(['archives', 'archive'])
+
 export const hugoPreset: Preset = {
   name: 'hugo',
   detect(discovery) {
@@ -359,6 +362,12 @@ export const hugoPreset: Preset = {
           if (segments.length > 0) path += !isList && uglyFor(section ?? '') ? '.html' : '/'
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
+      }
+      // PaperMod's and Stack's archive page (`layout: archives`, no text: the theme's layout lists every post by year)
+      // is the post list: its URL leads to the new site's post index, as a Jekyll archives page does.
+      if (!inPostSection && !isList && ARCHIVE_LAYOUTS.has(firstString(fields.layout) ?? '') && source.fm.body.trim() === '') {
+        const to = config.postIndexPath ?? '/'
+        return { skip: 'post-index', detail: `its "${firstString(fields.layout)}" layout lists the posts and it has no text of its own: its URL leads to the new site's post index`, redirect: { from: url.replace(/\/{2,}/g, '/'), to } }
       }
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
       // where a page has both, its summary is the excerpt.

@@ -25,3 +25,26 @@ describe('Jekyll', () => {
     expect(s.payload.content.pages.find((p) => p.path === 'people')?.content?.trim()).toBe('Zoe (people); Adam (people);')
   })
 })
+
+describe('Hugo', () => {
+  // PaperMod's and Stack's documented archive page: a content file with `layout: archives` and no text, which the
+  // theme's layout fills with every post by year. Its URL (and a menu entry to it) leads to the post index, as a
+  // Jekyll `layout: archives` page does.
+  test('a blank page of layout archives is the post list: its URL and menu entry lead to the post index', async () => {
+    const root = await site('papermod-archives', {
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Archive"\n  url = "/archives/"\n  weight = 5\n[[menu.main]]\n  name = "About"\n  url = "/about/"\n  weight = 6\n',
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nSee [the archive](/archives/).\n',
+      'content/archives.md': '---\ntitle: Archive\nlayout: archives\nurl: /archives/\nsummary: archives\n---\n',
+      'content/page/stack-archives/index.md': '---\ntitle: Archives\nlayout: archives\n---\n',
+      'content/about.md': '---\ntitle: About\nlayout: archives\n---\nA page of text keeps its place whatever its layout.\n',
+    })
+    const s = await imported(root)
+    expect(s.skipped['content/archives.md']).toBe('post-index')
+    expect(s.skipped['content/page/stack-archives/index.md']).toBe('post-index')
+    expect(s.urls['content/about.md']).toBe('/about/')
+    expect(s.result.redirects).toContainEqual(expect.objectContaining({ from: '/archives/', to: '/posts/' }))
+    expect(s.served('/page/stack-archives/')).toBe(true)
+    expect(s.payload.menus?.primary?.items.map((i) => [i.title, i.url])).toEqual([['Archive', '/posts/'], ['About', '/about/']])
+    expect(s.bodies.join('\n')).toContain('[the archive](/posts/)')
+  })
+})
