@@ -48,3 +48,24 @@ describe('Hugo', () => {
     expect(s.bodies.join('\n')).toContain('[the archive](/posts/)')
   })
 })
+
+describe('Eleventy', () => {
+  // eleventy-base-blog v9 copies `public/` to the site root (`addPassthroughCopy({ "./public/": "/" })`); 11ty.dev
+  // "Passthrough File Copy": a path is copied to the same path in the output (less the input folder), an object maps
+  // a path to a folder of the output. Eleventy 3.1.8 served /img/logo.png, /assets/app.css and /fonts/a.woff2.
+  test('addPassthroughCopy folders are served where Eleventy copies them', async () => {
+    const png = '\x89PNG\r\n\x1a\n'
+    const root = await site('passthrough', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {\n  // eleventyConfig.addPassthroughCopy({ "src/static": "old" })\n  eleventyConfig.addPassthroughCopy({ "./public/": "/" });\n  eleventyConfig.addPassthroughCopy({ "src/static": "assets" });\n  eleventyConfig.addPassthroughCopy("content/fonts");\n}\nexport const config = { dir: { input: "content" } };\n',
+      'content/blog/post.md': '---\ntitle: Post\ndate: 2024-01-02\ntags: posts\n---\n![Logo](/img/logo.png) [css](/assets/app.css) [font](/fonts/a.woff2)\n',
+      'public/img/logo.png': png,
+      'src/static/app.css': 'body{}',
+      'content/fonts/a.woff2': 'x',
+    })
+    const s = await imported(root)
+    const assets = Object.fromEntries(s.result.assets.map((a) => [a.file, a.src]))
+    expect(assets).toEqual({ 'public/img/logo.png': '/img/logo.png', 'src/static/app.css': '/assets/app.css', 'content/fonts/a.woff2': '/fonts/a.woff2' })
+    expect(s.result.report.missing_media).toEqual([])
+    expect(s.result.report.unresolved_links).toEqual([])
+  })
+})
