@@ -76,9 +76,11 @@ describe.skipIf(!present)('Markdown corpus in ../shared/fixtures/markdown (skipp
     const { result, payload } = await importTwice('hugo-basic-example')
     expect(result.preset).toBe('hugo')
     expect(payload.content.posts.map((p) => p.slug).sort()).toEqual(['emoji-support', 'markdown-syntax', 'math-typesetting', 'placeholder-text', 'rich-content'])
-    // The blank home list gives / to the theme index; the post section's list is where the post index now is.
+    // The blank home list gives / to the theme index; the post section's list is where the post index now is, and
+    // the blank `layout: archives` page (the theme's list of every post) leads there.
     expect(result.skipped).toEqual([
       { file: 'content/_index.md', reason: 'home-list' },
+      { file: 'content/archives.md', reason: 'post-index' },
       { file: 'content/homepage/index.md', reason: 'headless' },
       { file: 'content/post/_index.md', reason: 'post-index' },
     ])
