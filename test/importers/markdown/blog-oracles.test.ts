@@ -49,6 +49,30 @@ describe('Hugo', () => {
   })
 })
 
+describe('Hugo taxonomy lists', () => {
+  // Hugo 0.111 writes a list of every term of each taxonomy (/tags/, /categories/; PaperMod's menu links there). The
+  // contract has term archives but no list of them, so, as a Jekyll or Eleventy page listing every tag, that URL and
+  // links and menu entries to it lead to the post index (which `check` then finds) instead of nowhere.
+  test.each([
+    ['default taxonomies', '', [['/categories/', '/posts/'], ['/tags/', '/posts/']]],
+    ['renamed taxonomies', '[taxonomies]\n  tag = "keywords"\n  category = "topics"\n', [['/keywords/', '/posts/'], ['/topics/', '/posts/']]],
+    ['only tags', '[taxonomies]\n  tag = "tags"\n', [['/tags/', '/posts/']]],
+    ['lists disabled', 'disableKinds = ["taxonomy"]\n', []],
+  ])('%s', async (name, extra, expected) => {
+    const root = await site(`taxonomy-lists-${name.replace(/ /g, '-')}`, {
+      'hugo.toml': `title = "Blog"\nbaseURL = "https://example.org/"\n${extra}[[menu.main]]\n  name = "Tags"\n  url = "/tags/"\n`,
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\ntags: [go]\n---\nSee [all tags](/tags/).\n',
+    })
+    const s = await imported(root)
+    const lists = s.result.redirects.filter((r) => !r.from.startsWith('/posts/')).map((r) => [r.from, r.to])
+    expect(lists).toEqual(expected)
+    if (expected.some(([from]) => from === '/tags/')) {
+      expect(s.payload.menus?.primary?.items.map((i) => i.url)).toEqual(['/posts/'])
+      expect(s.bodies.join('')).toContain('[all tags](/posts/)')
+    }
+  })
+})
+
 describe('Eleventy', () => {
   // eleventy-base-blog v9 copies `public/` to the site root (`addPassthroughCopy({ "./public/": "/" })`); 11ty.dev
   // "Passthrough File Copy": a path is copied to the same path in the output (less the input folder), an object maps
