@@ -9,7 +9,7 @@ import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
 import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
-import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
+import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -223,6 +223,9 @@ export const jekyllPreset: Preset = {
     const rendered = new Set<string>()
     // The published documents of the collections, which templates list as `site.<label>` once all are placed.
     const collectionEntries: CollectionEntry[] = []
+    // The dates of the posts Jekyll publishes, whose years, months and days jekyll-archives writes archives for.
+    const postDates: string[] = []
+    const nowMs = Date.parse(ctx.now)
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
@@ -304,6 +307,7 @@ export const jekyllPreset: Preset = {
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
         }
       }
+      if (role.role === 'post' && date !== null && (config.publishes?.future === true || Date.parse(date) <= nowMs)) postDates.push(date)
       if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name })
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       const navTitle = firstString(fields.title)
@@ -334,6 +338,9 @@ export const jekyllPreset: Preset = {
       isDocument,
       place,
       finish() {
+        // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
+        const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
+        if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
         for (const c of collections.values()) if (c.output && !(c.label in site)) site[c.label] = collectionList(c, collectionEntries)
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }

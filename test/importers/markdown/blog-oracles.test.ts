@@ -26,6 +26,28 @@ describe('Jekyll', () => {
   })
 })
 
+describe('Jekyll date archives', () => {
+  // jekyll-archives (its README, "Configuration"; a site built from its Gemfile, GitHub Pages does not run it):
+  // `enabled: [year, month]` (or `all`) writes a page per year and
+  // month that has posts, at `permalinks.year` (`/:year/`) and `.month` (`/:year/:month/`). The contract has no date
+  // archives: each of those URLs, and links to it, lead to the post index.
+  test('each year and month archive jekyll-archives wrote leads to the post index', async () => {
+    const root = await site('date-archives', {
+      '_config.yml': 'title: Archives\ntimezone: Asia/Tokyo\nplugins: [jekyll-archives]\njekyll-archives:\n  enabled: [year, month, tags]\n  permalinks:\n    month: /archive/:year/:month/\n',
+      Gemfile: 'source "https://rubygems.org"\ngem "jekyll"\ngem "jekyll-archives"\n',
+      '_posts/2023-12-31-late.md': '---\ntitle: Late\ndate: 2023-12-31 20:00:00 +0000\n---\nIn Tokyo it is 2024 already. [2024](/2024/)\n',
+      '_posts/2024-03-05-spring.md': '---\ntitle: Spring\n---\nSee [March](/archive/2024/03/).\n',
+      '_posts/2099-01-01-future.md': '---\ntitle: Future\n---\nx\n',
+      '_drafts/draft.md': '---\ntitle: Draft\ndate: 2022-01-01\n---\nx\n',
+    })
+    const s = await imported(root)
+    const archives = s.result.redirects.filter((r) => r.file === '_config.yml').map((r) => [r.from, r.to])
+    expect(archives).toEqual([['/2024/', '/'], ['/archive/2024/01/', '/'], ['/archive/2024/03/', '/']])
+    expect(s.bodies.join('\n')).toContain('[2024](/)')
+    expect(s.bodies.join('\n')).toContain('[March](/)')
+  })
+})
+
 describe('Hugo', () => {
   // PaperMod's and Stack's documented archive page: a content file with `layout: archives` and no text, which the
   // theme's layout fills with every post by year. Its URL (and a menu entry to it) leads to the post index, as a
