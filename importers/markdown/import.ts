@@ -467,7 +467,7 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
   }
   const configFile = config.file ?? site.configRel ?? ''
   // config.site comes from the site's files: a front_page there is refused by the call, with its message.
-  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
+  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: { ...config.postIndex, ...plan.postIndex } } : {}) }))
   for (const author of [...terms.authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
   for (const c of [...terms.categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
   for (const t of [...terms.tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))

@@ -115,3 +115,16 @@ describe('Eleventy', () => {
     expect(s.result.report.unresolved_links).toEqual([])
   })
 })
+
+describe('a post list written as a page keeps its paging', () => {
+  // eleventy-base-blog's blog.njk (v9) and archive.njk (v5–v8) loop over collections.posts without `pagination:`:
+  // Eleventy 3.1.8 wrote every post on that one page; so does a Jekyll page looping over site.posts, while one over
+  // paginator.posts is paged by jekyll-paginate's `paginate`.
+  test.each([
+    ['Hexo, per_page: 0 under an index path', { '_config.yml': 'title: H\nper_page: 0\nindex_generator:\n  path: blog\n', 'scaffolds/post.md': '---\ntitle: {{ title }}\n---\n', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }, { path: '/blog/', paginate: false }],
+    ['Jekyll, paged', { '_config.yml': 'title: J\npaginate: 5\npaginate_path: /blog/page:num/\n', 'blog/index.html': '---\ntitle: Blog\n---\n{% for post in paginator.posts %}<a href="{{ post.url }}">{{ post.title }}</a>{% endfor %}\n', '_posts/2024-01-02-a.md': '---\ntitle: A\n---\nA\n' }, { path: '/blog/' }],
+  ])('%s', async (name, files, postIndex) => {
+    const s = await imported(await site(`post-list-${name.replace(/\W+/g, '-')}`, files))
+    expect(s.payload.site.post_index).toEqual(postIndex)
+  })
+})
