@@ -239,7 +239,10 @@ function templatePageSkip(body: string, url: string, config: SiteConfig): Unpubl
   if (listing.of !== 'posts') return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'}${listing.term !== undefined ? ` "${listing.term}"` : ''}: the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
   if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a loop over collections.posts): the theme's index of latest posts owns /" }
   config.postIndexPath ??= url
-  if (config.postIndexPath === url) return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }
+  if (config.postIndexPath !== url) return undefined
+  // Not paginated (a paginated template is `paginated`): Eleventy lists every post on that one page.
+  config.postIndex = { ...config.postIndex, paginate: false }
+  return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }
   return undefined
 }
 

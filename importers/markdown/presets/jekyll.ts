@@ -304,6 +304,8 @@ export const jekyllPreset: Preset = {
           if (url === '/') return { skip: 'home-list', detail: `it lists the posts (${layoutListing ? 'its "home" layout, with no text of its own' : 'a Liquid loop over them'}): the theme's index of latest posts owns /`, ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
           const index = url.replace(/index\.html?$/, '').replace(/\.html?$/, '/')
           config.postIndexPath ??= index
+          // A loop over site.posts (not jekyll-paginate's paginator.posts) lists every post on that one page.
+          if (config.postIndexPath === index && layoutListing === undefined && !/\bpaginator\.posts\b/.test(source.fm.body)) config.postIndex = { ...config.postIndex, paginate: false }
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
         }
       }

@@ -121,6 +121,8 @@ describe('a post list written as a page keeps its paging', () => {
   // Eleventy 3.1.8 wrote every post on that one page; so does a Jekyll page looping over site.posts, while one over
   // paginator.posts is paged by jekyll-paginate's `paginate`.
   test.each([
+    ['Eleventy, every post', { 'eleventy.config.js': 'export default function () {}\n', 'blog.njk': '<ul>{% for post in collections.posts | reverse %}<li>{{ post.data.title }}</li>{% endfor %}</ul>\n', 'posts/a.md': '---\ntitle: A\ndate: 2024-01-02\ntags: posts\n---\nA\n' }, { path: '/blog/', paginate: false }],
+    ['Jekyll, every post', { '_config.yml': 'title: J\n', 'archive.html': '---\ntitle: Archive\n---\n{% for post in site.posts %}<a href="{{ post.url }}">{{ post.title }}</a>{% endfor %}\n', '_posts/2024-01-02-a.md': '---\ntitle: A\n---\nA\n' }, { path: '/archive/', paginate: false }],
     ['Hexo, per_page: 0 under an index path', { '_config.yml': 'title: H\nper_page: 0\nindex_generator:\n  path: blog\n', 'scaffolds/post.md': '---\ntitle: {{ title }}\n---\n', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }, { path: '/blog/', paginate: false }],
     ['Jekyll, paged', { '_config.yml': 'title: J\npaginate: 5\npaginate_path: /blog/page:num/\n', 'blog/index.html': '---\ntitle: Blog\n---\n{% for post in paginator.posts %}<a href="{{ post.url }}">{{ post.title }}</a>{% endfor %}\n', '_posts/2024-01-02-a.md': '---\ntitle: A\n---\nA\n' }, { path: '/blog/' }],
   ])('%s', async (name, files, postIndex) => {
