@@ -79,7 +79,7 @@ Gatsby, VuePress, VitePress, MkDocs, native or plain layout) into a Preview Data
           onProgress: ({ done, total }) => progress.update(done, total, 'files'),
         }
         const root = resolve(io.cwd, dir)
-        return outcome(root, await importMarkdown(root, options))
+        return outcome(await importMarkdown(root, options))
       },
     }
   },
@@ -93,7 +93,7 @@ export async function runImportMarkdown(argv: string[], io: CliIo): Promise<numb
   return runImportCommand(argv, io, MARKDOWN)
 }
 
-function outcome(root: string, result: ImportMarkdownResult): ImportOutcome {
+function outcome(result: ImportMarkdownResult): ImportOutcome {
   const c = result.counts
   const diagnostics = result.diagnostics.map(toDiagnostic)
   const redirects = result.redirects.map(({ from, to }) => ({ from, to, status: 301 as const }))
@@ -109,7 +109,7 @@ function outcome(root: string, result: ImportMarkdownResult): ImportOutcome {
     report: result.report,
     redirects,
     ...(result.assets.length > 0
-      ? { deliverMedia: async (folder: string) => ({ files: (await deliverMedia(root, result.assets, folder)).length }) }
+      ? { deliverMedia: async (folder: string) => ({ files: (await deliverMedia(result.root, result.assets, folder)).length }) }
       : {}),
     ...(result.payload ? { payloadObject: () => result.payload as NonNullable<typeof result.payload> } : {}),
   }

@@ -49,7 +49,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const site = await openSite(run)
   // A document reached by several paths (through symbolic links, which generators follow) is imported once.
   const sources = onePathEach(site.discovery.files.filter((f) => site.convention.isDocument(f)), (rel, of) => run.skip(rel, 'symlink-duplicate', `the same file as ${of}, reached through a symbolic link: imported once, as ${of}`))
-  if (sources.length === 0) return nothingToImport(site.discovery, site.detected, run.diagnostics, run.items)
+  if (sources.length === 0) return nothingToImport(site.discovery, site.detected, run.diagnostics, run.items, run.root)
 
   const mapContext: MapContext = { preset: site.detected.preset, timezone: site.timezone, excerptMarkers: site.config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics: run.diagnostics }
   const { docs, stubs } = await readDocuments(run, site, sources, mapContext)
@@ -468,7 +468,7 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
   }
   const configFile = config.file ?? site.configRel ?? ''
   // config.site comes from the site's files: a front_page there is refused by the call, with its message.
-  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: plan.postIndex ?? config.postIndex } : {}) }))
+  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: { ...config.postIndex, ...plan.postIndex } } : {}) }))
   for (const author of [...terms.authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
   for (const c of [...terms.categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
   for (const t of [...terms.tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
@@ -581,6 +581,7 @@ function importResult(run: Run, site: Site, what: { payload: PreviewData | undef
     presetReason: detected.reason,
     redirects,
     assets,
+    root: run.root,
     skipped: skipped.sort((a, b) => cmp(a.file, b.file)),
     counts,
     report,
@@ -593,6 +594,7 @@ function nothingToImport(
   detected: { preset: ImportMarkdownResult['preset']; reason: string },
   diagnostics: Diagnostics,
   items: Map<string, ReportItem>,
+  root: string,
 ): ImportMarkdownResult {
   // A Hugo theme's folder (its own site is `exampleSite/`, a demo): say where the site is.
   const example = discovery.files.find((f) => /^exampleSite\/(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(f.rel))
@@ -608,6 +610,7 @@ function nothingToImport(
     presetReason: detected.reason,
     redirects: [],
     assets: [],
+    root,
     skipped: [],
     counts,
     report: {
@@ -1002,7 +1005,7 @@ function mediaUrl(mediaPath: string, rel: string): string {
  * checked to stay inside `mediaOut` once links are followed, and it is written to a temporary file renamed into place,
  * so a link already in the folder (a file or a folder linked elsewhere) is replaced or refused, never written through.
  * @example
- * await deliverMedia('site', result.assets, 'payload.media')
+ * await deliverMedia(result.root, result.assets, 'payload.media')
  */
 export async function deliverMedia(root: string, assets: readonly Asset[], mediaOut: string): Promise<string[]> {
   const written: string[] = []

@@ -57,7 +57,13 @@ export interface ImportMarkdownResult {
   /** Why `preset` was chosen (`found hugo.toml`, or `chosen by the caller`). */
   presetReason: string
   redirects: Redirect[]
+  /** Files delivered beside the payload, each `file` relative to `root`. */
   assets: Asset[]
+  /**
+   * The folder imported (absolute): the one given, or the subfolder detection found the site in (a repository's
+   * `docs/`). `assets`, `skipped` and the report's sources are relative to it: `deliverMedia(result.root, …)`.
+   */
+  root: string
   /** Documents deliberately left out, with the reason (`draft`, `build-render-never`, `parse-error`…). */
   skipped: Array<{ file: string; reason: string }>
   counts: { files: number; posts: number; pages: number; authors: number; categories: number; tags: number; media: number }

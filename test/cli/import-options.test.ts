@@ -83,6 +83,21 @@ describe.each(COMMANDS)('import $name', ({ name, source }) => {
   })
 })
 
+test('--media-out copies the files of a site found in a subfolder (a repository whose site is docs/) from that folder', async () => {
+  const dir = tempDir()
+  mkdirSync(join(dir, 'repo/docs/_posts'), { recursive: true })
+  mkdirSync(join(dir, 'repo/docs/assets'), { recursive: true })
+  writeFileSync(join(dir, 'repo/README.md'), '# Repo\n')
+  writeFileSync(join(dir, 'repo/docs/_config.yml'), 'title: Docs\n')
+  writeFileSync(join(dir, 'repo/docs/_posts/2024-01-02-hello.md'), '---\ntitle: Hello\n---\n![Cat](/assets/cat.png)\n')
+  writeFileSync(join(dir, 'repo/docs/assets/cat.png'), Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'))
+  const run = await cli(['import', 'markdown', 'repo', '-o', 'p.json', '--media-out', 'media', '--generated-at', AT], dir)
+  expect(run.code, run.stderr).toBe(0)
+  expect(run.stderr).toMatch(/found _config.yml in docs\//)
+  expect(run.stderr).toMatch(/wrote 1 media file into media/)
+  expect(existsSync(join(dir, 'media/assets/cat.png'))).toBe(true)
+})
+
 test('a hostile redirect is left out of the file and reported as a warning, which --strict makes a failure', async () => {
   const dir = tempDir()
   const source = join(dir, 'site')

@@ -4,7 +4,7 @@ import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
@@ -119,6 +119,7 @@ export const eleventyPreset: Preset = {
     const postsPattern = postPermalinks.size === 1 ? permalinkPattern([...postPermalinks][0]) : undefined
     if (postsPattern) config.permalinks = { posts: postsPattern }
 
+    const copies = passthroughCopies(text, input)
     const formats = templateFormats(text)
     const isFormat = (ext: string) => (MARKDOWN_EXTENSIONS.has(ext) && (formats === undefined || formats.has('md'))) || (PAGE_TEMPLATES.has(ext) && (formats === undefined || formats.has(PAGE_TEMPLATES.get(ext) as string)))
     const isTemplate = (rel: string) =>
@@ -202,6 +203,8 @@ export const eleventyPreset: Preset = {
         }
       },
       assetUrl(rel) {
+        const copy = copies.find((c) => rel === c.from || inside(rel, c.from))
+        if (copy !== undefined) return '/' + [copy.to, rel.slice(copy.from.length + 1)].filter((p) => p !== '').join('/')
         return inside(rel, input) ? '/' + (input === '' ? rel : rel.slice(input.length + 1)) : undefined
       },
     }
@@ -236,7 +239,10 @@ function templatePageSkip(body: string, url: string, config: SiteConfig): Unpubl
   if (listing.of !== 'posts') return { skip: 'term-list', detail: `it lists the ${listing.of === 'tag' ? 'tags' : 'categories'}${listing.term !== undefined ? ` "${listing.term}"` : ''}: the new site's archives list them, and its URL leads to the post index`, redirect: { from: url, to: config.postIndexPath ?? '/' } }
   if (url === '/') return { skip: 'home-list', detail: "it lists the posts (a loop over collections.posts): the theme's index of latest posts owns /" }
   config.postIndexPath ??= url
-  if (config.postIndexPath === url) return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }
+  if (config.postIndexPath !== url) return undefined
+  // Not paginated (a paginated template is `paginated`): Eleventy lists every post on that one page.
+  config.postIndex = { ...config.postIndex, paginate: false }
+  return { skip: 'post-index', detail: `it lists the posts (a loop over collections.posts): the new site's post index at ${url} takes its place` }
   return undefined
 }
 
@@ -529,6 +535,38 @@ function globSource(glob: string): string {
 }
 
 /** The string a configuration call is given (`eleventyConfig.setInputDirectory("content")` → `content`), if any. */
+/**
+ * What `addPassthroughCopy` copies (11ty.dev "Passthrough File Copy"), as folder or file mappings from the project
+ * root: a path is copied to the same path in the output, less the input folder when it is inside it
+ * (`"content/fonts"` → `/fonts/`); an object maps each path to a folder of the output (eleventy-base-blog v9's
+ * `{ "./public/": "/" }`). Globs and paths leaving the folder are not followed; the configuration is never run.
+ */
+function passthroughCopies(text: string, input: string): Array<{ from: string; to: string }> {
+  const out: Array<{ from: string; to: string }> = []
+  const add = (from: string, to: string | undefined) => {
+    const source = trim(from)
+    if (source === '' || /[*?{}[\]!]/.test(source) || source.split('/').includes('..')) return
+    const target = to === undefined ? (input !== '' && inside(source, input) ? source.slice(input.length + 1) : source) : trim(to)
+    if (!target.split('/').includes('..')) out.push({ from: source, to: target })
+  }
+  for (const m of text.matchAll(/\.addPassthroughCopy\(\s*/g)) {
+    const at = m.index + m[0].length
+    if (text[at] === '{') {
+      const end = closing(text, at)
+      if (end === -1) continue
+      for (const [from, raw] of entries(text.slice(at + 1, end))) {
+        const to = stringLiteral(raw)
+        if (to !== undefined) add(from, to)
+      }
+      continue
+    }
+    const literal = /^(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'|`[^`$\n]{0,300}`)/.exec(text.slice(at, at + 310))
+    const from = literal === null ? undefined : stringLiteral(literal[0])
+    if (from !== undefined) add(from, undefined)
+  }
+  return out
+}
+
 function setterArgument(text: string, method: string): string | undefined {
   const m = new RegExp(`\\.${method}\\(\\s*("[^"\\n]{0,300}"|'[^'\\n]{0,300}'|\`[^\`$\\n]{0,300}\`)\\s*\\)`).exec(text)
   return m === null ? undefined : stringLiteral(m[1])

@@ -7,7 +7,8 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, httpOrigin } from './_config.js'
 import { globMatcher } from './_glob.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
+import type { Diagnostics } from '../diagnostics.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { HEXO_POSTS_KEY } from '../templates/hexo.js'
@@ -53,184 +54,39 @@ export const hexoPreset: Preset = {
     const cfg: Record<string, unknown> = isPlainObject(data) ? data : {}
     if (isPlainObject(data)) config.file = file
     const settings = readSettings(cfg)
-    const { sourceDir } = settings
-
-    const title = firstString(cfg.title)
-    const description = firstString(cfg.description, cfg.subtitle)
-    const url = httpOrigin(firstString(cfg.url))
-    const timezone = firstString(cfg.timezone)?.trim() || undefined
-    // `language` is one tag or a list, the first the default ("Internationalization"; `default` is Hexo's fallback).
-    const languages = (Array.isArray(cfg.language) ? cfg.language : [cfg.language]).filter((l): l is string => typeof l === 'string' && l.trim() !== '' && l !== 'default')
-    const language = languages[0]
-    const locale = language ? canonicalLocale(language) : undefined
-    const index = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
-    const perPage = typeof index.per_page === 'number' ? index.per_page : typeof cfg.per_page === 'number' ? cfg.per_page : undefined
-    config.site = {
-      ...(title ? { title } : {}),
-      ...(description ? { description } : {}),
-      ...(url ? { url } : {}),
-      ...(timezone ? { timezone } : {}),
-      ...(locale ? { locale } : {}),
-      ...(perPage !== undefined && perPage >= 1 ? { posts_per_page: Math.floor(perPage) } : {}),
-    }
-    // `per_page: 0` turns pagination off: every post on the index.
-    if (perPage === 0) config.postIndex = { paginate: false }
-    config.basePath = trimTrailing(firstString(cfg.root) ?? '/', '/').replace(/^(?=[^/])/, '/')
-    const indexPath = trimBoth(firstString(index.path) ?? '', '/')
-    if (indexPath !== '') config.postIndexPath = `/${indexPath}/`
-    // Hexo publishes posts dated in the future unless `future: false` ("Configuration": Writing).
-    if (cfg.future !== false) config.publishes = { future: true }
-    for (const [name, slug] of mapOf(cfg.category_map)) config.categories.set(name, { name, slug: hexoSlug(slug, settings.filenameCase) })
-    for (const [name, slug] of mapOf(cfg.tag_map)) config.tags.set(name, { name, slug: hexoSlug(slug, settings.filenameCase) })
-    // The site's `author` is every post's author (themes print it), unless a post names its own.
-    const author = firstString(cfg.author)?.trim() || undefined
-    // hexo-generator-archive's list of every post (`archive_dir`, default `archives`): the new site's post index.
-    const archiveDir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
-    if (file && archiveDir !== '' && !archiveDir.split('/').includes('..')) config.generatedRoutes = [{ from: `/${archiveDir}/`, to: config.postIndexPath ?? '/', file }]
+    const about = readSite(cfg)
+    applySite(config, cfg, about, settings, file)
     const menu = await themeMenu(ctx, cfg, config.configFiles)
     if (menu.length > 0) config.menus.primary = { name: 'Primary', items: menu }
+    applyPermalink(config, settings, ctx, file)
 
-    const converted = convertPermalink(contractPattern(settings.permalink))
-    if ('error' in converted) {
-      ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The permalink "${settings.permalink}" cannot be expressed in Preview Data (${converted.error}); posts use /posts/:slug/ and redirects keep the old addresses.`)
-    } else {
-      config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension && settings.trailingHtml ? { output_style: 'html-extension' as const } : {}) }
-    }
-
-    const zone = luxonZone(timezone ?? 'UTC')
     const posts: Record<string, HexoPostRef> = Object.create(null)
-    // Post asset folders (`_posts/hello/` beside `_posts/hello.md`) by folder, with the URL of the post they belong to.
-    const assetFolders = new Map<string, string>()
     const site: Record<string, unknown> = Object.create(null)
     for (const [k, v] of Object.entries(cfg)) site[k] = v
     site[HEXO_POSTS_KEY] = posts
-
-    // A multilingual site's documents say their language (`lang:`, a `:lang` of `new_post_name`, or a page's first
-    // folder named for one of the site's languages, as `i18n_dir: :lang` lays them out); the rest are the default's.
-    const multilingual = languages.length > 1
-    const languageOf = (fields: Record<string, unknown>, named: string | undefined, firstDir: string | undefined): string | undefined => {
-      if (!multilingual) return undefined
-      const tag = firstString(fields.lang, fields.language) ?? named ?? (firstDir !== undefined && languages.includes(firstDir) ? firstDir : undefined) ?? languages[0]
-      return canonicalLocale(tag)
+    const isDocument = (f: DiscoveredFile): boolean => isHexoDocument(f.rel, settings)
+    const h: HexoSite = {
+      settings,
+      about,
+      zone: luxonZone(about.timezone ?? 'UTC'),
+      fileTimes: await postFileTimes(ctx.discovery.files.filter((f) => isPostRole(f.rel, settings) && isDocument(f))),
+      posts,
+      assetFolders: new Map(),
+      rendered: new Set(),
+      diagnostics: ctx.diagnostics,
     }
-
-    const isDocument = (f: DiscoveredFile): boolean => {
-      const role = roleOf(f.rel, settings)
-      if (role.role === 'none') return false
-      const { ext } = splitPath(f.rel)
-      if (role.role === 'page') return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
-      // With post asset folders, only files with the extension of `new_post_name` are posts; the rest are assets.
-      return settings.postAssetFolder ? ext === splitPath(settings.newPostName).ext : MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
-    }
-
-    // Hexo dates a post without a date by its file's time ("Front-matter": date defaults to the file's creation
-    // time); the modification time stands for it, which the file system keeps everywhere.
-    const fileTimes = new Map<string, Date>()
-    const postFiles = ctx.discovery.files.filter((f) => {
-      const role = roleOf(f.rel, settings).role
-      return (role === 'post' || role === 'draft') && isDocument(f)
-    })
-    // Asked of the file system a batch at a time: a site of thousands of posts does not wait on each in turn.
-    for (let i = 0; i < postFiles.length; i += 64) {
-      await Promise.all(postFiles.slice(i, i + 64).map(async (f) => {
-        const time = await stat(f.abs).then((st) => st.mtime, () => undefined)
-        if (time !== undefined && Number.isFinite(time.getTime())) fileTimes.set(f.rel, time)
-      }))
-    }
-
-    // HTML files Hexo renders (with front matter): pages, never files it copies.
-    const rendered = new Set<string>()
-    const place = (source: SourceFile): Placement | Unpublished => {
-      const rel = source.file.rel
-      const role = roleOf(rel, settings) as Exclude<Role, { role: 'none' }>
-      const fields = source.fm.data
-      const { ext } = splitPath(rel)
-      const html = HTML_EXTENSIONS.has(ext)
-      if (role.role === 'page') {
-        // An HTML file without front matter is copied as it is (a verification file, a demo): a file, not a page.
-        if (html && !source.fm.fenced) return { skip: 'static-file', detail: 'an HTML file without front matter: served as it is, not made a page' }
-        if (html) rendered.add(rel)
-        const pageUrl = pagePath(role.inside, firstString(fields.permalink), settings)
-        // A blank page of `type: tags` or `categories` is the themes' list of all the terms (NexT, Butterfly, Fluid
-        // document it): the new site's archives list them, and its URL is theirs.
-        const listing = firstString(fields.type, fields.layout)
-        if ((listing === 'tags' || listing === 'categories') && source.fm.body.trim() === '') return { skip: 'term-list', detail: `a page of type "${listing}" with no text of its own: the theme lists the ${listing} there, as the new site's archives do` }
-        if (pageUrl === '/404.html' || pageUrl === '/404/') return { skip: 'not-found-page', detail: `Hexo's not-found page (${pageUrl}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page` }
-        const { dirs, base } = splitPath(role.inside)
-        const isIndex = base === 'index'
-        const pageLanguage = languageOf(fields, undefined, dirs[0])
-        return {
-          kind: 'page',
-          ...(pageLanguage ? { language: pageLanguage } : {}),
-          name: isIndex ? (dirs[dirs.length - 1] ?? '') : base,
-          url: pageUrl,
-          ...(html ? { documentType: 'html' as const } : {}),
-          ...(isIndex ? { isIndex: true } : {}),
-          ...(pageUrl === '/' ? { isList: true } : {}),
-        }
-      }
-      const info = parseFileName(settings.newPostName, role.inside)
-      const dateText = fieldDate(source, 'date')
-      const named = info.year && (info.month ?? info.i_month) && (info.day ?? info.i_day) ? `${info.year}-${pad(info.month ?? info.i_month)}-${pad(info.day ?? info.i_day)}` : undefined
-      const mtime = dateText === undefined && named === undefined ? fileTimes.get(rel) : undefined
-      const fileTime = mtime === undefined ? undefined : (DateTime.fromJSDate(mtime).setZone(zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined)
-      const date = dateText !== undefined ? parseDate(dateText, timezone ?? 'UTC') : named !== undefined ? parseDate(named, timezone ?? 'UTC') : (fileTime ?? null)
-      const draft = role.role === 'draft' && !settings.renderDrafts
-      if (fileTime !== undefined && !draft) ctx.diagnostics.warn(rel, 0, 'missing_date', `This post has no date in its front matter or file name: Hexo dates it by the file's time, so it was dated ${fileTime} from the file's modification time, which a copy or a checkout changes. Add \`date:\` to keep it.`)
-      const hierarchies = categoryHierarchies(fields.categories ?? fields.category)
-      const postUrl = postPath(settings, { slug: info.title, date, zone, fields, info, hierarchies })
-      // Names inside nested lists, which the importer's own reading of `categories` (plain names) does not see.
-      const raw = fields.categories ?? fields.category
-      const nestedCategories = Array.isArray(raw) ? categoryHierarchies(raw.filter(Array.isArray)).flat() : []
-      const postTitle = firstString(fields.title) ?? info.title
-      posts[role.inside.slice(0, role.inside.length - ext.length)] = { file: rel, title: postTitle }
-      if (settings.postAssetFolder) assetFolders.set(`${settings.sourceDir === '' ? '' : settings.sourceDir + '/'}${role.dir}/${role.inside.slice(0, role.inside.length - ext.length)}`, postUrl)
-      const slug = info.title.split('/').pop() ?? info.title
-      const postLanguage = languageOf(fields, info.lang, undefined)
-      // The cover image the popular themes read (Fluid's `index_img`, `banner_img`; Butterfly's `top_img`; Hexo's own
-      // `photos`), when the post names none the importer reads itself (`cover`, `thumbnail`, `image`…).
-      const photos = Array.isArray(fields.photos) ? fields.photos[0] : fields.photos ?? fields.photo
-      const image = IMAGE_KEYS.some((k) => fields[k] !== undefined) ? undefined : firstString(fields.index_img, fields.banner_img, fields.top_img, photos)
-      return {
-        kind: 'post',
-        ...(postLanguage ? { language: postLanguage } : {}),
-        name: slug,
-        url: postUrl,
-        ...(named !== undefined && dateText === undefined ? { nameDate: named } : {}),
-        ...(fileTime !== undefined || author !== undefined || image !== undefined
-          ? { defaults: { ...(fileTime !== undefined ? { date: fileTime } : {}), ...(author !== undefined ? { author } : {}), ...(image !== undefined ? { featured_image: image } : {}) } }
-          : {}),
-        ...(nestedCategories.length > 0 ? { folderCategories: nestedCategories } : {}),
-        ...(draft ? { draft: true, draftReason: `in ${role.dir}/ (Hexo publishes drafts only with render_drafts: true)` } : {}),
-        ...(html ? { documentType: 'html' as const } : {}),
-        // A post's own assets sit in the folder of its name beside it, named by bare file name ("Asset Folders").
-        ...(settings.postAssetFolder ? { imageBase: splitPath(rel).base } : {}),
-      }
-    }
-
     return {
       config,
       templates: ['hexo'],
       isDocument,
-      place,
+      place: (source) => placeDocument(source, h),
       templateSite: () => site,
-      assetUrl(rel) {
-        if (!rel.startsWith(sourceDir === '' ? '' : sourceDir + '/')) return undefined
-        const slash = rel.lastIndexOf('/')
-        const folderUrl = assetFolders.get(rel.slice(0, slash))
-        // A post's asset is published beside the post's own page (`/2024/01/02/hello/cat.png`).
-        if (folderUrl !== undefined) return folderUrl.replace(/[^/]*$/, '') + encodeSegment(rel.slice(slash + 1))
-        // Every other file of the source folder Hexo reads (`skip_render` ones too) is copied to its path; URLs
-        // here leave the base path (`root`) out, as the old-URL index does.
-        const inside = rel.slice(sourceDir === '' ? 0 : sourceDir.length + 1)
-        if (settings.ignore(rel) || settings.exclude(inside) || (hidden(inside) && !settings.include(inside)) || rendered.has(rel)) return undefined
-        return '/' + inside.split('/').map(encodeSegment).join('/')
-      },
+      assetUrl: (rel) => assetUrl(rel, h),
       includePath(kind, target, from) {
         const name = target.trim()
         if (name === '' || name.split('/').some((s) => s === '..')) return undefined
         // `include_code` names a file under `code_dir` (default `downloads/code`) of the source folder.
-        const rel = kind === 'include' ? [sourceDir, settings.codeDir, name.replace(/^\/+/, '')].filter((s) => s !== '').join('/') : from.replace(/[^/]*$/, '') + name
+        const rel = kind === 'include' ? [settings.sourceDir, settings.codeDir, name.replace(/^\/+/, '')].filter((s) => s !== '').join('/') : from.replace(/[^/]*$/, '') + name
         return ctx.discovery.paths.has(rel) ? rel : undefined
       },
       resolveSource(kind, target) {
@@ -240,6 +96,239 @@ export const hexoPreset: Preset = {
       },
     }
   },
+}
+
+/** What `_config.yml` says about the site itself, as the preset reads it. */
+interface HexoAbout {
+  title?: string
+  description?: string
+  url?: string
+  timezone?: string
+  /** `language`: one tag or a list, the first the default ("Internationalization"; `default` is Hexo's fallback). */
+  languages: string[]
+  /** The site's `author`: every post's author (themes print it), unless a post names its own. */
+  author?: string
+  /** `index_generator.per_page`, else `per_page`. */
+  perPage?: number
+  /** `index_generator.path` without slashes at the ends ('' when unset). */
+  indexPath: string
+}
+
+function readSite(cfg: Record<string, unknown>): HexoAbout {
+  const index = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
+  return {
+    title: firstString(cfg.title),
+    description: firstString(cfg.description, cfg.subtitle),
+    url: httpOrigin(firstString(cfg.url)),
+    timezone: firstString(cfg.timezone)?.trim() || undefined,
+    languages: (Array.isArray(cfg.language) ? cfg.language : [cfg.language]).filter((l): l is string => typeof l === 'string' && l.trim() !== '' && l !== 'default'),
+    author: firstString(cfg.author)?.trim() || undefined,
+    perPage: typeof index.per_page === 'number' ? index.per_page : typeof cfg.per_page === 'number' ? cfg.per_page : undefined,
+    indexPath: trimBoth(firstString(index.path) ?? '', '/'),
+  }
+}
+
+/** The site's settings, base path, post index, terms and generated routes, into `config`. */
+function applySite(config: SiteConfig, cfg: Record<string, unknown>, about: HexoAbout, settings: HexoSettings, file: string | undefined): void {
+  const { title, description, url, timezone, perPage } = about
+  const locale = about.languages[0] ? canonicalLocale(about.languages[0]) : undefined
+  config.site = {
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(url ? { url } : {}),
+    ...(timezone ? { timezone } : {}),
+    ...(locale ? { locale } : {}),
+    ...(perPage !== undefined && perPage >= 1 ? { posts_per_page: Math.floor(perPage) } : {}),
+  }
+  // `per_page: 0` turns pagination off: every post on the index.
+  if (perPage === 0) config.postIndex = { paginate: false }
+  config.basePath = trimTrailing(firstString(cfg.root) ?? '/', '/').replace(/^(?=[^/])/, '/')
+  if (about.indexPath !== '') config.postIndexPath = `/${about.indexPath}/`
+  // Hexo publishes posts dated in the future unless `future: false` ("Configuration": Writing).
+  if (cfg.future !== false) config.publishes = { future: true }
+  for (const [name, slug] of mapOf(cfg.category_map)) config.categories.set(name, { name, slug: hexoSlug(slug, settings.filenameCase) })
+  for (const [name, slug] of mapOf(cfg.tag_map)) config.tags.set(name, { name, slug: hexoSlug(slug, settings.filenameCase) })
+  // hexo-generator-archive's list of every post (`archive_dir`, default `archives`): the new site's post index.
+  const archiveDir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
+  if (file && archiveDir !== '' && !archiveDir.split('/').includes('..')) config.generatedRoutes = [{ from: `/${archiveDir}/`, to: config.postIndexPath ?? '/', file }]
+}
+
+/** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */
+function applyPermalink(config: SiteConfig, settings: HexoSettings, ctx: PresetContext, file: string | undefined): void {
+  const converted = convertPermalink(contractPattern(settings.permalink))
+  if ('error' in converted) {
+    ctx.diagnostics.warn(file ?? '', 0, 'unsupported_feature', `The permalink "${settings.permalink}" cannot be expressed in Preview Data (${converted.error}); posts use /posts/:slug/ and redirects keep the old addresses.`)
+  } else {
+    config.permalinks = { posts: converted.pattern, ...(converted.htmlExtension && settings.trailingHtml ? { output_style: 'html-extension' as const } : {}) }
+  }
+}
+
+/** What placing documents reads and gathers, shared by the preset's steps. */
+interface HexoSite {
+  settings: HexoSettings
+  about: HexoAbout
+  zone: string
+  /** Posts' file modification times, for posts without a date. */
+  fileTimes: Map<string, Date>
+  /** Posts by their path in `_posts/` without extension, for `post_link`/`post_path` (gathered while placing). */
+  posts: Record<string, HexoPostRef>
+  /** Post asset folders (`_posts/hello/` beside `_posts/hello.md`) by folder, with the URL of the post they belong to. */
+  assetFolders: Map<string, string>
+  /** HTML files Hexo renders (with front matter): pages, never files it copies. */
+  rendered: Set<string>
+  diagnostics: Diagnostics
+}
+
+/** Whether Hexo renders a file as a page or post (drafts included). */
+function isHexoDocument(rel: string, settings: HexoSettings): boolean {
+  const role = roleOf(rel, settings)
+  if (role.role === 'none') return false
+  const { ext } = splitPath(rel)
+  if (role.role === 'page') return MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
+  // With post asset folders, only files with the extension of `new_post_name` are posts; the rest are assets.
+  return settings.postAssetFolder ? ext === splitPath(settings.newPostName).ext : MARKDOWN_EXTENSIONS.has(ext) || HTML_EXTENSIONS.has(ext)
+}
+
+function isPostRole(rel: string, settings: HexoSettings): boolean {
+  const role = roleOf(rel, settings).role
+  return role === 'post' || role === 'draft'
+}
+
+/**
+ * Hexo dates a post without a date by its file's time ("Front-matter": date defaults to the file's creation time);
+ * the modification time stands for it, which the file system keeps everywhere. Asked of the file system a batch at a
+ * time: a site of thousands of posts does not wait on each in turn.
+ */
+async function postFileTimes(postFiles: DiscoveredFile[]): Promise<Map<string, Date>> {
+  const fileTimes = new Map<string, Date>()
+  for (let i = 0; i < postFiles.length; i += 64) {
+    await Promise.all(postFiles.slice(i, i + 64).map(async (f) => {
+      const time = await stat(f.abs).then((st) => st.mtime, () => undefined)
+      if (time !== undefined && Number.isFinite(time.getTime())) fileTimes.set(f.rel, time)
+    }))
+  }
+  return fileTimes
+}
+
+/**
+ * A multilingual site's documents say their language (`lang:`, a `:lang` of `new_post_name`, or a page's first folder
+ * named for one of the site's languages, as `i18n_dir: :lang` lays them out); the rest are the default's.
+ */
+function languageOf(languages: string[], fields: Record<string, unknown>, named: string | undefined, firstDir: string | undefined): string | undefined {
+  if (languages.length <= 1) return undefined
+  const tag = firstString(fields.lang, fields.language) ?? named ?? (firstDir !== undefined && languages.includes(firstDir) ? firstDir : undefined) ?? languages[0]
+  return canonicalLocale(tag)
+}
+
+function placeDocument(source: SourceFile, h: HexoSite): Placement | Unpublished {
+  const role = roleOf(source.file.rel, h.settings) as Exclude<Role, { role: 'none' }>
+  return role.role === 'page' ? placePage(source, role.inside, h) : placePost(source, role, h)
+}
+
+/** A page of the source folder (`inside` its path there) at its path, or why Hexo publishes none. */
+function placePage(source: SourceFile, inside: string, h: HexoSite): Placement | Unpublished {
+  const rel = source.file.rel
+  const fields = source.fm.data
+  const html = HTML_EXTENSIONS.has(splitPath(rel).ext)
+  // An HTML file without front matter is copied as it is (a verification file, a demo): a file, not a page.
+  if (html && !source.fm.fenced) return { skip: 'static-file', detail: 'an HTML file without front matter: served as it is, not made a page' }
+  if (html) h.rendered.add(rel)
+  const pageUrl = pagePath(inside, firstString(fields.permalink), h.settings)
+  // A blank page of `type: tags` or `categories` is the themes' list of all the terms (NexT, Butterfly, Fluid
+  // document it): the new site's archives list them, and its URL is theirs.
+  const listing = firstString(fields.type, fields.layout)
+  if ((listing === 'tags' || listing === 'categories') && source.fm.body.trim() === '') return { skip: 'term-list', detail: `a page of type "${listing}" with no text of its own: the theme lists the ${listing} there, as the new site's archives do` }
+  if (pageUrl === '/404.html' || pageUrl === '/404/') return { skip: 'not-found-page', detail: `Hexo's not-found page (${pageUrl}), which hosts serve for missing URLs; a build stage writes its theme's own 404 page` }
+  const { dirs, base } = splitPath(inside)
+  const isIndex = base === 'index'
+  const pageLanguage = languageOf(h.about.languages, fields, undefined, dirs[0])
+  return {
+    kind: 'page',
+    ...(pageLanguage ? { language: pageLanguage } : {}),
+    name: isIndex ? (dirs[dirs.length - 1] ?? '') : base,
+    url: pageUrl,
+    ...(html ? { documentType: 'html' as const } : {}),
+    ...(isIndex ? { isIndex: true } : {}),
+    ...(pageUrl === '/' ? { isList: true } : {}),
+  }
+}
+
+/**
+ * A post's date as Hexo takes it: front-matter `date`, else the date `new_post_name` reads from the file name (`named`),
+ * else the file's time (`fileTime`, reported by the caller).
+ */
+function postDate(source: SourceFile, info: Record<string, string | undefined>, h: HexoSite): { dateText?: string; named?: string; fileTime?: string; date: string | null } {
+  const dateText = fieldDate(source, 'date')
+  const named = info.year && (info.month ?? info.i_month) && (info.day ?? info.i_day) ? `${info.year}-${pad(info.month ?? info.i_month)}-${pad(info.day ?? info.i_day)}` : undefined
+  const mtime = dateText === undefined && named === undefined ? h.fileTimes.get(source.file.rel) : undefined
+  const fileTime = mtime === undefined ? undefined : (DateTime.fromJSDate(mtime).setZone(h.zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined)
+  const timezone = h.about.timezone ?? 'UTC'
+  const date = dateText !== undefined ? parseDate(dateText, timezone) : named !== undefined ? parseDate(named, timezone) : (fileTime ?? null)
+  return { dateText, named, fileTime, date }
+}
+
+/**
+ * The cover image the popular themes read (Fluid's `index_img`, `banner_img`; Butterfly's `top_img`; Hexo's own
+ * `photos`), when the post names none the importer reads itself (`cover`, `thumbnail`, `image`…).
+ */
+function themeCover(fields: Record<string, unknown>): string | undefined {
+  const photos = Array.isArray(fields.photos) ? fields.photos[0] : fields.photos ?? fields.photo
+  return IMAGE_KEYS.some((k) => fields[k] !== undefined) ? undefined : firstString(fields.index_img, fields.banner_img, fields.top_img, photos)
+}
+
+/** A post (or draft) at the URL the site's `permalink` gives it, recorded for `post_link` and its asset folder. */
+function placePost(source: SourceFile, role: Extract<Role, { role: 'post' | 'draft' }>, h: HexoSite): Placement {
+  const { settings, about } = h
+  const rel = source.file.rel
+  const fields = source.fm.data
+  const { ext } = splitPath(rel)
+  const info = parseFileName(settings.newPostName, role.inside)
+  const { dateText, named, fileTime, date } = postDate(source, info, h)
+  const draft = role.role === 'draft' && !settings.renderDrafts
+  if (fileTime !== undefined && !draft) h.diagnostics.warn(rel, 0, 'missing_date', `This post has no date in its front matter or file name: Hexo dates it by the file's time, so it was dated ${fileTime} from the file's modification time, which a copy or a checkout changes. Add \`date:\` to keep it.`)
+  const raw = fields.categories ?? fields.category
+  const postUrl = postPath(settings, { slug: info.title, date, zone: h.zone, fields, info, hierarchies: categoryHierarchies(raw) })
+  // Names inside nested lists, which the importer's own reading of `categories` (plain names) does not see.
+  const nestedCategories = Array.isArray(raw) ? categoryHierarchies(raw.filter(Array.isArray)).flat() : []
+  const stem = role.inside.slice(0, role.inside.length - ext.length)
+  h.posts[stem] = { file: rel, title: firstString(fields.title) ?? info.title }
+  if (settings.postAssetFolder) h.assetFolders.set(`${settings.sourceDir === '' ? '' : settings.sourceDir + '/'}${role.dir}/${stem}`, postUrl)
+  const postLanguage = languageOf(about.languages, fields, info.lang, undefined)
+  const image = themeCover(fields)
+  const { author } = about
+  const html = HTML_EXTENSIONS.has(ext)
+  return {
+    kind: 'post',
+    ...(postLanguage ? { language: postLanguage } : {}),
+    name: info.title.split('/').pop() ?? info.title,
+    url: postUrl,
+    ...(named !== undefined && dateText === undefined ? { nameDate: named } : {}),
+    ...(fileTime !== undefined || author !== undefined || image !== undefined
+      ? { defaults: { ...(fileTime !== undefined ? { date: fileTime } : {}), ...(author !== undefined ? { author } : {}), ...(image !== undefined ? { featured_image: image } : {}) } }
+      : {}),
+    ...(nestedCategories.length > 0 ? { folderCategories: nestedCategories } : {}),
+    ...(draft ? { draft: true, draftReason: `in ${role.dir}/ (Hexo publishes drafts only with render_drafts: true)` } : {}),
+    ...(html ? { documentType: 'html' as const } : {}),
+    // A post's own assets sit in the folder of its name beside it, named by bare file name ("Asset Folders").
+    ...(settings.postAssetFolder ? { imageBase: splitPath(rel).base } : {}),
+  }
+}
+
+/**
+ * Where Hexo publishes a file of the folder that is not a document: a post's asset beside the post's own page
+ * (`/2024/01/02/hello/cat.png`), every other file of the source folder Hexo reads (`skip_render` ones too) at its
+ * path. URLs here leave the base path (`root`) out, as the old-URL index does.
+ */
+function assetUrl(rel: string, h: HexoSite): string | undefined {
+  const { settings } = h
+  const { sourceDir } = settings
+  if (!rel.startsWith(sourceDir === '' ? '' : sourceDir + '/')) return undefined
+  const slash = rel.lastIndexOf('/')
+  const folderUrl = h.assetFolders.get(rel.slice(0, slash))
+  if (folderUrl !== undefined) return folderUrl.replace(/[^/]*$/, '') + encodeSegment(rel.slice(slash + 1))
+  const inside = rel.slice(sourceDir === '' ? 0 : sourceDir.length + 1)
+  if (settings.ignore(rel) || settings.exclude(inside) || (hidden(inside) && !settings.include(inside)) || h.rendered.has(rel)) return undefined
+  return '/' + inside.split('/').map(encodeSegment).join('/')
 }
 
 /** What Hexo's configuration says about where files are and how URLs are written, with Hexo's defaults. */

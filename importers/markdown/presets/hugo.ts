@@ -44,6 +44,9 @@ interface Cascade {
  * leaf bundle whose other files are its resources; `headless`, `build`/`_build` (`render: never|link`) and `cascade`
  * are honoured. Posts are the dated pages of the post sections (`params.mainSections`, else posts/post/blog/news).
  */
+/** Theme layouts of a blank page that lists every post (PaperMod's and Stack's `layout: archives`). */
+const ARCHIVE_LAYOUTS = new Set(['archives', 'archive'])
+
 export const hugoPreset: Preset = {
   name: 'hugo',
   detect(discovery) {
@@ -182,6 +185,7 @@ export const hugoPreset: Preset = {
     const pluralOf = (singular: string, fallback: string) => firstString(lookupKey(taxonomyTable, singular))?.trim().toLowerCase() || fallback
     const tagPlural = pluralOf('tag', 'tags')
     const categoryPlural = pluralOf('category', 'categories')
+    const declaredTaxonomies = taxonomyTable !== undefined ? Object.values(taxonomyTable as Record<string, unknown>) : ['tags', 'categories']
     const taxonomyKeys =
       tagPlural === 'tags' && categoryPlural === 'categories'
         ? undefined
@@ -266,10 +270,20 @@ export const hugoPreset: Preset = {
       buildMenus()
     }
 
+    // Hugo's list of every term of a taxonomy (`/tags/`; PaperMod's menu links there) has no route in the contract:
+    // it leads to the post index, as a Jekyll or Eleventy page listing every term does, unless the site turns those
+    // lists off (`disableKinds`: `taxonomy`, before Hugo 0.73 `taxonomyTerm`) or writes its own page there.
+    const disabledKinds = (Array.isArray(get('disableKinds')) ? (get('disableKinds') as unknown[]) : []).map((k) => String(k).toLowerCase())
+    if (!disabledKinds.includes('taxonomy') && !disabledKinds.includes('taxonomyterm')) {
+      const lists = [tagPlural, categoryPlural].filter((plural) => declaredTaxonomies.includes(plural) && ![...located.values()].some((l) => l.rel === `${plural}/_index.md`))
+      const routes = lists.map((plural) => ({ from: `${langPrefix(defaultLang)}/${urlize(plural, lower)}/`, to: config.postIndexPath ?? '/', file: config.file ?? '' }))
+      if (routes.length > 0) config.generatedRoutes = routes
+    }
+
     // Taxonomy folders whose terms are the contract's tags and categories ("Taxonomies": `[taxonomies]`, by default
     // tag = "tags" and category = "categories"); a term's `_index.md` names and describes its term.
-    const declared = isPlainObject(get('taxonomies')) ? Object.values(get('taxonomies') as Record<string, unknown>) : ['tags', 'categories']
-    const termRegistry = (folder: string | undefined) => (folder === tagPlural && declared.includes(tagPlural) ? config.tags : folder === categoryPlural && declared.includes(categoryPlural) ? config.categories : undefined)
+
+    const termRegistry = (folder: string | undefined) => (folder === tagPlural && declaredTaxonomies.includes(tagPlural) ? config.tags : folder === categoryPlural && declaredTaxonomies.includes(categoryPlural) ? config.categories : undefined)
 
     const isDocument = (file: DiscoveredFile): boolean => {
       const at = located.get(file.rel)
@@ -359,6 +373,12 @@ export const hugoPreset: Preset = {
           if (segments.length > 0) path += !isList && uglyFor(section ?? '') ? '.html' : '/'
         }
         url = langPrefix(lang) + (path === '' ? '/' : path)
+      }
+      // PaperMod's and Stack's archive page (`layout: archives`, no text: the theme's layout lists every post by year)
+      // is the post list: its URL leads to the new site's post index, as a Jekyll archives page does.
+      if (!inPostSection && !isList && ARCHIVE_LAYOUTS.has(firstString(fields.layout) ?? '') && source.fm.body.trim() === '') {
+        const to = config.postIndexPath ?? '/'
+        return { skip: 'post-index', detail: `its "${firstString(fields.layout)}" layout lists the posts and it has no text of its own: its URL leads to the new site's post index`, redirect: { from: url.replace(/\/{2,}/g, '/'), to } }
       }
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
       // where a page has both, its summary is the excerpt.

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import type { PresetContext } from './types.js'
 import { isPlainObject } from '../front-matter.js'
 import { stripInline, withoutClosingHashes } from '../scan.js'
@@ -41,7 +42,7 @@ export interface PagesPlugins {
    * jekyll-archives (not one GitHub Pages allows: the site's own build, when `plugins:` or the Gemfile name it): the
    * URL patterns of the category and tag archives it is `enabled:` for, its `permalinks:` or its defaults.
    */
-  archives?: { category?: string; tag?: string }
+  archives?: ArchivePatterns
 }
 
 /** What jekyll-github-metadata knows of a repository without asking GitHub's API. */
@@ -82,19 +83,51 @@ export async function pagesPlugins(ctx: PresetContext, configFile: string | unde
   }
 }
 
+/** The URL patterns of the archives jekyll-archives writes, by kind (only the kinds it is enabled for). */
+export interface ArchivePatterns {
+  category?: string
+  tag?: string
+  year?: string
+  month?: string
+  day?: string
+}
+
 /**
- * jekyll-archives' term archive patterns (its README, "Configuration"): `enabled` is `all` or a list naming
- * `categories`/`tags`; `permalinks.category` and `.tag` default to `/category/:name/` and `/tag/:name/`.
+ * jekyll-archives' archive patterns (its README, "Configuration"): `enabled` is `all` or a list naming
+ * `categories`/`tags`/`year`/`month`/`day`; `permalinks.category`, `.tag`, `.year`, `.month` and `.day` default to
+ * `/category/:name/`, `/tag/:name/`, `/:year/`, `/:year/:month/` and `/:year/:month/:day/`.
  */
-function archivePatterns(settings: unknown): { category?: string; tag?: string } {
+function archivePatterns(settings: unknown): ArchivePatterns {
   if (!isPlainObject(settings)) return {}
-  const enabled = settings.enabled === 'all' ? ['categories', 'tags'] : stringList(settings.enabled)
+  const enabled = settings.enabled === 'all' ? ['categories', 'tags', 'year', 'month', 'day'] : stringList(settings.enabled)
   const permalinks = isPlainObject(settings.permalinks) ? settings.permalinks : {}
   const pattern = (key: string, fallback: string) => (typeof permalinks[key] === 'string' ? permalinks[key] : fallback)
   return {
     ...(enabled.includes('categories') ? { category: pattern('category', '/category/:name/') } : {}),
     ...(enabled.includes('tags') ? { tag: pattern('tag', '/tag/:name/') } : {}),
+    ...(enabled.includes('year') ? { year: pattern('year', '/:year/') } : {}),
+    ...(enabled.includes('month') ? { month: pattern('month', '/:year/:month/') } : {}),
+    ...(enabled.includes('day') ? { day: pattern('day', '/:year/:month/:day/') } : {}),
   }
+}
+
+/**
+ * The URLs of the date archives jekyll-archives wrote: one per year, month and day (as enabled) that has a post,
+ * its date in the site's time zone. Sorted.
+ * @example
+ * dateArchiveUrls({ year: '/:year/' }, ['2024-03-05T00:00:00Z'], 'UTC') // ['/2024/']
+ */
+export function dateArchiveUrls(patterns: ArchivePatterns, dates: readonly string[], zone: string): string[] {
+  const urls = new Set<string>()
+  for (const date of dates) {
+    const dt = DateTime.fromISO(date, { setZone: true }).setZone(zone)
+    if (!dt.isValid) continue
+    const values: Record<string, string> = { year: dt.toFormat('yyyy'), month: dt.toFormat('MM'), day: dt.toFormat('dd') }
+    for (const pattern of [patterns.year, patterns.month, patterns.day]) {
+      if (pattern !== undefined) urls.add(pattern.replace(/:(year|month|day)\b/g, (_, k: string) => values[k]).replace(/^(?=[^/])/, '/'))
+    }
+  }
+  return [...urls].sort()
 }
 
 /**

@@ -9,7 +9,7 @@ import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readAuthorRegistry, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
 import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
-import { isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
+import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -43,6 +43,17 @@ interface Collection {
   label: string
   output: boolean
   permalink?: string
+  /** `sort_by`: the front-matter field its documents are listed by ("Collections": sort_by). */
+  sortBy?: string
+}
+
+/** A published document of a collection, as `site.<label>` lists it. */
+interface CollectionEntry {
+  label: string
+  rel: string
+  fields: Record<string, unknown>
+  url: string
+  name: string
 }
 
 interface DefaultSet {
@@ -137,7 +148,7 @@ export const jekyllPreset: Preset = {
     if (isPlainObject(declared)) {
       for (const [label, c] of Object.entries(declared)) {
         const meta = isPlainObject(c) ? c : {}
-        collections.set(label, { label, output: meta.output === true, ...(typeof meta.permalink === 'string' ? { permalink: meta.permalink } : {}) })
+        collections.set(label, { label, output: meta.output === true, ...(typeof meta.permalink === 'string' ? { permalink: meta.permalink } : {}), ...(typeof meta.sort_by === 'string' ? { sortBy: meta.sort_by } : {}) })
       }
     }
     const posts = collections.get('posts')
@@ -210,6 +221,11 @@ export const jekyllPreset: Preset = {
 
     // HTML files Jekyll renders (front matter), which are pages or stand in for one, never files it copies.
     const rendered = new Set<string>()
+    // The published documents of the collections, which templates list as `site.<label>` once all are placed.
+    const collectionEntries: CollectionEntry[] = []
+    // The dates of the posts Jekyll publishes, whose years, months and days jekyll-archives writes archives for.
+    const postDates: string[] = []
+    const nowMs = Date.parse(ctx.now)
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
       const role = roleOf(rel) as Exclude<ReturnType<typeof roleOf>, { role: 'none' }>
@@ -288,9 +304,13 @@ export const jekyllPreset: Preset = {
           if (url === '/') return { skip: 'home-list', detail: `it lists the posts (${layoutListing ? 'its "home" layout, with no text of its own' : 'a Liquid loop over them'}): the theme's index of latest posts owns /`, ...(moved ? { redirect: { from: url, to: '/' } } : {}) }
           const index = url.replace(/index\.html?$/, '').replace(/\.html?$/, '/')
           config.postIndexPath ??= index
+          // A loop over site.posts (not jekyll-paginate's paginator.posts) lists every post on that one page.
+          if (config.postIndexPath === index && layoutListing === undefined && !/\bpaginator\.posts\b/.test(source.fm.body)) config.postIndex = { ...config.postIndex, paginate: false }
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
         }
       }
+      if (role.role === 'post' && date !== null && (config.publishes?.future === true || Date.parse(date) <= nowMs)) postDates.push(date)
+      if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name })
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       const navTitle = firstString(fields.title)
       if (!isPost && navTitle !== undefined && fields.nav_exclude !== true && (justTheDocs || fields.nav_order !== undefined)) {
@@ -320,6 +340,10 @@ export const jekyllPreset: Preset = {
       isDocument,
       place,
       finish() {
+        // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
+        const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
+        if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+        for (const c of collections.values()) if (c.output && !(c.label in site)) site[c.label] = collectionList(c, collectionEntries)
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
       },
@@ -388,6 +412,36 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
   for (const [k, v] of Object.entries(cfg)) if (!COMPUTED_SITE_KEYS.includes(k)) site[k] = v
   if (data !== undefined) site.data = data
   return site
+}
+
+/**
+ * `site.<label>` as Jekyll's Liquid sees it ("Collections": the documents of a collection with `output: true`): each
+ * document's front matter with `url` (the address it was published at, which links then carry to its new one),
+ * `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered by the collection's
+ * `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content` stays unknown.
+ * @example
+ * // {% for r in site.recipes %}[{{ r.title }}]({{ r.url }}){% endfor %} lists every recipe
+ */
+function collectionList(c: Collection, entries: readonly CollectionEntry[]): Array<Record<string, unknown>> {
+  const mine = entries.filter((e) => e.label === c.label)
+  const key = (e: CollectionEntry): unknown => (c.sortBy === undefined ? undefined : e.fields[c.sortBy])
+  const sorted = [...mine].sort((a, b) => {
+    const ka = key(a)
+    const kb = key(b)
+    if (ka !== undefined && kb !== undefined && ka !== kb) return typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka) < String(kb) ? -1 : 1
+    if ((ka === undefined) !== (kb === undefined)) return ka === undefined ? 1 : -1
+    return a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0
+  })
+  return sorted.map((e) => {
+    const doc: Record<string, unknown> = Object.create(null)
+    doc.title = e.name.replace(/[-_]+/g, ' ').replace(/\b\w/g, (ch) => ch.toUpperCase())
+    for (const [k, v] of Object.entries(e.fields)) doc[k] = v
+    doc.url = e.url
+    doc.slug = e.name
+    doc.collection = c.label
+    doc.relative_path = e.rel
+    return doc
+  })
 }
 
 /**

@@ -77,14 +77,17 @@ describe('preview-data import markdown', () => {
     const result = JSON.parse(stdout)
     // Two of the four posts are a draft and an expired one: left out by default (--drafts exclude).
     expect(result).toMatchObject({ ok: true, command: 'import markdown', summary: { preset: 'hugo', preset_reason: 'found hugo.toml', counts: { posts: 2, pages: 2 }, warnings: 1, errors: 0 } })
-    // The old site lived under /blog/ (its baseURL), aliases too; the new one is at the root, so every old URL is redirected.
+    // The old site lived under /blog/ (its baseURL), aliases too; the new one is at the root, so every old URL is
+    // redirected. Hugo's lists of every category and tag lead to the post index.
     expect(JSON.parse(await readFile(redirects, 'utf8'))).toEqual([
+      { from: '/blog/categories/', to: '/posts/', status: 301 },
       { from: '/blog/docs/', to: '/docs/', status: 301 },
       { from: '/blog/docs/intro/', to: '/docs/intro/', status: 301 },
       { from: '/blog/intro/', to: '/docs/intro/', status: 301 },
       { from: '/blog/old/bundle/', to: '/posts/bundle/', status: 301 },
       { from: '/blog/posts/bundle/', to: '/posts/bundle/', status: 301 },
       { from: '/blog/posts/toml-post/', to: '/posts/toml-post/', status: 301 },
+      { from: '/blog/tags/', to: '/posts/', status: 301 },
     ])
   })
 

@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest'
+import { importedSite as imported, tempSites } from './_tmpsite.js'
+
+// Blogs written here from each generator's documentation and official starters, built with the generator (jekyll
+// 4.3.1, hugo 0.111.3) and compared with the import URL for URL and body for body. Each case is what differed.
+
+const site = tempSites('md-blog-oracles-')
+
+describe('Jekyll', () => {
+  // jekyllrb.com "Collections": a page looping over `site.staff_members` lists the collection's documents. Jekyll
+  // 4.3.1 printed one link per recipe, by path (or by `sort_by`), at each document's URL.
+  test('a page looping over an output collection lists its documents, at their new URLs', async () => {
+    const root = await site('collection-list', {
+      '_config.yml': 'title: Recipes\ncollections:\n  recipes:\n    output: true\n    permalink: /recipes/:title/\n  people:\n    output: true\n    sort_by: order\n',
+      '_recipes/pancakes.md': '---\ntitle: Pancakes\n---\nMix.\n',
+      '_recipes/waffle-iron.md': '---\nlayout: recipe\n---\nHeat.\n',
+      '_people/zoe.md': '---\nname: Zoe\norder: 1\n---\nZ\n',
+      '_people/adam.md': '---\nname: Adam\norder: 2\n---\nA\n',
+      'recipes.md': '---\ntitle: All recipes\n---\n{% for r in site.recipes %}- [{{ r.title }}]({{ r.url | relative_url }})\n{% endfor %}',
+      'people.md': '---\ntitle: People\n---\n{% for p in site.people %}{{ p.name }} ({{ p.collection }}); {% endfor %}\n',
+    })
+    const s = await imported(root)
+    const recipes = s.payload.content.pages.find((p) => p.path === 'recipes')
+    expect(recipes?.content).toBe('- [Pancakes](/recipes/pancakes/)\n- [Waffle Iron](/recipes/waffle-iron/)\n')
+    expect(s.payload.content.pages.find((p) => p.path === 'people')?.content?.trim()).toBe('Zoe (people); Adam (people);')
+  })
+})
+
+describe('Jekyll date archives', () => {
+  // jekyll-archives (its README, "Configuration"; a site built from its Gemfile, GitHub Pages does not run it):
+  // `enabled: [year, month]` (or `all`) writes a page per year and
+  // month that has posts, at `permalinks.year` (`/:year/`) and `.month` (`/:year/:month/`). The contract has no date
+  // archives: each of those URLs, and links to it, lead to the post index.
+  test('each year and month archive jekyll-archives wrote leads to the post index', async () => {
+    const root = await site('date-archives', {
+      '_config.yml': 'title: Archives\ntimezone: Asia/Tokyo\nplugins: [jekyll-archives]\njekyll-archives:\n  enabled: [year, month, tags]\n  permalinks:\n    month: /archive/:year/:month/\n',
+      Gemfile: 'source "https://rubygems.org"\ngem "jekyll"\ngem "jekyll-archives"\n',
+      '_posts/2023-12-31-late.md': '---\ntitle: Late\ndate: 2023-12-31 20:00:00 +0000\n---\nIn Tokyo it is 2024 already. [2024](/2024/)\n',
+      '_posts/2024-03-05-spring.md': '---\ntitle: Spring\n---\nSee [March](/archive/2024/03/).\n',
+      '_posts/2099-01-01-future.md': '---\ntitle: Future\n---\nx\n',
+      '_drafts/draft.md': '---\ntitle: Draft\ndate: 2022-01-01\n---\nx\n',
+    })
+    const s = await imported(root)
+    const archives = s.result.redirects.filter((r) => r.file === '_config.yml').map((r) => [r.from, r.to])
+    expect(archives).toEqual([['/2024/', '/'], ['/archive/2024/01/', '/'], ['/archive/2024/03/', '/']])
+    expect(s.bodies.join('\n')).toContain('[2024](/)')
+    expect(s.bodies.join('\n')).toContain('[March](/)')
+  })
+})
+
+describe('Hugo', () => {
+  // PaperMod's and Stack's documented archive page: a content file with `layout: archives` and no text, which the
+  // theme's layout fills with every post by year. Its URL (and a menu entry to it) leads to the post index, as a
+  // Jekyll `layout: archives` page does.
+  test('a blank page of layout archives is the post list: its URL and menu entry lead to the post index', async () => {
+    const root = await site('papermod-archives', {
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Archive"\n  url = "/archives/"\n  weight = 5\n[[menu.main]]\n  name = "About"\n  url = "/about/"\n  weight = 6\n',
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nSee [the archive](/archives/).\n',
+      'content/archives.md': '---\ntitle: Archive\nlayout: archives\nurl: /archives/\nsummary: archives\n---\n',
+      'content/page/stack-archives/index.md': '---\ntitle: Archives\nlayout: archives\n---\n',
+      'content/about.md': '---\ntitle: About\nlayout: archives\n---\nA page of text keeps its place whatever its layout.\n',
+    })
+    const s = await imported(root)
+    expect(s.skipped['content/archives.md']).toBe('post-index')
+    expect(s.skipped['content/page/stack-archives/index.md']).toBe('post-index')
+    expect(s.urls['content/about.md']).toBe('/about/')
+    expect(s.result.redirects).toContainEqual(expect.objectContaining({ from: '/archives/', to: '/posts/' }))
+    expect(s.served('/page/stack-archives/')).toBe(true)
+    expect(s.payload.menus?.primary?.items.map((i) => [i.title, i.url])).toEqual([['Archive', '/posts/'], ['About', '/about/']])
+    expect(s.bodies.join('\n')).toContain('[the archive](/posts/)')
+  })
+})
+
+describe('Hugo taxonomy lists', () => {
+  // Hugo 0.111 writes a list of every term of each taxonomy (/tags/, /categories/; PaperMod's menu links there). The
+  // contract has term archives but no list of them, so, as a Jekyll or Eleventy page listing every tag, that URL and
+  // links and menu entries to it lead to the post index (which `check` then finds) instead of nowhere.
+  test.each([
+    ['default taxonomies', '', [['/categories/', '/posts/'], ['/tags/', '/posts/']]],
+    ['renamed taxonomies', '[taxonomies]\n  tag = "keywords"\n  category = "topics"\n', [['/keywords/', '/posts/'], ['/topics/', '/posts/']]],
+    ['only tags', '[taxonomies]\n  tag = "tags"\n', [['/tags/', '/posts/']]],
+    ['lists disabled', 'disableKinds = ["taxonomy"]\n', []],
+  ])('%s', async (name, extra, expected) => {
+    const root = await site(`taxonomy-lists-${name.replace(/ /g, '-')}`, {
+      'hugo.toml': `title = "Blog"\nbaseURL = "https://example.org/"\n${extra}[[menu.main]]\n  name = "Tags"\n  url = "/tags/"\n`,
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\ntags: [go]\n---\nSee [all tags](/tags/).\n',
+    })
+    const s = await imported(root)
+    const lists = s.result.redirects.filter((r) => !r.from.startsWith('/posts/')).map((r) => [r.from, r.to])
+    expect(lists).toEqual(expected)
+    if (expected.some(([from]) => from === '/tags/')) {
+      expect(s.payload.menus?.primary?.items.map((i) => i.url)).toEqual(['/posts/'])
+      expect(s.bodies.join('')).toContain('[all tags](/posts/)')
+    }
+  })
+})
+
+describe('Eleventy', () => {
+  // eleventy-base-blog v9 copies `public/` to the site root (`addPassthroughCopy({ "./public/": "/" })`); 11ty.dev
+  // "Passthrough File Copy": a path is copied to the same path in the output (less the input folder), an object maps
+  // a path to a folder of the output. Eleventy 3.1.8 served /img/logo.png, /assets/app.css and /fonts/a.woff2.
+  test('addPassthroughCopy folders are served where Eleventy copies them', async () => {
+    const png = '\x89PNG\r\n\x1a\n'
+    const root = await site('passthrough', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {\n  // eleventyConfig.addPassthroughCopy({ "src/static": "old" })\n  eleventyConfig.addPassthroughCopy({ "./public/": "/" });\n  eleventyConfig.addPassthroughCopy({ "src/static": "assets" });\n  eleventyConfig.addPassthroughCopy("content/fonts");\n}\nexport const config = { dir: { input: "content" } };\n',
+      'content/blog/post.md': '---\ntitle: Post\ndate: 2024-01-02\ntags: posts\n---\n![Logo](/img/logo.png) [css](/assets/app.css) [font](/fonts/a.woff2)\n',
+      'public/img/logo.png': png,
+      'src/static/app.css': 'body{}',
+      'content/fonts/a.woff2': 'x',
+    })
+    const s = await imported(root)
+    const assets = Object.fromEntries(s.result.assets.map((a) => [a.file, a.src]))
+    expect(assets).toEqual({ 'public/img/logo.png': '/img/logo.png', 'src/static/app.css': '/assets/app.css', 'content/fonts/a.woff2': '/fonts/a.woff2' })
+    expect(s.result.report.missing_media).toEqual([])
+    expect(s.result.report.unresolved_links).toEqual([])
+  })
+})
+
+describe('a post list written as a page keeps its paging', () => {
+  // eleventy-base-blog's blog.njk (v9) and archive.njk (v5–v8) loop over collections.posts without `pagination:`:
+  // Eleventy 3.1.8 wrote every post on that one page; so does a Jekyll page looping over site.posts, while one over
+  // paginator.posts is paged by jekyll-paginate's `paginate`.
+  test.each([
+    ['Eleventy, every post', { 'eleventy.config.js': 'export default function () {}\n', 'blog.njk': '<ul>{% for post in collections.posts | reverse %}<li>{{ post.data.title }}</li>{% endfor %}</ul>\n', 'posts/a.md': '---\ntitle: A\ndate: 2024-01-02\ntags: posts\n---\nA\n' }, { path: '/blog/', paginate: false }],
+    ['Jekyll, every post', { '_config.yml': 'title: J\n', 'archive.html': '---\ntitle: Archive\n---\n{% for post in site.posts %}<a href="{{ post.url }}">{{ post.title }}</a>{% endfor %}\n', '_posts/2024-01-02-a.md': '---\ntitle: A\n---\nA\n' }, { path: '/archive/', paginate: false }],
+    ['Hexo, per_page: 0 under an index path', { '_config.yml': 'title: H\nper_page: 0\nindex_generator:\n  path: blog\n', 'scaffolds/post.md': '---\ntitle: {{ title }}\n---\n', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }, { path: '/blog/', paginate: false }],
+    ['Jekyll, paged', { '_config.yml': 'title: J\npaginate: 5\npaginate_path: /blog/page:num/\n', 'blog/index.html': '---\ntitle: Blog\n---\n{% for post in paginator.posts %}<a href="{{ post.url }}">{{ post.title }}</a>{% endfor %}\n', '_posts/2024-01-02-a.md': '---\ntitle: A\n---\nA\n' }, { path: '/blog/' }],
+  ])('%s', async (name, files, postIndex) => {
+    const s = await imported(await site(`post-list-${name.replace(/\W+/g, '-')}`, files))
+    expect(s.payload.site.post_index).toEqual(postIndex)
+  })
+})
