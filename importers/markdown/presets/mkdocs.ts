@@ -195,8 +195,7 @@ function applySite(config: SiteConfig, data: Record<string, unknown>): void {
 /** The text of a copyright line written with HTML (`Copyright &copy; 2024 <a href="…">Jane</a>`). */
 function plainText(html: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®', trade: '™', ndash: '–', mdash: '—' }
-  return html
-    .replace(/<[^>]*>/g, '')
+  return withoutTags(html)
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
       if (e[0] !== '#') return named[e.toLowerCase()] ?? m
       const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)
@@ -204,6 +203,22 @@ function plainText(html: string): string {
     })
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+/**
+ * `html` without its tags: what `html.replace(/<[^>]*>/g, '')` gives, each character read once (that expression read
+ * the rest of the text again from every `<` without a `>` after it: a copyright of 64,000 `<` took 15 s).
+ */
+export function withoutTags(html: string): string {
+  let out = ''
+  let from = 0
+  for (let lt = html.indexOf('<'); lt !== -1; lt = html.indexOf('<', from)) {
+    const gt = html.indexOf('>', lt)
+    if (gt === -1) break
+    out += html.slice(from, lt)
+    from = gt + 1
+  }
+  return out + html.slice(from)
 }
 
 /** Names MkDocs never builds from: a file or folder starting with `.`, and the root `templates/` folder (the theme's). */
