@@ -180,7 +180,7 @@ export function parseData(
     try {
       return { value: toPlainData(doc.toJS({ maxAliasCount: 100 }), unsafe), doc }
     } catch (err) {
-      diagnostics.error(rel, 1 + lineOffset, 'front_matter_syntax', `YAML could not be loaded: ${firstLine((err as Error).message)}. Remove excessive aliases.`)
+      diagnostics.error(rel, 1 + lineOffset, 'front_matter_syntax', `YAML could not be loaded: ${firstLine((err as Error).message)}. Remove excessive aliases, and any alias inside the value it names.`)
       return null
     }
   }
@@ -285,8 +285,11 @@ const MAX_DEPTH = 64
  * Converts parsed values into plain data: objects get a null prototype, TOML and YAML dates become their ISO text,
  * and the keys `__proto__`, `constructor` and `prototype` are dropped and passed to `onUnsafe` (with their dotted
  * path), at any depth. Nothing parsed from a file can then reach an object's prototype, however it is merged later.
+ * A YAML alias inside the value it names (`a: &a [*a, *a]`) makes a loop, which the YAML library's alias count
+ * lets through: copied, its two branches would double at every level; it throws instead (`within` holds the values
+ * being copied).
  */
-export function toPlainData(value: unknown, onUnsafe: (path: string) => void, path = '', depth = 0): unknown {
+export function toPlainData(value: unknown, onUnsafe: (path: string) => void, path = '', depth = 0, within = new Set<object>()): unknown {
   if (value instanceof TomlDate) return value.toISOString()
   if (value instanceof Date) return value.toISOString()
   if (typeof value !== 'object' || value === null) return value
@@ -294,7 +297,15 @@ export function toPlainData(value: unknown, onUnsafe: (path: string) => void, pa
     onUnsafe(path || '(root)')
     return null
   }
-  if (Array.isArray(value)) return value.map((v, i) => toPlainData(v, onUnsafe, `${path}[${i}]`, depth + 1))
+  if (within.has(value)) throw new Error(`The alias at ${path} names a value that holds it, a loop`)
+  within.add(value)
+  const out = Array.isArray(value) ? value.map((v, i) => toPlainData(v, onUnsafe, `${path}[${i}]`, depth + 1, within)) : plainObject(value as Record<string, unknown>, onUnsafe, path, depth, within)
+  within.delete(value)
+  return out
+}
+
+/** `toPlainData` of an object's keys, the unsafe ones dropped. */
+function plainObject(value: Record<string, unknown>, onUnsafe: (path: string) => void, path: string, depth: number, within: Set<object>): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>
   for (const key of Object.keys(value)) {
     const at = path === '' ? key : `${path}.${key}`
@@ -302,7 +313,7 @@ export function toPlainData(value: unknown, onUnsafe: (path: string) => void, pa
       onUnsafe(at)
       continue
     }
-    out[key] = toPlainData((value as Record<string, unknown>)[key], onUnsafe, at, depth + 1)
+    out[key] = toPlainData(value[key], onUnsafe, at, depth + 1, within)
   }
   return out
 }

@@ -42,6 +42,9 @@ export function loadSites(repo: string, shared: string): Site[] {
     if (existsSync(root)) sites.push({ name: `fixtures/markdown/${d}`, root, files: walk(root), whole: true })
   }
   sites.push({ name: 'examples/site', root: join(repo, 'examples/site'), files: walk(join(repo, 'examples/site')), whole: true })
+  // Small sites written for the fuzzer, of generators no fixture has (MkDocs with Material's syntax).
+  const own = join(repo, 'test/fuzz/sites')
+  for (const d of readdirSync(own)) sites.push({ name: `fuzz/sites/${d}`, root: join(own, d), files: walk(join(own, d)), whole: true })
   const real = join(shared, 'fixtures/markdown')
   if (existsSync(real)) {
     for (const d of readdirSync(real)) {
@@ -119,6 +122,9 @@ function hostileFrontMatter(rnd: Random, secret: string): string {
     // Chirpy's image folder out of the site, as a URL, and with a long run inside; Minimal Mistakes' helper lists.
     `---\ntitle: Subpath\nmedia_subpath: ${up}outside\nimg_path: https://evil.example/\nimage: { path: secret.png }\n---\n`,
     `---\ntitle: Subpath\nmedia_subpath: "/${'/'.repeat(rnd.pick([1_000, 50_000]))}x"\n---\n`,
+    // Hexo: categories a hierarchy thousands deep, a permalink and category names that reach a redirect file.
+    `---\ntitle: Deep categories\ncategories: [[${Array.from({ length: rnd.pick([100, 5_000]) }, (_, i) => `c${i}`).join(',')}]]\n---\n`,
+    '---\ntitle: Hexo\npermalink: "/x\\r\\n/* https://evil.example 200"\ncategories: ["a\\r\\n/* /evil 301", "..", "%2e%2e"]\nabbrlink: "../../x"\n---\n',
     `---\ntitle: Gallery\ngallery: [${Array.from({ length: 20_000 }, (_, i) => `{image_path: /i${i}.png}`).join(',')}]\nfeature_row: &r [{title: a, url: "javascript:alert(1)"}, *r]\n---\n`,
   ]
   return rnd.pick(choices)
@@ -170,6 +176,30 @@ function hostileBody(rnd: Random, secret: string): string {
     '{{< alert title="x" >}}\n'.repeat(depth),
     `<!--DOCUSAURUS_CODE_TABS-->\n<!-- a${' '.repeat(depth * 5)}b -->\n\`\`\`js\nx\n\`\`\`\n<!--END_DOCUSAURUS_CODE_TABS-->`,
     `::: code-group\n\`\`\`js${' '.repeat(depth * 5)}x [a]\nx\n\`\`\`\n:::`,
+    // Syntax session 8 taught the importer: MkDocs snippets and Material's blocks, Hexo's and NexT's tags, Hugo theme
+    // shortcodes — reaching out of the folder, including themselves, nested, repeated, with long runs of blanks.
+    `--8<-- "${up}outside/secret.md"`,
+    `--8<-- "${secret}"`,
+    '--8<-- "https://evil.example/x.md"',
+    `--8<--\n${up}outside/secret.md\n${secret}\ndocs/index.md\n--8<--`,
+    '--8<-- "docs/index.md"\n'.repeat(Math.min(depth, 2_000)),
+    '--8<-- "snippets/part.md"\n'.repeat(depth),
+    `--8<-- a${' '.repeat(depth * 5)}b`,
+    `!!!${' '.repeat(depth * 5)}"x`,
+    Array.from({ length: Math.min(depth, 2_000) }, (_, i) => `${'    '.repeat(i)}!!! note "n${i}"`).join('\n'),
+    '=== "Tab"\n    x\n'.repeat(depth),
+    '???+ note\n'.repeat(depth),
+    `{% include_code ${up}outside/secret.md %}`,
+    `{% include_code ${secret} %}`,
+    `{% asset_img ${up}outside/secret.png "a" %}`,
+    `{% post_link ${up}${up}x %}`,
+    `{% img /a.png '"a"${' '.repeat(depth * 5)}x' %}`,
+    '{% note info %}\n'.repeat(depth) + '{% endnote %}\n'.repeat(depth),
+    '{% tabs t %}\n<!-- tab a -->\n'.repeat(depth),
+    `{{< include "${up}outside/secret.md" >}}`,
+    '{{< include "index.md" >}}\n'.repeat(Math.min(depth, 2_000)),
+    '{{< admonition type=note title="x" >}}\n'.repeat(depth),
+    '{{< tabs items="a,b" >}}{{< tab >}}'.repeat(depth),
   ])
 }
 

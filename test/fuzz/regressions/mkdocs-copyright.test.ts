@@ -35,7 +35,7 @@ test('a copyright of a tag, then many <: time linear in the text', () => {
 
 test('the copyright line keeps its text', async () => {
   const { payload } = await importMarkdown(await site('Copyright &copy; 2024 <a href="https://x.test">Jane</a>'))
-  expect(payload.site.footer?.copyright_text).toBe('Copyright © 2024 Jane')
+  expect(payload?.site.footer?.copyright_text).toBe('Copyright © 2024 Jane')
 })
 
 test('tags go as the expression took them', () => {
