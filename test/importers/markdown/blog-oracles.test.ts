@@ -24,6 +24,28 @@ describe('Jekyll', () => {
     expect(recipes?.content).toBe('- [Pancakes](/recipes/pancakes/)\n- [Waffle Iron](/recipes/waffle-iron/)\n')
     expect(s.payload.content.pages.find((p) => p.path === 'people')?.content?.trim()).toBe('Zoe (people); Adam (people);')
   })
+
+  // Jekyll publishes a collection document dated after the build only with `future: true` ("Configuration
+  // Options"), and never one with `published: false`: `site.<label>` lists neither, so a page looping over the
+  // collection names no withheld document. A document another import rule withholds (an expiry date, a draft) is
+  // left out of the list too.
+  test('a page looping over a collection lists only the documents that are published', async () => {
+    const files = {
+      '_config.yml': 'title: Recipes\ncollections:\n  recipes:\n    output: true\n',
+      '_recipes/pancakes.md': '---\ntitle: Pancakes\n---\nMix.\n',
+      '_recipes/secret.md': '---\ntitle: Secret Launch Cake\ndate: 2099-01-01\n---\nNot yet.\n',
+      '_recipes/hidden.md': '---\ntitle: Hidden\npublished: false\n---\nNo.\n',
+      '_recipes/gone.md': '---\ntitle: Gone Soup\nexpiry_date: 2020-01-01\n---\nOver.\n',
+      '_recipes/wip.md': '---\ntitle: Work In Progress\ndraft: true\n---\nSoon.\n',
+      'recipes.md': '---\ntitle: All recipes\n---\n{% for r in site.recipes %}- [{{ r.title }}]({{ r.url }})\n{% endfor %}',
+    }
+    const s = await imported(await site('collection-list-private', files))
+    expect(s.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n')
+    expect(s.skipped['_recipes/secret.md']).toBe('future')
+    // `future: true` publishes the future-dated document, and the list names it.
+    const built = await imported(await site('collection-list-future', { ...files, '_config.yml': files['_config.yml'] + 'future: true\n' }))
+    expect(built.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n- [Secret Launch Cake](/recipes/secret)\n')
+  })
 })
 
 describe('Jekyll date archives', () => {
