@@ -115,6 +115,26 @@ describe('Hugo taxonomy lists', () => {
       expect(s.bodies.join('')).toContain('[all tags](/posts/)')
     }
   })
+
+  // Hugo builds one site per published language ("Multilingual mode"), each with its own term lists: /tags/ and
+  // /fr/tags/ (built-hugo-filenames: /en/, /fr/ and /ja/ lists). Each leads to the post index; a disabled language
+  // writes none, and a language's own `tags/_index.<lang>.md` keeps its list where it is.
+  const languages = '[languages]\n  [languages.en]\n    weight = 1\n  [languages.fr]\n    weight = 2\n  [languages.de]\n    weight = 3\n    disabled = true\n'
+  test.each([
+    ['default at the root', '', {}, [['/categories/', '/posts/'], ['/fr/categories/', '/posts/'], ['/fr/tags/', '/posts/'], ['/tags/', '/posts/']]],
+    ['default in a subfolder', 'defaultContentLanguageInSubdir = true\n', {}, [['/en/categories/', '/en/posts/'], ['/en/tags/', '/en/posts/'], ['/fr/categories/', '/en/posts/'], ['/fr/tags/', '/en/posts/']]],
+    ['a language with its own list', '', { 'content/tags/_index.fr.md': '---\ntitle: Étiquettes\n---\nToutes.\n' }, [['/categories/', '/posts/'], ['/fr/categories/', '/posts/'], ['/tags/', '/posts/']]],
+  ])('languages: %s', async (name, extra, files, expected) => {
+    const root = await site(`taxonomy-lists-languages-${name.replace(/ /g, '-')}`, {
+      'hugo.toml': `title = "Blog"\nbaseURL = "https://example.org/"\ndefaultContentLanguage = "en"\n${extra}${languages}`,
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\ntags: [go]\n---\nHi.\n',
+      'content/posts/hello.fr.md': '---\ntitle: Bonjour\ndate: 2024-01-02\ntags: [go]\n---\nSalut.\n',
+      ...files,
+    })
+    const s = await imported(root)
+    const lists = s.result.redirects.filter((r) => r.file === 'hugo.toml').map((r) => [r.from, r.to])
+    expect(lists).toEqual(expected)
+  })
 })
 
 describe('Eleventy', () => {
