@@ -54,6 +54,7 @@ export async function importMarkdown(dir: string, options: ImportMarkdownOptions
   const mapContext: MapContext = { preset: site.detected.preset, timezone: site.timezone, excerptMarkers: site.config.excerptMarkers, excerptLength: options.excerptLength ?? EXCERPT_MAX_LENGTH, diagnostics: run.diagnostics }
   const { docs, stubs } = await readDocuments(run, site, sources, mapContext)
   const kept = keepPublished(run, docs, site.now, site.config.publishes)
+  site.convention.finish?.(new Set(kept.filter((d) => !d.draft).map((d) => d.file)))
   const generatedAt = options.generatedAt ?? newestDate(kept) ?? EPOCH
   const routes = planSite(run, site, kept)
   const terms = resolveTerms(run, site, routes)
@@ -185,7 +186,6 @@ async function readDocuments(run: Run, site: Site, sources: DiscoveredFile[], ma
     }
     docs.push(mapPlaced(run, r, place, mapContext))
   }
-  site.convention.finish?.()
   return { docs, stubs }
 }
 

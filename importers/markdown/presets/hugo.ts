@@ -200,9 +200,9 @@ export const hugoPreset: Preset = {
       if (termPattern !== undefined) config.permalinks = { ...config.permalinks, [kind]: termPattern }
     }
 
-    // Menus, per published language: the configuration's entries (the language's own `menus`, which replace the
-    // site's whole, as Hugo 0.111 builds them), then the entries its pages declare in their `menu:` front matter,
-    // gathered while placing them; the trees are built in `finish`.
+    // Menus, per published language (`menuLangs`, each language Hugo builds a site for): the configuration's entries
+    // (the language's own `menus`, which replace the site's whole, as Hugo 0.111 builds them), then the entries its
+    // pages declare in their `menu:` front matter, gathered while placing them; the trees are built in `finish`.
     const menuLangs = multilingual ? allLangKeys.filter((k) => !disabled.has(k)) : [defaultLang]
     const menuEntries = new Map<string, Map<string, Record<string, unknown>[]>>(menuLangs.map((l) => [l, new Map()]))
     for (const lang of menuLangs) {
@@ -272,11 +272,18 @@ export const hugoPreset: Preset = {
 
     // Hugo's list of every term of a taxonomy (`/tags/`; PaperMod's menu links there) has no route in the contract:
     // it leads to the post index, as a Jekyll or Eleventy page listing every term does, unless the site turns those
-    // lists off (`disableKinds`: `taxonomy`, before Hugo 0.73 `taxonomyTerm`) or writes its own page there.
+    // lists off (`disableKinds`: `taxonomy`, before Hugo 0.73 `taxonomyTerm`) or writes its own page there. Hugo
+    // writes the lists of each published language under its prefix (/tags/, /fr/tags/): the contract has one post
+    // index, which every language's list leads to.
     const disabledKinds = (Array.isArray(get('disableKinds')) ? (get('disableKinds') as unknown[]) : []).map((k) => String(k).toLowerCase())
     if (!disabledKinds.includes('taxonomy') && !disabledKinds.includes('taxonomyterm')) {
-      const lists = [tagPlural, categoryPlural].filter((plural) => declaredTaxonomies.includes(plural) && ![...located.values()].some((l) => l.rel === `${plural}/_index.md`))
-      const routes = lists.map((plural) => ({ from: `${langPrefix(defaultLang)}/${urlize(plural, lower)}/`, to: config.postIndexPath ?? '/', file: config.file ?? '' }))
+      const ownLists = new Set([...located.values()].flatMap((l) => {
+        const { dirs, base, ext } = splitPath(l.rel)
+        const stripped = stripLang(base, langKeys)
+        return dirs.length === 1 && stripped.name === '_index' && isContent(ext) ? [`${stripped.lang ?? l.root.lang}/${dirs[0]}`] : []
+      }))
+      const lists = [tagPlural, categoryPlural].filter((plural) => declaredTaxonomies.includes(plural))
+      const routes = menuLangs.flatMap((lang) => lists.filter((plural) => !ownLists.has(`${lang}/${plural}`)).map((plural) => ({ from: `${langPrefix(lang)}/${urlize(plural, lower)}/`, to: config.postIndexPath ?? '/', file: config.file ?? '' })))
       if (routes.length > 0) config.generatedRoutes = routes
     }
 

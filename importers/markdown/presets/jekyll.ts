@@ -39,7 +39,7 @@ const LIST_LAYOUTS: ReadonlyMap<string, { of: 'posts' } | { of: 'category' | 'ta
 /** Non-Markdown text posts Jekyll publishes unconverted (`.text`, R Markdown). */
 const PLAIN_POSTS = new Set(['.text', '.txt', '.rmd'])
 
-interface Collection {
+export interface Collection {
   label: string
   output: boolean
   permalink?: string
@@ -47,8 +47,8 @@ interface Collection {
   sortBy?: string
 }
 
-/** A published document of a collection, as `site.<label>` lists it. */
-interface CollectionEntry {
+/** A placed document of a collection, as `site.<label>` lists it once it is known to be published. */
+export interface CollectionEntry {
   label: string
   rel: string
   fields: Record<string, unknown>
@@ -221,7 +221,7 @@ export const jekyllPreset: Preset = {
 
     // HTML files Jekyll renders (front matter), which are pages or stand in for one, never files it copies.
     const rendered = new Set<string>()
-    // The published documents of the collections, which templates list as `site.<label>` once all are placed.
+    // The placed documents of the collections; templates list those the import publishes as `site.<label>`.
     const collectionEntries: CollectionEntry[] = []
     // The dates of the posts Jekyll publishes, whose years, months and days jekyll-archives writes archives for.
     const postDates: string[] = []
@@ -339,11 +339,13 @@ export const jekyllPreset: Preset = {
       templates: ['liquid'],
       isDocument,
       place,
-      finish() {
+      finish(published) {
         // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
-        for (const c of collections.values()) if (c.output && !(c.label in site)) site[c.label] = collectionList(c, collectionEntries)
+        // A document the build withholds (future, expired, a draft) is in no list: a page looping over one names it not.
+        const listed = collectionEntries.filter((e) => published.has(e.rel))
+        for (const [label, list] of collectionLists(collections.values(), listed)) if (!(label in site)) site[label] = list
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
       },
@@ -415,15 +417,31 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
 }
 
 /**
- * `site.<label>` as Jekyll's Liquid sees it ("Collections": the documents of a collection with `output: true`): each
- * document's front matter with `url` (the address it was published at, which links then carry to its new one),
- * `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered by the collection's
- * `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content` stays unknown.
+ * `site.<label>` of each collection with `output: true`, by label: its documents among `entries`, which are grouped
+ * by collection once (a configuration may declare thousands of collections, a site hold thousands of documents).
+ */
+export function collectionLists(collections: Iterable<Collection>, entries: readonly CollectionEntry[]): Map<string, Array<Record<string, unknown>>> {
+  const byLabel = new Map<string, CollectionEntry[]>()
+  for (const e of entries) {
+    const mine = byLabel.get(e.label)
+    if (mine) mine.push(e)
+    else byLabel.set(e.label, [e])
+  }
+  const lists = new Map<string, Array<Record<string, unknown>>>()
+  for (const c of collections) if (c.output) lists.set(c.label, collectionList(c, byLabel.get(c.label) ?? []))
+  return lists
+}
+
+/**
+ * `site.<label>` as Jekyll's Liquid sees it ("Collections": the published documents of a collection with
+ * `output: true`): each document's front matter with `url` (the address it was published at, which links then
+ * carry to its new one), `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered
+ * by the collection's `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content`
+ * stays unknown.
  * @example
  * // {% for r in site.recipes %}[{{ r.title }}]({{ r.url }}){% endfor %} lists every recipe
  */
-function collectionList(c: Collection, entries: readonly CollectionEntry[]): Array<Record<string, unknown>> {
-  const mine = entries.filter((e) => e.label === c.label)
+function collectionList(c: Collection, mine: readonly CollectionEntry[]): Array<Record<string, unknown>> {
   const key = (e: CollectionEntry): unknown => (c.sortBy === undefined ? undefined : e.fields[c.sortBy])
   const sorted = [...mine].sort((a, b) => {
     const ka = key(a)

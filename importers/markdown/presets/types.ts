@@ -224,10 +224,11 @@ export interface Convention {
   /** Where a read document goes by the generator's rules, or why the generator does not publish it. */
   place(source: SourceFile): Placement | Unpublished
   /**
-   * Called once every document is placed: a convention that gathers site structure from documents' front matter
-   * (Hugo's `menu:`) completes `config` here.
+   * Called once every document is placed and the import has decided which it publishes (`published`: their files;
+   * drafts, future and expired documents are not among them): a convention that gathers site structure from
+   * documents' front matter (Hugo's `menu:`, Jekyll's `site.<label>` lists) completes `config` here.
    */
-  finish?(): void
+  finish?(published: ReadonlySet<string>): void
   /**
    * The URL path at which the generator served a non-document file (`static/img/a.png` → `/img/a.png`), or
    * undefined when it did not publish the file; such files are delivered under `/media/`.

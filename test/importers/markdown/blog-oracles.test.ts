@@ -24,6 +24,28 @@ describe('Jekyll', () => {
     expect(recipes?.content).toBe('- [Pancakes](/recipes/pancakes/)\n- [Waffle Iron](/recipes/waffle-iron/)\n')
     expect(s.payload.content.pages.find((p) => p.path === 'people')?.content?.trim()).toBe('Zoe (people); Adam (people);')
   })
+
+  // Jekyll publishes a collection document dated after the build only with `future: true` ("Configuration
+  // Options"), and never one with `published: false`: `site.<label>` lists neither, so a page looping over the
+  // collection names no withheld document. A document another import rule withholds (an expiry date, a draft) is
+  // left out of the list too.
+  test('a page looping over a collection lists only the documents that are published', async () => {
+    const files = {
+      '_config.yml': 'title: Recipes\ncollections:\n  recipes:\n    output: true\n',
+      '_recipes/pancakes.md': '---\ntitle: Pancakes\n---\nMix.\n',
+      '_recipes/secret.md': '---\ntitle: Secret Launch Cake\ndate: 2099-01-01\n---\nNot yet.\n',
+      '_recipes/hidden.md': '---\ntitle: Hidden\npublished: false\n---\nNo.\n',
+      '_recipes/gone.md': '---\ntitle: Gone Soup\nexpiry_date: 2020-01-01\n---\nOver.\n',
+      '_recipes/wip.md': '---\ntitle: Work In Progress\ndraft: true\n---\nSoon.\n',
+      'recipes.md': '---\ntitle: All recipes\n---\n{% for r in site.recipes %}- [{{ r.title }}]({{ r.url }})\n{% endfor %}',
+    }
+    const s = await imported(await site('collection-list-private', files))
+    expect(s.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n')
+    expect(s.skipped['_recipes/secret.md']).toBe('future')
+    // `future: true` publishes the future-dated document, and the list names it.
+    const built = await imported(await site('collection-list-future', { ...files, '_config.yml': files['_config.yml'] + 'future: true\n' }))
+    expect(built.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n- [Secret Launch Cake](/recipes/secret)\n')
+  })
 })
 
 describe('Jekyll date archives', () => {
@@ -92,6 +114,26 @@ describe('Hugo taxonomy lists', () => {
       expect(s.payload.menus?.primary?.items.map((i) => i.url)).toEqual(['/posts/'])
       expect(s.bodies.join('')).toContain('[all tags](/posts/)')
     }
+  })
+
+  // Hugo builds one site per published language ("Multilingual mode"), each with its own term lists: /tags/ and
+  // /fr/tags/ (built-hugo-filenames: /en/, /fr/ and /ja/ lists). Each leads to the post index; a disabled language
+  // writes none, and a language's own `tags/_index.<lang>.md` keeps its list where it is.
+  const languages = '[languages]\n  [languages.en]\n    weight = 1\n  [languages.fr]\n    weight = 2\n  [languages.de]\n    weight = 3\n    disabled = true\n'
+  test.each([
+    ['default at the root', '', {}, [['/categories/', '/posts/'], ['/fr/categories/', '/posts/'], ['/fr/tags/', '/posts/'], ['/tags/', '/posts/']]],
+    ['default in a subfolder', 'defaultContentLanguageInSubdir = true\n', {}, [['/en/categories/', '/en/posts/'], ['/en/tags/', '/en/posts/'], ['/fr/categories/', '/en/posts/'], ['/fr/tags/', '/en/posts/']]],
+    ['a language with its own list', '', { 'content/tags/_index.fr.md': '---\ntitle: Étiquettes\n---\nToutes.\n' }, [['/categories/', '/posts/'], ['/fr/categories/', '/posts/'], ['/tags/', '/posts/']]],
+  ])('languages: %s', async (name, extra, files, expected) => {
+    const root = await site(`taxonomy-lists-languages-${name.replace(/ /g, '-')}`, {
+      'hugo.toml': `title = "Blog"\nbaseURL = "https://example.org/"\ndefaultContentLanguage = "en"\n${extra}${languages}`,
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\ntags: [go]\n---\nHi.\n',
+      'content/posts/hello.fr.md': '---\ntitle: Bonjour\ndate: 2024-01-02\ntags: [go]\n---\nSalut.\n',
+      ...files,
+    })
+    const s = await imported(root)
+    const lists = s.result.redirects.filter((r) => r.file === 'hugo.toml').map((r) => [r.from, r.to])
+    expect(lists).toEqual(expected)
   })
 })
 
