@@ -162,6 +162,11 @@ export function encodeRedirect(from: string, to: string, format: RedirectFormat)
   return { from: source, to: target }
 }
 
+// A "." or ".." path segment, also as the `%2e` a browser reads as a dot there: a browser resolves it before it asks,
+// so an old URL with one is never requested as written, and a new one would lead elsewhere than it says.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i
+const DOT_SEGMENT_REASON = 'has a "." or ".." path segment'
+
 // An old URL longer than the request line a server reads (nginx's default large_client_header_buffers is 8k) can
 // never be requested, and a huge value would only bloat the file.
 const MAX_URL_BYTES = 8000
@@ -175,6 +180,7 @@ function encodeSource(from: string, format: RedirectFormat): EncodedSource | { r
   const extra = format === 'netlify' ? NETLIFY_SYNTAX : ''
   const path = encodePart(q < 0 ? from : from.slice(0, q), PATH_SET + extra)
   if (path === null) return { reason: MALFORMED }
+  if (DOT_SEGMENT.test(path)) return { reason: DOT_SEGMENT_REASON }
   if (q < 0) return checkLength({ text: path, path })
   const rawQuery = from.slice(q + 1)
   const query = encodePart(rawQuery, QUERY_SET + extra)
@@ -226,7 +232,7 @@ function encodeTarget(to: string, format: RedirectFormat): string | { reason: st
   const query = q < 0 ? '' : encodePart(beforeHash.slice(q + 1), QUERY_SET + extra)
   const fragment = hash < 0 ? '' : encodePart(rest.slice(hash + 1), FRAGMENT_SET + extra)
   if (path === null || query === null || fragment === null) return { reason: MALFORMED }
-  if (/(^|\/)\.\.?(\/|$)/.test(path)) return { reason: 'has a "." or ".." path segment' }
+  if (DOT_SEGMENT.test(path)) return { reason: DOT_SEGMENT_REASON }
   const encoded = `${origin}${path}${q < 0 ? '' : `?${query}`}${hash < 0 ? '' : `#${fragment}`}`
   return encoded.length > MAX_URL_BYTES ? { reason: `is longer than ${MAX_URL_BYTES} bytes encoded` } : encoded
 }

@@ -14,8 +14,11 @@ export const SEO_META_KEYS = [
 
 /**
  * What an item's SEO plugin settings say that the payload can carry: "no index" (the item is shown, but search
- * engines are asked not to list it: `discoverability: noindex`, which also keeps it out of the sitemap as the plugin
- * did) and its meta description (`meta.description`, which themes print in `<meta name="description">`). Yoast SEO
+ * engines are asked not to list it: `discoverability: noindex`, which the contract renders with a robots noindex;
+ * the item stays in listings, as WordPress keeps it in its own, and, unlike the plugins' sitemaps, in the sitemap,
+ * which only `delist` leaves it out of) and its meta description (`meta.description`: `meta` is the contract's open
+ * scalar map, and this key is the SDK's convention, as the Markdown importer keeps there a front-matter
+ * `description` that is not the excerpt; no theme is promised to print it). Yoast SEO
  * (`_yoast_wpseo_meta-robots-noindex` 1; 2 is "index" chosen), Rank Math (`rank_math_robots`, a PHP array with
  * `noindex`), SEOPress (`_seopress_robots_index` yes) and All in One SEO Pack (`_aioseop_noindex` on). A description
  * with the plugin's variables (`%%title%%`, `%excerpt%`) would need the plugin to fill them: it is left out.

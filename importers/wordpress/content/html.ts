@@ -134,8 +134,31 @@ export function isSpace(c: number): boolean {
 // Elements that show media, not prose: figures hold images, captions, galleries and embeds in both editors.
 const MEDIA_OPEN = /<(figure|iframe|audio|video|object|embed|noscript)[\s>/]/i
 
-// The figures of the table and pullquote blocks, whose text WordPress's excerpt reads (excerpt_remove_blocks).
-const PROSE_FIGURE = /\sclass\s*=\s*["']?[^"'>]*\bwp-block-(?:table|pullquote)\b/i
+// A class attribute up to its value, and the classes of the table and pullquote blocks' figures, whose text
+// WordPress's excerpt reads (excerpt_remove_blocks).
+const CLASS_ATTRIBUTE = /\sclass\s*=\s*["']?/gi
+const PROSE_FIGURE_CLASS = /\bwp-block-(?:table|pullquote)\b/i
+
+/**
+ * Whether a `<figure …>` tag is a table or pullquote block's: a class value (quoted or not, read to the next quote or
+ * `>`) names `wp-block-table` or `wp-block-pullquote`. Values that end at the same quote are read once, from the
+ * first, so a tag of many `class=` takes time linear in its length.
+ * @example
+ * isProseFigure('<figure class="wp-block-table is-style-stripes">') // true
+ */
+export function isProseFigure(tag: string): boolean {
+  let read = 0
+  CLASS_ATTRIBUTE.lastIndex = 0
+  for (let m = CLASS_ATTRIBUTE.exec(tag); m; m = CLASS_ATTRIBUTE.exec(tag)) {
+    const from = m.index + m[0].length
+    // A value starting before the end of one already read lies inside it.
+    if (from < read) continue
+    read = from
+    while (read < tag.length && !'"\'>'.includes(tag[read])) read++
+    if (PROSE_FIGURE_CLASS.test(tag.slice(from, read))) return true
+  }
+  return false
+}
 
 /**
  * HTML without its media elements (figures with their captions, galleries, iframes, audio, video; not the table and
@@ -154,7 +177,7 @@ export function withoutMedia(html: string): string {
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
     const element = m[2].toLowerCase()
     if (depth === 0) {
-      if (m[1] || (element === 'figure' && PROSE_FIGURE.test(m[0]))) continue
+      if (m[1] || (element === 'figure' && isProseFigure(m[0]))) continue
       out += html.slice(at, m.index) + ' '
       name = element
       depth = element === 'embed' || m[0].endsWith('/>') ? 0 : 1

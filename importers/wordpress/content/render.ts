@@ -126,8 +126,8 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
 }
 
-// The More block around `<!--more-->`: its opener ends the teaser WordPress's excerpt reads.
-const MORE_BLOCK_OPENER = /<!--\s+wp:(?:core\/)?more\b[^>]*-->\s*$/
+// The start of the More block's opener, tried only where a comment starts.
+const MORE_BLOCK_START = /<!--\s+wp:(?:core\/)?more\b/y
 // UTF-16 units of a body read for its excerpt first; the whole body only when they hold no whole excerpt.
 const EXCERPT_HEAD = 2000
 
@@ -140,11 +140,30 @@ const EXCERPT_HEAD = 2000
 function excerptOfBlocks(raw: string): { moreText?: string; derived?: string } | undefined {
   const more = raw.indexOf('<!--more')
   if (more < 0) return derivedOfBlocks(raw)
-  const kept = excerptBlocks(raw.slice(0, more).replace(MORE_BLOCK_OPENER, ''))
+  const kept = excerptBlocks(withoutMoreBlockOpener(raw.slice(0, more)))
   if (kept === undefined) return undefined
   const moreText = proseText(kept)
   // A teaser with no text in it (a code block, an image): the excerpt comes from the whole body, as without one.
   return moreText !== '' ? { moreText } : { moreText, ...derivedOfBlocks(raw) }
+}
+
+/**
+ * A teaser without the More block's opener (`<!-- wp:more -->`) that ends it, with the blanks after it; the teaser as
+ * it is when it does not end in one. The opener is the earliest More block start after the teaser's last `>` but
+ * one, so each character is read a bounded number of times, however many openers a hostile teaser holds.
+ * @example
+ * withoutMoreBlockOpener('<p>Hi</p>\n<!-- wp:more -->\n') // '<p>Hi</p>\n'
+ */
+export function withoutMoreBlockOpener(teaser: string): string {
+  const end = teaser.trimEnd().length
+  if (!teaser.startsWith('-->', end - 3)) return teaser
+  // The opener holds no `>` but its last, so it starts after the one before.
+  let at = teaser.lastIndexOf('>', end - 2) + 1
+  for (at = teaser.indexOf('<!--', at); at >= 0 && at < end; at = teaser.indexOf('<!--', at + 4)) {
+    MORE_BLOCK_START.lastIndex = at
+    if (MORE_BLOCK_START.test(teaser)) return teaser.slice(0, at)
+  }
+  return teaser
 }
 
 /** How many words `html` has outside its tags and comments, counted up to `most`. */

@@ -186,6 +186,12 @@ describe('regressions', () => {
     expect(file.skipped).toEqual([{ ...injected, status: undefined, reason: 'the old URL has whitespace or a control character' }].map(({ status: _, ...s }) => s))
   })
 
+  test.each(FORMATS)('%s: dots that are not a whole path segment, or in the query, are written', (format) => {
+    const file = redirectFile([{ from: '/a/.well/b../?next=../x', to: '/new/', status: 301 }], format)
+    expect(file.skipped).toEqual([])
+    expect(file.written).toBe(1)
+  })
+
   test.each([
     ['a splat', '/old/*', 'netlify', '/old/%2A  /new/  301'],
     ['a placeholder', '/old/:year/', 'netlify', '/old/%3Ayear/  /new/  301'],
@@ -214,6 +220,13 @@ describe('regressions', () => {
     ['a malformed escape', '/a%zz/', '/new/', 'the old URL has a "%"'],
     ['a lone surrogate', '/a\ud800/', '/new/', 'the old URL has a "%"'],
     ['a redirect to itself', '/a b/'.replace(' ', '%20'), '/a%20b/', 'the old and new URLs are the same'],
+    // A jekyll-archives month pattern of "../../:year/:month/" (found by the s9 review) wrote `/../../2024/01/  /  301`.
+    ['an old URL with ".." segments', '/../../2024/01/', '/', 'the old URL has a "." or ".." path segment'],
+    ['an old URL ending in ".."', '/blog/..', '/', 'the old URL has a "." or ".." path segment'],
+    ['an old URL with a "." segment', '/a/./b/', '/b/', 'the old URL has a "." or ".." path segment'],
+    ['an old URL with an escaped ".." segment', '/a/%2E%2e/b/', '/b/', 'the old URL has a "." or ".." path segment'],
+    ['an old URL with a half-escaped ".." segment', '/a/.%2e/?p=1', '/b/', 'the old URL has a "." or ".." path segment'],
+    ['a new URL with an escaped "." segment', '/old/', '/new/%2e/x/', 'the new URL has a "." or ".." path segment'],
   ])('%s is skipped with its reason', (_name, from, to, reason) => {
     const file = redirectFile([{ from, to, status: 301 }], 'json')
     expect(file.written).toBe(0)
