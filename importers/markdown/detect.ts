@@ -75,11 +75,14 @@ function strongest(discovery: Discovery): Detected {
  * nothing at the folder's root names a generator and one subfolder (at most two levels down) does and holds most of
  * the folder's Markdown (the root's own README, CHANGELOG and the like aside), that subfolder is the site, imported
  * with its generator's rules; the rest of the folder is not read. `dependencies` reads a subfolder's `package.json`.
+ * `beside` names the folders outside a subfolder its site takes content from (Docusaurus's `path: '../docs'`): their
+ * Markdown counts as the site's, and the site is imported from the whole folder with that subfolder as `siteFolder`.
  */
 export async function detectSite(
   discovery: Discovery,
   dependencies: (folder: string, paths: ReadonlySet<string>) => Promise<ReadonlySet<string>>,
-): Promise<{ folder: string; discovery: Discovery; preset: PresetName; reason: string }> {
+  beside: (folder: string) => Promise<string[]> = async () => [],
+): Promise<{ folder: string; discovery: Discovery; preset: PresetName; reason: string; siteFolder?: string }> {
   const atRoot = strongest(discovery)
   if (atRoot.strength >= SURE) return { folder: '', discovery, preset: atRoot.preset, reason: atRoot.reason }
   // Markdown files below the root, counted once for each folder above them that could be the site.
@@ -94,19 +97,24 @@ export async function detectSite(
       held.set(folder, (held.get(folder) ?? 0) + 1)
     }
   }
-  let best: { folder: string; discovery: Discovery; found: Detected; own: number } | undefined
+  let best: { folder: string; discovery: Discovery; found: Detected; own: number; outside: string[] } | undefined
   for (const folder of siteCandidates(discovery)) {
-    const own = held.get(folder) ?? 0
+    const outside = await beside(folder)
+    const own = (held.get(folder) ?? 0) + markdownUnder(discovery, outside)
     if (own * 2 <= markdown) continue
     const sub = subDiscovery(discovery, folder)
     sub.dependencies = sub.paths.has('package.json') ? await dependencies(folder, sub.paths) : new Set()
     const found = strongest(sub)
     if (found.strength < SURE) continue
-    if (!best || found.strength > best.found.strength || (found.strength === best.found.strength && own > best.own)) best = { folder, discovery: sub, found, own }
+    if (!best || found.strength > best.found.strength || (found.strength === best.found.strength && own > best.own)) best = { folder, discovery: sub, found, own, outside }
   }
   if (!best) {
     const { preset, reason } = detectPreset(discovery)
     return { folder: '', discovery, preset, reason }
+  }
+  if (best.outside.length > 0) {
+    const reason = `${best.found.reason} in ${best.folder}/, whose site takes content from ${best.outside.map((f) => `${f}/`).join(', ')}: the site is imported from the whole folder, its configuration read in ${best.folder}/ (${best.own} of the ${markdown} Markdown files below the root)`
+    return { folder: '', discovery, preset: best.found.preset, reason, siteFolder: best.folder }
   }
   const reason = `${best.found.reason} in ${best.folder}/: the site is that folder, imported from there (${best.own} of the ${markdown} Markdown files below the root); --preset <name> imports the whole folder instead`
   return { folder: best.folder, discovery: best.discovery, preset: best.found.preset, reason }
@@ -140,4 +148,10 @@ function subDiscovery(discovery: Discovery, folder: string): Discovery {
     .map((f) => ({ rel: f.rel.slice(prefix.length), abs: f.abs, ...(f.real !== undefined ? { real: f.real.slice(prefix.length) } : {}) }))
   const rejected = discovery.rejected.filter((r) => inside(r.rel)).map((r) => ({ rel: r.rel.slice(prefix.length), reason: r.reason }))
   return { files, paths: new Set(files.map((f) => f.rel)), rejected }
+}
+
+/** How many Markdown files are in any of `folders`. */
+function markdownUnder(discovery: Discovery, folders: string[]): number {
+  if (folders.length === 0) return 0
+  return discovery.files.filter((f) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && folders.some((d) => f.rel.startsWith(`${d}/`))).length
 }

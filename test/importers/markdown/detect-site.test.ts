@@ -95,3 +95,18 @@ describe('importing a repository whose site is in a subfolder', () => {
     expect(plain.payload?.content.pages?.map((p) => p.title).sort()).toEqual(['Changelog', 'Home', 'Tool'])
   })
 })
+
+// A Docusaurus site in website/ taking its docs from beside it (`path: '../docs'`): `beside` names those folders.
+describe('detectSite: a subfolder site taking content from beside it is imported from the whole folder', () => {
+  const rows: Array<{ name: string; paths: string[]; beside: Record<string, string[]>; folder: string; siteFolder?: string }> = [
+    { name: 'docs beside website/', paths: [...REPO, 'website/docusaurus.config.js', 'website/blog/2024-01-01-a.md', 'docs/a.md', 'docs/b.md', 'docs/c.md'], beside: { website: ['docs'] }, folder: '', siteFolder: 'website' },
+    { name: 'a website/ holding most Markdown, its docs beside it', paths: [...REPO, 'website/docusaurus.config.js', 'website/blog/a.md', 'website/blog/b.md', 'website/blog/c.md', 'docs/a.md'], beside: { website: ['docs'] }, folder: '', siteFolder: 'website' },
+    { name: 'a self-contained website/ stays the site', paths: [...REPO, 'website/docusaurus.config.js', 'website/docs/a.md', 'website/docs/b.md'], beside: {}, folder: 'website' },
+    { name: 'docs beside a site that hold too little of the Markdown', paths: [...REPO, 'website/docusaurus.config.js', 'docs/a.md', 'notes/a.md', 'notes/b.md', 'notes/c.md'], beside: { website: ['docs'] }, folder: '' },
+  ]
+  test.each(rows)('$name', async ({ paths, beside, folder, siteFolder }) => {
+    const found = await detectSite(layout(paths), async () => new Set(), async (f) => beside[f] ?? [])
+    expect({ folder: found.folder, siteFolder: found.siteFolder }).toEqual({ folder, siteFolder })
+    if (siteFolder) expect(found.preset).toBe('docusaurus')
+  })
+})
