@@ -34,6 +34,8 @@ interface Instance {
   lists?: { archive: string | null; tags: string; authors: string }
   /** The plugin's `id` (`default` when it has none). */
   id: string
+  /** The site's folder, relative to the imported folder, with a trailing slash ('' at its root): where `i18n/`, `versions.json` and the like are. */
+  site: string
   /** Its options object as written (the preset's `docs: { … }`, or the plugin's own), '' when it has none. */
   options: string
   /** A docs instance's versions (its own `versions.json`, `<id>_versions.json` for another id); [] otherwise. */
@@ -74,7 +76,9 @@ export const docusaurusPreset: Preset = {
   async configure(ctx: PresetContext): Promise<Convention> {
     if (!CONFIG_FILES.some((f) => ctx.discovery.paths.has(f)) && ctx.discovery.paths.has(V1_CONFIG)) return configureV1(ctx)
     const config = emptyConfig()
-    const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES, config)
+    // The site may sit in a subfolder of the folder imported (`website/`) when its docs or blog are beside it (`path: '../docs'`).
+    const site = ctx.siteFolder ? `${ctx.siteFolder}/` : ''
+    const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES.map((f) => site + f), config)
     const top = topLevel(text)
     const title = stringLiteral(top.get('title'))
     const tagline = stringLiteral(top.get('tagline'))
@@ -86,14 +90,15 @@ export const docusaurusPreset: Preset = {
     }
     config.basePath = trimTrailing(stringLiteral(top.get('baseUrl')) ?? '/', '/').replace(/^(?=[^/])/, '/')
     config.excerptMarkers = ['<!-- truncate -->', '<!--truncate-->', '{/* truncate */}']
-    config.staticDirs = ['static']
+    config.staticDirs = [`${site}static`]
     // `favicon` and the navbar logo's `src` are paths in the static folder, served from the site root.
     const favicon = stringLiteral(top.get('favicon'))
     const logo = stringLiteral(entries(objectLiteral(entries(objectsOf(text, 'navbar')[0] ?? '').get('logo')) ?? '').get('src'))
     if (configFile && favicon) config.siteImages.push({ ref: `/${favicon.replace(/^\/+/, '')}`, from: configFile, use: 'favicon' })
     if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
-    const instances = readInstances(text)
+    const { instances, refused } = readInstances(text, site)
+    for (const r of refused) ctx.diagnostics.warn(configFile ?? '', 0, 'invalid_config', `The ${r.kind} path "${r.path}" ${r.why}; that content is not imported. Import the folder that holds both the site and its ${r.kind}.`)
     const markdownFormat = stringLiteral(objectsOf(text, 'markdown').map((o) => entries(o).get('format')).find((f) => f !== undefined))
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
     const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
@@ -103,7 +108,7 @@ export const docusaurusPreset: Preset = {
     if (locale) config.site.locale = locale
 
     for (const instance of instances) if (instance.kind === 'docs') instance.versions = await readVersions(ctx, text, instance)
-    const locate = (rel: string) => locateFile(rel, instances, locales, defaultLocale)
+    const locate = (rel: string) => locateFile(rel, instances, locales, defaultLocale, site)
     // The file Docusaurus reads for a default-locale document: its copy under i18n/<defaultLocale>/ when there is
     // one (each content plugin looks in the locale's folder first, the default locale's too), else the file itself.
     const served = (at: Located): string => {
@@ -178,7 +183,7 @@ export const docusaurusPreset: Preset = {
     }
     for (const instance of instances) {
       if (instance.kind !== 'docs') continue
-      const sidebars = await docsSidebars(ctx, instance, { text, configFile, categoryFiles, files: docsFiles.get(instance) ?? [], expansions }, served, slash)
+      const sidebars = await docsSidebars(ctx, instance, { text, configFile, site, categoryFiles, files: docsFiles.get(instance) ?? [], expansions }, served, slash)
       allSidebars.push({ ...sidebars, instance })
       if (sidebars.file) config.configFiles.add(sidebars.file)
       for (const index of sidebars.indexes) if (!generated.some((g) => g.from === index.from)) generated.push({ ...index, file: sidebars.file ?? configFile ?? '' })
@@ -241,7 +246,7 @@ export const docusaurusPreset: Preset = {
         return { kind: 'page', name: doc.name, url, ...(doc.isIndex ? { isIndex: true } : {}), ...language, ...fallbacks(url) }
       },
       assetUrl(rel) {
-        if (rel.startsWith('static/')) return rel.slice('static'.length)
+        if (rel.startsWith(`${site}static/`)) return rel.slice(`${site}static`.length)
         return undefined
       },
       // A translation's relative links resolve in the locale's folder, then in the default locale's (Docusaurus
@@ -267,11 +272,11 @@ interface Located {
   source: string
 }
 
-function locateFile(rel: string, instances: Instance[], locales: string[], defaultLocale: string): Located | null {
+function locateFile(rel: string, instances: Instance[], locales: string[], defaultLocale: string, site: string): Located | null {
   let locale = defaultLocale
   let inside = rel
   let viaI18n = false
-  const m = /^i18n\/([^/]+)\/(.+)$/.exec(rel)
+  const m = rel.startsWith(`${site}i18n/`) ? /^([^/]+)\/(.+)$/.exec(rel.slice(site.length + 5)) : null
   if (m) {
     if (!locales.includes(m[1])) return null
     locale = m[1]
@@ -307,9 +312,9 @@ function locateFile(rel: string, instances: Instance[], locales: string[], defau
   return null
 }
 
-/** What a docs plugin's versioned folders and files start with: nothing for the default id, `<id>_` for another (`community_versions.json`). */
+/** What a docs plugin's versioned folders and files start with: the site's folder, then nothing for the default id, `<id>_` for another (`community_versions.json`). */
 function pluginPrefix(instance: Instance): string {
-  return instance.id === 'default' ? '' : `${instance.id}_`
+  return instance.site + (instance.id === 'default' ? '' : `${instance.id}_`)
 }
 
 function versionsFile(instance: Instance): string {
@@ -318,39 +323,84 @@ function versionsFile(instance: Instance): string {
 
 /** Where a locale's translation of a default-locale file would be (`i18n/fr/docusaurus-plugin-content-docs/current/x.md`). */
 function translationPath(at: Located, locale: string): string {
-  return ['i18n', locale, at.instance.i18nDir, at.versionDir, at.rel].filter((s) => s !== '').join('/')
+  return at.instance.site + ['i18n', locale, at.instance.i18nDir, at.versionDir, at.rel].filter((s) => s !== '').join('/')
 }
 
 function currentSegment(versions: Version[]): string {
   return versions.find((v) => v.dir === '')?.segment ?? ''
 }
 
-/** The content plugin instances: the classic preset's docs and blog, extra plugin instances, and the pages plugin. */
-function readInstances(text: string): Instance[] {
+/** A content path the configuration names that is not read: where it leads, and why. */
+interface Refused {
+  kind: 'docs' | 'blog'
+  path: string
+  why: string
+}
+
+/**
+ * The content plugin instances: the classic preset's docs and blog, extra plugin instances, and the pages plugin,
+ * their paths relative to the folder imported (`site` is the site's folder in it, '' or `website/`). A path that is
+ * absolute or leads out of the folder imported is refused, never read.
+ */
+function readInstances(text: string, site: string): { instances: Instance[]; refused: Refused[] } {
   const out: Instance[] = []
+  const refused: Refused[] = []
   const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
   const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
-  const instance = (kind: Instance['kind'], obj: string, defaults: { path: string; base: string }, pluginName: string): Instance => {
+  const instance = (kind: 'docs' | 'blog', obj: string, defaults: { path: string; base: string }, pluginName: string): void => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
     const base = trimBoth(stringLiteral(e.get('routeBasePath')) ?? defaults.base, '/')
-    const path = trimTrailing((stringLiteral(e.get('path')) ?? defaults.path).replace(/^\.?\/+/, ''), '/')
+    const written = stringLiteral(e.get('path')) ?? defaults.path
+    const path = contentPath(site, written)
+    if (typeof path !== 'string') {
+      refused.push({ kind, path: written, why: path.refused })
+      return
+    }
     const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
     const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
     const own = id && id !== 'default' ? id : 'default'
-    return { kind, path, base, i18nDir: own !== 'default' ? `${pluginName}-${own}` : pluginName, id: own, options: obj, versions: [], ...lists }
+    out.push({ kind, path, base, i18nDir: own !== 'default' ? `${pluginName}-${own}` : pluginName, id: own, site, options: obj, versions: [], ...lists })
   }
-  if (presetDocs !== undefined) out.push(instance('docs', presetDocs, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
+  if (presetDocs !== undefined) instance('docs', presetDocs, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs')
   for (const q of ["'", '"']) {
-    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-docs${q}`)) out.push(instance('docs', obj, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs'))
+    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-docs${q}`)) instance('docs', obj, { path: 'docs', base: 'docs' }, 'docusaurus-plugin-content-docs')
   }
-  if (presetBlog !== undefined) out.push(instance('blog', presetBlog, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog'))
+  if (presetBlog !== undefined) instance('blog', presetBlog, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog')
   for (const q of ["'", '"']) {
-    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-blog${q}`)) out.push(instance('blog', obj, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog'))
+    for (const obj of objectsAfter(text, `${q}@docusaurus/plugin-content-blog${q}`)) instance('blog', obj, { path: 'blog', base: 'blog' }, 'docusaurus-plugin-content-blog')
   }
-  out.push({ kind: 'pages', path: 'src/pages', base: '', i18nDir: 'docusaurus-plugin-content-pages', id: 'default', options: '', versions: [] })
+  out.push({ kind: 'pages', path: `${site}src/pages`, base: '', i18nDir: 'docusaurus-plugin-content-pages', id: 'default', site, options: '', versions: [] })
   // The longest folder first, so `docs/api` of a second instance is not taken for a page of `docs`.
-  return out.sort((a, b) => b.path.length - a.path.length)
+  return { instances: out.sort((a, b) => b.path.length - a.path.length), refused }
+}
+
+/**
+ * A content plugin's `path` (relative to the site's folder, docusaurus.io plugin-content-docs "path") as a path in
+ * the folder imported: `../docs` from `website/` is `docs`. An absolute path, or one leading out of the folder
+ * imported, is refused: the import reads nothing outside the folder it was given.
+ */
+function contentPath(site: string, written: string): string | { refused: string } {
+  if (/^(?:[/\\]|[A-Za-z]:)/.test(written)) return { refused: 'is absolute' }
+  const parts: string[] = site.split('/').filter((s) => s !== '')
+  for (const part of written.split(/[/\\]/)) {
+    if (part === '' || part === '.') continue
+    if (part !== '..') parts.push(part)
+    else if (parts.pop() === undefined) return { refused: `leads out of the folder imported${site ? ` (from ${site})` : ''}` }
+  }
+  return parts.length === 0 ? '.' : parts.join('/')
+}
+
+/**
+ * The folders, relative to the folder imported, a Docusaurus site in the subfolder `folder` takes its docs and
+ * blog from outside that subfolder (`path: '../docs'` from `website/`): the site is then imported from the whole
+ * folder, with `folder` as its `siteFolder`. `readText` reads the folder's files; none when it has no configuration.
+ */
+export async function contentBeside(folder: string, paths: ReadonlySet<string>, readText: (rel: string) => Promise<string | null>): Promise<string[]> {
+  const file = CONFIG_FILES.map((f) => `${folder}/${f}`).find((f) => paths.has(f))
+  if (!file) return []
+  const { instances } = readInstances(stripComments((await readText(file)) ?? ''), `${folder}/`)
+  return instances.filter((i) => i.kind !== 'pages' && i.path !== '.' && !i.path.startsWith(`${folder}/`)).map((i) => i.path)
 }
 
 /**
@@ -595,7 +645,7 @@ function routed(items: ConfigMenuItem[]): ConfigMenuItem[] {
  * sidebars file, or `[<id>_]versioned_docs/version-<v>/` and `[<id>_]versioned_sidebars/version-<v>-sidebars.json`)
  * as menus, and the sidebars file read (configuration, not a document).
  */
-async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: string; configFile?: string; categoryFiles: Map<string, unknown>; files: ReadonlyArray<{ file: DiscoveredFile; at: Located }>; expansions: SidebarExpansions }, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
+async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: string; configFile?: string; site: string; categoryFiles: Map<string, unknown>; files: ReadonlyArray<{ file: DiscoveredFile; at: Located }>; expansions: SidebarExpansions }, served: (at: Located) => string, slash: boolean): Promise<Sidebars & { docs: SidebarDoc[]; file?: string }> {
   const version = docs.versions.find((v) => v.segment === '' && v.dir !== '')
   const versionDir = version ? version.dir.slice(version.dir.lastIndexOf('/') + 1) : 'current'
   const root = version ? version.dir : docs.path
@@ -608,7 +658,7 @@ async function docsSidebars(ctx: PresetContext, docs: Instance, site: { text: st
   // The preset's docs options written where they cannot be read (a variable): the configuration's first `sidebarPath`.
   const loose = docs.id === 'default' && docs.options === '' ? /\bsidebarPath\s*:[^,}\n]+/.exec(site.text)?.[0] : undefined
   const option = sidebarPathOption(loose ?? docs.options)
-  const file = version ? `${pluginPrefix(docs)}versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, option, site.configFile !== undefined)
+  const file = version ? `${pluginPrefix(docs)}versioned_sidebars/${versionDir}-sidebars.json` : sidebarsFile(ctx, option, site.configFile !== undefined, site.site)
   const known = file !== undefined && ctx.discovery.paths.has(file)
   const data = known ? await sidebarsData(ctx, file) : undefined
   const docsOf = await docEntries(ctx, site.files, versionDir, served, slash)
@@ -655,12 +705,13 @@ function sidebarPathOption(options: string): string | boolean | undefined {
 /**
  * The sidebars file: the one `sidebarPath` names. Without the option Docusaurus makes one autogenerated sidebar
  * (plugin-content-docs: "undefined: a fully autogenerated sidebar"), so no file is read; without a configuration
- * file at all, or with an option written as code, `sidebars.js`, `.ts` or `.json` beside the configuration.
+ * file at all, or with an option written as code, `sidebars.js`, `.ts` or `.json` beside the configuration. Paths
+ * are the site folder's (`site`, '' or `website/`).
  */
-function sidebarsFile(ctx: PresetContext, option: string | boolean | undefined, hasConfig: boolean): string | undefined {
+function sidebarsFile(ctx: PresetContext, option: string | boolean | undefined, hasConfig: boolean, site: string): string | undefined {
   if (option === false || (option === undefined && hasConfig)) return undefined
-  const named = typeof option === 'string' ? option : undefined
-  return [named, 'sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
+  const named = typeof option === 'string' ? contentPath(site, option) : undefined
+  return [typeof named === 'string' ? named : undefined, ...['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'].map((f) => site + f)].find((f): f is string => f !== undefined && ctx.discovery.paths.has(f))
 }
 
 /** The sidebars file's object: JSON or YAML as data, JavaScript's exported literals (never run). */

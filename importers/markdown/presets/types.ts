@@ -180,6 +180,11 @@ export interface Evidence {
 /** What presets read configuration through. */
 export interface PresetContext {
   dir: string
+  /**
+   * The site's own folder inside the folder imported, when the site takes content from beside it (Docusaurus in
+   * `website/` with `path: '../docs'`): its configuration is read there. Undefined when the site is the folder.
+   */
+  siteFolder?: string
   discovery: Discovery
   diagnostics: Diagnostics
   /** The import's instant (RFC 3339): what is future or expired is judged against it, as the generator's build would. */
