@@ -24,6 +24,7 @@ import type { Edit, LinkIndex } from './links.js'
 import { planRoutes, servesSame } from './plan.js'
 import type { RoutePlan } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
+import { contentBeside } from './presets/docusaurus.js'
 import { isUnpublished } from './presets/types.js'
 import type { ConfigMenuItem, Convention, Placement, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
@@ -123,7 +124,7 @@ async function openSite(run: Run): Promise<Site> {
   // Detection may find the site in a subfolder (a repository's docs/ or website/): that folder is then the root.
   const found = options.preset && options.preset !== 'auto'
     ? { folder: '', discovery: walked, preset: options.preset, reason: 'chosen by the caller' }
-    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes))
+    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes), (folder) => contentBeside(folder, walked.paths, (rel) => readText(path.join(run.root, rel), rel, maxFileBytes, new Diagnostics())))
   run.root = path.join(run.root, found.folder)
   const { root } = run
   const { discovery } = found
@@ -136,6 +137,7 @@ async function openSite(run: Run): Promise<Site> {
   }
   const now = options.generatedAt ?? new Date().toISOString()
   const { ctx, early } = presetContext(root, discovery, diagnostics, maxFileBytes, options, now)
+  if (found.siteFolder !== undefined) ctx.siteFolder = found.siteFolder
   const convention = await PRESETS[detected.preset].configure(ctx)
   const config = convention.config
   const configRel = options.configFile ? configPath(root, options.configFile) : undefined
