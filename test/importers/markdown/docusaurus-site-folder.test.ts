@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
 
@@ -6,6 +7,7 @@ import { importedSite as imported, tempSites } from './_tmpsite.js'
 // Docusaurus resolves a content plugin's `path` against the site's folder (docusaurus.io, plugin-content-docs and
 // plugin-content-blog "path"); the folder imported is still the limit: nothing outside it is read.
 const site = tempSites('md-docusaurus-site-folder-')
+const FIXTURE = fileURLToPath(new URL('../../fixtures/markdown/docusaurus-website-beside-docs/input', import.meta.url))
 
 const CONFIG = (docs: string, extra = '') => `module.exports = {
   title: 'Lib',
@@ -14,6 +16,65 @@ const CONFIG = (docs: string, extra = '') => `module.exports = {
   presets: [['classic', { docs: { path: ${JSON.stringify(docs)}, sidebarPath: require.resolve('./sidebars.js') }, blog: { showReadingTime: true } }]],
 ${extra}}
 `
+
+describe('a Docusaurus site in website/ with its docs beside it', () => {
+  test('imports as `docusaurus build` in website/ publishes it (URLs from a docusaurus 3.10.2 build of the fixture)', async () => {
+    const got = await imported(FIXTURE)
+    expect(got.preset).toBe('docusaurus')
+    // The build's pages: docs/configuration, docs/guide/usage, docs/intro, about, the post; list pages redirect.
+    expect(got.urls).toMatchObject({
+      'docs/intro.md': '/docs/intro/',
+      'docs/guide/usage.md': '/docs/guide/usage/',
+      'docs/guide/configure.md': '/docs/configuration/',
+      'website/blog/2024-03-01-release.md': '/blog/2024/03/01/release/',
+      'website/src/pages/about.md': '/about/',
+      'website/static/img/logo.png': '/img/logo.png',
+    })
+    for (const url of ['/docs/intro', '/docs/guide/usage', '/docs/configuration', '/about', '/blog/2024/03/01/release', '/blog/archive', '/blog/tags', '/blog/authors']) expect(got.served(url), url).toBe(true)
+    expect(got.skipped['README.md']).toBe('not-content')
+    expect(got.result.root).toBe(FIXTURE)
+    expect(got.payload.site.title).toBe('Widgetlib')
+    expect(got.payload.site.post_index).toEqual({ path: '/blog/' })
+    // The sidebar of website/sidebars.js, its ids those of the docs in ../docs.
+    expect(got.payload.menus?.sidebar?.items.map((i) => [i.title, i.url, (i.children ?? []).map((c) => c.url)])).toEqual([
+      ['Introduction', '/docs/intro/', []],
+      ['Guide', '/docs/guide/usage/', ['/docs/guide/usage/', '/docs/configuration/']],
+    ])
+    expect(got.result.report.convention.reason).toMatch(/in website\/, whose site takes content from docs\//)
+  })
+
+  test('versions, translations and static files are read in the site folder', async () => {
+    const root = await site('versions', {
+      'README.md': '# Repo\n',
+      'website/docusaurus.config.js': CONFIG('../docs', "  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },\n"),
+      'website/sidebars.js': "module.exports = { docs: ['intro'] }\n",
+      'website/versions.json': '["1.0"]\n',
+      'website/versioned_docs/version-1.0/intro.md': '# Intro 1.0\n',
+      'website/versioned_sidebars/version-1.0-sidebars.json': '{ "docs": ["intro"] }\n',
+      'website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md': '# Intro (fr)\n',
+      'website/static/img/a.txt': 'a\n',
+      'docs/intro.md': '# Intro next\n\n[a](pathname:///img/a.txt)\n',
+    })
+    const got = await imported(root)
+    expect(got.urls).toMatchObject({
+      'docs/intro.md': '/docs/next/intro/',
+      'website/versioned_docs/version-1.0/intro.md': '/docs/intro/',
+      'website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md': '/fr/docs/next/intro/',
+    })
+    expect(got.result.report.items.find((i) => i.source === 'website/versioned_sidebars/version-1.0-sidebars.json')).toMatchObject({ kind: 'config' })
+    expect(got.payload.menus?.sidebar?.items.map((i) => i.url)).toEqual(['/docs/intro/'])
+  })
+
+  test('Docusaurus 1 (website/siteConfig.js, docs in ../docs) is still read as before', async () => {
+    const root = await site('v1', {
+      'website/siteConfig.js': "module.exports = { title: 'Old', url: 'https://old.example', baseUrl: '/', projectName: 'old' }\n",
+      'docs/intro.md': '---\nid: intro\ntitle: Intro\n---\n\nHi.\n',
+    })
+    const got = await imported(root)
+    expect(got.result.report.convention.reason).toBe('found website/siteConfig.js (Docusaurus 1)')
+    expect(got.urls['docs/intro.md']).toBe('/docs/intro')
+  })
+})
 
 describe('a content path leading out of the folder imported is refused, never read', () => {
   // Each row: the folder imported is <case>/repo; <case>/outside/secret.md is beside it, never to be read.
