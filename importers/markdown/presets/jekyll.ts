@@ -322,7 +322,9 @@ export const jekyllPreset: Preset = {
         kind: isPost ? 'post' : 'page',
         name,
         url,
-        ...(isPost && dated ? { nameDate: dated.date } : {}),
+        // Jekyll dates any document from a YYYY-MM-DD- file name (Document#populate_title), a collection's too, and
+        // does not write one dated after the build: the date decides what is published, not the document's name.
+        ...((isPost || role.role === 'collection') && dated ? { nameDate: dated.date } : {}),
         ...(categories.length > 0 ? { folderCategories: categories } : {}),
         ...(role.role === 'draft' ? { draft: true } : {}),
         ...(PLAIN_POSTS.has(ext) ? { documentType: 'plaintext' as const } : html ? { documentType: 'html' as const } : {}),

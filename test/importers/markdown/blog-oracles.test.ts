@@ -35,6 +35,8 @@ describe('Jekyll', () => {
       '_recipes/pancakes.md': '---\ntitle: Pancakes\n---\nMix.\n',
       '_recipes/secret.md': '---\ntitle: Secret Launch Cake\ndate: 2099-01-01\n---\nNot yet.\n',
       '_recipes/hidden.md': '---\ntitle: Hidden\npublished: false\n---\nNo.\n',
+      // Jekyll dates any document from a YYYY-MM-DD- file name (Document#populate_title), not only a post.
+      '_recipes/2099-01-01-launch-pie.md': '---\ntitle: Launch Pie\n---\nLater.\n',
       '_recipes/gone.md': '---\ntitle: Gone Soup\nexpiry_date: 2020-01-01\n---\nOver.\n',
       '_recipes/wip.md': '---\ntitle: Work In Progress\ndraft: true\n---\nSoon.\n',
       'recipes.md': '---\ntitle: All recipes\n---\n{% for r in site.recipes %}- [{{ r.title }}]({{ r.url }})\n{% endfor %}',
@@ -42,9 +44,10 @@ describe('Jekyll', () => {
     const s = await imported(await site('collection-list-private', files))
     expect(s.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n')
     expect(s.skipped['_recipes/secret.md']).toBe('future')
+    expect(s.skipped['_recipes/2099-01-01-launch-pie.md']).toBe('future')
     // `future: true` publishes the future-dated document, and the list names it.
     const built = await imported(await site('collection-list-future', { ...files, '_config.yml': files['_config.yml'] + 'future: true\n' }))
-    expect(built.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Pancakes](/recipes/pancakes)\n- [Secret Launch Cake](/recipes/secret)\n')
+    expect(built.payload.content.pages.find((p) => p.path === 'recipes')?.content).toBe('- [Launch Pie](/recipes/2099-01-01-launch-pie)\n- [Pancakes](/recipes/pancakes)\n- [Secret Launch Cake](/recipes/secret)\n')
   })
 })
 
