@@ -342,6 +342,23 @@ interface Refused {
  * their paths relative to the folder imported (`site` is the site's folder in it, '' or `website/`). A path that is
  * absolute or leads out of the folder imported is refused, never read.
  */
+/**
+ * A content plugin's `path` as configurations write it: a string literal, or, as monorepo configurations often do,
+ * `path.resolve(__dirname, '../docs')` or `path.join(__dirname, 'a', 'b')` with literal arguments, which name the
+ * same folder relative to the configuration's (`resolve` restarts at an absolute argument, which `contentPath`
+ * then refuses). Anything else is code this importer does not run: undefined.
+ */
+function pathValue(raw: string | undefined): string | undefined {
+  const literal = stringLiteral(raw)
+  if (literal !== undefined || raw === undefined) return literal
+  const call = /^(?:path\s*\.\s*)?(resolve|join)\s*\(\s*__dirname\s*,([^()]*)\)$/.exec(raw.trim())
+  if (!call) return undefined
+  const parts = call[2].split(',').map(stringLiteral)
+  if (!parts.every((p): p is string => p !== undefined)) return undefined
+  const absolute = call[1] === 'resolve' ? parts.findLastIndex((p) => /^(?:[/\\]|[A-Za-z]:)/.test(p)) : -1
+  return absolute === -1 ? parts.join('/') : parts.slice(absolute).join('/')
+}
+
 function readInstances(text: string, site: string): { instances: Instance[]; refused: Refused[] } {
   const out: Instance[] = []
   const refused: Refused[] = []
@@ -351,7 +368,7 @@ function readInstances(text: string, site: string): { instances: Instance[]; ref
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
     const base = trimBoth(stringLiteral(e.get('routeBasePath')) ?? defaults.base, '/')
-    const written = stringLiteral(e.get('path')) ?? defaults.path
+    const written = pathValue(e.get('path')) ?? defaults.path
     const path = contentPath(site, written)
     if (typeof path !== 'string') {
       refused.push({ kind, path: written, why: path.refused })

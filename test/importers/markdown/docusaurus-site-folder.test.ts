@@ -43,6 +43,24 @@ describe('a Docusaurus site in website/ with its docs beside it', () => {
     expect(got.result.report.convention.reason).toMatch(/in website\/, whose site takes content from docs\//)
   })
 
+  // The usual way a monorepo's configuration names its docs: path.resolve / path.join from the configuration's folder.
+  test.each([
+    ["path.resolve(__dirname, '../docs')", '/docs/intro/'],
+    ["path.join(__dirname, '..', 'docs')", '/docs/intro/'],
+  ])('a docs path written as %s', async (code, url) => {
+    const root = await site(`code-path-${code.slice(5, 9)}`, {
+      'README.md': '# Repo\n',
+      'website/docusaurus.config.js': CONFIG('../docs').replace('"../docs"', code),
+      'website/sidebars.js': "module.exports = { docs: ['intro'] }\n",
+      'docs/intro.md': '# Intro\n',
+      'docs/guide.md': '# Guide\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('docusaurus')
+    expect(got.urls['docs/intro.md']).toBe(url)
+    expect(got.skipped['README.md']).toBe('not-content')
+  })
+
   test('versions, translations and static files are read in the site folder', async () => {
     const root = await site('versions', {
       'README.md': '# Repo\n',
@@ -78,18 +96,20 @@ describe('a Docusaurus site in website/ with its docs beside it', () => {
 
 describe('a content path leading out of the folder imported is refused, never read', () => {
   // Each row: the folder imported is <case>/repo; <case>/outside/secret.md is beside it, never to be read.
-  const rows: Array<{ name: string; config: string; at: string; path: string }> = [
+  const rows: Array<{ name: string; config: string; at: string; path: string; code?: string }> = [
     { name: 'two levels up from website/', config: 'website/docusaurus.config.js', at: '../../outside', path: '../../outside' },
     { name: "'../../etc' from website/", config: 'website/docusaurus.config.js', at: '../../etc', path: '../../etc' },
     { name: 'one level up from the root', config: 'docusaurus.config.js', at: '../outside', path: '../outside' },
     { name: 'an absolute path', config: 'website/docusaurus.config.js', at: '/etc', path: '/etc' },
     { name: 'a Windows drive path', config: 'website/docusaurus.config.js', at: 'C:\\outside', path: 'C:\\outside' },
+    { name: 'path.join two levels up', config: 'website/docusaurus.config.js', at: '../../outside', path: '../../outside', code: "path.join(__dirname, '../..', 'outside')" },
+    { name: 'path.resolve to an absolute path', config: 'website/docusaurus.config.js', at: '/etc', path: '/etc', code: "path.resolve(__dirname, '../docs', '/etc')" },
   ]
-  test.each(rows)('$name', async ({ name, config, at, path }) => {
+  test.each(rows)('$name', async ({ name, config, at, path, code }) => {
     const base = await site(`hostile-${rows.findIndex((r) => r.name === name)}`, {
       'outside/secret.md': '# Secret\n\nNot to be published.\n',
       'repo/README.md': '# Repo\n',
-      [`repo/${config}`]: CONFIG(at),
+      [`repo/${config}`]: code ? CONFIG(at).replace(JSON.stringify(at), code) : CONFIG(at),
       [`repo/${config.replace(/docusaurus\.config\.js$/, 'sidebars.js')}`]: "module.exports = { docs: ['intro'] }\n",
       [`repo/${config.replace(/docusaurus\.config\.js$/, 'blog/2024-01-01-hi.md')}`]: '# Hi\n',
     })
