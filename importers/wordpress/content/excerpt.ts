@@ -1,4 +1,4 @@
-import { proseText } from './render.js'
+import { proseText } from './prose.js'
 import { detach } from '../detach.js'
 import { LIMITS } from '../limits.js'
 

@@ -1,5 +1,5 @@
 import { htmlToText } from './html.js'
-import { stripShortcodeTags } from './render.js'
+import { stripShortcodeTags } from './prose.js'
 import { deriveExcerpt, excerptOfText } from './excerpt.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { earlyRenderEnv, renderBody, withoutMoreBlockOpener } from '../../../importers/wordpress/content/render.js'
+import { withoutMoreBlockOpener } from '../../../importers/wordpress/content/block-excerpt.js'
+import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import { growth } from './_growth.js'
 
 // What WordPress's excerpt reads of a block body (found by the s9 review): the More block's opener at the end of the

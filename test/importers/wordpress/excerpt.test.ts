@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { decodeHTML } from 'entities'
 import { describe, expect, test } from 'vitest'
 import { htmlToText } from '../../../importers/wordpress/content/html.js'
-import { proseText } from '../../../importers/wordpress/content/render.js'
+import { proseText } from '../../../importers/wordpress/content/prose.js'
 import { deriveExcerpt, deriveExcerptFull } from '../../../importers/wordpress/content/excerpt.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 

@@ -3,7 +3,8 @@ import { elementorBody } from '../../../importers/wordpress/content/elementor.js
 import { siteOriginBody } from '../../../importers/wordpress/content/siteorigin.js'
 import { withFootnotes } from '../../../importers/wordpress/content/footnotes.js'
 import { builderAutop, isBuilderLayout } from '../../../importers/wordpress/content/page-builders.js'
-import { earlyRenderEnv, paragraphsInShortcodeBlocks, proseText, renderBody } from '../../../importers/wordpress/content/render.js'
+import { proseText } from '../../../importers/wordpress/content/prose.js'
+import { earlyRenderEnv, paragraphsInShortcodeBlocks, renderBody } from '../../../importers/wordpress/content/render.js'
 import { galleryShows, paragraphsAroundBlocks, renderShortcodes } from '../../../importers/wordpress/content/shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from '../../../importers/wordpress/content/shortcodes.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { deriveExcerpt } from '../../../importers/wordpress/content/excerpt.js'
-import { withoutSiteBlocks } from '../../../importers/wordpress/content/render.js'
+import { withoutSiteBlocks } from '../../../importers/wordpress/content/prose.js'
 import { renderSiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
 import type { ListedPage, ListedPost, SiteBlocks } from '../../../importers/wordpress/content/site-blocks.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
