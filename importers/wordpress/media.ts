@@ -354,9 +354,8 @@ export function mediaRewriter(from: string, to: string): (url: string) => string
   return (url) => (url.startsWith(from) ? to + url.slice(from.length) : url)
 }
 
-// <img …> tags and their src; srcset candidates are rewritten by prefix with the rest of the body.
+// <img …> tags; srcset candidates are rewritten by prefix with the rest of the body.
 const IMG_TAG = /<img\s[^>]*>/gi
-const SRC_ATTR = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i
 
 /** An image a body shows: its `src` as written (entities decoded) and the size its tag gives, if any. */
 export type ImageUse = { src: string; width?: number; height?: number }
@@ -372,12 +371,12 @@ export function imageSources(html: string): ImageUse[] {
   if (!html.includes('<img') && !/<img/i.test(html)) return out
   // A tag ends with `>`, so none lies past the last one; there, `<img ` read on to the end from every `<` (quadratic).
   for (const m of html.slice(0, html.lastIndexOf('>') + 1).matchAll(IMG_TAG)) {
-    const s = SRC_ATTR.exec(m[0])
-    if (!s) continue
+    const src = attributeOf(m[0], 'src', true)
+    if (src === undefined) continue
     const w = Number(attributeOf(m[0], 'width'))
     const h = Number(attributeOf(m[0], 'height'))
     const dims = Number.isInteger(w) && w > 0 && Number.isInteger(h) && h > 0 ? { width: w, height: h } : {}
-    out.push({ src: decodeEntities(s[1] ?? s[2] ?? ''), ...dims })
+    out.push({ src, ...dims })
   }
   return out
 }

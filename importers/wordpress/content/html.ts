@@ -97,15 +97,42 @@ export function decodeEntities(text: string): string {
   return text.includes('&') ? decodeHTML(text).trim() : text.trim()
 }
 
-const ATTRIBUTE_PATTERNS = new Map<string, RegExp>()
+// `\sname\s*=\s*` for each attribute name read, in any case: where a value of it starts.
+const ATTRIBUTE_STARTS = new Map<string, RegExp>()
 
-/** Reads the value of `name` from an HTML tag's source, or `undefined`. */
-export function attributeOf(tag: string, name: string): string | undefined {
-  let re = ATTRIBUTE_PATTERNS.get(name)
-  if (!re) ATTRIBUTE_PATTERNS.set(name, (re = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')))
-  const m = re.exec(tag)
-  if (!m) return undefined
-  return decodeEntities(m[1] ?? m[2] ?? m[3] ?? '')
+/**
+ * Where the next value of the attribute `name` starts in a tag's source at or after `from` (past the blank before the
+ * name, the name in any case, `=` and the blanks around it), or -1. Each call reads on from where the last one
+ * stopped, so a loop over every value of a tag, however many there are, reads it once.
+ * @example
+ * attributeValueAt('<img SRC = "a.jpg">', 'src') // 11
+ */
+export function attributeValueAt(tag: string, name: string, from = 0): number {
+  let re = ATTRIBUTE_STARTS.get(name)
+  if (!re) ATTRIBUTE_STARTS.set(name, (re = new RegExp(`\\s${name}\\s*=\\s*`, 'gi')))
+  re.lastIndex = from
+  return re.exec(tag) === null ? -1 : re.lastIndex
+}
+
+/**
+ * Reads the value of `name` from an HTML tag's source, entities decoded, or `undefined`: the first value quoted and
+ * closed, or (unless `quoted`) written bare up to a blank or `>`, where a quote never closed counts as a bare one's
+ * first character. What `/\sname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i` (without its last branch when `quoted`)
+ * matched first.
+ * @example
+ * attributeOf('<img src="a.jpg" width=300>', 'width') // '300'
+ */
+export function attributeOf(tag: string, name: string, quoted = false): string | undefined {
+  for (let at = attributeValueAt(tag, name); at >= 0; at = attributeValueAt(tag, name, at)) {
+    const quote = tag[at]
+    const close = quote === '"' || quote === "'" ? tag.indexOf(quote, at + 1) : -1
+    if (close >= 0) return decodeEntities(tag.slice(at + 1, close))
+    if (quoted) continue
+    let end = at
+    while (end < tag.length && tag[end] !== '>' && !isSpace(tag.charCodeAt(end))) end++
+    if (end > at) return decodeEntities(tag.slice(at, end))
+  }
+  return undefined
 }
 
 /**
@@ -134,9 +161,7 @@ export function isSpace(c: number): boolean {
 // Elements that show media, not prose: figures hold images, captions, galleries and embeds in both editors.
 const MEDIA_OPEN = /<(figure|iframe|audio|video|object|embed|noscript)[\s>/]/i
 
-// A class attribute up to its value, and the classes of the table and pullquote blocks' figures, whose text
-// WordPress's excerpt reads (excerpt_remove_blocks).
-const CLASS_ATTRIBUTE = /\sclass\s*=\s*["']?/gi
+// The classes of the table and pullquote blocks' figures, whose text WordPress's excerpt reads (excerpt_remove_blocks).
 const PROSE_FIGURE_CLASS = /\bwp-block-(?:table|pullquote)\b/i
 
 /**
@@ -148,9 +173,8 @@ const PROSE_FIGURE_CLASS = /\bwp-block-(?:table|pullquote)\b/i
  */
 export function isProseFigure(tag: string): boolean {
   let read = 0
-  CLASS_ATTRIBUTE.lastIndex = 0
-  for (let m = CLASS_ATTRIBUTE.exec(tag); m; m = CLASS_ATTRIBUTE.exec(tag)) {
-    const from = m.index + m[0].length
+  for (let at = attributeValueAt(tag, 'class'); at >= 0; at = attributeValueAt(tag, 'class', at)) {
+    const from = tag[at] === '"' || tag[at] === "'" ? at + 1 : at
     // A value starting before the end of one already read lies inside it.
     if (from < read) continue
     read = from
