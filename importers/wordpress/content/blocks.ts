@@ -19,12 +19,27 @@ function lastAttributesEnd(html: string, selfClosing: boolean): number {
 }
 
 type DelimiterReplacer = (match: string, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined, index: number) => string
+type DelimiterVisitor = (match: string, closer: string | undefined, name: string, json: string | undefined, selfClosing: string | undefined, index: number) => void
 
 /** `html.replace(DELIMITER, replacer)` in linear time. */
 function replaceDelimiters(html: string, replacer: DelimiterReplacer): string {
   const end = lastAttributesEnd(html, false)
   const inTail: DelimiterReplacer = (match, closer, name, json, selfClosing, index) => replacer(match, closer, name, json, selfClosing, end + index)
   return html.slice(0, end).replace(DELIMITER, replacer) + html.slice(end).replace(DELIMITER_WITHOUT_ATTRIBUTES, inTail)
+}
+
+/**
+ * Calls `visit` with each block delimiter of `html` in order, as `replaceDelimiters` would, without building the
+ * replaced text: for readers that only walk the delimiters.
+ */
+function eachDelimiter(html: string, visit: DelimiterVisitor): void {
+  const end = lastAttributesEnd(html, false)
+  const head = new RegExp(DELIMITER)
+  const tail = new RegExp(DELIMITER_WITHOUT_ATTRIBUTES)
+  const inHead = html.slice(0, end)
+  for (let m = head.exec(inHead); m; m = head.exec(inHead)) visit(m[0], m[1], m[2], m[3], m[4], m.index)
+  tail.lastIndex = end
+  for (let m = tail.exec(html); m; m = tail.exec(html)) visit(m[0], m[1], m[2], m[3], m[4], m.index)
 }
 
 /** Whether a body is block-editor markup (it then skips `wpautop`, exactly as WordPress does). */
@@ -132,11 +147,10 @@ export type BlockToken = { kind: 'open' | 'close' | 'void'; name: string; attrs:
  */
 export function blockTokens(html: string): BlockToken[] {
   const tokens: BlockToken[] = []
-  replaceDelimiters(html, (match, closer, fullName, json, selfClosing, index) => {
+  eachDelimiter(html, (match, closer, fullName, json, selfClosing, index) => {
     const name = fullName.startsWith('core/') ? fullName.slice(5) : fullName
     const kind = closer ? 'close' : selfClosing ? 'void' : 'open'
     tokens.push({ kind, name, attrs: blockAttributes(json), index, end: index + match.length })
-    return match
   })
   return tokens
 }
@@ -222,7 +236,7 @@ function blockTree(html: string, cut: boolean): { top: BlockNode[] } | undefined
   const top: BlockNode[] = []
   const open: BlockNode[] = []
   let broken = false
-  replaceDelimiters(html, (match, closer, fullName, _json, selfClosing, index) => {
+  eachDelimiter(html, (match, closer, fullName, _json, selfClosing, index) => {
     const name = fullName.startsWith('core/') ? fullName.slice(5) : fullName
     if (closer) {
       const node = open.pop()
@@ -233,7 +247,6 @@ function blockTree(html: string, cut: boolean): { top: BlockNode[] } | undefined
       ;(open.length ? open[open.length - 1].children : top).push(node)
       if (!selfClosing) open.push(node)
     }
-    return match
   })
   if (broken || (open.length > 0 && !cut)) return undefined
   if (open.length > 0) top.pop()
