@@ -1,22 +1,28 @@
 import { categoryRoute, tagRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
+import { trimTrailing } from '../../src/trim.js'
 import { LinkIndex } from './links.js'
 import type { Attachment } from './media.js'
 import type { PagePlan } from './pages.js'
+import type { ArchiveBases } from './permalinks.js'
 import type { PostPlan } from './posts.js'
 import { RedirectSet, redirectSource } from './redirects.js'
 import type { SitePlan } from './site.js'
-import type { ArchiveBases } from './permalinks.js'
+import { decodeWpSlug } from './slugs.js'
+import { categoryChain } from './terms.js'
+import type { Taxonomies } from './terms.js'
 
 /** The pages WordPress served somewhere else than their own path: the static front page, and the posts page. */
 export type FrontPages = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string }
 
 /** The export's attachments, and the URL the new site gives each file (brought home, or moved by `--media-to`). */
 export type AttachmentFiles = { all: readonly Attachment[]; fileUrl: (url: string) => string }
-import { decodeWpSlug } from './slugs.js'
-import { categoryChain } from './terms.js'
-import type { Taxonomies } from './terms.js'
-import { trimTrailing } from '../../src/trim.js'
+
+/**
+ * Where old URLs go as they are found: the link index and the redirects, the old site's path below its host, and
+ * `redirect`, which adds a redirect from an old absolute URL when it is on the old site's hosts.
+ */
+type OldUrls = { links: LinkIndex; redirects: RedirectSet; base: string; redirect: (oldUrl: string, newUrl: string) => void }
 
 /**
  * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
@@ -29,14 +35,29 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
   const blogger = bloggerUrls(posts)
   const links = new LinkIndex([...old.oldSiteUrls, ...new Set([...blogger.values()].map((u) => /^https?:\/\/[^/]+/i.exec(u)?.[0] ?? ''))].filter(Boolean))
   const redirects = new RedirectSet()
-  const base = old.basePath
   const htmlExtension = site.permalinks?.output_style === 'html-extension'
   const redirect = (oldUrl: string, newUrl: string) => {
     const from = redirectSource(oldUrl, old.oldHosts)
     // Under html-extension the file `/a/b.html` is what `/a/b` serves: a redirect there would only add a hop.
     if (from !== undefined && !(htmlExtension && from === `${newUrl}.html`)) redirects.add(from, newUrl)
   }
-  // The static front page owns the root and the posts page's URL is the post index: WordPress served them there.
+  const map: OldUrls = { links, redirects, base: old.basePath, redirect }
+  mapFrontPages(map, front)
+  mapPosts(map, posts, blogger)
+  mapPages(map, pages, front)
+  mapAttachments(map, attachments)
+  // The old home page is the new one, unless an item's own <link> named the root first (a static front page).
+  links.addUrl('/', '/')
+  mapTerms(map, taxonomies, site, bases)
+  // A URL a new document is served at is never redirected: WordPress served a page where a post's old link pointed
+  // too (the page won), and a redirect there would hide the page.
+  const served = new Set<string>(['/', front.postIndexUrl ?? '/'].map(pathKey))
+  for (const { url } of [...posts.values(), ...pages.values()]) served.add(pathKey(url))
+  return { links, redirects: redirects.without((from) => served.has(pathKey(from)) || (htmlExtension && served.has(pathKey(from.replace(/\.html$/, ''))))) }
+}
+
+/** The static front page owns the root and the posts page's URL is the post index: WordPress served them there. */
+function mapFrontPages({ links, redirects, base, redirect }: OldUrls, front: FrontPages): void {
   for (const [plan, url] of [[front.front, '/'], [front.postsPage, front.postIndexUrl ?? '/']] as const) {
     if (!plan) continue
     if (plan.item.link) links.addUrl(plan.item.link, url)
@@ -45,22 +66,18 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) redirect(plan.item.link, url)
     redirects.add(`${base}/?page_id=${plan.item.postId}`, url)
   }
-  // A body split by <!--nextpage--> had its later pages at <link>2/, <link>3/… (`_wp_link_page()`); they are one page now.
-  const paged = (link: string, pages: number, url: string) => {
-    if (pages < 2 || !link || link.includes('?')) return
-    for (let n = 2; n <= pages; n++) {
-      const old = `${trimTrailing(link, '/')}/${n}${link.endsWith('/') ? '/' : ''}`
-      links.addUrl(old, url)
-      redirect(old, url)
-    }
-  }
+}
+
+/** Posts at their `<link>` (and its later pages), their Blogger URL, `?p=ID` and each old slug. */
+function mapPosts(map: OldUrls, posts: ReadonlyMap<number, PostPlan>, blogger: Map<PostPlan['item'], string>): void {
+  const { links, redirects, base, redirect } = map
   for (const { item, url } of posts.values()) {
     if (item.link) links.addUrl(item.link, url)
     const onBlogger = blogger.get(item)
     if (onBlogger) links.addUrl(onBlogger, url)
     links.addQuery('p', item.postId, url)
     if (item.status !== 'publish') continue
-    paged(item.link, item.bodyPages ?? 1, url)
+    mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
     if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?p=${item.postId}`, url)
     for (const oldSlug of item.oldSlugs) {
@@ -71,18 +88,38 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
       }
     }
   }
+}
+
+/** Pages other than the front page and the posts page, at their `<link>` (and its later pages), `?page_id=ID` and `?p=ID`. */
+function mapPages(map: OldUrls, pages: ReadonlyMap<number, PagePlan>, front: FrontPages): void {
+  const { links, redirects, base, redirect } = map
   for (const { item, url, emitted } of pages.values()) {
     if (!emitted || item === front.front?.item || item === front.postsPage?.item) continue
     if (item.link) links.addUrl(item.link, url)
     links.addQuery('page_id', item.postId, url)
     links.addQuery('p', item.postId, url)
     if (item.status !== 'publish') continue
-    paged(item.link, item.bodyPages ?? 1, url)
+    mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
     if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
     redirects.add(`${base}/?page_id=${item.postId}`, url)
   }
-  // Since WordPress 6.4 attachment pages are off unless the site turns them on (`wp_attachment_pages_enabled`), and
-  // an attachment's page redirects to its file. The contract has no attachment page: links to one get the file.
+}
+
+/** A body split by <!--nextpage--> had its later pages at <link>2/, <link>3/… (`_wp_link_page()`); they are one page now. */
+function mapLaterPages({ links, redirect }: OldUrls, link: string, pages: number, url: string): void {
+  if (pages < 2 || !link || link.includes('?')) return
+  for (let n = 2; n <= pages; n++) {
+    const old = `${trimTrailing(link, '/')}/${n}${link.endsWith('/') ? '/' : ''}`
+    links.addUrl(old, url)
+    redirect(old, url)
+  }
+}
+
+/**
+ * Since WordPress 6.4 attachment pages are off unless the site turns them on (`wp_attachment_pages_enabled`), and
+ * an attachment's page redirects to its file. The contract has no attachment page: links to one get the file.
+ */
+function mapAttachments({ links, redirects, base, redirect }: OldUrls, attachments: AttachmentFiles): void {
   for (const att of attachments.all) {
     const url = attachments.fileUrl(att.url)
     if (att.link) links.addUrl(att.link, url)
@@ -90,8 +127,10 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
     if (att.link && !/[?&](?:p|attachment_id)=\d/.test(att.link)) redirect(att.link, url)
     redirects.add(`${base}/?attachment_id=${att.id}`, url)
   }
-  // The old home page is the new one, unless an item's own <link> named the root first (a static front page).
-  links.addUrl('/', '/')
+}
+
+/** Categories and tags at their archives under the site's bases (a category's chain of parents too), `?cat=ID` and `?tag=slug`. */
+function mapTerms({ links, redirects, base }: OldUrls, taxonomies: Taxonomies, site: Site, bases: ArchiveBases): void {
   for (const taxonomy of ['category', 'post_tag'] as const) {
     const { bySlug, byId } = taxonomies[taxonomy]
     const archive = (taxonomy === 'category' ? bases.category : bases.tag) ?? (taxonomy === 'category' ? 'category' : 'tag')
@@ -114,11 +153,6 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
       }
     }
   }
-  // A URL a new document is served at is never redirected: WordPress served a page where a post's old link pointed
-  // too (the page won), and a redirect there would hide the page.
-  const served = new Set<string>(['/', front.postIndexUrl ?? '/'].map(pathKey))
-  for (const { url } of [...posts.values(), ...pages.values()]) served.add(pathKey(url))
-  return { links, redirects: redirects.without((from) => served.has(pathKey(from)) || (htmlExtension && served.has(pathKey(from.replace(/\.html$/, ''))))) }
 }
 
 /**
