@@ -12,6 +12,9 @@ import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 /** Where a page goes: its leaf slug, explicit path (when the hierarchy or a language prefix needs one) and URL. */
 export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; emitted: boolean; parentId: number }
 
+/** What planning keeps from page to page: the paths taken, their suffix counters, and each page's leaf slug. */
+type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string> }
+
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, computed over all exported pages so a draft
  * parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top level with a
@@ -25,88 +28,103 @@ export function planPages(
   report: ReportBuilder,
   warnItem: WarnItem,
 ): Map<number, PagePlan> {
-  const emitted = new Map(c.pages.map((p) => [p.postId, p]))
-  const leaf = new Map<number, string>()
-  const leafOf = (id: number): string => {
-    let s = leaf.get(id)
-    if (s === undefined) {
-      const sk = c.pageSkeleton.get(id)
-      const title = sk ? htmlToText(sk.title) : ''
-      s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(title) || `page-${id}`
-      leaf.set(id, s)
-    }
-    return s
-  }
-  // Ancestors root-first; a cycle or an absurd depth ends the chain and is reported once per page.
-  // `orphan`: the topmost has a parent the export does not hold (an export of one author's or one type's items).
-  const ancestors = (id: number): { chain: number[]; broken: boolean; orphan: boolean } => {
-    const chain: number[] = []
-    const seen = new Set([id])
-    let parent = c.pageSkeleton.get(id)?.parent ?? 0
-    while (parent > 0 && c.pageSkeleton.has(parent)) {
-      if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true, orphan: false }
-      seen.add(parent)
-      chain.unshift(parent)
-      parent = c.pageSkeleton.get(parent)?.parent ?? 0
-    }
-    return { chain, broken: false, orphan: parent > 0 }
-  }
-  const takenPaths = new Set<string>()
-  const suffixes = new Suffixes()
+  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map() }
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)
-    const own = repairSlug(decodeWpSlug(item.postName))
-    let slug = own
-    if (!slug) {
-      report.fallback('slug_derived_from_title')
-      slug = slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
-    } else if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
-    if (item.postType !== 'page') {
-      // A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`.
-      const path = linkPath(item.link, basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
-      const effective = uniquePath(path, takenPaths, suffixes)
-      if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
-      takenPaths.add(effective.normalize('NFC'))
-      const leafSlug = effective.split('/').pop() as string
-      plans.set(item.postId, { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, site).url, emitted: true, parentId: 0 })
-      continue
-    }
-    const found = ancestors(item.postId)
-    const broken = found.broken
-    const chain = broken ? [] : found.chain
-    if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
-    const lang = languageOf(item, basePath)
-    const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
-    const parents = chain.map(leafOf)
-    // Ancestors the export lacks keep their place in the path: their slugs are the start of the page's own link.
-    const missing = found.orphan && !broken ? missingAncestors(linkPath(item.link, basePath), prefix, [...parents, slug]) : []
-    if (missing.length > 0) {
-      report.fallback('page_parents_from_link')
-      parents.unshift(...missing)
-    }
-    const top = effectivePagePath({ slug: parents[0] ?? slug }, site)
-    const parts = parents.length > 0 ? [...prefix, top, ...parents.slice(1), slug] : [...prefix, top]
-    let effective = parts.join('/')
-    let leafSlug = slug
-    if (takenPaths.has(effective.normalize('NFC'))) {
-      const base = parts.slice(0, -1).join('/')
-      const nested = parents.length > 0 || prefix.length > 0
-      const pathWith = (leaf: string) => (base ? base + '/' : '') + (nested ? leaf : effectivePagePath({ slug: leaf }, site))
-      leafSlug = withSuffix(slug, suffixes.next(`${base}\u0000${slug}\u0000${nested}`, (n) => !takenPaths.has(pathWith(withSuffix(slug, n)).normalize('NFC'))))
-      effective = pathWith(leafSlug)
-    }
-    if (leafSlug !== slug) warnItem(item, 'duplicate_path', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
-    takenPaths.add(effective.normalize('NFC'))
-    const explicitPath = parents.length > 0 || prefix.length > 0 || leafSlug !== slug ? effective : undefined
-    leaf.set(item.postId, leafSlug)
-    const url = pageRoute({ slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}) }, site).url
-    const parentId = chain.length > 0 ? chain[chain.length - 1] : 0
-    plans.set(item.postId, { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, emitted: emitted.has(item.postId), parentId })
+    const slug = pageSlug(item, title, report)
+    plans.set(item.postId, item.postType === 'page' ? planPage(paths, item, title, slug, report, warnItem) : planTypedPage(paths, item, title, slug, warnItem))
   }
   return plans
 }
 
+/** A page's own slug, repaired, else one made from its title, else `page-ID`; the report counts either fallback. */
+function pageSlug(item: ContentItem, title: string, report: ReportBuilder): string {
+  const own = repairSlug(decodeWpSlug(item.postName))
+  if (!own) {
+    report.fallback('slug_derived_from_title')
+    return slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
+  }
+  if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
+  return own
+}
+
+/** A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`. */
+function planTypedPage(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): PagePlan {
+  const path = linkPath(item.link, paths.basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
+  const effective = uniquePath(path, paths.taken, paths.suffixes)
+  if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+  paths.taken.add(effective.normalize('NFC'))
+  const leafSlug = effective.split('/').pop() as string
+  return { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, paths.site).url, emitted: true, parentId: 0 }
+}
+
+/** A page below its parents (and the language prefix its old link carried), with a suffix when its path is taken. */
+function planPage(paths: PagePaths, item: ContentItem, title: string, slug: string, report: ReportBuilder, warnItem: WarnItem): PagePlan {
+  const { site, basePath } = paths
+  const found = ancestors(paths.c, item.postId)
+  const broken = found.broken
+  const chain = broken ? [] : found.chain
+  if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
+  const lang = languageOf(item, basePath)
+  const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
+  const parents = chain.map((id) => leafOf(paths, id))
+  // Ancestors the export lacks keep their place in the path: their slugs are the start of the page's own link.
+  const missing = found.orphan && !broken ? missingAncestors(linkPath(item.link, basePath), prefix, [...parents, slug]) : []
+  if (missing.length > 0) {
+    report.fallback('page_parents_from_link')
+    parents.unshift(...missing)
+  }
+  const top = effectivePagePath({ slug: parents[0] ?? slug }, site)
+  const parts = parents.length > 0 ? [...prefix, top, ...parents.slice(1), slug] : [...prefix, top]
+  const { effective, leafSlug } = untakenPagePath(paths, parts, slug, parents.length > 0 || prefix.length > 0)
+  if (leafSlug !== slug) warnItem(item, 'duplicate_path', `Page "${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
+  paths.taken.add(effective.normalize('NFC'))
+  const explicitPath = parents.length > 0 || prefix.length > 0 || leafSlug !== slug ? effective : undefined
+  paths.leaf.set(item.postId, leafSlug)
+  const url = pageRoute({ slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}) }, site).url
+  const parentId = chain.length > 0 ? chain[chain.length - 1] : 0
+  return { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, emitted: true, parentId }
+}
+
+/** The page's path from its parts, its leaf slug suffixed (`-2`, `-3`…) when an earlier page took that path. */
+function untakenPagePath(paths: PagePaths, parts: string[], slug: string, nested: boolean): { effective: string; leafSlug: string } {
+  const effective = parts.join('/')
+  if (!paths.taken.has(effective.normalize('NFC'))) return { effective, leafSlug: slug }
+  const base = parts.slice(0, -1).join('/')
+  const pathWith = (leaf: string) => (base ? base + '/' : '') + (nested ? leaf : effectivePagePath({ slug: leaf }, paths.site))
+  const leafSlug = withSuffix(slug, paths.suffixes.next(`${base}\u0000${slug}\u0000${nested}`, (n) => !paths.taken.has(pathWith(withSuffix(slug, n)).normalize('NFC'))))
+  return { effective: pathWith(leafSlug), leafSlug }
+}
+
+/** The leaf slug of a page in the hierarchy (planned, or any exported page's), made once. */
+function leafOf(paths: PagePaths, id: number): string {
+  let s = paths.leaf.get(id)
+  if (s === undefined) {
+    const sk = paths.c.pageSkeleton.get(id)
+    const title = sk ? htmlToText(sk.title) : ''
+    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(title) || `page-${id}`
+    paths.leaf.set(id, s)
+  }
+  return s
+}
+
+/**
+ * A page's ancestors root-first; a cycle or an absurd depth ends the chain (`broken`, reported once per page).
+ * `orphan`: the topmost has a parent the export does not hold (an export of one author's or one type's items).
+ */
+function ancestors(c: Collected, id: number): { chain: number[]; broken: boolean; orphan: boolean } {
+  const chain: number[] = []
+  const seen = new Set([id])
+  let parent = c.pageSkeleton.get(id)?.parent ?? 0
+  while (parent > 0 && c.pageSkeleton.has(parent)) {
+    if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true, orphan: false }
+    seen.add(parent)
+    chain.unshift(parent)
+    parent = c.pageSkeleton.get(parent)?.parent ?? 0
+  }
+  return { chain, broken: false, orphan: parent > 0 }
+}
 
 /** The path of an old-site link below the blog's path, when every segment is a valid slug; else undefined. */
 function linkPath(link: string, basePath: string): string | undefined {
