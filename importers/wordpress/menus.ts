@@ -207,64 +207,85 @@ export function buildClassicMenus(
     const menuName = decodeEntities(menu.name) || menu.slug
     const list = (byMenu.get(menu.slug) ?? []).sort((a, b) => a.order - b.order || a.id - b.id)
     if (list.length === 0) continue
-    const byId = new Map(list.map((i) => [i.id, i]))
-    const specs = new Map<number, MenuItemSpec>()
-    for (const item of list) {
-      const r = resolveClassic(item, targets)
-      if ('error' in r) warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" ${r.error}; it was dropped and its children moved up.`, file: item.file, line: item.line })
-      else {
-        specs.set(item.id, r.spec)
-        if (r.oldSite !== undefined) onOldSite(item, r.oldSite)
-      }
-    }
-    // The nearest kept ancestor, so children of a dropped item stay in the menu; cycles end at the top level.
-    const keptParent = (item: NavMenuItem): number => {
-      const seen = new Set<number>([item.id])
-      let p = item.parent
-      while (p > 0 && byId.has(p) && !seen.has(p)) {
-        if (specs.has(p)) return p
-        seen.add(p)
-        p = (byId.get(p) as NavMenuItem).parent
-      }
-      return 0
-    }
-    const rootIds: number[] = []
-    const childrenOf = new Map<number, number[]>()
-    for (const item of list) {
-      if (!specs.has(item.id)) continue
-      const parent = keptParent(item)
-      if (parent === 0) rootIds.push(item.id)
-      else {
-        const kids = childrenOf.get(parent)
-        if (kids) kids.push(item.id)
-        else childrenOf.set(parent, [item.id])
-      }
-    }
-    // Attach children only along chains reachable from the top, so a parent cycle cannot nest forever.
-    // Nesting deeper than LIMITS.maxMenuDepth is cut there (the rest is moved to the top below), so that a hostile
-    // chain of parents cannot exhaust the stack.
-    const attached = new Set<number>()
-    const attach = (id: number, depth: number): MenuItemSpec => {
-      attached.add(id)
-      const spec = specs.get(id) as MenuItemSpec
-      const kids = depth + 1 < LIMITS.maxMenuDepth ? (childrenOf.get(id) ?? []).filter((k) => !attached.has(k)) : []
-      if (kids.length > 0) spec.children = kids.map((k) => attach(k, depth + 1))
-      return spec
-    }
-    const roots = rootIds.map((id) => attach(id, 0))
-    for (const item of list) {
-      if (!specs.has(item.id) || attached.has(item.id)) continue
-      warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menuName}" is in a parent cycle or nested deeper than ${LIMITS.maxMenuDepth} levels; it was moved to the top level.`, file: item.file, line: item.line })
-      roots.push(attach(item.id, 0))
-    }
-    const sourceOf = new Map([...specs].map(([id, spec]) => [spec, byId.get(id) as NavMenuItem]))
-    const items = fillPlaceholders(roots, (spec) => {
-      const source = sourceOf.get(spec)
-      warn({ menu: menu.slug, item: spec.title ?? '', message: `Menu item "${spec.title ?? ''}" in menu "${menuName}" links to "#" and has no children to point at; it was dropped.`, file: source?.file ?? menu.file ?? '', line: source?.line ?? menu.line ?? 0 })
-    })
+    const items = classicMenuItems({ ...menu, name: menuName }, list, targets, warn, onOldSite)
     if (items.length > 0) out.push({ id: menuId(menu.slug, menu.termId, taken), slug: menu.slug, name: menuName, items })
   }
   return out
+}
+
+/** A classic menu as its warnings name it: its slug, its name as shown, where it was read. */
+type ClassicMenu = { slug: string; name: string; file?: string; line?: number }
+
+/** One classic menu's items (in order), resolved, nested, and without placeholders that point at nothing. */
+function classicMenuItems(menu: ClassicMenu, list: readonly NavMenuItem[], targets: MenuTargets, warn: (w: MenuWarning) => void, onOldSite: (item: NavMenuItem, url: string) => void): MenuItemSpec[] {
+  const byId = new Map(list.map((i) => [i.id, i]))
+  const specs = new Map<number, MenuItemSpec>()
+  for (const item of list) {
+    const r = resolveClassic(item, targets)
+    if ('error' in r) warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menu.name}" ${r.error}; it was dropped and its children moved up.`, file: item.file, line: item.line })
+    else {
+      specs.set(item.id, r.spec)
+      if (r.oldSite !== undefined) onOldSite(item, r.oldSite)
+    }
+  }
+  const roots = nestClassicItems(menu, list, byId, specs, warn)
+  const sourceOf = new Map([...specs].map(([id, spec]) => [spec, byId.get(id) as NavMenuItem]))
+  return fillPlaceholders(roots, (spec) => {
+    const source = sourceOf.get(spec)
+    warn({ menu: menu.slug, item: spec.title ?? '', message: `Menu item "${spec.title ?? ''}" in menu "${menu.name}" links to "#" and has no children to point at; it was dropped.`, file: source?.file ?? menu.file ?? '', line: source?.line ?? menu.line ?? 0 })
+  })
+}
+
+/**
+ * The kept items (`specs`) nested under their nearest kept ancestor, so children of a dropped item stay in the menu.
+ * Children are attached only along chains reachable from the top, so a parent cycle cannot nest forever, and no
+ * deeper than LIMITS.maxMenuDepth, so a hostile chain of parents cannot exhaust the stack; what is left is moved to
+ * the top level with a warning.
+ */
+function nestClassicItems(menu: ClassicMenu, list: readonly NavMenuItem[], byId: ReadonlyMap<number, NavMenuItem>, specs: ReadonlyMap<number, MenuItemSpec>, warn: (w: MenuWarning) => void): MenuItemSpec[] {
+  const { rootIds, childrenOf } = classicParents(list, byId, specs)
+  const attached = new Set<number>()
+  const attach = (id: number, depth: number): MenuItemSpec => {
+    attached.add(id)
+    const spec = specs.get(id) as MenuItemSpec
+    const kids = depth + 1 < LIMITS.maxMenuDepth ? (childrenOf.get(id) ?? []).filter((k) => !attached.has(k)) : []
+    if (kids.length > 0) spec.children = kids.map((k) => attach(k, depth + 1))
+    return spec
+  }
+  const roots = rootIds.map((id) => attach(id, 0))
+  for (const item of list) {
+    if (!specs.has(item.id) || attached.has(item.id)) continue
+    warn({ menu: menu.slug, item: item.title || `#${item.id}`, message: `Menu item ${item.title ? `"${item.title}"` : item.id} in menu "${menu.name}" is in a parent cycle or nested deeper than ${LIMITS.maxMenuDepth} levels; it was moved to the top level.`, file: item.file, line: item.line })
+    roots.push(attach(item.id, 0))
+  }
+  return roots
+}
+
+/** The kept items at the top level, and each kept item's kept children, by the nearest kept ancestor; cycles end at the top level. */
+function classicParents(list: readonly NavMenuItem[], byId: ReadonlyMap<number, NavMenuItem>, specs: ReadonlyMap<number, MenuItemSpec>): { rootIds: number[]; childrenOf: Map<number, number[]> } {
+  const keptParent = (item: NavMenuItem): number => {
+    const seen = new Set<number>([item.id])
+    let p = item.parent
+    while (p > 0 && byId.has(p) && !seen.has(p)) {
+      if (specs.has(p)) return p
+      seen.add(p)
+      p = (byId.get(p) as NavMenuItem).parent
+    }
+    return 0
+  }
+  const rootIds: number[] = []
+  const childrenOf = new Map<number, number[]>()
+  for (const item of list) {
+    if (!specs.has(item.id)) continue
+    const parent = keptParent(item)
+    if (parent === 0) rootIds.push(item.id)
+    else {
+      const kids = childrenOf.get(parent)
+      if (kids) kids.push(item.id)
+      else childrenOf.set(parent, [item.id])
+    }
+  }
+  return { rootIds, childrenOf }
 }
 
 const PLACEHOLDER = '#'
