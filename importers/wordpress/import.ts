@@ -5,10 +5,12 @@ import type { DraftPolicy } from '../shared/types.js'
 import { assemble } from './assemble.js'
 import { BodyPool, bodyWorker } from './bodies/pool.js'
 import type { WorkerSource } from './bodies/pool.js'
+import type { FinishSetup, RenderCounts } from './bodies/work.js'
 import { KeptBodies, payloadJson } from './bodies/payload-json.js'
 import { Collector, noteByteIssue } from './collect.js'
 import type { Collected, HiddenPolicy } from './collect.js'
 import { formatOffset } from './dates.js'
+import type { LinkIndex } from './links.js'
 import { LIMITS } from './limits.js'
 import { mediaKey, mediaRewriter, uploadsPrefix, webUrl } from './media.js'
 import { homeMedia, mediaHostsOf } from './media-plan.js'
@@ -134,15 +136,9 @@ export async function importWordPressForFile(source: WordPressSource, options: I
  * the builder, which checks the contract.
  */
 async function runImport(source: WordPressSource, options: ImportWordPressOptions, keepFinished: boolean) {
-  const override = options.site ?? {}
-  // Checked against the contract before the export is read, so a bad --site costs nothing.
-  const { front_page: frontPage, ...fields } = override
-  const checked = createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(fields)
-  if (frontPage) checked.frontPage(frontPage)
-  const bringHome = options.uploads !== undefined || options.downloadMedia
-  if (bringHome && options.mediaOut === undefined) throw new PreviewDataError('invalid_argument', 'uploads and downloadMedia bring media files into mediaOut: give the media folder too.')
+  const { override, bringHome } = checkOptions(options)
   const report = new ReportBuilder()
-  const pool = new BodyPool({ keepFinished, worker: await workerFor(source), render: { keepShortcodes: options.keepShortcodes === true, mediaRefs: Boolean(bringHome) } })
+  const pool = new BodyPool({ keepFinished, worker: await workerFor(source), render: { keepShortcodes: options.keepShortcodes === true, mediaRefs: bringHome } })
   try {
     const { collected, files, bytes } = await readExport(source, options, pool, report)
     const warnItem: WarnItem = (item, code, message) => report.warn({ code, path: '', message, file: item.file, line: item.line })
@@ -151,54 +147,84 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
     const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
     const mediaHosts = mediaHostsOf(site, collected)
-    const download = typeof options.downloadMedia === 'object' ? options.downloadMedia : {}
-    const home = bringHome
-      ? await homeMedia(collected, posts, pages, {
-          mediaOut: options.mediaOut as string,
-          ...(options.uploads !== undefined ? { uploads: options.uploads } : {}),
-          download: Boolean(options.downloadMedia),
-          hosts: mediaHosts,
-          ...download,
-          ...(options.onMediaProgress ? { onProgress: options.onMediaProgress } : {}),
-        }, report)
-      : undefined
-    const mediaFrom = options.mediaFrom ?? (options.mediaTo !== undefined ? uploadsPrefix(collected.media.all(), site.blogUrl) : '')
-    const rewriteMedia = mediaRewriter(mediaFrom, options.mediaTo ?? '')
-    // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
-    const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
-    const galleryRewrite = (url: string) => webUrl(homeUrl?.(url) ?? rewriteMedia(url))
-    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: galleryRewrite })
-    const homeFiles = home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }
-    // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
-    const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))
-    const gallery = collected.media.gallery(galleryRewrite, { ...collected.late, all: blockGalleries })
-    // File names with white space (kept as uploaded) are what leaves URLs with spaces in bodies.
-    const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
+    const home = bringHome ? await homeMedia(collected, posts, pages, homeMediaOptions(options, mediaHosts), report) : undefined
+    const media = mediaUrls(collected, site.blogUrl, options, home)
+    const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: media.fileUrl })
     // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
-      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks: siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes), ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
+      finishSetup(collected, media, links, home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }, siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes)),
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
-    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
+    const plan = { site, taxonomies, posts, pages, links, mediaRewrite: media.rewrite, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
     // Counted before assembling, which lets go of where items were.
     const urls = permalinkSection(permalinks, site.site.permalinks ?? {}, posts, pages, front, redirects)
     const otherTaxonomies = taxonomySection(collected)
     const bodies = new KeptBodies()
     const header = { generator: options.generator ?? GENERATOR, site: override }
     const assembled = await assemble(collected, plan, finished, header, report, files, keepFinished ? { keep: bodies } : {})
-    ReportBuilder.merge(report.renderedShortcodes, pool.counts.rendered)
-    ReportBuilder.merge(report.removedShortcodes, pool.counts.removed)
-    ReportBuilder.merge(report.keptShortcodes, pool.counts.kept)
-    ReportBuilder.merge(report.droppedShortcodes, pool.counts.dropped)
-    ReportBuilder.merge(report.dynamicBlocks, pool.counts.dynamic)
+    mergeRenderCounts(report, pool.counts)
     const redirectList = redirects.list()
     const counts = { ...assembled.counts, redirects: redirectList.length }
-    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, mediaFrom), droppedShortcodesIn: droppedShortcodeItems(pool.counts.droppedIn, files, posts, pages) })
+    const sections = reportSections({ permalinks, urls, front, menuIds: assembled.menuIds, collected, postTypes: options.postTypes ?? {}, redirects: redirectList, taxonomies: otherTaxonomies, media: mediaSection(mediaHosts, home, assembled.remoteMedia, media.from), droppedShortcodesIn: droppedShortcodeItems(pool.counts.droppedIn, files, posts, pages) })
     return { payload: assembled.payload, report: report.finish(files, counts, formatOffset(site.inferredMinutes, true), sections), redirects: redirectList, pool, bodies }
   } catch (error) {
     await pool.close()
     throw error
   }
+}
+
+/** The options checked before the export is read, so a bad `--site` costs nothing; and whether media files come home. */
+function checkOptions(options: ImportWordPressOptions): { override: NonNullable<ImportWordPressOptions['site']>; bringHome: boolean } {
+  const override = options.site ?? {}
+  const { front_page: frontPage, ...fields } = override
+  const checked = createPreviewData({ generator: GENERATOR, generated_at: CHECK_TIME }).site(fields)
+  if (frontPage) checked.frontPage(frontPage)
+  const bringHome = options.uploads !== undefined || Boolean(options.downloadMedia)
+  if (bringHome && options.mediaOut === undefined) throw new PreviewDataError('invalid_argument', 'uploads and downloadMedia bring media files into mediaOut: give the media folder too.')
+  return { override, bringHome }
+}
+
+/** What bringing media files home needs of the options: where they go, from where, and who hears of its progress. */
+function homeMediaOptions(options: ImportWordPressOptions, hosts: Set<string>): Parameters<typeof homeMedia>[3] {
+  const download = typeof options.downloadMedia === 'object' ? options.downloadMedia : {}
+  return {
+    mediaOut: options.mediaOut as string,
+    ...(options.uploads !== undefined ? { uploads: options.uploads } : {}),
+    download: Boolean(options.downloadMedia),
+    hosts,
+    ...download,
+    ...(options.onMediaProgress ? { onProgress: options.onMediaProgress } : {}),
+  }
+}
+
+/** Where media URLs go: `from` (the uploads prefix `--media-to` replaces), its `rewrite`, and each file's new URL. */
+type MediaUrls = { from: string; to: string; rewrite: (url: string) => string; fileUrl: (url: string) => string }
+
+function mediaUrls(collected: Collected, blogUrl: string, options: ImportWordPressOptions, home: Awaited<ReturnType<typeof homeMedia>> | undefined): MediaUrls {
+  const from = options.mediaFrom ?? (options.mediaTo !== undefined ? uploadsPrefix(collected.media.all(), blogUrl) : '')
+  const rewrite = mediaRewriter(from, options.mediaTo ?? '')
+  // Files brought home move to their new URLs everywhere, galleries included; the rest by the prefix rewrite.
+  const homeUrl = home ? (url: string) => home.files.get(mediaKey(url) ?? '')?.url : undefined
+  return { from, to: options.mediaTo ?? '', rewrite, fileUrl: (url: string) => webUrl(homeUrl?.(url) ?? rewrite(url)) }
+}
+
+/** What finishing bodies needs once the export is read (see `FinishSetup`). */
+function finishSetup(collected: Collected, media: MediaUrls, links: LinkIndex, home: FinishSetup['home'] | undefined, siteBlocks: FinishSetup['siteBlocks']): FinishSetup {
+  // A gallery in a reusable block may show anything (and its post's attachments), so then every attachment goes.
+  const blockGalleries = collected.late.blocks && [...collected.reusableBlocks.values()].some((block) => block.includes('[gallery') || block.includes('[playlist'))
+  const gallery = collected.media.gallery(media.fileUrl, { ...collected.late, all: blockGalleries })
+  // File names with white space (kept as uploaded) are what leaves URLs with spaces in bodies.
+  const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
+  return { links, mediaFrom: media.from, mediaTo: media.to, reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks, ...(home ? { home } : {}), ...(spacedUrls ? { spacedUrls } : {}) }
+}
+
+/** The shortcodes and dynamic blocks the body pool's renders counted, into the report. */
+function mergeRenderCounts(report: ReportBuilder, counts: RenderCounts): void {
+  ReportBuilder.merge(report.renderedShortcodes, counts.rendered)
+  ReportBuilder.merge(report.removedShortcodes, counts.removed)
+  ReportBuilder.merge(report.keptShortcodes, counts.kept)
+  ReportBuilder.merge(report.droppedShortcodes, counts.dropped)
+  ReportBuilder.merge(report.dynamicBlocks, counts.dynamic)
 }
 
 /** Reads every file of the export, item by item, into what the payload needs (see `Collector`). */
