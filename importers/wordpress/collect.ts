@@ -11,6 +11,7 @@ import type { DraftPolicy } from '../shared/types.js'
 import { elementorBody } from './content/elementor.js'
 import { siteOriginBody } from './content/siteorigin.js'
 import { withFootnotes } from './content/footnotes.js'
+import { withPodcastEpisode } from './content/podcast.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
@@ -260,7 +261,7 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
-    const raw = this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
+    const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), item.meta.enclosure)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
@@ -278,6 +279,7 @@ export class Collector implements WxrSink {
     item.content = ''
     item.contentBytes = undefined
     delete item.meta.footnotes
+    delete item.meta.enclosure
     delete item.meta._elementor_data
     delete item.meta.panels_data
     ;(kind === 'post' ? c.posts : c.pages).push(kept)

@@ -86,6 +86,8 @@ export const KEPT_META = new Set([
   '_thumbnail_id',
   // The notes of the footnotes block (WordPress 6.3 on), which renders them from here.
   'footnotes',
+  // A podcast episode Blubrry PowerPress plays below the post (see withPodcastEpisode); WordPress's own enclosures too.
+  'enclosure',
   // The layout of a page Elementor built, the only copy of its content when its body is empty (see elementorBody).
   '_elementor_data',
   // The layout of a page SiteOrigin's Page Builder laid out, read the same way (see siteOriginBody).
