@@ -261,6 +261,7 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
+    this.report.customFields(item.customFields)
     const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), item.meta.enclosure)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))

@@ -122,6 +122,11 @@ export interface ImportReport extends MigrationReport {
    * order (at most `LIMITS.maxReportedDroppedShortcodeItems`), each with its new URL and what it lost, by name.
    */
   dropped_shortcodes_in?: { count: number; listed: Array<{ source: string; line: number; title: string; url: string; shortcodes: Record<string, number> }> }
+  /**
+   * Custom fields of imported posts and pages that the payload leaves out, by plugin: Advanced Custom Fields' (`acf`),
+   * which themes' templates printed and which may hold what was never shown; absent when there are none.
+   */
+  custom_fields?: { acf: { items: number; fields: number } }
   byte_issues: { count: number; listed: Array<ByteIssue & { file: string }> }
 }
 
@@ -139,10 +144,18 @@ export class ReportBuilder {
   readonly keptShortcodes: Record<string, number> = {}
   readonly droppedShortcodes: Record<string, number> = {}
   readonly dynamicBlocks: Record<string, number> = {}
+  readonly acfFields = { items: 0, fields: 0 }
   readonly unresolvedLinks: UnresolvedReference[] = []
   readonly missingMedia: UnresolvedReference[] = []
   readonly byteIssues: Array<ByteIssue & { file: string }> = []
   byteIssueCount = 0
+
+  /** Counts the Advanced Custom Fields fields of an imported item, which are left out. */
+  customFields(fields: number): void {
+    if (fields === 0) return
+    this.acfFields.items++
+    this.acfFields.fields += fields
+  }
 
   /** Counts one fallback of kind `kind`. */
   fallback(kind: string, n = 1): void {
@@ -207,6 +220,7 @@ export class ReportBuilder {
       dynamic_blocks: sortKeys(this.dynamicBlocks),
       ...(Object.keys(this.droppedShortcodes).length > 0 ? { dropped_shortcodes: sortKeys(this.droppedShortcodes) } : {}),
       ...(sections.dropped_shortcodes_in ? { dropped_shortcodes_in: sections.dropped_shortcodes_in } : {}),
+      ...(this.acfFields.items > 0 ? { custom_fields: { acf: { ...this.acfFields } } } : {}),
       byte_issues: { count: this.byteIssueCount, listed: this.byteIssues },
     }
   }
@@ -255,6 +269,8 @@ export function summarizeReport(report: ImportReport): string {
   if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}${droppedIn}.`)
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const acf = report.custom_fields?.acf
+  if (acf) lines.push(`Advanced Custom Fields: ${plural(acf.fields, 'field')} on ${plural(acf.items, 'item')} not imported (the theme's templates printed them; the payload has no place for them, and they may hold what was never shown).`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)
   const m = report.media
   if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (the report's missing_media says which and why)` : ''}.`)

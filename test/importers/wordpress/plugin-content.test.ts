@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { importWordPress, summarizeReport } from 'preview-data-sdk/wordpress'
 import { elementorBody } from '../../../importers/wordpress/content/elementor.js'
 import { siteOriginBody } from '../../../importers/wordpress/content/siteorigin.js'
 import { withFootnotes } from '../../../importers/wordpress/content/footnotes.js'
@@ -219,5 +221,15 @@ describe('podcast episodes (Blubrry PowerPress)', () => {
     const body = renderBody(withPodcastEpisode('Notes\n\nMore', `https://x.test/e1.mp3\n1\naudio/mpeg\n${settings}`) as string, 1, earlyRenderEnv(stats(), {}))
     expect(body.html).toBe(`<p>Notes</p>\n<p>More</p>\n${player('audio', 'https://x.test/e1.mp3')}\n`)
     expect(proseText(body.html)).toBe('Notes More')
+  })
+})
+
+describe('Advanced Custom Fields', () => {
+  test('no field value reaches the payload, and the report counts the fields left out', async () => {
+    const { payload, report } = await importWordPress(fileURLToPath(new URL('../../fixtures/wordpress/acf-fields.xml', import.meta.url)), { generatedAt: '2026-01-01T00:00:00Z' })
+    const text = JSON.stringify(payload)
+    for (const value of ['1280', 'Supplier owes us', 'Tue–Sat', 'field_5f3a9c1b2d4e6']) expect(text).not.toContain(value)
+    expect(report.custom_fields).toEqual({ acf: { items: 2, fields: 3 } })
+    expect(summarizeReport(report)).toContain('Advanced Custom Fields: 3 fields on 2 items not imported')
   })
 })
