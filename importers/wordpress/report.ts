@@ -267,6 +267,8 @@ export function summarizeReport(report: ImportReport): string {
   const dropped = Object.entries(report.dropped_shortcodes ?? {})
   const droppedIn = report.dropped_shortcodes_in ? ` in ${plural(report.dropped_shortcodes_in.count, 'item')} (dropped_shortcodes_in lists them)` : ''
   if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}${droppedIn}.`)
+  // TablePress registers its tables' post type with can_export false: no WordPress export has them.
+  if (report.dropped_shortcodes?.table) lines.push(`  [table] shows a TablePress table, which WordPress's export never holds (TablePress keeps its tables out of it): export them from TablePress (HTML or CSV) and put them back where dropped_shortcodes_in says.`)
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   const acf = report.custom_fields?.acf
