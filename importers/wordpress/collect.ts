@@ -60,6 +60,8 @@ export interface Collected {
   /** Each theme's own CSS (Additional CSS, a block theme's global styles CSS), and when each theme was last customized. */
   themeCss: ThemeCss[]
   themeActivity: ThemeActivity[]
+  /** The published `front-page` templates (wp_template) of block themes, which WordPress shows at the root. */
+  frontTemplates: Array<{ theme: string; id: number }>
   offsetCounts: Map<number, number>
   /** WooCommerce variations, by the id of their product, to fold into it. */
   variations: Map<number, Variation[]>
@@ -136,7 +138,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], offsetCounts: new Map(), variations: new Map(),
+    navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], frontTemplates: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
@@ -223,6 +225,7 @@ export class Collector implements WxrSink {
       case 'wp_template':
       case 'wp_template_part':
         if (item.status === 'publish') this.#themeCustomized(item)
+        if (item.status === 'publish' && item.postType === 'wp_template' && item.postName === 'front-page') this.collected.frontTemplates.push({ theme: themeOf(item), id: item.postId })
         return this.#skip(item, 'site_editor_item')
       default:
         return this.#other(item)

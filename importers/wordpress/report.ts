@@ -97,7 +97,8 @@ export interface ImportReport extends MigrationReport {
   inferred_site_offset: string
   permalinks: PermalinksSection
   /** The page WordPress served at the root, the posts page, and how they were recognised. */
-  front_page: { page_path?: string; post_index_path?: string; reason: string }
+  /** `theme_template`: the active block theme's front-page template, which WordPress showed at the root instead; not imported. */
+  front_page: { page_path?: string; post_index_path?: string; reason: string; theme_template?: { id: number; theme: string } }
   /** Which menu is `primary`, and why; every menu's id by its WordPress slug. */
   menus: { primary?: string; reason?: string; ids: Record<string, string> }
   /** Items of each post type other than post, page and the ones WordPress uses for itself: how many, and as what. */
@@ -250,6 +251,8 @@ export function summarizeReport(report: ImportReport): string {
   if (p.structure) lines.push(`Permalinks: ${p.structure} (from ${p.matched} of ${p.of} post links) as ${p.permalinks.posts ?? 'the default'}${p.permalinks.output_style === 'html-extension' ? ' with .html files' : ''}; ${p.urls.kept} published URLs kept, ${p.urls.redirected} redirected.`)
   for (const note of p.notes) lines.push(`  ${note}.`)
   if (report.front_page.page_path !== undefined) lines.push(`Front page: ${report.front_page.page_path}${report.front_page.post_index_path ? `; posts listed at ${report.front_page.post_index_path}` : '; no posts page, so the post index is off'}.`)
+  const template = report.front_page.theme_template
+  if (template) lines.push(`Front page: WordPress showed the ${template.theme} theme's front-page template (item ${template.id}, edited in the Site Editor) at the root; templates are not imported, so the root shows ${report.front_page.page_path !== undefined ? `the page ${report.front_page.page_path}` : 'the post index'}.`)
   if (report.menus.primary) lines.push(`Primary menu: ${report.menus.primary} (${report.menus.reason}).`)
   const reasons = Object.entries(report.skipped_by_reason)
   if (reasons.length) lines.push(`Not imported: ${reasons.map(([r, n]) => `${n} ${r.replace(/_/g, ' ')}`).join(', ')}.`)
