@@ -176,7 +176,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const spacedUrls = collected.media.all().some((att) => /\s/.test(att.url))
     // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
-      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks: siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes), ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
+      { links, mediaFrom, mediaTo: options.mediaTo ?? '', reusableBlocks: [...collected.reusableBlocks], gallery, siteBlocks: siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes, (body) => pool.renderedBody(body)), ...(homeFiles ? { home: homeFiles } : {}), ...(spacedUrls ? { spacedUrls } : {}) },
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: rewriteMedia, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }
