@@ -224,6 +224,11 @@ function bodyFields(kind: 'post' | 'page', item: ContentItem, body: Finished, ou
   return { content: '', excerpt: '' }
 }
 
+/** What an SEO plugin wrote that goes to `meta` (see seoFields): `description` and `seo_title`. */
+function seoMeta(seo: ReturnType<typeof seoFields>): { description?: string; seo_title?: string } {
+  return { ...(seo.description !== undefined ? { description: seo.description } : {}), ...(seo.title !== undefined ? { seo_title: seo.title } : {}) }
+}
+
 /** A WordPress post as the builder takes it. */
 function toPostInput(p: PostPlan, body: { content: string; excerpt: string }, authorId: string, image: string | undefined, plan: Plan, decode: (raw: string) => string): PostInput {
   const { item } = p
@@ -235,7 +240,7 @@ function toPostInput(p: PostPlan, body: { content: string; excerpt: string }, au
     ...(format ? { post_format: format } : {}),
     ...(lang.lang ? { language: lang.lang } : {}),
     ...(lang.group ? { translation_group: lang.group } : {}),
-    ...(seo.description !== undefined ? { description: seo.description } : {}),
+    ...seoMeta(seo),
   }
   return {
     title: p.title,
@@ -261,7 +266,7 @@ function toPageInput(p: PagePlan, body: { content: string; excerpt: string }, im
   const { item } = p
   const lang = languageOf(item, plan.site.basePath)
   const seo = seoFields(item.meta)
-  const meta = { ...(lang.lang ? { language: lang.lang } : {}), ...(lang.group ? { translation_group: lang.group } : {}), ...(seo.description !== undefined ? { description: seo.description } : {}) }
+  const meta = { ...(lang.lang ? { language: lang.lang } : {}), ...(lang.group ? { translation_group: lang.group } : {}), ...seoMeta(seo) }
   const dates = resolveItemDates(item, plan.site.clock, plan.site.generatedAt)
   const undated = dates.fallbacks.includes('published_missing')
   if (undated) report.fallback('page_date_missing')

@@ -11,6 +11,7 @@ import type { DraftPolicy } from '../shared/types.js'
 import { elementorBody } from './content/elementor.js'
 import { siteOriginBody } from './content/siteorigin.js'
 import { withFootnotes } from './content/footnotes.js'
+import { withPodcastEpisode } from './content/podcast.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
@@ -59,6 +60,8 @@ export interface Collected {
   /** Each theme's own CSS (Additional CSS, a block theme's global styles CSS), and when each theme was last customized. */
   themeCss: ThemeCss[]
   themeActivity: ThemeActivity[]
+  /** The published `front-page` templates (wp_template) of block themes, which WordPress shows at the root. */
+  frontTemplates: Array<{ theme: string; id: number }>
   offsetCounts: Map<number, number>
   /** WooCommerce variations, by the id of their product, to fold into it. */
   variations: Map<number, Variation[]>
@@ -135,7 +138,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
 export class Collector implements WxrSink {
   readonly collected: Collected = {
     channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
-    navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], offsetCounts: new Map(), variations: new Map(),
+    navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], frontTemplates: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
   }
@@ -222,6 +225,7 @@ export class Collector implements WxrSink {
       case 'wp_template':
       case 'wp_template_part':
         if (item.status === 'publish') this.#themeCustomized(item)
+        if (item.status === 'publish' && item.postType === 'wp_template' && item.postName === 'front-page') this.collected.frontTemplates.push({ theme: themeOf(item), id: item.postId })
         return this.#skip(item, 'site_editor_item')
       default:
         return this.#other(item)
@@ -260,7 +264,8 @@ export class Collector implements WxrSink {
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
-    const raw = this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes)
+    this.report.customFields(item.customFields)
+    const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), item.meta.enclosure)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
@@ -278,6 +283,7 @@ export class Collector implements WxrSink {
     item.content = ''
     item.contentBytes = undefined
     delete item.meta.footnotes
+    delete item.meta.enclosure
     delete item.meta._elementor_data
     delete item.meta.panels_data
     ;(kind === 'post' ? c.posts : c.pages).push(kept)

@@ -152,7 +152,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: media.fileUrl })
     // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
-      finishSetup(collected, media, links, home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }, siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes)),
+      finishSetup(collected, media, links, home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }, siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes, (body) => pool.renderedBody(body))),
       [...posts.values(), ...pages.values()].map(({ item }) => ({ body: item.body, excerpt: item.excerpt })),
     )
     const plan = { site, taxonomies, posts, pages, links, mediaRewrite: media.rewrite, front, menuIds: options.menus ?? {}, mediaHosts, ...(home ? { home: home.files } : {}) }

@@ -16,9 +16,10 @@ import { decodeWpSlug } from './slugs.js'
 import { inferZone } from './timezone.js'
 import type { SitePlan } from './site.js'
 import { trimTrailing } from '../../src/trim.js'
+import { activeTheme } from './theme-css.js'
 
 /** The static front page and the posts page, as the plan has them. */
-export type FrontPlan = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string; reason: string }
+export type FrontPlan = { front?: PagePlan; postsPage?: PagePlan; postIndexUrl?: string; reason: string; themeTemplate?: { id: number; theme: string } }
 
 /** Where everything goes: the site settings, the permalinks inferred, the front page, pages and posts. */
 export type Places = { site: SitePlan; permalinks: PermalinkPlan; bases: ArchiveBases; front: FrontPlan; pages: Map<number, PagePlan>; posts: Map<number, PostPlan> }
@@ -42,6 +43,11 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   site = withInferred(site, { permalinks: permalinks.permalinks }, override)
   const pages = planPages(c, site.site, site.basePath, report, warnItem)
   const front = planFrontPage(pages, site, override, c.otherTypes.has('product') || c.posts.some((p) => p.postType === 'product') || c.pages.some((p) => p.postType === 'product'))
+  const themeTemplate = frontTemplate(c)
+  if (themeTemplate) {
+    front.themeTemplate = themeTemplate
+    front.reason += `; WordPress showed the ${themeTemplate.theme} theme's front-page template (item ${themeTemplate.id}) there instead, which is not imported`
+  }
   site = withInferred(site, { permalinks: permalinks.permalinks, ...front.settings }, override)
   if (front.postsPage) {
     const p = front.postsPage
@@ -53,6 +59,17 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   for (const p of pages.values()) reserved.add(pageRoute({ slug: p.slug, ...(p.path !== undefined ? { path: p.path } : {}) }, site.site).output_path.normalize('NFC'))
   const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, reserved)
   return { site, permalinks, bases: oldArchiveBases(bases, permalinks.inferred?.structure), front, pages, posts }
+}
+
+/**
+ * The active theme's `front-page` template edited in the Site Editor, which WordPress's template hierarchy shows at the
+ * root before anything the reading settings choose (get_front_page_template); the latest when there are several.
+ */
+function frontTemplate(c: Collected): { id: number; theme: string } | undefined {
+  if (c.frontTemplates.length === 0) return undefined
+  const theme = activeTheme(c.themeActivity)
+  const own = c.frontTemplates.filter((t) => t.theme === theme)
+  return own.length > 0 ? own.reduce((a, b) => (b.id > a.id ? b : a)) : undefined
 }
 
 /** Published posts as permalink inference reads them. */

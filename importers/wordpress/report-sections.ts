@@ -108,7 +108,7 @@ export function reportSections(r: {
     convention: { name: 'wordpress', reason: inferred ? `permalinks ${inferred.structure} from ${inferred.matched} of ${inferred.of} published post links` : 'no published post has a link on the old site' },
     redirects: r.redirects,
     permalinks: r.urls,
-    front_page: { ...(r.front.front ? { page_path: r.front.front.effectivePath } : {}), ...(r.front.postIndexUrl ? { post_index_path: r.front.postIndexUrl } : {}), reason: r.front.reason },
+    front_page: { ...(r.front.front ? { page_path: r.front.front.effectivePath } : {}), ...(r.front.postIndexUrl ? { post_index_path: r.front.postIndexUrl } : {}), reason: r.front.reason, ...(r.front.themeTemplate ? { theme_template: r.front.themeTemplate } : {}) },
     menus: { ...(primary ? { primary: primary.slug, reason: primary.reason } : {}), ids: Object.fromEntries([...r.menuIds.ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) },
     post_types: postTypeSection(r.collected, r.postTypes),
     taxonomies: r.taxonomies,

@@ -97,7 +97,8 @@ export interface ImportReport extends MigrationReport {
   inferred_site_offset: string
   permalinks: PermalinksSection
   /** The page WordPress served at the root, the posts page, and how they were recognised. */
-  front_page: { page_path?: string; post_index_path?: string; reason: string }
+  /** `theme_template`: the active block theme's front-page template, which WordPress showed at the root instead; not imported. */
+  front_page: { page_path?: string; post_index_path?: string; reason: string; theme_template?: { id: number; theme: string } }
   /** Which menu is `primary`, and why; every menu's id by its WordPress slug. */
   menus: { primary?: string; reason?: string; ids: Record<string, string> }
   /** Items of each post type other than post, page and the ones WordPress uses for itself: how many, and as what. */
@@ -122,6 +123,11 @@ export interface ImportReport extends MigrationReport {
    * order (at most `LIMITS.maxReportedDroppedShortcodeItems`), each with its new URL and what it lost, by name.
    */
   dropped_shortcodes_in?: { count: number; listed: Array<{ source: string; line: number; title: string; url: string; shortcodes: Record<string, number> }> }
+  /**
+   * Custom fields of imported posts and pages that the payload leaves out, by plugin: Advanced Custom Fields' (`acf`),
+   * which themes' templates printed and which may hold what was never shown; absent when there are none.
+   */
+  custom_fields?: { acf: { items: number; fields: number } }
   byte_issues: { count: number; listed: Array<ByteIssue & { file: string }> }
 }
 
@@ -139,10 +145,18 @@ export class ReportBuilder {
   readonly keptShortcodes: Record<string, number> = {}
   readonly droppedShortcodes: Record<string, number> = {}
   readonly dynamicBlocks: Record<string, number> = {}
+  readonly acfFields = { items: 0, fields: 0 }
   readonly unresolvedLinks: UnresolvedReference[] = []
   readonly missingMedia: UnresolvedReference[] = []
   readonly byteIssues: Array<ByteIssue & { file: string }> = []
   byteIssueCount = 0
+
+  /** Counts the Advanced Custom Fields fields of an imported item, which are left out. */
+  customFields(fields: number): void {
+    if (fields === 0) return
+    this.acfFields.items++
+    this.acfFields.fields += fields
+  }
 
   /** Counts one fallback of kind `kind`. */
   fallback(kind: string, n = 1): void {
@@ -207,6 +221,7 @@ export class ReportBuilder {
       dynamic_blocks: sortKeys(this.dynamicBlocks),
       ...(Object.keys(this.droppedShortcodes).length > 0 ? { dropped_shortcodes: sortKeys(this.droppedShortcodes) } : {}),
       ...(sections.dropped_shortcodes_in ? { dropped_shortcodes_in: sections.dropped_shortcodes_in } : {}),
+      ...(this.acfFields.items > 0 ? { custom_fields: { acf: { ...this.acfFields } } } : {}),
       byte_issues: { count: this.byteIssueCount, listed: this.byteIssues },
     }
   }
@@ -236,6 +251,8 @@ export function summarizeReport(report: ImportReport): string {
   if (p.structure) lines.push(`Permalinks: ${p.structure} (from ${p.matched} of ${p.of} post links) as ${p.permalinks.posts ?? 'the default'}${p.permalinks.output_style === 'html-extension' ? ' with .html files' : ''}; ${p.urls.kept} published URLs kept, ${p.urls.redirected} redirected.`)
   for (const note of p.notes) lines.push(`  ${note}.`)
   if (report.front_page.page_path !== undefined) lines.push(`Front page: ${report.front_page.page_path}${report.front_page.post_index_path ? `; posts listed at ${report.front_page.post_index_path}` : '; no posts page, so the post index is off'}.`)
+  const template = report.front_page.theme_template
+  if (template) lines.push(`Front page: WordPress showed the ${template.theme} theme's front-page template (item ${template.id}, edited in the Site Editor) at the root; templates are not imported, so the root shows ${report.front_page.page_path !== undefined ? `the page ${report.front_page.page_path}` : 'the post index'}.`)
   if (report.menus.primary) lines.push(`Primary menu: ${report.menus.primary} (${report.menus.reason}).`)
   const reasons = Object.entries(report.skipped_by_reason)
   if (reasons.length) lines.push(`Not imported: ${reasons.map(([r, n]) => `${n} ${r.replace(/_/g, ' ')}`).join(', ')}.`)
@@ -253,8 +270,12 @@ export function summarizeReport(report: ImportReport): string {
   const dropped = Object.entries(report.dropped_shortcodes ?? {})
   const droppedIn = report.dropped_shortcodes_in ? ` in ${plural(report.dropped_shortcodes_in.count, 'item')} (dropped_shortcodes_in lists them)` : ''
   if (dropped.length) lines.push(`Shortcodes dropped (only their plugin could show them: forms, widgets): ${dropped.map(([k, n]) => `[${k}] ×${n}`).join(', ')}${droppedIn}.`)
+  // TablePress registers its tables' post type with can_export false: no WordPress export has them.
+  if (report.dropped_shortcodes?.table) lines.push(`  [table] shows a TablePress table, which WordPress's export never holds (TablePress keeps its tables out of it): export them from TablePress (HTML or CSV) and put them back where dropped_shortcodes_in says.`)
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
+  const acf = report.custom_fields?.acf
+  if (acf) lines.push(`Advanced Custom Fields: ${plural(acf.fields, 'field')} on ${plural(acf.items, 'item')} not imported (the theme's templates printed them; the payload has no place for them, and they may hold what was never shown).`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)
   const m = report.media
   if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (the report's missing_media says which and why)` : ''}.`)

@@ -4,7 +4,7 @@ import { blockTokens } from './content/blocks.js'
 import { htmlToText } from './content/html.js'
 import { stripShortcodeTags } from './content/prose.js'
 import { usesPostLists } from './content/site-blocks.js'
-import type { ListedPost, PostLists, SiteBlocks } from './content/site-blocks.js'
+import type { ListedBody, ListedPost, PostLists, SiteBlocks } from './content/site-blocks.js'
 import type { PagePlan } from './pages.js'
 import type { FrontPlan } from './places.js'
 import type { PostPlan } from './posts.js'
@@ -35,7 +35,7 @@ export function listedPages(skeleton: Collected['pageSkeleton']): Array<Skeleton
  * WordPress would not show (not published) or the payload does not have; and what they may add to one body: the
  * bodies that may hold them share `LIMITS.maxSiteBlockCharsPerSite` and four times the export's `bytes` evenly.
  */
-export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, front: FrontPlan, site: SitePlan, taxonomies: Taxonomies, bytes: number): SiteBlocks {
+export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, front: FrontPlan, site: SitePlan, taxonomies: Taxonomies, bytes: number, bodyOf: (body: number) => ListedBody | undefined = () => undefined): SiteBlocks {
   const shownPage = (id: number) => {
     if (id === front.front?.item.postId || id === front.postsPage?.item.postId) return true
     const p = pages.get(id)
@@ -56,12 +56,15 @@ export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>,
     hidden: [...hidden].sort((x, y) => x - y),
     room: Math.min(LIMITS.maxSiteBlockChars, Math.floor((LIMITS.maxSiteBlockCharsPerSite + 4 * bytes) / Math.max(1, c.late.raw))),
     // Only when a body lists posts (itself or through a reusable block): the list is every published post.
-    ...(c.late.lists || (c.late.blocks && [...c.reusableBlocks.values()].some(usesPostLists)) ? { posts: postLists(posts, site, taxonomies) } : {}),
+    ...(c.late.lists || (c.late.blocks && [...c.reusableBlocks.values()].some(usesPostLists)) ? { posts: postLists(posts, site, taxonomies, bodyOf) } : {}),
   }
 }
 
-/** The published posts, newest first, as post lists show them (see `ListedPost`), and the site's page size and language. */
-function postLists(posts: ReadonlyMap<number, PostPlan>, site: SitePlan, taxonomies: Taxonomies): PostLists {
+/**
+ * The published posts, newest first, as post lists show them (see `ListedPost`; where the rendered body of one without
+ * an excerpt of its own lies, `bodyOf`), and the site's page size and language.
+ */
+function postLists(posts: ReadonlyMap<number, PostPlan>, site: SitePlan, taxonomies: Taxonomies, bodyOf: (body: number) => ListedBody | undefined): PostLists {
   const ids = (taxonomy: 'category' | 'post_tag') => {
     const bySlug = new Map<string, number[]>()
     for (const [id, slug] of taxonomies[taxonomy].byId) bySlug.set(slug, [...(bySlug.get(slug) ?? []), id])
@@ -73,6 +76,8 @@ function postLists(posts: ReadonlyMap<number, PostPlan>, site: SitePlan, taxonom
   for (const p of posts.values()) {
     if (p.item.status !== 'publish') continue
     const termIds = (taxonomy: 'category' | 'post_tag', bySlug: Map<string, number[]>) => termSlugs(p.item, taxonomy, taxonomies, decodeWpSlug).flatMap((slug) => bySlug.get(slug) ?? [])
+    const excerpt = htmlToText(stripShortcodeTags(p.item.excerpt))
+    const body = excerpt ? undefined : bodyOf(p.item.body)
     list.push({
       id: p.item.postId,
       type: 'post',
@@ -83,7 +88,8 @@ function postLists(posts: ReadonlyMap<number, PostPlan>, site: SitePlan, taxonom
       sticky: p.item.isSticky,
       categories: termIds('category', categoryIds),
       tags: termIds('post_tag', tagIds),
-      excerpt: htmlToText(stripShortcodeTags(p.item.excerpt)),
+      excerpt,
+      ...(body ? { body } : {}),
     })
   }
   list.sort((x, y) => compareCodeUnits(y.date, x.date) || y.id - x.id)

@@ -181,6 +181,16 @@ export class BodyPool {
     return this.#here
   }
 
+  /**
+   * Where a prepared body's rendering lies and what it found for its excerpt, for post lists; undefined for a body
+   * that waits raw (not rendered yet). Asked before `finish`, which lets prepared bodies go.
+   */
+  renderedBody(body: number): { place: [offset: number, length: number]; moreText?: string; blockExcerpt?: string } | undefined {
+    const prepared = this.#bodies[body]
+    if (prepared === undefined || prepared.late === 'raw') return undefined
+    return { place: prepared.place, ...(prepared.moreText !== undefined ? { moreText: prepared.moreText } : {}), ...(prepared.blockExcerpt !== undefined ? { blockExcerpt: prepared.blockExcerpt } : {}) }
+  }
+
   #prepared(body: number): PreparedBody {
     const prepared = this.#bodies[body]
     if (prepared === undefined) throw new Error(`no prepared body ${body}`)

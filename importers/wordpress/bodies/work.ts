@@ -4,8 +4,8 @@ import type { RenderEnv } from '../content/render.js'
 import { galleryShows, renderShortcodes } from '../content/shortcodes.js'
 import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
 import { usesPostLists } from '../content/site-blocks.js'
-import type { SiteBlocks } from '../content/site-blocks.js'
-import { finishText } from '../content/finish.js'
+import type { ListedBody, SiteBlocks } from '../content/site-blocks.js'
+import { automaticExcerpt, finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
@@ -146,7 +146,7 @@ export class BodyWork {
       this.#finishing = {
         env: { links: links instanceof LinkIndex ? links : LinkIndex.fromData(links), ...(home ? { home } : {}), ...(mediaFrom ? { mediaFrom, mediaTo } : {}), ...(setup.spacedUrls ? { spacedUrls: true } : {}) },
         reusableBlocks: new Map(reusableBlocks),
-        ...(setup.siteBlocks ? { siteBlocks: setup.siteBlocks } : {}),
+        ...(setup.siteBlocks ? { siteBlocks: this.#withExcerpts(setup.siteBlocks) } : {}),
         images: new Map(gallery.images),
         children: new Map(gallery.children),
       }
@@ -183,6 +183,22 @@ export class BodyWork {
       })
     }
     return { finished, counts }
+  }
+
+  /**
+   * Site blocks whose post lists show a listed post's automatic excerpt, derived from its rendered body as finishing
+   * derives the payload's, each once (a copy: the setup, sent to the other thread as it is, holds no function).
+   */
+  #withExcerpts(siteBlocks: SiteBlocks): SiteBlocks {
+    if (!siteBlocks.posts) return siteBlocks
+    // Each body is read once, however many lists show its post: many loops of a hostile body read no body twice.
+    const known = new Map<number, string>()
+    const excerptOf = (body: ListedBody) => {
+      let excerpt = known.get(body.place[0])
+      if (excerpt === undefined) known.set(body.place[0], (excerpt = automaticExcerpt(heldText(this.#rendered.bytes(body.place)), body.moreText, body.blockExcerpt)))
+      return excerpt
+    }
+    return { ...siteBlocks, posts: { ...siteBlocks.posts, excerptOf } }
   }
 
   /** Rendering once the export is known: reusable blocks, and the attachments galleries show (marked as used). */

@@ -42,6 +42,17 @@ export function finishText(rendered: string, exportExcerpt: string, moreText: st
   return { html, excerpt, linksRewritten: rewritten.count, unresolved: rewritten.unresolved, excerptFromMore }
 }
 
+/**
+ * The excerpt WordPress derives for a body without one of its own, as `finishText` derives it, from the rendered body
+ * before finishing: the `<!--more-->` teaser cut to 55 words, else the blocks' excerpt, else the body's first 55 words.
+ * @example
+ * automaticExcerpt('<p>Hello world</p>', undefined, undefined) // 'Hello world'
+ */
+export function automaticExcerpt(rendered: string, moreText: string | undefined, blockExcerpt: string | undefined): string {
+  if (moreText) return excerptOfText(moreText)
+  return blockExcerpt ?? deriveExcerpt(rendered)
+}
+
 /** `html` with its media URLs moved as `env` says: Jetpack's CDN, files brought home, a new prefix, spaces encoded. */
 function movedMedia(html: string, env: FinishEnv): string {
   if ((env.home || env.mediaFrom) && html.includes('.wp.com/')) html = withoutPhoton(html, env)

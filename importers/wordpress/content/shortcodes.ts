@@ -89,16 +89,28 @@ const dimension = (v: string | undefined): number | undefined => {
 // The image (optionally linked) that opens a caption's content, as WordPress's img_caption_shortcode expects it.
 const CAPTION_CONTENT = /^\s*((?:<a\s[^>]+>\s*)?<img\s[^>]+>(?:\s*<\/a>)?)([\s\S]*)$/i
 
+/**
+ * `[caption]` as WordPress's img_caption_shortcode prints it: the caption is the `caption` attribute, else the text
+ * after the content's opening image (the content is then the image alone); without a width of at least 1 (read as
+ * PHP's `(int)` does) or without caption text, only the content, no figure.
+ * @example
+ * renderCaption({ named: { id: 'x' }, numeric: [] }, '<img src="/a.jpg" /> A cat') // '<img src="/a.jpg" />'
+ */
 function renderCaption(a: Attrs, content: string): string {
-  const m = CAPTION_CONTENT.exec(content ?? '')
-  const image = m ? m[1] : (content ?? '')
-  const text = (m ? m[2] : '').trim() || (a.named.caption ?? '')
+  let image = content ?? ''
+  let text = a.named.caption
+  if (text === undefined) {
+    const m = CAPTION_CONTENT.exec(image)
+    text = m ? m[2].trim() : ''
+    if (m) image = m[1]
+  }
+  const width = Number(/^\s*\d{1,6}/.exec(a.named.width ?? '')?.[0] ?? 0)
+  // PHP's empty(): '' and '0' are no caption.
+  if (width < 1 || text === '' || text === '0') return image
   const id = a.named.id ? ` id="${escapeAttribute(a.named.id)}"` : ''
   const align = a.named.align ?? 'alignnone'
-  const width = dimension(a.named.width)
-  const style = width ? ` style="width: ${width}px"` : ''
-  const caption = text ? `<figcaption class="wp-caption-text">${text}</figcaption>` : ''
-  return `<figure${id} class="wp-caption ${escapeAttribute(align)}"${style}>${image}${caption}</figure>`
+  const caption = `<figcaption class="wp-caption-text">${text}</figcaption>`
+  return `<figure${id} class="wp-caption ${escapeAttribute(align)}" style="width: ${width}px">${image}${caption}</figure>`
 }
 
 function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
@@ -127,6 +139,8 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
     const caption = image.caption ? `<figcaption class="wp-caption-text gallery-caption">${escapeAttribute(image.caption)}</figcaption>` : ''
     items.push(`<figure class="gallery-item">${img}${caption}</figure>`)
   }
+  // gallery_shortcode prints nothing when it has no image to show.
+  if (items.length === 0) return ''
   return `<div class="gallery gallery-columns-${columns} gallery-size-${escapeAttribute(size)}">${items.join('')}</div>`
 }
 

@@ -25,10 +25,19 @@ export type SiteBlocks = { pages: ListedPage[]; navigations: Array<{ id: number;
  * published (ISO) and the day the site showed (`YYYY-MM-DD`, the site's time), whether it was sticky, its term ids,
  * and its own excerpt (plain text; '' when it had none).
  */
-export type ListedPost = { id: number; type: 'post' | 'page'; title: string; link: string; date: string; day: string; sticky: boolean; categories: number[]; tags: number[]; excerpt: string }
+export type ListedPost = { id: number; type: 'post' | 'page'; title: string; link: string; date: string; day: string; sticky: boolean; categories: number[]; tags: number[]; excerpt: string; body?: ListedBody }
 
-/** The posts and pages post lists choose from, newest first, and how the site showed them. */
-export type PostLists = { posts: ListedPost[]; perPage: number; locale: string }
+/**
+ * Where the rendered body of a listed post without an excerpt of its own lies, and what rendering found for its
+ * excerpt: post lists show the excerpt WordPress derives from it (`excerptOf`).
+ */
+export type ListedBody = { place: [offset: number, length: number]; moreText?: string; blockExcerpt?: string }
+
+/**
+ * The posts and pages post lists choose from, newest first, and how the site showed them; `excerptOf` (set where
+ * bodies are finished, which holds them) gives the automatic excerpt of a listed post's body.
+ */
+export type PostLists = { posts: ListedPost[]; perPage: number; locale: string; excerptOf?: (body: ListedBody) => string }
 
 /** Whether a body has blocks that `renderSiteBlocks` renders: a page list, a navigation, a query loop or latest posts. */
 export function usesSiteBlocks(raw: string): boolean {
@@ -293,7 +302,8 @@ function latestPosts(attrs: Record<string, unknown>, lists: PostLists): string |
   })
   const items = posts.map((p) => {
     const date = attrs.displayPostDate === true ? `<time datetime="${escapeAttribute(p.date)}" class="wp-block-latest-posts__post-date">${escapeText(dayText(p.day, lists.locale))}</time>` : ''
-    const excerpt = attrs.displayPostContent === true && attrs.displayPostContentRadio !== 'full_post' && p.excerpt ? `<div class="wp-block-latest-posts__post-excerpt">${escapeText(p.excerpt)}</div>` : ''
+    const shown = attrs.displayPostContent === true && attrs.displayPostContentRadio !== 'full_post' ? excerptOf(p, lists) : ''
+    const excerpt = shown ? `<div class="wp-block-latest-posts__post-excerpt">${escapeText(shown)}</div>` : ''
     return `<li><a class="wp-block-latest-posts__post-title" href="${escapeAttribute(p.link)}">${escapeText(htmlToText(p.title))}</a>${date}${excerpt}</li>`
   })
   return `<ul class="wp-block-latest-posts__list${attrs.displayPostDate === true ? ' has-dates' : ''} wp-block-latest-posts">${items.join('')}</ul>`
@@ -343,7 +353,7 @@ function queryLoop(html: string, open: BlockToken, inner: BlockToken[], close: B
       const template = html.slice(t.end, inner[last].index)
       // Each post repeats the template: a list that would not fit stays dynamic, and is not built to find out.
       if (template.length * posts.length > room) return undefined
-      out += `<ul class="wp-block-post-template">${posts.map((p) => `<li class="wp-block-post post-${p.id}">${postTemplate(template, p, lists.locale)}</li>`).join('')}</ul>`
+      out += `<ul class="wp-block-post-template">${posts.map((p) => `<li class="wp-block-post post-${p.id}">${postTemplate(template, p, lists)}</li>`).join('')}</ul>`
     } else if (t.name === 'query-no-results' && t.kind === 'open' && posts.length === 0) out += html.slice(t.end, inner[last].index)
     at = end
     i = last
@@ -351,8 +361,17 @@ function queryLoop(html: string, open: BlockToken, inner: BlockToken[], close: B
   return out + html.slice(at, close.end)
 }
 
-/** A post template filled in for one post: its title, date and own excerpt; other blocks as they are. */
-function postTemplate(template: string, post: ListedPost, locale: string): string {
+/**
+ * A listed post's excerpt as `get_the_excerpt` gives it to post lists: its own, else the one WordPress derives from its
+ * body ('' when neither is known).
+ */
+function excerptOf(post: ListedPost, lists: PostLists): string {
+  return post.excerpt || (post.body && lists.excerptOf ? lists.excerptOf(post.body) : '')
+}
+
+/** A post template filled in for one post: its title, date and excerpt; other blocks as they are. */
+function postTemplate(template: string, post: ListedPost, lists: PostLists): string {
+  const locale = lists.locale
   let out = ''
   let at = 0
   for (const t of blockTokens(template)) {
@@ -365,8 +384,9 @@ function postTemplate(template: string, post: ListedPost, locale: string): strin
       rendered = `<${tag} class="wp-block-post-title">${link(escapeText(htmlToText(post.title)))}</${tag}>`
     } else if (t.name === 'post-date') {
       rendered = `<div class="wp-block-post-date"><time datetime="${escapeAttribute(post.date)}">${link(escapeText(dayText(post.day, locale)))}</time></div>`
-    } else if (t.name === 'post-excerpt' && post.excerpt) {
-      rendered = `<div class="wp-block-post-excerpt"><p class="wp-block-post-excerpt__excerpt">${escapeText(post.excerpt)}</p></div>`
+    } else if (t.name === 'post-excerpt') {
+      const excerpt = excerptOf(post, lists)
+      if (excerpt) rendered = `<div class="wp-block-post-excerpt"><p class="wp-block-post-excerpt__excerpt">${escapeText(excerpt)}</p></div>`
     }
     if (rendered === undefined) continue
     out += template.slice(at, t.index) + rendered

@@ -79,6 +79,8 @@ export interface WxrItem {
   oldSlugs: string[]
   comments: number
   approvedComments: number
+  /** Advanced Custom Fields' fields on the item (a `_name` meta holding a `field_…` key beside each value), not imported. */
+  customFields: number
 }
 
 /** Postmeta keys the importer reads; everything else is skipped while streaming so it is never held. */
@@ -86,6 +88,8 @@ export const KEPT_META = new Set([
   '_thumbnail_id',
   // The notes of the footnotes block (WordPress 6.3 on), which renders them from here.
   'footnotes',
+  // A podcast episode Blubrry PowerPress plays below the post (see withPodcastEpisode); WordPress's own enclosures too.
+  'enclosure',
   // The layout of a page Elementor built, the only copy of its content when its body is empty (see elementorBody).
   '_elementor_data',
   // The layout of a page SiteOrigin's Page Builder laid out, read the same way (see siteOriginBody).
@@ -154,7 +158,7 @@ const blankItem = (file: string, line: number): WxrItem => ({
   file, line, postId: 0, title: '', link: '', guid: '', pubDate: '', creator: '', content: '', excerpt: '', postDate: '',
   postDateGmt: '', postModified: '', postModifiedGmt: '', commentStatus: '', postName: '', status: '', postParent: 0,
   menuOrder: 0, postType: '', password: '', isSticky: false, attachmentUrl: '', terms: [], meta: {}, oldSlugs: [],
-  comments: 0, approvedComments: 0,
+  comments: 0, approvedComments: 0, customFields: 0,
 })
 
 const toInt = (s: string): number => {
@@ -336,7 +340,9 @@ function withoutRssDuplicates(list: WxrItemTerm[]): WxrItemTerm[] {
 
 // Postmeta and comments come by the hundred thousand: each is one small object (of a class), not a set of closures.
 
-/** A `<wp:postmeta>`: only `KEPT_META` keys are kept, and every `_wp_old_slug`. */
+const ACF_FIELD_KEY = /^field_[0-9a-f]{8,}$/
+
+/** A `<wp:postmeta>`: only `KEPT_META` keys are kept, and every `_wp_old_slug`; ACF's fields are counted. */
 class MetaRecord implements WxrRecord {
   readonly fields = META_FIELDS
   #key = ''
@@ -354,6 +360,8 @@ class MetaRecord implements WxrRecord {
     // A variation's attribute values are keys of their own (`attribute_pa_color`).
     if (KEPT_META.has(this.#key) || this.#key.startsWith('attribute_')) item.meta[this.#key] = this.#value
     else if (this.#key === '_wp_old_slug' && this.#value !== '') item.oldSlugs.push(this.#value)
+    // ACF keeps each field's key (`field_` and 13 hex digits) under `_` and the field's name, its value under the name.
+    else if (this.#key.startsWith('_') && ACF_FIELD_KEY.test(this.#value)) item.customFields++
   }
 }
 

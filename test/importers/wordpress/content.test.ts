@@ -37,6 +37,22 @@ describe('shortcodes', () => {
     )
     expect(s.rendered).toEqual({ caption: 1 })
   })
+  // What WordPress 6.1's img_caption_shortcode printed for each (a live install's the_content): no figure without a
+  // width of at least 1 or without caption text, only the image (a caption taken from the content goes with it).
+  test.each([
+    ['no width', '[caption id="x"]<img src="/a.jpg" /> A cat[/caption]', '<img src="/a.jpg" />'],
+    ['a width that is no number', '[caption width="abc" align="alignright"]<a href="/b"><img src="/a.jpg" /></a> A cat[/caption]', '<a href="/b"><img src="/a.jpg" /></a>'],
+    ['no caption text', '[caption width="300"]<img src="/a.jpg" />[/caption]', '<img src="/a.jpg" />'],
+    ['a zero width with an old-style caption', '[caption width="0" caption="Old"]<img src="/a.jpg" />[/caption]', '<img src="/a.jpg" />'],
+    ['a width PHP reads as its leading digits', '[caption width="300px"]<img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 300px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
+    ['an old-style caption keeps the whole content', '[caption width="10" caption="Old"]<img src="/a.jpg" /> more[/caption]', '<figure class="wp-caption alignnone" style="width: 10px"><img src="/a.jpg" /> more<figcaption class="wp-caption-text">Old</figcaption></figure>'],
+  ])('[caption] with %s prints what WordPress printed', (_, body, html) => {
+    expect(renderShortcodes(body, ctx, stats())).toBe(html)
+  })
+  test('a [gallery] with no image to show prints nothing (gallery_shortcode returns an empty string)', () => {
+    const none: ShortcodeContext = { ...ctx, childAttachments: () => [] }
+    expect(renderShortcodes('<p>Look: [gallery]</p>\n[gallery ids="404"]\n[slideshow]', none, stats())).toBe('<p>Look: </p>\n\n')
+  })
   test('old-style caption attribute', () => {
     expect(renderShortcodes('[caption caption="Old" width="10"]<img src="/a.jpg" />[/caption]', ctx, stats())).toContain('<figcaption class="wp-caption-text">Old</figcaption>')
   })

@@ -1,4 +1,6 @@
 import { expect, test } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { importWordPress, summarizeReport } from 'preview-data-sdk/wordpress'
 import { findFrontPage, isShopPage } from '../../../importers/wordpress/front-page.js'
 import type { FrontPageCandidate } from '../../../importers/wordpress/front-page.js'
 
@@ -31,4 +33,12 @@ test.each([
   ['shop', true], ['Boutique', true], ['tienda', true], ['магазин', true], ['shopping', false], ['blog', false], ['workshop', false],
 ])('isShopPage(%s) is %s (the slugs WooCommerce gives its shop page)', (slug, want) => {
   expect(isShopPage(slug)).toBe(want)
+})
+
+// WordPress's template hierarchy tries a block theme's `front-page` template first for the site's root, whatever the
+// reading settings say (get_front_page_template in template-loader.php); one edited in the Site Editor is in the export.
+test("the active theme's front-page template: the report says WordPress showed it at the root and what the root shows now", async () => {
+  const { report } = await importWordPress(fileURLToPath(new URL('../../fixtures/wordpress/front-page-template.xml', import.meta.url)), { generatedAt: '2026-01-01T00:00:00Z' })
+  expect(report.front_page.theme_template).toEqual({ id: 2, theme: 'twentytwentythree' })
+  expect(summarizeReport(report)).toContain("Front page: WordPress showed the twentytwentythree theme's front-page template (item 2, edited in the Site Editor) at the root; templates are not imported, so the root shows the post index.")
 })

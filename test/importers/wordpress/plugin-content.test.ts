@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { importWordPress, summarizeReport } from 'preview-data-sdk/wordpress'
 import { elementorBody } from '../../../importers/wordpress/content/elementor.js'
 import { siteOriginBody } from '../../../importers/wordpress/content/siteorigin.js'
 import { withFootnotes } from '../../../importers/wordpress/content/footnotes.js'
+import { withPodcastEpisode } from '../../../importers/wordpress/content/podcast.js'
 import { builderAutop, isBuilderLayout } from '../../../importers/wordpress/content/page-builders.js'
 import { proseText } from '../../../importers/wordpress/content/prose.js'
 import { earlyRenderEnv, paragraphsInShortcodeBlocks, renderBody } from '../../../importers/wordpress/content/render.js'
@@ -195,5 +198,39 @@ describe("pages SiteOrigin's Page Builder laid out", () => {
 
   test('what is not a layout gives nothing', () => {
     for (const data of ['', 'a:1:{', 's:1:"x";', php({ grids: [] }), '{"widgets":[]}']) expect(siteOriginBody(data)).toBeUndefined()
+  })
+})
+
+describe('podcast episodes (Blubrry PowerPress)', () => {
+  const settings = 'a:1:{s:8:"duration";s:5:"30:00";}'
+  const player = (kind: string, src: string) => `<figure class="wp-block-${kind} powerpress-player"><${kind} controls preload="none" src="${src}"></${kind}></figure>`
+  // [enclosure meta, what is added after the body]
+  test.each([
+    ['an audio episode', `https://x.test/e1.mp3\n1234\naudio/mpeg\n${settings}`, `\n\n${player('audio', 'https://x.test/e1.mp3')}`],
+    ['a URL with a quote in it', `https://x.test/v.mp4?a=1&b="2"\n1\nvideo/mp4\n${settings}`, ''],
+    ['a video episode', `https://x.test/v.mp4?a=1&b=2\n1\nvideo/mp4\n${settings}`, `\n\n${player('video', 'https://x.test/v.mp4?a=1&amp;b=2')}`],
+    ['the player turned off', 'https://x.test/e1.mp3\n1\naudio/mpeg\na:1:{s:9:"no_player";i:1;}', ''],
+    ["WordPress's own enclosure (three lines)", 'https://x.test/e1.mp3\n1234\naudio/mpeg\n', ''],
+    ['a file that is no audio or video', `https://x.test/a.pdf\n1\napplication/pdf\n${settings}`, ''],
+    ['no web URL', `javascript:alert(1)\n1\naudio/mpeg\n${settings}`, ''],
+    ['settings that are no PHP array', 'https://x.test/e1.mp3\n1\naudio/mpeg\na:1:{broken', ''],
+    ['no enclosure', undefined, ''],
+  ])('%s', (_, enclosure, added) => {
+    expect(withPodcastEpisode('<p>Notes</p>', enclosure)).toBe(`<p>Notes</p>${added}`)
+  })
+  test('the player stays out of the paragraphs of a classic body, and out of its excerpt', () => {
+    const body = renderBody(withPodcastEpisode('Notes\n\nMore', `https://x.test/e1.mp3\n1\naudio/mpeg\n${settings}`) as string, 1, earlyRenderEnv(stats(), {}))
+    expect(body.html).toBe(`<p>Notes</p>\n<p>More</p>\n${player('audio', 'https://x.test/e1.mp3')}\n`)
+    expect(proseText(body.html)).toBe('Notes More')
+  })
+})
+
+describe('Advanced Custom Fields', () => {
+  test('no field value reaches the payload, and the report counts the fields left out', async () => {
+    const { payload, report } = await importWordPress(fileURLToPath(new URL('../../fixtures/wordpress/acf-fields.xml', import.meta.url)), { generatedAt: '2026-01-01T00:00:00Z' })
+    const text = JSON.stringify(payload)
+    for (const value of ['1280', 'Supplier owes us', 'Tue–Sat', 'field_5f3a9c1b2d4e6']) expect(text).not.toContain(value)
+    expect(report.custom_fields).toEqual({ acf: { items: 2, fields: 3 } })
+    expect(summarizeReport(report)).toContain('Advanced Custom Fields: 3 fields on 2 items not imported')
   })
 })

@@ -37,6 +37,16 @@ describe('dropped_shortcodes_in: the items that lost a plugin\'s shortcode', () 
     expect(summarizeReport(report)).toContain('Shortcodes dropped (only their plugin could show them: forms, widgets): [contact-form] ×1 in 1 item (dropped_shortcodes_in lists them).')
   })
 
+  // TablePress registers its tables' post type with can_export false, so export_wp() leaves them out: the summary says
+  // where they are to be had, as it cannot print them.
+  test('TablePress tables: where to get them', async () => {
+    const { report } = await importWordPress(fixture('plugin-content'), { generatedAt: '2026-01-01T00:00:00Z' })
+    const summary = summarizeReport({ ...report, dropped_shortcodes: { ...report.dropped_shortcodes, table: 2 } })
+    expect(summary).toContain('[table] ×2')
+    expect(summary).toContain("[table] shows a TablePress table, which WordPress's export never holds (TablePress keeps its tables out of it): export them from TablePress (HTML or CSV) and put them back where dropped_shortcodes_in says.")
+    expect(summarizeReport(report)).not.toContain('TablePress')
+  })
+
   const plan = (file: string, line: number, postId: number) => ({ item: { file, line, postId, title: `Post ${postId}` }, url: `/p${postId}/` })
   test('in export order, files first, the first ones listed and all counted', () => {
     const n = LIMITS.maxReportedDroppedShortcodeItems + 5

@@ -128,6 +128,28 @@ describe('query loops and latest posts in bodies', () => {
     expect(renderSiteBlocks(body, lists, {})).toBe(expected)
   })
 
+  // A post without an excerpt of its own shows the one get_the_excerpt derives from its body (a live WordPress 6.1's
+  // query loop printed "Welcome to WordPress. This is your first post…" for Hello world!, the teaser for a post with
+  // <!--more-->); the body is read where bodies are finished (excerptOf).
+  test('a listed post without an excerpt of its own shows its automatic one', () => {
+    const read: number[] = []
+    const withBodies: SiteBlocks = {
+      ...lists,
+      posts: {
+        ...(lists.posts as NonNullable<SiteBlocks['posts']>),
+        posts: (lists.posts as NonNullable<SiteBlocks['posts']>).posts.map((p) => (p.excerpt ? p : { ...p, body: { place: [p.id, 1] as [number, number], ...(p.id === 12 ? { moreText: 'The teaser' } : {}) } })),
+        excerptOf: (body) => (read.push(body.place[0]), body.moreText ?? `Words of ${body.place[0]}`),
+      },
+    }
+    const html = renderSiteBlocks(loop('{"perPage":3}', '<!-- wp:post-excerpt /-->'), withBodies, {})
+    expect(html).toContain('<li class="wp-block-post post-12"><div class="wp-block-post-excerpt"><p class="wp-block-post-excerpt__excerpt">The teaser</p></div></li>')
+    expect(html).toContain('<li class="wp-block-post post-14"><div class="wp-block-post-excerpt"><p class="wp-block-post-excerpt__excerpt">Words of 14</p></div></li>')
+    expect(html).toContain('<p class="wp-block-post-excerpt__excerpt">Own words</p>')
+    expect(renderSiteBlocks('<!-- wp:latest-posts {"postsToShow":1,"displayPostContent":true} /-->', withBodies, {})).toContain('<div class="wp-block-latest-posts__post-excerpt">Words of 14</div>')
+    // Only the posts shown are read, and a post with its own excerpt is not.
+    expect(read.sort()).toEqual([12, 14, 14])
+  })
+
   test('without the posts (no body was known to list them), post lists stay dynamic', () => {
     expect(renderSiteBlocks(loop('{}'), site, {})).toBe(loop('{}'))
   })
