@@ -4,6 +4,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { IMAGE_KEYS } from '../fields.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
+import { pathGlobMatcher } from './_path-glob.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -32,7 +33,7 @@ interface ContentRoot {
 interface Cascade {
   values: Record<string, unknown>
   kind?: string
-  path?: RegExp
+  path?: (path: string) => boolean
 }
 
 /**
@@ -675,7 +676,7 @@ function toCascade(entry: Record<string, unknown>): Cascade {
   return {
     values: merged,
     ...(target && typeof target.kind === 'string' ? { kind: target.kind } : {}),
-    ...(target && typeof target.path === 'string' ? { path: globToRegExp(target.path) } : {}),
+    ...(target && typeof target.path === 'string' ? { path: pathGlobMatcher(target.path) } : {}),
   }
 }
 
@@ -694,18 +695,10 @@ function cascadeFor(chain: Array<{ key: string; c: Cascade }>, kind: string, dir
   const path = '/' + dirs.join('/')
   for (const { c } of chain) {
     if (c.kind && !c.kind.replace(/[{}]/g, '').split(',').map((k) => k.trim()).includes(kind)) continue
-    if (c.path && !c.path.test(path)) continue
+    if (c.path && !c.path(path)) continue
     out = { ...out, ...c.values }
   }
   return out
-}
-
-/** A Hugo path glob (`{/news/**,/blog/**}`) as a regular expression. */
-function globToRegExp(glob: string): RegExp {
-  const alternatives = glob.replace(/^\{|\}$/g, '').split(',')
-  const one = (g: string) =>
-    g.trim().replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
-  return new RegExp(`^(?:${alternatives.map(one).join('|')})$`)
 }
 
 /** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
