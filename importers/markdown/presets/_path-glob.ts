@@ -1,19 +1,21 @@
 /**
- * A Hugo path glob (a `cascade` entry's `_target.path`, such as `{/news/**,/blog/**}`) as a matcher of whole paths,
- * with the wildcards of gohugo.io's "Glob patterns" table: `*` any run of characters but `/`, `**` any run, `?` any
- * one character but `/`; the outer braces' comma-separated alternatives are each tried; every other character is
- * itself. Matched by following every place the pattern can be at once, never by backtracking: a glob is input (a
- * regular expression made from `*a*a*a…b` took time exponential in its stars, and one from `?x` threw and sank the
- * import), so a test costs at most the path's length times the places it can be at, and each path is tested once.
+ * A path glob (a Hugo `cascade` entry's `_target.path`, such as `{/news/**,/blog/**}`; a Jekyll `defaults` scope's
+ * `path`, such as `projects/*.md`) as a matcher of whole paths, or with `prefix` of a path or any folder above it.
+ * The wildcards of gohugo.io's "Glob patterns" table (Ruby's Dir.glob, which Jekyll uses, reads them alike): `*` any
+ * run of characters but `/`, `**` any run, `?` any one character but `/`; the outer braces' comma-separated
+ * alternatives are each tried; every other character is itself. Matched by following every place the pattern can be
+ * at once, never by backtracking: a glob is input (a regular expression made from `*a*a*a…b` took time exponential
+ * in its stars, and one from `?x` threw and sank the import), so a test costs at most the path's length times the
+ * places it can be at, and each path is tested once.
  */
-export function pathGlobMatcher(glob: string): (path: string) => boolean {
+export function pathGlobMatcher(glob: string, options: { prefix?: boolean } = {}): (path: string) => boolean {
   const alternatives = glob.replace(/^\{|\}$/g, '').split(',').map((g) => pathTokens(g.trim()))
   const seen = new Map<string, boolean>()
   return (path) => {
     let hit = seen.get(path)
     if (hit === undefined) {
       const chars = [...path]
-      hit = alternatives.some((tokens) => matches(tokens, chars))
+      hit = alternatives.some((tokens) => matches(tokens, chars, options.prefix === true))
       seen.set(path, hit)
     }
     return hit
@@ -44,8 +46,11 @@ function pathTokens(glob: string): PathToken[] {
   return out
 }
 
-/** Whether the places reachable after the whole text include the pattern's end (a set of places, one step a character). */
-function matches(tokens: PathToken[], text: string[]): boolean {
+/**
+ * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
+ * end: a set of places, one step a character.
+ */
+function matches(tokens: PathToken[], text: string[], prefix: boolean): boolean {
   const mark = new Int32Array(tokens.length + 1).fill(-1)
   let places: number[] = []
   const add = (into: number[], place: number, step: number) => {
@@ -60,6 +65,7 @@ function matches(tokens: PathToken[], text: string[]): boolean {
   add(places, 0, 0)
   for (let i = 0; i < text.length && places.length > 0; i++) {
     const c = text[i]
+    if (prefix && c === '/' && places.includes(tokens.length)) return true
     const next: number[] = []
     for (const p of places) {
       const token = tokens[p]

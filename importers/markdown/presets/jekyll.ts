@@ -12,6 +12,7 @@ import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { pathGlobMatcher } from './_path-glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 
 /** Jekyll's named permalink styles (jekyllrb.com "Permalinks", built-in formats). */
@@ -58,6 +59,8 @@ export interface CollectionEntry {
 
 interface DefaultSet {
   path: string
+  /** Whether the scope's path holds a file: a glob's matcher, made once. */
+  holds: (rel: string) => boolean
   type?: string
   values: Record<string, unknown>
 }
@@ -547,7 +550,8 @@ function readDefaults(value: unknown): DefaultSet[] {
   for (const d of value) {
     if (!isPlainObject(d) || !isPlainObject(d.values)) continue
     const scope = isPlainObject(d.scope) ? d.scope : {}
-    out.push({ path: typeof scope.path === 'string' ? trimBoth(scope.path, '/') : '', ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
+    const path = typeof scope.path === 'string' ? trimBoth(scope.path, '/') : ''
+    out.push({ path, holds: scopeMatcher(path), ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
   }
   return out
 }
@@ -559,20 +563,22 @@ function readDefaults(value: unknown): DefaultSet[] {
 function defaultsFor(sets: DefaultSet[], rel: string, type: string): Record<string, unknown> {
   const matching = sets
     .map((s, i) => ({ s, i }))
-    .filter(({ s }) => (s.type === undefined || s.type === type) && pathMatches(s.path, rel))
+    .filter(({ s }) => (s.type === undefined || s.type === type) && s.holds(rel))
     .sort((a, b) => a.s.path.length - b.s.path.length || Number(a.s.type !== undefined) - Number(b.s.type !== undefined) || a.i - b.i)
   let out: Record<string, unknown> = {}
   for (const { s } of matching) out = { ...out, ...s.values }
   return out
 }
 
-function pathMatches(scope: string, rel: string): boolean {
-  if (scope === '') return true
-  if (scope.includes('*')) {
-    const re = new RegExp('^' + scope.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*/g, '[^/]*') + '(?:/|$)')
-    return re.test(rel)
-  }
-  return rel === scope || rel.startsWith(scope + '/')
+/**
+ * A scope path's test: the file is the path or below it, or, when the path has a `*`, below what the glob matches
+ * (matched by following the glob's places, never as a regular expression: a path is input, and `?x` threw and
+ * `*a*a*a…b` backtracked without bound).
+ */
+function scopeMatcher(scope: string): (rel: string) => boolean {
+  if (scope === '') return () => true
+  if (scope.includes('*')) return pathGlobMatcher(scope, { prefix: true })
+  return (rel) => rel === scope || rel.startsWith(scope + '/')
 }
 
 function fieldList(value: unknown): string[] {
