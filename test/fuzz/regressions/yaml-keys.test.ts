@@ -59,3 +59,14 @@ test('a front matter with a key written twice is still refused, at the second on
   expect(parseFrontMatter('---\ntitle: One\ndate: 2024-01-01\ntitle: Two\n---\nbody', 'a.md', diagnostics)).toBeNull()
   expect(diagnostics.sorted().map((d) => `${d.line} ${d.code} ${d.message}`)).toEqual(['4 front_matter_syntax YAML syntax error at line 4, column 1: Map keys must be unique. Fix the YAML (quote values that contain \': \' or start with a special character).'])
 })
+
+// A front matter of many syntax errors (the same fuzz seed's case 106: '{% if a %}' 42,000 times inside a front
+// matter) spent most of its time capturing each error's stack, which nobody reads: errors are made without one, and
+// the limit is put back after.
+test('YAML syntax errors are made without a stack, and the stack limit is restored', () => {
+  const before = Error.stackTraceLimit
+  const doc = parseYaml(`title: x\n${'{% if a %}\n'.repeat(100)}`)
+  expect(doc.errors.length).toBeGreaterThan(100)
+  expect(doc.errors.every((e) => !/\n\s+at /.test(e.stack ?? ''))).toBe(true)
+  expect(Error.stackTraceLimit).toBe(before)
+})
