@@ -1,7 +1,8 @@
 import { parse as parseToml, TomlDate, TomlError } from 'smol-toml'
-import { isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
+import { isScalar, isSeq, LineCounter } from 'yaml'
 import type { Document } from 'yaml'
 import type { Diagnostics } from './diagnostics.js'
+import { parseYaml } from './yaml.js'
 
 /** The data languages a front-matter block or a data file may use. */
 export type DataLanguage = 'yaml' | 'toml' | 'json'
@@ -156,13 +157,13 @@ export function parseData(
   }
   if (lang === 'yaml') {
     const lineCounter = new LineCounter()
-    let doc = parseDocument(raw, { schema: 'core', lineCounter, prettyErrors: false, logLevel: 'error' })
+    let doc = parseYaml(raw, lineCounter)
     if (doc.errors.length > 0) {
       // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0; YAML 1.2
       // wants them indented. Indenting such lines and parsing again reads those files as their authors meant.
       const repaired = indentContinuations(raw)
       if (repaired.firstLine > 0) {
-        const retry = parseDocument(repaired.text, { schema: 'core', prettyErrors: false, logLevel: 'error' })
+        const retry = parseYaml(repaired.text)
         if (retry.errors.length === 0) {
           const line = repaired.firstLine + lineOffset
           diagnostics.warn(rel, line, 'front_matter_syntax', `A quoted value continues on an unindented line (line ${line}), which YAML does not allow; it was read leniently. Indent the continuation lines.`)

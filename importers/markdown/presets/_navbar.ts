@@ -2,6 +2,7 @@ import { arrayItems, entries, objectLiteral, stringLiteral } from './_jstext.js'
 import { firstString } from './_config.js'
 import { scanBody } from '../scan.js'
 import type { ConfigMenuItem, PresetContext } from './types.js'
+import { trimTrailing } from '../../../src/trim.js'
 
 /** How deep a navbar's dropdowns are followed (themes show two levels; a hostile configuration may nest more). */
 const MAX_DEPTH = 4
@@ -32,7 +33,7 @@ export interface NavbarKeys {
 export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0, prefix = ''): ConfigMenuItem[] {
   if (depth >= MAX_DEPTH) return []
   const out: ConfigMenuItem[] = []
-  const from = (link: string) => (prefix === '' || /^(?:\/|[a-z][a-z0-9+.-]*:|#)/i.test(link) ? link : prefix.replace(/\/*$/, '/') + link.replace(/^\.\//, ''))
+  const from = (link: string) => (prefix === '' || /^(?:\/|[a-z][a-z0-9+.-]*:|#)/i.test(link) ? link : trimTrailing(prefix, '/') + '/' + link.replace(/^\.\//, ''))
   for (const item of arrayItems(raw) ?? []) {
     const written = stringLiteral(item)
     if (written !== undefined) {
