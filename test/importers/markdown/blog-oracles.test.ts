@@ -51,6 +51,27 @@ describe('Jekyll', () => {
   })
 })
 
+describe('Jekyll collections without output', () => {
+  // jekyllrb.com "Collections": `output: false` (the default) writes no page per document, but `site.<label>` still
+  // holds every document Jekyll read, a team page looping over `site.people` being the usual use. Jekyll 4.3.1 listed
+  // each (by path, or `sort_by`) with the URL it would have had and its text as `content`, and left out only
+  // `published: false` ones.
+  test('a page looping over a collection with no output lists its documents', async () => {
+    const root = await site('collection-no-output', {
+      '_config.yml': 'title: Team\ncollections:\n  people:\n    output: false\n    sort_by: order\n  staff: {}\n',
+      '_people/zoe.md': '---\nname: Zoe\norder: 1\n---\nZoe *draws*.\n',
+      '_people/adam.md': '---\nname: Adam\norder: 2\n---\nAdam {{ page.name }}\n',
+      '_people/hidden.md': '---\nname: Hidden\npublished: false\n---\nH\n',
+      '_staff/bo.md': '---\ntitle: Bo\n---\nB\n',
+      'team.md': '---\ntitle: Team\n---\n{% for p in site.people %}- {{ p.name }} ({{ p.collection }}): {{ p.content }}\n{% endfor %}{% for s in site.staff %}- {{ s.title }}\n{% endfor %}',
+    })
+    const s = await imported(root)
+    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): \n- Bo\n')
+    expect(s.skipped['_people/zoe.md']).toBe('collection-not-output')
+    expect(s.skipped['_people/hidden.md']).toBe('unpublished')
+  })
+})
+
 describe('Jekyll date archives', () => {
   // jekyll-archives (its README, "Configuration"; a site built from its Gemfile, GitHub Pages does not run it):
   // `enabled: [year, month]` (or `all`) writes a page per year and
