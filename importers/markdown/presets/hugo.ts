@@ -46,6 +46,8 @@ interface Cascade {
  */
 /** Theme layouts of a blank page that lists every post (PaperMod's and Stack's `layout: archives`). */
 const ARCHIVE_LAYOUTS = new Set(['archives', 'archive'])
+/** A search layout file: `layouts/…/search.html` of the site or of one of its themes. */
+const SEARCH_LAYOUT = /^(?:themes\/[^/]+\/)?layouts\/(?:[^/]+\/)*search\.html$/
 
 export const hugoPreset: Preset = {
   name: 'hugo',
@@ -300,6 +302,7 @@ export const hugoPreset: Preset = {
     }
 
     const dateOrder = frontMatterDateOrder(get('frontmatter'))
+    const searchShowsText = await searchLayoutPrintsText(ctx)
     // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
     let imagesByDir: Map<string, string[]> | undefined
     const bundleImages = (dir: string): string[] => {
@@ -386,6 +389,12 @@ export const hugoPreset: Preset = {
       if (!inPostSection && !isList && ARCHIVE_LAYOUTS.has(firstString(fields.layout) ?? '') && source.fm.body.trim() === '') {
         const to = config.postIndexPath ?? '/'
         return { skip: 'post-index', detail: `its "${firstString(fields.layout)}" layout lists the posts and it has no text of its own: its URL leads to the new site's post index`, redirect: { from: url.replace(/\/{2,}/g, '/'), to } }
+      }
+      // PaperMod's and Stack's search page (`layout: search`): the theme's layout draws a search box its script fills
+      // from a JSON index, and prints no text unless the site's own layout does (PaperMod's search.html has no
+      // .Content). Preview Data's search is the new theme's own (site.search), so the page is not imported.
+      if (!isList && firstString(fields.layout) === 'search' && (source.fm.body.trim() === '' || searchShowsText === false)) {
+        return { skip: 'search-page', detail: 'its "search" layout is the theme\'s search box, filled by a script from a JSON index of the site, and shows no text of the page: the new theme\'s own search (site.search) takes its place' }
       }
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
       // where a page has both, its summary is the excerpt.
@@ -509,6 +518,20 @@ export const hugoPreset: Preset = {
       },
     }
   },
+}
+
+/**
+ * Whether the search layout a site builds with prints the page's text (`.Content`): the site's own `layouts/`
+ * files named search.html over its themes' (Hugo looks in the project's layouts first); undefined when the site holds
+ * none (a theme fetched as a module).
+ */
+async function searchLayoutPrintsText(ctx: PresetContext): Promise<boolean | undefined> {
+  const found = ctx.discovery.files.filter((f) => SEARCH_LAYOUT.test(f.rel)).map((f) => f.rel)
+  const own = found.filter((rel) => rel.startsWith('layouts/'))
+  const used = own.length > 0 ? own : found
+  if (used.length === 0) return undefined
+  for (const rel of used) if ((await ctx.readText(rel))?.includes('.Content')) return true
+  return false
 }
 
 /**

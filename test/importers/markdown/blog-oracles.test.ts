@@ -117,6 +117,31 @@ describe('Hugo', () => {
   })
 })
 
+describe('Hugo search pages', () => {
+  // PaperMod's documented search page ("Features": content/search.md with `layout: search`) and Stack's
+  // (`page/search/index.md`): the theme's search.html draws a search box filled by a script from /index.json and
+  // never prints the page's text (PaperMod's layouts/_default/search.html has no .Content). Preview Data's search is
+  // the new theme's own (site.search): the page is not imported, and a menu entry to it is left out with a warning.
+  // A layout of the site's own that prints .Content keeps the page's text; so does a page of text whose layout is
+  // not in the site (a theme fetched as a module).
+  test.each([
+    ['blank, theme not in the site', {}, '', 'search-page'],
+    ['with text, theme not in the site', {}, 'Type to search.\n', undefined],
+    ['with text, theme layout without .Content', { 'themes/PaperMod/layouts/_default/search.html': '{{ define "main" }}<input id="searchInput">{{ end }}' }, 'This file exists only to answer /search/.\n', 'search-page'],
+    ['with text, own layout printing .Content', { 'layouts/_default/search.html': '{{ define "main" }}{{ .Content }}<input>{{ end }}' }, 'Search tips.\n', undefined],
+  ])('%s', async (name, files, body, skipped) => {
+    const root = await site(`search-${name.replace(/[ ,.]+/g, '-')}`, {
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHi.\n',
+      'content/search.md': `---\ntitle: Search\nlayout: search\nplaceholder: Search the blog\n---\n${body}`,
+      ...files,
+    })
+    const s = await imported(root)
+    expect(s.skipped['content/search.md']).toBe(skipped)
+    expect(s.payload.menus?.primary?.items.map((i) => i.title)).toEqual(skipped === undefined ? ['Search', 'Posts'] : ['Posts'])
+  })
+})
+
 describe('Hugo taxonomy lists', () => {
   // Hugo 0.111 writes a list of every term of each taxonomy (/tags/, /categories/; PaperMod's menu links there). The
   // contract has term archives but no list of them, so, as a Jekyll or Eleventy page listing every tag, that URL and
