@@ -402,8 +402,9 @@ export const hugoPreset: Preset = {
       const image = featured(fields, source.file.rel, isList || isBundle)
       if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)
-      // A page's menu entries belong to its language's menus.
-      const langMenus = menuEntries.get(lang)
+      // A page's menu entries belong to its language's menus; a page Hugo does not build (a draft, future or expired,
+      // or below such a section) has none, so its entry takes no identifier from a built page's.
+      const langMenus = above === undefined && notScheduled(fields, { drafts: buildDrafts, ...config.publishes }, nowMs, timezone ?? 'UTC') === undefined ? menuEntries.get(lang) : undefined
       if (langMenus) {
         const own = pageMenuEntries(fields, source.file.rel, url)
         if (sectionMenu !== undefined && isList && dirs.length === 1) own.push([sectionMenu, { identifier: dirs[0], name: firstString(fields.linkTitle, fields.linktitle, fields.title) ?? dirs[0], weight: fields.weight, url, source: source.file.rel, section: true }])

@@ -117,6 +117,25 @@ describe('Hugo', () => {
   })
 })
 
+describe('Hugo menu entries of pages it does not build', () => {
+  // gohugo.io "Menus": a page's `menu:` front matter adds an entry for it, but only a page Hugo builds has entries.
+  // Hugo 0.111.3 on this site: Home, Docs > A, and `fut` (the parent a future page would have been, made without a
+  // link) > Child of future; the draft's entry, which took the `docs` identifier first, is nowhere.
+  test("a draft's or a future page's entry is not in the menu, and does not take an identifier from a built one", async () => {
+    const root = await site('menu-unbuilt', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[[menus.main]]\n  name = "Home"\n  url = "/"\n  weight = 1\n',
+      'content/about.md': '---\ntitle: Old docs\ndraft: true\nmenu:\n  main:\n    identifier: docs\n    weight: 1\n---\n',
+      'content/docs/_index.md': '---\ntitle: Docs\nmenu:\n  main:\n    identifier: docs\n    weight: 2\n---\n',
+      'content/docs/a.md': '---\ntitle: A\nmenu:\n  main:\n    parent: docs\n---\na\n',
+      'content/docs/future.md': '---\ntitle: Future\ndate: 2099-01-01\nmenu:\n  main:\n    identifier: fut\n    weight: 3\n---\n',
+      'content/docs/kid.md': '---\ntitle: Child of future\nmenu:\n  main:\n    parent: fut\n---\nx\n',
+    })
+    const s = await imported(root)
+    const tree = (items: Array<{ title?: string; url?: string; children?: unknown[] }>): unknown[] => items.map((i) => [i.title, i.url, ...(i.children && i.children.length > 0 ? [tree(i.children as typeof items)] : [])])
+    expect(tree(s.payload.menus?.primary?.items ?? [])).toEqual([['Home', '/'], ['Docs', '/docs/', [['A', '/docs/a/']]], ['fut', '/docs/kid/', [['Child of future', '/docs/kid/']]]])
+  })
+})
+
 describe('Hugo search pages', () => {
   // PaperMod's documented search page ("Features": content/search.md with `layout: search`) and Stack's
   // (`page/search/index.md`): the theme's search.html draws a search box filled by a script from /index.json and
