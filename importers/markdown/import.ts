@@ -809,6 +809,32 @@ function mountsOf(root: string): string[] {
   return out
 }
 
+/**
+ * Each delivered file of a bundle (a folder whose `index`/`_index` document was published) by the key of the URL it
+ * is also served at: that document's old URL plus the file's path below the folder (Hugo's page resources). Each
+ * file walks up to the nearest such folder.
+ */
+function bundleResourceUrls(docs: readonly SourceDoc[], files: ReadonlySet<string>, delivered: ReadonlyMap<string, string>): Map<string, string> {
+  const pageOfDir = new Map<string, string>()
+  for (const d of docs) {
+    const slash = d.file.lastIndexOf('/')
+    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(d.file.slice(slash + 1))) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), d.url)
+  }
+  const deliveredFiles = new Set(delivered.values())
+  const out = new Map<string, string>()
+  if (pageOfDir.size === 0) return out
+  for (const f of files) {
+    if (!deliveredFiles.has(f)) continue
+    for (let end = f.lastIndexOf('/'); end > 0; end = f.lastIndexOf('/', end - 1)) {
+      const page = pageOfDir.get(f.slice(0, end))
+      if (page === undefined) continue
+      out.set(urlKey(page + f.slice(end + 1)), f)
+      break
+    }
+  }
+  return out
+}
+
 function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
@@ -823,6 +849,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const url = convention.assetUrl(f)
     if (url !== undefined && !/\.(?:md|markdown|mdx|mkdn|mkd)$/i.test(f)) fileOfUrl.set(urlKey(url), f)
   }
+  if (convention.resourcesAtPageUrl) for (const [url, f] of bundleResourceUrls(docs, files, fileOfUrl)) if (!fileOfUrl.has(url)) fileOfUrl.set(url, f)
   // Each route the new site makes besides documents, by its key, with its public URL where links must change to it
   // (a term archive under html-extension is `/tags/x`, not the `/tags/x/` an old link wrote).
   const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])

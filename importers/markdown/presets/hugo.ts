@@ -481,6 +481,7 @@ export const hugoPreset: Preset = {
       place,
       finish,
       assetUrl,
+      resourcesAtPageUrl: true,
       templateSite(file) {
         const at = located.get(file)
         const lang = at ? (stripLang(splitPath(at.rel).base, langKeys).lang ?? at.root.lang) : defaultLang

@@ -55,7 +55,7 @@ export interface CollectionEntry {
   url: string
   name: string
   /** Its text after the front matter. */
-  body: string
+  body?: string
   /** Its collection has no `output: true`: listed in `site.<label>`, never written. */
   unwritten?: boolean
 }
@@ -471,7 +471,7 @@ function collectionList(c: Collection, mine: readonly CollectionEntry[]): Array<
     doc.slug = e.name
     doc.collection = c.label
     doc.relative_path = e.rel
-    if (!/\{[{%]/.test(e.body)) doc.content = e.body.trim()
+    if (e.body !== undefined && !/\{[{%]/.test(e.body)) doc.content = e.body.trim()
     return doc
   })
 }

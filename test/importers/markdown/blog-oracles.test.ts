@@ -117,6 +117,31 @@ describe('Hugo', () => {
   })
 })
 
+describe('Hugo page resources', () => {
+  // gohugo.io "Page bundles": a leaf bundle's files are its resources, published below the page's own URL. With
+  // `[permalinks] posts = "/:year/:slug/"` hugo 0.111.3 wrote content/posts/b/pic.png at /2021/bee/pic.png and
+  // content/posts/x/sub/b.png at /2020/x/sub/b.png: a page that links there (the address a reader copied from the
+  // live site) finds the file, as one naming it beside the page does.
+  test('a link to a resource at its published address finds the file', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
+    const root = await site('bundle-resources', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[permalinks]\n  posts = "/:year/:slug/"\n',
+      'content/posts/b/index.md': '---\ntitle: B\ndate: 2021-05-01\nslug: bee\n---\n![p](pic.png)\n',
+      'content/posts/b/pic.png': png,
+      'content/posts/x/index.md': '---\ntitle: X\ndate: 2020-01-01\n---\n![b](sub/b.png)\n',
+      'content/posts/x/sub/b.png': png,
+      'content/posts/plain.md': '---\ntitle: Plain\ndate: 2021-05-02\n---\n![e](/2021/bee/pic.png) ![f](/2020/x/sub/b.png) [g](https://example.org/2021/bee/pic.png)\n',
+    })
+    const s = await imported(root)
+    const body = s.payload.content.posts.find((p) => p.title === 'Plain')?.content ?? ''
+    const own = s.payload.content.posts.find((p) => p.title === 'B')?.content ?? ''
+    const pic = /\]\(([^)]+)\)/.exec(own)?.[1]
+    expect(pic).toMatch(/pic\.png$/)
+    expect(body).toBe(`![e](${pic}) ![f](${/\]\(([^)]+)\)/.exec(s.payload.content.posts.find((p) => p.title === 'X')?.content ?? '')?.[1]}) [g](${pic})\n`)
+    expect(s.result.report.missing_media).toEqual([])
+  })
+})
+
 describe('Hugo menu entries of pages it does not build', () => {
   // gohugo.io "Menus": a page's `menu:` front matter adds an entry for it, but only a page Hugo builds has entries.
   // Hugo 0.111.3 on this site: Home, Docs > A, and `fut` (the parent a future page would have been, made without a
