@@ -251,6 +251,30 @@ describe('Eleventy', () => {
   })
 })
 
+describe('Eleventy paginated post lists', () => {
+  // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
+  // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
+  // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
+  // /news/page-4/. The first such list is the new site's post index, paged by its size; every page of it, and of a
+  // second list, leads there, and links to them do.
+  test('a template paginating collections.posts is the paged post index', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
+    const root = await site('eleventy-paginated', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+      ...posts,
+      'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 3\n  reverse: true\n  alias: posts\n---\n<ul>{% for p in posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul>\n',
+      'news/index.njk': '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: "news/{% if pagination.pageNumber > 0 %}page-{{ pagination.pageNumber + 1 }}/{% endif %}index.html"\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news 3](/news/page-3/).\n',
+    })
+    const s = await imported(root)
+    expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
+    expect(s.payload.site.posts_per_page).toBe(3)
+    expect(s.skipped['blog.njk']).toBe('post-index')
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/'], ['/news/page-2/', '/blog/'], ['/news/page-3/', '/blog/'], ['/news/page-4/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news 3](/blog/).\n')
+  })
+})
+
 describe('a post list written as a page keeps its paging', () => {
   // eleventy-base-blog's blog.njk (v9) and archive.njk (v5–v8) loop over collections.posts without `pagination:`:
   // Eleventy 3.1.8 wrote every post on that one page; so does a Jekyll page looping over site.posts, while one over
