@@ -685,10 +685,13 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%40/g, '@').replace(/%3A/g, ':').replace(/%2C/g, ',')
 }
 
+/** hexo-theme-landscape's own `menu` (its _config.yml, 1.1.0), shown when the site sets none. */
+const LANDSCAPE_MENU = { Home: '/', Archives: '/archives' }
+
 /**
  * The theme's `menu:` (Hexo 5's `_config.<theme>.yml` beside the site's, over `theme_config:` in `_config.yml`, over
  * the theme's own `themes/<theme>/_config.yml`): `Title: /path`, or NexT's `home: / || fa fa-home`, whose key is
- * shown capitalised. An item's URL is relative to the site's `root`.
+ * shown capitalised; for Hexo's default theme from npm, its own. An item's URL is relative to the site's `root`.
  */
 async function themeMenu(ctx: PresetContext, cfg: Record<string, unknown>, read: Set<string>): Promise<ConfigMenuItem[]> {
   const theme = firstString(cfg.theme)?.trim()
@@ -708,6 +711,8 @@ async function themeMenu(ctx: PresetContext, cfg: Record<string, unknown>, read:
       if (isPlainObject(d)) candidates.push({ file: f, menu: d.menu })
     }
   }
+  // Hexo's default theme, which `hexo init` installs from npm (out of the folder's reach): its own menu.
+  if (theme === 'landscape') candidates.push({ menu: LANDSCAPE_MENU })
   const found = candidates.find((c) => isPlainObject(c.menu))
   return found ? menuItems(found.menu as Record<string, unknown>) : []
 }

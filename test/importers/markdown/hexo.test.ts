@@ -179,6 +179,17 @@ describe('a Hexo site', () => {
     expect(daily.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/', '/old/2023/12/', '/old/2023/12/31/', '/old/2024/03/', '/old/2024/03/05/'])
   })
 
+  // `hexo init` installs hexo-theme-landscape from npm (`theme: landscape`), whose own _config.yml (1.1.0) has
+  // `menu: {Home: /, Archives: /archives}`: hexo 7.3 wrote both links in every page's #main-nav. A site that keeps the
+  // theme in node_modules has that menu; its _config.landscape.yml or a themes/landscape/ copy says otherwise.
+  test("Hexo's default theme from npm brings its menu", async () => {
+    const files = { 'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-landscape":"^1.0.0"}}', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }
+    const menu = async (name: string, extra: Record<string, string>) => (await importMarkdown(await site(name, { ...files, ...extra }), { generatedAt: '2026-01-01T00:00:00Z' })).payload?.menus?.primary?.items.map((i) => [i.title, i.url])
+    expect(await menu('landscape-npm', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': '# nothing\n' })).toEqual([['Home', '/'], ['Archives', '/']])
+    expect(await menu('landscape-own', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': 'menu:\n  Blog: /\n' })).toEqual([['Blog', '/']])
+    expect(await menu('other-theme', { '_config.yml': 'title: A\ntheme: cactus\n' })).toBeUndefined()
+  })
+
   test('a Jekyll site with _config.yml stays Jekyll; so does Octopress, whose posts sit in source/_posts/', async () => {
     const jekyll = await site('jekyll', { '_config.yml': 'title: J\n', '_posts/2024-01-01-a.md': '---\ntitle: A\n---\nA\n' })
     expect((await importMarkdown(jekyll, { generatedAt: '2026-01-01T00:00:00Z' })).preset).toBe('jekyll')
