@@ -30,7 +30,7 @@ import type { ConfigMenuItem, Convention, Placement, PresetContext, SiteConfig, 
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
-import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
+import { expandTemplates, includeTargets, relativeIncludeFolders, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 import type { TemplateResult } from './templating.js'
 import { trimBoth, trimLeading, trimTrailing } from '../../src/trim.js'
@@ -717,9 +717,12 @@ async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly 
     })
     return wanted.map((f) => ({ file: f.rel, text: out.get(f.rel) })).filter((x): x is { file: string; text: string } => x.text !== undefined)
   }
+  // A relative include named with variables may be any file of the folder it names: each of those, up to a bound.
+  const inFolder = filesByFolder(files)
   const named = (from: string, text: string, origin: string) =>
     includeTargets(text, convention.templates)
       .map(({ kind, target }) => includePath(convention, kind, target, kind === 'relative' ? from : origin))
+      .concat(relativeIncludeFolders(text, convention.templates).flatMap((dir) => folderFiles(inFolder, from, dir)))
       .filter((rel): rel is string => rel !== undefined && !out.has(rel) && byRel.has(rel))
   await read(files.filter((f) => includable(f.rel)))
   // Includes resolve against the document that is being expanded (`origin`), relative ones against their own file.
@@ -731,6 +734,27 @@ async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly 
     const got = await read([...origins.keys()].filter((rel) => !out.has(rel)).map((rel) => byRel.get(rel) as DiscoveredFile))
     next = new Map()
     for (const g of got) for (const rel of named(g.file, g.text, origins.get(g.file) as string)) next.set(rel, origins.get(g.file) as string)
+  }
+  return out
+}
+
+/** How many files of one folder a relative include named with variables may bring in, read before expansion. */
+const VARIABLE_INCLUDE_FILES = 200
+
+/** The files (at most VARIABLE_INCLUDE_FILES) of folder `dir` relative to file `from`; none outside the site folder. */
+function folderFiles(inFolder: ReadonlyMap<string, string[]>, from: string, dir: string): string[] {
+  const inside = resolveRelative(from, `${dir}x`)
+  return inside === null ? [] : (inFolder.get(inside.slice(0, inside.lastIndexOf('/') + 1)) ?? []).slice(0, VARIABLE_INCLUDE_FILES)
+}
+
+/** The files of each folder by the folder's path with a trailing slash ('' for the root), in discovery order. */
+function filesByFolder(files: readonly DiscoveredFile[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const f of files) {
+    const dir = f.rel.slice(0, f.rel.lastIndexOf('/') + 1)
+    const list = out.get(dir)
+    if (list) list.push(f.rel)
+    else out.set(dir, [f.rel])
   }
   return out
 }

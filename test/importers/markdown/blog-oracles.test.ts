@@ -51,6 +51,22 @@ describe('Jekyll', () => {
   })
 })
 
+describe('Jekyll include names built from variables', () => {
+  // jekyllrb.com "Includes": "Using variables names for the include file" (`{% include {{ page.my_variable }} %}`);
+  // the name may mix text and `{{ }}` with filters and blanks inside. jekyll 4.3.1 on jekyll@3.0.0-beta1's own test
+  // site (test/source, _posts/2014-09-02-relative-includes.markdown) printed "relative_included" for each form.
+  test('an include_relative or include whose name holds {{ }} includes the file it names', async () => {
+    const root = await site('include-variables', {
+      '_config.yml': 'title: Inc\n',
+      '_includes/note-tip.html': 'TIP',
+      '_posts/include_relative/rel_include.html': 'relative_included',
+      '_posts/2014-09-02-relative-includes.md': "---\ntitle: Post\ninclude1: rel_include.html\ninclude2: include_relative/rel_include\ninclude3: rel_INCLUDE\nkind: tip\n---\n- 1 {% include_relative include_relative/{{ page.include1 }} %}\n- 2 {% include_relative {{ page.include2 | append: '.html' }} %}\n- 3 {% include_relative include_relative/{{  page.include3   | downcase |   append:  '.html'}} %}\n- 4 {% include note-{{ page.kind }}.html %}\n",
+    })
+    const s = await imported(root)
+    expect(s.payload.content.posts[0]?.content).toBe('- 1 relative_included\n- 2 relative_included\n- 3 relative_included\n- 4 TIP\n')
+  })
+})
+
 describe('Jekyll collections without output', () => {
   // jekyllrb.com "Collections": `output: false` (the default) writes no page per document, but `site.<label>` still
   // holds every document Jekyll read, a team page looping over `site.people` being the usual use. Jekyll 4.3.1 listed
