@@ -229,7 +229,7 @@ export const eleventyPreset: Preset = {
 }
 
 /** A template paging through the posts, as `pageUrl` reads it, with its first page's URL once known. */
-interface PagedList extends PagedPostList {
+export interface PagedList extends PagedPostList {
   file: string
   url: string
   permalink?: string
@@ -261,18 +261,21 @@ function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetCo
   return { skip: 'post-index', detail: `it pages through collections.${list.tag}: the new site's post index at ${first} takes its place, ${perPage}` }
 }
 
+/** At most this many pages of paginated post lists are redirected: each is its permalink rendered once. */
+export const LIST_PAGES_LIMIT = 10_000
+
 /**
  * The pages a list of posts wrote besides the one the post index took (every page of a second list), each leading
- * to the post index: as many as its size divides the published posts of its collection into.
+ * to the post index: as many as its size divides the published posts of its collection into, LIST_PAGES_LIMIT in all.
  */
-function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): NonNullable<SiteConfig['generatedRoutes']> {
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): NonNullable<SiteConfig['generatedRoutes']> {
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
   for (const list of lists) {
     if (list.first === undefined) continue
     let count = 0
     for (const f of tagged.get(list.tag) ?? []) if (published.has(f)) count++
     const pages = Math.max(1, Math.ceil(count / list.size))
-    for (let n = list.first === index ? 1 : 0; n < pages; n++) {
+    for (let n = list.first === index ? 1 : 0; n < pages && out.length < LIST_PAGES_LIMIT; n++) {
       const from = pageUrl(list, n, list.dialect)
       if (from !== undefined && from !== index) out.push({ from, to: index, file: list.file })
     }
