@@ -67,7 +67,7 @@ function splitBlock(text: string, open: string, close: string): { language: stri
  * or does not parse.
  */
 export function parseFrontMatter(text: string, rel: string, diagnostics: Diagnostics): FrontMatter | null {
-  if (text.startsWith('{')) return parseJsonObjectFrontMatter(text, rel, diagnostics)
+  if (opensJsonObject(text)) return parseJsonObjectFrontMatter(text, rel, diagnostics)
   const toml = text.startsWith('+++\n') || text === '+++'
   if (!toml && !text.startsWith('---')) return noFrontMatter(text)
   // Jekyll also closes YAML front matter with `...` (the YAML document end marker).
@@ -106,6 +106,18 @@ function closesWithDots(text: string): boolean {
 
 function noFrontMatter(text: string): FrontMatter {
   return build({}, 'none', '', text, 1, null)
+}
+
+/**
+ * Whether the file opens with a JSON object: `{`, blanks, then a quoted key or `}`. Hugo reads any leading `{` as
+ * JSON front matter, so a body that opens with a shortcode (`{{< include >}}`, `{{% notice %}}`) stops its build
+ * (gohugoio/hugo#7176); template code is never JSON, so such a body is kept as the text it is.
+ */
+function opensJsonObject(text: string): boolean {
+  if (!text.startsWith('{')) return false
+  let i = 1
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++
+  return text[i] === '"' || text[i] === '}'
 }
 
 /** Hugo's JSON front matter: a JSON object at the very start of the file, followed by the body. */

@@ -30,7 +30,7 @@ import type { ConfigMenuItem, Convention, Placement, PresetContext, SiteConfig, 
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
-import { expandTemplates, includeTargets, TEMPLATES_EXPANDED } from './templating.js'
+import { expandTemplates, includeTargets, relativeIncludeFolders, TEMPLATES_EXPANDED } from './templating.js'
 import type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } from './types.js'
 import type { TemplateResult } from './templating.js'
 import { trimBoth, trimLeading, trimTrailing } from '../../src/trim.js'
@@ -717,9 +717,12 @@ async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly 
     })
     return wanted.map((f) => ({ file: f.rel, text: out.get(f.rel) })).filter((x): x is { file: string; text: string } => x.text !== undefined)
   }
+  // A relative include named with variables may be any file of the folder it names: each of those, up to a bound.
+  const inFolder = filesByFolder(files)
   const named = (from: string, text: string, origin: string) =>
     includeTargets(text, convention.templates)
       .map(({ kind, target }) => includePath(convention, kind, target, kind === 'relative' ? from : origin))
+      .concat(relativeIncludeFolders(text, convention.templates).flatMap((dir) => folderFiles(inFolder, from, dir)))
       .filter((rel): rel is string => rel !== undefined && !out.has(rel) && byRel.has(rel))
   await read(files.filter((f) => includable(f.rel)))
   // Includes resolve against the document that is being expanded (`origin`), relative ones against their own file.
@@ -731,6 +734,27 @@ async function preloadIncludes(files: readonly DiscoveredFile[], docs: readonly 
     const got = await read([...origins.keys()].filter((rel) => !out.has(rel)).map((rel) => byRel.get(rel) as DiscoveredFile))
     next = new Map()
     for (const g of got) for (const rel of named(g.file, g.text, origins.get(g.file) as string)) next.set(rel, origins.get(g.file) as string)
+  }
+  return out
+}
+
+/** How many files of one folder a relative include named with variables may bring in, read before expansion. */
+const VARIABLE_INCLUDE_FILES = 200
+
+/** The files (at most VARIABLE_INCLUDE_FILES) of folder `dir` relative to file `from`; none outside the site folder. */
+function folderFiles(inFolder: ReadonlyMap<string, string[]>, from: string, dir: string): string[] {
+  const inside = resolveRelative(from, `${dir}x`)
+  return inside === null ? [] : (inFolder.get(inside.slice(0, inside.lastIndexOf('/') + 1)) ?? []).slice(0, VARIABLE_INCLUDE_FILES)
+}
+
+/** The files of each folder by the folder's path with a trailing slash ('' for the root), in discovery order. */
+function filesByFolder(files: readonly DiscoveredFile[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const f of files) {
+    const dir = f.rel.slice(0, f.rel.lastIndexOf('/') + 1)
+    const list = out.get(dir)
+    if (list) list.push(f.rel)
+    else out.set(dir, [f.rel])
   }
   return out
 }
@@ -809,6 +833,32 @@ function mountsOf(root: string): string[] {
   return out
 }
 
+/**
+ * Each delivered file of a bundle (a folder whose `index`/`_index` document was published) by the key of the URL it
+ * is also served at: that document's old URL plus the file's path below the folder (Hugo's page resources). Each
+ * file walks up to the nearest such folder.
+ */
+function bundleResourceUrls(docs: readonly SourceDoc[], files: ReadonlySet<string>, delivered: ReadonlyMap<string, string>): Map<string, string> {
+  const pageOfDir = new Map<string, string>()
+  for (const d of docs) {
+    const slash = d.file.lastIndexOf('/')
+    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(d.file.slice(slash + 1))) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), d.url)
+  }
+  const deliveredFiles = new Set(delivered.values())
+  const out = new Map<string, string>()
+  if (pageOfDir.size === 0) return out
+  for (const f of files) {
+    if (!deliveredFiles.has(f)) continue
+    for (let end = f.lastIndexOf('/'); end > 0; end = f.lastIndexOf('/', end - 1)) {
+      const page = pageOfDir.get(f.slice(0, end))
+      if (page === undefined) continue
+      out.set(urlKey(page + f.slice(end + 1)), f)
+      break
+    }
+  }
+  return out
+}
+
 function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, convention: Convention, files: ReadonlySet<string>, config: SiteConfig, terms: { categories: Iterable<string>; tags: Iterable<string> }): LinkIndex {
   const urlOfOld = new Map<string, string>()
   for (const d of docs) if (d.url !== undefined) urlOfOld.set(urlKey(d.url), plan.urlOf.get(d.file) as string)
@@ -823,6 +873,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
     const url = convention.assetUrl(f)
     if (url !== undefined && !/\.(?:md|markdown|mdx|mkdn|mkd)$/i.test(f)) fileOfUrl.set(urlKey(url), f)
   }
+  if (convention.resourcesAtPageUrl) for (const [url, f] of bundleResourceUrls(docs, files, fileOfUrl)) if (!fileOfUrl.has(url)) fileOfUrl.set(url, f)
   // Each route the new site makes besides documents, by its key, with its public URL where links must change to it
   // (a term archive under html-extension is `/tags/x`, not the `/tags/x/` an old link wrote).
   const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])

@@ -19,6 +19,20 @@ const LIQUID_INCLUDE = /(?<!\{)\{%-?\s*(include_relative|include|render)\s+["']?
 // read the rest of the line again (a line of `import` and 40,000 spaces: 0.6 s). Nothing after it needs white space.
 export const MDX_IMPORT = /^import(?=(\s+))\1[^'"\n]*?from\s+['"](\.{1,2}\/[^'"\n]+\.(?:md|mdx|markdown))['"]/gm
 
+// An `include_relative` whose name is built from variables: the folder its written part names (`dir/{{ x }}` → `dir/`).
+const LIQUID_VARIABLE_RELATIVE = /(?<!\{)\{%-?\s*include_relative\s+([^\s"'%{},]*\/)?\{\{/g
+
+/**
+ * The folders, relative to the body's own file, that hold what its `include_relative` tags name with variables
+ * (Jekyll's "Using variables names for the include file"): '' for its own folder. Linear in the body.
+ * @example
+ * relativeIncludeFolders("{% include_relative parts/{{ page.part }} %}", ['liquid']) // ['parts/']
+ */
+export function relativeIncludeFolders(body: string, dialects: readonly TemplateDialect[]): string[] {
+  if (!dialects.includes('liquid') || !body.includes('include_relative')) return []
+  return [...new Set([...body.matchAll(LIQUID_VARIABLE_RELATIVE)].map((m) => m[1] ?? ''))]
+}
+
 /**
  * The files a body names in its includes, as written (Hugo's `include`/`readfile` shortcodes, Liquid `include`,
  * `include_relative` and `render`, MDX imports of Markdown, pymdownx snippets `--8<-- "file"`), so that the loop can read them before expansion, whose

@@ -7,6 +7,8 @@ import { isPlainObject } from '../front-matter.js'
 import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { pagedPostList, pageUrl } from './eleventy-pagination.js'
+import type { PagedPostList } from './eleventy-pagination.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import type { SiteConfig } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -134,12 +136,18 @@ export const eleventyPreset: Preset = {
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
 
+    // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
+    const pagedLists: PagedList[] = []
+    const tagged = new Map<string, Set<string>>([['posts', new Set()], ['post', new Set()]])
+
     return {
       config,
       templates: markdownEngine === 'njk' ? ['nunjucks', 'liquid'] : ['liquid', 'nunjucks'],
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
       templateSite: () => globalData,
-      finish() {
+      finish(published) {
+        const routes = laterPages(pagedLists, tagged, published, config.postIndexPath ?? '/')
+        if (routes.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes]
         if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
         else if (navData !== undefined) Object.assign(config.menus, navigationMenus(navData))
       },
@@ -152,7 +160,16 @@ export const eleventyPreset: Preset = {
         const fm = source.fm.data
         const fields: Record<string, unknown> = { ...cascade, ...fm }
         const tags = [...tagList(cascade.tags), ...tagList(fm.tags)]
+        for (const t of tags) tagged.get(t)?.add(rel)
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
+        const paged = page ? pagedPostList(fields) : undefined
+        if (paged !== undefined) {
+          const permalink = typeof fields.permalink === 'string' && fields.permalink.trim() !== '' ? fields.permalink.trim() : undefined
+          const list = { ...paged, file: rel, url: defaultUrl(dirs, base), fields, dialect: ext === '.njk' ? ('nunjucks' as const) : ('liquid' as const), ...(permalink !== undefined ? { permalink } : {}) }
+          pagedLists.push(list)
+          const skipped = postListPage(list, config, ctx.diagnostics)
+          if (skipped !== undefined) return skipped
+        }
         const generated = page ? generatedOutput(fields, source.fm.body) : undefined
         if (generated !== undefined) return generated
         const fileSlug = fileSlugOf(dirs, base)
@@ -209,6 +226,61 @@ export const eleventyPreset: Preset = {
       },
     }
   },
+}
+
+/** A template paging through the posts, as `pageUrl` reads it, with its first page's URL once known. */
+export interface PagedList extends PagedPostList {
+  file: string
+  url: string
+  permalink?: string
+  fields: Record<string, unknown>
+  dialect: 'nunjucks' | 'liquid'
+  first?: string
+}
+
+/**
+ * What a template paging through the posts is (11ty.dev "Pagination"): the blog's list, paged by its size. The
+ * first one is the new site's post index at its first page's URL (the theme's index of latest posts at `/`); a later
+ * one leads there. Undefined when its permalink cannot be evaluated (it is then a paginated template, not imported).
+ */
+function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetContext['diagnostics']): Unpublished | undefined {
+  const first = pageUrl(list, 0, list.dialect)
+  if (first === undefined) {
+    diagnostics.warn(list.file, 0, 'unsupported_feature', `The permalink "${list.permalink ?? ''}" of this list of posts uses template code this importer cannot evaluate; the new site's post index is not put at its address, and its pages are not redirected. Redirect them by hand.`)
+    return undefined
+  }
+  list.first = first
+  const perPage = `${list.size} posts a page, as collections.${list.tag} is paged here`
+  if (first === '/') {
+    config.site.posts_per_page ??= list.size
+    return { skip: 'home-list', detail: `it pages through collections.${list.tag}: the theme's index of latest posts owns /, ${perPage}` }
+  }
+  config.postIndexPath ??= first
+  if (config.postIndexPath !== first) return { skip: 'paginated', detail: `a second list of collections.${list.tag}: its pages lead to the new site's post index at ${config.postIndexPath}` }
+  config.site.posts_per_page ??= list.size
+  return { skip: 'post-index', detail: `it pages through collections.${list.tag}: the new site's post index at ${first} takes its place, ${perPage}` }
+}
+
+/** At most this many pages of paginated post lists are redirected: each is its permalink rendered once. */
+export const LIST_PAGES_LIMIT = 10_000
+
+/**
+ * The pages a list of posts wrote besides the one the post index took (every page of a second list), each leading
+ * to the post index: as many as its size divides the published posts of its collection into, LIST_PAGES_LIMIT in all.
+ */
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): NonNullable<SiteConfig['generatedRoutes']> {
+  const out: NonNullable<SiteConfig['generatedRoutes']> = []
+  for (const list of lists) {
+    if (list.first === undefined) continue
+    let count = 0
+    for (const f of tagged.get(list.tag) ?? []) if (published.has(f)) count++
+    const pages = Math.max(1, Math.ceil(count / list.size))
+    for (let n = list.first === index ? 1 : 0; n < pages && out.length < LIST_PAGES_LIMIT; n++) {
+      const from = pageUrl(list, n, list.dialect)
+      if (from !== undefined && from !== index) out.push({ from, to: index, file: list.file })
+    }
+  }
+  return out
 }
 
 /**

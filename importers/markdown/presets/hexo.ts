@@ -7,6 +7,8 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, httpOrigin } from './_config.js'
 import { globMatcher } from './_glob.js'
+import { dateArchiveUrls } from './jekyll-github-pages.js'
+import type { ArchivePatterns } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -72,6 +74,7 @@ export const hexoPreset: Preset = {
       fileTimes: await postFileTimes(ctx.discovery.files.filter((f) => isPostRole(f.rel, settings) && isDocument(f))),
       posts,
       assetFolders: new Map(),
+      postDates: new Map(),
       rendered: new Set(),
       diagnostics: ctx.diagnostics,
     }
@@ -80,6 +83,12 @@ export const hexoPreset: Preset = {
       templates: ['hexo'],
       isDocument,
       place: (source) => placeDocument(source, h),
+      finish(published) {
+        // hexo-generator-archive's lists by year, month and day: the contract has no date archives, so each leads to the post index.
+        const dates = [...h.postDates].filter(([rel]) => published.has(rel)).map(([, date]) => date)
+        const archives = file === undefined ? [] : dateArchiveUrls(dateArchives(cfg), dates, h.zone)
+        if (file !== undefined && archives.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+      },
       templateSite: () => site,
       assetUrl: (rel) => assetUrl(rel, h),
       includePath(kind, target, from) {
@@ -153,6 +162,21 @@ function applySite(config: SiteConfig, cfg: Record<string, unknown>, about: Hexo
   if (file && archiveDir !== '' && !archiveDir.split('/').includes('..')) config.generatedRoutes = [{ from: `/${archiveDir}/`, to: config.postIndexPath ?? '/', file }]
 }
 
+/**
+ * The date archives hexo-generator-archive writes under `archive_dir` (its README: `archive_generator` `yearly` and
+ * `monthly` on, `daily` off by default; none when `enabled: false`).
+ */
+function dateArchives(cfg: Record<string, unknown>): ArchivePatterns {
+  const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
+  const gen = isPlainObject(cfg.archive_generator) ? cfg.archive_generator : {}
+  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false) return {}
+  return {
+    ...(gen.yearly !== false ? { year: `/${dir}/:year/` } : {}),
+    ...(gen.monthly !== false ? { month: `/${dir}/:year/:month/` } : {}),
+    ...(gen.daily === true ? { day: `/${dir}/:year/:month/:day/` } : {}),
+  }
+}
+
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */
 function applyPermalink(config: SiteConfig, settings: HexoSettings, ctx: PresetContext, file: string | undefined): void {
   const converted = convertPermalink(contractPattern(settings.permalink))
@@ -174,6 +198,8 @@ interface HexoSite {
   posts: Record<string, HexoPostRef>
   /** Post asset folders (`_posts/hello/` beside `_posts/hello.md`) by folder, with the URL of the post they belong to. */
   assetFolders: Map<string, string>
+  /** Posts' dates by file, for the date archives. */
+  postDates: Map<string, string>
   /** HTML files Hexo renders (with front matter): pages, never files it copies. */
   rendered: Set<string>
   diagnostics: Diagnostics
@@ -284,6 +310,7 @@ function placePost(source: SourceFile, role: Extract<Role, { role: 'post' | 'dra
   const { ext } = splitPath(rel)
   const info = parseFileName(settings.newPostName, role.inside)
   const { dateText, named, fileTime, date } = postDate(source, info, h)
+  if (date !== null) h.postDates.set(rel, date)
   const draft = role.role === 'draft' && !settings.renderDrafts
   if (fileTime !== undefined && !draft) h.diagnostics.warn(rel, 0, 'missing_date', `This post has no date in its front matter or file name: Hexo dates it by the file's time, so it was dated ${fileTime} from the file's modification time, which a copy or a checkout changes. Add \`date:\` to keep it.`)
   const raw = fields.categories ?? fields.category
@@ -658,10 +685,13 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%40/g, '@').replace(/%3A/g, ':').replace(/%2C/g, ',')
 }
 
+/** hexo-theme-landscape's own `menu` (its _config.yml, 1.1.0), shown when the site sets none. */
+const LANDSCAPE_MENU = { Home: '/', Archives: '/archives' }
+
 /**
  * The theme's `menu:` (Hexo 5's `_config.<theme>.yml` beside the site's, over `theme_config:` in `_config.yml`, over
  * the theme's own `themes/<theme>/_config.yml`): `Title: /path`, or NexT's `home: / || fa fa-home`, whose key is
- * shown capitalised. An item's URL is relative to the site's `root`.
+ * shown capitalised; for Hexo's default theme from npm, its own. An item's URL is relative to the site's `root`.
  */
 async function themeMenu(ctx: PresetContext, cfg: Record<string, unknown>, read: Set<string>): Promise<ConfigMenuItem[]> {
   const theme = firstString(cfg.theme)?.trim()
@@ -681,6 +711,8 @@ async function themeMenu(ctx: PresetContext, cfg: Record<string, unknown>, read:
       if (isPlainObject(d)) candidates.push({ file: f, menu: d.menu })
     }
   }
+  // Hexo's default theme, which `hexo init` installs from npm (out of the folder's reach): its own menu.
+  if (theme === 'landscape') candidates.push({ menu: LANDSCAPE_MENU })
   const found = candidates.find((c) => isPlainObject(c.menu))
   return found ? menuItems(found.menu as Record<string, unknown>) : []
 }

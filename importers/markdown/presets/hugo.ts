@@ -47,6 +47,8 @@ interface Cascade {
  */
 /** Theme layouts of a blank page that lists every post (PaperMod's and Stack's `layout: archives`). */
 const ARCHIVE_LAYOUTS = new Set(['archives', 'archive'])
+/** A search layout file: `layouts/…/search.html` of the site or of one of its themes. */
+const SEARCH_LAYOUT = /^(?:themes\/[^/]+\/)?layouts\/(?:[^/]+\/)*search\.html$/
 
 export const hugoPreset: Preset = {
   name: 'hugo',
@@ -301,6 +303,7 @@ export const hugoPreset: Preset = {
     }
 
     const dateOrder = frontMatterDateOrder(get('frontmatter'))
+    const searchShowsText = await searchLayoutPrintsText(ctx)
     // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
     let imagesByDir: Map<string, string[]> | undefined
     const bundleImages = (dir: string): string[] => {
@@ -388,14 +391,21 @@ export const hugoPreset: Preset = {
         const to = config.postIndexPath ?? '/'
         return { skip: 'post-index', detail: `its "${firstString(fields.layout)}" layout lists the posts and it has no text of its own: its URL leads to the new site's post index`, redirect: { from: url.replace(/\/{2,}/g, '/'), to } }
       }
+      // PaperMod's and Stack's search page (`layout: search`): the theme's layout draws a search box its script fills
+      // from a JSON index, and prints no text unless the site's own layout does (PaperMod's search.html has no
+      // .Content). Preview Data's search is the new theme's own (site.search), so the page is not imported.
+      if (!isList && firstString(fields.layout) === 'search' && (source.fm.body.trim() === '' || searchShowsText === false)) {
+        return { skip: 'search-page', detail: 'its "search" layout is the theme\'s search box, filled by a script from a JSON index of the site, and shows no text of the page: the new theme\'s own search (site.search) takes its place' }
+      }
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
       // where a page has both, its summary is the excerpt.
       if (typeof fields.summary === 'string' && fields.summary.trim() !== '' && fields.description !== undefined && fields.excerpt === undefined) defaults.excerpt = fields.summary
       const image = featured(fields, source.file.rel, isList || isBundle)
       if (image !== undefined) defaults.featured_image = image
       const above = unscheduledAbove(at.root, lang, dirs, isList)
-      // A page's menu entries belong to its language's menus.
-      const langMenus = menuEntries.get(lang)
+      // A page's menu entries belong to its language's menus; a page Hugo does not build (a draft, future or expired,
+      // or below such a section) has none, so its entry takes no identifier from a built page's.
+      const langMenus = above === undefined && notScheduled(fields, { drafts: buildDrafts, ...config.publishes }, nowMs, timezone ?? 'UTC') === undefined ? menuEntries.get(lang) : undefined
       if (langMenus) {
         const own = pageMenuEntries(fields, source.file.rel, url)
         if (sectionMenu !== undefined && isList && dirs.length === 1) own.push([sectionMenu, { identifier: dirs[0], name: firstString(fields.linkTitle, fields.linktitle, fields.title) ?? dirs[0], weight: fields.weight, url, source: source.file.rel, section: true }])
@@ -472,6 +482,7 @@ export const hugoPreset: Preset = {
       place,
       finish,
       assetUrl,
+      resourcesAtPageUrl: true,
       templateSite(file) {
         const at = located.get(file)
         const lang = at ? (stripLang(splitPath(at.rel).base, langKeys).lang ?? at.root.lang) : defaultLang
@@ -510,6 +521,20 @@ export const hugoPreset: Preset = {
       },
     }
   },
+}
+
+/**
+ * Whether the search layout a site builds with prints the page's text (`.Content`): the site's own `layouts/`
+ * files named search.html over its themes' (Hugo looks in the project's layouts first); undefined when the site holds
+ * none (a theme fetched as a module).
+ */
+async function searchLayoutPrintsText(ctx: PresetContext): Promise<boolean | undefined> {
+  const found = ctx.discovery.files.filter((f) => SEARCH_LAYOUT.test(f.rel)).map((f) => f.rel)
+  const own = found.filter((rel) => rel.startsWith('layouts/'))
+  const used = own.length > 0 ? own : found
+  if (used.length === 0) return undefined
+  for (const rel of used) if ((await ctx.readText(rel))?.includes('.Content')) return true
+  return false
 }
 
 /**

@@ -55,6 +55,10 @@ export interface CollectionEntry {
   fields: Record<string, unknown>
   url: string
   name: string
+  /** Its text after the front matter. */
+  body?: string
+  /** Its collection has no `output: true`: listed in `site.<label>`, never written. */
+  unwritten?: boolean
 }
 
 interface DefaultSet {
@@ -253,7 +257,6 @@ export const jekyllPreset: Preset = {
       // jekyll-redirect-from: a page, post or document with `redirect_to` is a redirect from its own URL to the first target.
       const redirectTo = firstString(fields.redirect_to, Array.isArray(fields.redirect_to) ? fields.redirect_to[0] : undefined)
       if (fields.published === false && !showUnpublished) return { skip: 'unpublished', detail: 'published: false' }
-      if (role.role === 'collection' && !(role.collection as Collection).output) return { skip: 'collection-not-output', detail: `the ${(role.collection as Collection).label} collection has no output: true` }
 
       const dated = dateFromName(base)
       const isPost = role.role === 'post' || role.role === 'draft'
@@ -276,6 +279,12 @@ export const jekyllPreset: Preset = {
         // A permalink to a folder's `index.html` (the Documentation Theme's `permalink: index.html`) is that folder's
         // page, which hosts serve at `/x/`.
         url = expand(template, { date, zone, title: name, slug: name, categories: [], outputExt, name, path: dirs.join('/'), collection: '', basename: name }).replace(/(?<=\/)index\.html?$/, '')
+      }
+      // A document of a collection without `output: true` has no page, but `site.<label>` lists it (Jekyll reads every
+      // document of every collection), at the URL it would have had.
+      if (role.role === 'collection' && !(role.collection as Collection).output) {
+        collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name, body: source.fm.body, unwritten: true })
+        return { skip: 'collection-not-output', detail: `the ${(role.collection as Collection).label} collection has no output: true` }
       }
       if (redirectTo !== undefined && redirectTo.trim() !== '') {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
@@ -313,7 +322,7 @@ export const jekyllPreset: Preset = {
         }
       }
       if (role.role === 'post' && date !== null && (config.publishes?.future === true || Date.parse(date) <= nowMs)) postDates.push(date)
-      if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name })
+      if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name, body: source.fm.body })
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
       const navTitle = firstString(fields.title)
       if (!isPost && navTitle !== undefined && fields.nav_exclude !== true && (justTheDocs || fields.nav_order !== undefined)) {
@@ -349,7 +358,8 @@ export const jekyllPreset: Preset = {
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
         // A document the build withholds (future, expired, a draft) is in no list: a page looping over one names it not.
-        const listed = collectionEntries.filter((e) => published.has(e.rel))
+        // One of a collection without output is written by no build, so only `published: false` (above) keeps it out.
+        const listed = collectionEntries.filter((e) => e.unwritten === true || published.has(e.rel))
         for (const [label, list] of collectionLists(collections.values(), listed)) if (!(label in site)) site[label] = list
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
@@ -422,7 +432,7 @@ function templateSite(cfg: Record<string, unknown>, data: Record<string, unknown
 }
 
 /**
- * `site.<label>` of each collection with `output: true`, by label: its documents among `entries`, which are grouped
+ * `site.<label>` of each collection, by label: its documents among `entries`, which are grouped
  * by collection once (a configuration may declare thousands of collections, a site hold thousands of documents).
  */
 export function collectionLists(collections: Iterable<Collection>, entries: readonly CollectionEntry[]): Map<string, Array<Record<string, unknown>>> {
@@ -433,16 +443,17 @@ export function collectionLists(collections: Iterable<Collection>, entries: read
     else byLabel.set(e.label, [e])
   }
   const lists = new Map<string, Array<Record<string, unknown>>>()
-  for (const c of collections) if (c.output) lists.set(c.label, collectionList(c, byLabel.get(c.label) ?? []))
+  for (const c of collections) lists.set(c.label, collectionList(c, byLabel.get(c.label) ?? []))
   return lists
 }
 
 /**
- * `site.<label>` as Jekyll's Liquid sees it ("Collections": the published documents of a collection with
- * `output: true`): each document's front matter with `url` (the address it was published at, which links then
+ * `site.<label>` as Jekyll's Liquid sees it ("Collections": the published documents of a collection, listed whether
+ * or not it has `output: true`): each document's front matter with `url` (the address it was published at, which links then
  * carry to its new one), `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered
  * by the collection's `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content`
- * stays unknown.
+ * is the document's text when it holds no Liquid (Jekyll gives it rendered: a Markdown page printing it renders it
+ * the same); text with Liquid stays unknown, its output depending on what is rendered.
  * @example
  * // {% for r in site.recipes %}[{{ r.title }}]({{ r.url }}){% endfor %} lists every recipe
  */
@@ -463,6 +474,7 @@ function collectionList(c: Collection, mine: readonly CollectionEntry[]): Array<
     doc.slug = e.name
     doc.collection = c.label
     doc.relative_path = e.rel
+    if (e.body !== undefined && !/\{[{%]/.test(e.body)) doc.content = e.body.trim()
     return doc
   })
 }

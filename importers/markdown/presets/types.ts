@@ -240,6 +240,11 @@ export interface Convention {
    */
   assetUrl(rel: string): string | undefined
   /**
+   * Whether a bundle's files are also served below its page's URL (Hugo's page resources: `posts/x/a.png` of
+   * `posts/x/index.md` published at `/2024/x/` answers at `/2024/x/a.png`), so links to that address find the file.
+   */
+  resourcesAtPageUrl?: boolean
+  /**
    * How the generator splits one author string into several people (nodejs.org splits `A, B and C`), when it does.
    * Without it, a string names one author unless every part is a key or name of the authors registry: a comma
    * is part of a name (`Jane Doe, PhD`) for generators that do not split.

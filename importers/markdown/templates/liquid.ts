@@ -103,6 +103,22 @@ const include: TagHandler = (run, node, src) => {
   return undefined
 }
 
+/**
+ * Where an unquoted include name ends: at the first blank outside `{{ … }}` (Jekyll's VARIABLE_SYNTAX, "Includes":
+ * a name may hold output tags, blanks and filters inside them). One pass over the markup.
+ */
+function nameEnd(markup: string): number {
+  let i = 0
+  while (i < markup.length && !/\s/.test(markup[i])) {
+    if (markup.startsWith('{{', i)) {
+      const close = markup.indexOf('}}', i + 2)
+      if (close === -1) return markup.length
+      i = close + 2
+    } else i++
+  }
+  return i
+}
+
 function includeMarkup(run: Run, markup: string): { name: string; params: Array<[string, Value]> } | typeof UNKNOWN {
   let rest = markup.trim()
   let name: string
@@ -111,16 +127,14 @@ function includeMarkup(run: Run, markup: string): { name: string; params: Array<
     const end = rest.indexOf(q, 1)
     name = rest.slice(1, end === -1 ? rest.length : end)
     rest = end === -1 ? '' : rest.slice(end + 1)
-  } else if (rest.startsWith('{{')) {
-    const end = rest.indexOf('}}')
-    const value = run.interpolate(rest.slice(0, end === -1 ? rest.length : end + 2))
+  } else {
+    const end = nameEnd(rest)
+    const written = rest.slice(0, end)
+    rest = rest.slice(end)
+    // Jekyll's name may be built from variables (`{{ page.x }}`, `dir/{{ page.x | append: '.html' }}`).
+    const value = written.includes('{{') ? run.interpolate(written) : written
     if (value === UNKNOWN) return UNKNOWN
     name = value.trim()
-    rest = end === -1 ? '' : rest.slice(end + 2)
-  } else {
-    const m = /^\S+/.exec(rest)
-    name = m ? m[0] : ''
-    rest = rest.slice(name.length)
   }
   const params: Array<[string, Value]> = []
   try {

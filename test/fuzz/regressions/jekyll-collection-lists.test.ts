@@ -14,7 +14,7 @@ test('many collections over many documents: time linear in them', () => {
   expect(growth((n) => collectionLists(collections(n), entries(n)), 1_000)).toBeLessThan(32)
 })
 
-test('each output collection lists its own documents, by path; one without output has no list', () => {
+test('each collection lists its own documents, by path, one without output too (Jekyll 4.3.1 lists them)', () => {
   const cols: Collection[] = [{ label: 'recipes', output: true }, { label: 'people', output: true, sortBy: 'order' }, { label: 'notes', output: false }, { label: 'empty', output: true }]
   const docs: CollectionEntry[] = [
     { label: 'recipes', rel: '_recipes/waffles.md', fields: {}, url: '/recipes/waffles.html', name: 'waffles' },
@@ -24,7 +24,8 @@ test('each output collection lists its own documents, by path; one without outpu
     { label: 'people', rel: '_people/adam.md', fields: { order: 1 }, url: '/people/adam.html', name: 'adam' },
   ]
   const lists = collectionLists(cols, docs)
-  expect([...lists.keys()]).toEqual(['recipes', 'people', 'empty'])
+  expect([...lists.keys()]).toEqual(['recipes', 'people', 'notes', 'empty'])
+  expect(lists.get('notes')?.map((d) => d.url)).toEqual(['/notes/n.html'])
   expect(lists.get('recipes')?.map((d) => [d.title, d.url])).toEqual([['Pancakes', '/recipes/pancakes.html'], ['Waffles', '/recipes/waffles.html']])
   expect(lists.get('people')?.map((d) => d.slug)).toEqual(['adam', 'zoe'])
   expect(lists.get('empty')).toEqual([])

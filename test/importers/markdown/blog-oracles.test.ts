@@ -51,6 +51,43 @@ describe('Jekyll', () => {
   })
 })
 
+describe('Jekyll include names built from variables', () => {
+  // jekyllrb.com "Includes": "Using variables names for the include file" (`{% include {{ page.my_variable }} %}`);
+  // the name may mix text and `{{ }}` with filters and blanks inside. jekyll 4.3.1 on jekyll@3.0.0-beta1's own test
+  // site (test/source, _posts/2014-09-02-relative-includes.markdown) printed "relative_included" for each form.
+  test('an include_relative or include whose name holds {{ }} includes the file it names', async () => {
+    const root = await site('include-variables', {
+      '_config.yml': 'title: Inc\n',
+      '_includes/note-tip.html': 'TIP',
+      '_posts/include_relative/rel_include.html': 'relative_included',
+      '_posts/2014-09-02-relative-includes.md': "---\ntitle: Post\ninclude1: rel_include.html\ninclude2: include_relative/rel_include\ninclude3: rel_INCLUDE\nkind: tip\n---\n- 1 {% include_relative include_relative/{{ page.include1 }} %}\n- 2 {% include_relative {{ page.include2 | append: '.html' }} %}\n- 3 {% include_relative include_relative/{{  page.include3   | downcase |   append:  '.html'}} %}\n- 4 {% include note-{{ page.kind }}.html %}\n",
+    })
+    const s = await imported(root)
+    expect(s.payload.content.posts[0]?.content).toBe('- 1 relative_included\n- 2 relative_included\n- 3 relative_included\n- 4 TIP\n')
+  })
+})
+
+describe('Jekyll collections without output', () => {
+  // jekyllrb.com "Collections": `output: false` (the default) writes no page per document, but `site.<label>` still
+  // holds every document Jekyll read, a team page looping over `site.people` being the usual use. Jekyll 4.3.1 listed
+  // each (by path, or `sort_by`) with the URL it would have had and its text as `content`, and left out only
+  // `published: false` ones.
+  test('a page looping over a collection with no output lists its documents', async () => {
+    const root = await site('collection-no-output', {
+      '_config.yml': 'title: Team\ncollections:\n  people:\n    output: false\n    sort_by: order\n  staff: {}\n',
+      '_people/zoe.md': '---\nname: Zoe\norder: 1\n---\nZoe *draws*.\n',
+      '_people/adam.md': '---\nname: Adam\norder: 2\n---\nAdam {{ page.name }}\n',
+      '_people/hidden.md': '---\nname: Hidden\npublished: false\n---\nH\n',
+      '_staff/bo.md': '---\ntitle: Bo\n---\nB\n',
+      'team.md': '---\ntitle: Team\n---\n{% for p in site.people %}- {{ p.name }} ({{ p.collection }}): {{ p.content }}\n{% endfor %}{% for s in site.staff %}- {{ s.title }}\n{% endfor %}',
+    })
+    const s = await imported(root)
+    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): \n- Bo\n')
+    expect(s.skipped['_people/zoe.md']).toBe('collection-not-output')
+    expect(s.skipped['_people/hidden.md']).toBe('unpublished')
+  })
+})
+
 describe('Jekyll date archives', () => {
   // jekyll-archives (its README, "Configuration"; a site built from its Gemfile, GitHub Pages does not run it):
   // `enabled: [year, month]` (or `all`) writes a page per year and
@@ -93,6 +130,75 @@ describe('Hugo', () => {
     expect(s.served('/page/stack-archives/')).toBe(true)
     expect(s.payload.menus?.primary?.items.map((i) => [i.title, i.url])).toEqual([['Archive', '/posts/'], ['About', '/about/']])
     expect(s.bodies.join('\n')).toContain('[the archive](/posts/)')
+  })
+})
+
+describe('Hugo page resources', () => {
+  // gohugo.io "Page bundles": a leaf bundle's files are its resources, published below the page's own URL. With
+  // `[permalinks] posts = "/:year/:slug/"` hugo 0.111.3 wrote content/posts/b/pic.png at /2021/bee/pic.png and
+  // content/posts/x/sub/b.png at /2020/x/sub/b.png: a page that links there (the address a reader copied from the
+  // live site) finds the file, as one naming it beside the page does.
+  test('a link to a resource at its published address finds the file', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
+    const root = await site('bundle-resources', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[permalinks]\n  posts = "/:year/:slug/"\n',
+      'content/posts/b/index.md': '---\ntitle: B\ndate: 2021-05-01\nslug: bee\n---\n![p](pic.png)\n',
+      'content/posts/b/pic.png': png,
+      'content/posts/x/index.md': '---\ntitle: X\ndate: 2020-01-01\n---\n![b](sub/b.png)\n',
+      'content/posts/x/sub/b.png': png,
+      'content/posts/plain.md': '---\ntitle: Plain\ndate: 2021-05-02\n---\n![e](/2021/bee/pic.png) ![f](/2020/x/sub/b.png) [g](https://example.org/2021/bee/pic.png)\n',
+    })
+    const s = await imported(root)
+    const body = s.payload.content.posts.find((p) => p.title === 'Plain')?.content ?? ''
+    const own = s.payload.content.posts.find((p) => p.title === 'B')?.content ?? ''
+    const pic = /\]\(([^)]+)\)/.exec(own)?.[1]
+    expect(pic).toMatch(/pic\.png$/)
+    expect(body).toBe(`![e](${pic}) ![f](${/\]\(([^)]+)\)/.exec(s.payload.content.posts.find((p) => p.title === 'X')?.content ?? '')?.[1]}) [g](${pic})\n`)
+    expect(s.result.report.missing_media).toEqual([])
+  })
+})
+
+describe('Hugo menu entries of pages it does not build', () => {
+  // gohugo.io "Menus": a page's `menu:` front matter adds an entry for it, but only a page Hugo builds has entries.
+  // Hugo 0.111.3 on this site: Home, Docs > A, and `fut` (the parent a future page would have been, made without a
+  // link) > Child of future; the draft's entry, which took the `docs` identifier first, is nowhere.
+  test("a draft's or a future page's entry is not in the menu, and does not take an identifier from a built one", async () => {
+    const root = await site('menu-unbuilt', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[[menus.main]]\n  name = "Home"\n  url = "/"\n  weight = 1\n',
+      'content/about.md': '---\ntitle: Old docs\ndraft: true\nmenu:\n  main:\n    identifier: docs\n    weight: 1\n---\n',
+      'content/docs/_index.md': '---\ntitle: Docs\nmenu:\n  main:\n    identifier: docs\n    weight: 2\n---\n',
+      'content/docs/a.md': '---\ntitle: A\nmenu:\n  main:\n    parent: docs\n---\na\n',
+      'content/docs/future.md': '---\ntitle: Future\ndate: 2099-01-01\nmenu:\n  main:\n    identifier: fut\n    weight: 3\n---\n',
+      'content/docs/kid.md': '---\ntitle: Child of future\nmenu:\n  main:\n    parent: fut\n---\nx\n',
+    })
+    const s = await imported(root)
+    const tree = (items: Array<{ title?: string; url?: string; children?: unknown[] }>): unknown[] => items.map((i) => [i.title, i.url, ...(i.children && i.children.length > 0 ? [tree(i.children as typeof items)] : [])])
+    expect(tree(s.payload.menus?.primary?.items ?? [])).toEqual([['Home', '/'], ['Docs', '/docs/', [['A', '/docs/a/']]], ['fut', '/docs/kid/', [['Child of future', '/docs/kid/']]]])
+  })
+})
+
+describe('Hugo search pages', () => {
+  // PaperMod's documented search page ("Features": content/search.md with `layout: search`) and Stack's
+  // (`page/search/index.md`): the theme's search.html draws a search box filled by a script from /index.json and
+  // never prints the page's text (PaperMod's layouts/_default/search.html has no .Content). Preview Data's search is
+  // the new theme's own (site.search): the page is not imported, and a menu entry to it is left out with a warning.
+  // A layout of the site's own that prints .Content keeps the page's text; so does a page of text whose layout is
+  // not in the site (a theme fetched as a module).
+  test.each([
+    ['blank, theme not in the site', {}, '', 'search-page'],
+    ['with text, theme not in the site', {}, 'Type to search.\n', undefined],
+    ['with text, theme layout without .Content', { 'themes/PaperMod/layouts/_default/search.html': '{{ define "main" }}<input id="searchInput">{{ end }}' }, 'This file exists only to answer /search/.\n', 'search-page'],
+    ['with text, own layout printing .Content', { 'layouts/_default/search.html': '{{ define "main" }}{{ .Content }}<input>{{ end }}' }, 'Search tips.\n', undefined],
+  ])('%s', async (name, files, body, skipped) => {
+    const root = await site(`search-${name.replace(/[ ,.]+/g, '-')}`, {
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
+      'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHi.\n',
+      'content/search.md': `---\ntitle: Search\nlayout: search\nplaceholder: Search the blog\n---\n${body}`,
+      ...files,
+    })
+    const s = await imported(root)
+    expect(s.skipped['content/search.md']).toBe(skipped)
+    expect(s.payload.menus?.primary?.items.map((i) => i.title)).toEqual(skipped === undefined ? ['Search', 'Posts'] : ['Posts'])
   })
 })
 
@@ -158,6 +264,30 @@ describe('Eleventy', () => {
     expect(assets).toEqual({ 'public/img/logo.png': '/img/logo.png', 'src/static/app.css': '/assets/app.css', 'content/fonts/a.woff2': '/fonts/a.woff2' })
     expect(s.result.report.missing_media).toEqual([])
     expect(s.result.report.unresolved_links).toEqual([])
+  })
+})
+
+describe('Eleventy paginated post lists', () => {
+  // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
+  // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
+  // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
+  // /news/page-4/. The first such list is the new site's post index, paged by its size; every page of it, and of a
+  // second list, leads there, and links to them do.
+  test('a template paginating collections.posts is the paged post index', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
+    const root = await site('eleventy-paginated', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+      ...posts,
+      'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 3\n  reverse: true\n  alias: posts\n---\n<ul>{% for p in posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul>\n',
+      'news/index.njk': '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: "news/{% if pagination.pageNumber > 0 %}page-{{ pagination.pageNumber + 1 }}/{% endif %}index.html"\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news 3](/news/page-3/).\n',
+    })
+    const s = await imported(root)
+    expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
+    expect(s.payload.site.posts_per_page).toBe(3)
+    expect(s.skipped['blog.njk']).toBe('post-index')
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/'], ['/news/page-2/', '/blog/'], ['/news/page-3/', '/blog/'], ['/news/page-4/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news 3](/blog/).\n')
   })
 })
 

@@ -38,6 +38,15 @@ describe('front-matter formats', () => {
     { name: 'Jekyll ... closing fence', text: '---\ntitle: A\n...\nBody', title: 'A', body: 'Body', bodyLine: 4, language: 'yaml' },
     { name: 'empty block', text: '---\n---\nBody', title: undefined, body: 'Body', bodyLine: 3, language: 'none' },
     { name: 'no front matter', text: '# Just Markdown', title: undefined, body: '# Just Markdown', bodyLine: 1, language: 'none' },
+    // A JSON object's first member is a quoted key: `{` then `{`, `%`, `#` or a letter opens template code, never JSON
+    // (Hugo reads any leading `{` as JSON and stops the build on a body that opens with a shortcode, gohugoio/hugo#7176;
+    // the importer keeps the text, which the template pass then reads).
+    { name: 'a body opening with a Hugo shortcode', text: '{{< include "a.md" >}}\nMore', title: undefined, body: '{{< include "a.md" >}}\nMore', bodyLine: 1, language: 'none' },
+    { name: 'a body opening with a Hugo % shortcode', text: '{{% notice tip %}}\nHi\n{{% /notice %}}\n', title: undefined, body: '{{% notice tip %}}\nHi\n{{% /notice %}}\n', bodyLine: 1, language: 'none' },
+    { name: 'a body opening with a Liquid tag', text: '{% include note.html %}\n', title: undefined, body: '{% include note.html %}\n', bodyLine: 1, language: 'none' },
+    { name: 'a body opening with a Nunjucks comment', text: '{# draft #}\nText', title: undefined, body: '{# draft #}\nText', bodyLine: 1, language: 'none' },
+    { name: 'an empty JSON object', text: '{ }\nBody', title: undefined, body: 'Body', bodyLine: 2, language: 'json' },
+    { name: 'a JSON object on one line', text: '{"title": "A"}\nBody', title: 'A', body: 'Body', bodyLine: 2, language: 'json' },
   ])('$name', ({ text, title, body, bodyLine, language }) => {
     const { fm, diagnostics } = parse(text)
     expect(diagnostics).toEqual([])

@@ -161,6 +161,35 @@ describe('a Hexo site', () => {
     expect(result.diagnostics.map((d) => d.code)).toContain('missing_date')
   })
 
+  // hexo-generator-archive (its README: `archive_generator: yearly: true, monthly: true, daily: false` by default)
+  // writes a list per year and month that has posts under `archive_dir`: `hexo generate` (hexo 7.3, the starter
+  // `hexo init` writes, hexo-cli 4.3.2's assets) wrote /archives/, /archives/2026/ and /archives/2026/11/. The
+  // contract has no date archives: each leads to the post index, and links to them do. Dates are the site's zone's.
+  test('the year, month and (with daily) day archives lead to the post index', async () => {
+    const files = {
+      'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-generator-archive":"^2.0.0"}}',
+      'source/_posts/late.md': '---\ntitle: Late\ndate: 2023-12-31 20:00:00 +0000\n---\nSee [2024](/archives/2024/) and [March](/archives/2024/03/).\n',
+      'source/_posts/spring.md': '---\ntitle: Spring\ndate: 2024-03-05\n---\nx\n',
+      'source/_drafts/wip.md': '---\ntitle: Wip\ndate: 2022-01-02\n---\nx\n',
+    }
+    const monthly = await importMarkdown(await site('archives-default', { ...files, '_config.yml': 'title: A\ntimezone: Asia/Tokyo\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(monthly.redirects.filter((r) => r.file === '_config.yml').map((r) => [r.from, r.to])).toEqual([['/archives/', '/'], ['/archives/2024/', '/'], ['/archives/2024/01/', '/'], ['/archives/2024/03/', '/']])
+    expect(monthly.payload?.content.posts.find((p) => p.title === 'Late')?.content).toBe('See [2024](/) and [March](/).\n')
+    const daily = await importMarkdown(await site('archives-daily', { ...files, '_config.yml': 'title: A\narchive_dir: old\narchive_generator:\n  yearly: false\n  daily: true\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(daily.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/', '/old/2023/12/', '/old/2023/12/31/', '/old/2024/03/', '/old/2024/03/05/'])
+  })
+
+  // `hexo init` installs hexo-theme-landscape from npm (`theme: landscape`), whose own _config.yml (1.1.0) has
+  // `menu: {Home: /, Archives: /archives}`: hexo 7.3 wrote both links in every page's #main-nav. A site that keeps the
+  // theme in node_modules has that menu; its _config.landscape.yml or a themes/landscape/ copy says otherwise.
+  test("Hexo's default theme from npm brings its menu", async () => {
+    const files = { 'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-landscape":"^1.0.0"}}', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }
+    const menu = async (name: string, extra: Record<string, string>) => (await importMarkdown(await site(name, { ...files, ...extra }), { generatedAt: '2026-01-01T00:00:00Z' })).payload?.menus?.primary?.items.map((i) => [i.title, i.url])
+    expect(await menu('landscape-npm', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': '# nothing\n' })).toEqual([['Home', '/'], ['Archives', '/']])
+    expect(await menu('landscape-own', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': 'menu:\n  Blog: /\n' })).toEqual([['Blog', '/']])
+    expect(await menu('other-theme', { '_config.yml': 'title: A\ntheme: cactus\n' })).toBeUndefined()
+  })
+
   test('a Jekyll site with _config.yml stays Jekyll; so does Octopress, whose posts sit in source/_posts/', async () => {
     const jekyll = await site('jekyll', { '_config.yml': 'title: J\n', '_posts/2024-01-01-a.md': '---\ntitle: A\n---\nA\n' })
     expect((await importMarkdown(jekyll, { generatedAt: '2026-01-01T00:00:00Z' })).preset).toBe('jekyll')

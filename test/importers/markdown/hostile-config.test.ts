@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
+import { laterPages, LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/eleventy.js'
+import type { PagedList } from '../../../importers/markdown/presets/eleventy.js'
 import { tempSites } from './_tmpsite.js'
 
 // Configuration files come from strangers too: what they say is read as text and checked, never trusted to be well
@@ -94,5 +96,19 @@ describe('a menu nested deeper than the contract checks', () => {
     for (let at = result.payload?.menus?.primary.items[0]; at !== undefined; at = at.children[0]) depth++
     expect(depth).toBe(256)
     expect(result.diagnostics.find((d) => d.code === 'unsupported_feature')?.message).toMatch(/nests deeper than 256 levels; 44 item\(s\)|44 item\(s\) below that were left out/)
+  })
+})
+
+// Each page of a paginated post list is its permalink rendered once (Eleventy, 11ty.dev "Pagination"): lists of size
+// 2 over 50,000 posts, many times over, would render millions of times. The redirects stop at LIST_PAGES_LIMIT.
+describe('Eleventy paginated post lists', () => {
+  test('the pages redirected are bounded, however many lists and posts', () => {
+    const posts = new Set(Array.from({ length: 50_000 }, (_, i) => `posts/p${i}.md`))
+    const lists: PagedList[] = Array.from({ length: 20 }, (_, i) => ({ tag: 'posts', size: 2, file: `l${i}.njk`, url: `/l${i}/`, fields: {}, dialect: 'nunjucks', first: `/l${i}/` }))
+    const started = performance.now()
+    const routes = laterPages(lists, new Map([['posts', posts]]), posts, '/l0/')
+    expect(routes).toHaveLength(LIST_PAGES_LIMIT)
+    expect(routes[0]).toEqual({ from: '/l0/1/', to: '/l0/', file: 'l0.njk' })
+    expect(performance.now() - started).toBeLessThan(5_000)
   })
 })
