@@ -315,3 +315,47 @@ export default makeSource({ contentDirPath: 'data', documentTypes: [Blog, Author
     expect(got.payload.content.authors.map((a) => [a.id, a.display_name, a.avatar])).toEqual([['default', 'Tails Azimuth', 'https://example.com/avatar.png']])
   })
 })
+
+// @adobe/gatsby-theme-aio@4.15.6: gatsby-plugin-mdx with `extensions: ['.mdx', '.md']` (its README: the extensions
+// it compiles, `.mdx` by default) and a src/pages/404.md page (gatsbyjs.com "Adding a 404 Page": a page at /404/ is
+// built as 404.html, the page hosts serve for missing URLs).
+describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () => {
+  const config = (options: string) =>
+    `module.exports = { siteMetadata: { title: 'G' }, plugins: [{ resolve: \`gatsby-source-filesystem\`, options: { name: \`pages\`, path: \`src/pages\` } }, ${options}] }\n`
+  const hero = '<Hero slots="heading, text" variant="fullwidth"/>'
+  const rows: Array<[string, string, string, boolean]> = [
+    // [case, plugin entry, file, JSX and ESM read as MDX (removed, not printed)]
+    ['.mdx with the plugin', '`gatsby-plugin-mdx`', 'src/pages/guide.mdx', true],
+    ['.md the plugin compiles', "{ resolve: `gatsby-plugin-mdx`, options: { extensions: [`.mdx`, `.md`] } }", 'src/pages/guide.md', true],
+    ['.mdx with the older gatsby-mdx', "{ resolve: 'gatsby-mdx', options: {} }", 'src/pages/guide.mdx', true],
+    ['.md by gatsby-transformer-remark', '`gatsby-plugin-mdx`, `gatsby-transformer-remark`', 'src/pages/guide.md', false],
+  ]
+  test.each(rows)('%s', async (name, plugin, file, mdx) => {
+    const root = await site(`gatsby-mdx-${name.replace(/\W+/g, '-')}`, {
+      'gatsby-config.js': config(plugin),
+      [file]: `---\ntitle: Guide\n---\n\nimport { Hero } from './hero'\n\n${hero}\n\n# Guide\n\nText.\n`,
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('gatsby')
+    expect(got.urls[file]).toBe('/guide/')
+    const body = got.bodies.join('\n')
+    expect(body).toContain('Text.')
+    if (mdx) {
+      expect(body).not.toContain('<Hero')
+      expect(body).not.toContain('import { Hero }')
+    } else expect(body).toContain('import { Hero }')
+  })
+
+  test('the 404 page is the not-found page, not a page at /404/', async () => {
+    const root = await site('gatsby-404', {
+      'gatsby-config.js': config('`gatsby-plugin-mdx`'),
+      'src/pages/404.mdx': '---\ntitle: Not found\n---\n\nSorry, that page cannot be found.\n',
+      'src/pages/docs/404.mdx': '---\ntitle: About 404s\n---\n\nA page about HTTP 404.\n',
+      'src/pages/index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
+    })
+    const got = await imported(root)
+    expect(got.skipped['src/pages/404.mdx']).toBe('not-found-page')
+    expect(got.urls['src/pages/docs/404.mdx']).toBe('/docs/404/')
+    expect(got.urls['src/pages/index.mdx']).toBe('/')
+  })
+})
