@@ -52,8 +52,6 @@ export const gatsbyPreset: Preset = {
     sources.sort((a, b) => b.length - a.length)
     config.staticDirs = ['static']
     const sourceOf = (rel: string) => sources.find((s) => rel.startsWith(s + '/'))
-    // gatsby-plugin-page-creator makes a page of every src/pages file a plugin can compile: MDX, with the MDX plugin.
-    const pageCreated = (rel: string) => isMdxFile(rel) && sourceOf(rel) === undefined && rel.startsWith(PAGES_DIR) && pageName(splitPath(rel).base)
     const nodeFile = NODE_FILES.find((f) => ctx.discovery.paths.has(f))
     const naming = nodeFile ? pageNaming(stripComments((await ctx.readText(nodeFile)) ?? '')) : { prefix: '' }
     if (nodeFile) config.configFiles.add(nodeFile)
@@ -62,10 +60,9 @@ export const gatsbyPreset: Preset = {
       config,
       templates: mdx ? ['mdx'] : [],
       ...(mdx ? { templatesOf: (rel: string) => (isMdxFile(rel) ? ['mdx' as const] : []), mdx: isMdxFile } : {}),
-      isDocument: (f: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && (sourceOf(f.rel) !== undefined || pageCreated(f.rel)),
+      isDocument: (f: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && sourceOf(f.rel) !== undefined,
       place(source: SourceFile): Placement | Unpublished {
         const rel = source.file.rel
-        if (sourceOf(rel) === undefined) return placeCreatedPage(rel)
         if (theme && sourceOf(rel) === theme.contentPath) return placeThemePost(source, theme, author)
         const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
         const own = base === 'index' ? dirs : [...dirs, base]
@@ -95,25 +92,6 @@ export const gatsbyPreset: Preset = {
 const NOT_FOUND_PAGE: Unpublished = {
   skip: 'not-found-page',
   detail: "Gatsby's not-found page (/404/, built as 404.html), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported",
-}
-
-/** The folder gatsby-plugin-page-creator makes pages from in every Gatsby site. */
-const PAGES_DIR = 'src/pages/'
-
-/** gatsby-page-utils' validatePath: a file whose name starts with `_`, `.` or `template-` is not a page. */
-function pageName(base: string): boolean {
-  return !base.startsWith('_') && !base.startsWith('.') && !base.startsWith('template-')
-}
-
-/**
- * A page gatsby-plugin-page-creator makes of a src/pages file, at gatsby-page-utils' createPath: its path below
- * src/pages with a trailing slash, `index` standing for its folder (`src/pages/docs/index.mdx` → `/docs/`).
- */
-function placeCreatedPage(rel: string): Placement | Unpublished {
-  const { dirs, base } = splitPath(rel.slice(PAGES_DIR.length))
-  const own = (base === 'index' ? dirs : [...dirs, base]).map(encodeURIComponent)
-  if (own.length === 1 && own[0] === '404') return NOT_FOUND_PAGE
-  return { kind: 'page', name: own[own.length - 1] ?? '', url: own.length === 0 ? '/' : '/' + own.join('/') + '/', ...(base === 'index' ? { isIndex: true } : {}) }
 }
 
 /** Whether every Markdown file of the folder is `content/blog/<slug>/index.md` (and there is at least one). */

@@ -346,34 +346,6 @@ describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () =>
     } else expect(body).toContain('import { Hero }')
   })
 
-  // gatsby-plugin-mdx's README: with it, MDX files in src/pages become pages (gatsby-plugin-page-creator, which
-  // every site has for src/pages, at gatsby-page-utils' createPath: `/dir/name/`, `index` its folder; names starting
-  // with `_`, `.` or `template-` are not pages, validatePath).
-  test('MDX files in src/pages are pages at their path when gatsby-plugin-mdx is configured', async () => {
-    const files = {
-      'content/blog/hello/index.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\n\nHi.\n',
-      'src/pages/about.mdx': '---\ntitle: About\n---\n\nAbout us.\n',
-      'src/pages/docs/index.mdx': '---\ntitle: Docs\n---\n\nRead [about](/about/).\n',
-      'src/pages/docs/_partial.mdx': 'Partial.\n',
-      'src/pages/template-post.mdx': 'Template.\n',
-      'src/pages/notes.md': '---\ntitle: Notes\n---\n\nNot compiled.\n',
-    }
-    const source = "{ resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } }"
-    const root = await site('gatsby-mdx-pages', {
-      ...files,
-      'gatsby-config.js': `module.exports = { siteMetadata: { title: 'G' }, plugins: [${source}, 'gatsby-plugin-mdx', 'gatsby-transformer-remark'] }\n`,
-    })
-    const got = await imported(root)
-    expect(got.urls['content/blog/hello/index.md']).toBe('/hello/')
-    expect(got.urls['src/pages/about.mdx']).toBe('/about/')
-    expect(got.urls['src/pages/docs/index.mdx']).toBe('/docs/')
-    expect(got.kinds['src/pages/about.mdx']).toBe('page')
-    for (const f of ['src/pages/docs/_partial.mdx', 'src/pages/template-post.mdx', 'src/pages/notes.md']) expect(got.urls[f], f).toBeUndefined()
-    // Without the plugin, Gatsby has nothing to compile them with: they are not pages.
-    const bare = await site('gatsby-no-mdx-pages', { ...files, 'gatsby-config.js': `module.exports = { plugins: [${source}] }\n` })
-    expect((await imported(bare)).urls['src/pages/about.mdx']).toBeUndefined()
-  })
-
   test('the 404 page is the not-found page, not a page at /404/', async () => {
     const root = await site('gatsby-404', {
       'gatsby-config.js': config('`gatsby-plugin-mdx`'),
