@@ -64,6 +64,7 @@ export const gatsbyPreset: Preset = {
       place(source: SourceFile): Placement | Unpublished {
         const rel = source.file.rel
         if (theme && sourceOf(rel) === theme.contentPath) return placeThemePost(source, theme, author)
+        if (rel.startsWith(PAGES_DIR) && isMdxFile(rel) && !pageName(splitPath(rel).base)) return NOT_A_PAGE
         const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
         const own = base === 'index' ? dirs : [...dirs, base]
         const fm = source.fm.data
@@ -92,6 +93,19 @@ export const gatsbyPreset: Preset = {
 const NOT_FOUND_PAGE: Unpublished = {
   skip: 'not-found-page',
   detail: "Gatsby's not-found page (/404/, built as 404.html), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported",
+}
+
+/** The folder gatsby-plugin-page-creator makes pages of, in every Gatsby site. */
+const PAGES_DIR = 'src/pages/'
+
+/** gatsby-page-utils' validatePath: a src/pages file whose name starts with `_`, `.` or `template-` is no page. */
+function pageName(base: string): boolean {
+  return !base.startsWith('_') && !base.startsWith('.') && !base.startsWith('template-')
+}
+
+const NOT_A_PAGE: Unpublished = {
+  skip: 'partial',
+  detail: 'a src/pages file whose name starts with _, . or template- is not made a page by gatsby-plugin-page-creator (gatsby-page-utils validatePath)',
 }
 
 /** Whether every Markdown file of the folder is `content/blog/<slug>/index.md` (and there is at least one). */

@@ -346,6 +346,24 @@ describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () =>
     } else expect(body).toContain('import { Hero }')
   })
 
+  // gatsby-plugin-page-creator makes the pages of src/pages and gatsby-page-utils' validatePath leaves out names
+  // starting with `_`, `.` or `template-`; a gatsby@5.16.1 build of this site wrote /about/ and /docs/, no
+  // /docs/_partial/ nor /template-post/.
+  test('src/pages files page-creator leaves out are not pages', async () => {
+    const root = await site('gatsby-mdx-partials', {
+      'gatsby-config.js': config('`gatsby-plugin-mdx`'),
+      'src/pages/about.mdx': '---\ntitle: About\n---\n\nAbout us.\n',
+      'src/pages/docs/index.mdx': '---\ntitle: Docs\n---\n\nRead [about](/about/).\n',
+      'src/pages/docs/_partial.mdx': 'Partial.\n',
+      'src/pages/template-post.mdx': 'Template.\n',
+    })
+    const got = await imported(root)
+    expect(got.urls['src/pages/about.mdx']).toBe('/about/')
+    expect(got.urls['src/pages/docs/index.mdx']).toBe('/docs/')
+    expect(got.skipped['src/pages/docs/_partial.mdx']).toBe('partial')
+    expect(got.skipped['src/pages/template-post.mdx']).toBe('partial')
+  })
+
   test('the 404 page is the not-found page, not a page at /404/', async () => {
     const root = await site('gatsby-404', {
       'gatsby-config.js': config('`gatsby-plugin-mdx`'),
