@@ -346,34 +346,21 @@ describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () =>
     } else expect(body).toContain('import { Hero }')
   })
 
-  // gatsby-plugin-page-creator makes the pages of src/pages and gatsby-page-utils' validatePath leaves out names
-  // starting with `_`, `.` or `template-`; a gatsby@5.16.1 build of this site wrote /about/ and /docs/, no
-  // /docs/_partial/ nor /template-post/.
-  test('src/pages files page-creator leaves out are not pages', async () => {
-    const root = await site('gatsby-mdx-partials', {
-      'gatsby-config.js': config('`gatsby-plugin-mdx`'),
-      'src/pages/about.mdx': '---\ntitle: About\n---\n\nAbout us.\n',
-      'src/pages/docs/index.mdx': '---\ntitle: Docs\n---\n\nRead [about](/about/).\n',
-      'src/pages/docs/_partial.mdx': 'Partial.\n',
-      'src/pages/template-post.mdx': 'Template.\n',
-    })
+  // gatsby-plugin-page-creator makes the pages of src/pages at gatsby-page-utils' createPath, and its validatePath
+  // leaves out names starting with `_`, `.` or `template-`; the page at /404/ is the not-found page. A gatsby@5.16.1
+  // build of this site (gatsby-plugin-mdx 5) wrote /, /about/, /docs/, /docs/404/ and 404.html, nothing else.
+  const pages: Array<[string, string, { url: string } | { skipped: string }]> = [
+    ['src/pages/index.mdx', '---\ntitle: Home\n---\n\nWelcome.\n', { url: '/' }],
+    ['src/pages/about.mdx', '---\ntitle: About\n---\n\nAbout us.\n', { url: '/about/' }],
+    ['src/pages/docs/index.mdx', '---\ntitle: Docs\n---\n\nRead [about](/about/).\n', { url: '/docs/' }],
+    ['src/pages/docs/404.mdx', '---\ntitle: About 404s\n---\n\nA page about HTTP 404.\n', { url: '/docs/404/' }],
+    ['src/pages/404.mdx', '---\ntitle: Not found\n---\n\nSorry, that page cannot be found.\n', { skipped: 'not-found-page' }],
+    ['src/pages/docs/_partial.mdx', 'Partial.\n', { skipped: 'partial' }],
+    ['src/pages/template-post.mdx', 'Template.\n', { skipped: 'partial' }],
+  ]
+  test('src/pages: the pages Gatsby makes, not its not-found page nor the files page-creator leaves out', async () => {
+    const root = await site('gatsby-mdx-pages', { 'gatsby-config.js': config('`gatsby-plugin-mdx`'), ...Object.fromEntries(pages.map(([f, text]) => [f, text])) })
     const got = await imported(root)
-    expect(got.urls['src/pages/about.mdx']).toBe('/about/')
-    expect(got.urls['src/pages/docs/index.mdx']).toBe('/docs/')
-    expect(got.skipped['src/pages/docs/_partial.mdx']).toBe('partial')
-    expect(got.skipped['src/pages/template-post.mdx']).toBe('partial')
-  })
-
-  test('the 404 page is the not-found page, not a page at /404/', async () => {
-    const root = await site('gatsby-404', {
-      'gatsby-config.js': config('`gatsby-plugin-mdx`'),
-      'src/pages/404.mdx': '---\ntitle: Not found\n---\n\nSorry, that page cannot be found.\n',
-      'src/pages/docs/404.mdx': '---\ntitle: About 404s\n---\n\nA page about HTTP 404.\n',
-      'src/pages/index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
-    })
-    const got = await imported(root)
-    expect(got.skipped['src/pages/404.mdx']).toBe('not-found-page')
-    expect(got.urls['src/pages/docs/404.mdx']).toBe('/docs/404/')
-    expect(got.urls['src/pages/index.mdx']).toBe('/')
+    for (const [file, , expected] of pages) expect('url' in expected ? got.urls[file] : got.skipped[file], file).toBe('url' in expected ? expected.url : expected.skipped)
   })
 })
