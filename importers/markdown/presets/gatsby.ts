@@ -44,8 +44,11 @@ export const gatsbyPreset: Preset = {
     const author = stringLiteral(entries(objectsOf(text, 'author')[0] ?? '').get('name')) ?? stringLiteral(meta.get('author'))
     // gatsby-theme-blog publishes its own content folder; the site's gatsby-source-filesystem folders come after it.
     const theme = file ? blogTheme(text) : undefined
-    const mdx = file ? mdxExtensions(text) : undefined
+    const plugin = file ? mdxPlugin(text, ctx.discovery.paths.has('package.json') ? await ctx.readText('package.json') : null) : undefined
+    const mdx = plugin?.extensions
     const isMdxFile = (rel: string) => mdx?.has(splitPath(rel).ext.toLowerCase()) ?? false
+    // Markdown no plugin renders (gatsby-plugin-mdx 4+ alone, not compiling it) is no document; a blog theme brings its own.
+    const rendered = (rel: string) => theme !== undefined || plugin?.markdown !== false || isMdxFile(rel)
     const sources = [...(theme ? [theme.contentPath] : []), ...(file ? sourceFolders(text) : [])]
     if (sources.length === 0) sources.push(STARTER_SOURCE)
     // The longest folder first, so a nested source is not taken for a path inside its parent.
@@ -65,6 +68,7 @@ export const gatsbyPreset: Preset = {
         const rel = source.file.rel
         if (theme && sourceOf(rel) === theme.contentPath) return placeThemePost(source, theme, author)
         if (rel.startsWith(PAGES_DIR) && isMdxFile(rel) && !pageName(splitPath(rel).base)) return NOT_A_PAGE
+        if (!rendered(rel)) return NOT_RENDERED
         const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
         const own = base === 'index' ? dirs : [...dirs, base]
         const fm = source.fm.data
@@ -106,6 +110,11 @@ function pageName(base: string): boolean {
 const NOT_A_PAGE: Unpublished = {
   skip: 'partial',
   detail: 'a src/pages file whose name starts with _, . or template- is not made a page by gatsby-plugin-page-creator (gatsby-page-utils validatePath)',
+}
+
+const NOT_RENDERED: Unpublished = {
+  skip: 'not-rendered',
+  detail: 'gatsby-plugin-mdx 4 and later compile only the extensions it is given, and no gatsby-transformer-remark reads this Markdown file: Gatsby makes no page of it',
 }
 
 /** Whether every Markdown file of the folder is `content/blog/<slug>/index.md` (and there is at least one). */
@@ -167,15 +176,44 @@ function pluginOptions(text: string, names: string[]): Map<string, string> | und
 }
 
 /**
- * The file extensions gatsby-plugin-mdx (or gatsby-mdx, its name before Gatsby 2.x's end) compiles as MDX when the
- * configuration uses it: its `extensions` option, `.mdx` by default (its README, "Extensions"); undefined without it.
- * Those files' JSX and ESM are MDX; other Markdown goes to gatsby-transformer-remark as plain Markdown.
+ * The file extensions gatsby-plugin-mdx (or gatsby-mdx, its earlier name) compiles as MDX when the configuration uses
+ * it: its `extensions` option, `.mdx` by default (its README, "Extensions"); undefined without it. Before version 4
+ * its `mediaTypes` (default `text/markdown`) made Markdown files MDX too; 4 dropped the option and stopped doing so
+ * (gatsbyjs/gatsby#35650), so without gatsby-transformer-remark nothing renders them (`markdown: false`). The
+ * version is the major of package.json's range; without one, Markdown stays plain Markdown, as the remark
+ * transformer reads it.
  */
-export function mdxExtensions(text: string): Set<string> | undefined {
+export function mdxPlugin(text: string, packageJson: string | null): { extensions: Set<string>; markdown: boolean } | undefined {
   const options = pluginOptions(text, ['gatsby-plugin-mdx', 'gatsby-mdx'])
   if (!options) return undefined
   const listed = stringArray(options.get('extensions'))?.map((e) => e.toLowerCase())
-  return new Set(listed && listed.length > 0 ? listed : ['.mdx'])
+  const extensions = new Set(listed && listed.length > 0 ? listed : ['.mdx'])
+  if (/[`'"]gatsby-transformer-remark[`'"]/.test(text)) return { extensions, markdown: true }
+  const major = pluginMajor(packageJson)
+  if (major !== undefined && major >= 4) return { extensions, markdown: false }
+  const mediaTypes = stringArray(options.get('mediaTypes')) ?? ['text/markdown', 'text/x-markdown']
+  if (major !== undefined && mediaTypes.includes('text/markdown')) for (const e of ['.md', '.markdown']) extensions.add(e)
+  return { extensions, markdown: true }
+}
+
+/** The major version of gatsby-plugin-mdx package.json asks for (`^3.20.0` → 3; gatsby-mdx is before 1), if any. */
+function pluginMajor(packageJson: string | null): number | undefined {
+  let pkg: unknown
+  try {
+    pkg = JSON.parse(packageJson ?? '')
+  } catch {
+    return undefined
+  }
+  if (typeof pkg !== 'object' || pkg === null) return undefined
+  for (const key of ['dependencies', 'devDependencies']) {
+    const deps = (pkg as Record<string, unknown>)[key]
+    if (typeof deps !== 'object' || deps === null) continue
+    const range = (deps as Record<string, unknown>)['gatsby-plugin-mdx']
+    const major = typeof range === 'string' ? /\d+/.exec(range)?.[0] : undefined
+    if (major !== undefined) return Number(major)
+    if (typeof (deps as Record<string, unknown>)['gatsby-mdx'] === 'string') return 0
+  }
+  return undefined
 }
 
 /**

@@ -346,6 +346,34 @@ describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () =>
     } else expect(body).toContain('import { Hero }')
   })
 
+  // Markdown that is not one of the MDX extensions: gatsby-plugin-mdx 4 and later leave it alone (gatsbyjs/gatsby#35650,
+  // "MD nodes are no more automatically turned into MDX", "mediaTypes is gone"), so without gatsby-transformer-remark
+  // nothing renders it (the gatsby@5.16.1 build wrote no page for src/pages/notes.md); before 4, the default
+  // `mediaTypes` (text/markdown) made it MDX too. Without a version, as before: plain Markdown.
+  const md: Array<[string, string | undefined, string, { url: string; mdx: boolean } | undefined]> = [
+    // [case, gatsby-plugin-mdx version in package.json, more plugins, the .md post's URL and whether it is MDX]
+    ['mdx 5 alone', '^5.12.0', '', undefined],
+    ['mdx 5 beside remark', '^5.12.0', ", 'gatsby-transformer-remark'", { url: '/hello/', mdx: false }],
+    ['mdx 3 alone', '^3.20.0', '', { url: '/hello/', mdx: true }],
+    ['mdx 3 with mediaTypes left empty', '^3.20.0', '', { url: '/hello/', mdx: false }],
+    ['no version', undefined, '', { url: '/hello/', mdx: false }],
+  ]
+  test.each(md)('.md beside gatsby-plugin-mdx: %s', async (name, version, more, expected) => {
+    const plugin = name.includes('mediaTypes') ? '{ resolve: `gatsby-plugin-mdx`, options: { mediaTypes: [] } }' : '`gatsby-plugin-mdx`'
+    const blog = "{ resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } }"
+    const root = await site(`gatsby-md-${name.replace(/\W+/g, '-')}`, {
+      ...(version ? { 'package.json': JSON.stringify({ dependencies: { gatsby: '^5.0.0', 'gatsby-plugin-mdx': version } }) } : {}),
+      'gatsby-config.js': `module.exports = { plugins: [${blog}, ${plugin}${more}] }\n`,
+      'content/blog/hello/index.md': `---\ntitle: Hello\ndate: 2024-01-02\n---\n\nimport { Hero } from './hero'\n\n${hero}\n\nHi.\n`,
+      'content/blog/other/index.mdx': '---\ntitle: Other\ndate: 2024-01-03\n---\n\nOther.\n',
+    })
+    const got = await imported(root)
+    expect(got.urls['content/blog/other/index.mdx']).toBe('/other/')
+    expect(got.urls['content/blog/hello/index.md']).toBe(expected?.url)
+    if (expected) expect(got.bodies.some((b) => b.includes('import { Hero }'))).toBe(!expected.mdx)
+    else expect(got.skipped['content/blog/hello/index.md']).toBe('not-rendered')
+  })
+
   // gatsby-plugin-page-creator makes the pages of src/pages at gatsby-page-utils' createPath, and its validatePath
   // leaves out names starting with `_`, `.` or `template-`; the page at /404/ is the not-found page. A gatsby@5.16.1
   // build of this site (gatsby-plugin-mdx 5) wrote /, /about/, /docs/, /docs/404/ and 404.html, nothing else.
