@@ -365,7 +365,7 @@ function expandBody(doc: SourceDoc, ctx: BodyContext): TemplateResult {
   const { config, convention } = site
   const expanded = expandTemplates(doc.content, {
     file: doc.file,
-    dialects: convention.templates,
+    dialects: convention.templatesOf?.(doc.file) ?? convention.templates,
     url: index.urlOfFile.get(doc.file) as string,
     resolve: (kind, target) => resolveTemplateRef(kind, target, doc, convention, index),
     readFile: (kind, target) => {

@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
-import { entries, objectsAfter, objectsOf, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { entries, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { firstString, httpOrigin } from './_config.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile } from './types.js'
+import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimTrailing } from '../../../src/trim.js'
 
@@ -44,6 +44,11 @@ export const gatsbyPreset: Preset = {
     const author = stringLiteral(entries(objectsOf(text, 'author')[0] ?? '').get('name')) ?? stringLiteral(meta.get('author'))
     // gatsby-theme-blog publishes its own content folder; the site's gatsby-source-filesystem folders come after it.
     const theme = file ? blogTheme(text) : undefined
+    const plugin = file ? mdxPlugin(text, ctx.discovery.paths.has('package.json') ? await ctx.readText('package.json') : null) : undefined
+    const mdx = plugin?.extensions
+    const isMdxFile = (rel: string) => mdx?.has(splitPath(rel).ext.toLowerCase()) ?? false
+    // Markdown no plugin renders (gatsby-plugin-mdx 4+ alone, not compiling it) is no document; a blog theme brings its own.
+    const rendered = (rel: string) => theme !== undefined || plugin?.markdown !== false || isMdxFile(rel)
     const sources = [...(theme ? [theme.contentPath] : []), ...(file ? sourceFolders(text) : [])]
     if (sources.length === 0) sources.push(STARTER_SOURCE)
     // The longest folder first, so a nested source is not taken for a path inside its parent.
@@ -56,11 +61,14 @@ export const gatsbyPreset: Preset = {
 
     return {
       config,
-      templates: [],
+      templates: mdx ? ['mdx'] : [],
+      ...(mdx ? { templatesOf: (rel: string) => (isMdxFile(rel) ? ['mdx' as const] : []), mdx: isMdxFile } : {}),
       isDocument: (f: DiscoveredFile) => MARKDOWN_EXTENSIONS.has(splitPath(f.rel).ext) && sourceOf(f.rel) !== undefined,
-      place(source: SourceFile): Placement {
+      place(source: SourceFile): Placement | Unpublished {
         const rel = source.file.rel
         if (theme && sourceOf(rel) === theme.contentPath) return placeThemePost(source, theme, author)
+        if (rel.startsWith(PAGES_DIR) && isMdxFile(rel) && !pageName(splitPath(rel).base)) return NOT_A_PAGE
+        if (!rendered(rel)) return NOT_RENDERED
         const { dirs, base } = splitPath(rel.slice((sourceOf(rel) as string).length + 1))
         const own = base === 'index' ? dirs : [...dirs, base]
         const fm = source.fm.data
@@ -69,6 +77,7 @@ export const gatsbyPreset: Preset = {
         const field = naming.field ? firstString(fm[naming.field])?.trim() : undefined
         const slug = field ? field.split('/').filter((x) => x !== '').map(encodeURIComponent) : own.map(encodeURIComponent)
         const path = [...naming.prefix.split('/').filter((x) => x !== ''), ...slug]
+        if (path.length === 1 && path[0] === '404') return NOT_FOUND_PAGE
         return {
           kind: dated ? 'post' : 'page',
           name: slug[slug.length - 1] ?? own[own.length - 1] ?? '',
@@ -82,6 +91,30 @@ export const gatsbyPreset: Preset = {
       },
     }
   },
+}
+
+/** gatsbyjs.com "Adding a 404 Page": the page at /404/ is built as 404.html, the page hosts serve for missing URLs. */
+const NOT_FOUND_PAGE: Unpublished = {
+  skip: 'not-found-page',
+  detail: "Gatsby's not-found page (/404/, built as 404.html), which hosts serve for missing URLs; a build stage writes its theme's own 404 page, so its text is not imported",
+}
+
+/** The folder gatsby-plugin-page-creator makes pages of, in every Gatsby site. */
+const PAGES_DIR = 'src/pages/'
+
+/** gatsby-page-utils' validatePath: a src/pages file whose name starts with `_`, `.` or `template-` is no page. */
+function pageName(base: string): boolean {
+  return !base.startsWith('_') && !base.startsWith('.') && !base.startsWith('template-')
+}
+
+const NOT_A_PAGE: Unpublished = {
+  skip: 'partial',
+  detail: 'a src/pages file whose name starts with _, . or template- is not made a page by gatsby-plugin-page-creator (gatsby-page-utils validatePath)',
+}
+
+const NOT_RENDERED: Unpublished = {
+  skip: 'not-rendered',
+  detail: 'gatsby-plugin-mdx 4 and later compile only the extensions it is given, and no gatsby-transformer-remark reads this Markdown file: Gatsby makes no page of it',
 }
 
 /** Whether every Markdown file of the folder is `content/blog/<slug>/index.md` (and there is at least one). */
@@ -116,19 +149,69 @@ interface BlogTheme {
  * posts are read from `contentPath` (default `content/posts`) and published under `basePath` (default `/`).
  */
 export function blogTheme(text: string): BlogTheme | undefined {
-  for (const name of ['gatsby-theme-blog', 'gatsby-theme-blog-core']) {
+  const options = pluginOptions(text, ['gatsby-theme-blog', 'gatsby-theme-blog-core'])
+  if (!options) return undefined
+  const contentPath = trimTrailing((stringLiteral(options.get('contentPath')) ?? 'content/posts').replace(/^\.?\//, ''), '/')
+  const basePath = trimTrailing(stringLiteral(options.get('basePath')) ?? '/', '/')
+  if (contentPath === '' || contentPath.split('/').includes('..')) return undefined
+  return { contentPath, basePath: basePath.replace(/^(?=[^/])/, '/') }
+}
+
+/**
+ * The options of the first of `names` the configuration names as a plugin (`'name'`, or `{ resolve: 'name',
+ * options: {…} }`), empty when it has none; undefined when it names none of them.
+ */
+function pluginOptions(text: string, names: string[]): Map<string, string> | undefined {
+  for (const name of names) {
     for (const q of ['`', "'", '"']) {
       const marker = `${q}${name}${q}`
       const at = text.indexOf(marker)
       if (at === -1) continue
       // Only the options object that follows this plugin's own `resolve` (`, options: {`), never the next plugin's.
       const after = /^\s*,\s*options\s*:\s*\{/.exec(text.slice(at + marker.length, at + marker.length + 200))
-      const options = after ? entries(objectsAfter(text.slice(at), marker)[0] ?? '') : new Map<string, string>()
-      const contentPath = trimTrailing((stringLiteral(options.get('contentPath')) ?? 'content/posts').replace(/^\.?\//, ''), '/')
-      const basePath = trimTrailing(stringLiteral(options.get('basePath')) ?? '/', '/')
-      if (contentPath === '' || contentPath.split('/').includes('..')) continue
-      return { contentPath, basePath: basePath.replace(/^(?=[^/])/, '/') }
+      return after ? entries(objectsAfter(text.slice(at), marker)[0] ?? '') : new Map<string, string>()
     }
+  }
+  return undefined
+}
+
+/**
+ * The file extensions gatsby-plugin-mdx (or gatsby-mdx, its earlier name) compiles as MDX when the configuration uses
+ * it: its `extensions` option, `.mdx` by default (its README, "Extensions"); undefined without it. Before version 4
+ * its `mediaTypes` (default `text/markdown`) made Markdown files MDX too; 4 dropped the option and stopped doing so
+ * (gatsbyjs/gatsby#35650), so without gatsby-transformer-remark nothing renders them (`markdown: false`). The
+ * version is the major of package.json's range; without one, Markdown stays plain Markdown, as the remark
+ * transformer reads it.
+ */
+export function mdxPlugin(text: string, packageJson: string | null): { extensions: Set<string>; markdown: boolean } | undefined {
+  const options = pluginOptions(text, ['gatsby-plugin-mdx', 'gatsby-mdx'])
+  if (!options) return undefined
+  const listed = stringArray(options.get('extensions'))?.map((e) => e.toLowerCase())
+  const extensions = new Set(listed && listed.length > 0 ? listed : ['.mdx'])
+  if (/[`'"]gatsby-transformer-remark[`'"]/.test(text)) return { extensions, markdown: true }
+  const major = pluginMajor(packageJson)
+  if (major !== undefined && major >= 4) return { extensions, markdown: false }
+  const mediaTypes = stringArray(options.get('mediaTypes')) ?? ['text/markdown', 'text/x-markdown']
+  if (major !== undefined && mediaTypes.includes('text/markdown')) for (const e of ['.md', '.markdown']) extensions.add(e)
+  return { extensions, markdown: true }
+}
+
+/** The major version of gatsby-plugin-mdx package.json asks for (`^3.20.0` → 3; gatsby-mdx is before 1), if any. */
+function pluginMajor(packageJson: string | null): number | undefined {
+  let pkg: unknown
+  try {
+    pkg = JSON.parse(packageJson ?? '')
+  } catch {
+    return undefined
+  }
+  if (typeof pkg !== 'object' || pkg === null) return undefined
+  for (const key of ['dependencies', 'devDependencies']) {
+    const deps = (pkg as Record<string, unknown>)[key]
+    if (typeof deps !== 'object' || deps === null) continue
+    const range = (deps as Record<string, unknown>)['gatsby-plugin-mdx']
+    const major = typeof range === 'string' ? /\d+/.exec(range)?.[0] : undefined
+    if (major !== undefined) return Number(major)
+    if (typeof (deps as Record<string, unknown>)['gatsby-mdx'] === 'string') return 0
   }
   return undefined
 }

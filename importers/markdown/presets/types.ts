@@ -222,6 +222,11 @@ export interface Convention {
   config: SiteConfig
   /** The template syntaxes this generator's bodies use, in the order they are expanded. */
   templates: TemplateDialect[]
+  /**
+   * The template syntaxes of one document where they differ by file (a Gatsby site compiles only gatsby-plugin-mdx's
+   * extensions as MDX, the rest as plain Markdown); `templates` for every document otherwise.
+   */
+  templatesOf?(file: string): TemplateDialect[]
   /** Whether a document's body is MDX whatever its extension (`TemplateContext.mdx`); without it, `.mdx` files are. */
   mdx?(file: string, fm: Record<string, unknown>): boolean
   /** Whether a file is one of the generator's documents (by location and extension only; front matter comes later). */

@@ -315,3 +315,80 @@ export default makeSource({ contentDirPath: 'data', documentTypes: [Blog, Author
     expect(got.payload.content.authors.map((a) => [a.id, a.display_name, a.avatar])).toEqual([['default', 'Tails Azimuth', 'https://example.com/avatar.png']])
   })
 })
+
+// @adobe/gatsby-theme-aio@4.15.6: gatsby-plugin-mdx with `extensions: ['.mdx', '.md']` (its README: the extensions
+// it compiles, `.mdx` by default) and a src/pages/404.md page (gatsbyjs.com "Adding a 404 Page": a page at /404/ is
+// built as 404.html, the page hosts serve for missing URLs).
+describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () => {
+  const config = (options: string) =>
+    `module.exports = { siteMetadata: { title: 'G' }, plugins: [{ resolve: \`gatsby-source-filesystem\`, options: { name: \`pages\`, path: \`src/pages\` } }, ${options}] }\n`
+  const hero = '<Hero slots="heading, text" variant="fullwidth"/>'
+  const rows: Array<[string, string, string, boolean]> = [
+    // [case, plugin entry, file, JSX and ESM read as MDX (removed, not printed)]
+    ['.mdx with the plugin', '`gatsby-plugin-mdx`', 'src/pages/guide.mdx', true],
+    ['.md the plugin compiles', "{ resolve: `gatsby-plugin-mdx`, options: { extensions: [`.mdx`, `.md`] } }", 'src/pages/guide.md', true],
+    ['.mdx with the older gatsby-mdx', "{ resolve: 'gatsby-mdx', options: {} }", 'src/pages/guide.mdx', true],
+    ['.md by gatsby-transformer-remark', '`gatsby-plugin-mdx`, `gatsby-transformer-remark`', 'src/pages/guide.md', false],
+  ]
+  test.each(rows)('%s', async (name, plugin, file, mdx) => {
+    const root = await site(`gatsby-mdx-${name.replace(/\W+/g, '-')}`, {
+      'gatsby-config.js': config(plugin),
+      [file]: `---\ntitle: Guide\n---\n\nimport { Hero } from './hero'\n\n${hero}\n\n# Guide\n\nText.\n`,
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('gatsby')
+    expect(got.urls[file]).toBe('/guide/')
+    const body = got.bodies.join('\n')
+    expect(body).toContain('Text.')
+    if (mdx) {
+      expect(body).not.toContain('<Hero')
+      expect(body).not.toContain('import { Hero }')
+    } else expect(body).toContain('import { Hero }')
+  })
+
+  // Markdown that is not one of the MDX extensions: gatsby-plugin-mdx 4 and later leave it alone (gatsbyjs/gatsby#35650,
+  // "MD nodes are no more automatically turned into MDX", "mediaTypes is gone"), so without gatsby-transformer-remark
+  // nothing renders it (the gatsby@5.16.1 build wrote no page for src/pages/notes.md); before 4, the default
+  // `mediaTypes` (text/markdown) made it MDX too. Without a version, as before: plain Markdown.
+  const md: Array<[string, string | undefined, string, { url: string; mdx: boolean } | undefined]> = [
+    // [case, gatsby-plugin-mdx version in package.json, more plugins, the .md post's URL and whether it is MDX]
+    ['mdx 5 alone', '^5.12.0', '', undefined],
+    ['mdx 5 beside remark', '^5.12.0', ", 'gatsby-transformer-remark'", { url: '/hello/', mdx: false }],
+    ['mdx 3 alone', '^3.20.0', '', { url: '/hello/', mdx: true }],
+    ['mdx 3 with mediaTypes left empty', '^3.20.0', '', { url: '/hello/', mdx: false }],
+    ['no version', undefined, '', { url: '/hello/', mdx: false }],
+  ]
+  test.each(md)('.md beside gatsby-plugin-mdx: %s', async (name, version, more, expected) => {
+    const plugin = name.includes('mediaTypes') ? '{ resolve: `gatsby-plugin-mdx`, options: { mediaTypes: [] } }' : '`gatsby-plugin-mdx`'
+    const blog = "{ resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } }"
+    const root = await site(`gatsby-md-${name.replace(/\W+/g, '-')}`, {
+      ...(version ? { 'package.json': JSON.stringify({ dependencies: { gatsby: '^5.0.0', 'gatsby-plugin-mdx': version } }) } : {}),
+      'gatsby-config.js': `module.exports = { plugins: [${blog}, ${plugin}${more}] }\n`,
+      'content/blog/hello/index.md': `---\ntitle: Hello\ndate: 2024-01-02\n---\n\nimport { Hero } from './hero'\n\n${hero}\n\nHi.\n`,
+      'content/blog/other/index.mdx': '---\ntitle: Other\ndate: 2024-01-03\n---\n\nOther.\n',
+    })
+    const got = await imported(root)
+    expect(got.urls['content/blog/other/index.mdx']).toBe('/other/')
+    expect(got.urls['content/blog/hello/index.md']).toBe(expected?.url)
+    if (expected) expect(got.bodies.some((b) => b.includes('import { Hero }'))).toBe(!expected.mdx)
+    else expect(got.skipped['content/blog/hello/index.md']).toBe('not-rendered')
+  })
+
+  // gatsby-plugin-page-creator makes the pages of src/pages at gatsby-page-utils' createPath, and its validatePath
+  // leaves out names starting with `_`, `.` or `template-`; the page at /404/ is the not-found page. A gatsby@5.16.1
+  // build of this site (gatsby-plugin-mdx 5) wrote /, /about/, /docs/, /docs/404/ and 404.html, nothing else.
+  const pages: Array<[string, string, { url: string } | { skipped: string }]> = [
+    ['src/pages/index.mdx', '---\ntitle: Home\n---\n\nWelcome.\n', { url: '/' }],
+    ['src/pages/about.mdx', '---\ntitle: About\n---\n\nAbout us.\n', { url: '/about/' }],
+    ['src/pages/docs/index.mdx', '---\ntitle: Docs\n---\n\nRead [about](/about/).\n', { url: '/docs/' }],
+    ['src/pages/docs/404.mdx', '---\ntitle: About 404s\n---\n\nA page about HTTP 404.\n', { url: '/docs/404/' }],
+    ['src/pages/404.mdx', '---\ntitle: Not found\n---\n\nSorry, that page cannot be found.\n', { skipped: 'not-found-page' }],
+    ['src/pages/docs/_partial.mdx', 'Partial.\n', { skipped: 'partial' }],
+    ['src/pages/template-post.mdx', 'Template.\n', { skipped: 'partial' }],
+  ]
+  test('src/pages: the pages Gatsby makes, not its not-found page nor the files page-creator leaves out', async () => {
+    const root = await site('gatsby-mdx-pages', { 'gatsby-config.js': config('`gatsby-plugin-mdx`'), ...Object.fromEntries(pages.map(([f, text]) => [f, text])) })
+    const got = await imported(root)
+    for (const [file, , expected] of pages) expect('url' in expected ? got.urls[file] : got.skipped[file], file).toBe('url' in expected ? expected.url : expected.skipped)
+  })
+})
