@@ -97,8 +97,8 @@ export const docusaurusPreset: Preset = {
     if (configFile && favicon) config.siteImages.push({ ref: `/${favicon.replace(/^\/+/, '')}`, from: configFile, use: 'favicon' })
     if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
-    const { instances, refused } = readInstances(text, site)
-    for (const r of refused) ctx.diagnostics.warn(configFile ?? '', 0, 'invalid_config', `The ${r.kind} path "${r.path}" ${r.why}; that content is not imported. Import the folder that holds both the site and its ${r.kind}.`)
+    const { instances, findings } = readInstances(text, site, configFile ?? 'the configuration')
+    for (const f of findings) ctx.diagnostics.warn(configFile ?? '', 0, f.code, f.message)
     const markdownFormat = stringLiteral(objectsOf(text, 'markdown').map((o) => entries(o).get('format')).find((f) => f !== undefined))
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
     const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
@@ -330,11 +330,10 @@ function currentSegment(versions: Version[]): string {
   return versions.find((v) => v.dir === '')?.segment ?? ''
 }
 
-/** A content path the configuration names that is not read: where it leads, and why. */
-interface Refused {
-  kind: 'docs' | 'blog'
-  path: string
-  why: string
+/** What reading a content plugin's `path` found to say: a path refused, written as code, or with backslashes. */
+interface PathFinding {
+  code: 'invalid_config' | 'unsupported_feature'
+  message: string
 }
 
 /**
@@ -342,38 +341,57 @@ interface Refused {
  * their paths relative to the folder imported (`site` is the site's folder in it, '' or `website/`). A path that is
  * absolute or leads out of the folder imported is refused, never read.
  */
+/** Node's path module as configurations call it: `path.`, `require('path').`, `require('node:path').`, or bare (imported by name). */
+const PATH_CALL = /^(?:(?:path|require\s*\(\s*(['"])(?:node:)?path\1\s*\))\s*\.\s*)?(resolve|join)\s*\(\s*__dirname\s*,([^()]*)\)$/
+
 /**
  * A content plugin's `path` as configurations write it: a string literal, or, as monorepo configurations often do,
- * `path.resolve(__dirname, '../docs')` or `path.join(__dirname, 'a', 'b')` with literal arguments, which name the
- * same folder relative to the configuration's (`resolve` restarts at an absolute argument, which `contentPath`
- * then refuses). Anything else is code this importer does not run: undefined.
+ * `path.resolve(__dirname, '../docs')` or `path.join(__dirname, 'a', 'b')` (or `require('path').…`) with literal
+ * arguments, or `` `${__dirname}/../docs` ``, which name the same folder relative to the configuration's (`resolve`
+ * restarts at an absolute argument, which `contentPath` then refuses); a name declared with one of those
+ * (`const docsDir = …`) is read as its value. Anything else is code this importer does not run: undefined.
  */
-function pathValue(raw: string | undefined): string | undefined {
+function pathValue(raw: string | undefined, text: string): string | undefined {
+  if (raw === undefined) return undefined
+  const name = /^[A-Za-z_$][\w$]*$/.exec(raw.trim())?.[0]
+  if (name === undefined) return pathExpression(raw)
+  const declared = new RegExp(`(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=([^;\\n]{1,300})`).exec(text)?.[1]
+  return declared === undefined ? undefined : pathExpression(declared)
+}
+
+function pathExpression(raw: string): string | undefined {
   const literal = stringLiteral(raw)
-  if (literal !== undefined || raw === undefined) return literal
-  const call = /^(?:path\s*\.\s*)?(resolve|join)\s*\(\s*__dirname\s*,([^()]*)\)$/.exec(raw.trim())
+  if (literal !== undefined) return literal
+  const t = raw.trim()
+  const template = /^`\$\{\s*__dirname\s*\}([^`$\\]*)`$/.exec(t)
+  if (template) return template[1] === '' ? '.' : template[1].replace(/^\/+/, '')
+  const call = PATH_CALL.exec(t)
   if (!call) return undefined
-  const parts = call[2].split(',').map(stringLiteral)
+  const parts = call[3].split(',').map(stringLiteral)
   if (!parts.every((p): p is string => p !== undefined)) return undefined
-  const absolute = call[1] === 'resolve' ? parts.findLastIndex((p) => /^(?:[/\\]|[A-Za-z]:)/.test(p)) : -1
+  const absolute = call[2] === 'resolve' ? parts.findLastIndex((p) => /^(?:[/\\]|[A-Za-z]:)/.test(p)) : -1
   return absolute === -1 ? parts.join('/') : parts.slice(absolute).join('/')
 }
 
-function readInstances(text: string, site: string): { instances: Instance[]; refused: Refused[] } {
+function readInstances(text: string, site: string, file = 'the configuration'): { instances: Instance[]; findings: PathFinding[] } {
   const out: Instance[] = []
-  const refused: Refused[] = []
+  const findings: PathFinding[] = []
   const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
   const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
   const instance = (kind: 'docs' | 'blog', obj: string, defaults: { path: string; base: string }, pluginName: string): void => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
     const base = trimBoth(stringLiteral(e.get('routeBasePath')) ?? defaults.base, '/')
-    const written = pathValue(e.get('path')) ?? defaults.path
+    const raw = e.get('path')
+    const value = pathValue(raw, text)
+    if (raw !== undefined && value === undefined) findings.push(writtenAsCode(kind, raw.trim(), file, contentPath(site, defaults.path) as string))
+    const written = value ?? defaults.path
     const path = contentPath(site, written)
     if (typeof path !== 'string') {
-      refused.push({ kind, path: written, why: path.refused })
+      findings.push({ code: 'invalid_config', message: `The ${kind} path "${written}" ${path.refused}; that content is not imported. Import the folder that holds both the site and its ${kind}.` })
       return
     }
+    if (written.includes('\\')) findings.push({ code: 'unsupported_feature', message: `The ${kind} path "${written}" in ${file} separates folders with backslashes, as only Windows reads them (Node's path module on Linux and macOS, where sites are built, takes a backslash for part of a name): it is read as ${path}/. Write it with slashes to build the same everywhere.` })
     const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
     const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
     const own = id && id !== 'default' ? id : 'default'
@@ -389,7 +407,14 @@ function readInstances(text: string, site: string): { instances: Instance[]; ref
   }
   out.push({ kind: 'pages', path: `${site}src/pages`, base: '', i18nDir: 'docusaurus-plugin-content-pages', id: 'default', site, options: '', versions: [] })
   // The longest folder first, so `docs/api` of a second instance is not taken for a page of `docs`.
-  return { instances: out.sort((a, b) => b.path.length - a.path.length), refused }
+  return { instances: out.sort((a, b) => b.path.length - a.path.length), findings }
+}
+
+/** The finding for a content path written as code: the expression (cut at 120 characters) and the default folder read instead. */
+function writtenAsCode(kind: 'docs' | 'blog', code: string, file: string, fallback: string): PathFinding {
+  const shown = code.length > 120 ? `${code.slice(0, 120)}…` : code
+  const what = kind === 'docs' ? 'docs are' : 'blog posts are'
+  return { code: 'unsupported_feature', message: `The ${kind} path in ${file} is written as code the importer does not run (${shown}): the ${what} read from ${fallback}/, Docusaurus's default (plugin-content-${kind} "path"). If they are elsewhere, write the path as a string (relative to the configuration's folder), or import that folder.` }
 }
 
 /**

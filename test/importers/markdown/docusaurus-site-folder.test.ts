@@ -124,3 +124,42 @@ describe('a content path leading out of the folder imported is refused, never re
     expect(Object.values(got.kinds)).toContain('post')
   })
 })
+
+// A docs `path` is "relative to site directory" (docusaurus.io plugin-content-docs, "path"), resolved by Node's path
+// module: the forms monorepo configurations write that still name one folder are read as that folder; anything else
+// is code the importer does not run, said in a finding naming the configuration and the expression, and the docs are
+// read from the documented default, `docs`.
+describe('a Docusaurus docs path written as code', () => {
+  const rows: Array<{ name: string; code: string; url: string; finding?: RegExp; extra?: string }> = [
+    { name: "require('path').resolve", code: "require('path').resolve(__dirname, '../docs')", url: '/docs/intro/' },
+    { name: "require('node:path').join", code: "require(\"node:path\").join(__dirname, '..', 'docs')", url: '/docs/intro/' },
+    { name: 'a template literal from __dirname', code: '`${__dirname}/../docs`', url: '/docs/intro/' },
+    { name: 'a variable holding a literal', code: 'docsDir', extra: "const docsDir = '../docs'\n", url: '/docs/intro/' },
+    { name: 'a variable holding path.resolve', code: 'docsDir', extra: "const docsDir = path.resolve(__dirname, '../docs')\n", url: '/docs/intro/' },
+    { name: 'a function call', code: 'docsFolder()', url: '/docs/local/', finding: /The docs path in (?:website\/)?docusaurus\.config\.js is written as code the importer does not run \(docsFolder\(\)\): the docs are read from docs\/, Docusaurus's default \(plugin-content-docs "path"\)\./ },
+    { name: 'a template literal with a variable', code: '`${root}/docs`', url: '/docs/local/', finding: /written as code the importer does not run \(`\$\{root\}\/docs`\):/ },
+    { name: 'an environment variable', code: 'process.env.DOCS_PATH', url: '/docs/local/', finding: /\(process\.env\.DOCS_PATH\):/ },
+    // Node's path module on Linux and macOS takes a backslash for part of a name; only a Windows build reads it as a
+    // separator, which is the only way such a site was built: read so, and said.
+    { name: 'backslashes as separators', code: JSON.stringify('..\\docs'), url: '/docs/intro/', finding: /The docs path "\.\.\\docs" in (?:website\/)?docusaurus\.config\.js separates folders with backslashes.*: it is read as docs\/\./ },
+  ]
+  test.each(rows)('$name', async ({ name, code, url, finding, extra }) => {
+    const root = await site(`computed-${rows.findIndex((r) => r.name === name)}`, {
+      'README.md': '# Repo\n',
+      'website/docusaurus.config.js': (extra ?? '') + CONFIG('../docs').replace('"../docs"', code),
+      'website/sidebars.js': "module.exports = { docs: ['intro'] }\n",
+      'website/docs/local.md': '# Local\n',
+      'website/blog/2024-01-01-hi.md': '# Hi\n',
+      'docs/intro.md': '# Intro\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('docusaurus')
+    const urls = Object.values(got.urls)
+    expect(urls).toContain(url)
+    const found = got.result.diagnostics.find((d) => d.code === 'unsupported_feature' && /docs path/.test(d.message))
+    if (finding) {
+      expect(found?.message).toMatch(finding)
+      expect(found?.file).toMatch(/docusaurus\.config\.js$/)
+    } else expect(found).toBeUndefined()
+  })
+})
