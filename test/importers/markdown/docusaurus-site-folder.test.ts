@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
+import { importMarkdown } from '../../../importers/markdown/index.js'
 
 // The usual monorepo layout: the Docusaurus site in website/ (its configuration, sidebars, static files, pages and
 // blog) takes its docs from the repository's docs/ (`path: '../docs'`), and the repository's README is no page.
@@ -161,5 +162,19 @@ describe('a Docusaurus docs path written as code', () => {
       expect(found?.message).toMatch(finding)
       expect(found?.file).toMatch(/docusaurus\.config\.js$/)
     } else expect(found).toBeUndefined()
+  })
+})
+
+// `--preset docusaurus` names the convention auto-detection finds in website/: the site is read as detection reads
+// it (its configuration in website/, its docs in ../docs), not with the defaults at the root.
+describe('--preset docusaurus on a repository whose site is in website/', () => {
+  test('imports as auto-detection does', async () => {
+    const auto = await importMarkdown(FIXTURE, { generatedAt: '2026-11-01T00:00:00Z' })
+    const chosen = await importMarkdown(FIXTURE, { generatedAt: '2026-11-01T00:00:00Z', preset: 'docusaurus' })
+    const urls = (r: typeof auto) => r.report.items.map((i) => [i.source, 'url' in i ? i.url : 'skipped' in i ? i.skipped : ''])
+    expect(urls(chosen)).toEqual(urls(auto))
+    expect(chosen.payload?.menus).toEqual(auto.payload?.menus)
+    expect(chosen.payload?.site.title).toBe('Widgetlib')
+    expect(chosen.report.convention.reason).toMatch(/^chosen by the caller; its configuration read in website\//)
   })
 })
