@@ -154,6 +154,7 @@ export const docusaurusPreset: Preset = {
       const listFile = configFile ?? posts[0]?.rel ?? blog.path
       if (lists.archive !== null && posts.length > 0) generated.push({ from: pageUrl(joinUrl(blog.base, lists.archive), slash), to: config.postIndexPath, file: listFile })
       if (posts.some((p) => p.tagged)) generated.push({ from: pageUrl(tagsBase, slash), to: config.postIndexPath, file: registries.tags ?? listFile })
+      for (const route of localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash })) generated.push(route)
     }
     const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
     if (docsTags) config.configFiles.add(docsTags.rel)
@@ -553,6 +554,23 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
     out.push({ from: pageUrl(joinUrl(base, permalink ?? key), slash), to: index, file })
   }
   if (Object.values(data).some(isPlainObject)) out.push({ from: pageUrl(base, slash), to: index, file })
+  return out
+}
+
+/**
+ * The blog list pages each other locale's build makes under /<locale>/ (docusaurus.io "i18n – Introduction": each
+ * locale is built as a site of its own, the blog plugin with the locale's posts, translated under
+ * `i18n/<locale>/docusaurus-plugin-content-blog/` or the default locale's): its blog index, archive, tags list and
+ * authors list, all leading to the post index. Author pages are not repeated per locale (a registry may name very many).
+ */
+function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean }): Array<{ from: string; to: string; file: string }> {
+  const out: Array<{ from: string; to: string; file: string }> = []
+  const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
+  for (const locale of locales) {
+    // The blog at the site's root has its index at /<locale>/, the locale's home page: not taken for a list.
+    if (blog.index !== '/') out.push({ from: pageUrl(`/${locale}${blog.index}`, blog.slash), to: blog.index, file: blog.file })
+    for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
+  }
   return out
 }
 
