@@ -1,6 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
-import { closing, entries, objectLiteral, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, entriesWithSpreads, objectLiteral, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
 import { readRewrites } from './_rewrites.js'
 import type { Rewrites } from './_rewrites.js'
@@ -115,7 +115,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+|module\.exports\s*=\s*)\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
   const close = open === -1 ? -1 : closing(text, open)
-  const top = entries(close !== -1 ? text.slice(open + 1, close) : '')
+  // Options spread in from modules (`...shared`, as vitepress.dev's i18n layout writes them) count as written in place.
+  const top = entriesWithSpreads(close !== -1 ? text.slice(open + 1, close) : '', themeText)
   const base = stringLiteral(top.get('base'))
   if (base) config.basePath = trimTrailing(base, '/').replace(/^(?=[^/])/, '/')
   // VitePress: `srcDir` (relative to the project folder) holds the pages; VuePress: the folder holding `.vuepress/`.
@@ -124,7 +125,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
   // `rewrites(id) { … }`, a method, is no entry of the options: it is read as written as code.
   const rewrites = flavour === 'vitepress' ? readConfigRewrites(ctx, top.get('rewrites') ?? (/\brewrites\s*\([^)]*\)\s*\{/.test(text) ? 'code' : undefined), found.config ?? '') : undefined
-  const locales = readLocales(top.get('locales'), flavour)
+  const locales = readLocales(top.get('locales'), flavour, themeText)
   const root = locales.find((l) => l.prefix === '/')
   const title = stringLiteral(top.get('title')) ?? root?.title
   const description = stringLiteral(top.get('description')) ?? root?.description
@@ -427,11 +428,11 @@ const MAX_LOCALE_MENUS = 100
  */
 async function localeMenus(ctx: PresetContext, raw: string | undefined, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
   const { menus } = config
-  const locales = [...entries(objectLiteral(raw) ?? '')]
+  const locales = [...localeEntries(raw, themeText)]
   // Each locale's menus are read from the whole configuration's text: a bound keeps a hostile one linear.
   if (locales.length > MAX_LOCALE_MENUS) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration has ${locales.length} locales; the menus of the first ${MAX_LOCALE_MENUS} were read, the others' left out. Add those menus to a --config site file if the site needs them.`)
   for (const [key, value] of locales.slice(0, MAX_LOCALE_MENUS)) {
-    const fields = entries(objectLiteral(resolvedValue(themeText, value)) ?? '')
+    const fields = localeFields(value, themeText)
     const own = fields.get('themeConfig')
     const local = own === undefined ? undefined : resolvedValue(themeText, own)
     if (key === 'root' || local === undefined) continue
@@ -448,6 +449,17 @@ async function localeMenus(ctx: PresetContext, raw: string | undefined, themeTex
   }
 }
 
+/** The `locales` option's entries: written in place or held by a name (`locales: locales`), modules spread into it. */
+function localeEntries(raw: string | undefined, text: string): Map<string, string> {
+  const inner = raw === undefined ? undefined : objectLiteral(resolvedValue(text, raw))
+  return inner === undefined ? new Map() : entriesWithSpreads(inner, text)
+}
+
+/** One locale's options: its object, or the object a name holds (`zh`, imported from `./zh`), spreads included. */
+function localeFields(value: string, text: string): Map<string, string> {
+  return entriesWithSpreads(objectLiteral(resolvedValue(text, value)) ?? '', text)
+}
+
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
 interface Locale {
   prefix: string
@@ -457,12 +469,10 @@ interface Locale {
 }
 
 /** `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress). */
-function readLocales(raw: string | undefined, flavour: Flavour): Locale[] {
-  const inner = objectLiteral(raw)
-  if (inner === undefined) return []
+function readLocales(raw: string | undefined, flavour: Flavour, text: string): Locale[] {
   const out: Locale[] = []
-  for (const [key, value] of entries(inner)) {
-    const fields = entries(objectLiteral(value) ?? '')
+  for (const [key, value] of localeEntries(raw, text)) {
+    const fields = localeFields(value, text)
     const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
     const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
     const title = stringLiteral(fields.get('title'))
