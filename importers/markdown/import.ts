@@ -389,6 +389,7 @@ function expandBody(doc: SourceDoc, ctx: BodyContext): TemplateResult {
     data: { site: convention.templateSite?.(doc.file) ?? { ...config.site, baseurl: config.basePath }, page: doc.fields },
     baseurl: config.basePath,
     mdx: convention.mdx?.(doc.file, doc.fields),
+    ...(convention.mdxIndentedCode ? { indentedCode: true } : {}),
   })
   for (const f of expanded.findings) {
     const bucket = out.templates[f.action === 'expanded' ? 'expanded' : f.action === 'removed' ? 'removed' : 'kept']

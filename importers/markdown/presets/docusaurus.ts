@@ -207,6 +207,7 @@ export const docusaurusPreset: Preset = {
       config,
       templates: ['mdx', 'docusaurus'],
       mdx: (file, fm) => parsedAsMdx(file, fm, markdownFormat),
+      ...((await docusaurusMajor(ctx, site)) === 2 ? { mdxIndentedCode: true } : {}),
       isDocument: (file: DiscoveredFile) => {
         const at = locate(file.rel)
         return at !== null && MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext)
@@ -682,6 +683,26 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       return undefined
     },
   }))
+}
+
+/**
+ * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"` or
+ * `"2.0.0-beta.6"` → 2), when it names one. Docusaurus 2 parses documents with MDX 1, which keeps indented code
+ * blocks; Docusaurus 3 (docusaurus.io "Upgrading to Docusaurus v3") moved to MDX 3, which has none.
+ */
+async function docusaurusMajor(ctx: PresetContext, site: string): Promise<number | undefined> {
+  const text = await ctx.readText(`${site}package.json`)
+  let data: unknown
+  try {
+    data = text === null ? undefined : JSON.parse(text)
+  } catch {
+    // Unreadable: no version said, and nothing to report here (the package file is not the site's content).
+    return undefined
+  }
+  if (!isPlainObject(data)) return undefined
+  const range = [data.dependencies, data.devDependencies].map((deps) => (isPlainObject(deps) ? firstString(deps['@docusaurus/core']) : undefined)).find((v) => v !== undefined)
+  const major = range === undefined ? undefined : /^\s*[~^=v]*\s*(\d+)\./.exec(range)?.[1]
+  return major === undefined ? undefined : Number(major)
 }
 
 /**

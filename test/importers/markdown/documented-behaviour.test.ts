@@ -62,6 +62,29 @@ describe('Docusaurus: which documents are MDX (docusaurus.io "MDX vs. CommonMark
   })
 })
 
+// Docusaurus 2 parses every document with MDX 1, which keeps CommonMark's indented code blocks (MDX 2 and later, in
+// Docusaurus 3, dropped them): create-docusaurus 2's own template (@docusaurus/init@2.0.0-beta.6,
+// docs/tutorial-basics/markdown-features.mdx) shows how to write an admonition in an indented block, printed as written.
+describe('Docusaurus 2: indented code blocks (MDX 1)', () => {
+  const page = 'Write one so:\n\n    :::tip My tip\n\n    Use this awesome feature option\n\n    :::\n\n:::tip My tip\n\nUsed.\n\n:::\n'
+  test.each([
+    ['2.0.0-beta.6', true],
+    ['^2.4.3', true],
+    ['~2.4.0', true],
+    ['3.10.2', false],
+    ['^3.0.0', false],
+  ])('@docusaurus/core %s: indented code kept %s', async (version, kept) => {
+    const got = await importedSite(await site(`docusaurus-${version.replace(/\W+/g, '-')}`, {
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: false }, blog: false }]] }\n",
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': version, '@docusaurus/preset-classic': version } }),
+      'docs/features.mdx': page,
+    }))
+    const body = got.bodies.join('\n')
+    expect(body.includes('    :::tip My tip\n'), body).toBe(kept)
+    expect(body).toMatch(/<aside class="admonition admonition-tip">\n<p class="admonition-title">My tip<\/p>\n+Used\./)
+  })
+})
+
 describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {
   test('static and parameter rules move pages where VitePress 1.6.4 served them; links by source file follow', async () => {
     const root = await site('vitepress-rewrites', {
