@@ -30,8 +30,8 @@ interface Instance {
   base: string
   /** The plugin's folder under `i18n/<locale>/` (`docusaurus-plugin-content-docs`, `…-docs-<id>` for other ids). */
   i18nDir: string
-  /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`. */
-  lists?: { archive: string | null; tags: string; authors: string }
+  /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`, and `postsPerPage` as written. */
+  lists?: { archive: string | null; tags: string; authors: string; perPage?: string }
   /** The plugin's `id` (`default` when it has none). */
   id: string
   /** The site's folder, relative to the imported folder, with a trailing slash ('' at its root): where `i18n/`, `versions.json` and the like are. */
@@ -154,7 +154,12 @@ export const docusaurusPreset: Preset = {
       const listFile = configFile ?? posts[0]?.rel ?? blog.path
       if (lists.archive !== null && posts.length > 0) generated.push({ from: pageUrl(joinUrl(blog.base, lists.archive), slash), to: config.postIndexPath, file: listFile })
       if (posts.some((p) => p.tagged)) generated.push({ from: pageUrl(tagsBase, slash), to: config.postIndexPath, file: registries.tags ?? listFile })
-      for (const route of localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash })) generated.push(route)
+      // The post index pages as the blog's list did (`postsPerPage`, default 10, 'ALL' one page): /blog/page/2 and on.
+      const listed = posts.filter((p) => p.listed).length
+      const perPage = postsPerPage(lists.perPage, listed)
+      if (lists.perPage !== undefined && perPage !== undefined) config.site.posts_per_page = perPage
+      const pages = Math.ceil(listed / (perPage ?? 10))
+      for (const route of localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages })) generated.push(route)
     }
     const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
     if (docsTags) config.configFiles.add(docsTags.rel)
@@ -395,7 +400,8 @@ function readInstances(text: string, site: string, file = 'the configuration'): 
     }
     if (written.includes('\\')) findings.push({ code: 'unsupported_feature', message: `The ${kind} path "${written}" in ${file} separates folders with backslashes, as only Windows reads them (Node's path module on Linux and macOS, where sites are built, takes a backslash for part of a name): it is read as ${path}/. Write it with slashes to build the same everywhere.` })
     const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
-    const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
+    const perPage = e.get('postsPerPage')
+    const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors'), ...(perPage !== undefined ? { perPage } : {}) } } : {}
     const own = id && id !== 'default' ? id : 'default'
     out.push({ kind, path, base, i18nDir: own !== 'default' ? `${pluginName}-${own}` : pluginName, id: own, site, options: obj, versions: [], ...lists })
   }
@@ -491,6 +497,8 @@ interface BlogPost {
   rel: string
   path: string
   tagged: boolean
+  /** In the blog's lists: neither a draft (not built) nor unlisted. */
+  listed: boolean
 }
 
 async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null, served: (at: Located) => string): Promise<BlogPost[]> {
@@ -502,7 +510,7 @@ async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: s
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
     const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     const tags = fm.tags
-    out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== '') })
+    out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== ''), listed: fm.draft !== true && fm.unlisted !== true })
   }
   return out
 }
@@ -564,15 +572,27 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
  * `i18n/<locale>/docusaurus-plugin-content-blog/` or the default locale's): its blog index, archive, tags list and
  * authors list, all leading to the post index. Author pages are not repeated per locale (a registry may name very many).
  */
-function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean }): Array<{ from: string; to: string; file: string }> {
+function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): Array<{ from: string; to: string; file: string }> {
   const out: Array<{ from: string; to: string; file: string }> = []
   const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
   for (const locale of locales) {
     // The blog at the site's root has its index at /<locale>/, the locale's home page: not taken for a list.
     if (blog.index !== '/') out.push({ from: pageUrl(`/${locale}${blog.index}`, blog.slash), to: blog.index, file: blog.file })
     for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
+    for (let n = 2; n <= blog.pages; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
   }
   return out
+}
+
+/**
+ * The blog list's page size (plugin-content-blog `postsPerPage`): a number of at least 1, `'ALL'` (every listed post
+ * on one page), else undefined (not written, or written as code: Docusaurus's default, 10).
+ */
+function postsPerPage(raw: string | undefined, listed: number): number | undefined {
+  if (raw === undefined) return undefined
+  if (stringLiteral(raw) === 'ALL') return Math.max(1, listed)
+  const n = Number(raw.trim())
+  return Number.isInteger(n) && n >= 1 ? n : undefined
 }
 
 /**

@@ -85,6 +85,25 @@ describe('Docusaurus 2: indented code blocks (MDX 1)', () => {
   })
 })
 
+// The blog's list is paginated (plugin-content-blog `postsPerPage`, default 10, 'ALL' for one page): /blog/page/2
+// and on, in each locale (a docusaurus 3.10.2 build of the corpus's built-docusaurus-i18n, 40 posts: news/page/2…4
+// and fr/news/page/2…4). Drafts are not built and unlisted posts are in no list.
+describe('Docusaurus blog list pages (plugin-content-blog postsPerPage)', () => {
+  const posts = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`blog/2024-01-${String(i + 1).padStart(2, '0')}-p${i}.md`, `---\ntitle: P${i}\n${i === 0 ? 'draft: true\n' : i === 1 ? 'unlisted: true\n' : ''}---\n\nText.\n`]))
+  test.each<[string, number, string, string[], string[]]>([
+    ['12 listed posts, the default 10 a page', 14, '', ['/blog/page/2', '/fr/blog/page/2'], ['/blog/page/3']],
+    ['postsPerPage: 5', 13, 'postsPerPage: 5, ', ['/blog/page/2', '/blog/page/3', '/fr/blog/page/3'], ['/blog/page/4']],
+    ["postsPerPage: 'ALL'", 14, "postsPerPage: 'ALL', ", [], ['/blog/page/2']],
+  ])('%s', async (name, n, option, served, not) => {
+    const got = await importedSite(await site(`paged-${name.replace(/\W+/g, '-')}`, {
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, presets: [['classic', { docs: false, blog: { ${option}showReadingTime: true } }]] }\n`,
+      ...posts(n),
+    }))
+    for (const url of served) expect(got.served(url), url).toBe(true)
+    for (const url of not) expect(got.served(url), url).toBe(false)
+  })
+})
+
 describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {
   test('static and parameter rules move pages where VitePress 1.6.4 served them; links by source file follow', async () => {
     const root = await site('vitepress-rewrites', {
