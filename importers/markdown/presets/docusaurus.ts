@@ -566,6 +566,9 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
   return out
 }
 
+/** How many list pages of other locales are redirected at most. */
+const LOCALE_LIST_PAGES = 100_000
+
 /**
  * The blog list pages each other locale's build makes under /<locale>/ (docusaurus.io "i18n – Introduction": each
  * locale is built as a site of its own, the blog plugin with the locale's posts, translated under
@@ -579,7 +582,8 @@ function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: 
     // The blog at the site's root has its index at /<locale>/, the locale's home page: not taken for a list.
     if (blog.index !== '/') out.push({ from: pageUrl(`/${locale}${blog.index}`, blog.slash), to: blog.index, file: blog.file })
     for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
-    for (let n = 2; n <= blog.pages; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
+    // Bounded: a configuration naming thousands of locales over a blog of thousands of pages is input, not a site.
+    for (let n = 2; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
   }
   return out
 }
