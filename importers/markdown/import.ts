@@ -26,7 +26,7 @@ import type { RoutePlan } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
 import { contentBeside } from './presets/docusaurus.js'
 import { isUnpublished } from './presets/types.js'
-import type { ConfigMenuItem, Convention, Placement, PresetContext, SiteConfig, SourceFile } from './presets/types.js'
+import type { ConfigMenuItem, Convention, Placement, PresetContext, PresetName, SiteConfig, SourceFile } from './presets/types.js'
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
@@ -116,15 +116,29 @@ interface Site {
   early: Map<string, EarlyRead>
 }
 
+/**
+ * The site of a convention the caller chose: the whole folder, read with that convention's rules (`--preset` imports
+ * the whole folder even where detection would take a subfolder), except that a site detection finds in a subfolder
+ * taking its content from beside it (Docusaurus in website/ with `path: '../docs'`) is read the same way, its
+ * configuration in that subfolder: the caller named the convention the folder holds, not other rules for it.
+ */
+async function chosenSite(preset: PresetName, walked: Discovery, detect: () => ReturnType<typeof detectSite>): ReturnType<typeof detectSite> {
+  const chosen = { folder: '', discovery: walked, preset, reason: 'chosen by the caller' }
+  // Only Docusaurus sites take content from beside their folder: for the others, detection is not run.
+  if (preset !== 'docusaurus') return chosen
+  const detected = await detect()
+  if (detected.preset !== preset || detected.folder !== '' || detected.siteFolder === undefined) return chosen
+  return { ...chosen, siteFolder: detected.siteFolder, reason: `chosen by the caller; its configuration read in ${detected.siteFolder}/ (${detected.reason})` }
+}
+
 /** Discovers every file in a stable order (names that are not UTF-8 are reported and left out), then reads the convention's configuration. */
 async function openSite(run: Run): Promise<Site> {
   const { options, diagnostics, maxFileBytes } = run
   const walked = await discover(run.root, diagnostics)
   walked.dependencies = await packageDependencies(run.root, walked.paths, maxFileBytes)
   // Detection may find the site in a subfolder (a repository's docs/ or website/): that folder is then the root.
-  const found = options.preset && options.preset !== 'auto'
-    ? { folder: '', discovery: walked, preset: options.preset, reason: 'chosen by the caller' }
-    : await detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes), (folder) => contentBeside(folder, walked.paths, (rel) => readText(path.join(run.root, rel), rel, maxFileBytes, new Diagnostics())))
+  const detect = () => detectSite(walked, (folder, paths) => packageDependencies(path.join(run.root, folder), paths, maxFileBytes), (folder) => contentBeside(folder, walked.paths, (rel) => readText(path.join(run.root, rel), rel, maxFileBytes, new Diagnostics())))
+  const found = options.preset && options.preset !== 'auto' ? await chosenSite(options.preset, walked, detect) : await detect()
   run.root = path.join(run.root, found.folder)
   const { root } = run
   const { discovery } = found
@@ -375,6 +389,7 @@ function expandBody(doc: SourceDoc, ctx: BodyContext): TemplateResult {
     data: { site: convention.templateSite?.(doc.file) ?? { ...config.site, baseurl: config.basePath }, page: doc.fields },
     baseurl: config.basePath,
     mdx: convention.mdx?.(doc.file, doc.fields),
+    ...(convention.mdxIndentedCode ? { indentedCode: true } : {}),
   })
   for (const f of expanded.findings) {
     const bucket = out.templates[f.action === 'expanded' ? 'expanded' : f.action === 'removed' ? 'removed' : 'kept']

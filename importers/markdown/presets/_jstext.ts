@@ -139,6 +139,46 @@ export function entries(objectText: string): Map<string, string> {
   return out
 }
 
+/** How deep spreads of spreads are followed (`...shared` holding `...base`), and how many in all for one object. */
+const SPREAD_DEPTH = 4
+const SPREADS = 64
+
+/**
+ * The top-level entries of an object literal's inner text as JavaScript builds the object: a spread (`...shared`)
+ * brings in the entries of the object the name holds in `text` (a `const`, `export const x = defineConfig({ … })`,
+ * or a function returning one), a shorthand property (`{ zh }`) is `zh: zh`, and a later key wins over an earlier
+ * one. A spread of anything else (a call with arguments, a member) is skipped, as `entries` skips it.
+ */
+export function entriesWithSpreads(objectText: string, text: string, depth = 0, budget = { left: SPREADS }): Map<string, string> {
+  const out = new Map<string, string>()
+  const own = entries(objectText)
+  let i = 0
+  while (i < objectText.length) {
+    const end = nextComma(objectText, i)
+    const item = objectText.slice(i, end).trim()
+    i = end + 1
+    const spread = /^\.\.\.\s*([A-Za-z_$][\w$]*)(?:\s*\(\s*\))?$/.exec(item)
+    const shorthand = /^[A-Za-z_$][\w$]*$/.exec(item)
+    if (spread && depth < SPREAD_DEPTH && budget.left > 0) {
+      budget.left--
+      const inner = objectLiteral(resolvedValue(text, spread[1]))
+      if (inner !== undefined) for (const [k, v] of entriesWithSpreads(inner, text, depth + 1, budget)) setLast(out, k, v)
+    } else if (shorthand) setLast(out, shorthand[0], shorthand[0])
+    else {
+      const key = /^(?:([A-Za-z_$][\w$]*)|'([^']*)'|"([^"]*)")\s*:/.exec(item)
+      const name = key ? (key[1] ?? key[2] ?? key[3]) : undefined
+      if (name !== undefined && own.has(name)) setLast(out, name, own.get(name) as string)
+    }
+  }
+  return out
+}
+
+/** Sets a key as the object's last, as a later key of an object literal is. */
+function setLast(map: Map<string, string>, key: string, value: string): void {
+  map.delete(key)
+  map.set(key, value)
+}
+
 function nextComma(text: string, from: number): number {
   let i = from
   while (i < text.length) {

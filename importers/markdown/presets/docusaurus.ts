@@ -30,8 +30,8 @@ interface Instance {
   base: string
   /** The plugin's folder under `i18n/<locale>/` (`docusaurus-plugin-content-docs`, `…-docs-<id>` for other ids). */
   i18nDir: string
-  /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`. */
-  lists?: { archive: string | null; tags: string; authors: string }
+  /** A blog's list pages, below its base: `archiveBasePath` (null: none), `tagsBasePath`, `authorsBasePath`, and `postsPerPage` as written. */
+  lists?: { archive: string | null; tags: string; authors: string; perPage?: string }
   /** The plugin's `id` (`default` when it has none). */
   id: string
   /** The site's folder, relative to the imported folder, with a trailing slash ('' at its root): where `i18n/`, `versions.json` and the like are. */
@@ -97,8 +97,8 @@ export const docusaurusPreset: Preset = {
     if (configFile && favicon) config.siteImages.push({ ref: `/${favicon.replace(/^\/+/, '')}`, from: configFile, use: 'favicon' })
     if (configFile && logo) config.siteImages.push({ ref: `/${logo.replace(/^\/+/, '')}`, from: configFile, use: 'logo' })
 
-    const { instances, refused } = readInstances(text, site)
-    for (const r of refused) ctx.diagnostics.warn(configFile ?? '', 0, 'invalid_config', `The ${r.kind} path "${r.path}" ${r.why}; that content is not imported. Import the folder that holds both the site and its ${r.kind}.`)
+    const { instances, findings } = readInstances(text, site, configFile ?? 'the configuration')
+    for (const f of findings) ctx.diagnostics.warn(configFile ?? '', 0, f.code, f.message)
     const markdownFormat = stringLiteral(objectsOf(text, 'markdown').map((o) => entries(o).get('format')).find((f) => f !== undefined))
     const i18n = entries(objectsOf(text, 'i18n')[0] ?? '')
     const defaultLocale = stringLiteral(i18n.get('defaultLocale')) ?? 'en'
@@ -154,6 +154,12 @@ export const docusaurusPreset: Preset = {
       const listFile = configFile ?? posts[0]?.rel ?? blog.path
       if (lists.archive !== null && posts.length > 0) generated.push({ from: pageUrl(joinUrl(blog.base, lists.archive), slash), to: config.postIndexPath, file: listFile })
       if (posts.some((p) => p.tagged)) generated.push({ from: pageUrl(tagsBase, slash), to: config.postIndexPath, file: registries.tags ?? listFile })
+      // The post index pages as the blog's list did (`postsPerPage`, default 10, 'ALL' one page): /blog/page/2 and on.
+      const listed = posts.filter((p) => p.listed).length
+      const perPage = postsPerPage(lists.perPage, listed)
+      if (lists.perPage !== undefined && perPage !== undefined) config.site.posts_per_page = perPage
+      const pages = Math.ceil(listed / (perPage ?? 10))
+      for (const route of localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages })) generated.push(route)
     }
     const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
     if (docsTags) config.configFiles.add(docsTags.rel)
@@ -206,6 +212,7 @@ export const docusaurusPreset: Preset = {
       config,
       templates: ['mdx', 'docusaurus'],
       mdx: (file, fm) => parsedAsMdx(file, fm, markdownFormat),
+      ...((await docusaurusMajor(ctx, site)) === 2 ? { mdxIndentedCode: true } : {}),
       isDocument: (file: DiscoveredFile) => {
         const at = locate(file.rel)
         return at !== null && MARKDOWN_EXTENSIONS.has(splitPath(file.rel).ext)
@@ -330,11 +337,10 @@ function currentSegment(versions: Version[]): string {
   return versions.find((v) => v.dir === '')?.segment ?? ''
 }
 
-/** A content path the configuration names that is not read: where it leads, and why. */
-interface Refused {
-  kind: 'docs' | 'blog'
-  path: string
-  why: string
+/** What reading a content plugin's `path` found to say: a path refused, written as code, or with backslashes. */
+interface PathFinding {
+  code: 'invalid_config' | 'unsupported_feature'
+  message: string
 }
 
 /**
@@ -342,40 +348,60 @@ interface Refused {
  * their paths relative to the folder imported (`site` is the site's folder in it, '' or `website/`). A path that is
  * absolute or leads out of the folder imported is refused, never read.
  */
+/** Node's path module as configurations call it: `path.`, `require('path').`, `require('node:path').`, or bare (imported by name). */
+const PATH_CALL = /^(?:(?:path|require\s*\(\s*(['"])(?:node:)?path\1\s*\))\s*\.\s*)?(resolve|join)\s*\(\s*__dirname\s*,([^()]*)\)$/
+
 /**
  * A content plugin's `path` as configurations write it: a string literal, or, as monorepo configurations often do,
- * `path.resolve(__dirname, '../docs')` or `path.join(__dirname, 'a', 'b')` with literal arguments, which name the
- * same folder relative to the configuration's (`resolve` restarts at an absolute argument, which `contentPath`
- * then refuses). Anything else is code this importer does not run: undefined.
+ * `path.resolve(__dirname, '../docs')` or `path.join(__dirname, 'a', 'b')` (or `require('path').…`) with literal
+ * arguments, or `` `${__dirname}/../docs` ``, which name the same folder relative to the configuration's (`resolve`
+ * restarts at an absolute argument, which `contentPath` then refuses); a name declared with one of those
+ * (`const docsDir = …`) is read as its value. Anything else is code this importer does not run: undefined.
  */
-function pathValue(raw: string | undefined): string | undefined {
+function pathValue(raw: string | undefined, text: string): string | undefined {
+  if (raw === undefined) return undefined
+  const name = /^[A-Za-z_$][\w$]*$/.exec(raw.trim())?.[0]
+  if (name === undefined) return pathExpression(raw)
+  const declared = new RegExp(`(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=([^;\\n]{1,300})`).exec(text)?.[1]
+  return declared === undefined ? undefined : pathExpression(declared)
+}
+
+function pathExpression(raw: string): string | undefined {
   const literal = stringLiteral(raw)
-  if (literal !== undefined || raw === undefined) return literal
-  const call = /^(?:path\s*\.\s*)?(resolve|join)\s*\(\s*__dirname\s*,([^()]*)\)$/.exec(raw.trim())
+  if (literal !== undefined) return literal
+  const t = raw.trim()
+  const template = /^`\$\{\s*__dirname\s*\}([^`$\\]*)`$/.exec(t)
+  if (template) return template[1] === '' ? '.' : template[1].replace(/^\/+/, '')
+  const call = PATH_CALL.exec(t)
   if (!call) return undefined
-  const parts = call[2].split(',').map(stringLiteral)
+  const parts = call[3].split(',').map(stringLiteral)
   if (!parts.every((p): p is string => p !== undefined)) return undefined
-  const absolute = call[1] === 'resolve' ? parts.findLastIndex((p) => /^(?:[/\\]|[A-Za-z]:)/.test(p)) : -1
+  const absolute = call[2] === 'resolve' ? parts.findLastIndex((p) => /^(?:[/\\]|[A-Za-z]:)/.test(p)) : -1
   return absolute === -1 ? parts.join('/') : parts.slice(absolute).join('/')
 }
 
-function readInstances(text: string, site: string): { instances: Instance[]; refused: Refused[] } {
+function readInstances(text: string, site: string, file = 'the configuration'): { instances: Instance[]; findings: PathFinding[] } {
   const out: Instance[] = []
-  const refused: Refused[] = []
+  const findings: PathFinding[] = []
   const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
   const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
   const instance = (kind: 'docs' | 'blog', obj: string, defaults: { path: string; base: string }, pluginName: string): void => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
     const base = trimBoth(stringLiteral(e.get('routeBasePath')) ?? defaults.base, '/')
-    const written = pathValue(e.get('path')) ?? defaults.path
+    const raw = e.get('path')
+    const value = pathValue(raw, text)
+    if (raw !== undefined && value === undefined) findings.push(writtenAsCode(kind, raw.trim(), file, contentPath(site, defaults.path) as string))
+    const written = value ?? defaults.path
     const path = contentPath(site, written)
     if (typeof path !== 'string') {
-      refused.push({ kind, path: written, why: path.refused })
+      findings.push({ code: 'invalid_config', message: `The ${kind} path "${written}" ${path.refused}; that content is not imported. Import the folder that holds both the site and its ${kind}.` })
       return
     }
+    if (written.includes('\\')) findings.push({ code: 'unsupported_feature', message: `The ${kind} path "${written}" in ${file} separates folders with backslashes, as only Windows reads them (Node's path module on Linux and macOS, where sites are built, takes a backslash for part of a name): it is read as ${path}/. Write it with slashes to build the same everywhere.` })
     const trim = (key: string, fallback: string) => trimBoth(stringLiteral(e.get(key)) ?? fallback, '/')
-    const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors') } } : {}
+    const perPage = e.get('postsPerPage')
+    const lists = kind === 'blog' ? { lists: { archive: e.get('archiveBasePath')?.trim() === 'null' ? null : trim('archiveBasePath', 'archive'), tags: trim('tagsBasePath', 'tags'), authors: trim('authorsBasePath', 'authors'), ...(perPage !== undefined ? { perPage } : {}) } } : {}
     const own = id && id !== 'default' ? id : 'default'
     out.push({ kind, path, base, i18nDir: own !== 'default' ? `${pluginName}-${own}` : pluginName, id: own, site, options: obj, versions: [], ...lists })
   }
@@ -389,7 +415,14 @@ function readInstances(text: string, site: string): { instances: Instance[]; ref
   }
   out.push({ kind: 'pages', path: `${site}src/pages`, base: '', i18nDir: 'docusaurus-plugin-content-pages', id: 'default', site, options: '', versions: [] })
   // The longest folder first, so `docs/api` of a second instance is not taken for a page of `docs`.
-  return { instances: out.sort((a, b) => b.path.length - a.path.length), refused }
+  return { instances: out.sort((a, b) => b.path.length - a.path.length), findings }
+}
+
+/** The finding for a content path written as code: the expression (cut at 120 characters) and the default folder read instead. */
+function writtenAsCode(kind: 'docs' | 'blog', code: string, file: string, fallback: string): PathFinding {
+  const shown = code.length > 120 ? `${code.slice(0, 120)}…` : code
+  const what = kind === 'docs' ? 'docs are' : 'blog posts are'
+  return { code: 'unsupported_feature', message: `The ${kind} path in ${file} is written as code the importer does not run (${shown}): the ${what} read from ${fallback}/, Docusaurus's default (plugin-content-${kind} "path"). If they are elsewhere, write the path as a string (relative to the configuration's folder), or import that folder.` }
 }
 
 /**
@@ -464,6 +497,8 @@ interface BlogPost {
   rel: string
   path: string
   tagged: boolean
+  /** In the blog's lists: neither a draft (not built) nor unlisted. */
+  listed: boolean
 }
 
 async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: string) => Located | null, served: (at: Located) => string): Promise<BlogPost[]> {
@@ -475,7 +510,7 @@ async function readBlogPosts(ctx: PresetContext, blog: Instance, locate: (rel: s
     if (base.startsWith('_') || dirs.some((d) => d.startsWith('_'))) continue
     const fm = (await ctx.readFrontMatter(served(at))) ?? {}
     const tags = fm.tags
-    out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== '') })
+    out.push({ rel: f.rel, path: blogPath(at.rel, firstString(fm.slug)).path, tagged: (Array.isArray(tags) && tags.length > 0) || (typeof tags === 'string' && tags.trim() !== ''), listed: fm.draft !== true && fm.unlisted !== true })
   }
   return out
 }
@@ -529,6 +564,39 @@ function authorPages(data: Record<string, unknown>, blog: Instance, file: string
   }
   if (Object.values(data).some(isPlainObject)) out.push({ from: pageUrl(base, slash), to: index, file })
   return out
+}
+
+/** How many list pages of other locales are redirected at most. */
+const LOCALE_LIST_PAGES = 100_000
+
+/**
+ * The blog list pages each other locale's build makes under /<locale>/ (docusaurus.io "i18n – Introduction": each
+ * locale is built as a site of its own, the blog plugin with the locale's posts, translated under
+ * `i18n/<locale>/docusaurus-plugin-content-blog/` or the default locale's): its blog index, archive, tags list and
+ * authors list, all leading to the post index. Author pages are not repeated per locale (a registry may name very many).
+ */
+function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): Array<{ from: string; to: string; file: string }> {
+  const out: Array<{ from: string; to: string; file: string }> = []
+  const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
+  for (const locale of locales) {
+    // The blog at the site's root has its index at /<locale>/, the locale's home page: not taken for a list.
+    if (blog.index !== '/') out.push({ from: pageUrl(`/${locale}${blog.index}`, blog.slash), to: blog.index, file: blog.file })
+    for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
+    // Bounded: a configuration naming thousands of locales over a blog of thousands of pages is input, not a site.
+    for (let n = 2; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
+  }
+  return out
+}
+
+/**
+ * The blog list's page size (plugin-content-blog `postsPerPage`): a number of at least 1, `'ALL'` (every listed post
+ * on one page), else undefined (not written, or written as code: Docusaurus's default, 10).
+ */
+function postsPerPage(raw: string | undefined, listed: number): number | undefined {
+  if (raw === undefined) return undefined
+  if (stringLiteral(raw) === 'ALL') return Math.max(1, listed)
+  const n = Number(raw.trim())
+  return Number.isInteger(n) && n >= 1 ? n : undefined
 }
 
 /**
@@ -639,6 +707,26 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       return undefined
     },
   }))
+}
+
+/**
+ * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"` or
+ * `"2.0.0-beta.6"` → 2), when it names one. Docusaurus 2 parses documents with MDX 1, which keeps indented code
+ * blocks; Docusaurus 3 (docusaurus.io "Upgrading to Docusaurus v3") moved to MDX 3, which has none.
+ */
+async function docusaurusMajor(ctx: PresetContext, site: string): Promise<number | undefined> {
+  const text = await ctx.readText(`${site}package.json`)
+  let data: unknown
+  try {
+    data = text === null ? undefined : JSON.parse(text)
+  } catch {
+    // Unreadable: no version said, and nothing to report here (the package file is not the site's content).
+    return undefined
+  }
+  if (!isPlainObject(data)) return undefined
+  const range = [data.dependencies, data.devDependencies].map((deps) => (isPlainObject(deps) ? firstString(deps['@docusaurus/core']) : undefined)).find((v) => v !== undefined)
+  const major = range === undefined ? undefined : /^\s*[~^=v]*\s*(\d+)\./.exec(range)?.[1]
+  return major === undefined ? undefined : Number(major)
 }
 
 /**

@@ -229,6 +229,8 @@ export interface Convention {
   templatesOf?(file: string): TemplateDialect[]
   /** Whether a document's body is MDX whatever its extension (`TemplateContext.mdx`); without it, `.mdx` files are. */
   mdx?(file: string, fm: Record<string, unknown>): boolean
+  /** Whether MDX bodies keep indented code blocks (`TemplateContext.indentedCode`): MDX 1, Docusaurus 2's. */
+  mdxIndentedCode?: boolean
   /** Whether a file is one of the generator's documents (by location and extension only; front matter comes later). */
   isDocument(file: DiscoveredFile): boolean
   /** Where a read document goes by the generator's rules, or why the generator does not publish it. */

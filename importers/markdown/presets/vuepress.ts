@@ -1,6 +1,6 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
-import { closing, entries, objectLiteral, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, entriesWithSpreads, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { navbarItems, sidebarMenuId, titlePages } from './_navbar.js'
 import { readRewrites } from './_rewrites.js'
 import type { Rewrites } from './_rewrites.js'
@@ -115,7 +115,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const call = /(?:define(?:User)?Config\s*\(\s*|export\s+default\s+|module\.exports\s*=\s*)\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
   const close = open === -1 ? -1 : closing(text, open)
-  const top = entries(close !== -1 ? text.slice(open + 1, close) : '')
+  // Options spread in from modules (`...shared`, as vitepress.dev's i18n layout writes them) count as written in place.
+  const top = entriesWithSpreads(close !== -1 ? text.slice(open + 1, close) : '', themeText)
   const base = stringLiteral(top.get('base'))
   if (base) config.basePath = trimTrailing(base, '/').replace(/^(?=[^/])/, '/')
   // VitePress: `srcDir` (relative to the project folder) holds the pages; VuePress: the folder holding `.vuepress/`.
@@ -124,7 +125,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
   // `rewrites(id) { … }`, a method, is no entry of the options: it is read as written as code.
   const rewrites = flavour === 'vitepress' ? readConfigRewrites(ctx, top.get('rewrites') ?? (/\brewrites\s*\([^)]*\)\s*\{/.test(text) ? 'code' : undefined), found.config ?? '') : undefined
-  const locales = readLocales(top.get('locales'), flavour)
+  const locales = readLocales(top.get('locales'), flavour, themeText)
   const root = locales.find((l) => l.prefix === '/')
   const title = stringLiteral(top.get('title')) ?? root?.title
   const description = stringLiteral(top.get('description')) ?? root?.description
@@ -149,7 +150,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
-  if (flavour === 'vitepress') await localeMenus(ctx, top.get('locales'), themeText, page, titles, config)
+  await localeMenus(ctx, flavour, top, themeText, page, titles, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -421,31 +422,56 @@ function arrayObjects(text: string, key: string): string[] {
 const MAX_LOCALE_MENUS = 100
 
 /**
- * VitePress: the navbar and sidebars a locale other than `root` gives in its own `themeConfig` (vitepress.dev
- * "Internationalization"), as that language's menus beside the root's: `primary-<key>` ("Navbar (<label>)") and
- * `sidebar-<path>`. A locale that gives none shows the root's, which are already there.
+ * The navbar and sidebars a locale other than the root gives of its own, as that language's menus beside the root's:
+ * `primary-<key>` ("Navbar (<label>)") and `sidebar-<path>`; a locale that gives none shows the root's, which are
+ * already there. VitePress: a locale's own `themeConfig` (vitepress.dev "Internationalization"). VuePress 2: the
+ * theme's `locales` (`defaultTheme({ locales: { '/zh/': { navbar, sidebar } } })`, vuejs.press "Default Theme Config",
+ * vuepress-theme-hope alike), VuePress 1: `themeConfig.locales` (`'/zh/': { nav, sidebar }`).
  */
-async function localeMenus(ctx: PresetContext, raw: string | undefined, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+async function localeMenus(ctx: PresetContext, flavour: Flavour, top: Map<string, string>, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
   const { menus } = config
-  const locales = [...entries(objectLiteral(raw) ?? '')]
+  const vitepress = flavour === 'vitepress'
+  const raw = vitepress ? top.get('locales') : themeLocales(themeText)
+  const locales = [...localeEntries(raw, themeText)]
   // Each locale's menus are read from the whole configuration's text: a bound keeps a hostile one linear.
   if (locales.length > MAX_LOCALE_MENUS) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration has ${locales.length} locales; the menus of the first ${MAX_LOCALE_MENUS} were read, the others' left out. Add those menus to a --config site file if the site needs them.`)
   for (const [key, value] of locales.slice(0, MAX_LOCALE_MENUS)) {
-    const fields = entries(objectLiteral(resolvedValue(themeText, value)) ?? '')
-    const own = fields.get('themeConfig')
+    const fields = localeFields(value, themeText)
+    const own = vitepress ? fields.get('themeConfig') : value
     const local = own === undefined ? undefined : resolvedValue(themeText, own)
-    if (key === 'root' || local === undefined) continue
+    if (key === (vitepress ? 'root' : '/') || local === undefined) continue
     // Read ahead of the whole text, so that the variables it names (`nav: zhNav`) are found there.
     const scoped = `${local}\n${themeText}`
     const id = key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
-    const label = stringLiteral(fields.get('label')) ?? key
-    if (/(?:^|[\s,{])['"]?nav['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
+    const label = stringLiteral(fields.get('label')) ?? stringLiteral(fields.get('selectLanguageName')) ?? key
+    if (/(?:^|[\s,{])['"]?nav(?:bar)?['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
       const items = await titlePages(ctx, readNavbar(scoped, page), titles)
       if (items.length > 0) menus[`primary-${id}`] = { name: `Navbar (${label})`, items }
     }
     if (!/(?:^|[\s,{])['"]?sidebar['"]?\s*[:,}]/.test(local)) continue
     for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: sidebar.key === '/' ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   }
+}
+
+/**
+ * A VuePress theme's `locales` (the first `locales` object of the configuration and the modules it imports whose
+ * locales give a navbar or sidebar; the site's own `locales`, of `lang` and `title`, give none).
+ */
+function themeLocales(text: string): string | undefined {
+  const menu = /(?:^|[\s,{])['"]?(?:nav|navbar|sidebar)['"]?\s*[:,}]/
+  const found = objectsOf(text, 'locales').find((inner) => [...entries(inner).values()].some((v) => menu.test(v)))
+  return found === undefined ? undefined : `{${found}}`
+}
+
+/** The `locales` option's entries: written in place or held by a name (`locales: locales`), modules spread into it. */
+function localeEntries(raw: string | undefined, text: string): Map<string, string> {
+  const inner = raw === undefined ? undefined : objectLiteral(resolvedValue(text, raw))
+  return inner === undefined ? new Map() : entriesWithSpreads(inner, text)
+}
+
+/** One locale's options: its object, or the object a name holds (`zh`, imported from `./zh`), spreads included. */
+function localeFields(value: string, text: string): Map<string, string> {
+  return entriesWithSpreads(objectLiteral(resolvedValue(text, value)) ?? '', text)
 }
 
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
@@ -457,12 +483,10 @@ interface Locale {
 }
 
 /** `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress). */
-function readLocales(raw: string | undefined, flavour: Flavour): Locale[] {
-  const inner = objectLiteral(raw)
-  if (inner === undefined) return []
+function readLocales(raw: string | undefined, flavour: Flavour, text: string): Locale[] {
   const out: Locale[] = []
-  for (const [key, value] of entries(inner)) {
-    const fields = entries(objectLiteral(value) ?? '')
+  for (const [key, value] of localeEntries(raw, text)) {
+    const fields = localeFields(value, text)
     const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
     const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
     const title = stringLiteral(fields.get('title'))

@@ -3,7 +3,7 @@ import { admonitionOpen } from './docusaurus.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext, TemplateFinding } from './types.js'
-import { isMdx } from './types.js'
+import { keepsIndentedCode } from './types.js'
 
 /** What ends a quote's paragraph rather than goes on it: a heading, a fence, a thematic break, a list item, HTML. */
 const LAZY_STOP = /^ {0,3}(?:#{1,6}(?:\s|$)|```|~~~|(?:[-*_][ \t]*){3,}$|[-*+][ \t]|\d+[.)][ \t]|<)/
@@ -37,7 +37,7 @@ export function expandAlerts(body: string, ctx: TemplateContext): PassResult {
   // The input line each output line came from: an aside's own lines are the marker's.
   const lineMap: number[] = []
   const findings: TemplateFinding[] = []
-  const code = findCode(body, { indentedCode: !isMdx(ctx) })
+  const code = findCode(body, { indentedCode: keepsIndentedCode(ctx) })
   const lines = body.split('\n')
   const out: string[] = []
   let offset = 0

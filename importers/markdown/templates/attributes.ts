@@ -8,7 +8,7 @@ import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { CodeRange } from './_scan.js'
 import type { TemplateContext, TemplateFinding } from './types.js'
-import { isMdx } from './types.js'
+import { keepsIndentedCode } from './types.js'
 
 /**
  * Attribute syntax of a generator's own Markdown renderer, which a CommonMark renderer prints as text:
@@ -30,7 +30,7 @@ import { isMdx } from './types.js'
 export function expandAttributes(body: string, ctx: TemplateContext, kramdown: boolean, attrList = false): PassResult {
   if (!body.includes('{')) return { body, findings: [] }
   const findings: TemplateFinding[] = []
-  const codeOf = (text: string) => new CodeMap(text, findCode(text, { indentedCode: !isMdx(ctx) }))
+  const codeOf = (text: string) => new CodeMap(text, findCode(text, { indentedCode: keepsIndentedCode(ctx) }))
   // Extensions first: they keep every line where it was, so what follows reports on the body's own lines.
   if (kramdown && body.includes('{::')) body = extensions(body, codeOf(body), findings)
   const code = codeOf(body)

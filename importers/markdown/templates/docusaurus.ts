@@ -6,7 +6,7 @@ import type { PassResult } from './_out.js'
 import type { Expansion } from './_render.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext } from './types.js'
-import { isMdx } from './types.js'
+import { keepsIndentedCode } from './types.js'
 
 /**
  * Docusaurus' Markdown features (also Starlight's asides, which share the `:::` syntax): admonitions become
@@ -16,7 +16,7 @@ import { isMdx } from './types.js'
 export function expandDocusaurus(body: string, ctx: TemplateContext): PassResult {
   if (!body.includes(':::') && !body.includes('title=')) return unchanged(body)
   const out = new Out(body)
-  const ranges = findCode(body, { indentedCode: !isMdx(ctx) })
+  const ranges = findCode(body, { indentedCode: keepsIndentedCode(ctx) })
   const open: Array<{ type: string; colons: number; indent: string; at: number; known: boolean }> = []
   let cursor = 0
   let r = 0

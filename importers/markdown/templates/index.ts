@@ -13,7 +13,7 @@ import { expandNunjucks } from './nunjucks.js'
 import { expandPymdown } from './pymdown.js'
 import { expandVue } from './vue.js'
 import type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
-import { isMdx } from './types.js'
+import { isMdx, keepsIndentedCode } from './types.js'
 
 export type { TemplateContext, TemplateDialect, TemplateFinding, TemplateResult } from './types.js'
 
@@ -164,7 +164,7 @@ function neutralize(result: PassResult, syntax: Syntax, ctx: TemplateContext): P
   const candidate = new RegExp(sources.join('|'), 'g')
   if (!candidate.test(body)) return result
   candidate.lastIndex = 0
-  const ranges = findCode(body, { indentedCode: !isMdx(ctx) })
+  const ranges = findCode(body, { indentedCode: keepsIndentedCode(ctx) })
   const parts: string[] = []
   let pos = 0
   let r = 0

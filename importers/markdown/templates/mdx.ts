@@ -12,7 +12,7 @@ import { CodeCursor, findCode } from './_scan.js'
 import { stripFrontMatter } from './_values.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
 import type { TemplateContext } from './types.js'
-import { isMdx } from './types.js'
+import { isMdx, keepsIndentedCode } from './types.js'
 import { appendAll } from '../../../src/append.js'
 
 /** How deep MDX partials may include partials. */
@@ -63,7 +63,7 @@ export function expandJsx(body: string, ctx: TemplateContext, options: JsxOption
   scope.bindings.set('frontMatter', ctx.data.page)
   scope.bindings.set('frontmatter', ctx.data.page)
   const partials = new Map<string, string>()
-  const opts = { ...options, mdxFile }
+  const opts = { ...options, mdxFile, indentedCode: keepsIndentedCode(ctx) }
   const tokens = scan(body, out, opts, scope, partials)
   if (tokens.length === 0 && out.findings.length === 0) return unchanged(body)
   pairTags(tokens)
@@ -75,13 +75,13 @@ export function expandJsx(body: string, ctx: TemplateContext, options: JsxOption
 }
 
 /** Finds ESM blocks, expressions and JSX tags outside code, front to back, reading each character once. */
-function scan(body: string, out: Out, options: JsxOptions & { mdxFile: boolean }, scope: JsScope, partials: Map<string, string>): Token[] {
+function scan(body: string, out: Out, options: JsxOptions & { mdxFile: boolean; indentedCode: boolean }, scope: JsScope, partials: Map<string, string>): Token[] {
   const tokens: Token[] = []
   // Only these can start a construct; a regular expression finds them natively, the rest of the body is not visited.
   const candidate = options.mdx ? (options.mdxFile ? /<|\{|^(?:import|export)[\s{*'"]/gm : /<|^(?:import|export)[\s{*'"]/gm) : /</g
   if (!candidate.test(body)) return tokens
   candidate.lastIndex = 0
-  const code = new CodeCursor(findCode(body, { indentedCode: !options.mdxFile }))
+  const code = new CodeCursor(findCode(body, { indentedCode: options.indentedCode }))
   const n = body.length
   for (let m = candidate.exec(body); m !== null; m = candidate.exec(body)) {
     const i = m.index

@@ -6,7 +6,7 @@ import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import { admonitionOpen } from './docusaurus.js'
 import type { TemplateContext, TemplateFinding } from './types.js'
-import { isMdx } from './types.js'
+import { keepsIndentedCode } from './types.js'
 
 /** How deep snippets include snippets (pymdownx.snippets stops at a file already being included; this also bounds it). */
 const MAX_SNIPPET_DEPTH = 8
@@ -390,7 +390,7 @@ const ICON = /^(?:material|fontawesome|octicons|simple)-/
  * shortcodes as written; `++ctrl+c++` as `<kbd>Ctrl</kbd>+<kbd>C</kbd>`, as pymdownx.keys shows it.
  */
 function inline(body: string, ctx: TemplateContext, findings: TemplateFinding[]): string {
-  const code = findCode(body, { indentedCode: !isMdx(ctx) })
+  const code = findCode(body, { indentedCode: keepsIndentedCode(ctx) })
   let r = 0
   let icons = 0
   let firstIcon = 0

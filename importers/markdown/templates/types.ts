@@ -40,11 +40,18 @@ export interface TemplateContext {
    * body is MDX when its file is `.mdx`.
    */
   mdx?: boolean
+  /** Whether an MDX body still has indented code blocks: MDX 1 (Docusaurus 2) parses them, MDX 2 and later do not. */
+  indentedCode?: boolean
 }
 
 /** Whether a body is MDX: no indented code, `{expressions}` (`TemplateContext.mdx`, else a `.mdx` file). */
 export function isMdx(ctx: Pick<TemplateContext, 'file' | 'mdx'>): boolean {
   return ctx.mdx ?? /\.mdx$/i.test(ctx.file)
+}
+
+/** Whether a body's lines indented four spaces are code: in Markdown, and in MDX 1 (`TemplateContext.indentedCode`). */
+export function keepsIndentedCode(ctx: Pick<TemplateContext, 'file' | 'mdx' | 'indentedCode'>): boolean {
+  return ctx.indentedCode === true || !isMdx(ctx)
 }
 
 /** One template construct met in a body, and what became of it. */

@@ -63,6 +63,8 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
     const component = /^<(script|style)\b/i.exec(line)
     const tabLine = lineMatch(/^[ \t]*@tab(?::active)?[ \t]+(.*)$/, line)
     const include = includes ? INCLUDE.exec(line) : null
+    // A one-line indented code block ends where its line does (the test above lets it through): never a marker.
+    const toc = line.includes('[[') && !(block && block.start <= pos && block.end >= end) ? lineMatch(TOC_LINE, line) : null
     const snippet = line.startsWith('<<<') || /^[ \t]+<<</.test(line) ? SNIPPET.exec(line) : null
     if (container && container[2] === '') {
       const top = open[open.length - 1]
@@ -98,9 +100,11 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
       out.emit(`${top.tab ? '\n</details>\n' : ''}<details class="tab" open>\n<summary>${inlineMarkup(tabLine[1].replace(/#[\w-]*$/, '').trim() || 'Tab')}</summary>\n\n`, out.lines.line(pos))
       top.tab = true
       cursor = next
-    } else if (/^[ \t]*\[\[toc\]\][ \t]*$/i.test(line) && !verbatim()) {
-      // `[[toc]]` (VuePress's and VitePress's built-in table of contents): made from the headings by the theme.
+    } else if (toc && !verbatim()) {
+      // `[[toc]]` (VuePress's and VitePress's built-in table of contents): made from the headings by the theme. The
+      // blockquote or list item it opens stays, empty.
       out.copy(cursor, pos)
+      if (toc[1].trim() !== '') out.emit(`${toc[1].trimEnd()}\n`, out.lines.line(pos))
       out.find(pos, '[[toc]]', 'removed', 'The [[toc]] marker is a table of contents the theme builds from the headings; it was removed (a theme shows its own).')
       cursor = next
     } else if (include && !verbatim()) {
@@ -321,6 +325,13 @@ function tabLabel(line: string): { fence: string; text: string; length: number }
  * `pattern` on a line, which ends in `(.*)$` or the like: a line holding a line terminator (U+2028 where `.` stops)
  * never matched, and trying took time in the square of the line (`@tab`, a run of spaces, U+2028: 16 KB, 0.6 s).
  */
+/**
+ * A line that is a table of contents (@mdit-vue/plugin-toc, which VuePress 2 and VitePress use: a block whose first
+ * space-separated token is `[[toc]]`, in any case, in a blockquote or list item too, interrupting a paragraph; the
+ * rest of its line is dropped). Group 1 is the blockquote and list markers before it.
+ */
+const TOC_LINE = /^([ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)\[\[toc\]\](?: [^\n]*)?[ \t]*$/i
+
 function lineMatch(pattern: RegExp, line: string): RegExpExecArray | null {
   return /[\n\r\u2028\u2029]/.test(line) ? null : pattern.exec(line)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { objectsAfter, objectsOf, resolvedValue } from '../../../importers/markdown/presets/_jstext.js'
+import { entriesWithSpreads, objectsAfter, objectsOf, resolvedValue } from '../../../importers/markdown/presets/_jstext.js'
 import { readSidebars } from '../../../importers/markdown/presets/vuepress.js'
 import { growth } from './_growth.js'
 
@@ -15,6 +15,8 @@ const ROWS: Array<[string, (n: number) => unknown, number]> = [
   ['a function named again and again, its parameter list never closed', (n) => resolvedValue('function nav('.repeat(n), 'nav'), 1_000],
   ['a function named again and again, never given a body', (n) => resolvedValue('function nav()'.repeat(n), 'nav'), 1_000],
   ['VuePress: a sidebar of n entries, each held by a name nothing defines', (n) => readSidebars(`export default { sidebar: { ${Array.from({ length: n }, (_, i) => `'/p${i}/': ${' '.repeat(100)}v${i}`).join(', ')} } }`), 500],
+  ['an object spreading n times a name whose object spreads itself n times', (n) => entriesWithSpreads('...a, '.repeat(n), `const a = { ${'...a, '.repeat(n)}x: 1 }`), 2_000],
+  ['an object of n shorthand properties and spreads of names nothing defines', (n) => entriesWithSpreads('a, ...b, '.repeat(n), ''), 2_000],
   ['VuePress: a sidebar named n times by shorthand, never defined', (n) => readSidebars(`export default { ${'{ sidebar }, '.repeat(n)} }`), 1_000],
 ]
 

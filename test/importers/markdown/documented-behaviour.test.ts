@@ -62,6 +62,48 @@ describe('Docusaurus: which documents are MDX (docusaurus.io "MDX vs. CommonMark
   })
 })
 
+// Docusaurus 2 parses every document with MDX 1, which keeps CommonMark's indented code blocks (MDX 2 and later, in
+// Docusaurus 3, dropped them): create-docusaurus 2's own template (@docusaurus/init@2.0.0-beta.6,
+// docs/tutorial-basics/markdown-features.mdx) shows how to write an admonition in an indented block, printed as written.
+describe('Docusaurus 2: indented code blocks (MDX 1)', () => {
+  const page = 'Write one so:\n\n    :::tip My tip\n\n    Use this awesome feature option\n\n    :::\n\n:::tip My tip\n\nUsed.\n\n:::\n'
+  test.each([
+    ['2.0.0-beta.6', true],
+    ['^2.4.3', true],
+    ['~2.4.0', true],
+    ['3.10.2', false],
+    ['^3.0.0', false],
+  ])('@docusaurus/core %s: indented code kept %s', async (version, kept) => {
+    const got = await importedSite(await site(`docusaurus-${version.replace(/\W+/g, '-')}`, {
+      'docusaurus.config.js': "module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: false }, blog: false }]] }\n",
+      'package.json': JSON.stringify({ dependencies: { '@docusaurus/core': version, '@docusaurus/preset-classic': version } }),
+      'docs/features.mdx': page,
+    }))
+    const body = got.bodies.join('\n')
+    expect(body.includes('    :::tip My tip\n'), body).toBe(kept)
+    expect(body).toMatch(/<aside class="admonition admonition-tip">\n<p class="admonition-title">My tip<\/p>\n+Used\./)
+  })
+})
+
+// The blog's list is paginated (plugin-content-blog `postsPerPage`, default 10, 'ALL' for one page): /blog/page/2
+// and on, in each locale (a docusaurus 3.10.2 build of the corpus's built-docusaurus-i18n, 40 posts: news/page/2…4
+// and fr/news/page/2…4). Drafts are not built and unlisted posts are in no list.
+describe('Docusaurus blog list pages (plugin-content-blog postsPerPage)', () => {
+  const posts = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`blog/2024-01-${String(i + 1).padStart(2, '0')}-p${i}.md`, `---\ntitle: P${i}\n${i === 0 ? 'draft: true\n' : i === 1 ? 'unlisted: true\n' : ''}---\n\nText.\n`]))
+  test.each<[string, number, string, string[], string[]]>([
+    ['12 listed posts, the default 10 a page', 14, '', ['/blog/page/2', '/fr/blog/page/2'], ['/blog/page/3']],
+    ['postsPerPage: 5', 13, 'postsPerPage: 5, ', ['/blog/page/2', '/blog/page/3', '/fr/blog/page/3'], ['/blog/page/4']],
+    ["postsPerPage: 'ALL'", 14, "postsPerPage: 'ALL', ", [], ['/blog/page/2']],
+  ])('%s', async (name, n, option, served, not) => {
+    const got = await importedSite(await site(`paged-${name.replace(/\W+/g, '-')}`, {
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, presets: [['classic', { docs: false, blog: { ${option}showReadingTime: true } }]] }\n`,
+      ...posts(n),
+    }))
+    for (const url of served) expect(got.served(url), url).toBe(true)
+    for (const url of not) expect(got.served(url), url).toBe(false)
+  })
+})
+
 describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {
   test('static and parameter rules move pages where VitePress 1.6.4 served them; links by source file follow', async () => {
     const root = await site('vitepress-rewrites', {

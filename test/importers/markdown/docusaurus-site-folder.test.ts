@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
+import { importMarkdown } from '../../../importers/markdown/index.js'
 
 // The usual monorepo layout: the Docusaurus site in website/ (its configuration, sidebars, static files, pages and
 // blog) takes its docs from the repository's docs/ (`path: '../docs'`), and the repository's README is no page.
@@ -122,5 +123,58 @@ describe('a content path leading out of the folder imported is refused, never re
     expect(finding?.message).toMatch(/The docs path ".*" (?:is absolute|leads out of the folder imported).*; that content is not imported\. Import the folder that holds both the site and its docs\./)
     // The blog inside the folder is still imported.
     expect(Object.values(got.kinds)).toContain('post')
+  })
+})
+
+// A docs `path` is "relative to site directory" (docusaurus.io plugin-content-docs, "path"), resolved by Node's path
+// module: the forms monorepo configurations write that still name one folder are read as that folder; anything else
+// is code the importer does not run, said in a finding naming the configuration and the expression, and the docs are
+// read from the documented default, `docs`.
+describe('a Docusaurus docs path written as code', () => {
+  const rows: Array<{ name: string; code: string; url: string; finding?: RegExp; extra?: string }> = [
+    { name: "require('path').resolve", code: "require('path').resolve(__dirname, '../docs')", url: '/docs/intro/' },
+    { name: "require('node:path').join", code: "require(\"node:path\").join(__dirname, '..', 'docs')", url: '/docs/intro/' },
+    { name: 'a template literal from __dirname', code: '`${__dirname}/../docs`', url: '/docs/intro/' },
+    { name: 'a variable holding a literal', code: 'docsDir', extra: "const docsDir = '../docs'\n", url: '/docs/intro/' },
+    { name: 'a variable holding path.resolve', code: 'docsDir', extra: "const docsDir = path.resolve(__dirname, '../docs')\n", url: '/docs/intro/' },
+    { name: 'a function call', code: 'docsFolder()', url: '/docs/local/', finding: /The docs path in (?:website\/)?docusaurus\.config\.js is written as code the importer does not run \(docsFolder\(\)\): the docs are read from docs\/, Docusaurus's default \(plugin-content-docs "path"\)\./ },
+    { name: 'a template literal with a variable', code: '`${root}/docs`', url: '/docs/local/', finding: /written as code the importer does not run \(`\$\{root\}\/docs`\):/ },
+    { name: 'an environment variable', code: 'process.env.DOCS_PATH', url: '/docs/local/', finding: /\(process\.env\.DOCS_PATH\):/ },
+    // Node's path module on Linux and macOS takes a backslash for part of a name; only a Windows build reads it as a
+    // separator, which is the only way such a site was built: read so, and said.
+    { name: 'backslashes as separators', code: JSON.stringify('..\\docs'), url: '/docs/intro/', finding: /The docs path "\.\.\\docs" in (?:website\/)?docusaurus\.config\.js separates folders with backslashes.*: it is read as docs\/\./ },
+  ]
+  test.each(rows)('$name', async ({ name, code, url, finding, extra }) => {
+    const root = await site(`computed-${rows.findIndex((r) => r.name === name)}`, {
+      'README.md': '# Repo\n',
+      'website/docusaurus.config.js': (extra ?? '') + CONFIG('../docs').replace('"../docs"', code),
+      'website/sidebars.js': "module.exports = { docs: ['intro'] }\n",
+      'website/docs/local.md': '# Local\n',
+      'website/blog/2024-01-01-hi.md': '# Hi\n',
+      'docs/intro.md': '# Intro\n',
+    })
+    const got = await imported(root)
+    expect(got.preset).toBe('docusaurus')
+    const urls = Object.values(got.urls)
+    expect(urls).toContain(url)
+    const found = got.result.diagnostics.find((d) => d.code === 'unsupported_feature' && /docs path/.test(d.message))
+    if (finding) {
+      expect(found?.message).toMatch(finding)
+      expect(found?.file).toMatch(/docusaurus\.config\.js$/)
+    } else expect(found).toBeUndefined()
+  })
+})
+
+// `--preset docusaurus` names the convention auto-detection finds in website/: the site is read as detection reads
+// it (its configuration in website/, its docs in ../docs), not with the defaults at the root.
+describe('--preset docusaurus on a repository whose site is in website/', () => {
+  test('imports as auto-detection does', async () => {
+    const auto = await importMarkdown(FIXTURE, { generatedAt: '2026-11-01T00:00:00Z' })
+    const chosen = await importMarkdown(FIXTURE, { generatedAt: '2026-11-01T00:00:00Z', preset: 'docusaurus' })
+    const urls = (r: typeof auto) => r.report.items.map((i) => [i.source, 'url' in i ? i.url : 'skipped' in i ? i.skipped : ''])
+    expect(urls(chosen)).toEqual(urls(auto))
+    expect(chosen.payload?.menus).toEqual(auto.payload?.menus)
+    expect(chosen.payload?.site.title).toBe('Widgetlib')
+    expect(chosen.report.convention.reason).toMatch(/^chosen by the caller; its configuration read in website\//)
   })
 })
