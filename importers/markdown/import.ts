@@ -301,7 +301,8 @@ function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: Red
   const { config, convention } = site
   const { diagnostics } = run
   const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
-  const generated = generatedRedirects(config, index, diagnostics)
+  const documents = new Set([...routes.placed.flatMap((d) => (d.url === undefined ? [] : [d.url])), ...index.urlOfFile.values()].map(urlKey))
+  const generated = generatedRedirects(config, index, documents, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
@@ -806,9 +807,10 @@ function keepArchivesApart(plan: ReturnType<typeof planRoutes>, terms: { categor
 
 /**
  * The redirects that answer for the pages a generator made from its configuration (SiteConfig.generatedRoutes), each
- * to the new URL of its target; links to them lead there too. A target that names nothing is reported.
+ * to the new URL of its target; links to them lead there too. A target that names nothing is reported. None leaves
+ * from `/` or from a published document's old or new URL (`documents`, by `urlKey`): those pages are on the new site.
  */
-function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: Diagnostics): Redirect[] {
+function generatedRedirects(config: SiteConfig, index: LinkIndex, documents: ReadonlySet<string>, diagnostics: Diagnostics): Redirect[] {
   const out: Redirect[] = []
   for (const r of config.generatedRoutes ?? []) {
     const target = resolveReference(r.to, r.file, undefined, index)
@@ -818,6 +820,10 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: D
       continue
     }
     if (urlKey(r.from) === urlKey(to)) continue
+    if (urlKey(r.from) === urlKey('/') || documents.has(urlKey(r.from))) {
+      diagnostics.warn(r.file, 0, 'unsupported_feature', `The page the generator made at ${r.from} would redirect to ${to}, but ${r.from === '/' ? 'the home page is' : 'a document is published'} at ${r.from}: no redirect leaves from it.`)
+      continue
+    }
     out.push({ from: config.basePath + r.from, to, file: r.file })
     if (!index.urlOfOld.has(urlKey(r.from))) (index.urlOfOld as Map<string, string>).set(urlKey(r.from), to)
   }

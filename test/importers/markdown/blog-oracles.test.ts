@@ -271,8 +271,9 @@ describe('Eleventy paginated post lists', () => {
   // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
   // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
   // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
-  // /news/page-4/. The first such list is the new site's post index, paged by its size; every page of it, and of a
-  // second list, leads there, and links to them do.
+  // /news/page-4/. The first such list is the new site's post index, paged by its size; every later page of it, and
+  // the first page of a second list, leads there, and links to them do (a second list's later pages are not
+  // redirected: lists × posts would be unbounded).
   test('a template paginating collections.posts is the paged post index', async () => {
     const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
     const root = await site('eleventy-paginated', {
@@ -280,14 +281,31 @@ describe('Eleventy paginated post lists', () => {
       ...posts,
       'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 3\n  reverse: true\n  alias: posts\n---\n<ul>{% for p in posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul>\n',
       'news/index.njk': '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: "news/{% if pagination.pageNumber > 0 %}page-{{ pagination.pageNumber + 1 }}/{% endif %}index.html"\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
-      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news 3](/news/page-3/).\n',
+      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news](/news/).\n',
     })
     const s = await imported(root)
     expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
     expect(s.payload.site.posts_per_page).toBe(3)
     expect(s.skipped['blog.njk']).toBe('post-index')
-    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/'], ['/news/page-2/', '/blog/'], ['/news/page-3/', '/blog/'], ['/news/page-4/', '/blog/']])
-    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news 3](/blog/).\n')
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news](/blog/).\n')
+  })
+
+  // Page 0 of a list whose first page is / is the home page: Eleventy 3.1.8 wrote /, /1/, /2/ for index.njk (size 3)
+  // and /blog/ to /blog/3/ for blog.njk (size 2) over seven posts. No redirect leaves from /, and a link to / stays.
+  test('a list at / and a second list: the home page is never redirected', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
+    const root = await site('eleventy-home-list', {
+      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+      ...posts,
+      'index.njk': '---\ntitle: Home\npagination:\n  data: collections.posts\n  size: 3\n  alias: posts\n---\n{% for p in posts %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 2\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'about.md': '---\ntitle: About\n---\nSee [home](/) and [blog](/blog/).\n',
+    })
+    const s = await imported(root)
+    expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/1/', '/blog/'], ['/2/', '/blog/'], ['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/blog/3/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [home](/) and [blog](/blog/).\n')
   })
 })
 
