@@ -183,15 +183,24 @@ describe('Hugo search pages', () => {
   // never prints the page's text (PaperMod's layouts/_default/search.html has no .Content). Preview Data's search is
   // the new theme's own (site.search): the page is not imported, and a menu entry to it is left out with a warning.
   // A layout of the site's own that prints .Content keeps the page's text; so does a page of text whose layout is
-  // not in the site (a theme fetched as a module).
+  // not in the site (a theme fetched as a module). The layout is found by Hugo 0.111's lookup order (gohugo.io
+  // "Template lookup order": <type>/search.html, <type>/single.html, _default/search.html, each path in the site's
+  // layouts/ then the theme's): hugo 0.111.3 drew the page with the theme's page/search.html over the site's
+  // _default/search.html, and with the site's page/single.html over _default/search.html. A partial named search.html
+  // is no layout of the page.
   test.each([
     ['blank, theme not in the site', {}, '', 'search-page'],
     ['with text, theme not in the site', {}, 'Type to search.\n', undefined],
     ['with text, theme layout without .Content', { 'themes/PaperMod/layouts/_default/search.html': '{{ define "main" }}<input id="searchInput">{{ end }}' }, 'This file exists only to answer /search/.\n', 'search-page'],
     ['with text, own layout printing .Content', { 'layouts/_default/search.html': '{{ define "main" }}{{ .Content }}<input>{{ end }}' }, 'Search tips.\n', undefined],
+    ['with text, a partial named search.html', { 'layouts/partials/search.html': '<input id="q">' }, 'Search tips: use quotes.\n', undefined],
+    ['with text, own layout over the same path of the theme', { 'layouts/_default/search.html': '{{ .Content }}', 'themes/PaperMod/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
+    ['with text, the theme\'s page/search.html over the site\'s _default/', { 'layouts/_default/search.html': '{{ .Content }}', 'themes/PaperMod/layouts/page/search.html': '<input>' }, 'Search tips.\n', 'search-page'],
+    ['with text, own page/single.html over _default/search.html', { 'layouts/page/single.html': '{{ .Content }}', 'themes/PaperMod/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
+    ['with text, a theme the site does not name', { 'themes/Other/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
   ])('%s', async (name, files, body, skipped) => {
     const root = await site(`search-${name.replace(/[ ,.]+/g, '-')}`, {
-      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\ntheme = "PaperMod"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
       'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHi.\n',
       'content/search.md': `---\ntitle: Search\nlayout: search\nplaceholder: Search the blog\n---\n${body}`,
       ...files,
