@@ -79,10 +79,21 @@ describe('Jekyll collections without output', () => {
       '_people/adam.md': '---\nname: Adam\norder: 2\n---\nAdam {{ page.name }}\n',
       '_people/hidden.md': '---\nname: Hidden\npublished: false\n---\nH\n',
       '_staff/bo.md': '---\ntitle: Bo\n---\nB\n',
+      '_people/ida.md': '---\nname: Ida\norder: 3\n---\nIda {{ site.title }}\n',
       'team.md': '---\ntitle: Team\n---\n{% for p in site.people %}- {{ p.name }} ({{ p.collection }}): {{ p.content }}\n{% endfor %}{% for s in site.staff %}- {{ s.title }}\n{% endfor %}',
+      'team-html.html': '---\ntitle: Team HTML\n---\n<div>{% for p in site.people %}<p>{{ p.name }}: {{ p.content }}</p>{% endfor %}</div>\n',
     })
     const s = await imported(root)
-    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): \n- Bo\n')
+    // A document's content is rendered, its Liquid expanded with it as page (jekyll 4.3.1: "Adam Adam"); one whose
+    // Liquid needs what the importer does not give it (site data) is unknown, reported as such, not as unset.
+    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): Adam Adam\n- Ida (people): \n- Bo\n')
+    // An HTML page: Jekyll prints the rendered HTML (<p>Zoe <em>draws</em>.</p>), which the importer does not make;
+    // the content is unknown there, never the Markdown's marks shown as text.
+    expect(s.payload.content.pages.find((p) => p.title === 'Team HTML')?.content).toBe('<div><p>Zoe: </p><p>Adam: </p><p>Ida: </p></div>\n')
+    const unresolved = s.result.diagnostics.filter((d) => d.code === 'template_unresolved' && d.file === 'team-html.html')
+    expect(unresolved.length).toBeGreaterThan(0)
+    for (const d of unresolved) expect(d.message).toMatch(/^"p\.content" depends on data the importer does not have/)
+    expect(s.result.diagnostics.some((d) => /as the generator prints nothing/.test(d.message) && d.file.startsWith('team'))).toBe(false)
     expect(s.skipped['_people/zoe.md']).toBe('collection-not-output')
     expect(s.skipped['_people/hidden.md']).toBe('unpublished')
   })
