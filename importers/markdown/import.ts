@@ -842,23 +842,27 @@ function mountsOf(root: string): string[] {
 /**
  * Each delivered file of a bundle (a folder whose `index`/`_index` document was published) by the key of the URL it
  * is also served at: that document's old URL plus the file's path below the folder (Hugo's page resources). Each
- * file walks up to the nearest such folder.
+ * file walks up to the nearest such folder; a branch bundle's (`_index`) are only the files directly in it (gohugo.io
+ * "Page bundles": hugo 0.111.3 published content/posts/img/a.png at /posts/img/a.png, not below the section's URL,
+ * and content/posts/b.png below it), a leaf bundle's (`index`) every file below it.
  */
 function bundleResourceUrls(docs: readonly SourceDoc[], files: ReadonlySet<string>, delivered: ReadonlyMap<string, string>): Map<string, string> {
-  const pageOfDir = new Map<string, string>()
+  const pageOfDir = new Map<string, { url: string; branch: boolean }>()
   for (const d of docs) {
     const slash = d.file.lastIndexOf('/')
-    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(d.file.slice(slash + 1))) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), d.url)
+    const name = d.file.slice(slash + 1)
+    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(name)) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), { url: d.url, branch: name.startsWith('_') })
   }
   const deliveredFiles = new Set(delivered.values())
   const out = new Map<string, string>()
   if (pageOfDir.size === 0) return out
   for (const f of files) {
     if (!deliveredFiles.has(f)) continue
-    for (let end = f.lastIndexOf('/'); end > 0; end = f.lastIndexOf('/', end - 1)) {
+    const parent = f.lastIndexOf('/')
+    for (let end = parent; end > 0; end = f.lastIndexOf('/', end - 1)) {
       const page = pageOfDir.get(f.slice(0, end))
       if (page === undefined) continue
-      out.set(urlKey(page + f.slice(end + 1)), f)
+      if (!page.branch || end === parent) out.set(urlKey(page.url + f.slice(end + 1)), f)
       break
     }
   }

@@ -167,6 +167,27 @@ describe('Hugo page resources', () => {
     expect(body).toBe(`![e](${pic}) ![f](${/\]\(([^)]+)\)/.exec(s.payload.content.posts.find((p) => p.title === 'X')?.content ?? '')?.[1]}) [g](${pic})\n`)
     expect(s.result.report.missing_media).toEqual([])
   })
+
+  // A branch bundle's (`_index.md`) resources are the files directly in its folder: hugo 0.111.3, with the section
+  // at `url: /blog/`, wrote content/posts/b.png at /blog/b.png but content/posts/img/a.png at /posts/img/a.png, and a
+  // leaf's content/posts/leaf/sub/c.png at /lf/sub/c.png.
+  test("a branch bundle's resources are the files directly in its folder", async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
+    const root = await site('branch-resources', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n',
+      'content/posts/_index.md': '---\ntitle: Posts\nurl: /blog/\n---\n',
+      'content/posts/img/a.png': png,
+      'content/posts/b.png': png,
+      'content/posts/leaf/index.md': '---\ntitle: Leaf\nurl: /lf/\n---\n![x](sub/c.png)\n',
+      'content/posts/leaf/sub/c.png': png,
+      'content/posts/p.md': '---\ntitle: P\ndate: 2024-01-01\n---\n![a](/blog/img/a.png) ![b](/posts/img/a.png) ![c](/blog/b.png) ![d](/lf/sub/c.png)\n',
+    })
+    const s = await imported(root)
+    const body = s.payload.content.posts.find((p) => p.title === 'P')?.content ?? ''
+    const media = [...body.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1])
+    expect(media).toEqual(['/blog/img/a.png', '/posts/img/a.png', '/posts/b.png', '/posts/leaf/sub/c.png'])
+    expect(s.result.report.missing_media.map((m) => m.target)).toEqual(['/blog/img/a.png'])
+  })
 })
 
 describe('Hugo menu entries of pages it does not build', () => {
