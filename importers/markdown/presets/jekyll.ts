@@ -360,8 +360,11 @@ export const jekyllPreset: Preset = {
         // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
-        // A document the build withholds (future, expired, a draft) is in no list: a page looping over one names it not.
-        // One of a collection without output is written by no build, so only `published: false` (above) keeps it out.
+        // A document the import withholds (future, expired, a draft) is in no list, by choice: jekyll 4.3.1 lists a
+        // future document of an output collection in site.<label> though it writes no page for it, but a date in the
+        // future says "not public yet", and a list printing its title or text would publish it on the new site before
+        // its time. One of a collection without output is written by no build, so only `published: false` (above)
+        // keeps it out.
         const listed = collectionEntries.filter((e) => e.unwritten === true || published.has(e.rel))
         for (const [label, list] of collectionLists(collections.values(), listed)) if (!(label in site)) site[label] = list
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
