@@ -145,12 +145,13 @@ describe('Hugo', () => {
 })
 
 describe('Hugo page resources', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
+
   // gohugo.io "Page bundles": a leaf bundle's files are its resources, published below the page's own URL. With
   // `[permalinks] posts = "/:year/:slug/"` hugo 0.111.3 wrote content/posts/b/pic.png at /2021/bee/pic.png and
   // content/posts/x/sub/b.png at /2020/x/sub/b.png: a page that links there (the address a reader copied from the
   // live site) finds the file, as one naming it beside the page does.
   test('a link to a resource at its published address finds the file', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
     const root = await site('bundle-resources', {
       'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[permalinks]\n  posts = "/:year/:slug/"\n',
       'content/posts/b/index.md': '---\ntitle: B\ndate: 2021-05-01\nslug: bee\n---\n![p](pic.png)\n',
@@ -172,7 +173,6 @@ describe('Hugo page resources', () => {
   // at `url: /blog/`, wrote content/posts/b.png at /blog/b.png but content/posts/img/a.png at /posts/img/a.png, and a
   // leaf's content/posts/leaf/sub/c.png at /lf/sub/c.png.
   test("a branch bundle's resources are the files directly in its folder", async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
     const root = await site('branch-resources', {
       'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n',
       'content/posts/_index.md': '---\ntitle: Posts\nurl: /blog/\n---\n',
@@ -309,6 +309,12 @@ describe('Eleventy', () => {
 })
 
 describe('Eleventy paginated post lists', () => {
+  // Seven posts tagged posts, in an Eleventy site.
+  const blog = {
+    'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`])),
+  }
+
   // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
   // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
   // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
@@ -316,10 +322,8 @@ describe('Eleventy paginated post lists', () => {
   // the first page of a second list, leads there, and links to them do (a second list's later pages are not
   // redirected: lists × posts would be unbounded).
   test('a template paginating collections.posts is the paged post index', async () => {
-    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
     const root = await site('eleventy-paginated', {
-      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
-      ...posts,
+      ...blog,
       'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 3\n  reverse: true\n  alias: posts\n---\n<ul>{% for p in posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul>\n',
       'news/index.njk': '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: "news/{% if pagination.pageNumber > 0 %}page-{{ pagination.pageNumber + 1 }}/{% endif %}index.html"\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
       'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news](/news/).\n',
@@ -335,10 +339,8 @@ describe('Eleventy paginated post lists', () => {
   // Page 0 of a list whose first page is / is the home page: Eleventy 3.1.8 wrote /, /1/, /2/ for index.njk (size 3)
   // and /blog/ to /blog/3/ for blog.njk (size 2) over seven posts. No redirect leaves from /, and a link to / stays.
   test('a list at / and a second list: the home page is never redirected', async () => {
-    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
     const root = await site('eleventy-home-list', {
-      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
-      ...posts,
+      ...blog,
       'index.njk': '---\ntitle: Home\npagination:\n  data: collections.posts\n  size: 3\n  alias: posts\n---\n{% for p in posts %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
       'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 2\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
       'about.md': '---\ntitle: About\n---\nSee [home](/) and [blog](/blog/).\n',
