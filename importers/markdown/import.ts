@@ -315,7 +315,8 @@ function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: Red
   const { config, convention } = site
   const { diagnostics } = run
   const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
-  const generated = generatedRedirects(config, index, diagnostics)
+  const documents = new Set([...routes.placed.flatMap((d) => (d.url === undefined ? [] : [d.url])), ...index.urlOfFile.values()].map(urlKey))
+  const generated = generatedRedirects(config, index, documents, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
   for (const r of stubbed) {
@@ -821,9 +822,10 @@ function keepArchivesApart(plan: ReturnType<typeof planRoutes>, terms: { categor
 
 /**
  * The redirects that answer for the pages a generator made from its configuration (SiteConfig.generatedRoutes), each
- * to the new URL of its target; links to them lead there too. A target that names nothing is reported.
+ * to the new URL of its target; links to them lead there too. A target that names nothing is reported. None leaves
+ * from `/` or from a published document's old or new URL (`documents`, by `urlKey`): those pages are on the new site.
  */
-function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: Diagnostics): Redirect[] {
+function generatedRedirects(config: SiteConfig, index: LinkIndex, documents: ReadonlySet<string>, diagnostics: Diagnostics): Redirect[] {
   const out: Redirect[] = []
   for (const r of config.generatedRoutes ?? []) {
     const target = resolveReference(r.to, r.file, undefined, index)
@@ -833,6 +835,10 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, diagnostics: D
       continue
     }
     if (urlKey(r.from) === urlKey(to)) continue
+    if (urlKey(r.from) === urlKey('/') || documents.has(urlKey(r.from))) {
+      diagnostics.warn(r.file, 0, 'unsupported_feature', `The page the generator made at ${r.from} would redirect to ${to}, but ${r.from === '/' ? 'the home page is' : 'a document is published'} at ${r.from}: no redirect leaves from it.`)
+      continue
+    }
     out.push({ from: config.basePath + r.from, to, file: r.file })
     if (!index.urlOfOld.has(urlKey(r.from))) (index.urlOfOld as Map<string, string>).set(urlKey(r.from), to)
   }
@@ -851,23 +857,27 @@ function mountsOf(root: string): string[] {
 /**
  * Each delivered file of a bundle (a folder whose `index`/`_index` document was published) by the key of the URL it
  * is also served at: that document's old URL plus the file's path below the folder (Hugo's page resources). Each
- * file walks up to the nearest such folder.
+ * file walks up to the nearest such folder; a branch bundle's (`_index`) are only the files directly in it (gohugo.io
+ * "Page bundles": hugo 0.111.3 published content/posts/img/a.png at /posts/img/a.png, not below the section's URL,
+ * and content/posts/b.png below it), a leaf bundle's (`index`) every file below it.
  */
 function bundleResourceUrls(docs: readonly SourceDoc[], files: ReadonlySet<string>, delivered: ReadonlyMap<string, string>): Map<string, string> {
-  const pageOfDir = new Map<string, string>()
+  const pageOfDir = new Map<string, { url: string; branch: boolean }>()
   for (const d of docs) {
     const slash = d.file.lastIndexOf('/')
-    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(d.file.slice(slash + 1))) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), d.url)
+    const name = d.file.slice(slash + 1)
+    if (d.url !== undefined && d.url.endsWith('/') && /^_?index(?:\.[\w-]+)?\.\w+$/.test(name)) pageOfDir.set(d.file.slice(0, Math.max(0, slash)), { url: d.url, branch: name.startsWith('_') })
   }
   const deliveredFiles = new Set(delivered.values())
   const out = new Map<string, string>()
   if (pageOfDir.size === 0) return out
   for (const f of files) {
     if (!deliveredFiles.has(f)) continue
-    for (let end = f.lastIndexOf('/'); end > 0; end = f.lastIndexOf('/', end - 1)) {
+    const parent = f.lastIndexOf('/')
+    for (let end = parent; end > 0; end = f.lastIndexOf('/', end - 1)) {
       const page = pageOfDir.get(f.slice(0, end))
       if (page === undefined) continue
-      out.set(urlKey(page + f.slice(end + 1)), f)
+      if (!page.branch || end === parent) out.set(urlKey(page.url + f.slice(end + 1)), f)
       break
     }
   }

@@ -146,7 +146,9 @@ export const eleventyPreset: Preset = {
       isDocument: (f: DiscoveredFile) => isTemplate(f.rel),
       templateSite: () => globalData,
       finish(published) {
-        const routes = laterPages(pagedLists, tagged, published, config.postIndexPath ?? '/')
+        const index = config.postIndexPath ?? '/'
+        const { routes, capped } = laterPages(pagedLists, tagged, published, index)
+        if (capped) ctx.diagnostics.warn(pagedLists[0]?.file ?? '', 0, 'unsupported_feature', `The paginated lists of posts wrote more than ${LIST_PAGES_LIMIT} pages; only the first ${LIST_PAGES_LIMIT} redirect to the post index at ${index}. Redirect the others by hand (a rule such as /blog/* → ${index} on the host).`)
         if (routes.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes]
         if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
         else if (navData !== undefined) Object.assign(config.menus, navigationMenus(navData))
@@ -265,22 +267,31 @@ function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetCo
 export const LIST_PAGES_LIMIT = 10_000
 
 /**
- * The pages a list of posts wrote besides the one the post index took (every page of a second list), each leading
- * to the post index: as many as its size divides the published posts of its collection into, LIST_PAGES_LIMIT in all.
+ * The pages a list of posts wrote besides the one the post index took, each leading to the post index. The list the
+ * post index replaced, and the home page's list (page 0 is the home page itself, never redirected), are paged in full:
+ * as many pages as its size divides the published posts of its collection into. A second list's first page is
+ * redirected, not its later ones: twenty lists over 50,000 posts would be 500,000 pages rendered. LIST_PAGES_LIMIT
+ * pages in all; `capped` says when it cut some.
  */
-export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): NonNullable<SiteConfig['generatedRoutes']> {
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
+  let capped = false
   for (const list of lists) {
     if (list.first === undefined) continue
+    const paged = list.first === index || list.first === '/'
     let count = 0
-    for (const f of tagged.get(list.tag) ?? []) if (published.has(f)) count++
-    const pages = Math.max(1, Math.ceil(count / list.size))
-    for (let n = list.first === index ? 1 : 0; n < pages && out.length < LIST_PAGES_LIMIT; n++) {
+    if (paged) for (const f of tagged.get(list.tag) ?? []) if (published.has(f)) count++
+    const pages = paged ? Math.max(1, Math.ceil(count / list.size)) : 1
+    for (let n = paged ? 1 : 0; n < pages; n++) {
+      if (out.length >= LIST_PAGES_LIMIT) {
+        capped = true
+        break
+      }
       const from = pageUrl(list, n, list.dialect)
-      if (from !== undefined && from !== index) out.push({ from, to: index, file: list.file })
+      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file })
     }
   }
-  return out
+  return { routes: out, capped }
 }
 
 /**

@@ -57,7 +57,11 @@ export const hexoPreset: Preset = {
     if (isPlainObject(data)) config.file = file
     const settings = readSettings(cfg)
     const about = readSite(cfg)
-    applySite(config, cfg, about, settings, file)
+    // hexo-generator-archive writes the archives only where it is installed: `hexo init`'s package.json lists it,
+    // so a site without a package.json (or one that does not name hexo) is taken to have it.
+    const deps = ctx.discovery.dependencies
+    const archives = deps === undefined || !deps.has('hexo') || deps.has('hexo-generator-archive')
+    applySite(config, cfg, about, settings, archives ? file : undefined)
     const menu = await themeMenu(ctx, cfg, config.configFiles)
     if (menu.length > 0) config.menus.primary = { name: 'Primary', items: menu }
     applyPermalink(config, settings, ctx, file)
@@ -86,8 +90,8 @@ export const hexoPreset: Preset = {
       finish(published) {
         // hexo-generator-archive's lists by year, month and day: the contract has no date archives, so each leads to the post index.
         const dates = [...h.postDates].filter(([rel]) => published.has(rel)).map(([, date]) => date)
-        const archives = file === undefined ? [] : dateArchiveUrls(dateArchives(cfg), dates, h.zone)
-        if (file !== undefined && archives.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+        const archiveUrls = file === undefined || !archives ? [] : archivePages(cfg, dates, h.zone)
+        if (file !== undefined && archiveUrls.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archiveUrls.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
       },
       templateSite: () => site,
       assetUrl: (rel) => assetUrl(rel, h),
@@ -175,6 +179,27 @@ function dateArchives(cfg: Record<string, unknown>): ArchivePatterns {
     ...(gen.monthly !== false ? { month: `/${dir}/:year/:month/` } : {}),
     ...(gen.daily === true ? { day: `/${dir}/:year/:month/:day/` } : {}),
   }
+}
+
+/**
+ * The pages hexo-generator-archive writes besides `archive_dir`'s first: each date archive, and every archive's later
+ * pages (`<archive>/<pagination_dir>/<n>/`, from 2), by `archive_generator.per_page`, else `per_page`, else 10, posts
+ * a page (0: one page). Its lib/generator.js pages the full list and each date's with hexo-pagination.
+ */
+function archivePages(cfg: Record<string, unknown>, dates: readonly string[], zone: string): string[] {
+  const gen = isPlainObject(cfg.archive_generator) ? cfg.archive_generator : {}
+  const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
+  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false) return []
+  const patterns = dateArchives(cfg)
+  const perPage = typeof gen.per_page === 'number' ? gen.per_page : typeof cfg.per_page === 'number' ? cfg.per_page : 10
+  const pagesDir = trimBoth(firstString(cfg.pagination_dir) ?? 'page', '/')
+  const counts = new Map<string, number>([[`/${dir}/`, dates.length]])
+  for (const date of dates) for (const url of dateArchiveUrls(patterns, [date], zone)) counts.set(url, (counts.get(url) ?? 0) + 1)
+  const later: string[] = []
+  if (perPage >= 1 && pagesDir !== '' && !pagesDir.split('/').includes('..')) {
+    for (const [url, count] of counts) for (let n = 2; n <= Math.ceil(count / Math.floor(perPage)); n++) later.push(`${url}${pagesDir}/${n}/`)
+  }
+  return [...[...counts.keys()].filter((u) => u !== `/${dir}/`).sort(), ...later.sort()]
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

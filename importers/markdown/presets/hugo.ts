@@ -47,8 +47,8 @@ interface Cascade {
  */
 /** Theme layouts of a blank page that lists every post (PaperMod's and Stack's `layout: archives`). */
 const ARCHIVE_LAYOUTS = new Set(['archives', 'archive'])
-/** A search layout file: `layouts/…/search.html` of the site or of one of its themes. */
-const SEARCH_LAYOUT = /^(?:themes\/[^/]+\/)?layouts\/(?:[^/]+\/)*search\.html$/
+/** A layout a page of `layout: search` may be drawn with: `layouts/<type or _default>/search.html` or `single.html`. */
+const SEARCH_LAYOUT = /^(?:themes\/[^/]+\/)?layouts\/[^/]+\/(?:search|single)\.html$/
 
 export const hugoPreset: Preset = {
   name: 'hugo',
@@ -303,7 +303,7 @@ export const hugoPreset: Preset = {
     }
 
     const dateOrder = frontMatterDateOrder(get('frontmatter'))
-    const searchShowsText = await searchLayoutPrintsText(ctx)
+    const searchShowsText = await searchLayoutPrintsText(ctx, themeNames(get('theme')))
     // Image files by the folder they sit in, for a bundle's featured image (made once, on the first bundle asked).
     let imagesByDir: Map<string, string[]> | undefined
     const bundleImages = (dir: string): string[] => {
@@ -394,7 +394,7 @@ export const hugoPreset: Preset = {
       // PaperMod's and Stack's search page (`layout: search`): the theme's layout draws a search box its script fills
       // from a JSON index, and prints no text unless the site's own layout does (PaperMod's search.html has no
       // .Content). Preview Data's search is the new theme's own (site.search), so the page is not imported.
-      if (!isList && firstString(fields.layout) === 'search' && (source.fm.body.trim() === '' || searchShowsText === false)) {
+      if (!isList && firstString(fields.layout) === 'search' && (source.fm.body.trim() === '' || searchShowsText(pageType(fields, dirs, isBundle)) === false)) {
         return { skip: 'search-page', detail: 'its "search" layout is the theme\'s search box, filled by a script from a JSON index of the site, and shows no text of the page: the new theme\'s own search (site.search) takes its place' }
       }
       // Hugo's summary is the `summary` front matter, never `description` (that is the page's meta description):
@@ -523,18 +523,43 @@ export const hugoPreset: Preset = {
   },
 }
 
+/** The themes a site names (`theme = "a"`, `theme = ["a", "b"]`), in Hugo's order: the first one's files win. */
+function themeNames(value: unknown): string[] {
+  const names = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+  return names.map((n) => n.trim()).filter((n) => n !== '' && !n.includes('/') && n !== '..')
+}
+
 /**
- * Whether the search layout a site builds with prints the page's text (`.Content`): the site's own `layouts/`
- * files named search.html over its themes' (Hugo looks in the project's layouts first); undefined when the site holds
- * none (a theme fetched as a module).
+ * A page's content type (gohugo.io "Template lookup order"): its `type`, else its root section, else `page` (a file
+ * or leaf bundle at the content root: hugo 0.111.3 drew content/find/index.md with layouts/page/search.html).
  */
-async function searchLayoutPrintsText(ctx: PresetContext): Promise<boolean | undefined> {
-  const found = ctx.discovery.files.filter((f) => SEARCH_LAYOUT.test(f.rel)).map((f) => f.rel)
-  const own = found.filter((rel) => rel.startsWith('layouts/'))
-  const used = own.length > 0 ? own : found
-  if (used.length === 0) return undefined
-  for (const rel of used) if ((await ctx.readText(rel))?.includes('.Content')) return true
-  return false
+function pageType(fields: Record<string, unknown>, dirs: readonly string[], isBundle: boolean): string {
+  return firstString(fields.type)?.trim() || (dirs.length > (isBundle ? 1 : 0) ? (dirs[0] as string) : 'page')
+}
+
+/**
+ * Whether the layout Hugo draws a page of `layout: search` and the given type with prints its text (`.Content`), by
+ * Hugo 0.111's lookup order for a single page with a layout: `<type>/search.html`, `<type>/single.html`, then
+ * `_default/search.html`, each path looked up in the site's `layouts/` then in each theme's in order (the lookups
+ * interleave: hugo 0.111.3 drew a page with a theme's page/search.html over the site's _default/search.html, and with
+ * the site's page/single.html over _default/search.html). Undefined when none is there (a theme fetched as a module).
+ * Other files named search.html (a partial) are not layouts of the page.
+ */
+async function searchLayoutPrintsText(ctx: PresetContext, themes: readonly string[]): Promise<(type: string) => boolean | undefined> {
+  const roots = ['layouts', ...themes.map((t) => `themes/${t}/layouts`)]
+  const prints = new Map<string, boolean>()
+  for (const f of ctx.discovery.files) {
+    if (SEARCH_LAYOUT.test(f.rel) && roots.some((r) => f.rel.startsWith(r + '/'))) prints.set(f.rel, (await ctx.readText(f.rel))?.includes('.Content') ?? false)
+  }
+  return (type) => {
+    for (const name of [`${type}/search.html`, `${type}/single.html`, '_default/search.html']) {
+      for (const root of roots) {
+        const found = prints.get(`${root}/${name}`)
+        if (found !== undefined) return found
+      }
+    }
+    return undefined
+  }
 }
 
 /**

@@ -14,6 +14,8 @@ import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, Sour
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { pathGlobMatcher } from './_path-glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
+import { expandTemplates } from '../templates/index.js'
+import { UNKNOWN } from '../templates/_expr.js'
 
 /** Jekyll's named permalink styles (jekyllrb.com "Permalinks", built-in formats). */
 export const PERMALINK_STYLES: Readonly<Record<string, string>> = {
@@ -230,6 +232,9 @@ export const jekyllPreset: Preset = {
     const rendered = new Set<string>()
     // The placed documents of the collections; templates list those the import publishes as `site.<label>`.
     const collectionEntries: CollectionEntry[] = []
+    // HTML pages, whose site.<label> shows no document's Markdown as its content (htmlView).
+    const htmlPages = new Set<string>()
+    let htmlSite: Record<string, unknown> | undefined
     // The dates of the posts Jekyll publishes, whose years, months and days jekyll-archives writes archives for.
     const postDates: string[] = []
     const nowMs = Date.parse(ctx.now)
@@ -290,6 +295,7 @@ export const jekyllPreset: Preset = {
         return { skip: 'redirect-stub', detail: `redirect_to ${redirectTo} (a jekyll-redirect-from stub: written as a redirect)`, redirect: { from: url, to: redirectTo.trim() } }
       }
       const html = HTML_EXTENSIONS.has(ext)
+      if (html) htmlPages.add(rel)
       // A page without text whose theme layout lists the posts or the terms (minimal-mistakes' `_pages/` with
       // `layout: posts`, `categories`, `tags`; Chirpy's tabs) is that list, as a page that loops over them is.
       const layoutListing = !isPost && source.fm.body.trim() === '' ? LIST_LAYOUTS.get(firstString(fields.layout) ?? '') : undefined
@@ -357,14 +363,17 @@ export const jekyllPreset: Preset = {
         // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
-        // A document the build withholds (future, expired, a draft) is in no list: a page looping over one names it not.
-        // One of a collection without output is written by no build, so only `published: false` (above) keeps it out.
+        // A document the import withholds (future, expired, a draft) is in no list, by choice: jekyll 4.3.1 lists a
+        // future document of an output collection in site.<label> though it writes no page for it, but a date in the
+        // future says "not public yet", and a list printing its title or text would publish it on the new site before
+        // its time. One of a collection without output is written by no build, so only `published: false` (above)
+        // keeps it out.
         const listed = collectionEntries.filter((e) => e.unwritten === true || published.has(e.rel))
         for (const [label, list] of collectionLists(collections.values(), listed)) if (!(label in site)) site[label] = list
         // just-the-docs' sidebar: top-level pages by nav_order (then title), each page's children by `parent` title.
         if (sideNav.length > 0 && config.menus.sidebar === undefined) config.menus.sidebar = { name: 'Sidebar', items: navigationTree(sideNav) }
       },
-      templateSite: () => site,
+      templateSite: (file) => (htmlPages.has(file) ? (htmlSite ??= htmlView(site, collections.keys())) : site),
       isIncludable: (rel) => rel.startsWith(includesDir + '/'),
       includePath(kind, target, from) {
         // Jekyll refuses `..` in both tags ("Includes"): an include never leaves its folder.
@@ -451,9 +460,8 @@ export function collectionLists(collections: Iterable<Collection>, entries: read
  * `site.<label>` as Jekyll's Liquid sees it ("Collections": the published documents of a collection, listed whether
  * or not it has `output: true`): each document's front matter with `url` (the address it was published at, which links then
  * carry to its new one), `slug`, `collection`, `relative_path` and a `title` from its name when it has none, ordered
- * by the collection's `sort_by` field (documents without it last), else by path, as Jekyll orders them. `content`
- * is the document's text when it holds no Liquid (Jekyll gives it rendered: a Markdown page printing it renders it
- * the same); text with Liquid stays unknown, its output depending on what is rendered.
+ * by the collection's `sort_by` field (documents without it last), else by path, as Jekyll orders them, and its
+ * `content` (documentContent).
  * @example
  * // {% for r in site.recipes %}[{{ r.title }}]({{ r.url }}){% endfor %} lists every recipe
  */
@@ -474,9 +482,39 @@ function collectionList(c: Collection, mine: readonly CollectionEntry[]): Array<
     doc.slug = e.name
     doc.collection = c.label
     doc.relative_path = e.rel
-    if (e.body !== undefined && !/\{[{%]/.test(e.body)) doc.content = e.body.trim()
+    const content = documentContent(e, doc)
+    if (content !== undefined) doc.content = content
     return doc
   })
+}
+
+/**
+ * A document's `content` as `site.<label>` gives it: Jekyll gives it rendered, its Liquid expanded with the document
+ * as `page`, then its Markdown converted to HTML (jekyll 4.3.1 printed `<p>Zoe <em>draws</em>.</p>` for `Zoe
+ * *draws*.`). Its text when it holds no Liquid; with Liquid, the text with every tag expanded here (the document
+ * as `page`, no site data), else UNKNOWN: Jekyll prints something, so it is not unset. The Markdown stays Markdown:
+ * a Markdown page printing it shows the text as written (jekyll 4.3.1, printing HTML inside a list item of a
+ * Markdown page, even showed its <p> tags as text), and an HTML page sees no Markdown document's content (htmlView).
+ */
+function documentContent(e: CollectionEntry, doc: Record<string, unknown>): string | typeof UNKNOWN | undefined {
+  if (e.body === undefined) return undefined
+  if (!/\{[{%]/.test(e.body)) return e.body.trim()
+  const out = expandTemplates(e.body, { file: e.rel, dialects: ['liquid'], url: e.url, baseurl: '', resolve: () => undefined, readFile: () => undefined, data: { site: {}, page: doc } })
+  return out.findings.every((f) => f.action === 'expanded') ? out.body.trim() : UNKNOWN
+}
+
+/**
+ * `site` as an HTML page sees it: the `content` of each Markdown document of the collections is UNKNOWN, as Jekyll
+ * prints it converted to HTML, which the importer does not do (printing the Markdown would show its marks as text).
+ */
+function htmlView(site: Record<string, unknown>, labels: Iterable<string>): Record<string, unknown> {
+  const view: Record<string, unknown> = Object.assign(Object.create(null), site)
+  for (const label of labels) {
+    const list = site[label]
+    if (!Array.isArray(list)) continue
+    view[label] = list.map((d: Record<string, unknown>) => (d.content === undefined || !MARKDOWN_EXTENSIONS.has(splitPath(String(d.relative_path)).ext) ? d : Object.assign(Object.create(null), d, { content: UNKNOWN })))
+  }
+  return view
 }
 
 /**

@@ -79,10 +79,21 @@ describe('Jekyll collections without output', () => {
       '_people/adam.md': '---\nname: Adam\norder: 2\n---\nAdam {{ page.name }}\n',
       '_people/hidden.md': '---\nname: Hidden\npublished: false\n---\nH\n',
       '_staff/bo.md': '---\ntitle: Bo\n---\nB\n',
+      '_people/ida.md': '---\nname: Ida\norder: 3\n---\nIda {{ site.title }}\n',
       'team.md': '---\ntitle: Team\n---\n{% for p in site.people %}- {{ p.name }} ({{ p.collection }}): {{ p.content }}\n{% endfor %}{% for s in site.staff %}- {{ s.title }}\n{% endfor %}',
+      'team-html.html': '---\ntitle: Team HTML\n---\n<div>{% for p in site.people %}<p>{{ p.name }}: {{ p.content }}</p>{% endfor %}</div>\n',
     })
     const s = await imported(root)
-    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): \n- Bo\n')
+    // A document's content is rendered, its Liquid expanded with it as page (jekyll 4.3.1: "Adam Adam"); one whose
+    // Liquid needs what the importer does not give it (site data) is unknown, reported as such, not as unset.
+    expect(s.payload.content.pages.find((p) => p.path === 'team')?.content).toBe('- Zoe (people): Zoe *draws*.\n- Adam (people): Adam Adam\n- Ida (people): \n- Bo\n')
+    // An HTML page: Jekyll prints the rendered HTML (<p>Zoe <em>draws</em>.</p>), which the importer does not make;
+    // the content is unknown there, never the Markdown's marks shown as text.
+    expect(s.payload.content.pages.find((p) => p.title === 'Team HTML')?.content).toBe('<div><p>Zoe: </p><p>Adam: </p><p>Ida: </p></div>\n')
+    const unresolved = s.result.diagnostics.filter((d) => d.code === 'template_unresolved' && d.file === 'team-html.html')
+    expect(unresolved.length).toBeGreaterThan(0)
+    for (const d of unresolved) expect(d.message).toMatch(/^"p\.content" depends on data the importer does not have/)
+    expect(s.result.diagnostics.some((d) => /as the generator prints nothing/.test(d.message) && d.file.startsWith('team'))).toBe(false)
     expect(s.skipped['_people/zoe.md']).toBe('collection-not-output')
     expect(s.skipped['_people/hidden.md']).toBe('unpublished')
   })
@@ -134,12 +145,13 @@ describe('Hugo', () => {
 })
 
 describe('Hugo page resources', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
+
   // gohugo.io "Page bundles": a leaf bundle's files are its resources, published below the page's own URL. With
   // `[permalinks] posts = "/:year/:slug/"` hugo 0.111.3 wrote content/posts/b/pic.png at /2021/bee/pic.png and
   // content/posts/x/sub/b.png at /2020/x/sub/b.png: a page that links there (the address a reader copied from the
   // live site) finds the file, as one naming it beside the page does.
   test('a link to a resource at its published address finds the file', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('latin1')
     const root = await site('bundle-resources', {
       'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n[permalinks]\n  posts = "/:year/:slug/"\n',
       'content/posts/b/index.md': '---\ntitle: B\ndate: 2021-05-01\nslug: bee\n---\n![p](pic.png)\n',
@@ -155,6 +167,26 @@ describe('Hugo page resources', () => {
     expect(pic).toMatch(/pic\.png$/)
     expect(body).toBe(`![e](${pic}) ![f](${/\]\(([^)]+)\)/.exec(s.payload.content.posts.find((p) => p.title === 'X')?.content ?? '')?.[1]}) [g](${pic})\n`)
     expect(s.result.report.missing_media).toEqual([])
+  })
+
+  // A branch bundle's (`_index.md`) resources are the files directly in its folder: hugo 0.111.3, with the section
+  // at `url: /blog/`, wrote content/posts/b.png at /blog/b.png but content/posts/img/a.png at /posts/img/a.png, and a
+  // leaf's content/posts/leaf/sub/c.png at /lf/sub/c.png.
+  test("a branch bundle's resources are the files directly in its folder", async () => {
+    const root = await site('branch-resources', {
+      'hugo.toml': 'title = "T"\nbaseURL = "https://example.org/"\n',
+      'content/posts/_index.md': '---\ntitle: Posts\nurl: /blog/\n---\n',
+      'content/posts/img/a.png': png,
+      'content/posts/b.png': png,
+      'content/posts/leaf/index.md': '---\ntitle: Leaf\nurl: /lf/\n---\n![x](sub/c.png)\n',
+      'content/posts/leaf/sub/c.png': png,
+      'content/posts/p.md': '---\ntitle: P\ndate: 2024-01-01\n---\n![a](/blog/img/a.png) ![b](/posts/img/a.png) ![c](/blog/b.png) ![d](/lf/sub/c.png)\n',
+    })
+    const s = await imported(root)
+    const body = s.payload.content.posts.find((p) => p.title === 'P')?.content ?? ''
+    const media = [...body.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1])
+    expect(media).toEqual(['/blog/img/a.png', '/posts/img/a.png', '/posts/b.png', '/posts/leaf/sub/c.png'])
+    expect(s.result.report.missing_media.map((m) => m.target)).toEqual(['/blog/img/a.png'])
   })
 })
 
@@ -183,15 +215,24 @@ describe('Hugo search pages', () => {
   // never prints the page's text (PaperMod's layouts/_default/search.html has no .Content). Preview Data's search is
   // the new theme's own (site.search): the page is not imported, and a menu entry to it is left out with a warning.
   // A layout of the site's own that prints .Content keeps the page's text; so does a page of text whose layout is
-  // not in the site (a theme fetched as a module).
+  // not in the site (a theme fetched as a module). The layout is found by Hugo 0.111's lookup order (gohugo.io
+  // "Template lookup order": <type>/search.html, <type>/single.html, _default/search.html, each path in the site's
+  // layouts/ then the theme's): hugo 0.111.3 drew the page with the theme's page/search.html over the site's
+  // _default/search.html, and with the site's page/single.html over _default/search.html. A partial named search.html
+  // is no layout of the page.
   test.each([
     ['blank, theme not in the site', {}, '', 'search-page'],
     ['with text, theme not in the site', {}, 'Type to search.\n', undefined],
     ['with text, theme layout without .Content', { 'themes/PaperMod/layouts/_default/search.html': '{{ define "main" }}<input id="searchInput">{{ end }}' }, 'This file exists only to answer /search/.\n', 'search-page'],
     ['with text, own layout printing .Content', { 'layouts/_default/search.html': '{{ define "main" }}{{ .Content }}<input>{{ end }}' }, 'Search tips.\n', undefined],
+    ['with text, a partial named search.html', { 'layouts/partials/search.html': '<input id="q">' }, 'Search tips: use quotes.\n', undefined],
+    ['with text, own layout over the same path of the theme', { 'layouts/_default/search.html': '{{ .Content }}', 'themes/PaperMod/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
+    ['with text, the theme\'s page/search.html over the site\'s _default/', { 'layouts/_default/search.html': '{{ .Content }}', 'themes/PaperMod/layouts/page/search.html': '<input>' }, 'Search tips.\n', 'search-page'],
+    ['with text, own page/single.html over _default/search.html', { 'layouts/page/single.html': '{{ .Content }}', 'themes/PaperMod/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
+    ['with text, a theme the site does not name', { 'themes/Other/layouts/_default/search.html': '<input>' }, 'Search tips.\n', undefined],
   ])('%s', async (name, files, body, skipped) => {
     const root = await site(`search-${name.replace(/[ ,.]+/g, '-')}`, {
-      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://example.org/"\ntheme = "PaperMod"\n[[menu.main]]\n  name = "Search"\n  url = "/search/"\n  weight = 1\n[[menu.main]]\n  name = "Posts"\n  url = "/posts/"\n  weight = 2\n',
       'content/posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHi.\n',
       'content/search.md': `---\ntitle: Search\nlayout: search\nplaceholder: Search the blog\n---\n${body}`,
       ...files,
@@ -268,26 +309,46 @@ describe('Eleventy', () => {
 })
 
 describe('Eleventy paginated post lists', () => {
+  // Seven posts tagged posts, in an Eleventy site.
+  const blog = {
+    'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`])),
+  }
+
   // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
   // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
   // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
-  // /news/page-4/. The first such list is the new site's post index, paged by its size; every page of it, and of a
-  // second list, leads there, and links to them do.
+  // /news/page-4/. The first such list is the new site's post index, paged by its size; every later page of it, and
+  // the first page of a second list, leads there, and links to them do (a second list's later pages are not
+  // redirected: lists × posts would be unbounded).
   test('a template paginating collections.posts is the paged post index', async () => {
-    const posts = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`posts/p${i}.md`, `---\ntitle: Post ${i}\ndate: 2024-01-0${i}\ntags: posts\n---\nBody ${i}\n`]))
     const root = await site('eleventy-paginated', {
-      'eleventy.config.js': 'export default function (eleventyConfig) {}\n',
-      ...posts,
+      ...blog,
       'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 3\n  reverse: true\n  alias: posts\n---\n<ul>{% for p in posts %}<li><a href="{{ p.url }}">{{ p.data.title }}</a></li>{% endfor %}</ul>\n',
       'news/index.njk': '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: "news/{% if pagination.pageNumber > 0 %}page-{{ pagination.pageNumber + 1 }}/{% endif %}index.html"\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
-      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news 3](/news/page-3/).\n',
+      'about.md': '---\ntitle: About\n---\nSee [blog](/blog/) and [page 2](/blog/1/) and [news](/news/).\n',
     })
     const s = await imported(root)
     expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
     expect(s.payload.site.posts_per_page).toBe(3)
     expect(s.skipped['blog.njk']).toBe('post-index')
-    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/'], ['/news/page-2/', '/blog/'], ['/news/page-3/', '/blog/'], ['/news/page-4/', '/blog/']])
-    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news 3](/blog/).\n')
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news](/blog/).\n')
+  })
+
+  // Page 0 of a list whose first page is / is the home page: Eleventy 3.1.8 wrote /, /1/, /2/ for index.njk (size 3)
+  // and /blog/ to /blog/3/ for blog.njk (size 2) over seven posts. No redirect leaves from /, and a link to / stays.
+  test('a list at / and a second list: the home page is never redirected', async () => {
+    const root = await site('eleventy-home-list', {
+      ...blog,
+      'index.njk': '---\ntitle: Home\npagination:\n  data: collections.posts\n  size: 3\n  alias: posts\n---\n{% for p in posts %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 2\n---\n{% for p in pagination.items %}<a href="{{ p.url }}">{{ p.data.title }}</a>{% endfor %}\n',
+      'about.md': '---\ntitle: About\n---\nSee [home](/) and [blog](/blog/).\n',
+    })
+    const s = await imported(root)
+    expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/1/', '/blog/'], ['/2/', '/blog/'], ['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/blog/3/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [home](/) and [blog](/blog/).\n')
   })
 })
 

@@ -179,11 +179,24 @@ describe('a Hexo site', () => {
     expect(daily.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/', '/old/2023/12/', '/old/2023/12/31/', '/old/2024/03/', '/old/2024/03/05/'])
   })
 
+  // The archives are hexo-generator-archive's: a site whose package.json names hexo but not the plugin has none
+  // (`hexo init`'s package.json lists it, so a site without one is taken to have it). Its lib/generator.js pages
+  // each archive with hexo-pagination: `<archive>/page/<n>/` from 2, by archive_generator.per_page, else per_page.
+  test('archives only with hexo-generator-archive, each paged by its per_page', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`source/_posts/p${i}.md`, `---\ntitle: P${i}\ndate: 2024-0${i < 4 ? 1 : 2}-0${i}\n---\nx\n`]))
+    const froms = async (name: string, files: Record<string, string>) => (await importMarkdown(await site(name, { ...posts, ...files }), { generatedAt: '2026-01-01T00:00:00Z' })).redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)
+    expect(await froms('archives-no-plugin', { '_config.yml': 'title: A\n', 'package.json': '{"dependencies":{"hexo":"^7.0.0"}}' })).toEqual([])
+    expect(await froms('archives-no-package', { '_config.yml': 'title: A\n' })).toEqual(['/archives/', '/archives/2024/', '/archives/2024/01/', '/archives/2024/02/'])
+    expect(await froms('archives-paged', { '_config.yml': 'title: A\nper_page: 5\narchive_generator:\n  per_page: 2\n', 'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-generator-archive":"^2.0.0"}}' })).toEqual([
+      '/archives/', '/archives/2024/', '/archives/2024/01/', '/archives/2024/01/page/2/', '/archives/2024/02/', '/archives/2024/page/2/', '/archives/2024/page/3/', '/archives/page/2/', '/archives/page/3/',
+    ])
+  })
+
   // `hexo init` installs hexo-theme-landscape from npm (`theme: landscape`), whose own _config.yml (1.1.0) has
   // `menu: {Home: /, Archives: /archives}`: hexo 7.3 wrote both links in every page's #main-nav. A site that keeps the
   // theme in node_modules has that menu; its _config.landscape.yml or a themes/landscape/ copy says otherwise.
   test("Hexo's default theme from npm brings its menu", async () => {
-    const files = { 'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-landscape":"^1.0.0"}}', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }
+    const files = { 'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-generator-archive":"^2.0.0","hexo-theme-landscape":"^1.0.0"}}', 'source/_posts/a.md': '---\ntitle: A\ndate: 2024-01-02\n---\nA\n' }
     const menu = async (name: string, extra: Record<string, string>) => (await importMarkdown(await site(name, { ...files, ...extra }), { generatedAt: '2026-01-01T00:00:00Z' })).payload?.menus?.primary?.items.map((i) => [i.title, i.url])
     expect(await menu('landscape-npm', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': '# nothing\n' })).toEqual([['Home', '/'], ['Archives', '/']])
     expect(await menu('landscape-own', { '_config.yml': 'title: A\ntheme: landscape\n', '_config.landscape.yml': 'menu:\n  Blog: /\n' })).toEqual([['Blog', '/']])
@@ -271,7 +284,7 @@ describe('a Hexo site', () => {
 
   test('NexT: its menu, its tags and categories pages (left to the new site’s archives), its tags in bodies', async () => {
     const root = await site('next', {
-      'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-theme-next":"^8.0.0"}}',
+      'package.json': '{"dependencies":{"hexo":"^7.0.0","hexo-generator-archive":"^2.0.0","hexo-theme-next":"^8.0.0"}}',
       '_config.yml': 'title: N\ntheme: next\n',
       '_config.next.yml': 'menu:\n  home: / || fa fa-home\n  tags: /tags/ || fa fa-tags\n  categories: /categories/ || fa fa-th\n  archives: /archives/ || fa fa-archive\n  about: /about/ || fa fa-user\n',
       'source/tags/index.md': '---\ntitle: tags\ntype: tags\ncomments: false\n---\n',

@@ -100,15 +100,20 @@ describe('a menu nested deeper than the contract checks', () => {
 })
 
 // Each page of a paginated post list is its permalink rendered once (Eleventy, 11ty.dev "Pagination"): lists of size
-// 2 over 50,000 posts, many times over, would render millions of times. The redirects stop at LIST_PAGES_LIMIT.
+// 2 over 50,000 posts, many times over, would render millions of times. Only the post index's list is paged in full
+// (a second list's first page is redirected), and the redirects stop at LIST_PAGES_LIMIT, with `capped` set.
 describe('Eleventy paginated post lists', () => {
   test('the pages redirected are bounded, however many lists and posts', () => {
     const posts = new Set(Array.from({ length: 50_000 }, (_, i) => `posts/p${i}.md`))
     const lists: PagedList[] = Array.from({ length: 20 }, (_, i) => ({ tag: 'posts', size: 2, file: `l${i}.njk`, url: `/l${i}/`, fields: {}, dialect: 'nunjucks', first: `/l${i}/` }))
     const started = performance.now()
-    const routes = laterPages(lists, new Map([['posts', posts]]), posts, '/l0/')
+    const { routes, capped } = laterPages(lists, new Map([['posts', posts]]), posts, '/l0/')
     expect(routes).toHaveLength(LIST_PAGES_LIMIT)
+    expect(capped).toBe(true)
     expect(routes[0]).toEqual({ from: '/l0/1/', to: '/l0/', file: 'l0.njk' })
+    const second = laterPages(lists, new Map([['posts', new Set([...posts].slice(0, 100))]]), posts, '/l0/')
+    expect(second.capped).toBe(false)
+    expect(second.routes.filter((r) => r.file === 'l1.njk').map((r) => r.from)).toEqual(['/l1/'])
     expect(performance.now() - started).toBeLessThan(5_000)
   })
 })
