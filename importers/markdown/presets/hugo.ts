@@ -342,7 +342,7 @@ export const hugoPreset: Preset = {
       const isList = base === '_index'
       const isBundle = base === 'index'
       const kind = isList ? (dirs.length === 0 ? 'home' : 'section') : 'page'
-      const defaults = cascadeFor([...siteCascades.map((c) => ({ key: '', c })), ...cascadeChain(cascades, at.root.dir, dirs)], kind, dirs)
+      const defaults = cascadeFor([...siteCascades.map((c) => ({ key: '', c })), ...cascadeChain(cascades, at.root.dir, dirs)], kind, cascadePaths(at.rel, dirs, isList || isBundle ? undefined : base))
       const own = source.fm.data
       const fields: Record<string, unknown> = { ...defaults, ...own }
       const build = isPlainObject(fields.build) ? fields.build : isPlainObject(fields._build) ? fields._build : {}
@@ -751,13 +751,25 @@ function cascadeChain(cascades: Map<string, Cascade[]>, root: string, dirs: stri
   return out
 }
 
+/**
+ * The paths a cascade's `_target.path` glob is matched against: Hugo before 0.123 matched the file's path below the
+ * content folder (`/blog/p1.md`, `/blog/_index.md`), Hugo 0.123 on the page's own path (`/blog/p1`, a section or a
+ * bundle its folder, `/blog`). Hugo 0.111 checked here: `/blog/**` and `/blog/p1.md` reach `content/blog/p1.md`,
+ * `/blog/p1` does not; gohugo.io (gohugoio/hugo#11977) documents the newer form. A glob written for either version
+ * reaches the page, so a cascaded `draft` or `build` option is never lost to the version the site was written for.
+ * @example
+ * cascadePaths('blog/p1.md', ['blog'], 'p1') // ['/blog/p1.md', '/blog/p1']
+ */
+export function cascadePaths(rel: string, dirs: string[], leafName: string | undefined): string[] {
+  return [`/${rel}`, `/${[...dirs, ...(leafName === undefined ? [] : [leafName])].join('/')}`]
+}
+
 /** Values cascaded onto a page (its own section's `cascade` included): nearer `_index.md` files win. */
-function cascadeFor(chain: Array<{ key: string; c: Cascade }>, kind: string, dirs: string[]): Record<string, unknown> {
+function cascadeFor(chain: Array<{ key: string; c: Cascade }>, kind: string, paths: string[]): Record<string, unknown> {
   let out: Record<string, unknown> = {}
-  const path = '/' + dirs.join('/')
   for (const { c } of chain) {
     if (c.kind && !c.kind.replace(/[{}]/g, '').split(',').map((k) => k.trim()).includes(kind)) continue
-    if (c.path && !c.path(path)) continue
+    if (c.path && !paths.some((path) => c.path?.(path))) continue
     out = { ...out, ...c.values }
   }
   return out
