@@ -27,6 +27,13 @@ describe('a hostile defaults scope path is a glob like any other', () => {
   }, 20_000)
 })
 
+/** Whether the defaults set of scope `path` gives its title to a site's one page, `file`. */
+async function holds(path: string, file: string): Promise<boolean> {
+  const root = await site(`h-${path.replace(/\W/g, '_')}-${file.replace(/\W/g, '_')}`, { '_config.yml': jekyll(path, '')['_config.yml'], [file]: '---\nlayout: page\n---\nx\n' })
+  const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+  return result.payload?.content.pages?.[0]?.title === 'Scoped'
+}
+
 describe('scope paths hold the files below what they name, as before', () => {
   test.each([
     ['docs', 'docs/x.md', true],
@@ -38,9 +45,7 @@ describe('scope paths hold the files below what they name, as before', () => {
     ['d*s', 'docs/a.md', true],
     ['d*s', 'docsx/a.md', false],
   ])('%j holds %j: %s', async (path, file, held) => {
-    const root = await site(`h-${path.replace(/\W/g, '_')}-${file.replace(/\W/g, '_')}`, { '_config.yml': `title: S\ndefaults:\n  - scope:\n      path: ${JSON.stringify(path)}\n    values:\n      title: Scoped\n`, [file]: '---\nlayout: page\n---\nx\n' })
-    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
-    expect(result.payload?.content.pages?.[0]?.title === 'Scoped').toBe(held)
+    expect(await holds(path, file)).toBe(held)
   })
 })
 
@@ -79,9 +84,7 @@ describe("glob scope paths read as Ruby's Dir.glob reads them", () => {
     ['x/[a-b]*', 'x/c.md', false],
     ['x/\\[a]*', 'x/[a].md', true],
   ])('%j holds %j: %s', async (path, file, held) => {
-    const root = await site(`r-${path.replace(/\W/g, '_')}-${file.replace(/\W/g, '_')}`, { '_config.yml': `title: S\ndefaults:\n  - scope:\n      path: ${JSON.stringify(path)}\n    values:\n      title: Scoped\n`, [file]: '---\nlayout: page\n---\nx\n' })
-    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
-    expect(result.payload?.content.pages?.[0]?.title === 'Scoped').toBe(held)
+    expect(await holds(path, file)).toBe(held)
   })
 })
 
