@@ -41,9 +41,10 @@ export async function readSiteFile(file: string, io: CliIo): Promise<Partial<Sit
     value = parsed.value
   } else {
     // Loaded only for a YAML site file: an import without one does not load the YAML parser.
-    const { LineCounter, parseDocument } = await import('yaml')
+    // parseYaml finds duplicate keys in linear time; the library's own check compared each key with every one before.
+    const [{ LineCounter }, { parseYaml }] = await Promise.all([import('yaml'), import('../importers/markdown/yaml.js')])
     const lineCounter = new LineCounter()
-    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter, logLevel: 'error' })
+    const doc = parseYaml(text, lineCounter)
     if (doc.errors.length > 0) {
       const e = doc.errors[0]
       const at = lineCounter.linePos(e.pos[0])

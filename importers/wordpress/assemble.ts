@@ -362,7 +362,7 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
     if (id === front.front?.item.postId) return { url: '/', title: front.front.title }
     if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/', title: front.postsPage.title }
     const p = published(pages.get(id))
-    return p && p.emitted ? { path: p.effectivePath } : undefined
+    return p ? { path: p.effectivePath } : undefined
   }
   return {
     post: (id) => {

@@ -93,8 +93,8 @@ function mapPosts(map: OldUrls, posts: ReadonlyMap<number, PostPlan>, blogger: M
 /** Pages other than the front page and the posts page, at their `<link>` (and its later pages), `?page_id=ID` and `?p=ID`. */
 function mapPages(map: OldUrls, pages: ReadonlyMap<number, PagePlan>, front: FrontPages): void {
   const { links, redirects, base, redirect } = map
-  for (const { item, url, emitted } of pages.values()) {
-    if (!emitted || item === front.front?.item || item === front.postsPage?.item) continue
+  for (const { item, url } of pages.values()) {
+    if (item === front.front?.item || item === front.postsPage?.item) continue
     if (item.link) links.addUrl(item.link, url)
     links.addQuery('page_id', item.postId, url)
     links.addQuery('p', item.postId, url)

@@ -9,17 +9,20 @@ import { LIMITS } from './limits.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 
-/** Where a page goes: its leaf slug, explicit path (when the hierarchy or a language prefix needs one) and URL. */
-export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; emitted: boolean; parentId: number }
+/**
+ * Where a page goes: its leaf slug, explicit path (when the hierarchy or a language prefix needs one) and URL. Every
+ * page planned is emitted: the collector keeps only pages that will be (collect.ts).
+ */
+export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; parentId: number }
 
 /** What planning keeps from page to page: the paths taken, their suffix counters, and each page's leaf slug. */
 type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string> }
 
 /**
- * Plans every emitted page's path from the `post_parent` hierarchy, computed over all exported pages so a draft
- * parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top level with a
- * warning; a path taken by an earlier page gets a `-2`, `-3`… leaf suffix; a Polylang/WPML language prefix that the
- * old URL carried is kept as the first path component.
+ * Plans every emitted page's path from the `post_parent` hierarchy, read from every exported page (`pageSkeleton`)
+ * so a draft parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top
+ * level with a warning; a path taken by an earlier page gets a `-2`, `-3`… leaf suffix; a Polylang/WPML language
+ * prefix that the old URL carried is kept as the first path component.
  */
 export function planPages(
   c: Collected,
@@ -56,7 +59,7 @@ function planTypedPage(paths: PagePaths, item: ContentItem, title: string, slug:
   if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
   paths.taken.add(effective.normalize('NFC'))
   const leafSlug = effective.split('/').pop() as string
-  return { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, paths.site).url, emitted: true, parentId: 0 }
+  return { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, paths.site).url, parentId: 0 }
 }
 
 /** A page below its parents (and the language prefix its old link carried), with a suffix when its path is taken. */
@@ -84,7 +87,7 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
   paths.leaf.set(item.postId, leafSlug)
   const url = pageRoute({ slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}) }, site).url
   const parentId = chain.length > 0 ? chain[chain.length - 1] : 0
-  return { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, emitted: true, parentId }
+  return { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, parentId }
 }
 
 /** The page's path from its parts, its leaf slug suffixed (`-2`, `-3`…) when an earlier page took that path. */

@@ -39,7 +39,7 @@ export function siteBlocksOf(c: Collected, posts: ReadonlyMap<number, PostPlan>,
   const shownPage = (id: number) => {
     if (id === front.front?.item.postId || id === front.postsPage?.item.postId) return true
     const p = pages.get(id)
-    return p !== undefined && p.emitted && p.item.status === 'publish'
+    return p !== undefined && p.item.status === 'publish'
   }
   const shown = (id: number) => shownPage(id) || posts.get(id)?.item.status === 'publish'
   const hidden = new Set<number>()

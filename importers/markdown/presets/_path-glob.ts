@@ -1,82 +1,219 @@
 /**
  * A path glob (a Hugo `cascade` entry's `_target.path`, such as `{/news/**,/blog/**}`; a Jekyll `defaults` scope's
  * `path`, such as `projects/*.md`) as a matcher of whole paths, or with `prefix` of a path or any folder above it.
- * The wildcards of gohugo.io's "Glob patterns" table (Ruby's Dir.glob, which Jekyll uses, reads them alike): `*` any
- * run of characters but `/`, `**` any run, `?` any one character but `/`; the outer braces' comma-separated
- * alternatives are each tried; every other character is itself. Matched by following every place the pattern can be
- * at once, never by backtracking: a glob is input (a regular expression made from `*a*a*a…b` took time exponential
- * in its stars, and one from `?x` threw and sank the import), so a test costs at most the path's length times the
- * places it can be at, and each path is tested once.
+ *
+ * Both dialects (gohugo.io "Glob patterns"; Ruby's Dir.glob, which Jekyll 4.3's `FrontmatterDefaults#glob_scope`
+ * calls): `*` any run of characters but `/`, `?` any one character but `/`, `[abc]`, `[a-c]` and `[!a]` one character
+ * of (or not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma outside
+ * braces, an unclosed brace or bracket, is itself), `\x` the character x; every other character is itself. They
+ * differ on `**`: Hugo's is any run, `/` included; Ruby's is zero or more folders when it is a whole segment followed
+ * by a slash, and `*` elsewhere (`a/**.md` is `a/*.md`); Ruby's wildcards (and `[^a]`) never match a `.` that starts a name.
+ *
+ * Matched by following every place the pattern can be at once, never by backtracking or expanding braces: a glob is
+ * input (a regular expression made from `*a*a*a…b` took time exponential in its stars, and one from `?x` threw and
+ * sank the import), so a test costs at most the path's length times the glob's. That product is why callers leave
+ * out globs longer than MAX_GLOB_LENGTH (globTooLong) with a warning.
  */
-export function pathGlobMatcher(glob: string, options: { prefix?: boolean } = {}): (path: string) => boolean {
-  const alternatives = glob.replace(/^\{|\}$/g, '').split(',').map((g) => pathTokens(g.trim()))
+export function pathGlobMatcher(glob: string, options: { prefix?: boolean; dialect?: GlobDialect } = {}): (path: string) => boolean {
+  const ruby = options.dialect === 'ruby'
+  const nodes = compileGlob(globTokens([...glob], ruby))
   const seen = new Map<string, boolean>()
   return (path) => {
     let hit = seen.get(path)
     if (hit === undefined) {
-      const chars = [...path]
-      hit = alternatives.some((tokens) => matches(tokens, chars, options.prefix === true))
+      hit = matches(nodes, [...path], options.prefix === true, ruby)
       seen.set(path, hit)
     }
     return hit
   }
 }
 
-/** One place of a pattern: a character, `?`, `*` (within a segment) or `**` (across them). */
-type PathToken = string | { any: 'one' | 'segment' | 'path' }
+export type GlobDialect = 'hugo' | 'ruby'
 
-const ONE = { any: 'one' } as const
-const SEGMENT = { any: 'segment' } as const
-const PATH = { any: 'path' } as const
+/** The longest glob followed: a 100 KB one took 2 s for each 4 KB path. */
+export const MAX_GLOB_LENGTH = 4096
 
-/** The pattern's places; a run of two or more stars is one `**`. */
-function pathTokens(glob: string): PathToken[] {
-  const out: PathToken[] = []
-  const chars = [...glob]
+export function globTooLong(glob: string): boolean {
+  return glob.length > MAX_GLOB_LENGTH
+}
+
+type CharTest = (c: string) => boolean
+
+/** What a glob is made of: characters read (`wild` when a wildcard), star loops, Ruby's folder runs, and braces' marks. */
+type GlobToken =
+  | { kind: 'read'; test: CharTest; wild: boolean }
+  | { kind: 'star'; test: CharTest }
+  | { kind: 'folders' }
+  | { kind: 'open' | 'sep' | 'close' }
+
+const NOT_SLASH: CharTest = (c) => c !== '/'
+const ANY: CharTest = () => true
+
+function globTokens(chars: string[], ruby: boolean): GlobToken[] {
+  const closeAt = nextBracket(chars)
+  const out: GlobToken[] = []
   for (let i = 0; i < chars.length; i++) {
-    if (chars[i] === '?') out.push(ONE)
-    else if (chars[i] !== '*') out.push(chars[i])
-    else {
+    const c = chars[i]!
+    if (c === '\\' && i + 1 < chars.length) out.push(literal(chars[++i]!))
+    else if (c === '?') out.push({ kind: 'read', test: NOT_SLASH, wild: true })
+    else if (c === '[' && closeAt[classStart(chars, i, ruby)] !== -1) {
+      const end = closeAt[classStart(chars, i, ruby)]!
+      out.push({ kind: 'read', test: classTest(chars, i, end, ruby), wild: true })
+      i = end
+    } else if (c === '*') {
       let end = i
       while (chars[end + 1] === '*') end++
-      out.push(end > i ? PATH : SEGMENT)
+      if (!ruby) out.push({ kind: 'star', test: end > i ? ANY : NOT_SLASH })
+      else if (end > i && (i === 0 || chars[i - 1] === '/') && chars[end + 1] === '/') {
+        out.push({ kind: 'folders' })
+        end++
+      } else out.push({ kind: 'star', test: NOT_SLASH })
       i = end
+    } else if (c === '{') out.push({ kind: 'open' })
+    else if (c === ',') out.push({ kind: 'sep' })
+    else if (c === '}') out.push({ kind: 'close' })
+    else out.push(literal(c))
+  }
+  return resolveBraces(out)
+}
+
+function literal(c: string): GlobToken {
+  return { kind: 'read', test: (x) => x === c, wild: false }
+}
+
+/** For each position, the next `]` at or after it (-1: none): one pass from the end. */
+function nextBracket(chars: string[]): Int32Array {
+  const out = new Int32Array(chars.length + 2).fill(-1)
+  for (let i = chars.length - 1; i >= 0; i--) out[i] = chars[i] === ']' ? i : out[i + 1]!
+  return out
+}
+
+/** Where the `]` closing the class opened at `open` is looked for: past its `!`/`^` and a leading `]`. */
+function classStart(chars: string[], open: number, ruby: boolean): number {
+  let i = open + 1
+  if (chars[i] === '!' || (ruby && chars[i] === '^')) i++
+  if (chars[i] === ']') i++
+  return Math.min(i, chars.length)
+}
+
+function classTest(chars: string[], open: number, close: number, ruby: boolean): CharTest {
+  let i = open + 1
+  const negated = chars[i] === '!' || (ruby && chars[i] === '^')
+  if (negated) i++
+  const ranges: Array<[string, string]> = []
+  for (; i < close; i++) {
+    if (chars[i + 1] === '-' && i + 2 < close) {
+      ranges.push([chars[i]!, chars[i + 2]!])
+      i += 2
+    } else ranges.push([chars[i]!, chars[i]!])
+  }
+  return (c) => c !== '/' && ranges.some(([a, b]) => a <= c && c <= b) !== negated
+}
+
+/** Braces that open and close each other stay marks, with the commas directly inside them; the rest are characters. */
+function resolveBraces(tokens: GlobToken[]): GlobToken[] {
+  const stack: Array<{ at: number; seps: number[] }> = []
+  const real = new Uint8Array(tokens.length)
+  tokens.forEach((t, i) => {
+    if (t.kind === 'open') stack.push({ at: i, seps: [] })
+    else if (t.kind === 'sep') stack[stack.length - 1]?.seps.push(i)
+    else if (t.kind === 'close' && stack.length > 0) {
+      const open = stack.pop()!
+      for (const at of [open.at, i, ...open.seps]) real[at] = 1
+    }
+  })
+  const CHAR = { open: '{', sep: ',', close: '}' } as const
+  return tokens.map((t, i) => (t.kind === 'open' || t.kind === 'sep' || t.kind === 'close') && real[i] === 0 ? literal(CHAR[t.kind]) : t)
+}
+
+/** A place of the pattern: one that reads a character and goes on at `next`, one that goes on at several places
+ * without reading (`to`), or the end. */
+type GlobNode = { test: CharTest; wild: boolean; next: number } | { to: number[] } | { end: true }
+
+/** The places of a pattern as a small automaton (Thompson's construction), in one pass over its tokens. */
+function compileGlob(tokens: GlobToken[]): GlobNode[] {
+  const nodes: GlobNode[] = []
+  const add = <T extends GlobNode>(node: T): [T, number] => [node, nodes.push(node) - 1]
+  let [tail] = add({ to: [] }) as [{ to: number[] } | { next: number }, number]
+  const link = (index: number) => ('next' in tail ? (tail.next = index) : tail.to.push(index))
+  const fork = () => {
+    const [node, index] = add({ to: [] as number[] })
+    link(index)
+    tail = node
+    return [node, index] as const
+  }
+  const open: Array<{ fork: { to: number[] }; join: number }> = []
+  const alternative = (from: { to: number[] }) => {
+    const [start, index] = add({ to: [] as number[] })
+    from.to.push(index)
+    tail = start
+  }
+  for (const t of tokens) {
+    if (t.kind === 'read') {
+      const [node, index] = add({ test: t.test, wild: t.wild, next: -1 })
+      link(index)
+      tail = node
+    } else if (t.kind === 'star') {
+      const [loop, loopIndex] = fork()
+      const [, read] = add({ test: t.test, wild: true, next: loopIndex })
+      loop.to.push(read)
+    } else if (t.kind === 'folders') {
+      // Zero or more folders: at a name's start, go on or read a name's first character; then more of it, or `/`.
+      const [atName, atNameIndex] = fork()
+      const [inName, inNameIndex] = add({ to: [] as number[] })
+      const [, first] = add({ test: NOT_SLASH, wild: true, next: inNameIndex })
+      const [, slash] = add({ test: (c: string) => c === '/', wild: false, next: atNameIndex })
+      inName.to.push(first, slash)
+      atName.to.push(first)
+    } else if (t.kind === 'open') {
+      const [f] = fork()
+      open.push({ fork: f, join: add({ to: [] as number[] })[1] })
+      alternative(f)
+    } else {
+      const top = open[open.length - 1]!
+      link(top.join)
+      if (t.kind === 'sep') alternative(top.fork)
+      else {
+        open.pop()
+        tail = nodes[top.join] as { to: number[] }
+      }
     }
   }
-  return out
+  link(add({ end: true })[1])
+  return nodes
 }
 
 /**
  * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
- * end: a set of places, one step a character.
+ * end: a set of places, one step a character. With `ruby`, a wildcard does not read a `.` that starts a name.
  */
-function matches(tokens: PathToken[], text: string[], prefix: boolean): boolean {
-  const mark = new Int32Array(tokens.length + 1).fill(-1)
-  let places: number[] = []
-  const add = (into: number[], place: number, step: number) => {
-    // A star may also match nothing: the place after it is reached with it.
-    for (let p = place; p <= tokens.length && mark[p] !== step; p++) {
+function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boolean): boolean {
+  const mark = new Int32Array(nodes.length).fill(-1)
+  const endIndex = nodes.length - 1
+  const stack: number[] = []
+  const reach = (into: number[], from: number, step: number) => {
+    stack.push(from)
+    while (stack.length > 0) {
+      const p = stack.pop()!
+      if (mark[p] === step) continue
       mark[p] = step
-      into.push(p)
-      const token = tokens[p]
-      if (token === undefined || typeof token === 'string' || token.any === 'one') break
+      const node = nodes[p]!
+      if (!('to' in node)) into.push(p)
+      else for (let k = node.to.length - 1; k >= 0; k--) if (mark[node.to[k]!] !== step) stack.push(node.to[k]!)
     }
   }
-  add(places, 0, 0)
+  let places: number[] = []
+  reach(places, 0, 0)
   for (let i = 0; i < text.length && places.length > 0; i++) {
-    const c = text[i]
-    if (prefix && c === '/' && places.includes(tokens.length)) return true
+    const c = text[i]!
+    if (prefix && c === '/' && mark[endIndex] === i) return true
+    const hidden = ruby && c === '.' && (i === 0 || text[i - 1] === '/')
     const next: number[] = []
     for (const p of places) {
-      const token = tokens[p]
-      if (token === undefined) continue
-      if (typeof token === 'string') {
-        if (token === c) add(next, p + 1, i + 1)
-      } else if (token.any === 'one') {
-        if (c !== '/') add(next, p + 1, i + 1)
-      } else if (token.any === 'path' || c !== '/') add(next, p, i + 1)
+      const node = nodes[p]!
+      if ('test' in node && node.test(c) && !(hidden && node.wild)) reach(next, node.next, i + 1)
     }
     places = next
   }
-  return places.includes(tokens.length)
+  return places.includes(endIndex)
 }

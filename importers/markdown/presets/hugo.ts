@@ -4,7 +4,7 @@ import type { DiscoveredFile } from '../discover.js'
 import { IMAGE_KEYS } from '../fields.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS } from './_config.js'
-import { pathGlobMatcher } from './_path-glob.js'
+import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_path-glob.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -148,7 +148,7 @@ export const hugoPreset: Preset = {
       sectionDirs.add(`${at.root.dir}/${dirs.join('/')}`)
       const fm = await ctx.readFrontMatter(rel)
       const list = Array.isArray(fm?.cascade) ? fm.cascade : fm?.cascade !== undefined ? [fm.cascade] : []
-      const entries = list.filter(isPlainObject).map(toCascade)
+      const entries = list.filter(isPlainObject).map((entry) => toCascade(entry, cascadeWarning(ctx, rel)))
       if (entries.length > 0) cascades.set(`${at.root.dir}/${dirs.join('/')}`, entries)
       const why = fm && dirs.length > 0 ? notScheduled(fm, { drafts: buildDrafts, ...config.publishes }, nowMs, timezone ?? 'UTC') : undefined
       if (why) unscheduled.set(`${at.root.dir}|${stripped.lang ?? at.root.lang}|${dirs.join('/')}`, { file: rel, why })
@@ -160,7 +160,7 @@ export const hugoPreset: Preset = {
       }
       return undefined
     }
-    const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map(toCascade)
+    const siteCascades = (Array.isArray(get('cascade')) ? (get('cascade') as unknown[]) : isPlainObject(get('cascade')) ? [get('cascade')] : []).filter(isPlainObject).map((entry) => toCascade(entry, cascadeWarning(ctx, config.file ?? '')))
 
     const firstPostSection = [...postSections].find((s) => [...located.values()].some((l) => l.rel.startsWith(`${s}/`) && isContent(splitPath(l.rel).ext)))
     if (firstPostSection) {
@@ -730,7 +730,12 @@ export function urlFolder(url: string): string {
   return url.slice(0, url.lastIndexOf('/', end - 1) + 1)
 }
 
-function toCascade(entry: Record<string, unknown>): Cascade {
+/** What a cascade entry left out is reported with: the file that holds it. */
+function cascadeWarning(ctx: PresetContext, file: string): (message: string) => void {
+  return (message) => ctx.diagnostics.warn(file, 0, 'dropped_data', message)
+}
+
+function toCascade(entry: Record<string, unknown>, warn: (message: string) => void): Cascade {
   const target = isPlainObject(entry._target) ? entry._target : isPlainObject(entry.target) ? entry.target : undefined
   const { _target: _a, target: _b, params, ...values } = entry
   // Cascaded `params` are theme parameters, not page fields; they reach pages as values of their own.
@@ -738,8 +743,15 @@ function toCascade(entry: Record<string, unknown>): Cascade {
   return {
     values: merged,
     ...(target && typeof target.kind === 'string' ? { kind: target.kind } : {}),
-    ...(target && typeof target.path === 'string' ? { path: pathGlobMatcher(target.path) } : {}),
+    ...(target && typeof target.path === 'string' ? { path: targetPath(target.path, warn) } : {}),
   }
+}
+
+/** A cascade `_target.path` glob's matcher; one too long to follow matches nothing, with a warning. */
+function targetPath(glob: string, warn: (message: string) => void): (path: string) => boolean {
+  if (!globTooLong(glob)) return pathGlobMatcher(glob)
+  warn(`A cascade _target.path of ${glob.length} characters was left out, and its values with it: globs are followed up to ${MAX_GLOB_LENGTH} characters. Shorten it.`)
+  return () => false
 }
 
 function cascadeChain(cascades: Map<string, Cascade[]>, root: string, dirs: string[]): Array<{ key: string; c: Cascade }> {

@@ -12,7 +12,7 @@ import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
-import { pathGlobMatcher } from './_path-glob.js'
+import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_path-glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
 import { UNKNOWN } from '../templates/_expr.js'
@@ -165,7 +165,7 @@ export const jekyllPreset: Preset = {
     const siteStyle = PERMALINK_STYLES[sitePermalink] ?? sitePermalink
     // The site's own `permalink` (not the posts collection's) decides the suffix of page and collection URLs.
     const styleName = firstString(cfg.permalink) ?? 'date'
-    const defaults = readDefaults(cfg.defaults)
+    const defaults = readDefaults(cfg.defaults, (message) => ctx.diagnostics.warn(file ?? '', 0, 'dropped_data', message))
     const exclude = [...DEFAULT_EXCLUDE, ...(Array.isArray(cfg.exclude) ? cfg.exclude.filter((e): e is string => typeof e === 'string') : [])]
     const include = Array.isArray(cfg.include) ? cfg.include.filter((e): e is string => typeof e === 'string') : []
     const includedDirs = include.map((i) => trimBoth(i, '/')).filter((dir) => dir !== '')
@@ -594,13 +594,17 @@ function withHeadingTitle(fallback: Record<string, unknown>, source: SourceFile,
   return title === undefined ? fallback : { ...fallback, title }
 }
 
-function readDefaults(value: unknown): DefaultSet[] {
+function readDefaults(value: unknown, warn: (message: string) => void): DefaultSet[] {
   if (!Array.isArray(value)) return []
   const out: DefaultSet[] = []
   for (const d of value) {
     if (!isPlainObject(d) || !isPlainObject(d.values)) continue
     const scope = isPlainObject(d.scope) ? d.scope : {}
     const path = typeof scope.path === 'string' ? trimBoth(scope.path, '/') : ''
+    if (path.includes('*') && globTooLong(path)) {
+      warn(`A defaults scope path of ${path.length} characters was left out: globs are followed up to ${MAX_GLOB_LENGTH} characters. Shorten it.`)
+      continue
+    }
     out.push({ path, holds: scopeMatcher(path), ...(typeof scope.type === 'string' ? { type: scope.type } : {}), values: d.values })
   }
   return out
@@ -621,13 +625,13 @@ function defaultsFor(sets: DefaultSet[], rel: string, type: string): Record<stri
 }
 
 /**
- * A scope path's test: the file is the path or below it, or, when the path has a `*`, below what the glob matches
- * (matched by following the glob's places, never as a regular expression: a path is input, and `?x` threw and
- * `*a*a*a…b` backtracked without bound).
+ * A scope path's test: the file is the path or below it, or, when the path has a `*`, is or is below what the glob
+ * matches, read as Ruby's Dir.glob reads it (Jekyll 4.3's `FrontmatterDefaults#applies_path?` globs only a path with
+ * a `*`, and `glob_scope` keeps a file that starts with a path Dir.glob gives).
  */
 function scopeMatcher(scope: string): (rel: string) => boolean {
   if (scope === '') return () => true
-  if (scope.includes('*')) return pathGlobMatcher(scope, { prefix: true })
+  if (scope.includes('*')) return pathGlobMatcher(scope, { prefix: true, dialect: 'ruby' })
   return (rel) => rel === scope || rel.startsWith(scope + '/')
 }
 

@@ -108,10 +108,16 @@ const ATTRIBUTE_STARTS = new Map<string, RegExp>()
  * attributeValueAt('<img SRC = "a.jpg">', 'src') // 11
  */
 export function attributeValueAt(tag: string, name: string, from = 0): number {
+  return attributeAt(tag, name, from)?.value ?? -1
+}
+
+/** The next `\sname\s*=\s*` at or after `from`: where it starts (its blank) and where its value starts. */
+function attributeAt(tag: string, name: string, from: number): { start: number; value: number } | undefined {
   let re = ATTRIBUTE_STARTS.get(name)
   if (!re) ATTRIBUTE_STARTS.set(name, (re = new RegExp(`\\s${name}\\s*=\\s*`, 'gi')))
   re.lastIndex = from
-  return re.exec(tag) === null ? -1 : re.lastIndex
+  const m = re.exec(tag)
+  return m === null ? undefined : { start: m.index, value: re.lastIndex }
 }
 
 /**
@@ -123,7 +129,10 @@ export function attributeValueAt(tag: string, name: string, from = 0): number {
  * attributeOf('<img src="a.jpg" width=300>', 'width') // '300'
  */
 export function attributeOf(tag: string, name: string, quoted = false): string | undefined {
-  for (let at = attributeValueAt(tag, name); at >= 0; at = attributeValueAt(tag, name, at)) {
+  // A match that gives no value is retried from the character after its start, as the expression was: its value's
+  // first characters may be the blank and name of the next (`src= src="a.jpg"`).
+  for (let m = attributeAt(tag, name, 0); m !== undefined; m = attributeAt(tag, name, m.start + 1)) {
+    const at = m.value
     const quote = tag[at]
     const close = quote === '"' || quote === "'" ? tag.indexOf(quote, at + 1) : -1
     if (close >= 0) return decodeEntities(tag.slice(at + 1, close))
