@@ -4,6 +4,7 @@ import { closing, entries, exportedData, objectLiteral, objectsAfter, objectsOf,
 import { readSidebars, stripNumberPrefix } from './docusaurus-sidebars.js'
 import type { CategoryFile, SidebarDoc, Sidebars } from './docusaurus-sidebars.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
+import { dependencyMajor } from './_package.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { docusaurusPath } from '../links.js'
@@ -710,23 +711,12 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
 }
 
 /**
- * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"` or
+ * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"`, `">=2.0.0"` or
  * `"2.0.0-beta.6"` → 2), when it names one. Docusaurus 2 parses documents with MDX 1, which keeps indented code
  * blocks; Docusaurus 3 (docusaurus.io "Upgrading to Docusaurus v3") moved to MDX 3, which has none.
  */
 async function docusaurusMajor(ctx: PresetContext, site: string): Promise<number | undefined> {
-  const text = await ctx.readText(`${site}package.json`)
-  let data: unknown
-  try {
-    data = text === null ? undefined : JSON.parse(text)
-  } catch {
-    // Unreadable: no version said, and nothing to report here (the package file is not the site's content).
-    return undefined
-  }
-  if (!isPlainObject(data)) return undefined
-  const range = [data.dependencies, data.devDependencies].map((deps) => (isPlainObject(deps) ? firstString(deps['@docusaurus/core']) : undefined)).find((v) => v !== undefined)
-  const major = range === undefined ? undefined : /^\s*[~^=v]*\s*(\d+)\./.exec(range)?.[1]
-  return major === undefined ? undefined : Number(major)
+  return dependencyMajor(await ctx.readText(`${site}package.json`), '@docusaurus/core')
 }
 
 /**
