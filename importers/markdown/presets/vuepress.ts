@@ -151,7 +151,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
-  await localeMenus(ctx, flavour, top, themeText, page, titles, config)
+  await localeMenus(ctx, flavour, { top, themeText, locales }, page, titles, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -429,8 +429,9 @@ const MAX_LOCALE_MENUS = 100
  * theme's `locales` (`defaultTheme({ locales: { '/zh/': { navbar, sidebar } } })`, vuejs.press "Default Theme Config",
  * vuepress-theme-hope alike), VuePress 1: `themeConfig.locales` (`'/zh/': { nav, sidebar }`).
  */
-async function localeMenus(ctx: PresetContext, flavour: Flavour, top: Map<string, string>, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+async function localeMenus(ctx: PresetContext, flavour: Flavour, { top, themeText, locales: site }: { top: Map<string, string>; themeText: string; locales: Locale[] }, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
   const { menus } = config
+  const langs = new Map(site.map((l) => [l.prefix, l.lang]))
   const vitepress = flavour === 'vitepress'
   const raw = vitepress ? top.get('locales') : themeLocales(themeText)
   const locales = [...localeEntries(raw, themeText)]
@@ -445,13 +446,16 @@ async function localeMenus(ctx: PresetContext, flavour: Flavour, top: Map<string
     // Read ahead of the whole text, so that the variables it names (`nav: zhNav`) are found there.
     const scoped = `${local}\n${themeText}`
     const id = key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
-    const label = stringLiteral(fields.get('label')) ?? stringLiteral(fields.get('selectLanguageName')) ?? key
+    // The name the language menu shows, else the locale's language, else its folder (`Navbar (zh-CN)`, not `(/zh/)`).
+    const label = stringLiteral(fields.get('label')) ?? stringLiteral(fields.get('selectLanguageName')) ?? langs.get(localePrefix(key, flavour)) ?? trimBoth(key, '/')
     if (/(?:^|[\s,{])['"]?nav(?:bar)?['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
       const items = await titlePages(ctx, readNavbar(scoped, page), titles)
       if (items.length > 0) menus[`primary-${id}`] = { name: `Navbar (${label})`, items }
     }
     if (!/(?:^|[\s,{])['"]?sidebar['"]?\s*[:,}]/.test(local)) continue
-    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: sidebar.key === '/' ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+    // The locale's whole sidebar (keyed `/` or by the locale's own folder) is named by the locale, one of a folder by it.
+    const whole = (k: string) => k === '/' || k === localePrefix(key, flavour)
+    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: whole(sidebar.key) ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   }
 }
 
@@ -498,6 +502,12 @@ function localeFieldsOf(text: string, lookups?: { left: number }): (value: strin
   }
 }
 
+/** The URL prefix of a locale's key: VitePress's `zh` (`root` unprefixed) or VuePress's `'/zh/'`. */
+function localePrefix(key: string, flavour: Flavour): string {
+  if (flavour === 'vitepress') return key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`
+  return key.endsWith('/') ? key : key + '/'
+}
+
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
 interface Locale {
   prefix: string
@@ -518,7 +528,7 @@ export function readLocales(raw: string | undefined, flavour: Flavour, text: str
   for (const [key, value] of all) {
     if (lookups.left <= 0) break
     const fields = fieldsOf(value)
-    const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
+    const prefix = localePrefix(key, flavour)
     const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
     const title = stringLiteral(fields.get('title'))
     const description = stringLiteral(fields.get('description'))
