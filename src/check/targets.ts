@@ -44,6 +44,11 @@ export class SiteIndex {
   private hostNames: string[] = []
   private readonly cache = new Map<string, Target>()
   readonly mediaEntries = new Set<string>()
+  /**
+   * The route of the Page that owns `/` (`site.front_page` of type `page`), or -1: the site shows it at `/`, so its
+   * relative URLs resolve against `/`, not its own path (`pino-banner.png` on page `home` is `/pino-banner.png`).
+   */
+  private frontPageRoute = -1
 
   constructor(
     private readonly payload: PreviewData,
@@ -53,11 +58,13 @@ export class SiteIndex {
     const { posts, pages, categories, tags } = payload.content
     this.first = { post: 0, page: posts.length, category: posts.length + pages.length, tag: posts.length + pages.length + categories.length, index: posts.length + pages.length + categories.length + tags.length }
     this.routeList = new Array<RouteEntry | undefined>(posts.length)
+    const front = payload.site.front_page?.type === 'page' ? payload.site.front_page.page_path.normalize('NFC') : undefined
     visitRoutes(
       payload,
       ({ url, output_path, path }, kind, index) => {
         const entry: RouteEntry = { kind, source: '', url, output_path }
         if (kind === 'page') Object.assign(entry, { source: `/content/pages/${index}`, status: pages[index].status, key: path })
+        if (kind === 'page' && front !== undefined && this.frontPageRoute < 0 && path?.normalize('NFC') === front) this.frontPageRoute = this.routeList.length
         else if (kind === 'category' || kind === 'tag') entry.key = (kind === 'category' ? categories : tags)[index].slug
         else if (kind === 'post_index') Object.assign(entry, { source: '/site/post_index', page_number: index })
         else entry.source = '/site/front_page'
@@ -95,7 +102,8 @@ export class SiteIndex {
 
   /**
    * Classifies a URL written in the document of route `baseRoute` (-1: a field of the site, resolved from `/`);
-   * relative URLs resolve against the document's URL, as a browser resolves them on that page. Absolute URLs on `site.url` or an old origin are internal; http and https count as
+   * relative URLs resolve against the document's URL, as a browser resolves them on that page (the front page's, against
+   * `/`, where the site shows it). Absolute URLs on `site.url` or an old origin are internal; http and https count as
    * the same site. External URLs are told apart by their host alone, without parsing: a blog links out thousands of
    * times, and a URL parse each cost more than the rest of the check of a link.
    */
@@ -172,7 +180,7 @@ export class SiteIndex {
 
   /** A relative URL (or a root-relative one with dot segments), resolved on the page at `base`. */
   private relative(url: string, baseRoute: number): Target {
-    const base = baseRoute < 0 ? '/' : this.route(baseRoute).url
+    const base = baseRoute < 0 || baseRoute === this.frontPageRoute ? '/' : this.route(baseRoute).url
     return this.cached(`${base} ${url}`, () => {
       try {
         return { kind: 'internal', path: cleanPath(new URL(url, `https://site.invalid${base}`).pathname), oldOrigin: false }

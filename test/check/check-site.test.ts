@@ -450,3 +450,31 @@ describe('the result', () => {
     expect(payload).toEqual(copy)
   })
 })
+
+// Two engineers saw `check` resolve the front page's relative URLs against the page's own path (looking for
+// `home/pino-banner.png`): the Page that site.front_page names is shown at `/` (the contract: "That Page owns /"),
+// where a browser resolves them.
+describe("the front page's relative URLs resolve against /", () => {
+  const payload = (front: string | undefined, style: Style = 'directory') => {
+    let b = createPreviewData({ generator: 'check-test', generated_at: '2026-01-01T00:00:00Z' })
+      .site({ title: 'S', url: 'https://site.example' })
+      .permalinks({ output_style: style })
+      .postIndex({ path: '/blog/' })
+      .page({ title: 'Home', slug: 'home', content: '<img src="pino-banner.png" alt="Pino">\n\n[About](about/) and [the guide](docs/guide)\n' })
+      .page({ title: 'About', slug: 'about', content: 'About.' })
+      .page({ title: 'Guide', slug: 'guide', path: 'docs/guide', content: 'Guide.' })
+    if (front !== undefined) b = b.frontPage({ page: front })
+    return b.build()
+  }
+  // Only Home's body has links (the builder orders Pages by path).
+  const broken = (p: PreviewData) => checkSite(p, { mediaFiles: new Set(['pino-banner.png']) }).findings.filter((f) => /^\/content\/pages\/\d+\/content$/.test(f.source)).map((f) => `${f.code} ${f.target}`)
+  test.each<[string, string | undefined, Style, string[]]>([
+    ['the front page, directory', 'home', 'directory', []],
+    // html-extension serves About at /about, not /about/; Home at /home resolved these against / already.
+    ['the front page, html-extension', 'home', 'html-extension', ['broken_link about/']],
+    ['another page is the front page: home keeps its own base', 'about', 'directory', ['missing_media pino-banner.png', 'broken_link about/', 'broken_link docs/guide']],
+    ['no front page', undefined, 'directory', ['missing_media pino-banner.png', 'broken_link about/', 'broken_link docs/guide']],
+  ])('%s', (_name, front, style, findings) => {
+    expect(broken(payload(front, style))).toEqual(findings)
+  })
+})

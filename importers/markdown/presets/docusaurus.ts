@@ -4,6 +4,7 @@ import { closing, entries, exportedData, objectLiteral, objectsAfter, objectsOf,
 import { readSidebars, stripNumberPrefix } from './docusaurus-sidebars.js'
 import type { CategoryFile, SidebarDoc, Sidebars } from './docusaurus-sidebars.js'
 import { canonicalLocale, firstString, readAuthorRegistry, readTaxonomyRegistry } from './_config.js'
+import { dependencyMajor } from './_package.js'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { isPlainObject } from '../front-matter.js'
 import { docusaurusPath } from '../links.js'
@@ -159,7 +160,9 @@ export const docusaurusPreset: Preset = {
       const perPage = postsPerPage(lists.perPage, listed)
       if (lists.perPage !== undefined && perPage !== undefined) config.site.posts_per_page = perPage
       const pages = Math.ceil(listed / (perPage ?? 10))
-      for (const route of localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages })) generated.push(route)
+      const other = localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages })
+      for (const route of other.routes) generated.push(route)
+      if (other.leftOut > 0) ctx.diagnostics.warn(configFile ?? listFile, 0, 'dropped_data', `${other.leftOut} list pages of the other locales' blogs (/<locale>${config.postIndexPath}page/<n>) are not redirected: the other locales' lists are redirected up to ${LOCALE_LIST_PAGES} routes, and ${locales.length - 1} locales with ${pages} list pages each make more. Redirect the others in your host's configuration if they matter.`)
     }
     const docsTags = ctx.discovery.files.find((f) => instances.some((i) => i.kind === 'docs' && f.rel === `${i.path}/tags.yml`))
     if (docsTags) config.configFiles.add(docsTags.rel)
@@ -574,18 +577,22 @@ const LOCALE_LIST_PAGES = 100_000
  * locale is built as a site of its own, the blog plugin with the locale's posts, translated under
  * `i18n/<locale>/docusaurus-plugin-content-blog/` or the default locale's): its blog index, archive, tags list and
  * authors list, all leading to the post index. Author pages are not repeated per locale (a registry may name very many).
+ * Past LOCALE_LIST_PAGES routes, the paged lists (`/<locale>/blog/page/<n>`) are counted in `leftOut`, not made.
  */
-function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): Array<{ from: string; to: string; file: string }> {
+export function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): { routes: Array<{ from: string; to: string; file: string }>; leftOut: number } {
   const out: Array<{ from: string; to: string; file: string }> = []
+  let leftOut = 0
   const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
   for (const locale of locales) {
     // The blog at the site's root has its index at /<locale>/, the locale's home page: not taken for a list.
     if (blog.index !== '/') out.push({ from: pageUrl(`/${locale}${blog.index}`, blog.slash), to: blog.index, file: blog.file })
     for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
     // Bounded: a configuration naming thousands of locales over a blog of thousands of pages is input, not a site.
-    for (let n = 2; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
+    let n = 2
+    for (; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
+    leftOut += Math.max(0, blog.pages - n + 1)
   }
-  return out
+  return { routes: out, leftOut }
 }
 
 /**
@@ -710,23 +717,12 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
 }
 
 /**
- * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"` or
+ * The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"`, `">=2.0.0"` or
  * `"2.0.0-beta.6"` → 2), when it names one. Docusaurus 2 parses documents with MDX 1, which keeps indented code
  * blocks; Docusaurus 3 (docusaurus.io "Upgrading to Docusaurus v3") moved to MDX 3, which has none.
  */
 async function docusaurusMajor(ctx: PresetContext, site: string): Promise<number | undefined> {
-  const text = await ctx.readText(`${site}package.json`)
-  let data: unknown
-  try {
-    data = text === null ? undefined : JSON.parse(text)
-  } catch {
-    // Unreadable: no version said, and nothing to report here (the package file is not the site's content).
-    return undefined
-  }
-  if (!isPlainObject(data)) return undefined
-  const range = [data.dependencies, data.devDependencies].map((deps) => (isPlainObject(deps) ? firstString(deps['@docusaurus/core']) : undefined)).find((v) => v !== undefined)
-  const major = range === undefined ? undefined : /^\s*[~^=v]*\s*(\d+)\./.exec(range)?.[1]
-  return major === undefined ? undefined : Number(major)
+  return dependencyMajor(await ctx.readText(`${site}package.json`), '@docusaurus/core')
 }
 
 /**

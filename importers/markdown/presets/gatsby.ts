@@ -4,6 +4,7 @@ import { firstString, httpOrigin } from './_config.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimTrailing } from '../../../src/trim.js'
+import { dependencyMajor, dependencyRange } from './_package.js'
 
 const CONFIG_FILES = ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs', 'gatsby-config.cjs']
 /** The folder Gatsby's blog starter sources its posts from (gatsby-config.js: gatsby-source-filesystem, `content/blog`). */
@@ -198,22 +199,7 @@ export function mdxPlugin(text: string, packageJson: string | null): { extension
 
 /** The major version of gatsby-plugin-mdx package.json asks for (`^3.20.0` → 3; gatsby-mdx is before 1), if any. */
 function pluginMajor(packageJson: string | null): number | undefined {
-  let pkg: unknown
-  try {
-    pkg = JSON.parse(packageJson ?? '')
-  } catch {
-    return undefined
-  }
-  if (typeof pkg !== 'object' || pkg === null) return undefined
-  for (const key of ['dependencies', 'devDependencies']) {
-    const deps = (pkg as Record<string, unknown>)[key]
-    if (typeof deps !== 'object' || deps === null) continue
-    const range = (deps as Record<string, unknown>)['gatsby-plugin-mdx']
-    const major = typeof range === 'string' ? /\d+/.exec(range)?.[0] : undefined
-    if (major !== undefined) return Number(major)
-    if (typeof (deps as Record<string, unknown>)['gatsby-mdx'] === 'string') return 0
-  }
-  return undefined
+  return dependencyMajor(packageJson, 'gatsby-plugin-mdx') ?? (dependencyRange(packageJson, 'gatsby-mdx') !== undefined ? 0 : undefined)
 }
 
 /**

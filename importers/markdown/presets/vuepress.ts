@@ -125,7 +125,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const cleanUrls = flavour === 'vitepress' && top.get('cleanUrls')?.trim() === 'true'
   // `rewrites(id) { … }`, a method, is no entry of the options: it is read as written as code.
   const rewrites = flavour === 'vitepress' ? readConfigRewrites(ctx, top.get('rewrites') ?? (/\brewrites\s*\([^)]*\)\s*\{/.test(text) ? 'code' : undefined), found.config ?? '') : undefined
-  const locales = readLocales(top.get('locales'), flavour, themeText)
+  const { locales, total: localeCount } = readLocales(top.get('locales'), flavour, themeText)
+  if (localeCount > locales.length) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration's locales name more than ${LOCALE_LOOKUPS} objects held elsewhere (variables, spreads); the first ${locales.length} of its ${localeCount} locales were read, the others left out, and their pages get the root locale's language. Write those locales' options in place, or set the pages' languages in front matter.`)
   const root = locales.find((l) => l.prefix === '/')
   const title = stringLiteral(top.get('title')) ?? root?.title
   const description = stringLiteral(top.get('description')) ?? root?.description
@@ -150,7 +151,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
   for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
-  await localeMenus(ctx, flavour, top, themeText, page, titles, config)
+  await localeMenus(ctx, flavour, { top, themeText, locales }, page, titles, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -428,28 +429,33 @@ const MAX_LOCALE_MENUS = 100
  * theme's `locales` (`defaultTheme({ locales: { '/zh/': { navbar, sidebar } } })`, vuejs.press "Default Theme Config",
  * vuepress-theme-hope alike), VuePress 1: `themeConfig.locales` (`'/zh/': { nav, sidebar }`).
  */
-async function localeMenus(ctx: PresetContext, flavour: Flavour, top: Map<string, string>, themeText: string, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+async function localeMenus(ctx: PresetContext, flavour: Flavour, { top, themeText, locales: site }: { top: Map<string, string>; themeText: string; locales: Locale[] }, page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
   const { menus } = config
+  const langs = new Map(site.map((l) => [l.prefix, l.lang]))
   const vitepress = flavour === 'vitepress'
   const raw = vitepress ? top.get('locales') : themeLocales(themeText)
   const locales = [...localeEntries(raw, themeText)]
   // Each locale's menus are read from the whole configuration's text: a bound keeps a hostile one linear.
   if (locales.length > MAX_LOCALE_MENUS) ctx.diagnostics.warn(config.file ?? '', 0, 'dropped_data', `The configuration has ${locales.length} locales; the menus of the first ${MAX_LOCALE_MENUS} were read, the others' left out. Add those menus to a --config site file if the site needs them.`)
+  const fieldsOf = localeFieldsOf(themeText)
   for (const [key, value] of locales.slice(0, MAX_LOCALE_MENUS)) {
-    const fields = localeFields(value, themeText)
+    const fields = fieldsOf(value)
     const own = vitepress ? fields.get('themeConfig') : value
     const local = own === undefined ? undefined : resolvedValue(themeText, own)
     if (key === (vitepress ? 'root' : '/') || local === undefined) continue
     // Read ahead of the whole text, so that the variables it names (`nav: zhNav`) are found there.
     const scoped = `${local}\n${themeText}`
     const id = key.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
-    const label = stringLiteral(fields.get('label')) ?? stringLiteral(fields.get('selectLanguageName')) ?? key
+    // The name the language menu shows, else the locale's language, else its folder (`Navbar (zh-CN)`, not `(/zh/)`).
+    const label = stringLiteral(fields.get('label')) ?? stringLiteral(fields.get('selectLanguageName')) ?? langs.get(localePrefix(key, flavour)) ?? trimBoth(key, '/')
     if (/(?:^|[\s,{])['"]?nav(?:bar)?['"]?\s*[:,}]/.test(local) && /^[a-z][a-z0-9_-]{0,55}$/.test(id) && !(`primary-${id}` in menus)) {
       const items = await titlePages(ctx, readNavbar(scoped, page), titles)
       if (items.length > 0) menus[`primary-${id}`] = { name: `Navbar (${label})`, items }
     }
     if (!/(?:^|[\s,{])['"]?sidebar['"]?\s*[:,}]/.test(local)) continue
-    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: sidebar.key === '/' ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+    // The locale's whole sidebar (keyed `/` or by the locale's own folder) is named by the locale, one of a folder by it.
+    const whole = (k: string) => k === '/' || k === localePrefix(key, flavour)
+    for (const [n, sidebar] of readSidebars(scoped, page).entries()) menus[sidebarMenuId(sidebar.key === '/' ? key : sidebar.key, n + 1, menus)] = { name: whole(sidebar.key) ? `Sidebar (${label})` : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   }
 }
 
@@ -469,9 +475,37 @@ function localeEntries(raw: string | undefined, text: string): Map<string, strin
   return inner === undefined ? new Map() : entriesWithSpreads(inner, text)
 }
 
-/** One locale's options: its object, or the object a name holds (`zh`, imported from `./zh`), spreads included. */
-function localeFields(value: string, text: string): Map<string, string> {
-  return entriesWithSpreads(objectLiteral(resolvedValue(text, value)) ?? '', text)
+/**
+ * How many objects held elsewhere (a name: `zh`; a spread: `...zh`) the site's locales are read from, in all. Each is
+ * read whole, and one may hold others nested (`const a0 = { f() { const a1 = { … } } }`): without a bound, n locales
+ * naming n nested objects take time in n times the text. Real sites name one or two per locale, for a few dozen.
+ */
+const LOCALE_LOOKUPS = 100
+
+/**
+ * One locale's options: its object, or the object a name holds (`zh`, imported from `./zh`), spreads included. Each
+ * value is read once: n locales naming one object of the text's size (`a0: big, a1: big, …`) read it n times (time in
+ * n times the text: 10,000 locales naming one 220 KB object took 194 s). `lookups`, when given, counts the objects
+ * held elsewhere that are read, each name and each spread, and stops the spreads when none are left.
+ */
+function localeFieldsOf(text: string, lookups?: { left: number }): (value: string) => Map<string, string> {
+  const read = new Map<string, Map<string, string>>()
+  return (value) => {
+    const key = value.trim()
+    let fields = read.get(key)
+    if (fields === undefined) {
+      if (lookups && !/^[[{]/.test(key)) lookups.left--
+      fields = entriesWithSpreads(objectLiteral(resolvedValue(text, key)) ?? '', text, 0, lookups)
+      read.set(key, fields)
+    }
+    return fields
+  }
+}
+
+/** The URL prefix of a locale's key: VitePress's `zh` (`root` unprefixed) or VuePress's `'/zh/'`. */
+function localePrefix(key: string, flavour: Flavour): string {
+  if (flavour === 'vitepress') return key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`
+  return key.endsWith('/') ? key : key + '/'
 }
 
 /** A locale of the configuration: its URL prefix (`/`, `/zh/`) and what it says about the site. */
@@ -482,18 +516,25 @@ interface Locale {
   description?: string
 }
 
-/** `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress). */
-function readLocales(raw: string | undefined, flavour: Flavour, text: string): Locale[] {
+/**
+ * `locales: { '/': { lang: 'en-US' }, '/zh/': { … } }` (VuePress) or `{ root: { … }, zh: { … } }` (VitePress), read
+ * until `LOCALE_LOOKUPS` objects held elsewhere have been read for them, and how many the configuration has.
+ */
+export function readLocales(raw: string | undefined, flavour: Flavour, text: string): { locales: Locale[]; total: number } {
   const out: Locale[] = []
-  for (const [key, value] of localeEntries(raw, text)) {
-    const fields = localeFields(value, text)
-    const prefix = flavour === 'vitepress' ? (key === 'root' ? '/' : `/${key.replace(/^\/|\/$/g, '')}/`) : key.endsWith('/') ? key : key + '/'
+  const all = localeEntries(raw, text)
+  const lookups = { left: LOCALE_LOOKUPS }
+  const fieldsOf = localeFieldsOf(text, lookups)
+  for (const [key, value] of all) {
+    if (lookups.left <= 0) break
+    const fields = fieldsOf(value)
+    const prefix = localePrefix(key, flavour)
     const lang = canonicalLocale(stringLiteral(fields.get('lang')) ?? (flavour === 'vitepress' && key !== 'root' ? key : ''))
     const title = stringLiteral(fields.get('title'))
     const description = stringLiteral(fields.get('description'))
     out.push({ prefix, ...(lang ? { lang } : {}), ...(title ? { title } : {}), ...(description !== undefined ? { description } : {}) })
   }
-  return out
+  return { locales: out, total: all.size }
 }
 
 /** A VuePress 1 blog's post folders (`@vuepress/plugin-blog` `directories`) and its tag archive, as the theme sets them. */

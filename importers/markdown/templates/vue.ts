@@ -327,10 +327,10 @@ function tabLabel(line: string): { fence: string; text: string; length: number }
  */
 /**
  * A line that is a table of contents (@mdit-vue/plugin-toc, which VuePress 2 and VitePress use: a block whose first
- * space-separated token is `[[toc]]`, in any case, in a blockquote or list item too, interrupting a paragraph; the
- * rest of its line is dropped). Group 1 is the blockquote and list markers before it.
+ * token, the line split on spaces only (`[[toc]]<tab>` is no marker), is `[[toc]]`, in any case, in a blockquote or
+ * list item too, interrupting a paragraph; the rest of its line is dropped). Group 1 is the markers before it.
  */
-const TOC_LINE = /^([ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)\[\[toc\]\](?: [^\n]*)?[ \t]*$/i
+const TOC_LINE = /^([ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)\[\[toc\]\](?: [^\n]*)?$/i
 
 function lineMatch(pattern: RegExp, line: string): RegExpExecArray | null {
   return /[\n\r\u2028\u2029]/.test(line) ? null : pattern.exec(line)

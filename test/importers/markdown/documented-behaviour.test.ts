@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { readRewrites } from '../../../importers/markdown/presets/_rewrites.js'
-import { parsedAsMdx } from '../../../importers/markdown/presets/docusaurus.js'
+import { localeBlogLists, parsedAsMdx } from '../../../importers/markdown/presets/docusaurus.js'
 import { importedSite, tempSites } from './_tmpsite.js'
 
 // Generators' documented options that change which documents are published and where, each row a small site built
@@ -180,5 +180,19 @@ describe("Chirpy's media_subpath (chirpy.cotes.page \"Writing a New Post\": medi
     expect(post('new').featured_image).toBe(src('assets/img/new/cover.png'))
     expect(post('old').content).toContain(`src="${src('img/old/diagram.png')}"`)
     expect(got.result.report.missing_media).toEqual([])
+  })
+})
+
+// s10-review2 item 7: past LOCALE_LIST_PAGES routes, the other locales' paged lists were left out without a word.
+describe("Docusaurus: other locales' blog list pages past the bound", () => {
+  test('are counted as left out, not made', () => {
+    const blog = { index: '/blog/', authors: '/blog/authors', file: 'docusaurus.config.js', slash: false, pages: 1_000 }
+    const locales = Array.from({ length: 200 }, (_, i) => `l${i}`)
+    const { routes, leftOut } = localeBlogLists([], locales, blog)
+    // Each locale: its index, then pages 2…1000 while fewer than 100,000 routes are made.
+    expect(routes.length + leftOut).toBe(200 * 1_000)
+    expect(routes.length).toBeLessThanOrEqual(100_000 + 200)
+    expect(leftOut).toBeGreaterThan(0)
+    expect(localeBlogLists([], ['fr'], blog)).toMatchObject({ leftOut: 0 })
   })
 })

@@ -19,7 +19,13 @@ describe('VuePress per-locale navbars and sidebars', () => {
     [
       'VuePress 1 themeConfig.locales',
       "module.exports = {\n  locales: { '/': { lang: 'en-US', title: 'Widgets' }, '/zh/': { lang: 'zh-CN', title: '小部件' } },\n  themeConfig: {\n    locales: {\n      '/': { nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['/guide/'] } },\n      '/zh/': { nav: [{ text: '指南', link: '/zh/guide/' }], sidebar: { '/zh/guide/': ['/zh/guide/'] } },\n    },\n  },\n}\n",
-      'Navbar (/zh/)',
+      // No language name given: the locale's language (s10-review2: it was named "Navbar (/zh/)").
+      'Navbar (zh-CN)',
+    ],
+    [
+      'VuePress 1 themeConfig.locales, the site locale without a lang',
+      "module.exports = {\n  locales: { '/': { title: 'Widgets' }, '/zh/': { title: '小部件' } },\n  themeConfig: {\n    locales: {\n      '/': { nav: [{ text: 'Guide', link: '/guide/' }], sidebar: { '/guide/': ['/guide/'] } },\n      '/zh/': { nav: [{ text: '指南', link: '/zh/guide/' }], sidebar: { '/zh/guide/': ['/zh/guide/'] } },\n    },\n  },\n}\n",
+      'Navbar (zh)',
     ],
   ])('%s', async (name, config, zhName) => {
     const got = await importedSite(await site(name.replace(/\W+/g, '-'), { ...PAGES, 'docs/.vuepress/config.js': config }))
@@ -29,5 +35,13 @@ describe('VuePress per-locale navbars and sidebars', () => {
     expect(menu('primary-zh')).toEqual([['指南', '/zh/guide/']])
     expect(got.payload.menus?.['primary-zh']?.name).toBe(zhName)
     expect(menu('sidebar-zh-guide')).toEqual([['指南', '/zh/guide/']])
+  })
+})
+
+describe("a locale's whole sidebar is named by the locale", () => {
+  test('keyed by its own folder, without a language name', async () => {
+    const config = "module.exports = {\n  locales: { '/': { lang: 'en-US' }, '/zh/': { lang: 'zh-CN' } },\n  themeConfig: {\n    locales: {\n      '/zh/': { sidebar: { '/zh/': ['/zh/guide/'] } },\n    },\n  },\n}\n"
+    const got = await importedSite(await site('whole-sidebar', { ...PAGES, 'docs/.vuepress/config.js': config }))
+    expect(got.payload.menus?.['sidebar-zh']?.name).toBe('Sidebar (zh-CN)')
   })
 })
