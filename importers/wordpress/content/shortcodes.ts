@@ -1,5 +1,6 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
+import { renderCaption } from './caption.js'
 import { embedHtml } from './embeds.js'
 import { decodeEntities, escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
@@ -84,33 +85,6 @@ const bump = (map: Record<string, number>, key: string) => {
 const dimension = (v: string | undefined): number | undefined => {
   const n = Number(v)
   return Number.isInteger(n) && n > 0 && n < 100000 ? n : undefined
-}
-
-// The image (optionally linked) that opens a caption's content, as WordPress's img_caption_shortcode expects it.
-const CAPTION_CONTENT = /^\s*((?:<a\s[^>]+>\s*)?<img\s[^>]+>(?:\s*<\/a>)?)([\s\S]*)$/i
-
-/**
- * `[caption]` as WordPress's img_caption_shortcode prints it: the caption is the `caption` attribute, else the text
- * after the content's opening image (the content is then the image alone); without a width of at least 1 (read as
- * PHP's `(int)` does) or without caption text, only the content, no figure.
- * @example
- * renderCaption({ named: { id: 'x' }, numeric: [] }, '<img src="/a.jpg" /> A cat') // '<img src="/a.jpg" />'
- */
-function renderCaption(a: Attrs, content: string): string {
-  let image = content ?? ''
-  let text = a.named.caption
-  if (text === undefined) {
-    const m = CAPTION_CONTENT.exec(image)
-    text = m ? m[2].trim() : ''
-    if (m) image = m[1]
-  }
-  const width = Number(/^\s*\d{1,6}/.exec(a.named.width ?? '')?.[0] ?? 0)
-  // PHP's empty(): '' and '0' are no caption.
-  if (width < 1 || text === '' || text === '0') return image
-  const id = a.named.id ? ` id="${escapeAttribute(a.named.id)}"` : ''
-  const align = a.named.align ?? 'alignnone'
-  const caption = `<figcaption class="wp-caption-text">${text}</figcaption>`
-  return `<figure${id} class="wp-caption ${escapeAttribute(align)}" style="width: ${width}px">${image}${caption}</figure>`
 }
 
 function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
