@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { importWordPress, summarizeReport } from 'preview-data-sdk/wordpress'
 import { elementorBody } from '../../../importers/wordpress/content/elementor.js'
@@ -223,6 +225,30 @@ describe('podcast episodes (Blubrry PowerPress)', () => {
     const body = renderBody(withPodcastEpisode('Notes\n\nMore', `https://x.test/e1.mp3\n1\naudio/mpeg\n${settings}`) as string, 1, earlyRenderEnv(stats(), {}))
     expect(body.html).toBe(`<p>Notes</p>\n<p>More</p>\n${player('audio', 'https://x.test/e1.mp3')}\n`)
     expect(proseText(body.html)).toBe('Notes More')
+  })
+})
+
+describe('podcast episodes of password-protected posts', () => {
+  // PowerPress prints no player while post_password_required(): kept as drafts, such posts get none.
+  test('a password-protected episode kept as a draft gets no player; the same episode without its password does', async () => {
+    const xml = readFileSync(fileURLToPath(new URL('../../fixtures/wordpress/podcast-episodes.xml', import.meta.url)), 'utf8')
+    const dir = mkdtempSync(join(tmpdir(), 'podcast-password-'))
+    const players = async (text: string) => {
+      const file = join(dir, 'export.xml')
+      writeFileSync(file, text)
+      const { payload } = await importWordPress(file, { generatedAt: '2026-01-01T00:00:00Z', passwordProtected: 'draft' })
+      return (payload.content.posts ?? []).filter((p) => p.content.includes('powerpress-player')).map((p) => p.title)
+    }
+    try {
+      expect(await players(xml)).toContain('Episode One')
+      const locked = xml.replace('<wp:post_password><![CDATA[]]>', '<wp:post_password><![CDATA[secret]]>')
+      expect(locked).not.toBe(xml)
+      const shown = await players(locked)
+      expect(shown).not.toContain('Episode One')
+      expect(shown).toContain('Episode Video')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
