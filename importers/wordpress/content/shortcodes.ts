@@ -2,6 +2,8 @@ import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wo
 import { LIMITS } from '../limits.js'
 import { renderCaption } from './caption.js'
 import { embedHtml } from './embeds.js'
+import { texturize } from './texturize.js'
+import type { ShortcodeNames } from './texturize.js'
 import { decodeEntities, escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
 import type { ShortcodeAttrs } from './plugin-shortcodes.js'
@@ -390,6 +392,42 @@ const BARE_SHORTCODES = new Set([
 const ESCAPED = /\[\[(([A-Za-z][\w-]*)(?:\s[^\][]*)?)\]\]/g
 // The shortcodes WordPress core registers (an escaped one of these is shown as text by every WordPress).
 const CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
+
+// The shortcodes this importer knows: WordPress core's and plugins'. SyntaxHighlighter's are rendered as code before
+// texturizing, so they are not among them (else an unclosed `[code]` would stop texturizing the rest of the body, as
+// WordPress leaves `[code]` alone).
+const KNOWN_SHORTCODES: ReadonlySet<string> = new Set([
+  ...CORE_SHORTCODES, ...GALLERY_SHORTCODES, ...PLUGIN_SHORTCODES.keys(), ...FORM_SHORTCODES, ...LAYOUT_SHORTCODES, ...BARE_SHORTCODES,
+  ...BUILDER_IMAGE_SHORTCODES, 'latex', 'footnote',
+])
+// A closing tag, or an opening one with an attribute: a shortcode of a plugin the site had (see otherShortcodes).
+const PLUGIN_TAG = /\[\/([A-Za-z][\w-]{0,48})\]|\[([A-Za-z][\w-]{0,48})[ \t\n]+[\w-]{1,64}=/g
+
+/**
+ * The shortcodes a body's site registered, as far as the body tells, for wptexturize (which leaves their tags as
+ * written): those this importer knows, and any with a closing tag or an attribute, which this importer takes for a
+ * plugin's as it removes or keeps them.
+ * @example
+ * registeredShortcodes('[my_box color="red"]Hi[/my_box]').has('my_box') // true
+ */
+export function registeredShortcodes(html: string): ShortcodeNames {
+  if (!html.includes('[')) return NO_SHORTCODES
+  let plugins: Set<string> | undefined
+  for (const m of html.matchAll(PLUGIN_TAG)) (plugins ??= new Set()).add(m[1] ?? m[2])
+  return plugins === undefined ? KNOWN_SHORTCODES : { has: (name) => KNOWN_SHORTCODES.has(name) || plugins.has(name) }
+}
+
+// A body without a `[` holds no shortcode.
+const NO_SHORTCODES: ShortcodeNames = { has: () => false, none: true }
+
+/**
+ * HTML of a body or an excerpt as WordPress's wptexturize prints it, with the shortcodes its site registered.
+ * @example
+ * texturizeBody('[gallery ids="1"] "Hi"') // '[gallery ids="1"] &#8220;Hi&#8221;'
+ */
+export function texturizeBody(html: string): string {
+  return texturize(html, registeredShortcodes(html))
+}
 
 /**
  * Shortcodes of plugins: those whose output can be printed without the plugin (`PLUGIN_SHORTCODES`: embeds, page
