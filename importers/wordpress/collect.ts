@@ -265,7 +265,9 @@ export class Collector implements WxrSink {
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind
     this.report.customFields(item.customFields)
-    const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), item.meta.enclosure)
+    // PowerPress prints no player while post_password_required(), so a password-protected episode kept as a draft has none.
+    const episode = item.password === '' ? item.meta.enclosure : undefined
+    const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), episode)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {

@@ -1,4 +1,5 @@
 import { htmlToText } from './content/html.js'
+import { texturizeBody } from './content/shortcodes.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
@@ -12,16 +13,22 @@ export function languageOf(item: { terms: WxrItem['terms']; link: string }, base
   return { lang, group, prefixed: path.toLowerCase().startsWith(`${basePath}/${lang.toLowerCase()}/`) }
 }
 
-/** An item's title as plain text; `(no title)` (counted as a fallback) when WordPress has none. */
+/**
+ * An item's title as plain text, as WordPress printed it (the_title texturizes it: curly quotes, dashes, `…` and `×`
+ * as their Unicode characters); `(no title)` (counted as a fallback) when WordPress has none.
+ */
 export function itemTitle(item: WxrItem, report: ReportBuilder): string {
-  const title = htmlToText(item.title)
+  const title = htmlToText(texturizeBody(item.title))
   if (title) return title
   report.fallback('untitled')
   return '(no title)'
 }
 
-/** An item's slug: its decoded, repaired `post_name`, else one derived from the title, else `<type>-<id>`. */
-export function itemSlug(item: WxrItem, title: string, report: ReportBuilder): string {
+/**
+ * An item's slug: its decoded, repaired `post_name`, else one derived from the title as written (WordPress's
+ * sanitize_title reads the stored title, not the texturized one), else `<type>-<id>`.
+ */
+export function itemSlug(item: WxrItem, report: ReportBuilder): string {
   const decoded = decodeWpSlug(item.postName)
   const repaired = repairSlug(decoded)
   if (repaired) {
@@ -29,7 +36,7 @@ export function itemSlug(item: WxrItem, title: string, report: ReportBuilder): s
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(title === '(no title)' ? '' : title) || `${item.postType}-${item.postId}`
+  return slugFromTitle(htmlToText(item.title)) || `${item.postType}-${item.postId}`
 }
 
 

@@ -35,18 +35,21 @@ export function planPages(
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)
-    const slug = pageSlug(item, title, report)
+    const slug = pageSlug(item, report)
     plans.set(item.postId, item.postType === 'page' ? planPage(paths, item, title, slug, report, warnItem) : planTypedPage(paths, item, title, slug, warnItem))
   }
   return plans
 }
 
-/** A page's own slug, repaired, else one made from its title, else `page-ID`; the report counts either fallback. */
-function pageSlug(item: ContentItem, title: string, report: ReportBuilder): string {
+/**
+ * A page's own slug, repaired, else one made from its title as written (not texturized, as sanitize_title reads it),
+ * else `page-ID`; the report counts either fallback.
+ */
+function pageSlug(item: ContentItem, report: ReportBuilder): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return slugFromTitle(title === '(no title)' ? '' : title) || `page-${item.postId}`
+    return slugFromTitle(htmlToText(item.title)) || `page-${item.postId}`
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own

@@ -45,7 +45,7 @@ export function planPosts(posts: readonly ContentItem[], site: Site, clock: Site
   const slugs = new SlugRegistry()
   const planned = posts.map((item) => {
     const title = itemTitle(item, report)
-    const wanted = itemSlug(item, title, report)
+    const wanted = itemSlug(item, report)
     const dates = resolveItemDates(item, clock, generatedAt)
     for (const f of dates.fallbacks) report.fallback(f)
     const decoded = decodeWpSlug(item.postName)

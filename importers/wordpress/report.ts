@@ -275,7 +275,7 @@ export function summarizeReport(report: ImportReport): string {
   const kept = Object.entries(report.templates.kept)
   if (kept.length) lines.push(`Shortcodes kept as text: ${kept.map(([k, n]) => `[${k}] ×${n}`).join(', ')}.`)
   const acf = report.custom_fields?.acf
-  if (acf) lines.push(`Advanced Custom Fields: ${plural(acf.fields, 'field')} on ${plural(acf.items, 'item')} not imported (the theme's templates printed them; the payload has no place for them, and they may hold what was never shown).`)
+  if (acf) lines.push(`Advanced Custom Fields: ${plural(acf.fields, 'field')} on ${plural(acf.items, 'item')} not imported: a field may hold what the theme never showed; a post's or page's \`data\` could carry those its templates printed.`)
   if (report.unresolved_links.length) lines.push(`${plural(report.unresolved_links.length, 'link')} to the old site match nothing imported (see unresolved_links).`)
   const m = report.media
   if (m.mode === 'home' && m.delivered) lines.push(`Media: ${plural(m.delivered.files, 'file')} in the media folder (${m.delivered.copied} copied, ${m.delivered.downloaded} downloaded, ${m.delivered.already_there} already there)${m.delivered.failed ? `; ${m.delivered.failed} could not be had and stay on ${m.hosts.join(', ')} (the report's missing_media says which and why)` : ''}.`)

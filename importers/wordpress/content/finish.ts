@@ -1,6 +1,7 @@
 import { htmlToText } from './html.js'
 import { stripShortcodeTags } from './prose.js'
 import { deriveExcerpt, excerptOfText } from './excerpt.js'
+import { texturizeBody } from './shortcodes.js'
 import { rewriteLinks } from '../links.js'
 import type { LinkIndex } from '../links.js'
 import { encodeSpacedUrls } from '../media.js'
@@ -30,7 +31,8 @@ export type FinishedText = { html: string; excerpt: string; linksRewritten: numb
 export function finishText(rendered: string, exportExcerpt: string, moreText: string | undefined, env: FinishEnv, blockExcerpt?: string): FinishedText {
   const rewritten = rewriteLinks(rendered, env.links)
   const html = movedMedia(rewritten.html, env)
-  let excerpt = htmlToText(stripShortcodeTags(exportExcerpt))
+  // The export's excerpt as the_excerpt prints it: texturized, its shortcodes not run.
+  let excerpt = htmlToText(stripShortcodeTags(texturizeBody(exportExcerpt)))
   let excerptFromMore = false
   if (!excerpt && moreText) {
     // WordPress's excerpt is the teaser, cut as any automatic excerpt is (wp_trim_excerpt).

@@ -5,7 +5,7 @@ import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.
 import { autoEmbed } from './embeds.js'
 import { builderAutop, isBuilderLayout } from './page-builders.js'
 import { proseText } from './prose.js'
-import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments } from './shortcodes.js'
+import { renderCodeShortcodes, renderEmbedShortcodes, renderShortcodes, showsAttachments, texturizeBody } from './shortcodes.js'
 import type { ShortcodeContext, ShortcodeStats } from './shortcodes.js'
 import { renderSiteBlocks, usesSiteBlocks } from './site-blocks.js'
 import type { SiteBlocks } from './site-blocks.js'
@@ -104,7 +104,8 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     if (env.siteBlocks) html = renderSiteBlocks(html, env.siteBlocks, env.dynamicBlocks)
   }
   const more = comments ? html.indexOf('<!--more') : -1
-  let moreText = more >= 0 ? proseText(html.slice(0, more)) : undefined
+  // The teaser as WordPress's automatic excerpt shows it: texturized, as the_content texturizes it.
+  let moreText = more >= 0 ? proseText(texturizeBody(html.slice(0, more))) : undefined
   const excerpt = blocks ? excerptOfBlocks(raw) : undefined
   if (excerpt?.moreText !== undefined && moreText !== undefined) moreText = excerpt.moreText
   if (more >= 0) html = withMoreAnchor(html, postId)
@@ -116,12 +117,18 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   const embedded = autoEmbed(html)
   html = embedded.html
   if (embedded.count) env.stats.rendered.autoembed = (env.stats.rendered.autoembed ?? 0) + embedded.count
+  // wptexturize runs after the blocks are rendered (do_blocks, priority 9) and before wpautop and the shortcodes
+  // (priority 11): the shortcodes' own output is not texturized, the text around and inside them is.
   if (blocks) {
     if (html.includes(SHORTCODE_BLOCK_END)) html = paragraphsInShortcodeBlocks(html)
     const stripped = stripBlockDelimiters(html)
     html = stripped.html.replace(/\n{3,}/g, '\n\n').trim()
+    html = texturizeBody(html)
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
-  } else html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
+  } else {
+    html = texturizeBody(html)
+    html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
+  }
   const blockExcerpt = !moreText ? excerpt?.derived : undefined
   return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
 }

@@ -1,6 +1,9 @@
 import { fromMatch, attrs as parseAttrs, replace as replaceFromStart } from '@wordpress/shortcode'
 import { LIMITS } from '../limits.js'
+import { renderCaption } from './caption.js'
 import { embedHtml } from './embeds.js'
+import { texturize } from './texturize.js'
+import type { ShortcodeNames } from './texturize.js'
 import { decodeEntities, escapeAttribute, escapeText, hasPreOrCode, isSpace } from './html.js'
 import { FORM_SHORTCODES, LAYOUT_SHORTCODES, PLUGIN_SHORTCODES } from './plugin-shortcodes.js'
 import type { ShortcodeAttrs } from './plugin-shortcodes.js'
@@ -84,33 +87,6 @@ const bump = (map: Record<string, number>, key: string) => {
 const dimension = (v: string | undefined): number | undefined => {
   const n = Number(v)
   return Number.isInteger(n) && n > 0 && n < 100000 ? n : undefined
-}
-
-// The image (optionally linked) that opens a caption's content, as WordPress's img_caption_shortcode expects it.
-const CAPTION_CONTENT = /^\s*((?:<a\s[^>]+>\s*)?<img\s[^>]+>(?:\s*<\/a>)?)([\s\S]*)$/i
-
-/**
- * `[caption]` as WordPress's img_caption_shortcode prints it: the caption is the `caption` attribute, else the text
- * after the content's opening image (the content is then the image alone); without a width of at least 1 (read as
- * PHP's `(int)` does) or without caption text, only the content, no figure.
- * @example
- * renderCaption({ named: { id: 'x' }, numeric: [] }, '<img src="/a.jpg" /> A cat') // '<img src="/a.jpg" />'
- */
-function renderCaption(a: Attrs, content: string): string {
-  let image = content ?? ''
-  let text = a.named.caption
-  if (text === undefined) {
-    const m = CAPTION_CONTENT.exec(image)
-    text = m ? m[2].trim() : ''
-    if (m) image = m[1]
-  }
-  const width = Number(/^\s*\d{1,6}/.exec(a.named.width ?? '')?.[0] ?? 0)
-  // PHP's empty(): '' and '0' are no caption.
-  if (width < 1 || text === '' || text === '0') return image
-  const id = a.named.id ? ` id="${escapeAttribute(a.named.id)}"` : ''
-  const align = a.named.align ?? 'alignnone'
-  const caption = `<figcaption class="wp-caption-text">${text}</figcaption>`
-  return `<figure${id} class="wp-caption ${escapeAttribute(align)}" style="width: ${width}px">${image}${caption}</figure>`
 }
 
 function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): string {
@@ -416,6 +392,42 @@ const BARE_SHORTCODES = new Set([
 const ESCAPED = /\[\[(([A-Za-z][\w-]*)(?:\s[^\][]*)?)\]\]/g
 // The shortcodes WordPress core registers (an escaped one of these is shown as text by every WordPress).
 const CORE_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'audio', 'video', 'playlist', 'embed'])
+
+// The shortcodes this importer knows: WordPress core's and plugins'. SyntaxHighlighter's are rendered as code before
+// texturizing, so they are not among them (else an unclosed `[code]` would stop texturizing the rest of the body, as
+// WordPress leaves `[code]` alone).
+const KNOWN_SHORTCODES: ReadonlySet<string> = new Set([
+  ...CORE_SHORTCODES, ...GALLERY_SHORTCODES, ...PLUGIN_SHORTCODES.keys(), ...FORM_SHORTCODES, ...LAYOUT_SHORTCODES, ...BARE_SHORTCODES,
+  ...BUILDER_IMAGE_SHORTCODES, 'latex', 'footnote',
+])
+// A closing tag, or an opening one with an attribute: a shortcode of a plugin the site had (see otherShortcodes).
+const PLUGIN_TAG = /\[\/([A-Za-z][\w-]{0,48})\]|\[([A-Za-z][\w-]{0,48})[ \t\n]+[\w-]{1,64}=/g
+
+/**
+ * The shortcodes a body's site registered, as far as the body tells, for wptexturize (which leaves their tags as
+ * written): those this importer knows, and any with a closing tag or an attribute, which this importer takes for a
+ * plugin's as it removes or keeps them.
+ * @example
+ * registeredShortcodes('[my_box color="red"]Hi[/my_box]').has('my_box') // true
+ */
+export function registeredShortcodes(html: string): ShortcodeNames {
+  if (!html.includes('[')) return NO_SHORTCODES
+  let plugins: Set<string> | undefined
+  for (const m of html.matchAll(PLUGIN_TAG)) (plugins ??= new Set()).add(m[1] ?? m[2])
+  return plugins === undefined ? KNOWN_SHORTCODES : { has: (name) => KNOWN_SHORTCODES.has(name) || plugins.has(name) }
+}
+
+// A body without a `[` holds no shortcode.
+const NO_SHORTCODES: ShortcodeNames = { has: () => false, none: true }
+
+/**
+ * HTML of a body or an excerpt as WordPress's wptexturize prints it, with the shortcodes its site registered.
+ * @example
+ * texturizeBody('[gallery ids="1"] "Hi"') // '[gallery ids="1"] &#8220;Hi&#8221;'
+ */
+export function texturizeBody(html: string): string {
+  return texturize(html, registeredShortcodes(html))
+}
 
 /**
  * Shortcodes of plugins: those whose output can be printed without the plugin (`PLUGIN_SHORTCODES`: embeds, page

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { classicAutop } from '../../../importers/wordpress/content/autop.js'
 import { blockTokens, hasBlocks, inlineReusableBlocks, socialLink, stripBlockDelimiters } from '../../../importers/wordpress/content/blocks.js'
+import { captionParts, phpInt } from '../../../importers/wordpress/content/caption.js'
 import { autoEmbed, embedHtml } from '../../../importers/wordpress/content/embeds.js'
 import { hasPreOrCode, htmlToText, isSpace, withoutMedia } from '../../../importers/wordpress/content/html.js'
 import { proseText } from '../../../importers/wordpress/content/prose.js'
@@ -46,8 +47,41 @@ describe('shortcodes', () => {
     ['a zero width with an old-style caption', '[caption width="0" caption="Old"]<img src="/a.jpg" />[/caption]', '<img src="/a.jpg" />'],
     ['a width PHP reads as its leading digits', '[caption width="300px"]<img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 300px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
     ['an old-style caption keeps the whole content', '[caption width="10" caption="Old"]<img src="/a.jpg" /> more[/caption]', '<figure class="wp-caption alignnone" style="width: 10px"><img src="/a.jpg" /> more<figcaption class="wp-caption-text">Old</figcaption></figure>'],
+    // img_caption_shortcode's pattern is not anchored: text before the image is dropped.
+    ['text before the image', '[caption width="300"]Intro <img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 300px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
+    ['text inside the link before the image', '[caption width="300"]<a href="/b">Intro <img src="/a.jpg" /></a> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 300px"><img src="/a.jpg" /></a><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
+    // PHP's (int): a sign, an exponent (PHP 7.1 and later), any number of digits.
+    ['a signed width', '[caption width="+300"]<img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 300px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
+    ['a width with an exponent', '[caption width="1e3"]<img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 1000px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
+    ['a width of seven digits', '[caption width="1234567"]<img src="/a.jpg" /> A cat[/caption]', '<figure class="wp-caption alignnone" style="width: 1234567px"><img src="/a.jpg" /><figcaption class="wp-caption-text">A cat</figcaption></figure>'],
   ])('[caption] with %s prints what WordPress printed', (_, body, html) => {
     expect(renderShortcodes(body, ctx, stats())).toBe(html)
+  })
+  // php -r 'var_dump((int)$argv[1]);' on PHP 8.2 for each.
+  test.each([
+    ['300', 300n], ['+300', 300n], [' 300', 300n], ['1e3', 1000n], ['1.9e3', 1900n], ['300px', 300n], ['.5e1', 5n],
+    ['1234567', 1234567n], ['99999999999999999999', 9223372036854775807n], ['1e30', 9223372036854775807n], ['-5', -5n],
+    ['0x1A', 0n], [' +1e2x', 100n], ['1e', 1n], ['1.', 1n], ['1e-2', 0n], ['9223372036854775808', 9223372036854775807n],
+    ['1e18', 1000000000000000000n], ['abc', 0n], ['', 0n],
+  ])('PHP reads %j as the integer %s', (text, n) => {
+    expect(phpInt(text)).toBe(n)
+  })
+  // preg_match('#((?:<a [^>]+>\s*)?<img [^>]+>(?:\s*</a>)?)(.*)#is', …) on PHP 8.2 for each.
+  test.each([
+    ['<A HREF="/x"> <IMG SRC="/a.jpg"> </A> A cat', '<A HREF="/x"> <IMG SRC="/a.jpg"> </A>', ' A cat'],
+    ['<a <img x><img y> rest', '<a <img x><img y>', ' rest'],
+    ['<a ><img src=a> t', '<img src=a>', ' t'],
+    ['<img > <img src=a> t', '<img src=a>', ' t'],
+    ['<a\thref=x><img src=a> t', '<img src=a>', ' t'],
+    ['<a x>y</a><a z> <img q> </a> t', '<a z> <img q> </a>', ' t'],
+  ])('the caption content %j holds the image %j', (content, image, rest) => {
+    expect(captionParts(content)).toEqual({ image, rest })
+  })
+  test.each([['<img\tsrc=a> t'], ['no image'], ['<img src=a']])('the caption content %j holds no image', (content) => {
+    expect(captionParts(content)).toBeUndefined()
+  })
+  test.each([['<a '], ['<img '], ['<a x><img '], ['<a x>']])('finding the image in many %j takes time linear in the content', (unit) => {
+    expect(growth((n) => captionParts(unit.repeat(n)), 20000)).toBeLessThan(20)
   })
   test('a [gallery] with no image to show prints nothing (gallery_shortcode returns an empty string)', () => {
     const none: ShortcodeContext = { ...ctx, childAttachments: () => [] }

@@ -36,6 +36,9 @@ test('an imported post: its title and derived excerpt keep no piece of a tag', a
   const xml = head + item(`<title>Fish &lt;img alt="x&gt;y"&gt; chips</title><content:encoded><![CDATA[${body}]]></content:encoded><excerpt:encoded></excerpt:encoded>`) + '</channel></rss>'
   const { payload } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z' })
   const post = payload.content.posts[0]
-  expect(post.title).toBe('Fish chips')
-  expect(post.excerpt).toBe('Before after.')
+  // wptexturize cuts a tag at its first `>` and curls the quotes after it, so an `alt` with a `>` runs to the end: the
+  // title WordPress printed (the_title) shows 'Fish', and its excerpt (strip_tags of the texturized body, PHP 8.2) is
+  // 'Before '.
+  expect(post.title).toBe('Fish')
+  expect(post.excerpt).toBe('Before')
 })
