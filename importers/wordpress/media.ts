@@ -442,7 +442,8 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
   const escaped = hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   const pattern = escaped.length ? new RegExp(`(?:https?:)?//(?:www\\.)?(?:${escaped.join('|')})(?::\\d+)?/[^\\s"'<>()\\\\,]*`, 'gi') : undefined
   const url = (old: string) => {
-    const key = mediaKey(old.replace(/&amp;/g, '&'))
+    // An `&` in a URL is written `&amp;` by editors and `&#038;` by wptexturize (which escapes it in tags too).
+    const key = mediaKey(old.includes('&') ? old.replace(/&(?:amp|#0*38|#x0*26);/gi, '&') : old)
     return key === undefined ? undefined : files.get(key)
   }
   const quoted = (html: string) =>

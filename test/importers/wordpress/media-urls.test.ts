@@ -36,6 +36,19 @@ describe('file names with spaces and parentheses in bodies', () => {
     ])
     expect(homeUrls(['old.test'], files).html(body)).toBe('<img src="/u/Photo%20(final)%202.jpg" alt=""> <a href=\'/u/Caf%C3%A9%20terrace.jpg\'>x</a> <img src="/u/plain.jpg">')
   })
+
+  // wptexturize escapes a bare `&` in tags as `&#038;`: a file named "Ünïcode & space.jpg" (the corpus's
+  // wp-block-studio) was left on the old host once bodies were texturized.
+  test.each([
+    ['&', 'https://old.test/u/A%20&%20B.jpg'],
+    ['&amp;', 'https://old.test/u/A%20&amp;%20B.jpg'],
+    ['&#038;', 'https://old.test/u/A%20&#038;%20B.jpg'],
+    ['&#38;', 'https://old.test/u/A%20&#38;%20B.jpg'],
+    ['&#x26;', 'https://old.test/u/A%20&#x26;%20B.jpg'],
+  ])('homeUrls moves a URL whose & is written %s', (_written, url) => {
+    const files = new Map([['old.test/u/A & B.jpg', '/u/A%20%26%20B.jpg']])
+    expect(homeUrls(['old.test'], files).html(`<img src="${url}"> <a href='${url}'>x</a>`)).toBe(`<img src="/u/A%20%26%20B.jpg"> <a href='/u/A%20%26%20B.jpg'>x</a>`)
+  })
 })
 
 // WordPress in a folder of its own (siteurl /wp, home at the root) keeps its uploads under that folder: --media-to
