@@ -426,8 +426,13 @@ const NO_SHORTCODES: ShortcodeNames = { has: () => false, none: true }
  * texturizeBody('[gallery ids="1"] "Hi"') // '[gallery ids="1"] &#8220;Hi&#8221;'
  */
 export function texturizeBody(html: string): string {
-  return texturize(html, registeredShortcodes(html))
+  return texturize(html, registeredShortcodes(html), UNTEXTURIZED_SHORTCODES)
 }
+
+// Shortcodes whose text WordPress never texturized: Jetpack adds `latex` to no_texturize_shortcodes (a formula's
+// `f''` and `--` are not typography), and SyntaxHighlighter's render (priority 7) before wptexturize, so their code
+// was never curled; here the body's are already `<pre>` by then, but a `<!--more-->` teaser is cut before they are.
+const UNTEXTURIZED_SHORTCODES = ['latex', ...CODE_SHORTCODES]
 
 /**
  * Shortcodes of plugins: those whose output can be printed without the plugin (`PLUGIN_SHORTCODES`: embeds, page

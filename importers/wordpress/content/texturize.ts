@@ -88,11 +88,12 @@ export interface ShortcodeNames {
 
 /**
  * The text as WordPress's `wptexturize` prints it. `shortcodes` are the shortcodes the site registered: their tags
- * are left as written (an unregistered one is text like any other).
+ * are left as written (an unregistered one is text like any other); the text inside `noTexturize` ones is left alone
+ * (WordPress's `no_texturize_shortcodes`: `[code]` unless plugins add theirs).
  * @example
  * texturize('"Hi" -- it\'s 6\'', new Set()) // '&#8220;Hi&#8221; &#8212; it&#8217;s 6&#8242;'
  */
-export function texturize(text: string, shortcodes: ShortcodeNames): string {
+export function texturize(text: string, shortcodes: ShortcodeNames, noTexturize: readonly string[] = NO_TEXTURIZE_SHORTCODES): string {
   const tags: string[] = []
   const codes: string[] = []
   const cut = new Cutter(text, shortcodes)
@@ -125,7 +126,7 @@ export function texturize(text: string, shortcodes: ShortcodeNames): string {
         tag = escaped
       }
       if (tags.length > 0 || NO_TEXTURIZE_FIRST.includes(text[start + 1])) pushPop(tag ?? text.slice(start, end), tags, NO_TEXTURIZE_TAGS)
-    } else if (kind === 'shortcode') pushPop(text.slice(start, end), codes, NO_TEXTURIZE_SHORTCODES)
+    } else if (kind === 'shortcode') pushPop(text.slice(start, end), codes, noTexturize)
   }
   between(textFrom, text.length)
   return copied === 0 ? text : out + text.slice(copied)

@@ -77,6 +77,14 @@ describe('bodies, excerpts and titles are texturized where WordPress texturized 
   test('the teaser before <!--more-->', () => {
     expect(renderBody("It's here<!--more-->rest", 1, env()).moreText).toBe('It\u2019s here')
   })
+  // Found by the review of this change: formulas and code were curled where WordPress left them alone.
+  test('a [latex] formula is not typography (Jetpack adds latex to no_texturize_shortcodes)', () => {
+    expect(renderBody('Euler: [latex]f\'\'(x) -- 1...3x4 "a"[/latex] -- done', 1, env()).html).toContain('f\'\'(x) -- 1...3x4 "a"')
+    expect(renderBody('Euler: [latex]x[/latex] -- done', 1, env()).html).toContain('&#8212; done')
+  })
+  test('code in a SyntaxHighlighter shortcode stays as written in the teaser', () => {
+    expect(renderBody("[sourcecode language=\"js\"]var a = \"x\" -- 'y';[/sourcecode]\n\nIt's before<!--more-->after", 1, env()).moreText).toBe("var a = \"x\" -- 'y'; It\u2019s before")
+  })
   test("an import: the title as plain text with WordPress's characters, the excerpts texturized, the slug from the title as written", async () => {
     const head = '<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://t.example</link><wp:wxr_version>1.2</wp:wxr_version>'
     const item = (id: number, title: string, body: string, excerpt: string) =>
