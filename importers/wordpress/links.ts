@@ -1,4 +1,5 @@
 import { detach } from './detach.js'
+import { urlAmpersands } from './content/html.js'
 
 /** The query parameters WordPress resolves on its front page without pretty permalinks. */
 export type QueryKind = 'p' | 'page_id' | 'cat' | 'tag' | 'attachment_id'
@@ -178,7 +179,7 @@ export function rewriteLinks(html: string, index: LinkIndex): { html: string; co
   if (!mayHaveHref(html)) return { html, count: 0, unresolved }
   let count = 0
   const out = html.replace(HREF, (whole, lead: string, quote: string, value: string) => {
-    const href = value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&#0?38;/g, '&') : value
+    const href = urlAmpersands(value)
     const target = index.resolve(href)
     if (target === undefined) {
       if (unresolved.length < MAX_UNRESOLVED && !unresolved.includes(href) && index.isOldSite(href)) unresolved.push(href)

@@ -1,7 +1,7 @@
 import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
 import type { ShortcodeImage } from './content/shortcodes.js'
-import { attributeOf, decodeEntities, escapeAttribute } from './content/html.js'
+import { attributeOf, decodeEntities, escapeAttribute, urlAmpersands } from './content/html.js'
 import { detach } from './detach.js'
 import { LIMITS } from './limits.js'
 import { trimTrailing } from '../../src/trim.js'
@@ -442,8 +442,7 @@ export function homeUrls(hosts: readonly string[], files: ReadonlyMap<string, st
   const escaped = hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   const pattern = escaped.length ? new RegExp(`(?:https?:)?//(?:www\\.)?(?:${escaped.join('|')})(?::\\d+)?/[^\\s"'<>()\\\\,]*`, 'gi') : undefined
   const url = (old: string) => {
-    // An `&` in a URL is written `&amp;` by editors and `&#038;` by wptexturize (which escapes it in tags too).
-    const key = mediaKey(old.includes('&') ? old.replace(/&(?:amp|#0*38|#x0*26);/gi, '&') : old)
+    const key = mediaKey(urlAmpersands(old))
     return key === undefined ? undefined : files.get(key)
   }
   const quoted = (html: string) =>

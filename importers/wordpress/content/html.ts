@@ -89,6 +89,16 @@ export function tagsToSpaces(html: string): string {
 }
 
 /**
+ * A URL from an attribute with its `&`s as written: editors write `&amp;`, wptexturize `&#038;` (`&#38;`, `&#x26;`
+ * alike); nothing else in the URL is decoded.
+ * @example
+ * urlAmpersands('/a?x=1&#038;y=2') // '/a?x=1&y=2'
+ */
+export function urlAmpersands(url: string): string {
+  return url.includes('&') ? url.replace(/&(?:amp|#0*38|#x0*26);/gi, '&') : url
+}
+
+/**
  * Decodes the HTML entities WordPress leaves in titles and term names (`Fish &amp; Chips`) and trims.
  * @example
  * decodeEntities('Fish &amp; Chips') // 'Fish & Chips'
