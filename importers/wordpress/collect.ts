@@ -1,5 +1,5 @@
 import type { BodyPool } from './bodies/pool.js'
-import { toAttachment, MediaIndex } from './media.js'
+import { attachmentSizes, toAttachment, MediaIndex } from './media.js'
 import type { ImageUse, MediaRefs } from './media.js'
 import { toNavMenuItem } from './menus.js'
 import type { NavMenuItem } from './menus.js'
@@ -12,6 +12,7 @@ import { elementorBody } from './content/elementor.js'
 import { siteOriginBody } from './content/siteorigin.js'
 import { withFootnotes } from './content/footnotes.js'
 import { withPodcastEpisode } from './content/podcast.js'
+import { bodyPages } from './content/render.js'
 import { htmlToText } from './content/html.js'
 import { VARIATION_TYPE } from './post-types.js'
 import type { PostTypeTarget, Variation } from './post-types.js'
@@ -270,6 +271,9 @@ export class Collector implements WxrSink {
     const raw = withPodcastEpisode(this.#builderBody(item) ?? withFootnotes(item.contentBytes ?? item.content, item.meta.footnotes), episode)
     // Only pages are asked whether they are empty (the posts page of a static front page), and they are few.
     kept.emptyBody = kind === 'page' && isEmptyBody(typeof raw === 'string' ? raw : raw.toString('utf8'))
+    // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls), known before rendering is back.
+    const pages = bodyPages(raw)
+    if (pages > 1) kept.bodyPages = pages
     kept.body = this.pool.prepareBody(item.postId, raw, (result) => {
       if ('images' in result) kept.images = result.images
       else if ('late' in result) {
@@ -280,7 +284,6 @@ export class Collector implements WxrSink {
         if (result.late.raw) c.late.raw++
       }
       if (result.media) kept.media = result.media
-      if (result.pages) kept.bodyPages = result.pages
     })
     item.content = ''
     item.contentBytes = undefined
@@ -307,13 +310,14 @@ export class Collector implements WxrSink {
     return body.html
   }
 
-  /** An attachment: its metadata read by the body pool (sent only what that needs), then kept in the media index, in export order. */
+  /**
+   * An attachment, with the sizes its metadata gives, kept in the media index in export order. Read here, not on the
+   * body worker: the URLs planned before rendering is back need every attachment.
+   */
   #attachment(item: WxrItem): void {
     const { file, line, postId, postParent, menuOrder, attachmentUrl, guid, link, excerpt, meta } = item
-    const metadata = { attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } }
-    this.pool.prepareAttachment(metadata, (result) => {
-      if ('sizes' in result) this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, link, excerpt, meta }, result.sizes))
-    })
+    const sizes = attachmentSizes({ attachmentUrl, guid, meta: { _wp_attachment_metadata: meta._wp_attachment_metadata ?? '' } })
+    this.collected.media.add(toAttachment({ file, line, postId, postParent, menuOrder, attachmentUrl, guid, link, excerpt, meta }, sizes))
   }
 
   /** An item of another post type: imported as the caller asked, folded into its product, or counted and left out. */

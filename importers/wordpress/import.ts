@@ -147,9 +147,13 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
     const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
     const mediaHosts = mediaHostsOf(site, collected)
+    // The media files items show come with their rendering, which the worker may still be finishing.
+    if (bringHome) await pool.prepared()
     const home = bringHome ? await homeMedia(collected, posts, pages, homeMediaOptions(options, mediaHosts), report) : undefined
     const media = mediaUrls(collected, site.blogUrl, options, home)
     const { links, redirects } = mapOldUrls(posts, pages, taxonomies, site.site, site, front, bases, { all: collected.media.all(), fileUrl: media.fileUrl })
+    // Planned while the worker rendered the last bodies it was given; what it found is needed from here on.
+    await pool.prepared()
     // The setup is not kept here: the pool lets go of it once the bodies that need it are finished.
     const finished = pool.finish(
       finishSetup(collected, media, links, home && { hosts: [...mediaHosts], files: [...home.files].map(([key, f]): [string, string] => [key, f.url]) }, siteBlocksOf(collected, posts, pages, front, site, taxonomies, bytes, (body) => pool.renderedBody(body))),
@@ -245,7 +249,7 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
     const { sawWxr } = await readWxr(paced(chunks, pool), file.name, collector)
     if (!sawWxr) throw new PreviewDataError('invalid_xml', `${file.name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
   }
-  await pool.prepared()
+  pool.flush()
   progress()
   return { collected: collector.collected, files, bytes }
 }

@@ -5,7 +5,6 @@ import type { BodyReply, BodyRequest, Finished, FinishJob, FinishSetup, KeptText
 import { TextFile } from './store.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
-import type { AttachmentMetadata } from '../media.js'
 
 /** Where the body worker's module is; tests pass a loader for the TypeScript sources. */
 export type WorkerSource = { url: string | URL; execArgv?: string[] }
@@ -22,8 +21,8 @@ const BODY_WORKER_FLAG = 'preview-data-sdk:wordpress-body-worker'
  * worker thread or (without one) on this thread, and come back in order; callers see the same results either way.
  *
  * Why a worker, measured on a generated 10,000-post export of mixed scripts (113 MB, 2 cores): reading the XML takes
- * the main thread about 2 to 2.4 s, and rendering the bodies (wpautop, embeds, shortcodes) and attachment metadata
- * about 1.8 s, which the worker does meanwhile; finishing (links, media URLs, excerpts, JSON) takes about 1.1 s more
+ * the main thread about 2 to 2.4 s, and rendering the bodies (wpautop, embeds, shortcodes) about 1.8 s, which the
+ * worker does meanwhile (and while the main thread plans the site once the export is read); finishing (links, media URLs, excerpts, JSON) takes about 1.1 s more
  * on one thread, which both threads share, the main thread between assembling the items whose bodies are back (when
  * the worker alone finished, the main thread was busy a third of that time).
  */
@@ -80,25 +79,21 @@ export class BodyPool {
     const batch = this.#batch
     batch.raw.push(raw)
     batch.postIds.push(postId)
-    batch.jobs.push(undefined)
     batch.done.push(done)
     batch.bytes += raw.length
     this.#sendIfFull()
     return this.#handedOver++
   }
 
-  /** Hands over an attachment whose metadata to read; `done` gets its sizes, in the order jobs were handed over. */
-  prepareAttachment(attachment: AttachmentMetadata, done: (result: Prepared) => void): void {
-    this.#rethrow()
-    this.#batch.jobs.push({ attachment })
-    this.#batch.done.push(done)
-    this.#sendIfFull()
-  }
-
   /** Resolves once few enough raw bodies wait for the worker, so that reading never runs far ahead of it. */
   async ready(): Promise<void> {
     while (this.#inFlightBytes > LIMITS.bodiesInFlightBytes && this.#error === undefined) await new Promise<void>((resolve) => (this.#wake = resolve))
     this.#rethrow()
+  }
+
+  /** Sends the bodies handed over and not sent yet, so that rendering goes on while this thread does other work. */
+  flush(): void {
+    this.#sendBatch()
   }
 
   /** Resolves once every job handed over has its result. */
@@ -223,17 +218,16 @@ export class BodyPool {
   }
 
   #sendIfFull(): void {
-    if (this.#batch.jobs.length >= LIMITS.bodyBatchItems || this.#batch.bytes >= LIMITS.bodyBatchBytes) this.#sendBatch()
+    if (this.#batch.postIds.length >= LIMITS.bodyBatchItems || this.#batch.bytes >= LIMITS.bodyBatchBytes) this.#sendBatch()
   }
 
   #sendBatch(): void {
-    const { raw, postIds, jobs, done, bytes } = this.#batch
-    if (jobs.length === 0) return
+    const { raw, postIds, done, bytes } = this.#batch
+    if (postIds.length === 0) return
     this.#batch = newBatch()
     // The batch's bodies in one write; each job gets its body's place in the file.
     const places = this.#raw.append(raw)
-    let body = 0
-    const request = jobs.map((job): PrepareJob => job ?? { body: { postId: postIds[body], raw: places[body++] } })
+    const request = postIds.map((postId, i): PrepareJob => ({ body: { postId, raw: places[i] } }))
     this.#inFlightBytes += bytes
     this.#send({ prepare: request }).then(
       (reply) => {
@@ -292,11 +286,11 @@ function linkData(links: LinkIndex | LinkIndexData): LinkIndexData {
   return links instanceof LinkIndex ? links.toData() : links
 }
 
-// Jobs waiting to be sent: attachments as they are, bodies (undefined) as they will be once written to the file.
-type Batch = { jobs: Array<PrepareJob | undefined>; raw: Array<string | Buffer>; postIds: number[]; done: Array<(result: Prepared) => void>; bytes: number }
+// Bodies waiting to be sent, as they will be once written to the file.
+type Batch = { raw: Array<string | Buffer>; postIds: number[]; done: Array<(result: Prepared) => void>; bytes: number }
 
 function newBatch(): Batch {
-  return { jobs: [], raw: [], postIds: [], done: [], bytes: 0 }
+  return { raw: [], postIds: [], done: [], bytes: 0 }
 }
 
 /**

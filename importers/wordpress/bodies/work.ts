@@ -1,5 +1,5 @@
 import { hasBlocks } from '../content/blocks.js'
-import { bodyPages, earlyRenderEnv, renderBody, rendersLate, rendersRaw, renderUntilShortcodes, usesReusableBlocks } from '../content/render.js'
+import { earlyRenderEnv, renderBody, rendersLate, rendersRaw, renderUntilShortcodes, usesReusableBlocks } from '../content/render.js'
 import type { RenderEnv } from '../content/render.js'
 import { galleryShows, renderShortcodes } from '../content/shortcodes.js'
 import type { GalleryShows, ShortcodeImage } from '../content/shortcodes.js'
@@ -9,20 +9,20 @@ import { automaticExcerpt, finishText } from '../content/finish.js'
 import type { FinishEnv } from '../content/finish.js'
 import { LinkIndex } from '../links.js'
 import type { LinkIndexData } from '../links.js'
-import { attachmentSizes, homeUrls, imageSources, mediaRefs } from '../media.js'
-import type { AttachmentMetadata, AttachmentSizes, GalleryData, ImageUse, MediaRefs } from '../media.js'
+import { homeUrls, imageSources, mediaRefs } from '../media.js'
+import type { GalleryData, ImageUse, MediaRefs } from '../media.js'
 import { TextFile } from './store.js'
 import type { Place } from './store.js'
 
-/** A body to render while the export is read (where its raw text lies in the raw file), or an attachment. */
-export type PrepareJob = { body: { postId: number; raw: Place } } | { attachment: AttachmentMetadata }
+/** A body to render while the export is read: where its raw text lies in the raw file. */
+export type PrepareJob = { body: { postId: number; raw: Place } }
 
 /**
  * What preparing found: a body rendered at once shows `images`; one that needs attachments or reusable blocks
  * (galleries, `wp:block`) waits raw until finishing, and says what its galleries may show and whether it uses reusable
- * blocks (whose galleries may show more); an attachment has its `sizes`.
+ * blocks (whose galleries may show more).
  */
-export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean; lists?: true; raw?: true } } | { sizes: AttachmentSizes }) & { media?: MediaRefs; pages?: number }
+export type Prepared = ({ images: ImageUse[] } | { late: GalleryShows & { blocks: boolean; lists?: true; raw?: true } }) & { media?: MediaRefs }
 
 /** What rendering adds to the report: shortcodes rendered, removed and kept as written, dynamic blocks. */
 export type RenderCounts = { rendered: Record<string, number>; removed: Record<string, number>; dropped: Record<string, number>; droppedIn: Record<string, number>; kept: Record<string, number>; dynamic: Record<string, number> }
@@ -74,7 +74,7 @@ export type BodyFiles = { raw: number; rendered: number; finished?: number }
 /**
  * The work on post and page bodies, the same on whichever thread it runs (see `BodyPool`): bodies are rendered as
  * they are read and wait in a temporary file (raw, when they need the whole export), each answered with where it
- * waits; attachments' metadata is read; once the export is read, each body is finished from there (late ones rendered
+ * waits; once the export is read, each body is finished from there (late ones rendered
  * first, with the attachments and reusable blocks the setup brings). A body's result depends only on the body and the
  * export, never on the thread or the order of the work.
  */
@@ -109,15 +109,10 @@ export class BodyWork {
     const texts: string[] = []
     const rendered: PreparedBody[] = []
     for (const job of jobs) {
-      if ('attachment' in job) {
-        prepared.push({ sizes: attachmentSizes(job.attachment) })
-        continue
-      }
       const { postId, raw } = job.body
       const text = this.#raw.text(raw)
       // The media a body shows, from its raw text: a late body's galleries name their attachments there.
-      // A body split by <!--nextpage--> had more URLs than its own (see mapOldUrls).
-      const media = { ...(this.#options.mediaRefs ? { media: mediaRefs(text) } : {}), ...(text.includes('<!--') && text.includes('<!--nextpage-->') ? { pages: bodyPages(text) } : {}) }
+      const media = this.#options.mediaRefs ? { media: mediaRefs(text) } : {}
       const late = rendersLate(text)
       const waits = late && rendersRaw(text)
       if (late) prepared.push({ late: { ...galleryShows(text, postId), blocks: usesReusableBlocks(text), ...(hasBlocks(text) && usesPostLists(text) ? { lists: true as const } : {}), ...(waits ? { raw: true as const } : {}) }, ...media })

@@ -200,9 +200,10 @@ export function paragraphsInShortcodeBlocks(html: string): string {
 
 /**
  * How many pages WordPress splits a body into: one more than its `<!--nextpage-->` markers, a marker at the very
- * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`.
+ * start aside (`setup_postdata()` drops it), at most `LIMITS.maxBodyPages`. The marker is ASCII, so a body's UTF-8
+ * bytes have as many as its text.
  */
-export function bodyPages(raw: string): number {
+export function bodyPages(raw: string | Buffer): number {
   const marker = '<!--nextpage-->'
   let pages = 1
   let at = raw.indexOf(marker)

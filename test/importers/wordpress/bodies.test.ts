@@ -160,20 +160,18 @@ for (const id of [100, 101]) attachments.add(toAttachment(attachment(id), attach
 const mediaFrom = 'https://old.example/wp-content/uploads/'
 const setup: FinishSetup = { links: links.toData(), mediaFrom, mediaTo: '/media/', reusableBlocks: [[5, '<!-- wp:paragraph -->\n<p>Reused</p>\n<!-- /wp:paragraph -->']], gallery: attachments.gallery(mediaRewriter(mediaFrom, '/media/'), { ids: [100, 101, 999], parents: [] }) }
 
-/** Every body through a pool: prepared (with two attachments among them), then finished; what came back, in order. */
+/** Every body through a pool: prepared, then finished; what came back, in order. */
 async function throughPool(n: number, options: BodyPoolOptions) {
   const pool = new BodyPool(options)
   try {
     const prepared: Prepared[] = []
     const ids: number[] = []
     for (let i = 0; i < n; i++) {
-      if (i === 2) pool.prepareAttachment(attachment(100), (r) => prepared.push(r))
       // Bodies come as text or as the export's bytes.
       const raw = BODIES[i % BODIES.length] + ` #${i}`
       ids.push(pool.prepareBody(i + 1, i % 2 ? Buffer.from(raw) : raw, (r) => prepared.push(r)))
       await pool.ready()
     }
-    pool.prepareAttachment(attachment(101), (r) => prepared.push(r))
     await pool.prepared()
     const finished: Finished[] = []
     const files = new Set<number>()
@@ -189,12 +187,12 @@ async function throughPool(n: number, options: BodyPoolOptions) {
 describe('BodyPool', () => {
   const n = 150
 
-  test('renders, reads attachments, and finishes what it should', async () => {
+  test('renders and finishes what it should', async () => {
     const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
-    expect(prepared[2]).toEqual({ sizes: { width: 640, height: 480, sizes: [] } })
+    expect(prepared).toHaveLength(10)
     expect(prepared.filter((p) => 'late' in p)).toHaveLength(4)
-    expect(prepared[4]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
-    expect(prepared[5]).toEqual({ late: { ids: [], parents: [], blocks: true, raw: true } })
+    expect(prepared[3]).toEqual({ late: { ids: [100, 101, 999], parents: [], blocks: false } })
+    expect(prepared[4]).toEqual({ late: { ids: [], parents: [], blocks: true, raw: true } })
     expect(finished[0].html).toContain('href="/posts/hello/"')
     expect(finished[0].html).toContain('src="/media/a.jpg"')
     expect(finished[0].excerpt).toBe('Own excerpt')

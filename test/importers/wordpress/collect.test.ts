@@ -28,7 +28,10 @@ describe('bodyPages', () => {
     ['two markers', 'a<!--nextpage-->b<!--nextpage-->c', 3],
     ['a marker at the start splits nothing', '<!--nextpage-->a', 1],
     ['a hostile body is bounded', 'x<!--nextpage-->'.repeat(10_000), LIMITS.maxBodyPages],
+    ['text before a marker in several scripts', 'Привет 世界 😀<!--nextpage-->b', 2],
   ])('%s', (_, raw, pages) => {
     expect(bodyPages(raw)).toBe(pages)
+    // The collector counts them in the export's bytes, as it reads them.
+    expect(bodyPages(Buffer.from(raw))).toBe(pages)
   })
 })
