@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import { importWordPress } from 'preview-data-sdk/wordpress'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import { texturize } from '../../../importers/wordpress/content/texturize.js'
-import { growth } from '../../fuzz/regressions/_growth.js'
+import { growthRepeated } from '../../fuzz/regressions/_growth.js'
 
 const CORE = new Set(['caption', 'wp_caption', 'gallery', 'playlist', 'audio', 'video', 'embed'])
 const WITH_CODE = new Set([...CORE, 'code'])
@@ -49,8 +49,24 @@ describe('texturize prints what wptexturize printed', () => {
 })
 
 describe('texturize on hostile text', () => {
+  // 10,000 and 80,000 units (up to 320 KB), each size run as often as the smaller needs to take 10 ms of CPU: eight
+  // times the text takes about 8 times as long when linear, 64 when quadratic.
+  const UNITS = 10_000
+  const repeated = (unit: string) => {
+    const texts = new Map<number, string>()
+    return (n: number) => texts.get(n) ?? (texts.set(n, unit.repeat(n)), texts.get(n) as string)
+  }
   test.each([['"'], ["'"], ['--'], ['<'], ['<!--'], ['[caption '], ['[caption <'], ['1x'], ['1.'], ['x1'], ["a'b"], ['"1" ']])('many %j take time linear in the text', (unit) => {
-    expect(growth((n) => texturize(unit.repeat(n), WITH_CODE), 4000)).toBeLessThan(24)
+    const text = repeated(unit)
+    expect(growthRepeated((n) => texturize(text(n), WITH_CODE), UNITS)).toBeLessThan(20)
+  })
+  test('the measure tells a quadratic texturize from a linear one at these sizes', () => {
+    // A texturize that read the text again every 125 units: what each row above would measure if it were quadratic.
+    const text = repeated("a'b")
+    const rereading = (n: number) => {
+      for (let at = 125; at <= n; at += 125) texturize(text(at), WITH_CODE)
+    }
+    expect(growthRepeated(rereading, UNITS / 8)).toBeGreaterThan(20)
   })
   test('100 KB of quotes, dashes and tags takes well under 0.1 s', () => {
     const text = `"it's" -- 6'2" <b>x</b> [caption a="1"]8x8[/caption] ...`.repeat(2000).slice(0, 100_000)
