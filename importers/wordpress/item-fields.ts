@@ -36,7 +36,7 @@ export function itemSlug(item: WxrItem, report: ReportBuilder): string {
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(htmlToText(item.title)) || `${item.postType}-${item.postId}`
+  return slugFromTitle(item.title) || `${item.postType}-${item.postId}`
 }
 
 

@@ -51,7 +51,7 @@ export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[
     const name = htmlToText(t.name) || t.key || `${kind === 'category' ? 'Category' : 'Tag'} ${t.termId}`
     let slug = repairSlug(t.key)
     if (!slug) {
-      slug = slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
+      slug = slugFromTitle(t.name) || slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
       report.fallback('term_slug_derived')
     }
     const claimed = registries[t.taxonomy].claim(slug)
