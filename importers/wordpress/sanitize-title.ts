@@ -36,7 +36,7 @@ function unaccented(c: string): string {
 // The 'save' context: characters that become a `-` (no-break and typographic spaces, en and em dashes, `/`), and
 // those dropped (soft hyphen, ¡ ¿, angle and curly quotes, bullet, © ® ° … ™, lone accents, invisible marks).
 const TO_DASH = /[\u00a0\u2013\u2014/\u2000-\u200a\u2028\u2029\u202f]|&(?:nbsp|#160|ndash|#8211|mdash|#8212);/g
-const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u0301\u0341\u0300\u0304\u030c\u200b-\u200f\u202a-\u202e\ufeff\ufffc]/g
+const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u201d\u201a\u201b\u201e\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02ca\u200b-\u200f\u202a-\u202e\ufeff\ufffc]|[\u0300\u0301\u0304\u030c\u0341]/g
 // UTF-8 bytes WordPress keeps of a slug (utf8_uri_encode's length, each byte beyond ASCII counted as its `%xx`).
 const ENCODED_LENGTH = 200
 

@@ -1,10 +1,11 @@
 import { describe, expect, test, vi } from 'vitest'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
+import type * as Shortcodes from '../../../importers/wordpress/content/shortcodes.js'
 
 // Every text texturizeBody is given, to count how often a teaser is texturized.
 const texturized: string[] = vi.hoisted(() => [])
 vi.mock('../../../importers/wordpress/content/shortcodes.js', async (original) => {
-  const actual = await original<typeof import('../../../importers/wordpress/content/shortcodes.js')>()
+  const actual = await original<typeof Shortcodes>()
   return {
     ...actual,
     texturizeBody: (html: string) => {
