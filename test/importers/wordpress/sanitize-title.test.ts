@@ -1,10 +1,8 @@
 import fc from 'fast-check'
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { removeAccents, sanitizeTitle } from '../../../importers/wordpress/sanitize-title.js'
 import { growth } from '../../fuzz/regressions/_growth.js'
+import { againstWordPress, askWordPress, oracleReady } from './_php-oracle.js'
 
 // What WordPress 6.1's sanitize_title (the oracle below, run on this machine's WordPress) gave each, its %xx decoded.
 describe('sanitizeTitle gives the slug sanitize_title gave', () => {
@@ -34,11 +32,6 @@ describe('sanitizeTitle gives the slug sanitize_title gave', () => {
   })
 })
 
-const wordpress = process.env.WORDPRESS_PATH ?? '/usr/share/wordpress'
-const php = spawnSync('php', ['--version']).status === 0
-const oracleReady = php && existsSync(`${wordpress}/wp-includes/formatting.php`)
-const oracle = fileURLToPath(new URL('./sanitize-title-oracle.php', import.meta.url))
-
 /** A slug as WordPress writes it: each byte beyond ASCII as `%xx`. */
 const encoded = (slug: string) => slug.replace(/[^\x00-\x7f]/gu, (c) => [...Buffer.from(c)].map((b) => `%${b.toString(16)}`).join(''))
 
@@ -49,15 +42,9 @@ const TOKENS = [
   'Ж', 'ά', 'e\u0301', '\u{1f600}', 'x', '8x8', 'Don\'t', 'İ', '\\', '<?', '<?xml', '<!', '<!DOCTYPE', '<!--', '-->', '?>',
 ]
 
-describe.skipIf(!oracleReady)(`sanitizeTitle agrees with WordPress's sanitize_title (${oracleReady ? wordpress : 'skipped: needs php and a WordPress install at WORDPRESS_PATH or /usr/share/wordpress'})`, () => {
-  const slugs = (titles: string[]) => {
-    const run = spawnSync('php', [oracle, wordpress], { input: titles.map((t) => JSON.stringify(t)).join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    expect(run.status, run.stderr).toBe(0)
-    return run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as string)
-  }
+describe.skipIf(!oracleReady)(againstWordPress("sanitizeTitle agrees with WordPress's sanitize_title"), () => {
   const differences = (titles: string[]) => {
-    const printed = slugs(titles)
-    expect(printed).toHaveLength(titles.length)
+    const printed = askWordPress('sanitize-title-oracle.php', titles)
     return titles.flatMap((title, i) => (encoded(sanitizeTitle(title)) === printed[i] ? [] : [{ title, ours: encoded(sanitizeTitle(title)), wordpress: printed[i] }]))
   }
   test('on thousands of generated titles', () => {

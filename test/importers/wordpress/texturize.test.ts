@@ -1,13 +1,11 @@
 import fc from 'fast-check'
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { Readable } from 'node:stream'
 import { importWordPress } from 'preview-data-sdk/wordpress'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
 import { texturize } from '../../../importers/wordpress/content/texturize.js'
 import { growthRepeated } from '../../fuzz/regressions/_growth.js'
+import { againstWordPress, askWordPress, oracleReady } from './_php-oracle.js'
 
 const CORE = new Set(['caption', 'wp_caption', 'gallery', 'playlist', 'audio', 'video', 'embed'])
 const WITH_CODE = new Set([...CORE, 'code'])
@@ -116,11 +114,6 @@ describe('bodies, excerpts and titles are texturized where WordPress texturized 
   })
 })
 
-const wordpress = process.env.WORDPRESS_PATH ?? '/usr/share/wordpress'
-const php = spawnSync('php', ['--version']).status === 0
-const oracleReady = php && existsSync(`${wordpress}/wp-includes/formatting.php`)
-const oracle = fileURLToPath(new URL('./wptexturize-oracle.php', import.meta.url))
-
 const TOKENS = [
   '"', "'", '"', "'", '-', '--', '---', '...', '..', 'x', '8', '90', '1.5', '0', '12,5', ' ', ' ', ' ', '\n', '\t', '\u00a0',
   '&nbsp;', '&', '&amp;', '&lt;', '&gt;', '&#8217;', 'it', 'word', 's', 'xn', '(', ')', '[', ']', '{', '}', '.', ',', '!',
@@ -132,17 +125,13 @@ const TOKENS = [
 
 const CHARS = [...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCx[\\]^_`abnpr{|}~\n\t\u00a0é']
 
-describe.skipIf(!oracleReady)(`texturize agrees with WordPress's wptexturize (${oracleReady ? wordpress : 'skipped: needs php and a WordPress install at WORDPRESS_PATH or /usr/share/wordpress'})`, () => {
+describe.skipIf(!oracleReady)(againstWordPress("texturize agrees with WordPress's wptexturize"), () => {
   test('on thousands of generated texts', () => {
     // Runs of tokens, and runs of single characters (every ASCII punctuation mark among them).
     const tokens = fc.array(fc.constantFrom(...TOKENS), { maxLength: 24 }).map((parts) => parts.join(''))
     const chars = fc.array(fc.constantFrom(...CHARS), { maxLength: 30 }).map((parts) => parts.join(''))
     const cases = fc.sample(fc.tuple(fc.oneof(tokens, chars), fc.boolean()), { numRuns: 8000, seed: 20261127 })
-    const input = cases.map(([t, code]) => JSON.stringify([t, [...(code ? WITH_CODE : CORE)]])).join('\n') + '\n'
-    const run = spawnSync('php', [oracle, wordpress], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    expect(run.status, run.stderr).toBe(0)
-    const printed = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as string)
-    expect(printed).toHaveLength(cases.length)
+    const printed = askWordPress('wptexturize-oracle.php', cases.map(([t, code]) => [t, [...(code ? WITH_CODE : CORE)]]))
     const differ = cases.flatMap(([t, code], i) => {
       const ours = texturize(t, code ? WITH_CODE : CORE)
       return ours === printed[i] ? [] : [{ text: t, code, ours, wordpress: printed[i] }]
