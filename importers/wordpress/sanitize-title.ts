@@ -49,7 +49,8 @@ export function sanitizeTitle(title: string): string {
   let t = stripTags(removeAccents(title))
   // `%` only as the start of an octet (`%e2`).
   t = t.replace(/%(?![0-9a-fA-F]{2})/g, '')
-  t = encodedPrefix(t.toLowerCase())
+  // mb_strtolower before PHP 8.3 has no final sigma: ΟΔΟΣ gives οδοσ.
+  t = encodedPrefix(t.replaceAll('Σ', 'σ').toLowerCase())
   t = t.replace(TO_DASH, '-').replace(DROPPED, '').replaceAll('\u00d7', 'x')
   t = withoutEntities(t).replaceAll('.', '-')
   t = t.replace(/[^%a-z0-9 _\-\u0080-\u{10ffff}]/gu, '')
