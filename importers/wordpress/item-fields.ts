@@ -1,5 +1,4 @@
-import { htmlToText } from './content/html.js'
-import { texturizeBody } from './content/shortcodes.js'
+import { displayText } from './display-text.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
@@ -18,7 +17,7 @@ export function languageOf(item: { terms: WxrItem['terms']; link: string }, base
  * as their Unicode characters); `(no title)` (counted as a fallback) when WordPress has none.
  */
 export function itemTitle(item: WxrItem, report: ReportBuilder): string {
-  const title = htmlToText(texturizeBody(item.title))
+  const title = displayText(item.title)
   if (title) return title
   report.fallback('untitled')
   return '(no title)'
@@ -36,7 +35,7 @@ export function itemSlug(item: WxrItem, report: ReportBuilder): string {
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(htmlToText(item.title)) || `${item.postType}-${item.postId}`
+  return slugFromTitle(item.title) || `${item.postType}-${item.postId}`
 }
 
 

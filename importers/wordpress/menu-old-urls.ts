@@ -1,4 +1,4 @@
-import { decodeEntities } from './content/html.js'
+import { displayText } from './display-text.js'
 import type { WxrTerm } from './read/wxr.js'
 import { trimTrailing } from '../../src/trim.js'
 
@@ -57,14 +57,14 @@ export function oldSiteTargets(home: string, links: ReadonlyMap<number, { type: 
   return {
     item: (wpId) => {
       const found = links.get(wpId)
-      return found && withTitle(found.link, decodeEntities(found.title))
+      return found && withTitle(found.link, displayText(found.title))
     },
     archive: (postType) => ({ url: ARCHIVES[postType] ? `${root}/${ARCHIVES[postType]}/` : archiveFromLinks(postType) ?? `${root}/?post_type=${encodeURIComponent(postType)}` }),
     term: (taxonomy, termId) => {
       const term = byId.get(`${taxonomy}/${termId}`)
       if (!term) return undefined
       const known = TERM_BASES[taxonomy]
-      const name = decodeEntities(term.name)
+      const name = displayText(term.name)
       if (!known) return withTitle(`${root}/?${encodeURIComponent(taxonomy)}=${term.slug}`, name)
       const path = [term.slug]
       // Parents by slug, as WXR names them; a cycle or a missing parent ends the chain.

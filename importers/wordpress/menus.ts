@@ -1,4 +1,5 @@
 import type { MenuItemFields } from '../../src/builder/inputs.js'
+import { displayText } from './display-text.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
@@ -111,7 +112,8 @@ export function menuId(slug: string, fallbackNumber: number, taken: Set<string>)
 type Resolved = { spec: MenuItemSpec; oldSite?: string } | { error: string; hidden?: boolean }
 
 function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
-  const title = decodeEntities(item.title) || undefined
+  // Walker_Nav_Menu prints each item's title through the_title.
+  const title = displayText(item.title) || undefined
   const target = item.target === '_blank' ? ('_blank' as const) : undefined
   const base = { ...(title ? { title } : {}), ...(target ? { target } : {}) }
   switch (item.type) {

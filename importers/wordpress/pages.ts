@@ -1,7 +1,6 @@
 import { effectivePagePath, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import type { Collected, ContentItem } from './collect.js'
-import { htmlToText } from './content/html.js'
 import { itemTitle, languageOf } from './item-fields.js'
 import type { WarnItem } from './posts.js'
 import { Suffixes } from '../shared/suffixes.js'
@@ -49,7 +48,7 @@ function pageSlug(item: ContentItem, report: ReportBuilder): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return slugFromTitle(htmlToText(item.title)) || `page-${item.postId}`
+    return slugFromTitle(item.title) || `page-${item.postId}`
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own
@@ -108,8 +107,7 @@ function leafOf(paths: PagePaths, id: number): string {
   let s = paths.leaf.get(id)
   if (s === undefined) {
     const sk = paths.c.pageSkeleton.get(id)
-    const title = sk ? htmlToText(sk.title) : ''
-    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(title) || `page-${id}`
+    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '') || `page-${id}`
     paths.leaf.set(id, s)
   }
   return s

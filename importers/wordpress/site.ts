@@ -1,6 +1,8 @@
 import { checkUrl } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
-import { decodeEntities, htmlToText } from './content/html.js'
+import { decodeEntities } from './content/html.js'
+import { texturizeBody } from './content/shortcodes.js'
+import { displayText } from './display-text.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso } from './dates.js'
 import type { SiteClock } from './dates.js'
 import type { WxrChannel } from './read/wxr.js'
@@ -42,8 +44,9 @@ export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<numb
   const basePath = trimTrailing(/^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(blogUrl)?.[1] ?? '', '/')
   const inferredMinutes = modeOffset(offsetCounts)
   const derived: Partial<Site> = {
-    title: decodeEntities(channel.title) || 'WordPress site',
-    description: htmlToText(channel.description),
+    // As bloginfo prints them (wptexturize, convert_chars, esc_html): the name's characters as written, tags too.
+    title: decodeEntities(texturizeBody(channel.title)) || 'WordPress site',
+    description: displayText(channel.description),
     locale: canonicalLocale(channel.language),
     // A zone found from daylight-saving offsets (see timezone.ts), else the commonest offset.
     timezone: zone ?? formatOffset(inferredMinutes, true),

@@ -1,5 +1,5 @@
-import { tagsToSpaces } from './content/html.js'
 import { LIMITS } from './limits.js'
+import { sanitizeTitle } from './sanitize-title.js'
 
 // The contract's slug segment: letters, marks, decimal digits, `_`, `-`, isolated internal periods; 200 code points.
 const VALID_SLUG = /^(?=.*[\p{L}\p{Nd}])[\p{L}\p{M}\p{Nd}_-]+(?:\.[\p{L}\p{M}\p{Nd}_-]+)*$/u
@@ -76,17 +76,13 @@ function trimEdges(s: string): string {
 }
 
 /**
- * Derives a slug from a title the way WordPress's `sanitize_title` does for display text: tags and entities out,
- * lower case (locale-independent), then the slug policy.
+ * The slug WordPress gives a title or term name written so (`sanitize_title`, see sanitize-title.ts: tags, entities,
+ * apostrophes and most punctuation dropped, accents off), decoded and held to the slug policy; `''` when none is left.
  * @example
- * slugFromTitle('Hello, <b>World</b>!') // 'hello-world'
+ * slugFromTitle("Don't panic, <b>World</b>!") // 'dont-panic-world'
  */
 export function slugFromTitle(title: string): string {
-  const plain = tagsToSpaces(title)
-    .replace(/&[#a-zA-Z0-9]+;/g, ' ')
-    .toLowerCase()
-    .trim()
-  return repairSlug(plain.replace(/[\s.]+/g, '-'))
+  return repairSlug(decodeWpSlug(sanitizeTitle(title)))
 }
 
 /**

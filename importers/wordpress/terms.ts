@@ -1,4 +1,5 @@
 import { htmlToText } from './content/html.js'
+import { displayText } from './display-text.js'
 import { LIMITS } from './limits.js'
 import type { WxrItem, WxrItemTerm, WxrTerm } from './read/wxr.js'
 import { compareCodeUnits } from './redirects.js'
@@ -48,17 +49,17 @@ export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[
       continue
     }
     const kind = t.taxonomy === 'category' ? 'category' : 'tag'
-    const name = htmlToText(t.name) || t.key || `${kind === 'category' ? 'Category' : 'Tag'} ${t.termId}`
+    const name = displayText(t.name) || t.key || `${kind === 'category' ? 'Category' : 'Tag'} ${t.termId}`
     let slug = repairSlug(t.key)
     if (!slug) {
-      slug = slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
+      slug = slugFromTitle(t.name) || slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
       report.fallback('term_slug_derived')
     }
     const claimed = registries[t.taxonomy].claim(slug)
     if (claimed !== slug) {
       report.warn({ code: 'duplicate_slug', path: '', message: `The ${kind} "${name}" (slug "${t.key}") collides with another after repair; it was given the slug "${claimed}".`, file, line: 0 })
     }
-    bySlug.set(t.key, { name, slug: claimed, description: htmlToText(t.description), raw: t.raw, parentRaw: t.parent })
+    bySlug.set(t.key, { name, slug: claimed, description: displayText(t.description), raw: t.raw, parentRaw: t.parent })
     if (t.termId > 0) byId.set(t.termId, claimed)
   }
   return out

@@ -74,21 +74,6 @@ function parsedText(html: string): string {
 }
 
 /**
- * The text of an HTML fragment as written, entities included, with a space for every tag and comment: what PHP's
- * `strip_tags` leaves, read by the HTML parser (a `>` inside a quoted attribute value does not end a tag).
- * @example
- * tagsToSpaces('Fish &amp; <b class="a>b">chips</b>') // 'Fish &amp;  chips '
- */
-export function tagsToSpaces(html: string): string {
-  if (!html.includes('<')) return html
-  let text = ''
-  const space = () => void (text += ' ')
-  const parser = new BoundedParser({ onopentagname: space, onclosetag: space, oncomment: space, ontext: (part) => void (text += part) }, { decodeEntities: false })
-  parser.end(html)
-  return text
-}
-
-/**
  * A URL from an attribute with its `&`s as written: editors write `&amp;`, wptexturize `&#038;` (`&#38;`, `&#x26;`
  * alike); nothing else in the URL is decoded.
  * @example

@@ -104,10 +104,10 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     if (env.siteBlocks) html = renderSiteBlocks(html, env.siteBlocks, env.dynamicBlocks)
   }
   const more = comments ? html.indexOf('<!--more') : -1
-  // The teaser as WordPress's automatic excerpt shows it: texturized, as the_content texturizes it.
-  let moreText = more >= 0 ? proseText(texturizeBody(html.slice(0, more))) : undefined
   const excerpt = blocks ? excerptOfBlocks(raw) : undefined
-  if (excerpt?.moreText !== undefined && moreText !== undefined) moreText = excerpt.moreText
+  // The teaser as WordPress's automatic excerpt shows it: texturized, as the_content texturizes it; the blocks' reading
+  // of it when it holds blocks the excerpt leaves out (texturized there).
+  const moreText = more < 0 ? undefined : (excerpt?.moreText ?? proseText(texturizeBody(html.slice(0, more))))
   if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).

@@ -112,7 +112,8 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
     let img = `<img src="${escapeAttribute(src)}"${dims} alt="${escapeAttribute(image.alt)}" loading="lazy" />`
     // Attachment pages are not imported, so every linked gallery links to the full-size file.
     if (linkTo !== 'none') img = `<a href="${escapeAttribute(image.src)}">${img}</a>`
-    const caption = image.caption ? `<figcaption class="wp-caption-text gallery-caption">${escapeAttribute(image.caption)}</figcaption>` : ''
+    // gallery_shortcode texturizes the attachment's caption (its excerpt) itself: the gallery runs after wptexturize.
+    const caption = image.caption ? `<figcaption class="wp-caption-text gallery-caption">${texturizeBody(escapeText(image.caption))}</figcaption>` : ''
     items.push(`<figure class="gallery-item">${img}${caption}</figure>`)
   }
   // gallery_shortcode prints nothing when it has no image to show.

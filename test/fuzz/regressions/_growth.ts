@@ -18,6 +18,22 @@ export function growth(run: (n: number) => unknown, n: number): number {
   return time(8 * n) / Math.max(time(n), 2)
 }
 
+/**
+ * `growth` of work too quick at `n` to time: each size is run `repeat` times, `repeat` doubled until `n` takes at
+ * least `atLeastMs` of CPU (a run of 0.1 ms measured against the 2 ms floor hides even a quadratic step: 6.4 / 2).
+ */
+export function growthRepeated(run: (n: number) => unknown, n: number, atLeastMs = 10): number {
+  let repeat = 1
+  for (let start = process.cpuUsage(); ; start = process.cpuUsage()) {
+    for (let i = 0; i < repeat; i++) run(n)
+    if (cpuMs(start) >= atLeastMs || repeat >= 1 << 12) break
+    repeat *= 2
+  }
+  return growth((size) => {
+    for (let i = 0; i < repeat; i++) run(size)
+  }, n)
+}
+
 /** `growth` for work that is asynchronous (an import of a folder or an export written for each size). */
 export async function growthAsync(run: (n: number) => Promise<unknown>, n: number): Promise<number> {
   const time = async (size: number) => {

@@ -28,8 +28,10 @@ describe('slugs', () => {
     expect(repairSlug(input)).toBe(output)
   })
 
-  test('titles give Unicode-keeping slugs', () => {
-    expect(slugFromTitle('No slug: Ünïcode Title, with <b>punctuation</b>!')).toBe('no-slug-ünïcode-title-with-punctuation')
+  // sanitize_title takes the accents off Latin letters (remove_accents) and keeps other scripts' letters.
+  test('titles give the slugs sanitize_title gives, letters of other scripts kept', () => {
+    expect(slugFromTitle('No slug: Ünïcode Title, with <b>punctuation</b>!')).toBe('no-slug-unicode-title-with-punctuation')
+    expect(slugFromTitle("Don't panic: it\u2019s Q&A")).toBe('dont-panic-its-qa')
     expect(slugFromTitle('سلام دنیا')).toBe('سلام-دنیا')
     expect(slugFromTitle('🎉')).toBe('')
   })

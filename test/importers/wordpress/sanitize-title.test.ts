@@ -1,0 +1,60 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { removeAccents, sanitizeTitle } from '../../../importers/wordpress/sanitize-title.js'
+import { growth } from '../../fuzz/regressions/_growth.js'
+import { againstWordPress, askWordPress, oracleReady } from './_php-oracle.js'
+
+// What WordPress 6.1's sanitize_title (the oracle below, run on this machine's WordPress) gave each, its %xx decoded.
+describe('sanitizeTitle gives the slug sanitize_title gave', () => {
+  test.each([
+    ['an apostrophe is dropped, not a dash', "Don't panic", 'dont-panic'],
+    ['a typographic one too, and curly quotes, dashes, an ellipsis and a times sign', 'Don\u2019t \u201cpanic\u201d \u2014 8\u00d78\u2026', 'dont-panic-8x8'],
+    ['straight quotes, a double dash and periods', 'Don\'t "panic" -- 8x8...', 'dont-panic-8x8'],
+    ['accents', 'Crème brûlée à la française', 'creme-brulee-a-la-francaise'],
+    ['letters remove_accents spells out', 'Æsir Œuvre Straße Łódź', 'aesir-oeuvre-strase-lodz'],
+    ['punctuation is dropped, a slash is a dash', 'Q&A: a/b, (c)!', 'qa-a-b-c'],
+    ['entities are dropped whole', 'Fish &amp; Chips &#8217;n&nbsp;more', 'fish-chips-n-more'],
+    ['tags are dropped without a space', 'Hello<b>World</b>', 'helloworld'],
+    ['a percent sign only as an octet', '100% & 50%25', '100-50%25'],
+    ['letters beyond Latin stay', '日本語のタイトル', '日本語のタイトル'],
+    ['Cyrillic and Greek keep their accents', 'Йогурт Άλφα', 'йогурт-άλφα'],
+    ['a capital sigma is a medial one, as PHP 8.2 lower-cases it', 'ΟΔΟΣ ΜΑΣ', 'οδοσ-μασ'],
+    ['underscores stay, other blanks go', 'snake_case\tand\nlines', 'snake_caseandlines'],
+    ['200 bytes of UTF-8, each beyond ASCII counted three times', 'é'.repeat(10) + 'ж'.repeat(40), 'e'.repeat(10) + 'ж'.repeat(31)],
+    ['nothing left', '\u2019\u2026!', ''],
+  ])('%s', (_, title, slug) => {
+    expect(sanitizeTitle(title)).toBe(slug)
+  })
+  test('remove_accents leaves letters it has no rule for', () => {
+    expect(removeAccents('Ḃ ǧ ĳ ŀ Ș ư ạ')).toBe('Ḃ ǧ ij l S u a')
+  })
+  test.each([['&'], ['&a'], ['&\n;'], ['<'], ['%'], ['é'], ['-.']])('many %j take time linear in the title', (unit) => {
+    expect(growth((n) => sanitizeTitle(unit.repeat(n) + ';'), 10_000)).toBeLessThan(20)
+  })
+})
+
+/** A slug as WordPress writes it: each byte beyond ASCII as `%xx`. */
+const encoded = (slug: string) => slug.replace(/[^\x00-\x7f]/gu, (c) => [...Buffer.from(c)].map((b) => `%${b.toString(16)}`).join(''))
+
+const TOKENS = [
+  "'", '\u2019', '"', '\u201c', '&', '&amp;', '&#8217;', '&nbsp;', '&ndash;', ';', '<b>', '</b>', '<', '>', '<!-- c -->', '%',
+  '%20', '%e2', ' ', '  ', '\n', '\t', '.', '..', '/', '-', '--', '_', 'Café', 'ß', 'Æ', 'ŀ', 'Ș', 'ệ', '日本', '×', '…',
+  '\u2013', '\u2014', '\u00a0', '\u2009', '\u00ad', '\u200b', 'A', 'z', '9', '!', '?', ',', ':', '(', ')', '€', '£', '©',
+  'Ж', 'ά', 'e\u0301', '\u{1f600}', 'x', '8x8', 'Don\'t', 'İ', '\\', '<?', '<?xml', '<!', '<!DOCTYPE', '<!--', '-->', '?>', 'ΟΔΟΣ',
+]
+
+describe.skipIf(!oracleReady)(againstWordPress("sanitizeTitle agrees with WordPress's sanitize_title"), () => {
+  const differences = (titles: string[]) => {
+    const printed = askWordPress('sanitize-title-oracle.php', titles)
+    return titles.flatMap((title, i) => (encoded(sanitizeTitle(title)) === printed[i] ? [] : [{ title, ours: encoded(sanitizeTitle(title)), wordpress: printed[i] }]))
+  }
+  test('on thousands of generated titles', () => {
+    const titles = fc.sample(fc.array(fc.constantFrom(...TOKENS), { maxLength: 16 }).map((parts) => parts.join('')), { numRuns: 5000, seed: 20261127 })
+    expect(differences(titles).slice(0, 5)).toEqual([])
+  })
+  test('on every letter remove_accents reads, and the blocks around them', () => {
+    const titles: string[] = []
+    for (const [from, to] of [[0xa0, 0x24f], [0x1e00, 0x1eff], [0x2000, 0x20cf], [0x300, 0x36f]]) for (let c = from; c <= to; c++) titles.push(`a${String.fromCodePoint(c)}b`)
+    expect(differences(titles).slice(0, 5)).toEqual([])
+  })
+})
