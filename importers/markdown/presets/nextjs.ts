@@ -5,6 +5,7 @@ import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
+import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -148,6 +149,17 @@ export const nextjsPreset: Preset = {
         names.add(slugFor(dateFromName(at.base)?.rest || at.base))
       }
       if (categories.size > 0 && ![...categories].some((c) => names.has(c)) && /^[^:]*$/.test(config.postIndexPath)) config.permalinks = { categories: `${config.postIndexPath}:slug/` }
+    }
+
+    if (pagesRoot && !config.menus.primary && (await usesNextraBlogTheme(ctx))) {
+      // The blog's list page (`posts/index.md`, `type: posts`) is replaced by the post index: its item leads there.
+      const pages = ctx.discovery.files.flatMap((f) => {
+        const at = locate(f.rel)
+        const url = at && at.root === pagesRoot && (at.locale === undefined || at.locale === defaultLocale) ? urlOf(at) || '/' : undefined
+        return url === undefined ? [] : [{ rel: f.rel, url: url + '/' === config.postIndexPath ? config.postIndexPath : url, name: at?.base ?? '' }]
+      })
+      const nav = await nextraBlogNav(ctx, pages)
+      if (nav.length > 0) config.menus.primary = { name: 'Navigation', items: nav }
     }
 
     return {
