@@ -78,17 +78,18 @@ function isStarlight(discovery: Discovery): boolean {
 
 async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
   const config = emptyConfig()
-  const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
+  const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES, config)
   // The object passed to defineConfig, to its matching brace (an expression reading to the last `})` took time in the
   // square of a configuration that repeats `defineConfig({`).
   const call = /defineConfig\s*\(\s*\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
   const close = open === -1 ? -1 : closing(text, open)
   const top = entries(close !== -1 ? text.slice(open + 1, close) : (objectsOf(text, 'export default')[0] ?? ''))
-  const site = stringLiteral(top.get('site'))
+  const literal = async (key: string) => stringLiteral(top.get(key)) ?? (configFile ? await importedString(ctx, configFile, text, top.get(key)) : undefined)
+  const site = await literal('site')
   const origin = httpOrigin(site)
   if (origin) config.site.url = origin
-  config.basePath = trimTrailing(stringLiteral(top.get('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
+  config.basePath = trimTrailing((await literal('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
   const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
   config.staticDirs = ['public']
 
@@ -426,6 +427,36 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
   if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
   return [...new Set(fields)]
+}
+
+/**
+ * A string a configuration value names as a property of an object the site's own module exports (AstroPaper's
+ * `site: SITE.website`, with `import { SITE } from './src/config'` and `export const SITE: Site = { website: '…' }`),
+ * as Astro reads it when it runs the configuration; undefined for anything else.
+ */
+async function importedString(ctx: PresetContext, file: string, text: string, raw: string | undefined): Promise<string | undefined> {
+  const m = /^([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)$/.exec(raw?.trim() ?? '')
+  if (!m) return undefined
+  const imported = namedImport(text, m[1])
+  const module = imported === undefined ? undefined : localModule(ctx, file, imported.spec)
+  if (!imported || !module) return undefined
+  const held = resolvedValue(stripComments((await ctx.readText(module)) ?? ''), imported.name)
+  return stringLiteral(entries(objectLiteral(held) ?? '').get(m[2]))
+}
+
+/**
+ * The module a line-opening named import takes `local` from, and the name that module exports it as (`import { SITE }
+ * from './src/config'`; `{ SITE as S }` for `S`). The braces are read to at most 2,000 characters, so an `import {`
+ * never closed costs no more than that.
+ */
+function namedImport(text: string, local: string): { spec: string; name: string } | undefined {
+  for (const m of text.matchAll(/^import\s*\{([^{}]{0,2000})\}\s*from\s*['"]([^'"\n]+)['"]/gm)) {
+    for (const part of m[1].split(',')) {
+      const [name, alias] = part.trim().split(/\s+as\s+/)
+      if ((alias ?? name)?.trim() === local) return { spec: m[2], name: name.trim() }
+    }
+  }
+  return undefined
 }
 
 /**
