@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { arrayItems, closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { starlightSidebar } from './starlight-sidebar.js'
 import type { StarlightEntry } from './starlight-sidebar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
@@ -139,7 +139,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   }
   return {
     config,
-    templates: ['mdx', 'docusaurus'],
+    templates: listsRemarkToc(text, top) ? ['mdx', 'docusaurus', 'remark-toc'] : ['mdx', 'docusaurus'],
     isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
@@ -186,6 +186,19 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
     },
   }
+}
+
+/**
+ * Whether `markdown.remarkPlugins` lists remark-toc as it is, without options (`import remarkToc from 'remark-toc'`,
+ * `remarkPlugins: [remarkToc, …]`; AstroPaper's): Astro runs it on every Markdown page (docs.astro.build
+ * "Configuration Reference": markdown.remarkPlugins; @astrojs/mdx extends the Markdown configuration by default). With
+ * options (`[remarkToc, { heading: 'contents' }]`) its heading and depth are the site's, and it is left alone.
+ */
+function listsRemarkToc(text: string, top: ReadonlyMap<string, string>): boolean {
+  const name = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]remark-toc['"]/m.exec(text)?.[1]
+  if (name === undefined) return false
+  const plugins = arrayItems(entries(objectLiteral(top.get('markdown')) ?? '').get('remarkPlugins')) ?? []
+  return plugins.some((p) => p.trim() === name)
 }
 
 const UNDERSCORED: Unpublished = { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }

@@ -70,6 +70,26 @@ describe("Astro: `site` and `base` read through the site's own module", () => {
   })
 })
 
+// AstroPaper lists remark-toc in `markdown.remarkPlugins`: its real build (astro 2.10.15) fills each post's
+// `## Table of contents` section with links to the headings after it, which the import now writes the same way (all
+// ten posts' lists equal the built ones); with options the plugin's heading and depth are the site's: left alone.
+describe('Astro: remark-toc in markdown.remarkPlugins', () => {
+  test.each([
+    { name: 'listed as it is', plugins: '[remarkToc]', filled: true },
+    { name: 'among others', plugins: '[remarkGfm, remarkToc, [remarkCollapse, { test: "Table of contents" }]]', filled: true },
+    { name: 'with options', plugins: "[[remarkToc, { heading: 'contents' }]]", filled: false },
+    { name: 'not listed', plugins: '[]', filled: false },
+  ])('$name: filled $filled', async ({ name, plugins, filled }) => {
+    const root = await site(`astro-toc-${name.replace(/\W+/g, '-')}`, {
+      'astro.config.mjs': `import { defineConfig } from 'astro/config'\nimport remarkToc from 'remark-toc'\nexport default defineConfig({\n  markdown: { remarkPlugins: ${plugins} },\n})\n`,
+      'src/pages/guide.md': '---\ntitle: Guide\n---\n\nIntro.\n\n## Table of contents\n\n## Install\n\n### From npm\n\n## Use\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const toc = '## Table of contents\n\n- [Install](#install)\n  - [From npm](#from-npm)\n- [Use](#use)\n\n## Install'
+    expect(result.payload?.content.pages[0].content.includes(toc)).toBe(filled)
+  })
+})
+
 describe('Next.js: dynamic routes are not documents', () => {
   test.each([
     { rel: 'pages/tags/[tag].mdx', published: false },
