@@ -6,6 +6,7 @@ import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
+import { fallbackUrls, splitLocale, suffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
@@ -93,19 +94,21 @@ export const nextjsPreset: Preset = {
     config.staticDirs = ['public']
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
+    // Nextra 1 and 2's pages named with their locale (`index.en-US.mdx`), served by Next.js's i18n routing.
+    const i18n = await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir))
     const locales = new Set<string>()
     for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
       const first = f.rel.slice(r.dir.length + 1).split('/')[0]
       if (LOCALE_DIR.test(first) && f.rel.split('/').length > r.dir.split('/').length + 1) locales.add(first)
     }
-    const defaultLocale = locales.has('en') ? 'en' : [...locales].sort()[0]
-    const multilingual = locales.size > 1
+    const defaultLocale = (locales.has('en') ? 'en' : [...locales].sort()[0]) ?? i18n?.defaultLocale
+    const multilingual = locales.size > 1 || (i18n?.locales.length ?? 0) > 1
     const tag = defaultLocale ? canonicalLocale(defaultLocale) : undefined
     if (tag) config.site.locale = tag
     // A locale-folder site answers `/x` as `/<default>/x` (nodejs.org's middleware adds the default locale).
     if (defaultLocale && found.some((r) => r.localeDirs)) config.localePrefix = `/${defaultLocale}`
 
-    const locate = (rel: string): { root: Root; dirs: string[]; base: string; locale?: string } | null => {
+    const locate = (rel: string): { root: Root; dirs: string[]; base: string; locale?: string; suffixed?: boolean } | null => {
       const { ext } = splitPath(rel)
       if (!MARKDOWN_EXTENSIONS.has(ext)) return null
       const root = found.find((r) => rel.startsWith(r.dir + '/'))
@@ -116,12 +119,18 @@ export const nextjsPreset: Preset = {
         if (dirs.length === 0 || !LOCALE_DIR.test(dirs[0])) return null
         return { root, dirs: dirs.slice(1), base, locale: dirs[0] }
       }
+      if (i18n && !root.appRouter) {
+        const split = splitLocale(base, i18n.locales)
+        return { root, dirs, base: split.base, locale: split.locale ?? i18n.defaultLocale, suffixed: true }
+      }
       return { root, dirs, base }
     }
-    const urlOf = (at: { root: Root; dirs: string[]; base: string; locale?: string }) => {
+    const urlOf = (at: { root: Root; dirs: string[]; base: string; locale?: string; suffixed?: boolean }) => {
       const dirs = at.root.groups ? at.dirs.filter((d) => !/^\(.*\)$/.test(d)) : at.dirs
       const own = at.root.appRouter || at.base === 'index' ? dirs : [...dirs, at.base]
-      return '/' + [at.root.base, at.locale ?? '', ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
+      // Next.js serves its default locale without a prefix; locale folders (nodejs.org's `pages/en/`) keep theirs.
+      const prefix = at.suffixed && at.locale === i18n?.defaultLocale ? '' : (at.locale ?? '')
+      return '/' + [at.root.base, prefix, ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
     }
     // Nextra's navigation from its pages folder's `_meta` files (Fumadocs' `meta.json` files are another format).
     const deps = ctx.discovery.dependencies ?? new Set<string>()
@@ -129,7 +138,8 @@ export const nextjsPreset: Preset = {
     const pagesRoot = nextra && !deps.has('fumadocs-core') && !deps.has('fumadocs-mdx') ? found.find((r) => !r.appRouter && !r.posts) : undefined
     if (pagesRoot) {
       const dir = pagesRoot.localeDirs && defaultLocale ? `${pagesRoot.dir}/${defaultLocale}` : pagesRoot.dir
-      if (hasNextraMeta(ctx, dir)) await nextraMenus(ctx, dir, config)
+      const locale = i18n ? { locale: i18n.defaultLocale, locales: i18n.locales, isDefault: true } : undefined
+      if (hasNextraMeta(ctx, dir, locale)) await nextraMenus(ctx, dir, config, locale)
     }
     const postsRoot = found.find((r) => r.posts)
     if (postsRoot) config.postIndexPath = postsRoot.base + '/'
@@ -192,6 +202,7 @@ export const nextjsPreset: Preset = {
           ...(isHome ? { isHome: true } : {}),
           ...(categories.length > 0 ? { folderCategories: categories } : {}),
           ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
+          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url) : {}),
         }
       },
       assetUrl(rel) {
@@ -199,6 +210,12 @@ export const nextjsPreset: Preset = {
       },
     }
   },
+}
+
+/** A default-locale page's URLs in the locales that lack it, which serve it in its text: redirected to it. */
+function fallbacks(i18n: Parameters<typeof fallbackUrls>[0], key: string, url: string): { aliases?: string[] } {
+  const aliases = fallbackUrls(i18n, key, url)
+  return aliases.length > 0 ? { aliases } : {}
 }
 
 /** The pages folder whose first level is locale folders with Markdown in them (`pages/en/…`), if any. */
