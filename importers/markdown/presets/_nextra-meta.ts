@@ -14,13 +14,14 @@ const MAX_DEPTH = 8
 
 /**
  * The locale whose navigation is read, on a site whose pages name their locale before the extension (Nextra 1 and
- * 2's i18n, `_next-i18n.ts`): only its pages (and, for the default locale, pages without one) and its
- * `_meta.<locale>.json` (Nextra 1: `meta.<locale>.json`) count.
+ * 2's i18n, `_next-i18n.ts`): its pages (for the default locale, pages without one too) and its `_meta.<locale>.json`
+ * (Nextra 1: `meta.<locale>.json`); where another locale lacks a page or a `_meta` file, the default locale's, as
+ * Nextra's loader falls back to them.
  */
 export interface MetaLocale {
   locale: string
   locales: readonly string[]
-  isDefault: boolean
+  defaultLocale: string
 }
 
 /** One entry of a folder: a page file, a sub-folder, or both (`docs.mdx` beside `docs/`). */
@@ -59,7 +60,7 @@ export async function nextraMenus(ctx: PresetContext, dir: string, config: SiteC
 
 /** Whether a pages folder has any `_meta` file, so that its navigation is Nextra's. */
 export function hasNextraMeta(ctx: PresetContext, dir: string, locale?: MetaLocale): boolean {
-  const names = new Set([...META_FILES, ...(locale ? localeMetaFiles(locale.locale) : [])])
+  const names = new Set([...META_FILES, ...(locale ? [...localeMetaFiles(locale.locale), ...localeMetaFiles(locale.defaultLocale)] : [])])
   return ctx.discovery.files.some((f) => f.rel.startsWith(dir + '/') && names.has(f.rel.slice(f.rel.lastIndexOf('/') + 1)))
 }
 
@@ -78,14 +79,16 @@ function folderTree(ctx: PresetContext, dir: string, locale?: MetaLocale): Map<s
     if (!e) entries.set(name, (e = {}))
     return e
   }
-  for (const f of ctx.discovery.files) {
+  // A locale's own pages first; then, for another locale, the default locale's pages it lacks.
+  const passes = locale === undefined || locale.locale === locale.defaultLocale ? [locale?.locale] : [locale.locale, locale.defaultLocale]
+  for (const wanted of passes) for (const f of ctx.discovery.files) {
     if (!f.rel.startsWith(dir + '/')) continue
     const parts = f.rel.slice(dir.length + 1).split('/')
     if (parts.length > MAX_DEPTH + 1 || parts.some((p) => p.startsWith('_') || p.startsWith('.') || /^\[.+\]$/.test(p.replace(/\.[^.]*$/, '')))) continue
     const { base: name, ext } = splitPath(parts[parts.length - 1])
     if (!MARKDOWN_EXTENSIONS.has(ext)) continue
     const split = locale ? splitLocale(name, locale.locales) : { base: name }
-    if (locale && (split.locale === undefined ? !locale.isDefault : split.locale !== locale.locale)) continue
+    if (locale && (split.locale ?? locale.defaultLocale) !== wanted) continue
     const base = split.base
     let folder = dir
     for (const p of parts.slice(0, -1)) {
@@ -142,7 +145,7 @@ async function folderItems(ctx: PresetContext, tree: Map<string, Map<string, Ent
 
 /** A folder's `_meta` data (null-prototype plain data), or an empty object when it has none. */
 async function readMeta(ctx: PresetContext, folder: string, locale?: MetaLocale): Promise<Record<string, unknown>> {
-  for (const name of [...(locale ? localeMetaFiles(locale.locale) : []), ...META_FILES]) {
+  for (const name of [...(locale ? [...localeMetaFiles(locale.locale), ...localeMetaFiles(locale.defaultLocale)] : []), ...META_FILES]) {
     const file = `${folder}/${name}`
     if (!ctx.discovery.paths.has(file)) continue
     const text = (await ctx.readText(file)) ?? ''

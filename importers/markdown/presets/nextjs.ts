@@ -7,7 +7,8 @@ import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.j
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
 import { fallbackUrls, splitLocale, suffixLocales } from './_next-i18n.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { SuffixLocales } from './_next-i18n.js'
+import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Folder names whose dated documents are blog posts. */
@@ -138,8 +139,11 @@ export const nextjsPreset: Preset = {
     const pagesRoot = nextra && !deps.has('fumadocs-core') && !deps.has('fumadocs-mdx') ? found.find((r) => !r.appRouter && !r.posts) : undefined
     if (pagesRoot) {
       const dir = pagesRoot.localeDirs && defaultLocale ? `${pagesRoot.dir}/${defaultLocale}` : pagesRoot.dir
-      const locale = i18n ? { locale: i18n.defaultLocale, locales: i18n.locales, isDefault: true } : undefined
-      if (hasNextraMeta(ctx, dir, locale)) await nextraMenus(ctx, dir, config, locale)
+      const locale = i18n ? { locale: i18n.defaultLocale, locales: i18n.locales, defaultLocale: i18n.defaultLocale } : undefined
+      if (hasNextraMeta(ctx, dir, locale)) {
+        await nextraMenus(ctx, dir, config, locale)
+        if (i18n) await localeMenus(ctx, dir, config, i18n)
+      }
     }
     const postsRoot = found.find((r) => r.posts)
     if (postsRoot) config.postIndexPath = postsRoot.base + '/'
@@ -212,8 +216,25 @@ export const nextjsPreset: Preset = {
   },
 }
 
+/**
+ * The navigation of each other locale that has pages of its own (the first 100), as Nextra shows it there: its menus
+ * with the locale as a suffix (`sidebar-zh-cn`, named "Sidebar (zh-CN)"), its pages and `_meta` files, the default
+ * locale's where it lacks them.
+ */
+async function localeMenus(ctx: PresetContext, dir: string, config: SiteConfig, i18n: SuffixLocales): Promise<void> {
+  for (const l of i18n.locales.filter((x) => x !== i18n.defaultLocale && (i18n.pages.get(x)?.size ?? 0) > 0).slice(0, 100)) {
+    const own = emptyConfig()
+    await nextraMenus(ctx, dir, own, { locale: l, locales: i18n.locales, defaultLocale: i18n.defaultLocale })
+    const suffix = l.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    for (const [id, menu] of Object.entries(own.menus)) {
+      const key = `${id}-${suffix}`.slice(0, 64)
+      if (/^[a-z][a-z0-9_-]*$/.test(key) && !(key in config.menus)) config.menus[key] = { name: `${menu.name} (${l})`, items: menu.items }
+    }
+  }
+}
+
 /** A default-locale page's URLs in the locales that lack it, which serve it in its text: redirected to it. */
-function fallbacks(i18n: Parameters<typeof fallbackUrls>[0], key: string, url: string): { aliases?: string[] } {
+function fallbacks(i18n: SuffixLocales, key: string, url: string): { aliases?: string[] } {
   const aliases = fallbackUrls(i18n, key, url)
   return aliases.length > 0 ? { aliases } : {}
 }

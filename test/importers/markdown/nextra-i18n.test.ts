@@ -54,6 +54,16 @@ describe('Nextra i18n: pages named with their locale', () => {
     expect(flat((result.payload?.menus?.sidebar?.items ?? []) as Item[])).toEqual([['Introduction', '/'], ['Guide', '/guide/start/', [['Start here', '/guide/start/'], ['Only', '/guide/only/']]]])
   })
 
+  test("each other locale's sidebar: its pages and meta file, the default locale's where it lacks them", async () => {
+    const root = await site('suffixed-menus', { 'next.config.js': NEXT_CONFIG, ...PAGES })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const menus = Object.fromEntries(Object.entries(result.payload?.menus ?? {}).map(([id, m]) => [id, [m.name, flat(m.items as Item[])]]))
+    // The built zh-CN pages show 介绍, then the guide's pages under 指南 with their English titles; de-DE's the
+    // English titles, its own start page.
+    expect(menus['sidebar-zh-cn']).toEqual(['Sidebar (zh-CN)', [['介绍', '/zh-CN/'], ['指南', '/guide/start/', [['Start here', '/guide/start/'], ['Only', '/guide/only/']]]]])
+    expect(menus['sidebar-de-de']).toEqual(['Sidebar (de-DE)', [['Introduction', '/'], ['Guide', '/de-DE/guide/start/', [['Start here', '/de-DE/guide/start/'], ['Only', '/guide/only/']]]]])
+  })
+
   test('without i18n in next.config, a dotted name is the page\'s own', async () => {
     const root = await site('no-i18n', { 'next.config.js': "module.exports = require('nextra')('nextra-theme-docs', './theme.config.js')()\n", 'theme.config.js': 'export default {}\n', 'pages/index.mdx': '# Home\n', 'pages/notes.en-US.mdx': '# Notes\n' })
     const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
