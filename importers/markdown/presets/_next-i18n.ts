@@ -2,7 +2,8 @@ import { closing, entries, stringArray, stringLiteral, stripComments } from './_
 import type { PresetContext } from './types.js'
 import { MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
-const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs']
+/** Next.js's configuration files, in the order Next.js looks for them. */
+export const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs']
 
 /**
  * Nextra 1 and 2's i18n: Next.js's `i18n: { locales, defaultLocale }` (nextjs.org "Internationalized Routing":

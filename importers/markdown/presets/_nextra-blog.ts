@@ -1,8 +1,7 @@
 import { firstString } from './_config.js'
 import { instant, parseDate } from '../dates.js'
 import type { ConfigMenuItem, PresetContext } from './types.js'
-
-const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs']
+import { NEXT_CONFIGS } from './_next-i18n.js'
 
 /** Whether the site renders with nextra-theme-blog: its dependency, or a Next.js configuration naming the theme. */
 export async function usesNextraBlogTheme(ctx: PresetContext): Promise<boolean> {

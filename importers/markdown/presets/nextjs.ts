@@ -6,7 +6,7 @@ import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
-import { fallbackUrls, splitLocale, suffixLocales } from './_next-i18n.js'
+import { fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
 import type { SuffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -48,7 +48,7 @@ export const nextjsPreset: Preset = {
   detect(discovery) {
     const has = (p: string) => discovery.paths.has(p)
     const deps = discovery.dependencies ?? new Set<string>()
-    const config = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find(has)
+    const config = NEXT_CONFIGS.find(has)
     const flavour = ['fumadocs-core', 'fumadocs-mdx', 'nextra', 'contentlayer', 'contentlayer2', '@next/mdx'].find((d) => deps.has(d))
     const routed = roots(discovery).length > 0 || routedCandidates(discovery).length > 0
     if (config && routed) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
