@@ -98,7 +98,12 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const title = named ?? scan.h1 ?? (cls.name === '' ? 'Home' : cls.name)
   // A title taken from the body's opening heading is the page's heading: themes print `title` above the content, so
   // the heading is not left in the body to be printed a second time.
-  const lead = named === undefined && scan.h1 !== null && cls.documentType !== 'html' ? openingHeading(body, scan.h1) : 0
+  // In MDX the `import`/`export` statements that open a file are code, not the body's first block (Nextra's pages
+  // import their components above the `# Title`), so the heading after them opens the body too.
+  const esm = /\.mdx$/i.test(rel) ? esmPrefix(body) : 0
+  const lead = named === undefined && scan.h1 !== null && cls.documentType !== 'html' ? openingHeading(body.slice(esm), scan.h1) : 0
+  // Behind statements, the heading's lines are left blank: the statements stay for expansion, and line numbers hold.
+  const content = lead === 0 ? body : esm === 0 ? body.slice(lead) : body.slice(0, esm) + '\n'.repeat(countLines(body.slice(esm), lead)) + body.slice(esm + lead)
 
   let slug = ''
   const slugText = nonBlank(text('slug'))
@@ -203,7 +208,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     slugLine: slugText ? line('slug') : 0,
     pathDirs: (cls.pathDirs ?? []).map((d) => slugFor(d) || 'section'),
     ...(pathOverride ? { pathOverride } : {}),
-    content: (cls.bodyPrefix ?? '') + (lead > 0 ? body.slice(lead) : body),
+    content: (cls.bodyPrefix ?? '') + content,
     documentType: cls.documentType ?? 'markdown',
     ...(excerpt !== undefined ? { excerpt } : {}),
     excerptDerived: excerptText === undefined,
@@ -221,7 +226,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
     ...extras,
     redirects,
     // Lines of a prefix are counted back from the body's first line, so the body's lines keep their file lines.
-    bodyLine: fm.bodyLine + (whole?.linesBefore ?? 0) + countLines(body, lead) - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
+    bodyLine: fm.bodyLine + (whole?.linesBefore ?? 0) + (esm === 0 ? countLines(body, lead) : 0) - (cls.bodyPrefix ? cls.bodyPrefix.split('\n').length - 1 : 0),
     ...(cls.url !== undefined ? { url: cls.url } : {}),
     ...(cls.language ? { language: cls.language } : {}),
     ...(cls.isList ? { isList: true } : {}),
@@ -305,6 +310,28 @@ export function wholeDocument(html: string): { body: string; linesBefore: number
   // A title that goes on in template code (`Search | {{ site.title }}`) is its text before the code.
   const title = titleClose === -1 ? undefined : trimTrailing(html.slice(titleOpen, titleClose).split(/\{[{%]/)[0], TITLE_END).trim()
   return { body: html.slice(start, end > start ? end : html.length), linesBefore: html.slice(0, start).split('\n').length - 1, ...(title ? { title } : {}) }
+}
+
+/**
+ * How many characters of an MDX body the ESM statements that open it take (`import`/`export` at the start of a line,
+ * each statement running to the next blank line as MDX reads it), with the blank lines after them; 0 when the body
+ * opens with anything else.
+ * @example
+ * esmPrefix("import C from 'c'\n\n# Title\n") // 18
+ */
+export function esmPrefix(body: string): number {
+  const blanks = /(?:[ \t]*\r?\n)*/y
+  const gap = /\n[ \t]*\r?\n/g
+  let at = 0
+  for (;;) {
+    blanks.lastIndex = at
+    const start = at + (blanks.exec(body)?.[0].length ?? 0)
+    if (!/^(?:import|export)(?![\w$])/.test(body.slice(start, start + 7))) return at
+    gap.lastIndex = start
+    const next = gap.exec(body)
+    if (!next) return body.length
+    at = next.index + 1
+  }
 }
 
 /**

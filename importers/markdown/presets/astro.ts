@@ -1,7 +1,7 @@
 import type { DiscoveredFile, Discovery } from '../discover.js'
 import { resolveRelative } from '../discover.js'
 import { DATE_KEYS } from '../fields.js'
-import { closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
+import { arrayItems, closing, entries, literalData, objectLiteral, objectsOf, resolvedValue, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
 import { starlightSidebar } from './starlight-sidebar.js'
 import type { StarlightEntry } from './starlight-sidebar.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
@@ -78,17 +78,18 @@ function isStarlight(discovery: Discovery): boolean {
 
 async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<Convention> {
   const config = emptyConfig()
-  const { text } = await readJsConfig(ctx, CONFIG_FILES, config)
+  const { file: configFile, text } = await readJsConfig(ctx, CONFIG_FILES, config)
   // The object passed to defineConfig, to its matching brace (an expression reading to the last `})` took time in the
   // square of a configuration that repeats `defineConfig({`).
   const call = /defineConfig\s*\(\s*\{/.exec(text)
   const open = call ? call.index + call[0].length - 1 : -1
   const close = open === -1 ? -1 : closing(text, open)
   const top = entries(close !== -1 ? text.slice(open + 1, close) : (objectsOf(text, 'export default')[0] ?? ''))
-  const site = stringLiteral(top.get('site'))
+  const literal = async (key: string) => stringLiteral(top.get(key)) ?? (configFile ? await importedString(ctx, configFile, text, top.get(key)) : undefined)
+  const site = await literal('site')
   const origin = httpOrigin(site)
   if (origin) config.site.url = origin
-  config.basePath = trimTrailing(stringLiteral(top.get('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
+  config.basePath = trimTrailing((await literal('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
   const trailing = stringLiteral(top.get('trailingSlash')) ?? 'ignore'
   config.staticDirs = ['public']
 
@@ -138,7 +139,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   }
   return {
     config,
-    templates: ['mdx', 'docusaurus'],
+    templates: listsRemarkToc(text, top) ? ['mdx', 'docusaurus', 'remark-toc'] : ['mdx', 'docusaurus'],
     isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
@@ -185,6 +186,19 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       return rel.startsWith('public/') ? rel.slice('public'.length) : undefined
     },
   }
+}
+
+/**
+ * Whether `markdown.remarkPlugins` lists remark-toc as it is, without options (`import remarkToc from 'remark-toc'`,
+ * `remarkPlugins: [remarkToc, …]`; AstroPaper's): Astro runs it on every Markdown page (docs.astro.build
+ * "Configuration Reference": markdown.remarkPlugins; @astrojs/mdx extends the Markdown configuration by default). With
+ * options (`[remarkToc, { heading: 'contents' }]`) its heading and depth are the site's, and it is left alone.
+ */
+function listsRemarkToc(text: string, top: ReadonlyMap<string, string>): boolean {
+  const name = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]remark-toc['"]/m.exec(text)?.[1]
+  if (name === undefined) return false
+  const plugins = arrayItems(entries(objectLiteral(top.get('markdown')) ?? '').get('remarkPlugins')) ?? []
+  return plugins.some((p) => p.trim() === name)
 }
 
 const UNDERSCORED: Unpublished = { skip: 'partial', detail: 'a file or folder starting with _ is not routed by Astro' }
@@ -426,6 +440,36 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
   const rest = body.replace(new RegExp(`\\b${fn}\\(\\s*[A-Za-z_$][\\w$]*\\.[A-Za-z_$][\\w$]*\\s*\\)`, 'g'), '')
   if (fields.length === 0 || /`|\+|\.(?:replace|toLowerCase|join|split|slice)\b|new\s+Date/.test(rest)) return undefined
   return [...new Set(fields)]
+}
+
+/**
+ * A string a configuration value names as a property of an object the site's own module exports (AstroPaper's
+ * `site: SITE.website`, with `import { SITE } from './src/config'` and `export const SITE: Site = { website: '…' }`),
+ * as Astro reads it when it runs the configuration; undefined for anything else.
+ */
+async function importedString(ctx: PresetContext, file: string, text: string, raw: string | undefined): Promise<string | undefined> {
+  const m = /^([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)$/.exec(raw?.trim() ?? '')
+  if (!m) return undefined
+  const imported = namedImport(text, m[1])
+  const module = imported === undefined ? undefined : localModule(ctx, file, imported.spec)
+  if (!imported || !module) return undefined
+  const held = resolvedValue(stripComments((await ctx.readText(module)) ?? ''), imported.name)
+  return stringLiteral(entries(objectLiteral(held) ?? '').get(m[2]))
+}
+
+/**
+ * The module a line-opening named import takes `local` from, and the name that module exports it as (`import { SITE }
+ * from './src/config'`; `{ SITE as S }` for `S`). The braces are read to at most 2,000 characters, so an `import {`
+ * never closed costs no more than that.
+ */
+function namedImport(text: string, local: string): { spec: string; name: string } | undefined {
+  for (const m of text.matchAll(/^import\s*\{([^{}]{0,2000})\}\s*from\s*['"]([^'"\n]+)['"]/gm)) {
+    for (const part of m[1].split(',')) {
+      const [name, alias] = part.trim().split(/\s+as\s+/)
+      if ((alias ?? name)?.trim() === local) return { spec: m[2], name: name.trim() }
+    }
+  }
+  return undefined
 }
 
 /**

@@ -5,7 +5,10 @@ import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
-import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
+import { fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
+import type { SuffixLocales } from './_next-i18n.js'
+import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Folder names whose dated documents are blog posts. */
@@ -45,7 +48,7 @@ export const nextjsPreset: Preset = {
   detect(discovery) {
     const has = (p: string) => discovery.paths.has(p)
     const deps = discovery.dependencies ?? new Set<string>()
-    const config = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'].find(has)
+    const config = NEXT_CONFIGS.find(has)
     const flavour = ['fumadocs-core', 'fumadocs-mdx', 'nextra', 'contentlayer', 'contentlayer2', '@next/mdx'].find((d) => deps.has(d))
     const routed = roots(discovery).length > 0 || routedCandidates(discovery).length > 0
     if (config && routed) return { strength: 70, reason: `found ${config}${flavour ? ` and ${flavour} in package.json` : ''}` }
@@ -92,19 +95,21 @@ export const nextjsPreset: Preset = {
     config.staticDirs = ['public']
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
+    // Nextra 1 and 2's pages named with their locale (`index.en-US.mdx`), served by Next.js's i18n routing.
+    const i18n = await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir))
     const locales = new Set<string>()
     for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
       const first = f.rel.slice(r.dir.length + 1).split('/')[0]
       if (LOCALE_DIR.test(first) && f.rel.split('/').length > r.dir.split('/').length + 1) locales.add(first)
     }
-    const defaultLocale = locales.has('en') ? 'en' : [...locales].sort()[0]
-    const multilingual = locales.size > 1
+    const defaultLocale = (locales.has('en') ? 'en' : [...locales].sort()[0]) ?? i18n?.defaultLocale
+    const multilingual = locales.size > 1 || (i18n?.locales.length ?? 0) > 1
     const tag = defaultLocale ? canonicalLocale(defaultLocale) : undefined
     if (tag) config.site.locale = tag
     // A locale-folder site answers `/x` as `/<default>/x` (nodejs.org's middleware adds the default locale).
     if (defaultLocale && found.some((r) => r.localeDirs)) config.localePrefix = `/${defaultLocale}`
 
-    const locate = (rel: string): { root: Root; dirs: string[]; base: string; locale?: string } | null => {
+    const locate = (rel: string): { root: Root; dirs: string[]; base: string; locale?: string; suffixed?: boolean } | null => {
       const { ext } = splitPath(rel)
       if (!MARKDOWN_EXTENSIONS.has(ext)) return null
       const root = found.find((r) => rel.startsWith(r.dir + '/'))
@@ -115,12 +120,18 @@ export const nextjsPreset: Preset = {
         if (dirs.length === 0 || !LOCALE_DIR.test(dirs[0])) return null
         return { root, dirs: dirs.slice(1), base, locale: dirs[0] }
       }
+      if (i18n && !root.appRouter) {
+        const split = splitLocale(base, i18n.locales)
+        return { root, dirs, base: split.base, locale: split.locale ?? i18n.defaultLocale, suffixed: true }
+      }
       return { root, dirs, base }
     }
-    const urlOf = (at: { root: Root; dirs: string[]; base: string; locale?: string }) => {
+    const urlOf = (at: { root: Root; dirs: string[]; base: string; locale?: string; suffixed?: boolean }) => {
       const dirs = at.root.groups ? at.dirs.filter((d) => !/^\(.*\)$/.test(d)) : at.dirs
       const own = at.root.appRouter || at.base === 'index' ? dirs : [...dirs, at.base]
-      return '/' + [at.root.base, at.locale ?? '', ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
+      // Next.js serves its default locale without a prefix; locale folders (nodejs.org's `pages/en/`) keep theirs.
+      const prefix = at.suffixed && at.locale === i18n?.defaultLocale ? '' : (at.locale ?? '')
+      return '/' + [at.root.base, prefix, ...own].flatMap((s) => s.split('/')).filter((s) => s !== '').map(encodeURIComponent).join('/')
     }
     // Nextra's navigation from its pages folder's `_meta` files (Fumadocs' `meta.json` files are another format).
     const deps = ctx.discovery.dependencies ?? new Set<string>()
@@ -128,7 +139,11 @@ export const nextjsPreset: Preset = {
     const pagesRoot = nextra && !deps.has('fumadocs-core') && !deps.has('fumadocs-mdx') ? found.find((r) => !r.appRouter && !r.posts) : undefined
     if (pagesRoot) {
       const dir = pagesRoot.localeDirs && defaultLocale ? `${pagesRoot.dir}/${defaultLocale}` : pagesRoot.dir
-      if (hasNextraMeta(ctx, dir)) await nextraMenus(ctx, dir, config)
+      const locale = i18n ? { locale: i18n.defaultLocale, locales: i18n.locales, defaultLocale: i18n.defaultLocale } : undefined
+      if (hasNextraMeta(ctx, dir, locale)) {
+        await nextraMenus(ctx, dir, config, locale)
+        if (i18n) await localeMenus(ctx, dir, config, i18n)
+      }
     }
     const postsRoot = found.find((r) => r.posts)
     if (postsRoot) config.postIndexPath = postsRoot.base + '/'
@@ -148,6 +163,17 @@ export const nextjsPreset: Preset = {
         names.add(slugFor(dateFromName(at.base)?.rest || at.base))
       }
       if (categories.size > 0 && ![...categories].some((c) => names.has(c)) && /^[^:]*$/.test(config.postIndexPath)) config.permalinks = { categories: `${config.postIndexPath}:slug/` }
+    }
+
+    if (pagesRoot && !config.menus.primary && (await usesNextraBlogTheme(ctx))) {
+      // The blog's list page (`posts/index.md`, `type: posts`) is replaced by the post index: its item leads there.
+      const pages = ctx.discovery.files.flatMap((f) => {
+        const at = locate(f.rel)
+        const url = at && at.root === pagesRoot && (at.locale === undefined || at.locale === defaultLocale) ? urlOf(at) || '/' : undefined
+        return url === undefined ? [] : [{ rel: f.rel, url: url + '/' === config.postIndexPath ? config.postIndexPath : url, name: at?.base ?? '' }]
+      })
+      const nav = await nextraBlogNav(ctx, pages)
+      if (nav.length > 0) config.menus.primary = { name: 'Navigation', items: nav }
     }
 
     return {
@@ -180,6 +206,7 @@ export const nextjsPreset: Preset = {
           ...(isHome ? { isHome: true } : {}),
           ...(categories.length > 0 ? { folderCategories: categories } : {}),
           ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
+          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url) : {}),
         }
       },
       assetUrl(rel) {
@@ -187,6 +214,29 @@ export const nextjsPreset: Preset = {
       },
     }
   },
+}
+
+/**
+ * The navigation of each other locale that has pages of its own (the first 100), as Nextra shows it there: its menus
+ * with the locale as a suffix (`sidebar-zh-cn`, named "Sidebar (zh-CN)"), its pages and `_meta` files, the default
+ * locale's where it lacks them.
+ */
+async function localeMenus(ctx: PresetContext, dir: string, config: SiteConfig, i18n: SuffixLocales): Promise<void> {
+  for (const l of i18n.locales.filter((x) => x !== i18n.defaultLocale && (i18n.pages.get(x)?.size ?? 0) > 0).slice(0, 100)) {
+    const own = emptyConfig()
+    await nextraMenus(ctx, dir, own, { locale: l, locales: i18n.locales, defaultLocale: i18n.defaultLocale })
+    const suffix = l.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    for (const [id, menu] of Object.entries(own.menus)) {
+      const key = `${id}-${suffix}`.slice(0, 64)
+      if (/^[a-z][a-z0-9_-]*$/.test(key) && !(key in config.menus)) config.menus[key] = { name: `${menu.name} (${l})`, items: menu.items }
+    }
+  }
+}
+
+/** A default-locale page's URLs in the locales that lack it, which serve it in its text: redirected to it. */
+function fallbacks(i18n: SuffixLocales, key: string, url: string): { aliases?: string[] } {
+  const aliases = fallbackUrls(i18n, key, url)
+  return aliases.length > 0 ? { aliases } : {}
 }
 
 /** The pages folder whose first level is locale folders with Markdown in them (`pages/en/…`), if any. */

@@ -4,6 +4,7 @@ import { findCode } from './_scan.js'
 import { expandAlerts } from './alerts.js'
 import { expandAttributes } from './attributes.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
+import { expandRemarkToc } from './remark-toc.js'
 import { expandDocusaurus1 } from './docusaurus1.js'
 import { expandHexo } from './hexo.js'
 import { expandHugo, omitHugoRawHtml } from './hugo.js'
@@ -132,6 +133,9 @@ function passes(ctx: TemplateContext): Pass[] {
         list.push({ run: expandPymdown, syntax: { braces: [] } })
         // Python-Markdown's attr_list (`{ .md-button }`, `## Title { #id }`).
         list.push({ run: (b, c) => expandAttributes(b, c, false, true), syntax: { braces: [] } })
+        break
+      case 'remark-toc':
+        list.push({ run: expandRemarkToc, syntax: { braces: [] } })
         break
       case 'docusaurus':
         if (!dialects.includes('mdx')) list.push({ run: (b, c) => expandJsx(b, c, { mdx: false, components: DOCUSAURUS_COMPONENTS, depth: 0 }), syntax: { braces: [] } })

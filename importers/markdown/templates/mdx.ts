@@ -11,6 +11,7 @@ import type { Expansion, Tag } from './_render.js'
 import { CodeCursor, findCode } from './_scan.js'
 import { stripFrontMatter } from './_values.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
+import { NEXTJS_COMPONENTS } from './nextjs.js'
 import type { TemplateContext } from './types.js'
 import { isMdx, keepsIndentedCode } from './types.js'
 import { appendAll } from '../../../src/append.js'
@@ -51,7 +52,8 @@ interface Token extends Tag {
  * their content kept. Code (fenced blocks and spans) is left as written: MDX does not read inside it.
  */
 export function expandMdx(body: string, ctx: TemplateContext, depth = 0, bindings?: Map<string, unknown>, inlined = { count: 0 }): PassResult {
-  const components = ctx.dialects.includes('docusaurus') ? { ...GENERIC_COMPONENTS, ...DOCUSAURUS_COMPONENTS } : GENERIC_COMPONENTS
+  // Docusaurus, Astro and Starlight share the `docusaurus` dialect; MDX without it is Next.js's (Nextra, Fumadocs) or Gatsby's.
+  const components = ctx.dialects.includes('docusaurus') ? { ...GENERIC_COMPONENTS, ...DOCUSAURUS_COMPONENTS } : { ...GENERIC_COMPONENTS, ...NEXTJS_COMPONENTS }
   return expandJsx(body, ctx, { mdx: true, components, depth, bindings, inlined })
 }
 

@@ -7,9 +7,10 @@
 /**
  * A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker;
  * `gfm`: GitHub's own Markdown extensions, its alerts, which a plain folder's renderer shows; `hexo`: Nunjucks with
- * Hexo's tag plugins).
+ * Hexo's tag plugins; `remark-toc`: the remark-toc plugin a site's Markdown configuration lists, which fills the
+ * section under a `Table of contents` heading with a list of the headings after it).
  */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo' | 'pymdown'
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo' | 'pymdown' | 'remark-toc'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

@@ -53,6 +53,43 @@ describe('Astro: a route that computes its URLs in code is reported', () => {
   })
 })
 
+// AstroPaper 2.2.0 keeps its URL in its own module (src/config.ts: `export const SITE: Site = { website: … }`) and its
+// astro.config.mjs says `site: SITE.website`; Astro runs the configuration, so `site` is that string (the built
+// sitemap and canonical URLs carry it).
+describe("Astro: `site` and `base` read through the site's own module", () => {
+  test.each([
+    { name: 'a named import of a typed object', config: "import { defineConfig } from 'astro/config'\nimport { SITE } from './src/config'\nexport default defineConfig({ site: SITE.website, base: SITE.base })\n", module: "import type { Site } from './types'\nexport const SITE: Site = {\n  website: 'https://paper.example/', // the deployed URL\n  base: '/blog',\n  title: 'AstroPaper',\n}\n", url: 'https://paper.example', redirected: true },
+    { name: 'a renamed import', config: "import { SITE as S } from './src/config.ts'\nexport default defineConfig({ site: S.website })\n", module: "export const SITE = { website: 'https://renamed.example' }\n", url: 'https://renamed.example', redirected: false },
+    { name: 'a value written as code', config: "import { SITE } from './src/config'\nexport default defineConfig({ site: SITE.website })\n", module: 'export const SITE = { website: process.env.URL }\n', url: '', redirected: false },
+    { name: 'a package, never read', config: "import { SITE } from 'some-theme'\nexport default defineConfig({ site: SITE.website })\n", module: "export const SITE = { website: 'https://not.example' }\n", url: '', redirected: false },
+  ])('$name', async ({ name, config, module, url, redirected }) => {
+    const root = await site(`astro-site-${name.replace(/\W+/g, '-')}`, { 'astro.config.mjs': config, 'src/config.ts': module, 'src/pages/about.md': '---\ntitle: About\n---\n\nText.\n' })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.payload?.site.url).toBe(url)
+    expect(result.redirects.some((r) => r.from === '/blog/about/')).toBe(redirected)
+  })
+})
+
+// AstroPaper lists remark-toc in `markdown.remarkPlugins`: its real build (astro 2.10.15) fills each post's
+// `## Table of contents` section with links to the headings after it, which the import now writes the same way (all
+// ten posts' lists equal the built ones); with options the plugin's heading and depth are the site's: left alone.
+describe('Astro: remark-toc in markdown.remarkPlugins', () => {
+  test.each([
+    { name: 'listed as it is', plugins: '[remarkToc]', filled: true },
+    { name: 'among others', plugins: '[remarkGfm, remarkToc, [remarkCollapse, { test: "Table of contents" }]]', filled: true },
+    { name: 'with options', plugins: "[[remarkToc, { heading: 'contents' }]]", filled: false },
+    { name: 'not listed', plugins: '[]', filled: false },
+  ])('$name: filled $filled', async ({ name, plugins, filled }) => {
+    const root = await site(`astro-toc-${name.replace(/\W+/g, '-')}`, {
+      'astro.config.mjs': `import { defineConfig } from 'astro/config'\nimport remarkToc from 'remark-toc'\nexport default defineConfig({\n  markdown: { remarkPlugins: ${plugins} },\n})\n`,
+      'src/pages/guide.md': '---\ntitle: Guide\n---\n\nIntro.\n\n## Table of contents\n\n## Install\n\n### From npm\n\n## Use\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    const toc = '## Table of contents\n\n- [Install](#install)\n  - [From npm](#from-npm)\n- [Use](#use)\n\n## Install'
+    expect(result.payload?.content.pages[0].content.includes(toc)).toBe(filled)
+  })
+})
+
 describe('Next.js: dynamic routes are not documents', () => {
   test.each([
     { rel: 'pages/tags/[tag].mdx', published: false },

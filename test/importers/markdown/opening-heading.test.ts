@@ -17,6 +17,10 @@ const rows: Array<{ file: string; text: string; title: string; content: string }
   { file: 'later.md', text: 'Intro.\n\n# Later heading\n', title: 'Later heading', content: 'Intro.\n\n# Later heading\n' },
   { file: 'fenced.md', text: '```\n# not a heading\n```\n\n# After code\n', title: 'After code', content: '```\n# not a heading\n```\n\n# After code\n' },
   { file: 'h2.md', text: '## Second level\n\nText.\n', title: 'h2', content: '## Second level\n\nText.\n' },
+  // MDX: the statements that open the file are code (Nextra's pages import their components above the title).
+  { file: 'esm.mdx', text: "import Callout from 'nextra-theme-docs/callout'\nexport const x = 1\n\n# Next.js I18n\n\nText.\n", title: 'Next.js I18n', content: '\n\n\nText.\n' },
+  { file: 'esm-later.mdx', text: "import A from './a'\n\nIntro.\n\n# Later\n", title: 'Later', content: '\nIntro.\n\n# Later\n' },
+  { file: 'import-text.md', text: 'import this from there\n\n# Markdown title\n', title: 'Markdown title', content: 'import this from there\n\n# Markdown title\n' },
   { file: 'titled.md', text: '---\ntitle: From front matter\n---\n# From front matter\n\nText.\n', title: 'From front matter', content: '# From front matter\n\nText.\n' },
 ]
 
@@ -33,5 +37,11 @@ describe('a title taken from the opening heading is not printed twice', () => {
     const root = await site('lines', { 'doc.md': '\n# Doc\n\nSee [gone](gone.md).\n' })
     const { diagnostics } = await importMarkdown(root, { preset: 'plain', generatedAt: '2026-11-01T00:00:00Z' })
     expect(diagnostics.filter((d) => d.code === 'missing_link_target').map((d) => [d.file, d.line])).toEqual([['doc.md', 4]])
+  })
+
+  test('in MDX, behind the statements that open the file, too', async () => {
+    const root = await site('lines-mdx', { 'doc.mdx': "import A from './a.js'\n\n# Doc\n\nSee [gone](gone.md).\n" })
+    const { diagnostics } = await importMarkdown(root, { preset: 'plain', generatedAt: '2026-11-01T00:00:00Z' })
+    expect(diagnostics.filter((d) => d.code === 'missing_link_target').map((d) => [d.file, d.line])).toEqual([['doc.mdx', 5]])
   })
 })

@@ -266,6 +266,33 @@ describe('Nextra _meta files', () => {
     expect(menus.sidebar.items).toEqual([['Start', '/'], ['Ctor', '/constructor/'], ['Proto', '/toString/']])
   })
 
+  // nextra-theme-blog (create-nextra-app's blog template, built with next 12.3.4 and nextra-theme-blog 0.1.6): its layout
+  // draws a navigation of the pages whose front matter says `type: page` or `type: posts`, newest date first; the
+  // built index.html shows Photos, About, Posts, in that order.
+  test('nextra-theme-blog: the type: page and type: posts pages, newest first, are the navigation', async () => {
+    const root = await site('nextra-blog-nav', {
+      'next.config.js': "const withNextra = require('nextra')('nextra-theme-blog', './theme.config.js')\nmodule.exports = withNextra()\n",
+      'theme.config.js': 'export default {}\n',
+      'pages/index.mdx': doc('About', 'type: page\ndate: 2021-03-19\n'),
+      'pages/photos.mdx': doc('Photos', 'type: page\ndate: 2022-10-14\n'),
+      'pages/posts/index.md': doc('Posts', 'type: posts\ndate: 2021-03-18\n'),
+      'pages/posts/first.md': doc('First post', 'date: 2021/3/19\n'),
+      'pages/contact.mdx': doc(undefined, 'type: page\n'),
+      'pages/notes.md': doc('Notes', 'date: 2020-01-01\n'),
+    })
+    const { menus } = await menusOf(root)
+    expect(menus.primary).toEqual({ name: 'Navigation', items: [['contact', '/contact/'], ['Photos', '/photos/'], ['About', '/'], ['Posts', '/posts/']] })
+  })
+
+  test('a Nextra docs site has no such navigation', async () => {
+    const root = await site('nextra-docs-nav', {
+      'next.config.js': "const withNextra = require('nextra')({ theme: 'nextra-theme-docs' })\nmodule.exports = withNextra()\n",
+      'pages/index.mdx': doc('About', 'type: page\n'),
+    })
+    const { menus } = await menusOf(root)
+    expect(menus.primary).toBeUndefined()
+  })
+
   test.each([
     ['getting-started', 'Getting Started'],
     ['api_reference', 'Api Reference'],
