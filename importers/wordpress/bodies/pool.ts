@@ -47,6 +47,8 @@ export class BodyPool {
   #wake: (() => void) | undefined
   #error: Error | undefined
   #handedOver = 0
+  // The handling of the last batch of bodies sent to be prepared.
+  #lastBatch: Promise<void> = Promise.resolve()
   /** What rendering added to the report so far. */
   readonly counts: RenderCounts = { rendered: {}, removed: {}, dropped: {}, droppedIn: {}, kept: {}, dynamic: {} }
 
@@ -99,7 +101,8 @@ export class BodyPool {
   /** Resolves once every job handed over has its result. */
   async prepared(): Promise<void> {
     this.#sendBatch()
-    while (this.#waiting.length > 0 && this.#error === undefined) await new Promise<void>((resolve) => (this.#wake = resolve))
+    // Answers come in order: once the last batch's is handled, every one is.
+    await this.#lastBatch
     this.#rethrow()
   }
 
@@ -229,18 +232,18 @@ export class BodyPool {
     const places = this.#raw.append(raw)
     const request = postIds.map((postId, i): PrepareJob => ({ body: { postId, raw: places[i] } }))
     this.#inFlightBytes += bytes
-    this.#send({ prepare: request }).then(
-      (reply) => {
+    // A failed batch fails the pool (the next call or wait rethrows it), and is handled here, never left unhandled.
+    this.#lastBatch = this.#send({ prepare: request })
+      .then((reply) => {
         this.#inFlightBytes -= bytes
         const answer = this.#answer(reply)
         if ('prepared' in answer) {
           for (const body of answer.bodies) this.#bodies.push(body)
           answer.prepared.forEach((result, i) => done[i](result))
         }
-        this.#wakeUp()
-      },
-      () => this.#wakeUp(),
-    )
+      })
+      .catch((error: unknown) => void this.#fail(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => this.#wakeUp())
   }
 
   #send(request: BodyRequest): Promise<BodyReply> {

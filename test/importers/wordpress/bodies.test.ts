@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { runImportWordPress } from '../../../cli/commands/import-wordpress.js'
 import { BodyPool, workerExecArgv } from '../../../importers/wordpress/bodies/pool.js'
 import type { BodyPoolOptions } from '../../../importers/wordpress/bodies/pool.js'
 import { KeptBodies, payloadJson } from '../../../importers/wordpress/bodies/payload-json.js'
 import { TextFile } from '../../../importers/wordpress/bodies/store.js'
+import { BodyWork } from '../../../importers/wordpress/bodies/work.js'
 import type { Finished, FinishSetup, KeptText, Prepared } from '../../../importers/wordpress/bodies/work.js'
 import { finishText } from '../../../importers/wordpress/content/finish.js'
 import { earlyRenderEnv, renderBody } from '../../../importers/wordpress/content/render.js'
@@ -186,6 +187,23 @@ async function throughPool(n: number, options: BodyPoolOptions) {
 
 describe('BodyPool', () => {
   const n = 150
+
+  // A batch the work could not prepare (a bug, not an input: input problems are warnings) fails the wait for it,
+  // and is never left as an unhandled rejection, which ends the process before the pool can close.
+  test.each([
+    ['the last batch', 1],
+    ['an earlier batch', 400],
+  ])('a failed prepare fails prepared(): %s', async (_, bodies) => {
+    const handle = vi.spyOn(BodyWork.prototype, 'handle').mockReturnValue({ error: 'boom in prepare' })
+    const pool = new BodyPool({ keepFinished: false })
+    try {
+      for (let i = 0; i < bodies; i++) pool.prepareBody(i + 1, `<p>Body ${i}</p>`, () => undefined)
+      await expect(pool.prepared()).rejects.toThrow('boom in prepare')
+    } finally {
+      handle.mockRestore()
+      await pool.close()
+    }
+  })
 
   test('renders and finishes what it should', async () => {
     const { prepared, finished, counts } = await throughPool(10, { keepFinished: false })
