@@ -18,11 +18,12 @@ const RAW_TEXT = new Set(['script', 'style', 'iframe', 'noembed', 'noframes', 't
  *
  * On the 34 MB of bodies of the benchmark's 10k payload (531,000 `<`), htmlparser2's Parser took 131 ms of CPU (each
  * tag and attribute a callback, every character inside a tag a state-machine step, every event a Parser method), this
- * pass about 75 ms, of which 18 ms is finding each `<`.
+ * pass about 75 ms, of which 18 ms is finding each `<`. Without `keepTexts`, the text ranges are not recorded
+ * (`texts` is empty): a body with no Markdown mark in it has no text to read them for.
  * @example
  * scanHtmlFast('<p>See <a href="/about/">us</a></p>', 0)?.refs // [{ kind: 'link', url: '/about/', offset: 7 }]
  */
-export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
+export function scanHtmlFast(html: string, openMasks: number, keepTexts = true): HtmlScan | null {
   const result: HtmlScan = { refs: [], masks: [], texts: [], tags: [], openMasks }
   let maskStart = openMasks > 0 ? 0 : -1
   /** Where the next event starts, as htmlparser2's Parser counts it: the end of the previous one. */
@@ -33,10 +34,10 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
   for (let lt = html.indexOf('<'); lt !== -1; lt = html.indexOf('<', lt + 1)) {
     const c = html.charCodeAt(lt + 1)
     if (isAsciiLetter(c)) {
-      const tag = readOpenTag(html, lt)
-      if (tag === null) return null
-      text(result, from, lt)
-      const { name, end } = tag
+      const end = readOpenTag(html, lt)
+      if (end === -1) return null
+      if (keepTexts) text(result, from, lt)
+      const { name } = tag
       const lower = name === '' ? '' : name.toLowerCase()
       if (name === 'svg' || name === 'math' || lower === 'plaintext') return null
       const selfClosing = html.charCodeAt(end - 1) === 0x2f
@@ -50,7 +51,7 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
         if (selfClosing) return null
         const close = rawTextEnd(html, end + 1, lower)
         if (close === -1) return null
-        text(result, from, close)
+        if (keepTexts) text(result, from, close)
         const nameEnd = close + 2 + lower.length
         if (html.charCodeAt(nameEnd) !== 0x3e) return null
         closeTag(result, html.slice(close + 2, nameEnd), close, maskStart)
@@ -63,7 +64,7 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
       let nameEnd = lt + 3
       while (nameEnd < length && !isEndOfTagSection(html.charCodeAt(nameEnd))) nameEnd++
       if (html.charCodeAt(nameEnd) !== 0x3e) return null
-      text(result, from, lt)
+      if (keepTexts) text(result, from, lt)
       closeTag(result, tagName(html, lt + 2, nameEnd), lt, maskStart)
       from = nameEnd + 1
       lt = nameEnd
@@ -72,7 +73,7 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
       if (html.charCodeAt(lt + 2) !== 0x2d || html.charCodeAt(lt + 3) !== 0x2d) return null
       const end = commentEnd(html, lt + 4, dashes, bang)
       if (end === -1) return null
-      text(result, from, lt)
+      if (keepTexts) text(result, from, lt)
       if (result.openMasks === 0) result.masks.push(lt, end + 1)
       from = end + 1
       lt = end
@@ -81,7 +82,7 @@ export function scanHtmlFast(html: string, openMasks: number): HtmlScan | null {
     }
     // Any other `<` (`a < b`, `<3`) is text.
   }
-  text(result, from, length)
+  if (keepTexts) text(result, from, length)
   if (result.openMasks > 0) result.masks.push(maskStart, length)
   return result
 
@@ -101,16 +102,18 @@ function text(scan: HtmlScan, start: number, end: number): void {
 }
 
 /**
- * An opening tag: its name as `tagName` gives it, the offset of its `>`, and for an element of URL_ATTRIBUTES the
- * attributes check reads (`Wanted`).
+ * The opening tag `readOpenTag` read last: its name as `tagName` gives it, and for an element of URL_ATTRIBUTES the
+ * attributes check reads (`Wanted`). One object, filled in for each tag: a body has a tag every 65 characters, and an
+ * object for each was a sixth of what a check of the benchmark's 10,000-post payload allocated (17 of 101 MB).
  */
 interface OpenTag {
   name: string
-  end: number
   /** Whether the tokenizer takes it as self-closing (`/` then `>`, outside any value). */
   selfClosing: boolean
   wanted: Wanted | undefined
 }
+
+const tag: OpenTag = { name: '', selfClosing: false, wanted: undefined }
 
 /**
  * The attributes read on one element of URL_ATTRIBUTES (its URL attributes, then `alt`), and the first value of each
@@ -132,20 +135,25 @@ const WANTED = new Map<string, Wanted>(
 /**
  * Reads the opening tag at `lt` as htmlparser2's tokenizer does (its states from the tag name to `>`: attribute
  * names end at `=`, whitespace, `/` or `>`; values are double-, single- or unquoted; a `/` outside a value is
- * whitespace unless `>` follows). Null when the tag does not end.
+ * whitespace unless `>` follows) into `tag`. Returns the offset of its `>`, or -1 when the tag does not end.
  */
-function readOpenTag(html: string, lt: number): OpenTag | null {
+function readOpenTag(html: string, lt: number): number {
   const length = html.length
   let i = lt + 2
   while (i < length && !isEndOfTagSection(html.charCodeAt(i))) i++
-  if (i >= length) return null
+  if (i >= length) return -1
   const name = tagName(html, lt + 1, i)
   const wanted = name === '' ? undefined : WANTED.get(name.toLowerCase())
   wanted?.values.fill(undefined)
   let slash = false
   while (i < length) {
     const c = html.charCodeAt(i)
-    if (c === 0x3e) return { name, end: i, selfClosing: slash, wanted }
+    if (c === 0x3e) {
+      tag.name = name
+      tag.selfClosing = slash
+      tag.wanted = wanted
+      return i
+    }
     if (c === 0x2f) {
       slash = true
       i++
@@ -170,11 +178,11 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
     if (html.charCodeAt(i) === 0x3d) {
       i++
       while (i < length && isWhitespace(html.charCodeAt(i))) i++
-      if (i >= length) return null
+      if (i >= length) return -1
       const q = html.charCodeAt(i)
       if (q === 0x22 || q === 0x27) {
         const close = html.indexOf(q === 0x22 ? '"' : "'", i + 1)
-        if (close === -1) return null
+        if (close === -1) return -1
         if (attribute !== -1) value = html.slice(i + 1, close)
         i = close + 1
       } else {
@@ -189,7 +197,7 @@ function readOpenTag(html: string, lt: number): OpenTag | null {
     }
     if (attribute !== -1 && wanted && wanted.values[attribute] === undefined) wanted.values[attribute] = value
   }
-  return null
+  return -1
 }
 
 /**

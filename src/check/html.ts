@@ -13,14 +13,14 @@ export { srcsetUrls } from './html-elements.js'
 /**
  * Reads HTML with htmlparser2, as a browser would tokenize it: the URLs its elements use, the text a reader sees,
  * what is masked (comments, code, scripts), and capitalized elements. `openMasks` continues masking from an earlier
- * piece (Markdown splits inline HTML into one node per tag).
+ * piece (Markdown splits inline HTML into one node per tag). Without `keepTexts`, `texts` may be left empty.
  * @example
  * scanHtml('<p>See <a href="/about/">us</a></p>').refs // [{ kind: 'link', url: '/about/', offset: 7 }]
  */
-export function scanHtml(html: string, openMasks = 0): HtmlScan {
+export function scanHtml(html: string, openMasks = 0, keepTexts = true): HtmlScan {
   // Most HTML is read by the fast reader. Of the rest, most has no SVG or MathML: it is read without the element stack,
   // and read again with it once it has.
-  return scanHtmlFast(html, openMasks) ?? new HtmlScanner(html, openMasks, false).scan() ?? (new HtmlScanner(html, openMasks, true).scan() as HtmlScan)
+  return scanHtmlFast(html, openMasks, keepTexts) ?? new HtmlScanner(html, openMasks, false).scan() ?? (new HtmlScanner(html, openMasks, true).scan() as HtmlScan)
 }
 
 /**

@@ -43,6 +43,11 @@ export function findMarkdownInHtml(html: string, texts: readonly number[]): Mark
   return leaks.sort((a, b) => a.offset - b.offset)
 }
 
+/** Whether an HTML document holds a mark `findMarkdownInHtml` looks for: without one, its text ranges are not needed. */
+export function mayHaveMarkdownMarks(html: string): boolean {
+  return html.includes('**') || html.includes('##') || html.includes('](') || html.includes('```')
+}
+
 const BLOCK_TAG = /^<\/?(?:p|div|li|ul|ol|h[1-6]|br|td|th|tr|blockquote|section|article|header|footer|aside|main|figure|figcaption|dd|dt|dl|hr|body|table)\b/i
 
 /** Whether the tag that ends right before `start` starts or ends a block, or breaks a line. */

@@ -101,6 +101,17 @@ describe("check's fast HTML reader answers on ordinary HTML, as htmlparser2's Pa
     expect(answered / runs).toBeGreaterThan(0.9)
   })
 
+  test('without text ranges (a body with no Markdown mark), the same refs, masks and elements, and no texts', () => {
+    fc.assert(
+      fc.property(plainHtml, fc.constantFrom(0, 0, 1, 2), (text, openMasks) => {
+        const full = scanHtmlFast(text, openMasks)
+        const lean = scanHtmlFast(text, openMasks, false)
+        expect(lean).toEqual(full === null ? null : { ...full, texts: [] })
+      }),
+      { numRuns: Number(process.env.CHECK_PROPERTY_RUNS ?? 1000) },
+    )
+  })
+
   test.each([
     ['SVG', '<p><svg><a href="/x"></a></svg>'],
     ['a doctype', '<!DOCTYPE html><p>x'],
