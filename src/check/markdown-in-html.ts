@@ -21,10 +21,7 @@ const FENCE = /(?:^|\n)[ \t]*```/g
 export function findMarkdownInHtml(html: string, texts: readonly number[]): MarkdownLeak[] {
   const leaks: MarkdownLeak[] = []
   // Each pattern needs its marker somewhere in the document: most documents have none, and their text is not read.
-  const strong = html.includes('**')
-  const heading = html.includes('##')
-  const link = html.includes('](')
-  const fence = html.includes('```')
+  const { strong, heading, link, fence } = markdownMarks(html)
   if (!(strong || heading || link || fence)) return leaks
   for (let i = 0; i < texts.length; i += 2) {
     const start = texts[i]
@@ -45,7 +42,13 @@ export function findMarkdownInHtml(html: string, texts: readonly number[]): Mark
 
 /** Whether an HTML document holds a mark `findMarkdownInHtml` looks for: without one, its text ranges are not needed. */
 export function mayHaveMarkdownMarks(html: string): boolean {
-  return html.includes('**') || html.includes('##') || html.includes('](') || html.includes('```')
+  const { strong, heading, link, fence } = markdownMarks(html)
+  return strong || heading || link || fence
+}
+
+/** The marks of each pattern `findMarkdownInHtml` looks for, and whether the document holds them: the one list of them. */
+function markdownMarks(html: string): { strong: boolean; heading: boolean; link: boolean; fence: boolean } {
+  return { strong: html.includes('**'), heading: html.includes('##'), link: html.includes(']('), fence: html.includes('```') }
 }
 
 const BLOCK_TAG = /^<\/?(?:p|div|li|ul|ol|h[1-6]|br|td|th|tr|blockquote|section|article|header|footer|aside|main|figure|figcaption|dd|dt|dl|hr|body|table)\b/i
