@@ -1,7 +1,7 @@
 import type { Permalinks, PreviewDataIssue } from '../../src/index.js'
 import type { ImportDiagnostic, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'
 import type { ByteIssue } from './read/decode.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 
 /** An importer warning: an issue plus where in which export file it came from. */
 export type ImportIssue = PreviewDataIssue & { file: string; line?: number }
