@@ -4,6 +4,7 @@ import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
 import type { MenuItemFields, MenuItemInput, SiteInput } from '../../src/builder/inputs.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
+import { countBy } from '../shared/counts.js'
 import { readImageDimensions } from '../shared/image-dimensions.js'
 import { deliverFile } from '../shared/media-out.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
@@ -1191,12 +1192,6 @@ function newestDate(docs: SourceDoc[]): string | undefined {
     }
   }
   return best === undefined ? undefined : (DateTime.fromMillis(best, { zone: 'UTC' }).toISO({ suppressMilliseconds: true }) as string)
-}
-
-function countBy(values: string[]): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const v of values.sort(compareCodeUnits)) out[v] = (out[v] ?? 0) + 1
-  return out
 }
 
 function dataLanguage(rel: string): DataLanguage | null {
