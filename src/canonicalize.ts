@@ -1,4 +1,5 @@
 import schema from './contract/preview-data.v0.7.schema.json' with { type: 'json' }
+import { compareCodeUnits } from './compare.js'
 import { LIMITS } from './contract/constants.js'
 import { PreviewDataError, pointer } from './validate/issue.js'
 
@@ -140,7 +141,7 @@ function orderedKeys(source: Record<string, unknown>, layout: Layout): string[] 
   if (known) for (const key of known) if (Object.hasOwn(source, key)) out.push(key)
   const rest = Object.keys(source)
   const others = known ? rest.filter((k) => !layout.children!.has(k)) : rest
-  return out.concat(others.sort(compareKeys))
+  return out.concat(others.sort(compareCodeUnits))
 }
 
 function childLayout(layout: Layout, isArray: boolean, key: string | number): Layout {
@@ -279,11 +280,6 @@ function* serialize(root: unknown, rootLayout: Layout, indent: number): Generato
     }
   }
   if (piece.length > 0) yield piece
-}
-
-/** Lexical order by UTF-16 code units, the order `Array.prototype.sort` gives, independent of locale. */
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** Writes own data properties, so a `__proto__` key from JSON.parse stays a key instead of changing the prototype. */

@@ -1,6 +1,6 @@
 import type { Author } from '../../src/contract/types.js'
 import { slugFor } from './_core.js'
-import { cmp } from './diagnostics.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import type { Diagnostics } from './diagnostics.js'
 import type { Located } from './document.js'
 import type { RegistryAuthor } from './presets/types.js'
@@ -66,7 +66,7 @@ export class AuthorResolver {
 
   /** Reports the authors that were not in the registry and the posts without an author, one line each. */
   report(diagnostics: Diagnostics, registryFile: string): void {
-    for (const [id, { name, files }] of [...this.unknown].sort((a, b) => cmp(a[0], b[0]))) {
+    for (const [id, { name, files }] of [...this.unknown].sort((a, b) => compareCodeUnits(a[0], b[0]))) {
       diagnostics.warn(files[0], 0, 'unknown_author', `Author "${name}" is not in ${registryFile}; created as "${id}". Used by ${files.length} file(s): ${files.join(', ')}. Add it to the registry to set its display name and avatar.`)
     }
     if (this.anonymousFiles.length > 0) {

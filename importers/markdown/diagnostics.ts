@@ -1,4 +1,5 @@
 import type { IssueCode } from '../../src/validate/codes.js'
+import { compareCodeUnits } from '../../src/compare.js'
 
 /** The codes the Markdown importer reports on top of the payload's own issue codes. */
 export type MarkdownDiagnosticCode =
@@ -106,10 +107,5 @@ export class Diagnostics {
 
 /** Orders diagnostics by file, line, code, then message (code-unit order, independent of the locale). */
 export function compareDiagnostics(a: MarkdownDiagnostic, b: MarkdownDiagnostic): number {
-  return cmp(a.file, b.file) || a.line - b.line || cmp(a.code, b.code) || cmp(a.message, b.message)
-}
-
-/** Compares two strings by code units, never by locale. */
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
+  return compareCodeUnits(a.file, b.file) || a.line - b.line || compareCodeUnits(a.code, b.code) || compareCodeUnits(a.message, b.message)
 }

@@ -1,7 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostics } from './diagnostics.js'
-import { cmp } from './diagnostics.js'
+import { compareCodeUnits } from '../../src/compare.js'
 
 /** A file found under the input folder. */
 export interface DiscoveredFile {
@@ -152,7 +152,7 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
   await walkQueue()
   // Links met in one round are walked in path order; those their walks meet, in the next round.
   while (links.length > 0) {
-    const round = links.sort((x, y) => cmp(x.rel, y.rel))
+    const round = links.sort((x, y) => compareCodeUnits(x.rel, y.rel))
     links = []
     for (const link of round) {
       if (seenDirs.has(link.abs)) continue
@@ -188,8 +188,8 @@ export async function discover(root: string, diagnostics: Diagnostics, concurren
     })
   }
 
-  files.sort((a, b) => cmp(a.rel, b.rel))
-  rejected.sort((a, b) => cmp(a.rel, b.rel))
+  files.sort((a, b) => compareCodeUnits(a.rel, b.rel))
+  rejected.sort((a, b) => compareCodeUnits(a.rel, b.rel))
   return { files, paths: new Set(files.map((f) => f.rel)), rejected }
 }
 

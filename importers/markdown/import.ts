@@ -4,13 +4,16 @@ import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
 import type { MenuItemFields, MenuItemInput, SiteInput } from '../../src/builder/inputs.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
+import { countBy } from '../shared/counts.js'
+import { readImageDimensions } from '../shared/image-dimensions.js'
 import { deliverFile } from '../shared/media-out.js'
 import type { MigrationReport, ReportItem } from '../shared/types.js'
 import { EXCERPT_MAX_LENGTH, slugFor } from './_core.js'
 import { AuthorResolver, inlineAvatars } from './authors.js'
 import { instant, isKnownZone } from './dates.js'
 import { detectSite, PRESETS } from './detect.js'
-import { cmp, Diagnostics } from './diagnostics.js'
+import { Diagnostics } from './diagnostics.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import { discover, onePathEach, resolveRelative } from './discover.js'
 import type { DiscoveredFile, Discovery } from './discover.js'
 import { bodyExcerpt, mapDocument } from './document.js'
@@ -18,12 +21,13 @@ import { DATE_KEYS, firstKey } from './fields.js'
 import type { MapContext, SourceDoc } from './document.js'
 import { parseData, parseFrontMatter } from './front-matter.js'
 import type { DataLanguage, FrontMatter } from './front-matter.js'
-import { IMAGE_EXTENSIONS, readImageDimensions } from './images.js'
+import { IMAGE_EXTENSIONS } from './images.js'
 import { applyEdits, resolveReference, urlKey } from './links.js'
 import type { Edit, LinkIndex } from './links.js'
 import { planRoutes, servesSame } from './plan.js'
 import type { RoutePlan } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
+import { dependencyNames } from './presets/_package.js'
 import { contentBeside } from './presets/docusaurus.js'
 import { isUnpublished } from './presets/types.js'
 import type { ConfigMenuItem, Convention, Placement, PresetContext, PresetName, SiteConfig, SourceFile } from './presets/types.js'
@@ -487,9 +491,9 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
   const configFile = config.file ?? site.configRel ?? ''
   // config.site comes from the site's files: a front_page there is refused by the call, with its message.
   call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: { ...config.postIndex, ...plan.postIndex } } : {}) }))
-  for (const author of [...terms.authors.authors.values()].sort((x, y) => cmp(x.id, y.id))) call(configFile, () => b.author(author))
-  for (const c of [...terms.categories.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.category(c))
-  for (const t of [...terms.tags.terms.values()].sort((x, y) => cmp(x.slug, y.slug))) call(configFile, () => b.tag(t))
+  for (const author of [...terms.authors.authors.values()].sort((x, y) => compareCodeUnits(x.id, y.id))) call(configFile, () => b.author(author))
+  for (const c of [...terms.categories.terms.values()].sort((x, y) => compareCodeUnits(x.slug, y.slug))) call(configFile, () => b.category(c))
+  for (const t of [...terms.tags.terms.values()].sort((x, y) => compareCodeUnits(x.slug, y.slug))) call(configFile, () => b.tag(t))
   for (const m of what.entries) call(m.file, () => b.media(m.entry))
   for (const p of routes.posts) {
     const { authors: ids, categories, tags } = terms.ofPost.get(p) as PostTerms
@@ -534,9 +538,9 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
       }),
     )
   }
-  for (const [id, menu] of Object.entries(config.menus).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) as MenuItemInput[] }))
-  for (const [id, area] of Object.entries(config.widgets).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.widgetArea(id, area))
-  for (const [id, c] of Object.entries(config.collections).sort((x, y) => cmp(x[0], y[0]))) call(configFile, () => b.collection(id, c))
+  for (const [id, menu] of Object.entries(config.menus).sort((x, y) => compareCodeUnits(x[0], y[0]))) call(configFile, () => b.menu(id, { name: menu.name, items: menu.items.map(menuItem) as MenuItemInput[] }))
+  for (const [id, area] of Object.entries(config.widgets).sort((x, y) => compareCodeUnits(x[0], y[0]))) call(configFile, () => b.widgetArea(id, area))
+  for (const [id, c] of Object.entries(config.collections).sort((x, y) => compareCodeUnits(x[0], y[0]))) call(configFile, () => b.collection(id, c))
   if (config.customCss !== undefined) call(configFile, () => b.customCss(config.customCss as string))
   if (config.customHtml) call(configFile, () => b.customHtml(config.customHtml as object))
   const frontPage = config.frontPage ?? plan.frontPage
@@ -563,7 +567,7 @@ function importResult(run: Run, site: Site, what: { payload: PreviewData | undef
   for (const f of config.configFiles) if (!items.has(f)) items.set(f, { source: f, kind: 'config' })
   for (const f of discovery.files) if (!items.has(f.rel)) run.skip(f.rel, 'not-content', convention.isDocument(f) ? undefined : 'not a document of this convention, and no document references it')
 
-  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...what.links.generated, ...what.links.stubbed].sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
+  const redirects: Redirect[] = [...plan.redirects.map(({ from, to, file }) => ({ from, to, file })), ...what.links.generated, ...what.links.stubbed].sort((a, b) => compareCodeUnits(a.from, b.from) || compareCodeUnits(a.file, b.file))
   const sorted = run.diagnostics.sorted()
   const skipped = [...items.values()].filter((i): i is Extract<ReportItem, { skipped: string }> => 'skipped' in i && i.skipped !== 'not-content').map((i) => ({ file: i.source, reason: i.skipped }))
   const counts = {
@@ -582,7 +586,7 @@ function importResult(run: Run, site: Site, what: { payload: PreviewData | undef
     convention: { name: detected.preset, reason: detected.reason },
     counts: { ...counts, redirects: redirects.length, skipped: skipped.length, assets: assets.length },
     ...(Object.keys(languages).length > 0 ? { languages } : {}),
-    items: [...items.values()].sort((a, b) => cmp(a.source, b.source)),
+    items: [...items.values()].sort((a, b) => compareCodeUnits(a.source, b.source)),
     skipped_by_reason: countBy(skipped.map((s) => s.reason)),
     redirects: redirects.map(({ from, to }) => ({ from, to, status: 301 as const })),
     unresolved_links: bodies.unresolved,
@@ -600,7 +604,7 @@ function importResult(run: Run, site: Site, what: { payload: PreviewData | undef
     redirects,
     assets,
     root: run.root,
-    skipped: skipped.sort((a, b) => cmp(a.file, b.file)),
+    skipped: skipped.sort((a, b) => compareCodeUnits(a.file, b.file)),
     counts,
     report,
   }
@@ -635,7 +639,7 @@ function nothingToImport(
       importer: 'markdown',
       convention: { name: detected.preset, reason: detected.reason },
       counts,
-      items: [...items.values()].sort((a, b) => cmp(a.source, b.source)),
+      items: [...items.values()].sort((a, b) => compareCodeUnits(a.source, b.source)),
       skipped_by_reason: {},
       redirects: [],
       unresolved_links: [],
@@ -778,17 +782,7 @@ function filesByFolder(files: readonly DiscoveredFile[]): Map<string, string[]> 
 /** The names in the root `package.json`'s dependency lists (read as JSON, never run); empty when there is none. */
 async function packageDependencies(root: string, paths: ReadonlySet<string>, maxFileBytes: number): Promise<Set<string>> {
   if (!paths.has('package.json')) return new Set()
-  const quiet = new Diagnostics()
-  const text = await readText(path.join(root, 'package.json'), 'package.json', maxFileBytes, quiet)
-  const data = text === null ? null : parseData(text, 'json', 'package.json', 0, quiet)?.value
-  const out = new Set<string>()
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
-      const deps = (data as Record<string, unknown>)[key]
-      if (deps && typeof deps === 'object' && !Array.isArray(deps)) for (const name of Object.keys(deps)) out.add(name)
-    }
-  }
-  return out
+  return dependencyNames(await readText(path.join(root, 'package.json'), 'package.json', maxFileBytes, new Diagnostics()))
 }
 
 /** The site's time zone (the caller's, the configuration's, else UTC), checked so dates are never read in a wrong zone. */
@@ -1031,7 +1025,7 @@ class MediaCollector {
   }
 
   assets(): Asset[] {
-    return [...this.used].map(([file, u]) => ({ src: u.src, file })).sort((a, b) => cmp(a.src, b.src) || cmp(a.file, b.file))
+    return [...this.used].map(([file, u]) => ({ src: u.src, file })).sort((a, b) => compareCodeUnits(a.src, b.src) || compareCodeUnits(a.file, b.file))
   }
 
   /** Media entries with the dimensions read from each image's header; unreadable sizes are reported. */
@@ -1198,12 +1192,6 @@ function newestDate(docs: SourceDoc[]): string | undefined {
     }
   }
   return best === undefined ? undefined : (DateTime.fromMillis(best, { zone: 'UTC' }).toISO({ suppressMilliseconds: true }) as string)
-}
-
-function countBy(values: string[]): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const v of values.sort(cmp)) out[v] = (out[v] ?? 0) + 1
-  return out
 }
 
 function dataLanguage(rel: string): DataLanguage | null {

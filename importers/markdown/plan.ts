@@ -4,7 +4,7 @@ import { checkSlugSegment, normalizeSlug } from '../../src/validate/primitives/i
 import { pageRoute, postRoute, slugFor, slugWithSuffix } from './_core.js'
 import { Suffixes } from '../shared/suffixes.js'
 import { instant, luxonZone } from './dates.js'
-import { cmp } from './diagnostics.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import type { Diagnostics } from './diagnostics.js'
 import type { SourceDoc } from './document.js'
 import { trimBoth } from '../../src/trim.js'
@@ -103,7 +103,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   // Posts: public ids by publication, then the slug each URL gives under the posts pattern.
   const postIds = new Map<SourceDoc, number>()
   const at = new Map(posts.map((d) => [d, d.published ? instant(d.published) : 0]))
-  ;[...posts].sort((a, b) => (at.get(a) as number) - (at.get(b) as number) || cmp(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
+  ;[...posts].sort((a, b) => (at.get(a) as number) - (at.get(b) as number) || compareCodeUnits(a.file, b.file)).forEach((p, i) => postIds.set(p, i + 1))
   const taken = new Map<string, SourceDoc>()
   const postSuffixes = new Suffixes()
   for (const p of posts) {
@@ -177,7 +177,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
       if (to !== undefined) redirects.push({ from: /^[a-z]+:/i.test(from) ? from : ctx.basePath + (from.startsWith('/') ? from : `/${from}`), to, file: doc.file, reason: 'alias' })
     }
   }
-  redirects.sort((a, b) => cmp(a.from, b.from) || cmp(a.file, b.file))
+  redirects.sort((a, b) => compareCodeUnits(a.from, b.from) || compareCodeUnits(a.file, b.file))
   return { permalinks, ...(frontPage ? { frontPage } : {}), ...(postIndex ? { postIndex } : {}), postIds, pagePaths, urlOf, redirects, dropped }
 }
 
@@ -212,7 +212,7 @@ export function inferPostPattern(posts: readonly SourceDoc[], timezone: string):
     shapes.set(key, shape)
   }
   let best: { count: number; literals: Array<Set<string>>; tokens: string[] } | undefined
-  for (const key of [...shapes.keys()].sort(cmp)) {
+  for (const key of [...shapes.keys()].sort(compareCodeUnits)) {
     const shape = shapes.get(key) as { count: number; literals: Array<Set<string>>; tokens: string[] }
     if (!best || shape.count > best.count) best = shape
   }

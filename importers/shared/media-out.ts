@@ -108,10 +108,8 @@ export async function delivered(file: string): Promise<boolean> {
  * await deliverFile('site/images/a.png', 'payload.media', '/images/a.png') // { file: '…/payload.media/images/a.png' }
  */
 export async function deliverFile(from: string, mediaOut: string, urlPath: string): Promise<MediaOutTarget> {
-  const target = mediaOutTarget(mediaOut, urlPath)
+  const target = await preparedTarget(mediaOut, urlPath)
   if ('reason' in target) return target
-  const refused = await prepareTarget(mediaOut, target.file)
-  if (refused) return { reason: refused }
   const temp = temporaryName(target.file)
   try {
     await copyFile(from, temp)
@@ -128,10 +126,8 @@ export async function deliverFile(from: string, mediaOut: string, urlPath: strin
  * and stops with an error once more than `maxBytes` arrive (the temporary file is then removed).
  */
 export async function deliverBytes(bytes: AsyncIterable<Uint8Array>, mediaOut: string, urlPath: string, maxBytes: number): Promise<MediaOutTarget & { bytes?: number }> {
-  const target = mediaOutTarget(mediaOut, urlPath)
+  const target = await preparedTarget(mediaOut, urlPath)
   if ('reason' in target) return target
-  const refused = await prepareTarget(mediaOut, target.file)
-  if (refused) return { reason: refused }
   const temp = temporaryName(target.file)
   const out = createWriteStream(temp, { flags: 'wx', mode: 0o644 })
   let total = 0
@@ -150,6 +146,14 @@ export async function deliverBytes(bytes: AsyncIterable<Uint8Array>, mediaOut: s
     throw error
   }
   return { ...target, bytes: total }
+}
+
+/** The file in `mediaOut` that serves `urlPath`, with its folder made inside the media folder (`prepareTarget`), or why not. */
+async function preparedTarget(mediaOut: string, urlPath: string): Promise<MediaOutTarget> {
+  const target = mediaOutTarget(mediaOut, urlPath)
+  if ('reason' in target) return target
+  const refused = await prepareTarget(mediaOut, target.file)
+  return refused ? { reason: refused } : target
 }
 
 /** A download or copy that went past its size limit. */

@@ -5,6 +5,8 @@
  * value that cannot be written safely is left out and returned with the reason.
  */
 
+import { compareCodeUnits } from '../../src/compare.js'
+
 /** One redirect from an old URL (root-relative, as the old site served it) to a new public URL. */
 export interface Redirect {
   from: string
@@ -65,11 +67,6 @@ export class RedirectSet {
 
 function stripSlash(s: string): string {
   return s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s
-}
-
-/** Compares strings by UTF-16 code units, so sorting never depends on the machine's locale. */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /**

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../src/compare.js'
 import { copyFile, realpath, rename, rm, stat } from 'node:fs/promises'
 import { sep } from 'node:path'
 import { fetchFile } from '../shared/download.js'
@@ -98,7 +99,7 @@ export async function bringMediaHome(urls: Iterable<string>, options: MediaHomeO
     }
     options.onProgress?.(++done, jobs.length)
   })
-  home.failed.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+  home.failed.sort((a, b) => compareCodeUnits(a.url, b.url))
   return home
 }
 

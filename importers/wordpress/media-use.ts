@@ -3,7 +3,7 @@ import { hostKey } from '../shared/download.js'
 import { mediaKey, mediaRefs, webUrl } from './media.js'
 import type { MediaFile, MediaIndex } from './media.js'
 import type { HomeFile } from './media-home.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 
 /**
  * The media an import's items show, as `content.media` entries: each image is looked up among the attachments (its

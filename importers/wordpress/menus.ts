@@ -5,7 +5,7 @@ import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
 import type { OldSiteTarget, OldSiteTargets } from './menu-old-urls.js'
 import type { WxrItem } from './read/wxr.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import { decodeWpSlug } from './slugs.js'
 import { trimBoth } from '../../src/trim.js'
 

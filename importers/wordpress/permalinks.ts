@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../src/compare.js'
 import { checkPermalinkPattern, checkSlugSegment } from '../../src/index.js'
 import type { Permalinks } from '../../src/index.js'
 import { decodeWpSlug } from './slugs.js'
@@ -327,7 +328,7 @@ function languagePrefixNotes(samples: readonly PermalinkSample[]): string[] {
   const counts = new Map<string, number>()
   for (const s of samples) if (s.languagePrefix) counts.set(s.languagePrefix, (counts.get(s.languagePrefix) ?? 0) + 1)
   if (counts.size === 0) return []
-  const prefixes = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([lang, n]) => `/${lang}/ (${n} of ${samples.length})`)
+  const prefixes = [...counts].sort(([a], [b]) => compareCodeUnits(a, b)).map(([lang, n]) => `/${lang}/ (${n} of ${samples.length})`)
   return [`posts whose links carry a language prefix, ${prefixes.join(', ')}, are redirected: one posts pattern serves every post and the contract has no language token`]
 }
 

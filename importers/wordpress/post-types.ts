@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../src/compare.js'
 import type { DataObject, DataValue } from '../../src/index.js'
 import { phpUnserialize } from './php-unserialize.js'
 import type { PhpValue } from './php-unserialize.js'
@@ -69,7 +70,7 @@ export function productData(meta: Readonly<Record<string, string>>, terms: reado
 
 function variationData(v: Variation, attributes: ReadonlyArray<{ key: string; name: string }>): Data {
   const values: Array<{ name: string; value: string }> = []
-  for (const [key, value] of Object.entries(v.meta).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [key, value] of Object.entries(v.meta).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (!key.startsWith('attribute_')) continue
     const attribute = key.slice('attribute_'.length)
     const name = attributes.find((a) => a.key === attribute)?.name ?? attribute

@@ -1,3 +1,5 @@
+import { compareCodeUnits } from '../../src/compare.js'
+
 /** A menu as the choice of ids sees it: its WordPress slug, name, the id it would get, and its size. */
 export interface MenuSummary {
   slug: string
@@ -44,7 +46,7 @@ export function assignMenuIds(menus: readonly MenuSummary[], assigned: Readonly<
   const assignedPrimary = [...ids].find(([, id]) => id === 'primary')
   if (assignedPrimary) primary = { slug: assignedPrimary[0], reason: 'assigned with --menu' }
   else if (!menus.some((m) => m.id === 'primary')) {
-    const open = menus.filter((m) => !ids.has(m.slug)).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    const open = menus.filter((m) => !ids.has(m.slug)).sort((a, b) => compareCodeUnits(a.slug, b.slug))
     const named = open.find((m) => PRIMARY_NAMES.test(m.name) || PRIMARY_NAMES.test(m.slug)) ?? open.find((m) => NAVIGATION_NAMES.test(m.name.trim()) || NAVIGATION_NAMES.test(m.slug))
     const largest = open.reduce<MenuSummary | undefined>((best, m) => (best === undefined || m.items > best.items ? m : best), undefined)
     const chosen = named ?? largest

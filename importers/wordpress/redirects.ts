@@ -1,4 +1,4 @@
-export { compareCodeUnits, formatRedirects, RedirectSet } from '../shared/redirects.js'
+export { formatRedirects, RedirectSet } from '../shared/redirects.js'
 export type { Redirect, RedirectFormat } from '../shared/redirects.js'
 
 /**

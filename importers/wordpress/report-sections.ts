@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../src/compare.js'
 import type { Permalinks } from '../../src/index.js'
 import type { Collected } from './collect.js'
 import type { MediaHome } from './media-home.js'
@@ -109,7 +110,7 @@ export function reportSections(r: {
     redirects: r.redirects,
     permalinks: r.urls,
     front_page: { ...(r.front.front ? { page_path: r.front.front.effectivePath } : {}), ...(r.front.postIndexUrl ? { post_index_path: r.front.postIndexUrl } : {}), reason: r.front.reason, ...(r.front.themeTemplate ? { theme_template: r.front.themeTemplate } : {}) },
-    menus: { ...(primary ? { primary: primary.slug, reason: primary.reason } : {}), ids: Object.fromEntries([...r.menuIds.ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) },
+    menus: { ...(primary ? { primary: primary.slug, reason: primary.reason } : {}), ids: Object.fromEntries([...r.menuIds.ids].sort(([a], [b]) => compareCodeUnits(a, b))) },
     post_types: postTypeSection(r.collected, r.postTypes),
     taxonomies: r.taxonomies,
     media: r.media,

@@ -1,7 +1,8 @@
 import type { Permalinks, PreviewDataIssue } from '../../src/index.js'
 import type { ImportDiagnostic, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'
 import type { ByteIssue } from './read/decode.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
+import { countBy } from '../shared/counts.js'
 
 /** An importer warning: an issue plus where in which export file it came from. */
 export type ImportIssue = PreviewDataIssue & { file: string; line?: number }
@@ -189,8 +190,6 @@ export class ReportBuilder {
     const byPlace = (a: { file: string; line?: number }, b: { file: string; line?: number }) => (fileIndex.get(a.file) ?? 0) - (fileIndex.get(b.file) ?? 0) || (a.line ?? 0) - (b.line ?? 0)
     const skipped = [...this.skipped].sort((a, b) => byPlace(a, b) || a.post_id - b.post_id || compareCodeUnits(a.reason, b.reason))
     const warnings = [...this.warnings].sort((a, b) => byPlace(a, b) || compareCodeUnits(a.path, b.path) || compareCodeUnits(a.message, b.message))
-    const byReason: Record<string, number> = {}
-    for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1
     const items: Array<{ file: string; line: number; post_id: number; entry: ReportItem }> = [
       ...this.placed.map(({ file, post_id, ...entry }) => ({ file, line: entry.line ?? 0, post_id, entry })),
       ...skipped.map((s) => ({ file: s.file, line: s.line, post_id: s.post_id, entry: { source: `${s.file}#${s.post_id}`, line: s.line, skipped: s.reason, ...(s.detail ? { detail: s.detail } : {}) } })),
@@ -203,7 +202,7 @@ export class ReportBuilder {
       convention: sections.convention,
       counts: { ...counts, skipped: skipped.length },
       items: items.map((i) => i.entry),
-      skipped_by_reason: sortKeys(byReason),
+      skipped_by_reason: countBy(skipped.map((s) => s.reason)),
       redirects: sections.redirects,
       unresolved_links: [...this.unresolvedLinks].sort(bySource),
       missing_media: [...this.missingMedia].sort(bySource),

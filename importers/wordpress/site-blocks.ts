@@ -8,7 +8,7 @@ import type { ListedBody, ListedPost, PostLists, SiteBlocks } from './content/si
 import type { PagePlan } from './pages.js'
 import type { FrontPlan } from './places.js'
 import type { PostPlan } from './posts.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import type { SitePlan } from './site.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'

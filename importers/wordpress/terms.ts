@@ -2,7 +2,7 @@ import { htmlToText } from './content/html.js'
 import { displayText } from './display-text.js'
 import { LIMITS } from './limits.js'
 import type { WxrItem, WxrItemTerm, WxrTerm } from './read/wxr.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, SlugRegistry } from './slugs.js'
 

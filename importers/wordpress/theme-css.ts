@@ -1,5 +1,5 @@
 import type { WxrItem } from './read/wxr.js'
-import { compareCodeUnits } from './redirects.js'
+import { compareCodeUnits } from '../../src/compare.js'
 
 /**
  * A theme's own CSS from the export: the Customizer's "Additional CSS" (a `custom_css` item, named after the theme's

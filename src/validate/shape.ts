@@ -3,6 +3,7 @@
  * types stay inside this module; callers see only `PreviewDataIssue`.
  */
 import type { AnySchemaObject, ErrorObject } from 'ajv/dist/2020.js'
+import { compareCodeUnits } from '../compare.js'
 import { LIMITS } from '../contract/constants.js'
 import type { IssueCode } from './codes.js'
 import fastWithRules from './generated/fast-shape.js'
@@ -237,7 +238,7 @@ function toIssues(errors: readonly ErrorObject[], root: unknown): PreviewDataIss
 /** Sorts by path, comparing array indices as numbers (`/posts/2` before `/posts/10`), then by code. */
 function sortIssues(issues: PreviewDataIssue[]): PreviewDataIssue[] {
   const keyed = issues.map((issue) => ({ issue, segments: issue.path.split('/') }))
-  keyed.sort((a, b) => comparePaths(a.segments, b.segments) || compareText(a.issue.code, b.issue.code))
+  keyed.sort((a, b) => comparePaths(a.segments, b.segments) || compareCodeUnits(a.issue.code, b.issue.code))
   return keyed.map((k) => k.issue)
 }
 
@@ -247,15 +248,10 @@ function comparePaths(a: readonly string[], b: readonly string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     if (a[i] === b[i]) continue
     // Without leading zeros, a longer index is larger; equal lengths compare digit by digit, exact at any size.
-    if (INDEX.test(a[i]) && INDEX.test(b[i])) return a[i].length - b[i].length || compareText(a[i], b[i])
-    return compareText(a[i], b[i])
+    if (INDEX.test(a[i]) && INDEX.test(b[i])) return a[i].length - b[i].length || compareCodeUnits(a[i], b[i])
+    return compareCodeUnits(a[i], b[i])
   }
   return a.length - b.length
-}
-
-// Code-unit order, not localeCompare: the result must not depend on the machine's locale.
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** The member an error is about, for errors that ajv reports on the owning object. */

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../../src/compare.js'
 import type { Site, WidgetItem } from '../../../src/contract/types.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { isPlainObject } from '../front-matter.js'
@@ -311,6 +312,6 @@ export function navigationTree(entries: NavigationEntry[]): ConfigMenuItem[] {
     else children.set(e.parent, [e])
   }
   const build = (parent: string | undefined, depth: number): ConfigMenuItem[] =>
-    depth > 32 ? [] : (children.get(parent) ?? []).sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((e) => ({ title: e.title, url: e.url, source: e.source, children: build(e.key, depth + 1) }))
+    depth > 32 ? [] : (children.get(parent) ?? []).sort((a, b) => a.order - b.order || compareCodeUnits(a.key, b.key)).map((e) => ({ title: e.title, url: e.url, source: e.source, children: build(e.key, depth + 1) }))
   return build(undefined, 0)
 }

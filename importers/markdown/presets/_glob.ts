@@ -1,152 +1,296 @@
-/** How many patterns one glob's braces may expand to; past that the glob is read as written. */
-const MAX_ALTERNATIVES = 64
+/**
+ * The one glob engine of the Markdown importer, for the three dialects its generators write globs in:
+ *
+ * - `picomatch`, the JavaScript generators' file finders (VitePress's `srcExclude`, VuePress's `pagePatterns`,
+ *   Astro's `glob()` loader, Hexo's `include`/`exclude`/`ignore`, Eleventy's `.eleventyignore` and
+ *   `getFilteredByGlob`; MkDocs' `exclude_docs` lines too, with gitignore's anchoring): a `**` segment is zero or
+ *   more whole segments (`**\/x.md` matches `x.md`, `a/**` matches `a` and all below it) and `**` inside a segment
+ *   is `*`; `(a|b)` is either, as `{a,b}` is; `{a}` and `(a)` are themselves; `[^a]` is `[!a]`.
+ * - `hugo` (gohugo.io "Glob patterns", a cascade's `_target.path`): `**` is any run, `/` included.
+ * - `ruby` (Ruby's Dir.glob, which Jekyll 4.3's `FrontmatterDefaults#glob_scope` calls for a `defaults` scope):
+ *   `**\/` is zero or more folders and `**` elsewhere `*`; wildcards (and `[^a]`) never match a `.` that starts a name.
+ *
+ * All three: `*` any run of characters but `/`, `?` any one character but `/`, `[abc]`, `[a-c]` and `[!a]` one
+ * character of (or not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma
+ * outside braces, an unclosed brace or bracket, is itself), `\x` the character x; every other character is itself.
+ *
+ * Matched by following every place the pattern can be at once, never by backtracking or expanding braces: a glob is
+ * input (a regular expression made from `*a*a*a…b` took time exponential in its stars, and one from `?x` threw and
+ * sank the import), so a test costs at most the path's length times the glob's. That product is why callers of the
+ * `hugo` and `ruby` dialects leave out globs longer than MAX_GLOB_LENGTH (globTooLong) with a warning.
+ */
 
 /**
- * Globs as the JavaScript generators' file finders read them (picomatch's rules, which VitePress's `srcExclude`,
- * VuePress's `pagePatterns` and Astro's `glob()` loader go through): `*` and `?` stay within a path segment, a `**`
- * segment spans any number of segments (none too: `**\/x.md` matches `x.md`), `{a,b}` and `(a|b)` are either, `[abc]`,
- * `[a-z]` one of those characters and `[^_]` (or `[!_]`) any other. A pattern matches a path or, unless `files` is set
- * (a loader's patterns name files), any of its folders, so `drafts` and `drafts/**` both leave out what is below
- * `drafts/`. Patterns are relative to the folder searched. Matching is by segments and never backtracks without
- * bound: a site's own globs are input like any other.
+ * A path glob (a Hugo `cascade` entry's `_target.path`, such as `{/news/**,/blog/**}`; a Jekyll `defaults` scope's
+ * `path`, such as `projects/*.md`) as a matcher of whole paths, or with `prefix` of a path or any folder above it.
+ */
+export function pathGlobMatcher(glob: string, options: { prefix?: boolean; dialect?: GlobDialect } = {}): (path: string) => boolean {
+  const test = globTest(glob, options.prefix === true, options.dialect ?? 'hugo')
+  const seen = new Map<string, boolean>()
+  return (path) => {
+    let hit = seen.get(path)
+    if (hit === undefined) {
+      hit = test(path)
+      seen.set(path, hit)
+    }
+    return hit
+  }
+}
+
+/**
+ * A list of picomatch globs relative to the folder searched (a leading `./`, empty segments and a trailing `/` do not
+ * count) as one matcher: a path matches when any glob matches it or, unless `files` is set (a loader's patterns name
+ * files), any of its folders, so `drafts` and `drafts/**` both leave out what is below `drafts/`.
  */
 export function globMatcher(patterns: readonly string[], options: { files?: boolean } = {}): (rel: string) => boolean {
-  const globs = patterns.flatMap((p) => expandBraces(p.replace(/^\.\//, ''))).map((p) => p.split('/').filter((s) => s !== '').map((seg) => (seg === '**' ? seg : tokens(seg))))
-  return (rel) => {
-    if (globs.length === 0) return false
-    const segs = rel.split('/')
-    for (let n = segs.length; n > (options.files ? segs.length - 1 : 0); n--) {
-      const part = segs.slice(0, n)
-      if (globs.some((g) => matchSegments(g, part))) return true
-    }
-    return false
-  }
+  const each = patterns.map((p) => globTest(p.replace(/^\.\//, '').split('/').filter((seg) => seg !== '').join('/'), !options.files, 'picomatch'))
+  return (rel) => each.some((test) => test(rel))
 }
+
+function globTest(glob: string, prefix: boolean, dialect: GlobDialect): (path: string) => boolean {
+  const nodes = compileGlob(globTokens([...glob], dialect))
+  const ruby = dialect === 'ruby'
+  return (path) => matches(nodes, [...path], prefix, ruby)
+}
+
+export type GlobDialect = 'picomatch' | 'hugo' | 'ruby'
+
+/** The longest glob followed: a 100 KB one took 2 s for each 4 KB path. */
+export const MAX_GLOB_LENGTH = 4096
+
+export function globTooLong(glob: string): boolean {
+  return glob.length > MAX_GLOB_LENGTH
+}
+
+type CharTest = (c: string) => boolean
 
 /**
- * `{a,b}c` → `ac`, `bc`, and `(a|b)c` likewise (each group in turn, not nested); a glob expanding past the limit
- * stays as written.
+ * What a glob is made of: characters read (`wild` when a wildcard), star loops, runs of whole folders (Ruby's and
+ * picomatch's `**\/`), picomatch's `/**` at the end, and the marks of `{a,b}` (and picomatch's `(a|b)`) groups.
  */
-function expandBraces(glob: string): string[] {
-  let out = [glob]
-  for (;;) {
-    const next: string[] = []
-    let changed = false
-    for (const g of out) {
-      const m = firstGroup(g)
-      if (!m) {
-        next.push(g)
-        continue
-      }
-      changed = true
-      for (const alt of m.alternatives) next.push(g.slice(0, m.start) + alt + g.slice(m.end))
-    }
-    if (!changed) return out
-    if (next.length > MAX_ALTERNATIVES) return [glob]
-    out = next
-  }
-}
+type GlobToken =
+  | { kind: 'read'; test: CharTest; wild: boolean }
+  | { kind: 'star'; test: CharTest }
+  | { kind: 'folders' | 'rest' }
+  | { kind: 'open' | 'sep' | 'close'; paren: boolean }
 
-/**
- * The first `{a,b}` or `(a|b)` group, not nested, as /\{([^{}]*,[^{}]*)\}|\(([^()]*\|[^()]*)\)/ finds it, but by
- * reading each stretch between brackets once: the pattern read on from every comma of an unclosed `{a,a,a…` (a
- * glob of 64 KB of them: ratio 65 for eight times the length, the square of it).
- */
-function firstGroup(glob: string): { start: number; end: number; alternatives: string[] } | null {
-  for (let i = 0; i < glob.length; i++) {
-    const open = glob[i]
-    if (open !== '{' && open !== '(') continue
-    const [close, other, sep] = open === '{' ? ['}', '{', ','] : [')', '(', '|']
-    let j = i + 1
-    while (j < glob.length && glob[j] !== close && glob[j] !== other) j++
-    if (glob[j] !== close) continue
-    const inner = glob.slice(i + 1, j)
-    if (inner.includes(sep)) return { start: i, end: j + 1, alternatives: inner.split(sep) }
-  }
-  return null
-}
+const NOT_SLASH: CharTest = (c) => c !== '/'
+const ANY: CharTest = () => true
 
-/** Whether the pattern's segments match the path's: a `**` segment takes any number of them (by a table, not by search). */
-function matchSegments(glob: Array<'**' | Token[]>, path: string[]): boolean {
-  // can[j]: the first i pattern segments match the first j path segments; one row per pattern segment.
-  let can = path.map(() => false).concat(false)
-  can[0] = true
-  for (const seg of glob) {
-    const next = can.map(() => false)
-    if (seg === '**') {
-      let reached = false
-      for (let j = 0; j <= path.length; j++) next[j] = reached = reached || can[j]
-    } else for (let j = 1; j <= path.length; j++) next[j] = can[j - 1] && matchSegment(seg, [...path[j - 1]])
-    can = next
-  }
-  return can[path.length]
-}
-
-/** One place of a segment's pattern: any run of characters, any one, a character, or a class of them. */
-type Token = '*' | '?' | { char: string } | { negate: boolean; ranges: Array<[string, string]> }
-
-/** A segment's pattern as tokens; a `[` without its `]` is itself (a `]` first in the class is one of its characters). */
-function tokens(glob: string): Token[] {
-  const chars = [...glob]
-  const out: Token[] = []
+function globTokens(chars: string[], dialect: GlobDialect): GlobToken[] {
+  const closeAt = nextBracket(chars)
+  const caret = dialect !== 'hugo'
+  const out: GlobToken[] = []
   for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]
-    if (c === '*') {
-      if (out[out.length - 1] !== '*') out.push('*')
-      continue
-    }
-    if (c === '?') {
-      out.push('?')
-      continue
-    }
-    if (c === '[') {
-      const negate = chars[i + 1] === '^' || chars[i + 1] === '!'
-      const first = i + (negate ? 2 : 1)
-      const close = chars.indexOf(']', first + 1)
-      if (close !== -1) {
-        const ranges: Array<[string, string]> = []
-        for (let k = first; k < close; k++) {
-          if (chars[k + 1] === '-' && k + 2 < close) {
-            ranges.push([chars[k], chars[k + 2]])
-            k += 2
-          } else ranges.push([chars[k], chars[k]])
-        }
-        out.push({ negate, ranges })
-        i = close
-        continue
-      }
-    }
-    out.push({ char: c === '\\' && i + 1 < chars.length ? chars[++i] : c })
+    const c = chars[i]!
+    if (c === '\\' && i + 1 < chars.length) out.push(literal(chars[++i]!))
+    else if (c === '?') out.push({ kind: 'read', test: NOT_SLASH, wild: true })
+    else if (c === '[' && closeAt[classStart(chars, i, caret)] !== -1) {
+      const end = closeAt[classStart(chars, i, caret)]!
+      out.push({ kind: 'read', test: classTest(chars, i, end, caret), wild: true })
+      i = end
+    } else if (c === '*') i = stars(chars, i, dialect, out)
+    else if (c === '{' || (c === '(' && dialect === 'picomatch')) out.push({ kind: 'open', paren: c === '(' })
+    else if (c === ',' || (c === '|' && dialect === 'picomatch')) out.push({ kind: 'sep', paren: c === '|' })
+    else if (c === '}' || (c === ')' && dialect === 'picomatch')) out.push({ kind: 'close', paren: c === ')' })
+    else out.push(literal(c))
   }
+  return resolveGroups(out, dialect === 'picomatch')
+}
+
+/**
+ * The run of stars at `i` as its dialect reads it, pushed onto `out`; the index of its last character (and of the
+ * `/` after it when it takes that too). A whole segment `**` is Ruby's and picomatch's run of folders when a `/`
+ * follows, picomatch's rest of the path at the end; Hugo's `**` is any run.
+ */
+function stars(chars: string[], i: number, dialect: GlobDialect, out: GlobToken[]): number {
+  let end = i
+  while (chars[end + 1] === '*') end++
+  if (dialect === 'hugo') {
+    out.push({ kind: 'star', test: end > i ? ANY : NOT_SLASH })
+    return end
+  }
+  // picomatch's globstar is exactly two stars (`***` is `*`); Ruby's any run of two or more.
+  const segment = (dialect === 'ruby' ? end > i : end === i + 1) && (i === 0 || chars[i - 1] === '/')
+  if (segment && chars[end + 1] === '/') {
+    out.push({ kind: 'folders' })
+    return end + 1
+  }
+  if (segment && end + 1 === chars.length && dialect === 'picomatch') {
+    // Runs of folders before it add nothing (`a/**/**` is `a/**`); after a `/`, that `/` and any run, or nothing;
+    // alone, any run.
+    while (out[out.length - 1]?.kind === 'folders') out.pop()
+    if (out.length === 0) out.push({ kind: 'star', test: ANY })
+    else out[out.length - 1] = { kind: 'rest' }
+    return end
+  }
+  out.push({ kind: 'star', test: NOT_SLASH })
+  return end
+}
+
+function literal(c: string): GlobToken {
+  return { kind: 'read', test: (x) => x === c, wild: false }
+}
+
+/** For each position, the next `]` at or after it (-1: none): one pass from the end. */
+function nextBracket(chars: string[]): Int32Array {
+  const out = new Int32Array(chars.length + 2).fill(-1)
+  for (let i = chars.length - 1; i >= 0; i--) out[i] = chars[i] === ']' ? i : out[i + 1]!
   return out
 }
 
-/** Whether one token that stands for one character matches `c`. */
-function matchOne(token: Exclude<Token, '*'>, c: string): boolean {
-  if (token === '?') return true
-  if ('char' in token) return token.char === c
-  return token.ranges.some(([lo, hi]) => lo <= c && c <= hi) !== token.negate
+/** Where the `]` closing the class opened at `open` is looked for: past its `!` (or `^`) and a leading `]`. */
+function classStart(chars: string[], open: number, caret: boolean): number {
+  let i = open + 1
+  if (chars[i] === '!' || (caret && chars[i] === '^')) i++
+  if (chars[i] === ']') i++
+  return Math.min(i, chars.length)
 }
 
-/** `*`, `?` and classes within one segment (a `**` inside a segment is a `*`), by the two-pointer method: time at most length × length. */
-function matchSegment(glob: Token[], text: string[]): boolean {
-  let g = 0
-  let t = 0
-  let star = -1
-  let mark = 0
-  while (t < text.length) {
-    const token = glob[g]
-    if (g < glob.length && token !== '*' && matchOne(token, text[t])) {
-      g++
-      t++
-    } else if (g < glob.length && token === '*') {
-      star = g++
-      mark = t
-    } else if (star !== -1) {
-      g = star + 1
-      t = ++mark
-    } else return false
+function classTest(chars: string[], open: number, close: number, caret: boolean): CharTest {
+  let i = open + 1
+  const negated = chars[i] === '!' || (caret && chars[i] === '^')
+  if (negated) i++
+  const ranges: Array<[string, string]> = []
+  for (; i < close; i++) {
+    if (chars[i + 1] === '-' && i + 2 < close) {
+      ranges.push([chars[i]!, chars[i + 2]!])
+      i += 2
+    } else ranges.push([chars[i]!, chars[i]!])
   }
-  while (g < glob.length && glob[g] === '*') g++
-  return g === glob.length
+  return (c) => c !== '/' && ranges.some(([a, b]) => a <= c && c <= b) !== negated
+}
+
+/**
+ * Groups that open and close each other stay marks, with the separators directly inside them; the rest are
+ * characters. A separator belongs to the innermost open group, if that is its kind (a `,` of braces, a `|` of
+ * parentheses); a close ends the innermost group of its kind, those opened inside it left unclosed. With
+ * `needsSeparator` (picomatch), a group without a separator is itself (`{a}`). Each kind keeps where its opens stand
+ * in the stack, so a close finds its own without reading the others (`((((…}}}}` is linear).
+ */
+function resolveGroups(tokens: GlobToken[], needsSeparator: boolean): GlobToken[] {
+  const stack: Array<{ at: number; paren: boolean; seps: number[] }> = []
+  const ofKind: [number[], number[]] = [[], []]
+  const real = new Uint8Array(tokens.length)
+  tokens.forEach((t, i) => {
+    if (t.kind === 'open') {
+      ofKind[Number(t.paren)].push(stack.length)
+      stack.push({ at: i, paren: t.paren, seps: [] })
+    } else if (t.kind === 'sep') {
+      const top = stack[stack.length - 1]
+      if (top?.paren === t.paren) top.seps.push(i)
+    } else if (t.kind === 'close') {
+      const k = ofKind[Number(t.paren)].pop()
+      if (k === undefined) return
+      while (stack.length > k + 1) ofKind[Number(stack.pop()!.paren)].pop()
+      const open = stack.pop()!
+      if (needsSeparator && open.seps.length === 0) return
+      for (const at of [open.at, i, ...open.seps]) real[at] = 1
+    }
+  })
+  const CHAR = { open: ['{', '('], sep: [',', '|'], close: ['}', ')'] } as const
+  return tokens.map((t, i) => (t.kind === 'open' || t.kind === 'sep' || t.kind === 'close') && real[i] === 0 ? literal(CHAR[t.kind][Number(t.paren)]!) : t)
+}
+
+/** A place of the pattern: one that reads a character and goes on at `next`, one that goes on at several places
+ * without reading (`to`), or the end. */
+type GlobNode = { test: CharTest; wild: boolean; next: number } | { to: number[] } | { end: true }
+
+/** The places of a pattern as a small automaton (Thompson's construction), in one pass over its tokens. */
+function compileGlob(tokens: GlobToken[]): GlobNode[] {
+  const nodes: GlobNode[] = []
+  const add = <T extends GlobNode>(node: T): [T, number] => [node, nodes.push(node) - 1]
+  let [tail] = add({ to: [] }) as [{ to: number[] } | { next: number }, number]
+  const link = (index: number) => ('next' in tail ? (tail.next = index) : tail.to.push(index))
+  const fork = () => {
+    const [node, index] = add({ to: [] as number[] })
+    link(index)
+    tail = node
+    return [node, index] as const
+  }
+  const open: Array<{ fork: { to: number[] }; join: number }> = []
+  const alternative = (from: { to: number[] }) => {
+    const [start, index] = add({ to: [] as number[] })
+    from.to.push(index)
+    tail = start
+  }
+  for (const t of tokens) {
+    if (t.kind === 'read') {
+      const [node, index] = add({ test: t.test, wild: t.wild, next: -1 })
+      link(index)
+      tail = node
+    } else if (t.kind === 'star') {
+      const [loop, loopIndex] = fork()
+      const [, read] = add({ test: t.test, wild: true, next: loopIndex })
+      loop.to.push(read)
+    } else if (t.kind === 'folders') {
+      // Zero or more folders: at a name's start, go on or read a name's first character; then more of it, or `/`.
+      const [atName, atNameIndex] = fork()
+      const [inName, inNameIndex] = add({ to: [] as number[] })
+      const [, first] = add({ test: NOT_SLASH, wild: true, next: inNameIndex })
+      const [, slash] = add({ test: (c: string) => c === '/', wild: false, next: atNameIndex })
+      inName.to.push(first, slash)
+      atName.to.push(first)
+    } else if (t.kind === 'rest') {
+      // Nothing more, or a `/` and any run: `a/**` is `a` and everything below it.
+      const [skip] = fork()
+      const [join, joinIndex] = add({ to: [] as number[] })
+      const [slash, slashIndex] = add({ test: (c: string) => c === '/', wild: false, next: -1 })
+      const [loop, loopIndex] = add({ to: [joinIndex] })
+      const [, read] = add({ test: ANY, wild: true, next: loopIndex })
+      slash.next = loopIndex
+      loop.to.push(read)
+      skip.to.push(joinIndex, slashIndex)
+      tail = join
+    } else if (t.kind === 'open') {
+      const [f] = fork()
+      open.push({ fork: f, join: add({ to: [] as number[] })[1] })
+      alternative(f)
+    } else {
+      const top = open[open.length - 1]!
+      link(top.join)
+      if (t.kind === 'sep') alternative(top.fork)
+      else {
+        open.pop()
+        tail = nodes[top.join] as { to: number[] }
+      }
+    }
+  }
+  link(add({ end: true })[1])
+  return nodes
+}
+
+/**
+ * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
+ * end: a set of places, one step a character. With `ruby`, a wildcard does not read a `.` that starts a name.
+ */
+function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boolean): boolean {
+  const mark = new Int32Array(nodes.length).fill(-1)
+  const endIndex = nodes.length - 1
+  const stack: number[] = []
+  const reach = (into: number[], from: number, step: number) => {
+    stack.push(from)
+    while (stack.length > 0) {
+      const p = stack.pop()!
+      if (mark[p] === step) continue
+      mark[p] = step
+      const node = nodes[p]!
+      if (!('to' in node)) into.push(p)
+      else for (let k = node.to.length - 1; k >= 0; k--) if (mark[node.to[k]!] !== step) stack.push(node.to[k]!)
+    }
+  }
+  let places: number[] = []
+  reach(places, 0, 0)
+  for (let i = 0; i < text.length && places.length > 0; i++) {
+    const c = text[i]!
+    if (prefix && c === '/' && mark[endIndex] === i) return true
+    const hidden = ruby && c === '.' && (i === 0 || text[i - 1] === '/')
+    const next: number[] = []
+    for (const p of places) {
+      const node = nodes[p]!
+      if ('test' in node && node.test(c) && !(hidden && node.wild)) reach(next, node.next, i + 1)
+    }
+    places = next
+  }
+  return places.includes(endIndex)
 }

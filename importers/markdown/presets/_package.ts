@@ -13,22 +13,36 @@ export function dependencyMajor(packageText: string | null, name: string): numbe
 
 /**
  * The range a site's `package.json` gives a package in its `dependencies`, else its `devDependencies`; undefined when
- * it names none. The file is read as JSON, never run; one that does not parse says nothing (it is not the site's
- * content, so nothing is reported).
+ * it names none.
  */
 export function dependencyRange(packageText: string | null, name: string): string | undefined {
+  const [dependencies, devDependencies] = dependencyLists(packageText)
+  for (const deps of [dependencies, devDependencies]) {
+    const range = deps?.[name]
+    if (typeof range === 'string') return range
+  }
+  return undefined
+}
+
+/** Every package a site's `package.json` names in its `dependencies`, `devDependencies` or `peerDependencies`. */
+export function dependencyNames(packageText: string | null): Set<string> {
+  return new Set(dependencyLists(packageText).flatMap((deps) => (deps ? Object.keys(deps) : [])))
+}
+
+/**
+ * A site's `package.json`'s `dependencies`, `devDependencies` and `peerDependencies` (undefined where one is missing
+ * or no object). The file is read as JSON, never run; one that does not parse names nothing (it is not the site's
+ * content, so nothing is reported).
+ */
+function dependencyLists(packageText: string | null): Array<Record<string, unknown> | undefined> {
   let data: unknown
   try {
     data = packageText === null ? undefined : JSON.parse(packageText)
   } catch {
-    return undefined
+    return []
   }
-  if (!isPlainObject(data)) return undefined
-  for (const deps of [data.dependencies, data.devDependencies]) {
-    const range = isPlainObject(deps) ? deps[name] : undefined
-    if (typeof range === 'string') return range
-  }
-  return undefined
+  if (!isPlainObject(data)) return []
+  return [data.dependencies, data.devDependencies, data.peerDependencies].map((deps) => (isPlainObject(deps) ? deps : undefined))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../../src/compare.js'
 import { parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { closing, entries, exportedData, objectLiteral, objectsAfter, objectsOf, stringArray, stringLiteral, readJsConfig, stripComments } from './_jstext.js'
@@ -632,7 +633,7 @@ async function categoryIndex(ctx: PresetContext, rel: string, data: unknown, loc
     const position = typeof fm.sidebar_position === 'number' ? fm.sidebar_position : prefix ? Number(prefix[1]) : Number.POSITIVE_INFINITY
     ordered.push({ url: pageUrl(joinUrl(instance.base, version, docPath(dirs, base, fm).path), slash), position, name: base })
   }
-  ordered.sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  ordered.sort((a, b) => a.position - b.position || compareCodeUnits(a.name, b.name))
   if (ordered.length === 0) return undefined
   return { from: pageUrl(joinUrl(instance.base, version, slug), slash), to: ordered[0].url, file: rel }
 }

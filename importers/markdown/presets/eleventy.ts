@@ -7,6 +7,7 @@ import { isPlainObject } from '../front-matter.js'
 import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { globMatcher } from './_glob.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
 import type { PagedPostList } from './eleventy-pagination.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
@@ -62,7 +63,7 @@ export const eleventyPreset: Preset = {
     // blog sets Nunjucks): the first dialect is the one a Markdown or HTML body is expanded with.
     const markdownEngine = setterArgument(text, 'setMarkdownTemplateEngine') ?? stringLiteral(options.get('markdownTemplateEngine'))
     config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
-    const ignores = await readIgnores(ctx, input)
+    const ignored = globMatcher(await readIgnores(ctx))
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
 
     // Global data the base blog uses for the site: `_data/metadata.json` (title, url, description, author), or
@@ -109,7 +110,8 @@ export const eleventyPreset: Preset = {
     // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
     // A collection gathered by glob (`getFilteredByGlob("src/posts/*.md")`) is the posts collection as a tag is.
     const postGlobs = collectionGlobs(text, ['posts', 'post'])
-    const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && postGlobs.some((re) => re.test(f.rel)))
+    const inPosts = globMatcher(postGlobs, { files: true })
+    const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && inPosts(f.rel))
     const byTag = new Set<string>()
     const byLayout = new Set<string>()
     for (const [key, data] of dataFiles) {
@@ -126,7 +128,7 @@ export const eleventyPreset: Preset = {
     const isFormat = (ext: string) => (MARKDOWN_EXTENSIONS.has(ext) && (formats === undefined || formats.has('md'))) || (PAGE_TEMPLATES.has(ext) && (formats === undefined || formats.has(PAGE_TEMPLATES.get(ext) as string)))
     const isTemplate = (rel: string) =>
       isFormat(splitPath(rel).ext) && inside(rel, input) && !rel.startsWith(includes + '/') && !rel.startsWith(dataDir + '/') &&
-      !(layouts && rel.startsWith(at(trim(layouts)) + '/')) && !(output !== '' && rel.startsWith(output + '/')) && !ignores.some((re) => re.test(rel))
+      !(layouts && rel.startsWith(at(trim(layouts)) + '/')) && !(output !== '' && rel.startsWith(output + '/')) && !ignored(rel)
 
     // Menus: the eleventy-navigation plugin's entries, gathered from pages' `eleventyNavigation` while placing them
     // (built in `finish`), else a navigation data file (`_data/navigation.json`).
@@ -205,7 +207,7 @@ export const eleventyPreset: Preset = {
         }
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
-        const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout) || postGlobs.some((re) => re.test(rel))
+        const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout) || inPosts(rel)
         const defaults: Record<string, unknown> = { ...cascade, tags }
         if (fileTime) defaults.date = undefined
         if (fields.eleventyExcludeFromCollections === true) defaults.unlisted = true
@@ -544,18 +546,13 @@ function tagList(v: unknown): string[] {
   return []
 }
 
-/** `.eleventyignore` entries (globs relative to the project root) as regular expressions. */
-async function readIgnores(ctx: PresetContext, input: string): Promise<RegExp[]> {
+/**
+ * `.eleventyignore` entries: globs relative to the project root, each leaving out what it matches and what is below
+ * it (11ty.dev "Ignore Template Files": `_drafts/`), read as picomatch reads them (Eleventy 3 matches with picomatch).
+ */
+async function readIgnores(ctx: PresetContext): Promise<string[]> {
   const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
-  const out: RegExp[] = []
-  for (const line of (text ?? '').split(/\r?\n/)) {
-    const g = trimTrailing(line.trim().replace(/^\.\//, ''), '/')
-    if (g === '' || g.startsWith('#') || g.startsWith('!')) continue
-    const re = g.replace(/[.+^$()|[\]\\{}]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')
-    out.push(new RegExp(`^(?:${re})(?:/|$)`))
-  }
-  void input
-  return out
+  return (text ?? '').split(/\r?\n/).map((line) => line.trim()).filter((g) => g !== '' && !g.startsWith('#') && !g.startsWith('!'))
 }
 
 /** The object a CommonJS or ESM config function returns (`return { dir: …, pathPrefix: … }`), as inner text. */
@@ -575,12 +572,12 @@ function configEntries(text: string): Map<string, string> {
 }
 
 /**
- * The files a collection of one of `names` gathers by glob (`eleventyConfig.addCollection("posts", (api) =>
- * api.getFilteredByGlob("src/posts/*.md"))`, "Collections": globs from the project folder), as expressions over
- * paths relative to it.
+ * The globs a collection of one of `names` gathers its files by (`eleventyConfig.addCollection("posts", (api) =>
+ * api.getFilteredByGlob("src/posts/*.md"))`, "Collections": globs from the project folder, which Eleventy 3 matches
+ * with picomatch), relative to it.
  */
-function collectionGlobs(text: string, names: string[]): RegExp[] {
-  const out: RegExp[] = []
+function collectionGlobs(text: string, names: string[]): string[] {
+  const out: string[] = []
   for (const m of text.matchAll(/\.addCollection\(\s*(["'`])([\w-]{1,60})\1\s*,/g)) {
     if (!names.includes(m[2])) continue
     // The collection's function is read up to the next collection, within a bounded window.
@@ -588,33 +585,9 @@ function collectionGlobs(text: string, names: string[]): RegExp[] {
     const body = text.slice((m.index ?? 0) + m[0].length, Math.min(next < 0 ? text.length : next, (m.index ?? 0) + 2000))
     const arg = /\.getFilteredByGlob\(\s*(\[[^\]]{0,1000}\]|"[^"\n]{0,300}"|'[^'\n]{0,300}'|`[^`$\n]{0,300}`)\s*\)/.exec(body)?.[1]
     const globs = arg === undefined ? [] : (stringArray(arg) ?? [stringLiteral(arg)]).filter((g): g is string => g !== undefined)
-    for (const g of globs) out.push(new RegExp(`^${globSource(g.trim().replace(/^(?:\.\/)+/, ''))}$`))
+    for (const g of globs) out.push(g.trim().replace(/^(?:\.\/)+/, ''))
   }
   return out
-}
-
-/** A glob's common forms (`*`, `**`, `?`, `{a,b}`) as regular-expression source over `/` paths. */
-function globSource(glob: string): string {
-  let out = ''
-  let depth = 0
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/'
-      out += slash ? '(?:[^/]*/)*' : '.*'
-      i += slash ? 2 : 1
-    } else if (c === '*') out += '[^/]*'
-    else if (c === '?') out += '[^/]'
-    else if (c === '{') {
-      out += '(?:'
-      depth++
-    } else if (c === '}' && depth > 0) {
-      out += ')'
-      depth--
-    } else if (c === ',' && depth > 0) out += '|'
-    else out += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&')
-  }
-  return depth === 0 ? out : '(?!)'
 }
 
 /** The string a configuration call is given (`eleventyConfig.setInputDirectory("content")` → `content`), if any. */

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../../src/compare.js'
 import { DateTime } from 'luxon'
 import { categoryRoute, tagRoute } from '../../../src/routes/index.js'
 import { slugFor } from '../_core.js'
@@ -12,7 +13,7 @@ import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
-import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_path-glob.js'
+import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
 import { UNKNOWN } from '../templates/_expr.js'
@@ -472,7 +473,7 @@ function collectionList(c: Collection, mine: readonly CollectionEntry[]): Array<
     const kb = key(b)
     if (ka !== undefined && kb !== undefined && ka !== kb) return typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka) < String(kb) ? -1 : 1
     if ((ka === undefined) !== (kb === undefined)) return ka === undefined ? 1 : -1
-    return a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0
+    return compareCodeUnits(a.rel, b.rel)
   })
   return sorted.map((e) => {
     const doc: Record<string, unknown> = Object.create(null)

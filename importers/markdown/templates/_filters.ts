@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../../src/compare.js'
 import { BLANK, UNKNOWN } from './_expr.js'
 import type { Syntax, Value , EMPTY} from './_expr.js'
 import { toText } from './_values.js'
@@ -170,7 +171,7 @@ function compare(a: unknown, b: unknown): number {
   if (b === undefined || b === null) return -1
   const x = str(a)
   const y = str(b)
-  return x < y ? -1 : x > y ? 1 : 0
+  return compareCodeUnits(x, y)
 }
 
 function truncate(input: string, length: number, ending: string): string {

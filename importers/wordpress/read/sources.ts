@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib'
 import type { Entry, ZipFile } from 'yauzl'
 import { PreviewDataError } from '../../../src/index.js'
 import { LIMITS } from '../limits.js'
-import { compareCodeUnits } from '../redirects.js'
+import { compareCodeUnits } from '../../../src/compare.js'
 
 /**
  * A WXR source: a file path (`.xml`, `.xml.gz`, `.zip`), several paths of one split export, or a stream of bytes (a

@@ -11,6 +11,9 @@ describe('a glob of unclosed groups is read in time linear in its length', () =>
   test.each([
     ['an unclosed {a,a,a…', (n: number) => `{${'a,'.repeat(n / 2)}`],
     ['an unclosed (a|a|a…', (n: number) => `(${'a|'.repeat(n / 2)}`],
+    // Each `}` looked down the whole stack of `(` for a brace to close (the one engine's groups, this session).
+    ['((((… then }}}}…', (n: number) => `${'('.repeat(n / 2)}${'}'.repeat(n / 2)}`],
+    ['{{{{… then )))…', (n: number) => `${'{'.repeat(n / 2)}${')'.repeat(n / 2)}`],
   ])('%s', (_name, glob) => {
     expect(growth((n) => globMatcher([glob(n)])('x/y.md'), 8_000)).toBeLessThan(32)
   })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { pathGlobMatcher } from '../../../importers/markdown/presets/_path-glob.js'
+import { pathGlobMatcher } from '../../../importers/markdown/presets/_glob.js'
 import { tempSites } from '../../importers/markdown/_tmpsite.js'
 
 // A Hugo `cascade` entry's `_target.path` glob was made into a regular expression (found by the s10 hunt): `?` was

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { globMatcher } from '../../../importers/markdown/presets/_glob.js'
+import { globMatcher, pathGlobMatcher } from '../../../importers/markdown/presets/_glob.js'
 
 // The globs of VitePress's `srcExclude` and VuePress's `pagePatterns`, read as picomatch (their file finders' matcher)
 // reads them, relative to the source folder; a pattern matching a folder covers what is below it.
@@ -52,5 +52,36 @@ describe('globMatcher', () => {
     expect(globMatcher(['**/'.repeat(200) + 'z.md'])(Array(200).fill('d').join('/') + '/y.md')).toBe(false)
     expect(globMatcher(['{a,b}'.repeat(40) + '.md'])('ab.md')).toBe(false)
     expect(performance.now() - started).toBeLessThan(1000)
+  })
+})
+
+// The one engine's three dialects on the globs where they differ: picomatch (its README, "Globbing features"; the
+// JavaScript generators' finders), Hugo (gohugo.io "Glob patterns": `**` is any run, `/` included; `[!a]` negates)
+// and Ruby's Dir.glob (Jekyll's `defaults` scopes: `**/` is folders, `**` elsewhere `*`; `{a}` is `a`; wildcards
+// skip a name's leading dot). Whole paths, no prefixes.
+describe('pathGlobMatcher dialects', () => {
+  test.each<[string, string, { picomatch: boolean; hugo: boolean; ruby: boolean }]>([
+    ['a/**', 'a/b/c.md', { picomatch: true, hugo: true, ruby: false }],
+    ['a/**', 'a', { picomatch: true, hugo: false, ruby: false }],
+    ['**/x.md', 'x.md', { picomatch: true, hugo: false, ruby: true }],
+    ['**/x.md', 'a/b/x.md', { picomatch: true, hugo: true, ruby: true }],
+    ['a**b', 'a/b', { picomatch: false, hugo: true, ruby: false }],
+    ['(a|b).md', 'a.md', { picomatch: true, hugo: false, ruby: false }],
+    ['(a|b).md', '(a|b).md', { picomatch: false, hugo: true, ruby: true }],
+    ['{a}.md', 'a.md', { picomatch: false, hugo: true, ruby: true }],
+    ['{a,b}.md', 'b.md', { picomatch: true, hugo: true, ruby: true }],
+    ['[^a].md', 'b.md', { picomatch: true, hugo: false, ruby: true }],
+    ['[!a].md', 'b.md', { picomatch: true, hugo: true, ruby: true }],
+    ['*.md', '.x.md', { picomatch: true, hugo: true, ruby: false }],
+  ])('%j against %j', (glob, path, want) => {
+    for (const dialect of ['picomatch', 'hugo', 'ruby'] as const) expect([dialect, pathGlobMatcher(glob, { dialect })(path)]).toEqual([dialect, want[dialect]])
+  })
+
+  test('with files, picomatch\'s a/** (and a/**/**) is a and all below it; *** is *', () => {
+    expect(globMatcher(['a/**'], { files: true })('a')).toBe(true)
+    expect(globMatcher(['a/**'], { files: true })('ab')).toBe(false)
+    expect(globMatcher(['a/**/**'], { files: true })('a')).toBe(true)
+    expect(globMatcher(['**/**'], { files: true })('a/b')).toBe(true)
+    expect(globMatcher(['***/x.md'], { files: true })('a/b/x.md')).toBe(false)
   })
 })

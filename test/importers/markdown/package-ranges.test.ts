@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dependencyMajor, rangeMajor } from '../../../importers/markdown/presets/_package.js'
+import { dependencyMajor, dependencyNames, rangeMajor } from '../../../importers/markdown/presets/_package.js'
 
 // The major version a site's package.json asks for, which decides a generator's version-dependent behaviour
 // (Docusaurus 2's MDX 1 keeps indented code; gatsby-plugin-mdx 4 stopped compiling .md). npm's ranges as node-semver
@@ -75,5 +75,21 @@ describe("the major version of a package a site's package.json asks for", () => 
     ['no file', null, undefined],
   ])('%s', (_name, text, major) => {
     expect(dependencyMajor(text, '@docusaurus/core')).toBe(major)
+  })
+})
+
+// Detection reads the same file with the same reader: the names of all three lists (a theme package names its
+// generator as a peer), nothing from a file that does not parse or lists that are no objects.
+describe("the packages a site's package.json names", () => {
+  test.each<[string, string | null, string[]]>([
+    ['all three lists', '{"dependencies":{"hexo":"^7"},"devDependencies":{"astro":"^4"},"peerDependencies":{"@11ty/eleventy":"^2"}}', ['hexo', 'astro', '@11ty/eleventy']],
+    ['a name in two lists once', '{"dependencies":{"gatsby":"^5"},"devDependencies":{"gatsby":"^5"}}', ['gatsby']],
+    ['optionalDependencies are not read', '{"optionalDependencies":{"hexo":"^7"}}', []],
+    ['a list that is no object', '{"dependencies":["hexo"],"devDependencies":"astro"}', []],
+    ['not JSON', '{"dependencies":', []],
+    ['not an object', '["hexo"]', []],
+    ['no file', null, []],
+  ])('%s', (_name, text, names) => {
+    expect([...dependencyNames(text)]).toEqual(names)
   })
 })
