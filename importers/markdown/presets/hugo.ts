@@ -30,9 +30,10 @@ interface ContentRoot {
 }
 
 /** A `cascade` entry: values applied below a folder, optionally only to some kinds or paths (`_target`/`target`). */
-interface Cascade {
+export interface Cascade {
   values: Record<string, unknown>
-  kind?: string
+  /** `_target.kind`'s kinds (`{page,section}`, `page, section`). */
+  kinds?: string[]
   path?: (path: string) => boolean
 }
 
@@ -735,14 +736,14 @@ function cascadeWarning(ctx: PresetContext, file: string): (message: string) => 
   return (message) => ctx.diagnostics.warn(file, 0, 'dropped_data', message)
 }
 
-function toCascade(entry: Record<string, unknown>, warn: (message: string) => void): Cascade {
+export function toCascade(entry: Record<string, unknown>, warn: (message: string) => void): Cascade {
   const target = isPlainObject(entry._target) ? entry._target : isPlainObject(entry.target) ? entry.target : undefined
   const { _target: _a, target: _b, params, ...values } = entry
   // Cascaded `params` are theme parameters, not page fields; they reach pages as values of their own.
   const merged: Record<string, unknown> = { ...values, ...(isPlainObject(params) ? params : {}) }
   return {
     values: merged,
-    ...(target && typeof target.kind === 'string' ? { kind: target.kind } : {}),
+    ...(target && typeof target.kind === 'string' && target.kind !== '' ? { kinds: target.kind.replace(/[{}]/g, '').split(',').map((k) => k.trim()) } : {}),
     ...(target && typeof target.path === 'string' ? { path: targetPath(target.path, warn) } : {}),
   }
 }
@@ -776,15 +777,20 @@ export function cascadePaths(rel: string, dirs: string[], leafName: string | und
   return [`/${rel}`, `/${[...dirs, ...(leafName === undefined ? [] : [leafName])].join('/')}`]
 }
 
-/** Values cascaded onto a page (its own section's `cascade` included): nearer `_index.md` files win. */
-function cascadeFor(chain: Array<{ key: string; c: Cascade }>, kind: string, paths: string[]): Record<string, unknown> {
-  let out: Record<string, unknown> = {}
+/**
+ * Values cascaded onto a page (its own section's `cascade` included): nearer `_index.md` files win. Each entry's
+ * values are set once in one map, not copied with all those before them: a configuration of 4,000 `[[cascade]]`
+ * entries took 18 s for one page that way.
+ */
+export function cascadeFor(chain: ReadonlyArray<{ c: Cascade }>, kind: string, paths: string[]): Record<string, unknown> {
+  const out = new Map<string, unknown>()
   for (const { c } of chain) {
-    if (c.kind && !c.kind.replace(/[{}]/g, '').split(',').map((k) => k.trim()).includes(kind)) continue
+    if (c.kinds && !c.kinds.includes(kind)) continue
     if (c.path && !paths.some((path) => c.path?.(path))) continue
-    out = { ...out, ...c.values }
+    for (const key of Object.keys(c.values)) out.set(key, c.values[key])
   }
-  return out
+  // As an object spread builds it: own data properties (a `__proto__` key is one), in the order first set.
+  return Object.fromEntries(out)
 }
 
 /** Expands a Hugo permalink pattern for one page (the tokens of "Configure permalinks"). */
