@@ -11,17 +11,18 @@
  *
  * Matched by following every place the pattern can be at once, never by backtracking or expanding braces: a glob is
  * input (a regular expression made from `*a*a*a…b` took time exponential in its stars, and one from `?x` threw and
- * sank the import), so a test costs at most the path's length times the glob's. That product is why callers leave
- * out globs longer than MAX_GLOB_LENGTH (globTooLong) with a warning.
+ * sank the import), so a test costs at most the path's length times the glob's; the sets of places are kept
+ * (GlobStates), so that the paths after the first cost about their length. That product is why callers leave out
+ * globs longer than MAX_GLOB_LENGTH (globTooLong) with a warning.
  */
 export function pathGlobMatcher(glob: string, options: { prefix?: boolean; dialect?: GlobDialect } = {}): (path: string) => boolean {
   const ruby = options.dialect === 'ruby'
-  const nodes = compileGlob(globTokens([...glob], ruby))
+  const states = new GlobStates(compileGlob(globTokens([...glob], ruby)), ruby)
   const seen = new Map<string, boolean>()
   return (path) => {
     let hit = seen.get(path)
     if (hit === undefined) {
-      hit = matches(nodes, [...path], options.prefix === true, ruby)
+      hit = states.matches([...path], options.prefix === true)
       seen.set(path, hit)
     }
     return hit
@@ -183,37 +184,96 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
   return nodes
 }
 
+/** A set of places the pattern can be at together (sorted), whether the end is one, and the sets each character leads to. */
+interface GlobState {
+  places: Int32Array
+  accepts: boolean
+  next: Map<string, GlobState>
+}
+
 /**
- * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
- * end: a set of places, one step a character. With `ruby`, a wildcard does not read a `.` that starts a name.
+ * The sets of places a glob's automaton reaches, each made once and kept with the set each character leads it to
+ * (the automaton made deterministic as texts need it), so a path costs one look-up per character once its sets are
+ * known: followed from scratch, each character cost the number of places, which a glob such as `**a**a…` makes as
+ * many as its length (a 4 KB one took 150 ms for each page of a site with 2 KB paths). What is kept is bounded
+ * (MAX_KEPT); past that, sets are followed without being kept, as they were before.
  */
-function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boolean): boolean {
-  const mark = new Int32Array(nodes.length).fill(-1)
-  const endIndex = nodes.length - 1
-  const stack: number[] = []
-  const reach = (into: number[], from: number, step: number) => {
-    stack.push(from)
+class GlobStates {
+  readonly #nodes: GlobNode[]
+  readonly #ruby: boolean
+  readonly #known = new Map<string, GlobState>()
+  readonly #start: GlobState
+  readonly #mark: Int32Array
+  #stamp = 0
+  #kept = 0
+
+  constructor(nodes: GlobNode[], ruby: boolean) {
+    this.#nodes = nodes
+    this.#ruby = ruby
+    this.#mark = new Int32Array(nodes.length).fill(-1)
+    this.#start = this.#state(this.#reach([0]))
+  }
+
+  /** Whether the whole text (with `prefix`, or the text before any `/` of it) leads to a set holding the end. */
+  matches(text: string[], prefix: boolean): boolean {
+    let state = this.#start
+    for (let i = 0; i < text.length && state.places.length > 0; i++) {
+      const c = text[i]!
+      if (prefix && c === '/' && state.accepts) return true
+      // With `ruby`, a wildcard does not read a `.` that starts a name: such a dot is a character of its own.
+      const hidden = this.#ruby && c === '.' && (i === 0 || text[i - 1] === '/')
+      const key = hidden ? '/.' : c
+      let next = state.next.get(key)
+      if (next === undefined) {
+        next = this.#step(state, c, hidden)
+        if (this.#kept < MAX_KEPT) {
+          state.next.set(key, next)
+          this.#kept++
+        }
+      }
+      state = next
+    }
+    return state.accepts
+  }
+
+  #step(state: GlobState, c: string, hidden: boolean): GlobState {
+    const from: number[] = []
+    for (const p of state.places) {
+      const node = this.#nodes[p]!
+      if ('test' in node && node.test(c) && !(hidden && node.wild)) from.push(node.next)
+    }
+    return this.#state(this.#reach(from))
+  }
+
+  /** The places that read a character or end, reached from `from` without reading one. */
+  #reach(from: number[]): number[] {
+    const stamp = ++this.#stamp
+    const into: number[] = []
+    const stack = from.slice().reverse()
     while (stack.length > 0) {
       const p = stack.pop()!
-      if (mark[p] === step) continue
-      mark[p] = step
-      const node = nodes[p]!
+      if (this.#mark[p] === stamp) continue
+      this.#mark[p] = stamp
+      const node = this.#nodes[p]!
       if (!('to' in node)) into.push(p)
-      else for (let k = node.to.length - 1; k >= 0; k--) if (mark[node.to[k]!] !== step) stack.push(node.to[k]!)
+      else for (let k = node.to.length - 1; k >= 0; k--) if (this.#mark[node.to[k]!] !== stamp) stack.push(node.to[k]!)
     }
+    return into.sort((a, b) => a - b)
   }
-  let places: number[] = []
-  reach(places, 0, 0)
-  for (let i = 0; i < text.length && places.length > 0; i++) {
-    const c = text[i]!
-    if (prefix && c === '/' && mark[endIndex] === i) return true
-    const hidden = ruby && c === '.' && (i === 0 || text[i - 1] === '/')
-    const next: number[] = []
-    for (const p of places) {
-      const node = nodes[p]!
-      if ('test' in node && node.test(c) && !(hidden && node.wild)) reach(next, node.next, i + 1)
+
+  #state(places: number[]): GlobState {
+    const key = places.join(',')
+    const known = this.#known.get(key)
+    if (known) return known
+    const state = { places: Int32Array.from(places), accepts: places.includes(this.#nodes.length - 1), next: new Map<string, GlobState>() }
+    if (this.#kept < MAX_KEPT) {
+      this.#known.set(key, state)
+      this.#kept += places.length + STATE_COST
     }
-    places = next
+    return state
   }
-  return places.includes(endIndex)
 }
+
+/** What one glob keeps at most: its sets' places, a set counting STATE_COST more, and each character's step once (about 30 MB). */
+export const MAX_KEPT = 2_000_000
+const STATE_COST = 64
