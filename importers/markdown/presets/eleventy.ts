@@ -278,12 +278,22 @@ export const LIST_PAGES_LIMIT = 10_000
 export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
   let capped = false
+  // Each collection's published posts are counted once, not once for each list paging it.
+  const counts = new Map<string, number>()
+  const publishedIn = (tag: string) => {
+    let count = counts.get(tag)
+    if (count === undefined) {
+      count = 0
+      for (const f of tagged.get(tag) ?? []) if (published.has(f)) count++
+      counts.set(tag, count)
+    }
+    return count
+  }
   for (const list of lists) {
+    if (capped) break
     if (list.first === undefined) continue
     const paged = list.first === index || list.first === '/'
-    let count = 0
-    if (paged) for (const f of tagged.get(list.tag) ?? []) if (published.has(f)) count++
-    const pages = paged ? Math.max(1, Math.ceil(count / list.size)) : 1
+    const pages = paged ? Math.max(1, Math.ceil(publishedIn(list.tag) / list.size)) : 1
     for (let n = paged ? 1 : 0; n < pages; n++) {
       if (out.length >= LIST_PAGES_LIMIT) {
         capped = true

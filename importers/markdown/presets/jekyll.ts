@@ -13,6 +13,7 @@ import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
+import { mergedValues } from './_merge.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
@@ -64,7 +65,7 @@ export interface CollectionEntry {
   unwritten?: boolean
 }
 
-interface DefaultSet {
+export interface DefaultSet {
   path: string
   /** Whether the scope's path holds a file: a glob's matcher, made once. */
   holds: (rel: string) => boolean
@@ -595,7 +596,7 @@ function withHeadingTitle(fallback: Record<string, unknown>, source: SourceFile,
   return title === undefined ? fallback : { ...fallback, title }
 }
 
-function readDefaults(value: unknown, warn: (message: string) => void): DefaultSet[] {
+export function readDefaults(value: unknown, warn: (message: string) => void): DefaultSet[] {
   if (!Array.isArray(value)) return []
   const out: DefaultSet[] = []
   for (const d of value) {
@@ -615,14 +616,12 @@ function readDefaults(value: unknown, warn: (message: string) => void): DefaultS
  * The `defaults:` values for a file: every set whose scope path contains the file (a prefix, or a glob with `*`) and
  * whose type matches, the more specific scopes (longer path, then a type) winning over the less specific.
  */
-function defaultsFor(sets: DefaultSet[], rel: string, type: string): Record<string, unknown> {
+export function defaultsFor(sets: DefaultSet[], rel: string, type: string): Record<string, unknown> {
   const matching = sets
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => (s.type === undefined || s.type === type) && s.holds(rel))
     .sort((a, b) => a.s.path.length - b.s.path.length || Number(a.s.type !== undefined) - Number(b.s.type !== undefined) || a.i - b.i)
-  let out: Record<string, unknown> = {}
-  for (const { s } of matching) out = { ...out, ...s.values }
-  return out
+  return mergedValues(matching.map(({ s }) => s.values))
 }
 
 /**
