@@ -7,6 +7,7 @@ import { isPlainObject } from '../front-matter.js'
 import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
+import { mergedValues } from './_merge.js'
 import { globMatcher } from './_glob.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
 import type { PagedPostList } from './eleventy-pagination.js'
@@ -530,23 +531,23 @@ function slugifyLike(s: string): string {
 }
 
 /** The data cascade below front matter: directory data files from the input root down, then the template's own. */
-function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string): Record<string, unknown> {
-  let out: Record<string, unknown> = {}
-  const tags: unknown[] = []
+export function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string): Record<string, unknown> {
+  const levels: Array<Record<string, unknown>> = []
   const full = input === '' ? dirs : [...input.split('/'), ...dirs]
-  for (let i = 1; i <= full.length; i++) {
-    const d = files.get(`dir:${full.slice(0, i).join('/')}`)
-    if (d) {
-      // A loop, not push(...list): a spread of 300,000 tags overflows the stack.
-      for (const tag of tagList(d.tags)) tags.push(tag)
-      out = { ...out, ...d }
-    }
+  // Each folder's path from its parent's, and each level's values set once (mergedValues): spreading each level
+  // over a copy of those above it took time in the square of the depth (240 folders of 300 keys: 39 s).
+  let dir = ''
+  for (const [i, name] of full.entries()) {
+    dir = i === 0 ? name : `${dir}/${name}`
+    const d = files.get(`dir:${dir}`)
+    if (d) levels.push(d)
   }
-  const own = files.get(`file:${full.join('/') === '' ? '' : full.join('/') + '/'}${base}`)
-  if (own) {
-    for (const tag of tagList(own.tags)) tags.push(tag)
-    out = { ...out, ...own }
-  }
+  const own = files.get(`file:${dir === '' ? '' : dir + '/'}${base}`)
+  if (own) levels.push(own)
+  const tags: unknown[] = []
+  // A loop, not push(...list): a spread of 300,000 tags overflows the stack.
+  for (const values of levels) for (const tag of tagList(values.tags)) tags.push(tag)
+  const out = mergedValues(levels)
   return tags.length > 0 ? { ...out, tags } : out
 }
 
