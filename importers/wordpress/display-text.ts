@@ -1,4 +1,4 @@
-import { htmlToText } from './content/html.js'
+import { decodeEntities, htmlToText } from './content/html.js'
 import { texturizeBody } from './content/shortcodes.js'
 
 /**
@@ -12,3 +12,20 @@ import { texturizeBody } from './content/shortcodes.js'
 export function displayText(html: string): string {
   return htmlToText(texturizeBody(html))
 }
+
+/**
+ * The site title or tagline as bloginfo prints it: WordPress stored the option through esc_html (sanitize_option), so
+ * its quotes were already `&#039;` and `&quot;` when wptexturize ran and stay straight, its tags are characters, and
+ * only dashes, `...` and `x` between numbers change.
+ * @example
+ * siteText('Bob\'s "Blog" -- <b>notes</b>') // 'Bob\'s "Blog" \u2014 <b>notes</b>'
+ */
+export function siteText(text: string): string {
+  return decodeEntities(texturizeBody(escapeHtml(text)))
+}
+
+// esc_html: `& < > " '` escaped, an entity already written kept as it is (no double encoding).
+function escapeHtml(text: string): string {
+  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)|[<>"']/gi, (c) => HTML_ESCAPES[c])
+}
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
