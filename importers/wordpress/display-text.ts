@@ -1,9 +1,10 @@
 import { decodeEntities, htmlToText } from './content/html.js'
+import { capitalPTitle } from './content/capital-p.js'
 import { texturizeBody } from './content/shortcodes.js'
 
 /**
- * Text WordPress prints through wptexturize (the_title: post and menu item titles; bloginfo: the site's tagline; term
- * names and descriptions where their archive and category lists show them), as plain text: curly quotes, dashes, `…`
+ * Text WordPress prints through wptexturize (term names and descriptions where their archive and category lists show
+ * them; titles through `titleText`), as plain text: curly quotes, dashes, `…`
  * and `×` as their Unicode characters, tags out, entities decoded. convert_chars and esc_html, which run after it,
  * only escape what the decoding reads back.
  * @example
@@ -11,6 +12,16 @@ import { texturizeBody } from './content/shortcodes.js'
  */
 export function displayText(html: string): string {
   return htmlToText(texturizeBody(html))
+}
+
+/**
+ * A post's, page's or classic menu item's title as the_title prints it: `displayText` after capital_P_dangit too,
+ * which makes every `Wordpress` in a title `WordPress`.
+ * @example
+ * titleText('Wordpress -- "tips"') // 'WordPress \u2014 \u201ctips\u201d'
+ */
+export function titleText(html: string): string {
+  return htmlToText(capitalPTitle(texturizeBody(html)))
 }
 
 /**

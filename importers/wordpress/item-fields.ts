@@ -1,4 +1,4 @@
-import { displayText } from './display-text.js'
+import { titleText } from './display-text.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
@@ -14,10 +14,10 @@ export function languageOf(item: { terms: WxrItem['terms']; link: string }, base
 
 /**
  * An item's title as plain text, as WordPress printed it (the_title texturizes it: curly quotes, dashes, `…` and `×`
- * as their Unicode characters); `(no title)` (counted as a fallback) when WordPress has none.
+ * as their Unicode characters, and makes `Wordpress` `WordPress`); `(no title)` (counted as a fallback) when WordPress has none.
  */
 export function itemTitle(item: WxrItem, report: ReportBuilder): string {
-  const title = displayText(item.title)
+  const title = titleText(item.title)
   if (title) return title
   report.fallback('untitled')
   return '(no title)'
