@@ -1,4 +1,5 @@
-import { displayText } from './display-text.js'
+import { titleText } from './display-text.js'
+import { postIdSlug } from './id-slugs.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
@@ -14,10 +15,10 @@ export function languageOf(item: { terms: WxrItem['terms']; link: string }, base
 
 /**
  * An item's title as plain text, as WordPress printed it (the_title texturizes it: curly quotes, dashes, `…` and `×`
- * as their Unicode characters); `(no title)` (counted as a fallback) when WordPress has none.
+ * as their Unicode characters, and makes `Wordpress` `WordPress`); `(no title)` (counted as a fallback) when WordPress has none.
  */
 export function itemTitle(item: WxrItem, report: ReportBuilder): string {
-  const title = displayText(item.title)
+  const title = titleText(item.title)
   if (title) return title
   report.fallback('untitled')
   return '(no title)'
@@ -25,9 +26,10 @@ export function itemTitle(item: WxrItem, report: ReportBuilder): string {
 
 /**
  * An item's slug: its decoded, repaired `post_name`, else one derived from the title as written (WordPress's
- * sanitize_title reads the stored title, not the texturized one), else `<type>-<id>`.
+ * sanitize_title reads the stored title, not the texturized one), else the one WordPress makes of its id (see
+ * id-slugs.ts; `postsPattern`: the site's posts permalink pattern).
  */
-export function itemSlug(item: WxrItem, report: ReportBuilder): string {
+export function itemSlug(item: WxrItem, report: ReportBuilder, postsPattern: string): string {
   const decoded = decodeWpSlug(item.postName)
   const repaired = repairSlug(decoded)
   if (repaired) {
@@ -35,7 +37,7 @@ export function itemSlug(item: WxrItem, report: ReportBuilder): string {
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(item.title) || `${item.postType}-${item.postId}`
+  return slugFromTitle(item.title) || postIdSlug(item.postId, item.postType, postsPattern)
 }
 
 

@@ -20,6 +20,7 @@ export interface Attachment {
   width?: number
   height?: number
   alt: string
+  /** Its excerpt as stored: HTML. */
   caption: string
   /** Named size variants (`thumbnail`, `medium`…), compactly (see `SizeList`; `sizeVariants` gives their URLs). */
   sizes: SizeList
@@ -82,7 +83,7 @@ export function toAttachment(item: AttachmentItem, sizes: AttachmentSizes = atta
     ...(sizes.width !== undefined ? { width: sizes.width } : {}),
     ...(sizes.height !== undefined ? { height: sizes.height } : {}),
     alt: decodeEntities(item.meta._wp_attachment_image_alt ?? ''),
-    caption: decodeEntities(item.excerpt ?? ''),
+    caption: item.excerpt ?? '',
     sizes: sizes.sizes,
   }
 }

@@ -1,5 +1,5 @@
 import type { MenuItemFields } from '../../src/builder/inputs.js'
-import { displayText } from './display-text.js'
+import { titleText } from './display-text.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
@@ -113,7 +113,7 @@ type Resolved = { spec: MenuItemSpec; oldSite?: string } | { error: string; hidd
 
 function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
   // Walker_Nav_Menu prints each item's title through the_title.
-  const title = displayText(item.title) || undefined
+  const title = titleText(item.title) || undefined
   const target = item.target === '_blank' ? ('_blank' as const) : undefined
   const base = { ...(title ? { title } : {}), ...(target ? { target } : {}) }
   switch (item.type) {

@@ -19,13 +19,15 @@ const ACCENTED = /[\u00a3\u00aa\u00ba\u20ac\u00c0-\u017f\u01a0\u01a1\u01af\u01b0
 const NOT_ASCII = /[^\x00-\x7f]/
 
 /**
- * The title without the accents WordPress's `remove_accents` takes off (its default, English rules).
+ * The title without the accents WordPress's `remove_accents` takes off (its default, English rules), composed (NFC)
+ * first as remove_accents does when PHP has the intl extension (formatting.php: normalizer_normalize), as hosts
+ * commonly do: a decomposed `n` and tilde is the `ñ` it reads, and gives `n`.
  * @example
  * removeAccents('Crème brûlée') // 'Creme brulee'
  */
 export function removeAccents(title: string): string {
   if (!NOT_ASCII.test(title)) return title
-  return title.replace(ACCENTED, (c) => LETTERS[c] ?? unaccented(c))
+  return title.normalize('NFC').replace(ACCENTED, (c) => LETTERS[c] ?? unaccented(c))
 }
 
 function unaccented(c: string): string {

@@ -1,8 +1,6 @@
 import { checkUrl } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
-import { decodeEntities } from './content/html.js'
-import { texturizeBody } from './content/shortcodes.js'
-import { displayText } from './display-text.js'
+import { siteText } from './display-text.js'
 import { formatOffset, modeOffset, parseOffset, pubDateToIso } from './dates.js'
 import type { SiteClock } from './dates.js'
 import type { WxrChannel } from './read/wxr.js'
@@ -44,9 +42,9 @@ export function planSite(channels: readonly WxrChannel[], offsetCounts: Map<numb
   const basePath = trimTrailing(/^https?:\/\/[^/]+(\/[^?#]*)?/i.exec(blogUrl)?.[1] ?? '', '/')
   const inferredMinutes = modeOffset(offsetCounts)
   const derived: Partial<Site> = {
-    // As bloginfo prints them (wptexturize, convert_chars, esc_html): the name's characters as written, tags too.
-    title: decodeEntities(texturizeBody(channel.title)) || 'WordPress site',
-    description: displayText(channel.description),
+    // As bloginfo prints them (see siteText): the characters as written, tags too, with WordPress's dashes.
+    title: siteText(channel.title) || 'WordPress site',
+    description: siteText(channel.description),
     locale: canonicalLocale(channel.language),
     // A zone found from daylight-saving offsets (see timezone.ts), else the commonest offset.
     timezone: zone ?? formatOffset(inferredMinutes, true),

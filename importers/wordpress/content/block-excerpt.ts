@@ -2,6 +2,7 @@ import { LIMITS } from '../limits.js'
 import { excerptBlocks, excerptBlocksOfHead } from './blocks.js'
 import { cutExcerpt, deriveExcerpt } from './excerpt.js'
 import { proseText } from './prose.js'
+import { capitalPContent } from './capital-p.js'
 import { texturizeBody } from './shortcodes.js'
 
 // What WordPress's automatic excerpt reads of a block body whose blocks are not all prose (excerpt_remove_blocks):
@@ -23,7 +24,7 @@ export function excerptOfBlocks(raw: string): { moreText?: string; derived?: str
   if (more < 0) return derivedOfBlocks(raw)
   const kept = excerptBlocks(withoutMoreBlockOpener(raw.slice(0, more)))
   if (kept === undefined) return undefined
-  const moreText = proseText(texturizeBody(kept))
+  const moreText = proseText(capitalPContent(texturizeBody(kept)))
   // A teaser with no text in it (a code block, an image): the excerpt comes from the whole body, as without one.
   return moreText !== '' ? { moreText } : { moreText, ...derivedOfBlocks(raw) }
 }
@@ -73,9 +74,9 @@ function derivedOfBlocks(raw: string): { derived: string } | undefined {
     const head = excerptBlocksOfHead(raw.slice(0, EXCERPT_HEAD))
     // A head of prose blocks only, with twice an excerpt's words outside tags, holds the excerpt the HTML gives.
     if (head?.whole && wordsOutsideTags(head.kept, 2 * LIMITS.excerptWords) >= 2 * LIMITS.excerptWords) return undefined
-    const derived = head === undefined ? undefined : cutExcerpt(texturizeBody(head.kept))
+    const derived = head === undefined ? undefined : cutExcerpt(capitalPContent(texturizeBody(head.kept)))
     if (head !== undefined && derived !== undefined) return head.whole ? undefined : { derived }
   }
   const kept = excerptBlocks(raw)
-  return kept === undefined ? undefined : { derived: deriveExcerpt(texturizeBody(kept)) }
+  return kept === undefined ? undefined : { derived: deriveExcerpt(capitalPContent(texturizeBody(kept))) }
 }

@@ -2,6 +2,7 @@ import { LIMITS } from '../limits.js'
 import { classicAutop } from './autop.js'
 import { excerptOfBlocks } from './block-excerpt.js'
 import { hasBlocks, inlineReusableBlocks, stripBlockDelimiters } from './blocks.js'
+import { capitalPContent } from './capital-p.js'
 import { autoEmbed } from './embeds.js'
 import { builderAutop, isBuilderLayout } from './page-builders.js'
 import { proseText } from './prose.js'
@@ -105,9 +106,9 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const excerpt = blocks ? excerptOfBlocks(raw) : undefined
-  // The teaser as WordPress's automatic excerpt shows it: texturized, as the_content texturizes it; the blocks' reading
-  // of it when it holds blocks the excerpt leaves out (texturized there).
-  const moreText = more < 0 ? undefined : (excerpt?.moreText ?? proseText(texturizeBody(html.slice(0, more))))
+  // The teaser as WordPress's automatic excerpt shows it: through the_content's wptexturize and capital_P_dangit; the
+  // blocks' reading of it when it holds blocks the excerpt leaves out (the same there).
+  const moreText = more < 0 ? undefined : (excerpt?.moreText ?? proseText(capitalPContent(texturizeBody(html.slice(0, more)))))
   if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
@@ -129,6 +130,8 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     html = texturizeBody(html)
     html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
   }
+  // capital_P_dangit (priority 11) runs after them and before do_shortcode, added to the_content after it.
+  html = capitalPContent(html)
   const blockExcerpt = !moreText ? excerpt?.derived : undefined
   return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
 }

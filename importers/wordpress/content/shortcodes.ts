@@ -48,6 +48,7 @@ export interface ShortcodeImage {
   width?: number
   height?: number
   alt: string
+  /** The attachment's excerpt as stored: HTML. */
   caption: string
   /** Named size variants from the attachment metadata (`thumbnail`, `medium`…). */
   sizes: Record<string, { src: string; width: number; height: number }>
@@ -112,14 +113,18 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
     let img = `<img src="${escapeAttribute(src)}"${dims} alt="${escapeAttribute(image.alt)}" loading="lazy" />`
     // Attachment pages are not imported, so every linked gallery links to the full-size file.
     if (linkTo !== 'none') img = `<a href="${escapeAttribute(image.src)}">${img}</a>`
-    // gallery_shortcode texturizes the attachment's caption (its excerpt) itself: the gallery runs after wptexturize.
-    const caption = image.caption ? `<figcaption class="wp-caption-text gallery-caption">${texturizeBody(escapeText(image.caption))}</figcaption>` : ''
+    // gallery_shortcode prints the attachment's excerpt, HTML as the body is, through wptexturize itself (the gallery
+    // runs after the body's), when PHP's trim() leaves something of it (media.php).
+    const caption = PHP_BLANK.test(image.caption) ? '' : `<figcaption class="wp-caption-text gallery-caption">${texturizeBody(image.caption)}</figcaption>`
     items.push(`<figure class="gallery-item">${img}${caption}</figure>`)
   }
   // gallery_shortcode prints nothing when it has no image to show.
   if (items.length === 0) return ''
   return `<div class="gallery gallery-columns-${columns} gallery-size-${escapeAttribute(size)}">${items.join('')}</div>`
 }
+
+// What PHP's trim() leaves nothing of: spaces, tabs, line ends, NUL and vertical tabs only.
+const PHP_BLANK = /^[ \t\n\r\0\v]*$/
 
 function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string {
   const formats = tag === 'audio' ? ['src', 'mp3', 'm4a', 'ogg', 'wav', 'wma'] : ['src', 'mp4', 'm4v', 'webm', 'ogv', 'wmv', 'flv']
@@ -224,7 +229,7 @@ function renderPlaylist(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats):
     else stats.missingAttachments.push(id)
   }
   if (tracks.length === 0) return ''
-  const items = tracks.map((t) => `<li><a href="${escapeAttribute(t.src)}">${escapeText(t.caption || fileName(t.src))}</a></li>`).join('')
+  const items = tracks.map((t) => `<li><a href="${escapeAttribute(t.src)}">${escapeText(decodeEntities(t.caption) || fileName(t.src))}</a></li>`).join('')
   return `<figure class="wp-playlist wp-${type}-playlist"><${type} controls preload="none" src="${escapeAttribute(tracks[0].src)}"></${type}><ol class="wp-playlist-tracks">${items}</ol></figure>`
 }
 

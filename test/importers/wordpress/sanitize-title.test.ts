@@ -22,6 +22,7 @@ describe('sanitizeTitle gives the slug sanitize_title gave', () => {
     ['underscores stay, other blanks go', 'snake_case\tand\nlines', 'snake_caseandlines'],
     ['200 bytes of UTF-8, each beyond ASCII counted three times', 'é'.repeat(10) + 'ж'.repeat(40), 'e'.repeat(10) + 'ж'.repeat(31)],
     ['nothing left', '\u2019\u2026!', ''],
+    ['decomposed accents are composed first, as remove_accents does where PHP has intl', 'man\u0303ana n\u0303 A\u030a', 'manana-n-a'],
   ])('%s', (_, title, slug) => {
     expect(sanitizeTitle(title)).toBe(slug)
   })
@@ -45,7 +46,9 @@ const TOKENS = [
 
 describe.skipIf(!oracleReady)(againstWordPress("sanitizeTitle agrees with WordPress's sanitize_title"), () => {
   const differences = (titles: string[]) => {
-    const printed = askWordPress('sanitize-title-oracle.php', titles)
+    // remove_accents composes a title (NFC) first where PHP has intl, as hosts commonly do; composing here gives this
+    // machine's PHP, which may lack it, the title such a WordPress reads.
+    const printed = askWordPress('sanitize-title-oracle.php', titles.map((t) => t.normalize('NFC')))
     return titles.flatMap((title, i) => (encoded(sanitizeTitle(title)) === printed[i] ? [] : [{ title, ours: encoded(sanitizeTitle(title)), wordpress: printed[i] }]))
   }
   test('on thousands of generated titles', () => {
