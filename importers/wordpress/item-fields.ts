@@ -1,5 +1,4 @@
 import { titleText } from './display-text.js'
-import { postIdSlug } from './id-slugs.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
 import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
@@ -26,10 +25,9 @@ export function itemTitle(item: WxrItem, report: ReportBuilder): string {
 
 /**
  * An item's slug: its decoded, repaired `post_name`, else one derived from the title as written (WordPress's
- * sanitize_title reads the stored title, not the texturized one), else the one WordPress makes of its id (see
- * id-slugs.ts; `postsPattern`: the site's posts permalink pattern).
+ * sanitize_title reads the stored title, not the texturized one), else `<type>-<id>`.
  */
-export function itemSlug(item: WxrItem, report: ReportBuilder, postsPattern: string): string {
+export function itemSlug(item: WxrItem, report: ReportBuilder): string {
   const decoded = decodeWpSlug(item.postName)
   const repaired = repairSlug(decoded)
   if (repaired) {
@@ -37,7 +35,7 @@ export function itemSlug(item: WxrItem, report: ReportBuilder, postsPattern: str
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(item.title) || postIdSlug(item.postId, item.postType, postsPattern)
+  return slugFromTitle(item.title) || `${item.postType}-${item.postId}`
 }
 
 

@@ -1,7 +1,6 @@
 import { effectivePagePath, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import type { Collected, ContentItem } from './collect.js'
-import { pageIdSlug } from './id-slugs.js'
 import { itemTitle, languageOf } from './item-fields.js'
 import type { WarnItem } from './posts.js'
 import { Suffixes } from '../shared/suffixes.js'
@@ -43,13 +42,13 @@ export function planPages(
 
 /**
  * A page's own slug, repaired, else one made from its title as written (not texturized, as sanitize_title reads it),
- * else the one WordPress makes of its id (id-slugs.ts); the report counts either fallback.
+ * else `page-ID`; the report counts either fallback.
  */
 function pageSlug(item: ContentItem, report: ReportBuilder): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return slugFromTitle(item.title) || pageIdSlug(item.postId, item.postType)
+    return slugFromTitle(item.title) || `page-${item.postId}`
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own
@@ -108,7 +107,7 @@ function leafOf(paths: PagePaths, id: number): string {
   let s = paths.leaf.get(id)
   if (s === undefined) {
     const sk = paths.c.pageSkeleton.get(id)
-    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '') || pageIdSlug(id, 'page')
+    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '') || `page-${id}`
     paths.leaf.set(id, s)
   }
   return s

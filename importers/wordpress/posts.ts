@@ -43,10 +43,9 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
  */
 export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem, reserved: ReadonlySet<string> = new Set()): Map<number, PostPlan> {
   const slugs = new SlugRegistry()
-  const pattern = permalinkPattern(site, 'posts')
   const planned = posts.map((item) => {
     const title = itemTitle(item, report)
-    const wanted = itemSlug(item, report, pattern)
+    const wanted = itemSlug(item, report)
     const dates = resolveItemDates(item, clock, generatedAt)
     for (const f of dates.fallbacks) report.fallback(f)
     const decoded = decodeWpSlug(item.postName)

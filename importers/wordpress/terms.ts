@@ -52,8 +52,7 @@ export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[
     const name = displayText(t.name) || t.key || `${kind === 'category' ? 'Category' : 'Tag'} ${t.termId}`
     let slug = repairSlug(t.key)
     if (!slug) {
-      // wp_insert_term's fallback is the term's id (sanitize_title( $slug, $term_id )); a WXR 1.0 term has none.
-      slug = slugFromTitle(t.name) || slugFromTitle(name) || (t.termId > 0 ? String(t.termId) : `${kind}-${bySlug.size + 1}`)
+      slug = slugFromTitle(t.name) || slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
       report.fallback('term_slug_derived')
     }
     const claimed = registries[t.taxonomy].claim(slug)
