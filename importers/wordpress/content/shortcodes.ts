@@ -124,7 +124,7 @@ function renderGallery(a: Attrs, ctx: ShortcodeContext, stats: ShortcodeStats): 
 }
 
 // What PHP's trim() leaves nothing of: spaces, tabs, line ends, NUL and vertical tabs only.
-const PHP_BLANK = /^[ \t\n\r\0\v]*$/
+const PHP_BLANK = /^[ \t\n\r\0\v]*0?[ \t\n\r\0\v]*$/
 
 function renderMedia(tag: 'audio' | 'video', a: Attrs, content: string): string {
   const formats = tag === 'audio' ? ['src', 'mp3', 'm4a', 'ogg', 'wav', 'wma'] : ['src', 'mp4', 'm4v', 'webm', 'ogv', 'wmv', 'flv']

@@ -19,7 +19,9 @@ const xml = [
   item(5, 'attachment', `<title>cat</title><wp:attachment_url>https://t.example/wp-content/uploads/cat.jpg</wp:attachment_url><excerpt:encoded><![CDATA[Tom's "cat" -- 8x8]]></excerpt:encoded>`),
   item(6, 'attachment', `<title>dog</title><wp:attachment_url>https://t.example/wp-content/uploads/dog.jpg</wp:attachment_url><excerpt:encoded><![CDATA[<a href="https://x.test/">Photo</a> by "Ann"]]></excerpt:encoded>`),
   item(12, 'attachment', `<title>owl</title><wp:attachment_url>https://t.example/wp-content/uploads/owl.jpg</wp:attachment_url><excerpt:encoded><![CDATA[ \n\t ]]></excerpt:encoded>`),
-  item(1, 'post', `<title>P</title><wp:post_name>p</wp:post_name><category domain="category" nicename="rock"><![CDATA[Rock 'n' Roll -- live &amp; loud]]></category><content:encoded><![CDATA[[gallery ids="5,6,12" link="none"]]]></content:encoded>`),
+  // trim(' 0 ') is '0', which PHP reads as false: no caption either.
+  item(13, 'attachment', `<title>bat</title><wp:attachment_url>https://t.example/wp-content/uploads/bat.jpg</wp:attachment_url><excerpt:encoded><![CDATA[ 0 ]]></excerpt:encoded>`),
+  item(1, 'post', `<title>P</title><wp:post_name>p</wp:post_name><category domain="category" nicename="rock"><![CDATA[Rock 'n' Roll -- live &amp; loud]]></category><content:encoded><![CDATA[[gallery ids="5,6,12,13" link="none"]]]></content:encoded>`),
   item(7, 'nav_menu_item', `<title>Don't "click" -- here</title><category domain="nav_menu" nicename="main">Main</category>${meta('_menu_item_type', 'custom')}${meta('_menu_item_url', 'https://t.example/x/')}`),
   item(8, 'nav_menu_item', `<title></title><wp:menu_order>2</wp:menu_order><category domain="nav_menu" nicename="main">Main</category>${meta('_menu_item_type', 'taxonomy')}${meta('_menu_item_object', 'category')}${meta('_menu_item_object_id', '3')}`),
   item(11, 'nav_menu_item', `<title><![CDATA[<span class="icon"></span> Shop&nbsp;"now"]]></title><wp:menu_order>4</wp:menu_order><category domain="nav_menu" nicename="main">Main</category>${meta('_menu_item_type', 'custom')}${meta('_menu_item_url', 'https://t.example/shop/')}`),
@@ -48,6 +50,7 @@ describe('names and captions are texturized where WordPress printed them through
     expect(payload.content.posts[0].content).toContain('<figcaption class="wp-caption-text gallery-caption"><a href="https://x.test/">Photo</a> by &#8220;Ann&#8221;</figcaption>')
     // Only an excerpt that trim() leaves something of is printed.
     expect(payload.content.posts[0].content).toMatch(/owl\.jpg"[^>]*\/><\/figure>/)
+    expect(payload.content.posts[0].content).toMatch(/bat\.jpg"[^>]*\/><\/figure>/)
   })
 })
 
