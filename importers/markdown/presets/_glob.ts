@@ -40,17 +40,33 @@ export function pathGlobMatcher(glob: string, options: { prefix?: boolean; diale
 /**
  * A list of picomatch globs relative to the folder searched (a leading `./`, empty segments and a trailing `/` do not
  * count) as one matcher: a path matches when any glob matches it or, unless `files` is set (a loader's patterns name
- * files), any of its folders, so `drafts` and `drafts/**` both leave out what is below `drafts/`.
+ * files), any of its folders, so `drafts` and `drafts/**` both leave out what is below `drafts/`. picomatch's options:
+ * `nocase` compares letters without case (as a regular expression's `i` flag does, here by lower-casing glob and
+ * path), `dot` lets wildcards read a `.` that starts a name (without it, as picomatch's default, `*.md` does not match
+ * `.x.md`; a `.` written in the glob always does).
  */
-export function globMatcher(patterns: readonly string[], options: { files?: boolean } = {}): (rel: string) => boolean {
-  const each = patterns.map((p) => globTest(p.replace(/^\.\//, '').split('/').filter((seg) => seg !== '').join('/'), !options.files, 'picomatch'))
-  return (rel) => each.some((test) => test(rel))
+export function globMatcher(patterns: readonly string[], options: GlobMatcherOptions = {}): (rel: string) => boolean {
+  const nocase = options.nocase === true
+  const each = patterns.map((p) => {
+    const glob = p.replace(/^\.\//, '').split('/').filter((seg) => seg !== '').join('/')
+    return globTest(nocase ? glob.toLowerCase() : glob, !options.files, 'picomatch', options.dot !== true)
+  })
+  return (rel) => {
+    const path = nocase ? rel.toLowerCase() : rel
+    return each.some((test) => test(path))
+  }
 }
 
-function globTest(glob: string, prefix: boolean, dialect: GlobDialect): (path: string) => boolean {
+export interface GlobMatcherOptions {
+  files?: boolean
+  nocase?: boolean
+  dot?: boolean
+}
+
+/** With `hideDotNames`, wildcards do not read a `.` that starts a name (Ruby's always, picomatch's without `dot`). */
+function globTest(glob: string, prefix: boolean, dialect: GlobDialect, hideDotNames = dialect !== 'hugo'): (path: string) => boolean {
   const nodes = compileGlob(globTokens([...glob], dialect))
-  const ruby = dialect === 'ruby'
-  return (path) => matches(nodes, [...path], prefix, ruby)
+  return (path) => matches(nodes, [...path], prefix, hideDotNames)
 }
 
 export type GlobDialect = 'picomatch' | 'hugo' | 'ruby'
@@ -262,9 +278,9 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
 
 /**
  * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
- * end: a set of places, one step a character. With `ruby`, a wildcard does not read a `.` that starts a name.
+ * end: a set of places, one step a character. With `hideDotNames`, a wildcard does not read a `.` that starts a name.
  */
-function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boolean): boolean {
+function matches(nodes: GlobNode[], text: string[], prefix: boolean, hideDotNames: boolean): boolean {
   const mark = new Int32Array(nodes.length).fill(-1)
   const endIndex = nodes.length - 1
   const stack: number[] = []
@@ -284,7 +300,7 @@ function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boole
   for (let i = 0; i < text.length && places.length > 0; i++) {
     const c = text[i]!
     if (prefix && c === '/' && mark[endIndex] === i) return true
-    const hidden = ruby && c === '.' && (i === 0 || text[i - 1] === '/')
+    const hidden = hideDotNames && c === '.' && (i === 0 || text[i - 1] === '/')
     const next: number[] = []
     for (const p of places) {
       const node = nodes[p]!

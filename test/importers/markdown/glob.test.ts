@@ -46,6 +46,19 @@ describe('globMatcher', () => {
     expect(globMatcher(patterns, { files: true })(rel)).toBe(want)
   })
 
+  test.each<[string[], string, { nocase?: boolean; dot?: boolean }, boolean]>([
+    [['Posts/*.md'], 'posts/a.md', {}, false],
+    [['Posts/*.md'], 'posts/a.md', { nocase: true }, true],
+    [['posts/[A-C]*.md'], 'posts/b.md', { nocase: true }, true],
+    [['*.md'], '.x.md', {}, false],
+    [['*.md'], '.x.md', { dot: true }, true],
+    [['**/x.md'], '.git/x.md', {}, false],
+    [['**/x.md'], '.git/x.md', { dot: true }, true],
+    [['.x/*.md'], '.x/a.md', {}, true],
+  ])('with picomatch options: %j matches %s with %j: %s', (patterns, rel, options, want) => {
+    expect(globMatcher(patterns, { files: true, ...options })(rel)).toBe(want)
+  })
+
   test('a glob of many stars against a long name, and braces that would expand without end, take no time', () => {
     const started = performance.now()
     expect(globMatcher(['*a'.repeat(40) + 'b'])('a'.repeat(4000))).toBe(false)
@@ -72,7 +85,7 @@ describe('pathGlobMatcher dialects', () => {
     ['{a,b}.md', 'b.md', { picomatch: true, hugo: true, ruby: true }],
     ['[^a].md', 'b.md', { picomatch: true, hugo: false, ruby: true }],
     ['[!a].md', 'b.md', { picomatch: true, hugo: true, ruby: true }],
-    ['*.md', '.x.md', { picomatch: true, hugo: true, ruby: false }],
+    ['*.md', '.x.md', { picomatch: false, hugo: true, ruby: false }],
   ])('%j against %j', (glob, path, want) => {
     for (const dialect of ['picomatch', 'hugo', 'ruby'] as const) expect([dialect, pathGlobMatcher(glob, { dialect })(path)]).toEqual([dialect, want[dialect]])
   })
