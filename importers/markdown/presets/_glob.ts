@@ -1,17 +1,28 @@
 /**
  * The one glob engine of the Markdown importer, for the three dialects its generators write globs in:
  *
- * - `picomatch`, the JavaScript generators' file finders (VitePress's `srcExclude`, VuePress's `pagePatterns`,
- *   Astro's `glob()` loader, Hexo's `include`/`exclude`/`ignore`, Eleventy's `.eleventyignore` and
- *   `getFilteredByGlob`; MkDocs' `exclude_docs` lines too, with gitignore's anchoring): a `**` segment is zero or
- *   more whole segments (`**\/x.md` matches `x.md`, `a/**` matches `a` and all below it) and `**` inside a segment
- *   is `*`; `(a|b)` is either, as `{a,b}` is; `{a}` and `(a)` are themselves; `[^a]` is `[!a]`.
+ * - `picomatch`, as picomatch 4 reads a glob with its default options (Eleventy 3 calls it directly and through
+ *   tinyglobby, as Astro's `glob()` loader and current VitePress and VuePress do; fast-glob and micromatch, under
+ *   Eleventy 1-2's file search, Hexo and older VitePress/VuePress, build on picomatch too), for VitePress's
+ *   `srcExclude`, VuePress's `pagePatterns`, Astro's `glob()` loader, Hexo's `include`/`exclude`/`ignore`,
+ *   Eleventy's `.eleventyignore` and `getFilteredByGlob`, and MkDocs' `exclude_docs` lines (with gitignore's
+ *   anchoring and `dot`): a `**` segment is zero or more whole segments (`**\/x.md` matches `x.md`, `a/**` matches `a`
+ *   and all below it) and `**` inside a segment is `*`; `(a|b)` and `(a)` are groups, `{a,b}` alternatives, `{a}`
+ *   itself; extglobs `@(a|b)`, `?(…)`, `*(…)`, `+(…)`; `{a..c}` the class `[a-c]`; `[^a]` negates and `[!a]` does
+ *   not (it is `!` or `a`: picomatch negates with `!` only under its `posix` option); a class with none of
+ *   `-*+?.^${}(|)[]\` in it (`[ab]`) also matches its own text, and so does any glob its path equals; without `dot`,
+ *   wildcards do not read a `.` that starts a name. Options `nocase` and `dot` (globMatcher) are picomatch's.
+ *   Not followed, and read as text: `!(x)` negated extglobs (`!` itself, `(x)` a group), POSIX classes
+ *   (`[[:alpha:]]`), ranges of more than one character each side (`{1..10}`: picomatch makes the class `[1-10]`),
+ *   an extglob without its `)` (its mark is read as it would be alone). The test table in glob.test.ts runs
+ *   picomatch itself where it can be resolved. gitignore's own rules (MkDocs reads `{a,b}` and `(a|b)` as text)
+ *   are not a dialect of their own yet.
  * - `hugo` (gohugo.io "Glob patterns", a cascade's `_target.path`): `**` is any run, `/` included.
  * - `ruby` (Ruby's Dir.glob, which Jekyll 4.3's `FrontmatterDefaults#glob_scope` calls for a `defaults` scope):
  *   `**\/` is zero or more folders and `**` elsewhere `*`; wildcards (and `[^a]`) never match a `.` that starts a name.
  *
  * All three: `*` any run of characters but `/`, `?` any one character but `/`, `[abc]`, `[a-c]` and `[!a]` one
- * character of (or not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma
+ * character of (or, Hugo's and Ruby's `[!a]`, not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma
  * outside braces, an unclosed brace or bracket, is itself), `\x` the character x; every other character is itself.
  *
  * Matched by following every place the pattern can be at once, never by backtracking or expanding braces: a glob is
@@ -40,17 +51,35 @@ export function pathGlobMatcher(glob: string, options: { prefix?: boolean; diale
 /**
  * A list of picomatch globs relative to the folder searched (a leading `./`, empty segments and a trailing `/` do not
  * count) as one matcher: a path matches when any glob matches it or, unless `files` is set (a loader's patterns name
- * files), any of its folders, so `drafts` and `drafts/**` both leave out what is below `drafts/`.
+ * files), any of its folders, so `drafts` and `drafts/**` both leave out what is below `drafts/`. picomatch's options:
+ * `nocase` compares letters without case (as a regular expression's `i` flag does, here by lower-casing glob and
+ * path), `dot` lets wildcards read a `.` that starts a name (without it, as picomatch's default, `*.md` does not match
+ * `.x.md`; a `.` written in the glob always does).
  */
-export function globMatcher(patterns: readonly string[], options: { files?: boolean } = {}): (rel: string) => boolean {
-  const each = patterns.map((p) => globTest(p.replace(/^\.\//, '').split('/').filter((seg) => seg !== '').join('/'), !options.files, 'picomatch'))
-  return (rel) => each.some((test) => test(rel))
+export function globMatcher(patterns: readonly string[], options: GlobMatcherOptions = {}): (rel: string) => boolean {
+  const nocase = options.nocase === true
+  const each = patterns.map((p) => {
+    const glob = p.replace(/^\.\//, '').split('/').filter((seg) => seg !== '').join('/')
+    return globTest(nocase ? glob.toLowerCase() : glob, !options.files, 'picomatch', options.dot !== true)
+  })
+  return (rel) => {
+    const path = nocase ? rel.toLowerCase() : rel
+    return each.some((test) => test(path))
+  }
 }
 
-function globTest(glob: string, prefix: boolean, dialect: GlobDialect): (path: string) => boolean {
+export interface GlobMatcherOptions {
+  files?: boolean
+  nocase?: boolean
+  dot?: boolean
+}
+
+/** With `hideDotNames`, wildcards do not read a `.` that starts a name (Ruby's always, picomatch's without `dot`). */
+function globTest(glob: string, prefix: boolean, dialect: GlobDialect, hideDotNames = dialect !== 'hugo'): (path: string) => boolean {
   const nodes = compileGlob(globTokens([...glob], dialect))
-  const ruby = dialect === 'ruby'
-  return (path) => matches(nodes, [...path], prefix, ruby)
+  // picomatch matches a path equal to the glob whatever its marks (`(a).md` matches the file `(a).md`).
+  const itself = (path: string) => dialect === 'picomatch' && (path === glob || (prefix && path.startsWith(glob + '/')))
+  return (path) => itself(path) || matches(nodes, [...path], prefix, hideDotNames)
 }
 
 export type GlobDialect = 'picomatch' | 'hugo' | 'ruby'
@@ -66,36 +95,75 @@ type CharTest = (c: string) => boolean
 
 /**
  * What a glob is made of: characters read (`wild` when a wildcard), star loops, runs of whole folders (Ruby's and
- * picomatch's `**\/`), picomatch's `/**` at the end, and the marks of `{a,b}` (and picomatch's `(a|b)`) groups.
+ * picomatch's `**\/`), picomatch's `/**` at the end, and the marks of `{a,b}` (and picomatch's `(a|b)`) groups; an
+ * open mark's `ext` is the picomatch extglob it starts (`?(…)` once or not, `*(…)` any times, `+(…)` once or more,
+ * `@(…)` once).
  */
 type GlobToken =
   | { kind: 'read'; test: CharTest; wild: boolean }
   | { kind: 'star'; test: CharTest }
   | { kind: 'folders' | 'rest' }
-  | { kind: 'open' | 'sep' | 'close'; paren: boolean }
+  | { kind: 'open'; paren: boolean; ext?: Extglob }
+  | { kind: 'sep' | 'close'; paren: boolean }
+
+type Extglob = '?' | '*' | '+' | '@'
 
 const NOT_SLASH: CharTest = (c) => c !== '/'
 const ANY: CharTest = () => true
+// A `.` right after a star (`*.md`) is read as a wildcard is where names starting with `.` are hidden: the star may
+// read nothing, yet `*.md` matches no `.md` in picomatch (without `dot`) or Ruby.
+const STARRED_DOT: GlobToken = { kind: 'read', test: (c) => c === '.', wild: true }
 
 function globTokens(chars: string[], dialect: GlobDialect): GlobToken[] {
   const closeAt = nextBracket(chars)
-  const caret = dialect !== 'hugo'
+  const pico = dialect === 'picomatch'
+  // `[!a]` negates in Hugo and Ruby; picomatch reads `!` there as itself unless its `posix` option is set.
+  const marks = { caret: dialect !== 'hugo', bang: !pico }
   const out: GlobToken[] = []
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!
-    if (c === '\\' && i + 1 < chars.length) out.push(literal(chars[++i]!))
+    const taken = pico && c !== '\\' ? picomatchMark(chars, i, out) : 0
+    if (taken > 0) i += taken - 1
+    else if (c === '\\' && i + 1 < chars.length) out.push(literal(chars[++i]!))
     else if (c === '?') out.push({ kind: 'read', test: NOT_SLASH, wild: true })
-    else if (c === '[' && closeAt[classStart(chars, i, caret)] !== -1) {
-      const end = closeAt[classStart(chars, i, caret)]!
-      out.push({ kind: 'read', test: classTest(chars, i, end, caret), wild: true })
-      i = end
-    } else if (c === '*') i = stars(chars, i, dialect, out)
-    else if (c === '{' || (c === '(' && dialect === 'picomatch')) out.push({ kind: 'open', paren: c === '(' })
-    else if (c === ',' || (c === '|' && dialect === 'picomatch')) out.push({ kind: 'sep', paren: c === '|' })
-    else if (c === '}' || (c === ')' && dialect === 'picomatch')) out.push({ kind: 'close', paren: c === ')' })
-    else out.push(literal(c))
+    else if (c === '[' && closeAt[classStart(chars, i, marks)] !== -1) i = bracket(chars, i, closeAt[classStart(chars, i, marks)]!, marks, pico, out)
+    else if (c === '*') i = stars(chars, i, dialect, out)
+    else if (c === '{' || (c === '(' && pico)) out.push({ kind: 'open', paren: c === '(' })
+    else if (c === ',' || (c === '|' && pico)) out.push({ kind: 'sep', paren: c === '|' })
+    else if (c === '}' || (c === ')' && pico)) out.push({ kind: 'close', paren: c === ')' })
+    else out.push(c === '.' && out[out.length - 1]?.kind === 'star' ? STARRED_DOT : literal(c))
   }
-  return resolveGroups(out, dialect === 'picomatch')
+  return resolveGroups(out, pico)
+}
+
+/**
+ * The class `[…]` from `open` to `close` pushed onto `out`; the index of its `]`. picomatch reads a class without
+ * any of `-*+?.^${}(|)[]\` in it as the class or the text itself (`[ab]` matches `a`, `b` and `[ab]`).
+ */
+function bracket(chars: string[], open: number, close: number, marks: ClassMarks, pico: boolean, out: GlobToken[]): number {
+  const read: GlobToken = { kind: 'read', test: classTest(chars, open, close, marks), wild: true }
+  if (!pico || /[-*+?.^${}(|)[\]\\]/.test(chars.slice(open + 1, close).join(''))) out.push(read)
+  else out.push({ kind: 'open', paren: true }, read, { kind: 'sep', paren: true }, ...chars.slice(open, close + 1).map(literal), { kind: 'close', paren: true })
+  return close
+}
+
+/** picomatch's own marks at `i`, pushed onto `out`: an extglob's opening (`+(`) or a range (`{a..c}`); how many
+ * characters they take, 0 when none is there. */
+function picomatchMark(chars: string[], i: number, out: GlobToken[]): number {
+  if ('?*+@'.includes(chars[i]!) && chars[i + 1] === '(') {
+    out.push({ kind: 'open', paren: true, ext: chars[i] as Extglob })
+    return 2
+  }
+  const range = chars[i] === '{' ? charRange(chars, i) : undefined
+  if (range) out.push(range)
+  return range ? 6 : 0
+}
+
+/** picomatch's `{a..c}` (one character each side, the first not after the second): the class `[a-c]`. */
+function charRange(chars: string[], i: number): GlobToken | undefined {
+  const [from, dot1, dot2, to, end] = chars.slice(i + 1, i + 6)
+  if (dot1 !== '.' || dot2 !== '.' || end !== '}' || from === undefined || to === undefined || '{},.\\'.includes(from) || '{},.\\'.includes(to) || from > to) return undefined
+  return { kind: 'read', test: (c) => c !== '/' && from <= c && c <= to, wild: true }
 }
 
 /**
@@ -139,17 +207,27 @@ function nextBracket(chars: string[]): Int32Array {
   return out
 }
 
+/** Which marks negate a class: `^` (picomatch, Ruby) and `!` (Hugo, Ruby). */
+interface ClassMarks {
+  caret: boolean
+  bang: boolean
+}
+
+function negates(c: string | undefined, marks: ClassMarks): boolean {
+  return (marks.bang && c === '!') || (marks.caret && c === '^')
+}
+
 /** Where the `]` closing the class opened at `open` is looked for: past its `!` (or `^`) and a leading `]`. */
-function classStart(chars: string[], open: number, caret: boolean): number {
+function classStart(chars: string[], open: number, marks: ClassMarks): number {
   let i = open + 1
-  if (chars[i] === '!' || (caret && chars[i] === '^')) i++
+  if (negates(chars[i], marks)) i++
   if (chars[i] === ']') i++
   return Math.min(i, chars.length)
 }
 
-function classTest(chars: string[], open: number, close: number, caret: boolean): CharTest {
+function classTest(chars: string[], open: number, close: number, marks: ClassMarks): CharTest {
   let i = open + 1
-  const negated = chars[i] === '!' || (caret && chars[i] === '^')
+  const negated = negates(chars[i], marks)
   if (negated) i++
   const ranges: Array<[string, string]> = []
   for (; i < close; i++) {
@@ -184,12 +262,22 @@ function resolveGroups(tokens: GlobToken[], needsSeparator: boolean): GlobToken[
       if (k === undefined) return
       while (stack.length > k + 1) ofKind[Number(stack.pop()!.paren)].pop()
       const open = stack.pop()!
-      if (needsSeparator && open.seps.length === 0) return
+      if (needsSeparator && !open.paren && open.seps.length === 0) return
       for (const at of [open.at, i, ...open.seps]) real[at] = 1
     }
   })
   const CHAR = { open: ['{', '('], sep: [',', '|'], close: ['}', ')'] } as const
-  return tokens.map((t, i) => (t.kind === 'open' || t.kind === 'sep' || t.kind === 'close') && real[i] === 0 ? literal(CHAR[t.kind][Number(t.paren)]!) : t)
+  return tokens.flatMap((t, i) => {
+    if ((t.kind !== 'open' && t.kind !== 'sep' && t.kind !== 'close') || real[i] === 1) return [t]
+    const itself = literal(CHAR[t.kind][Number(t.paren)]!)
+    return t.kind === 'open' && t.ext !== undefined ? [extglobPrefix(t.ext), itself] : [itself]
+  })
+}
+
+/** An extglob's mark read as it is when no `)` closes its group: `?` and `*` wildcards, `+` and `@` themselves. */
+function extglobPrefix(ext: Extglob): GlobToken {
+  if (ext === '?') return { kind: 'read', test: NOT_SLASH, wild: true }
+  return ext === '*' ? { kind: 'star', test: NOT_SLASH } : literal(ext)
 }
 
 /** A place of the pattern: one that reads a character and goes on at `next`, one that goes on at several places
@@ -208,7 +296,7 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
     tail = node
     return [node, index] as const
   }
-  const open: Array<{ fork: { to: number[] }; join: number }> = []
+  const open: Array<{ fork: { to: number[] }; forkIndex: number; join: number; ext?: Extglob }> = []
   const alternative = (from: { to: number[] }) => {
     const [start, index] = add({ to: [] as number[] })
     from.to.push(index)
@@ -243,8 +331,8 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
       skip.to.push(joinIndex, slashIndex)
       tail = join
     } else if (t.kind === 'open') {
-      const [f] = fork()
-      open.push({ fork: f, join: add({ to: [] as number[] })[1] })
+      const [f, forkIndex] = fork()
+      open.push({ fork: f, forkIndex, join: add({ to: [] as number[] })[1], ext: t.ext })
       alternative(f)
     } else {
       const top = open[open.length - 1]!
@@ -252,7 +340,11 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
       if (t.kind === 'sep') alternative(top.fork)
       else {
         open.pop()
-        tail = nodes[top.join] as { to: number[] }
+        const join = nodes[top.join] as { to: number[] }
+        // `?(…)` and `*(…)` may be skipped; `*(…)` and `+(…)` go round again.
+        if (top.ext === '?' || top.ext === '*') top.fork.to.push(top.join)
+        if (top.ext === '*' || top.ext === '+') join.to.push(top.forkIndex)
+        tail = join
       }
     }
   }
@@ -262,9 +354,9 @@ function compileGlob(tokens: GlobToken[]): GlobNode[] {
 
 /**
  * Whether the places reachable after the whole text (with `prefix`, or before any `/` of it) include the pattern's
- * end: a set of places, one step a character. With `ruby`, a wildcard does not read a `.` that starts a name.
+ * end: a set of places, one step a character. With `hideDotNames`, a wildcard does not read a `.` that starts a name.
  */
-function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boolean): boolean {
+function matches(nodes: GlobNode[], text: string[], prefix: boolean, hideDotNames: boolean): boolean {
   const mark = new Int32Array(nodes.length).fill(-1)
   const endIndex = nodes.length - 1
   const stack: number[] = []
@@ -284,7 +376,7 @@ function matches(nodes: GlobNode[], text: string[], prefix: boolean, ruby: boole
   for (let i = 0; i < text.length && places.length > 0; i++) {
     const c = text[i]!
     if (prefix && c === '/' && mark[endIndex] === i) return true
-    const hidden = ruby && c === '.' && (i === 0 || text[i - 1] === '/')
+    const hidden = hideDotNames && c === '.' && (i === 0 || text[i - 1] === '/')
     const next: number[] = []
     for (const p of places) {
       const node = nodes[p]!

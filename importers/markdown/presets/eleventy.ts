@@ -9,6 +9,7 @@ import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTr
 import type { NavigationEntry } from './_config.js'
 import { mergedValues } from './_merge.js'
 import { globMatcher } from './_glob.js'
+import { dependencyMajor } from './_package.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
 import type { PagedPostList } from './eleventy-pagination.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
@@ -64,7 +65,9 @@ export const eleventyPreset: Preset = {
     // blog sets Nunjucks): the first dialect is the one a Markdown or HTML body is expanded with.
     const markdownEngine = setterArgument(text, 'setMarkdownTemplateEngine') ?? stringLiteral(options.get('markdownTemplateEngine'))
     config.basePath = prefix === '' || prefix === '/' ? '' : prefix.replace(/^(?=[^/])/, '/')
-    const ignored = globMatcher(await readIgnores(ctx))
+    // `.eleventyignore` lines are ignore globs of Eleventy's file search: fast-glob (1.x, 2.x) and tinyglobby (3.x),
+    // both called with `caseSensitiveMatch: false, dot: true` (src/FileSystemSearch.js).
+    const ignored = globMatcher(await readIgnores(ctx), { nocase: true, dot: true })
     if (ctx.discovery.paths.has('.eleventyignore')) config.configFiles.add('.eleventyignore')
 
     // Global data the base blog uses for the site: `_data/metadata.json` (title, url, description, author), or
@@ -111,7 +114,7 @@ export const eleventyPreset: Preset = {
     // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
     // A collection gathered by glob (`getFilteredByGlob("src/posts/*.md")`) is the posts collection as a tag is.
     const postGlobs = collectionGlobs(text, ['posts', 'post'])
-    const inPosts = globMatcher(postGlobs, { files: true })
+    const inPosts = globMatcher(postGlobs, { files: true, ...(await filteredByGlobOptions(ctx)) })
     const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && inPosts(f.rel))
     const byTag = new Set<string>()
     const byLayout = new Set<string>()
@@ -561,6 +564,17 @@ function tagList(v: unknown): string[] {
  * `.eleventyignore` entries: globs relative to the project root, each leaving out what it matches and what is below
  * it (11ty.dev "Ignore Template Files": `_drafts/`), read as picomatch reads them (Eleventy 3 matches with picomatch).
  */
+/**
+ * How `getFilteredByGlob` matches (src/TemplateCollection.js): Eleventy 3 through `isGlobMatch` (src/Util/GlobMatcher.js:
+ * picomatch with `dot: true, nocase: true`, so `Posts/*.md` takes `posts/a.md`), Eleventy 1 and 2 through multimatch
+ * (case-sensitive, no dot names). A site whose package.json names no one major is taken as the current, 3.
+ */
+async function filteredByGlobOptions(ctx: PresetContext): Promise<{ nocase: boolean; dot: boolean }> {
+  const major = dependencyMajor(await ctx.readText('package.json'), '@11ty/eleventy')
+  const current = major === undefined || major >= 3
+  return { nocase: current, dot: current }
+}
+
 async function readIgnores(ctx: PresetContext): Promise<string[]> {
   const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
   return (text ?? '').split(/\r?\n/).map((line) => line.trim()).filter((g) => g !== '' && !g.startsWith('#') && !g.startsWith('!'))

@@ -244,7 +244,8 @@ function gitignoreMatcher(value: unknown, onTooMany: () => void): (p: string) =>
       const negated = line.startsWith('!')
       const pattern = trimTrailing(negated ? line.slice(1) : line, '/')
       const anchored = pattern.includes('/')
-      return { negated, match: globMatcher([anchored ? pattern.replace(/^\/+/, '') : `**/${pattern}`]) }
+      // gitignore's wildcards match names that start with `.` (pathspec's gitwildmatch, which MkDocs uses).
+      return { negated, match: globMatcher([anchored ? pattern.replace(/^\/+/, '') : `**/${pattern}`], { dot: true }) }
     })
   if (rules.length === 0) return () => false
   return (p) => {

@@ -24,6 +24,10 @@ describe('.eleventyignore entries', () => {
     ['**/x.md', 'deep/x.md', true],
     ['**/x.md', 'box.md', false],
     ['*.md', 'sub/page.md', false],
+    // Eleventy's file search takes ignores with `caseSensitiveMatch: false` (fast-glob in 1.x and 2.x, tinyglobby in
+    // 3.x; src/FileSystemSearch.js).
+    ['readme.md', 'README.md', true],
+    ['DRAFTS/', 'drafts/a.md', true],
   ])('%j leaves out %s: %s', async (entry, file, ignored) => {
     const root = await site(`ignore-${entry.replace(/\W/g, '_')}-${file.replace(/\W/g, '_')}`, {
       [CONFIG]: 'module.exports = function () {\n  return {};\n};\n',
@@ -59,6 +63,26 @@ describe('addCollection("posts", … getFilteredByGlob(…))', () => {
     ['posts/*.md', 'posts/deep/a.md', 'page'],
   ])('%j makes %s a %s', async (glob, file, kind) => {
     const root = await site(`posts-${glob.replace(/\W/g, '_')}-${file.replace(/\W/g, '_')}`, {
+      [CONFIG]: `module.exports = function (eleventyConfig) {\n  eleventyConfig.addCollection("posts", (api) => api.getFilteredByGlob("${glob}"));\n  return {};\n};\n`,
+      'index.md': '---\ntitle: Home\n---\nHome.\n',
+      [file]: '---\ntitle: The file\ndate: 2024-01-02\n---\nText.\n',
+    })
+    expect((await imported(root)).kinds[file]).toBe(kind)
+  })
+})
+
+// Eleventy 3's getFilteredByGlob is isGlobMatch (src/Util/GlobMatcher.js: picomatch with `nocase: true, dot: true`);
+// Eleventy 1 and 2 filtered with multimatch, which is case-sensitive.
+describe('getFilteredByGlob by the Eleventy major package.json names', () => {
+  test.each<[string, string, string, 'post' | 'page']>([
+    ['^3.0.0', 'Posts/*.md', 'posts/a.md', 'post'],
+    ['^3.0.0', 'posts/*.MD', 'posts/a.md', 'post'],
+    ['^2.0.1', 'Posts/*.md', 'posts/a.md', 'page'],
+    ['^2.0.1', 'posts/*.md', 'posts/a.md', 'post'],
+    ['^1.0.2', 'Posts/*.md', 'posts/a.md', 'page'],
+  ])('@11ty/eleventy %s: %j makes %s a %s', async (range, glob, file, kind) => {
+    const root = await site(`posts-case-${range.replace(/\W/g, '_')}-${glob.replace(/\W/g, '_')}`, {
+      'package.json': JSON.stringify({ devDependencies: { '@11ty/eleventy': range } }),
       [CONFIG]: `module.exports = function (eleventyConfig) {\n  eleventyConfig.addCollection("posts", (api) => api.getFilteredByGlob("${glob}"));\n  return {};\n};\n`,
       'index.md': '---\ntitle: Home\n---\nHome.\n',
       [file]: '---\ntitle: The file\ndate: 2024-01-02\n---\nText.\n',

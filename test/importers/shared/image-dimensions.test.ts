@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readImageDimensions } from '../../../importers/shared/image-dimensions.js'
 
 // The one header reader both importers use (the Markdown importer had its own, reading 64 KB and then image-size's
@@ -63,5 +64,28 @@ describe('readImageDimensions', () => {
     ['an empty file', 'h.png', '', null],
   ])('%s', async (_what, name, bytes, expected) => {
     expect(await readImageDimensions(file(name, bytes))).toEqual(expected)
+  })
+})
+
+describe('readImageDimensions reads little of a normal image', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** The FileHandle class node:fs/promises does not export, taken from an open handle. */
+  async function fileHandlePrototype(): Promise<{ read: (...args: unknown[]) => unknown }> {
+    const handle = await open(file('probe.txt', 'x'), 'r')
+    await handle.close()
+    return Object.getPrototypeOf(handle)
+  }
+
+  it.each([
+    ['a 1 MiB PNG: one read of 64 KiB', 'big.png', Buffer.concat([png(1920, 1080), Buffer.alloc(1024 * 1024)]), { width: 1920, height: 1080 }, [64 * 1024]],
+    ['a 100-byte PNG: one read of its size', 'small.png', Buffer.concat([png(16, 16), Buffer.alloc(67)]), { width: 16, height: 16 }, [100]],
+    ['a 1 MiB JPEG whose size stands after 200 KB: 64 KiB, then 512 KiB', 'late.jpg', Buffer.concat([jpeg(1024, 768, 200_000), Buffer.alloc(1024 * 1024)]), { width: 1024, height: 768 }, [64 * 1024, 512 * 1024]],
+    ['a 100 KB file that is no image: 64 KiB, then the rest', 'noise.png', Buffer.alloc(100_000, 0x41), null, [64 * 1024, 100_000]],
+  ])('%s', async (_what, name, bytes, expected, reads) => {
+    const path = file(name, bytes)
+    const read = vi.spyOn(await fileHandlePrototype(), 'read')
+    expect(await readImageDimensions(path)).toEqual(expected)
+    expect(read.mock.calls.map((call) => call[2])).toEqual(reads)
   })
 })
