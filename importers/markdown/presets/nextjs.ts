@@ -9,6 +9,7 @@ import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
 import { fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
 import type { SuffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
+import type { TemplateDialect } from '../templates/types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Folder names whose dated documents are blog posts. */
@@ -178,7 +179,7 @@ export const nextjsPreset: Preset = {
 
     return {
       config,
-      templates: ['mdx'],
+      templates: ['mdx', ...frameworkDialects(deps)],
       ...(registry && found.some((r) => r.localeDirs) ? { authorSeparator: NODEJS_AUTHOR_SEPARATOR } : {}),
       isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
       place(source: SourceFile): Placement | Unpublished {
@@ -355,4 +356,15 @@ async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Pr
     if (dir && !out.some((o) => o.dir === dir)) out.push({ dir, base: route.base === '/' ? '' : route.base, route: route.file })
   }
   return out
+}
+
+/**
+ * The documentation framework whose MDX components the pages use, by the site's dependencies: Fumadocs (`fumadocs-ui`,
+ * `fumadocs-core`, `fumadocs-mdx`), else Nextra (`nextra`, its docs or blog theme). A site with neither has its own
+ * `<Callout>`, if any.
+ */
+function frameworkDialects(deps: ReadonlySet<string>): TemplateDialect[] {
+  if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
+  if (['nextra', 'nextra-theme-docs', 'nextra-theme-blog'].some((d) => deps.has(d))) return ['nextra']
+  return []
 }
