@@ -6,8 +6,8 @@ import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
-import { fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
-import type { SuffixLocales } from './_next-i18n.js'
+import { FALLBACK_LIMIT, fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
+import type { FallbackBudget, SuffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
 import type { TemplateDialect } from '../templates/types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
@@ -97,7 +97,8 @@ export const nextjsPreset: Preset = {
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
     // Nextra 1 and 2's pages named with their locale (`index.en-US.mdx`), served by Next.js's i18n routing.
-    const i18n = await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir))
+    const i18n = (await usesNextra(ctx)) ? await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir)) : undefined
+    const budget = fallbackBudget(ctx, NEXT_CONFIGS.find((f) => ctx.discovery.paths.has(f)) ?? '')
     const locales = new Set<string>()
     for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
       const first = f.rel.slice(r.dir.length + 1).split('/')[0]
@@ -207,7 +208,7 @@ export const nextjsPreset: Preset = {
           ...(isHome ? { isHome: true } : {}),
           ...(categories.length > 0 ? { folderCategories: categories } : {}),
           ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
-          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url) : {}),
+          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url, budget) : {}),
         }
       },
       assetUrl(rel) {
@@ -235,9 +236,36 @@ async function localeMenus(ctx: PresetContext, dir: string, config: SiteConfig, 
 }
 
 /** A default-locale page's URLs in the locales that lack it, which serve it in its text: redirected to it. */
-function fallbacks(i18n: SuffixLocales, key: string, url: string): { aliases?: string[] } {
-  const aliases = fallbackUrls(i18n, key, url)
+function fallbacks(i18n: SuffixLocales, key: string, url: string, budget: FallbackBudget): { aliases?: string[] } {
+  const aliases = fallbackUrls(i18n, key, url, budget)
   return aliases.length > 0 ? { aliases } : {}
+}
+
+/** The fallback redirects' budget of a site: FALLBACK_LIMIT, with a warning on `file` the first time it runs out. */
+function fallbackBudget(ctx: PresetContext, file: string): FallbackBudget {
+  let warned = false
+  const budget: FallbackBudget = {
+    left: FALLBACK_LIMIT,
+    spent: () => {
+      if (warned) return
+      warned = true
+      ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The locales of next.config's i18n serve more than ${FALLBACK_LIMIT} pages in the default locale's text for want of their own; only the first ${FALLBACK_LIMIT} of those URLs redirect to the default locale's pages. Redirect the others by hand (a rule such as /<locale>/* → /* on the host).`)
+    },
+  }
+  return budget
+}
+
+/**
+ * Whether the site uses Nextra, whose loader reads a page's locale from its file name (`index.en-US.mdx`): its
+ * dependency (or its docs or blog theme's), a `theme.config.*`, or next.config naming it; plain Next.js serves such a
+ * file at `/index.en-US`.
+ */
+async function usesNextra(ctx: PresetContext): Promise<boolean> {
+  const deps = ctx.discovery.dependencies ?? new Set<string>()
+  if (['nextra', 'nextra-theme-docs', 'nextra-theme-blog'].some((d) => deps.has(d))) return true
+  if (ctx.discovery.files.some((f) => /^theme\.config\.[jt]sx?$/.test(f.rel))) return true
+  for (const f of NEXT_CONFIGS) if (ctx.discovery.paths.has(f) && /['"]nextra['"]/.test((await ctx.readText(f)) ?? '')) return true
+  return false
 }
 
 /** The pages folder whose first level is locale folders with Markdown in them (`pages/en/…`), if any. */
