@@ -262,7 +262,7 @@ function fallbackBudget(ctx: PresetContext, file: string): FallbackBudget {
  */
 async function usesNextra(ctx: PresetContext): Promise<boolean> {
   const deps = ctx.discovery.dependencies ?? new Set<string>()
-  if (['nextra', 'nextra-theme-docs', 'nextra-theme-blog'].some((d) => deps.has(d))) return true
+  if (NEXTRA_PACKAGES.some((d) => deps.has(d))) return true
   if (ctx.discovery.files.some((f) => /^theme\.config\.[jt]sx?$/.test(f.rel))) return true
   for (const f of NEXT_CONFIGS) if (ctx.discovery.paths.has(f) && /['"]nextra['"]/.test((await ctx.readText(f)) ?? '')) return true
   return false
@@ -386,6 +386,9 @@ async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Pr
   return out
 }
 
+/** Nextra and its themes: a site that depends on one of them renders its pages with Nextra. */
+const NEXTRA_PACKAGES = ['nextra', 'nextra-theme-docs', 'nextra-theme-blog']
+
 /**
  * The documentation framework whose MDX components the pages use, by the site's dependencies: Fumadocs (`fumadocs-ui`,
  * `fumadocs-core`, `fumadocs-mdx`), else Nextra (`nextra`, its docs or blog theme). A site with neither has its own
@@ -393,6 +396,6 @@ async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Pr
  */
 function frameworkDialects(deps: ReadonlySet<string>): TemplateDialect[] {
   if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
-  if (['nextra', 'nextra-theme-docs', 'nextra-theme-blog'].some((d) => deps.has(d))) return ['nextra']
+  if (NEXTRA_PACKAGES.some((d) => deps.has(d))) return ['nextra']
   return []
 }
