@@ -180,7 +180,7 @@ export const nextjsPreset: Preset = {
 
     return {
       config,
-      templates: ['mdx', ...frameworkDialects(deps)],
+      templates: ['mdx', ...(await frameworkDialects(ctx))],
       ...(registry && found.some((r) => r.localeDirs) ? { authorSeparator: NODEJS_AUTHOR_SEPARATOR } : {}),
       isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
       place(source: SourceFile): Placement | Unpublished {
@@ -390,12 +390,12 @@ async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Pr
 const NEXTRA_PACKAGES = ['nextra', 'nextra-theme-docs', 'nextra-theme-blog']
 
 /**
- * The documentation framework whose MDX components the pages use, by the site's dependencies: Fumadocs (`fumadocs-ui`,
- * `fumadocs-core`, `fumadocs-mdx`), else Nextra (`nextra`, its docs or blog theme). A site with neither has its own
- * `<Callout>`, if any.
+ * The documentation framework whose MDX components the pages use: Fumadocs by the site's dependencies (`fumadocs-ui`,
+ * `fumadocs-core`, `fumadocs-mdx`), else Nextra as `usesNextra` finds it (create-nextra-app's templates ship no
+ * package.json: their next.config's `require('nextra')` says it). A site with neither has its own `<Callout>`, if any.
  */
-function frameworkDialects(deps: ReadonlySet<string>): TemplateDialect[] {
+async function frameworkDialects(ctx: PresetContext): Promise<TemplateDialect[]> {
+  const deps = ctx.discovery.dependencies ?? new Set<string>()
   if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
-  if (NEXTRA_PACKAGES.some((d) => deps.has(d))) return ['nextra']
-  return []
+  return (await usesNextra(ctx)) ? ['nextra'] : []
 }
