@@ -55,7 +55,29 @@ export async function suffixLocales(ctx: PresetContext, dirs: readonly string[])
   return named ? { locales, defaultLocale, pages } : undefined
 }
 
-/** The URLs of the other locales that serve a default-locale page in its text, for want of their own (`/de-DE/x`). */
-export function fallbackUrls(i18n: SuffixLocales, key: string, url: string): string[] {
-  return i18n.locales.filter((l) => l !== i18n.defaultLocale && !i18n.pages.get(l)?.has(key)).map((l) => `/${l}${url === '/' ? '' : url}`)
+/** At most this many fallback URLs (a locale's URL for a page it lacks) are redirected, over the whole site. */
+export const FALLBACK_LIMIT = 10_000
+
+/**
+ * The URLs of the other locales that serve a default-locale page in its text, for want of their own (`/de-DE/x`), as
+ * many as `budget` has left: locales × pages could be millions. The first page that finds it spent warns, once.
+ */
+export function fallbackUrls(i18n: SuffixLocales, key: string, url: string, budget: FallbackBudget): string[] {
+  const out: string[] = []
+  for (const l of i18n.locales) {
+    if (l === i18n.defaultLocale || i18n.pages.get(l)?.has(key)) continue
+    if (budget.left === 0) {
+      budget.spent()
+      break
+    }
+    budget.left--
+    out.push(`/${l}${url === '/' ? '' : url}`)
+  }
+  return out
+}
+
+/** What is left of FALLBACK_LIMIT, and the warning given the first time it runs out. */
+export interface FallbackBudget {
+  left: number
+  spent: () => void
 }

@@ -19,23 +19,56 @@ export interface BlogPage {
   name: string
 }
 
+/** A navigation page with what the theme's comparator reads: whether its `date` is set, and the instant it names. */
+interface NavPage {
+  item: ConfigMenuItem
+  dated: boolean
+  time: number
+}
+
 /**
  * The navigation nextra-theme-blog draws above its pages and lists (its layout's `navPages`): every page whose front
- * matter says `type: page` or `type: posts`, titled by `title` (else its file name), newest `date` first, pages
- * without a date before them in path order. Items are the pages' URLs on the old site, so each leads to its
- * document's new URL, or to the post index for the `type: posts` list.
+ * matter says `type: page` or `type: posts`, titled by `title` (else its file name), in the order the theme's own
+ * `sortDate` leaves them, applied as it is (`Array.prototype.sort`, as Node runs it) over the pages in the order the
+ * theme visits Nextra's page map. Items are the pages' URLs on the old site, so each leads to its document's new URL,
+ * or to the post index for the `type: posts` list.
  */
 export async function nextraBlogNav(ctx: PresetContext, pages: readonly BlogPage[]): Promise<ConfigMenuItem[]> {
-  const found: Array<{ item: ConfigMenuItem; time: number }> = []
-  for (const page of pages) {
+  const found: NavPage[] = []
+  for (const page of [...pages].sort((a, b) => pageMapOrder(a.rel, b.rel))) {
     const fm = await ctx.readFrontMatter(page.rel)
     if (!fm || (fm.type !== 'page' && fm.type !== 'posts')) continue
     const date = firstString(fm.date)
     const iso = date === undefined ? null : parseDate(date, 'UTC')
-    const time = iso === null ? Number.NaN : instant(iso)
-    found.push({ item: { title: firstString(fm.title)?.trim() || page.name, url: page.url }, time })
+    found.push({ item: { title: firstString(fm.title)?.trim() || page.name, url: page.url }, dated: Boolean(date), time: iso === null ? Number.NaN : instant(iso) })
   }
-  const undated = found.filter((f) => Number.isNaN(f.time))
-  const dated = found.filter((f) => !Number.isNaN(f.time)).sort((a, b) => b.time - a.time)
-  return [...undated, ...dated].map((f) => f.item)
+  return found.sort(sortDate).map((f) => f.item)
+}
+
+/**
+ * nextra-theme-blog's `sortDate` (0.1.6 dist/nextra-theme-blog.js; 2.x the same but `b - a`, 0 on a tie, which
+ * V8's sort, asking only whether a result is below 0, treats as 0.1.6's 1): -1 when either page has no date, which
+ * is no order at all (an undated page goes wherever the sort's comparisons leave it), else the newer first.
+ */
+function sortDate(a: NavPage, b: NavPage): number {
+  if (!a.dated || !b.dated) return -1
+  return a.time > b.time ? -1 : 1
+}
+
+/**
+ * The order the theme's `traverse` visits Nextra's page map in: a folder's own pages before the pages of its
+ * folders, each folder's pages in turn. Nextra 1 builds each folder's list from `fs.readdir`, whose order the file
+ * system decides (ext4 hands out names in hash order); the importer assumes names in code-unit order, as a sorted
+ * listing gives them.
+ */
+function pageMapOrder(a: string, b: string): number {
+  const as = a.split('/')
+  const bs = b.split('/')
+  for (let i = 0; ; i++) {
+    const aFile = i === as.length - 1
+    const bFile = i === bs.length - 1
+    if (aFile !== bFile) return aFile ? -1 : 1
+    if (as[i] !== bs[i]) return as[i] < bs[i] ? -1 : 1
+    if (aFile) return 0
+  }
 }

@@ -6,9 +6,10 @@ import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
 import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
-import { fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
-import type { SuffixLocales } from './_next-i18n.js'
+import { FALLBACK_LIMIT, fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
+import type { FallbackBudget, SuffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
+import type { TemplateDialect } from '../templates/types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 
 /** Folder names whose dated documents are blog posts. */
@@ -96,7 +97,8 @@ export const nextjsPreset: Preset = {
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
     // Nextra 1 and 2's pages named with their locale (`index.en-US.mdx`), served by Next.js's i18n routing.
-    const i18n = await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir))
+    const i18n = (await usesNextra(ctx)) ? await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir)) : undefined
+    const budget = fallbackBudget(ctx, NEXT_CONFIGS.find((f) => ctx.discovery.paths.has(f)) ?? '')
     const locales = new Set<string>()
     for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
       const first = f.rel.slice(r.dir.length + 1).split('/')[0]
@@ -178,7 +180,7 @@ export const nextjsPreset: Preset = {
 
     return {
       config,
-      templates: ['mdx'],
+      templates: ['mdx', ...(await frameworkDialects(ctx))],
       ...(registry && found.some((r) => r.localeDirs) ? { authorSeparator: NODEJS_AUTHOR_SEPARATOR } : {}),
       isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
       place(source: SourceFile): Placement | Unpublished {
@@ -206,7 +208,7 @@ export const nextjsPreset: Preset = {
           ...(isHome ? { isHome: true } : {}),
           ...(categories.length > 0 ? { folderCategories: categories } : {}),
           ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
-          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url) : {}),
+          ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url, budget) : {}),
         }
       },
       assetUrl(rel) {
@@ -234,9 +236,36 @@ async function localeMenus(ctx: PresetContext, dir: string, config: SiteConfig, 
 }
 
 /** A default-locale page's URLs in the locales that lack it, which serve it in its text: redirected to it. */
-function fallbacks(i18n: SuffixLocales, key: string, url: string): { aliases?: string[] } {
-  const aliases = fallbackUrls(i18n, key, url)
+function fallbacks(i18n: SuffixLocales, key: string, url: string, budget: FallbackBudget): { aliases?: string[] } {
+  const aliases = fallbackUrls(i18n, key, url, budget)
   return aliases.length > 0 ? { aliases } : {}
+}
+
+/** The fallback redirects' budget of a site: FALLBACK_LIMIT, with a warning on `file` the first time it runs out. */
+function fallbackBudget(ctx: PresetContext, file: string): FallbackBudget {
+  let warned = false
+  const budget: FallbackBudget = {
+    left: FALLBACK_LIMIT,
+    spent: () => {
+      if (warned) return
+      warned = true
+      ctx.diagnostics.warn(file, 0, 'unsupported_feature', `The locales of next.config's i18n serve more than ${FALLBACK_LIMIT} pages in the default locale's text for want of their own; only the first ${FALLBACK_LIMIT} of those URLs redirect to the default locale's pages. Redirect the others by hand (a rule such as /<locale>/* → /* on the host).`)
+    },
+  }
+  return budget
+}
+
+/**
+ * Whether the site uses Nextra, whose loader reads a page's locale from its file name (`index.en-US.mdx`): its
+ * dependency (or its docs or blog theme's), a `theme.config.*`, or next.config naming it; plain Next.js serves such a
+ * file at `/index.en-US`.
+ */
+async function usesNextra(ctx: PresetContext): Promise<boolean> {
+  const deps = ctx.discovery.dependencies ?? new Set<string>()
+  if (NEXTRA_PACKAGES.some((d) => deps.has(d))) return true
+  if (ctx.discovery.files.some((f) => /^theme\.config\.[jt]sx?$/.test(f.rel))) return true
+  for (const f of NEXT_CONFIGS) if (ctx.discovery.paths.has(f) && /['"]nextra['"]/.test((await ctx.readText(f)) ?? '')) return true
+  return false
 }
 
 /** The pages folder whose first level is locale folders with Markdown in them (`pages/en/…`), if any. */
@@ -355,4 +384,18 @@ async function routedFolders(ctx: PresetContext, lists: Map<string, string>): Pr
     if (dir && !out.some((o) => o.dir === dir)) out.push({ dir, base: route.base === '/' ? '' : route.base, route: route.file })
   }
   return out
+}
+
+/** Nextra and its themes: a site that depends on one of them renders its pages with Nextra. */
+const NEXTRA_PACKAGES = ['nextra', 'nextra-theme-docs', 'nextra-theme-blog']
+
+/**
+ * The documentation framework whose MDX components the pages use: Fumadocs by the site's dependencies (`fumadocs-ui`,
+ * `fumadocs-core`, `fumadocs-mdx`), else Nextra as `usesNextra` finds it (create-nextra-app's templates ship no
+ * package.json: their next.config's `require('nextra')` says it). A site with neither has its own `<Callout>`, if any.
+ */
+async function frameworkDialects(ctx: PresetContext): Promise<TemplateDialect[]> {
+  const deps = ctx.discovery.dependencies ?? new Set<string>()
+  if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
+  return (await usesNextra(ctx)) ? ['nextra'] : []
 }

@@ -11,7 +11,7 @@ import type { Expansion, Tag } from './_render.js'
 import { CodeCursor, findCode } from './_scan.js'
 import { stripFrontMatter } from './_values.js'
 import { DOCUSAURUS_COMPONENTS, expandDocusaurus } from './docusaurus.js'
-import { NEXTJS_COMPONENTS } from './nextjs.js'
+import { nextjsComponents } from './nextjs.js'
 import type { TemplateContext } from './types.js'
 import { isMdx, keepsIndentedCode } from './types.js'
 import { appendAll } from '../../../src/append.js'
@@ -53,7 +53,7 @@ interface Token extends Tag {
  */
 export function expandMdx(body: string, ctx: TemplateContext, depth = 0, bindings?: Map<string, unknown>, inlined = { count: 0 }): PassResult {
   // Docusaurus, Astro and Starlight share the `docusaurus` dialect; MDX without it is Next.js's (Nextra, Fumadocs) or Gatsby's.
-  const components = ctx.dialects.includes('docusaurus') ? { ...GENERIC_COMPONENTS, ...DOCUSAURUS_COMPONENTS } : { ...GENERIC_COMPONENTS, ...NEXTJS_COMPONENTS }
+  const components = ctx.dialects.includes('docusaurus') ? { ...GENERIC_COMPONENTS, ...DOCUSAURUS_COMPONENTS } : { ...GENERIC_COMPONENTS, ...nextjsComponents(ctx.dialects) }
   return expandJsx(body, ctx, { mdx: true, components, depth, bindings, inlined })
 }
 

@@ -38,14 +38,61 @@ export function expandRemarkToc(body: string, ctx: TemplateContext): PassResult 
   if (close === -1) return unchanged(body)
   const ids = slugsOf(headings)
   const listed = headings.slice(close)
-  const min = Math.min(...listed.map((h) => h.depth))
-  const list = listed.map((h, i) => `${'  '.repeat(h.depth - min)}- [${unlinked(h.inline)}](#${ids[close + i]})`).join('\n')
+  const list = tocLines(nest(listed.map((h, i) => ({ depth: h.depth, link: `[${unlinked(h.inline)}](#${ids[close + i]})` }))), '').join('\n')
   const out = new Out(body)
   out.copy(0, toc.end)
   out.emit(`\n${list}\n\n`, out.lines.line(toc.start))
   out.copy(headings[close].start, body.length)
   out.find(toc.start, 'remark-toc', 'expanded')
   return out.finish()
+}
+
+/** A list of the table: its items, each a link (none for an item that only opens a deeper list) and its sublist. */
+interface TocItem {
+  link?: string
+  sub?: TocItem[]
+}
+
+/**
+ * The headings as mdast-util-toc 6.1.1 nests them (lib/contents.js, `insert`): ranks counted from the shallowest, one
+ * list per rank, so that a heading two ranks below the one before it sits in an item holding only a list. The
+ * shallowest rank is found by a loop: spreading 300,000 headings as arguments overflows the stack.
+ */
+function nest(entries: ReadonlyArray<{ depth: number; link: string }>): TocItem[] {
+  let min = Infinity
+  for (const e of entries) min = Math.min(min, e.depth)
+  const root: TocItem[] = []
+  for (const e of entries) {
+    let list = root
+    for (let level = min; level < e.depth; level++) {
+      if (list.length === 0) list.push({})
+      const tail = list[list.length - 1]
+      list = tail.sub ??= []
+    }
+    list.push({ link: e.link })
+  }
+  return root
+}
+
+/**
+ * The list as Markdown that reads back to the same lists: each level two columns in (the content column of `- `), an
+ * item with no link written as `- ` before its sublist's first item, and a list with a sublist in any item loose
+ * (items and an item's sublist apart by a blank line), as mdast-util-toc marks it (`spread`) when `tight` is off.
+ */
+function tocLines(items: readonly TocItem[], indent: string): string[] {
+  const loose = items.some((item) => item.sub !== undefined)
+  const out: string[] = []
+  for (const item of items) {
+    if (loose && out.length > 0) out.push('')
+    const sub = item.sub === undefined ? [] : tocLines(item.sub, `${indent}  `)
+    if (item.link === undefined) {
+      out.push(`${indent}- ${sub[0].slice(indent.length + 2)}`, ...sub.slice(1))
+    } else {
+      out.push(`${indent}- ${item.link}`)
+      if (sub.length > 0) out.push('', ...sub)
+    }
+  }
+  return out
 }
 
 /** Link text keeps its text (mdast-util-toc unwraps links); an image stays. */
@@ -69,7 +116,8 @@ function slugsOf(headings: readonly Heading[]): string[] {
   })
 }
 
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+([^\n]*?))?[ \t]*$/
+/** The text is taken whole and its trailing blanks cut in code: a lazy text before `[ \t]*$` was quadratic in them. */
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+([^\n]*))?$/
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/
 /** A line that cannot be the text of a setext heading: blank, a block's own marker, or HTML. */
 const NOT_PARAGRAPH = /^\s*$|^ {0,3}(?:[#>|<]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~)/
@@ -90,7 +138,7 @@ function headingsOf(body: string, code: readonly CodeRange[]): Heading[] {
       const atx = ATX.exec(line)
       const setext = atx ? null : SETEXT.exec(line)
       if (atx) {
-        const inline = withoutClosingHashes(atx[2] ?? '').trim()
+        const inline = withoutClosingHashes((atx[2] ?? '').trimEnd()).trim()
         out.push({ start, end, depth: atx[1].length, inline, text: stripInline(inline) })
         heading = true
       } else if (setext && previous && !previous.heading && !NOT_PARAGRAPH.test(previous.line)) {

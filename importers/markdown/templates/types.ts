@@ -8,9 +8,10 @@
  * A template syntax a generator's bodies use (`docusaurus1`: Docusaurus 1's code tabs and table-of-contents marker;
  * `gfm`: GitHub's own Markdown extensions, its alerts, which a plain folder's renderer shows; `hexo`: Nunjucks with
  * Hexo's tag plugins; `remark-toc`: the remark-toc plugin a site's Markdown configuration lists, which fills the
- * section under a `Table of contents` heading with a list of the headings after it).
+ * section under a `Table of contents` heading with a list of the headings after it; `nextra`, `fumadocs`: the Next.js
+ * documentation framework whose MDX components, such as its `<Callout>`, the site's pages use).
  */
-export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo' | 'pymdown' | 'remark-toc'
+export type TemplateDialect = 'hugo' | 'liquid' | 'mdx' | 'docusaurus' | 'docusaurus1' | 'nunjucks' | 'vue' | 'gfm' | 'hexo' | 'pymdown' | 'remark-toc' | 'nextra' | 'fumadocs'
 
 /** What expansion may know about the document and its site. */
 export interface TemplateContext {

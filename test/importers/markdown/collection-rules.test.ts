@@ -85,7 +85,7 @@ describe('Astro: remark-toc in markdown.remarkPlugins', () => {
       'src/pages/guide.md': '---\ntitle: Guide\n---\n\nIntro.\n\n## Table of contents\n\n## Install\n\n### From npm\n\n## Use\n',
     })
     const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
-    const toc = '## Table of contents\n\n- [Install](#install)\n  - [From npm](#from-npm)\n- [Use](#use)\n\n## Install'
+    const toc = '## Table of contents\n\n- [Install](#install)\n\n  - [From npm](#from-npm)\n\n- [Use](#use)\n\n## Install'
     expect(result.payload?.content.pages[0].content.includes(toc)).toBe(filled)
   })
 })

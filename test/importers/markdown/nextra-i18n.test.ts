@@ -69,4 +69,31 @@ describe('Nextra i18n: pages named with their locale', () => {
     const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
     expect(result.report.items.find((i) => i.source === 'pages/notes.en-US.mdx')).toMatchObject({ kind: 'page', url: '/notes.en-US/' })
   })
+
+  test("a Next.js site without Nextra: i18n does not read a locale from the file name (Next.js serves /notes.en-US)", async () => {
+    const root = await site('plain-next', {
+      'package.json': '{"dependencies":{"next":"12.3.4","@next/mdx":"12.3.4"}}',
+      'next.config.js': "module.exports = { i18n: { locales: ['en-US', 'de-DE'], defaultLocale: 'en-US' } }\n",
+      'pages/index.mdx': '# Home\n',
+      'pages/notes.en-US.mdx': '# Notes\n',
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.report.items.find((i) => i.source === 'pages/notes.en-US.mdx')).toMatchObject({ kind: 'page', url: '/notes.en-US/' })
+    expect(result.redirects).toEqual([])
+  })
+
+  test('fallback redirects (locales × pages a locale lacks) stop at 10,000, with one warning', async () => {
+    const locales = Array.from({ length: 2_001 }, (_, i) => `l${i}`)
+    const pages = Object.fromEntries(Array.from({ length: 6 }, (_, i): [string, string] => [`pages/p${i}.l0.mdx`, `# P${i}\n`]))
+    const root = await site('many-locales', {
+      'next.config.js': `const withNextra = require('nextra')('nextra-theme-docs', './theme.config.js')\nmodule.exports = withNextra({ i18n: { locales: ${JSON.stringify(locales)}, defaultLocale: 'l0' } })\n`,
+      'theme.config.js': 'export default {}\n',
+      ...pages,
+    })
+    const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+    expect(result.redirects.length).toBe(10_000)
+    const warnings = result.diagnostics.filter((d) => d.code === 'unsupported_feature' && d.file === 'next.config.js')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0].message).toMatch(/more than 10000 pages .* Redirect the others by hand/)
+  })
 })

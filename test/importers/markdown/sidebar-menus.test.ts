@@ -267,21 +267,29 @@ describe('Nextra _meta files', () => {
   })
 
   // nextra-theme-blog (create-nextra-app's blog template, built with next 12.3.4 and nextra-theme-blog 0.1.6): its layout
-  // draws a navigation of the pages whose front matter says `type: page` or `type: posts`, newest date first; the
-  // built index.html shows Photos, About, Posts, in that order.
-  test('nextra-theme-blog: the type: page and type: posts pages, newest first, are the navigation', async () => {
-    const root = await site('nextra-blog-nav', {
+  // draws a navigation of the pages whose front matter says `type: page` or `type: posts`, sorted by the theme's
+  // `sortDate` (dist/nextra-theme-blog.js), which returns -1 whenever either page lacks a date. The first row is the
+  // built template: its index.html shows Photos, About, Posts. The others are that comparator as Node's sort runs it
+  // over the pages in page-map order (a folder's pages before its folders', names in order), no build behind them:
+  // an undated About first in that order ends up last, not first.
+  test.each([
+    ['the built template', {}, [['Photos', '/photos/'], ['About', '/'], ['Posts', '/posts/']]],
+    ['an undated About', { 'pages/index.mdx': doc('About', 'type: page\n') }, [['Photos', '/photos/'], ['Posts', '/posts/'], ['About', '/']]],
+    ['a tie: page-map order kept', { 'pages/photos.mdx': doc('Photos', 'type: page\ndate: 2021-03-19\n') }, [['About', '/'], ['Photos', '/photos/'], ['Posts', '/posts/']]],
+    ['a page in a folder after the folder-less pages', { 'pages/a/z.mdx': doc('Z', 'type: page\n'), 'pages/zz.mdx': doc('Zz', 'type: page\n') }, [['Posts', '/posts/'], ['Z', '/a/z/'], ['Zz', '/zz/'], ['Photos', '/photos/'], ['About', '/']]],
+  ])('nextra-theme-blog: the type: page and type: posts pages are the navigation, in sortDate order: %s', async (name, files, want) => {
+    const root = await site(`nextra-blog-nav-${name.replace(/\W+/g, '-')}`, {
       'next.config.js': "const withNextra = require('nextra')('nextra-theme-blog', './theme.config.js')\nmodule.exports = withNextra()\n",
       'theme.config.js': 'export default {}\n',
       'pages/index.mdx': doc('About', 'type: page\ndate: 2021-03-19\n'),
       'pages/photos.mdx': doc('Photos', 'type: page\ndate: 2022-10-14\n'),
       'pages/posts/index.md': doc('Posts', 'type: posts\ndate: 2021-03-18\n'),
       'pages/posts/first.md': doc('First post', 'date: 2021/3/19\n'),
-      'pages/contact.mdx': doc(undefined, 'type: page\n'),
       'pages/notes.md': doc('Notes', 'date: 2020-01-01\n'),
+      ...files,
     })
     const { menus } = await menusOf(root)
-    expect(menus.primary).toEqual({ name: 'Navigation', items: [['contact', '/contact/'], ['Photos', '/photos/'], ['About', '/'], ['Posts', '/posts/']] })
+    expect(menus.primary).toEqual({ name: 'Navigation', items: want })
   })
 
   test('a Nextra docs site has no such navigation', async () => {
