@@ -8,8 +8,8 @@
  *   Eleventy's `.eleventyignore` and `getFilteredByGlob`, and MkDocs' `exclude_docs` lines (with gitignore's
  *   anchoring and `dot`): a `**` segment is zero or more whole segments (`**\/x.md` matches `x.md`, `a/**` matches `a`
  *   and all below it) and `**` inside a segment is `*`; `(a|b)` and `(a)` are groups, `{a,b}` alternatives, `{a}`
- *   itself; extglobs `@(a|b)`, `?(…)`, `*(…)`, `+(…)`; `{a..c}` the class `[a-c]`; `[^a]` negates and `[!a]` does
- *   not (it is `!` or `a`: picomatch negates with `!` only under its `posix` option); a class with none of
+ *   itself; extglobs `@(a|b)`, `?(…)`, `*(…)`, `+(…)`; `{a..c}` the class `[a-c]`; `[^a]` and `[!a]` negate (picomatch
+ *   negates with `!` only under its `posix` option, which tinyglobby, the generators' file finder, sets); a class with none of
  *   `-*+?.^${}(|)[]\` in it (`[ab]`) also matches its own text, and so does any glob its path equals; without `dot`,
  *   wildcards do not read a `.` that starts a name. Options `nocase` and `dot` (globMatcher) are picomatch's.
  *   Not followed, and read as text: `!(x)` negated extglobs (`!` itself, `(x)` a group), POSIX classes
@@ -22,7 +22,7 @@
  *   `**\/` is zero or more folders and `**` elsewhere `*`; wildcards (and `[^a]`) never match a `.` that starts a name.
  *
  * All three: `*` any run of characters but `/`, `?` any one character but `/`, `[abc]`, `[a-c]` and `[!a]` one
- * character of (or, Hugo's and Ruby's `[!a]`, not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma
+ * character of (or not of) the set, `{a,b}` each comma-separated alternative, nested or anywhere in the glob (a comma
  * outside braces, an unclosed brace or bracket, is itself), `\x` the character x; every other character is itself.
  *
  * Matched by following every place the pattern can be at once, never by backtracking or expanding braces: a glob is
@@ -117,8 +117,9 @@ const STARRED_DOT: GlobToken = { kind: 'read', test: (c) => c === '.', wild: tru
 function globTokens(chars: string[], dialect: GlobDialect): GlobToken[] {
   const closeAt = nextBracket(chars)
   const pico = dialect === 'picomatch'
-  // `[!a]` negates in Hugo and Ruby; picomatch reads `!` there as itself unless its `posix` option is set.
-  const marks = { caret: dialect !== 'hugo', bang: !pico }
+  // `[!a]` negates in every dialect: picomatch reads `!` there as itself unless its `posix` option is set, and
+  // tinyglobby, which Astro's glob() loader, Eleventy 3's file search, VitePress and VuePress call, sets it.
+  const marks = { caret: dialect !== 'hugo', bang: true }
   const out: GlobToken[] = []
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!
