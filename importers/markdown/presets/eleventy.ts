@@ -561,10 +561,6 @@ function tagList(v: unknown): string[] {
 }
 
 /**
- * `.eleventyignore` entries: globs relative to the project root, each leaving out what it matches and what is below
- * it (11ty.dev "Ignore Template Files": `_drafts/`), read as picomatch reads them (Eleventy 3 matches with picomatch).
- */
-/**
  * How `getFilteredByGlob` matches (src/TemplateCollection.js): Eleventy 3 through `isGlobMatch` (src/Util/GlobMatcher.js:
  * picomatch with `dot: true, nocase: true`, so `Posts/*.md` takes `posts/a.md`), Eleventy 1 and 2 through multimatch
  * (case-sensitive, no dot names). A site whose package.json names no one major is taken as the current, 3.
@@ -575,6 +571,10 @@ async function filteredByGlobOptions(ctx: PresetContext): Promise<{ nocase: bool
   return { nocase: current, dot: current }
 }
 
+/**
+ * `.eleventyignore` entries: globs relative to the project root, each leaving out what it matches and what is below
+ * it (11ty.dev "Ignore Template Files": `_drafts/`), read as picomatch reads them (Eleventy 3 matches with picomatch).
+ */
 async function readIgnores(ctx: PresetContext): Promise<string[]> {
   const text = ctx.discovery.paths.has('.eleventyignore') ? await ctx.readText('.eleventyignore') : null
   return (text ?? '').split(/\r?\n/).map((line) => line.trim()).filter((g) => g !== '' && !g.startsWith('#') && !g.startsWith('!'))
