@@ -26,7 +26,7 @@ import { listedPages } from './site-blocks.js'
 import { decodeWpSlug } from './slugs.js'
 import { termSlugs } from './terms.js'
 import { chooseThemeCss, themeStylesheet } from './theme-css.js'
-import type { Taxonomies } from './terms.js'
+import type { Taxonomies, Taxonomy } from './terms.js'
 import { seoFields } from './seo.js'
 
 type Builder = ReturnType<typeof createPreviewData>
@@ -357,7 +357,14 @@ function countItems(items: MenuSpec['items']): number {
 /** How menu items find what they point at: imported posts and pages (published ones), terms, and old URLs. */
 function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, skeleton: Collected['pageSkeleton']): MenuTargets {
   const published = <P extends { item: ContentItem }>(p: P | undefined) => (p && p.item.status === 'publish' ? p : undefined)
-  const slugOf = (slug: string | undefined) => (slug ? { slug } : undefined)
+  // A term by id: its slug as claimed, and its name (the names by claimed slug, made once for each taxonomy).
+  const termOf = (t: Taxonomies[Taxonomy]) => {
+    const names = new Map([...t.bySlug.values()].map((term) => [term.slug, term.name]))
+    return (id: number) => {
+      const slug = t.byId.get(id)
+      return slug ? { slug, name: names.get(slug) ?? '' } : undefined
+    }
+  }
   const page = (id: number) => {
     if (id === front.front?.item.postId) return { url: '/', title: front.front.title }
     if (id === front.postsPage?.item.postId) return { url: front.postIndexUrl ?? '/', title: front.postsPage.title }
@@ -370,8 +377,8 @@ function menuTargets({ posts, pages, taxonomies, links, site, front }: Plan, ske
       return p && { slug: p.slug }
     },
     page,
-    category: (id) => slugOf(taxonomies.category.byId.get(id)),
-    tag: (id) => slugOf(taxonomies.post_tag.byId.get(id)),
+    category: termOf(taxonomies.category),
+    tag: termOf(taxonomies.post_tag),
     // get_pages( array( 'sort_column' => 'menu_order,post_title' ) ): published pages, password-protected ones too.
     pageTree: () => listedPages(skeleton).map((p) => ({ id: p.id, parent: p.parent, target: page(p.id) })),
     internalUrl: (url) => links.resolve(url),

@@ -1,5 +1,6 @@
 import type { MenuItemFields } from '../../src/builder/inputs.js'
 import { titleText } from './display-text.js'
+import { capitalPTitle } from './content/capital-p.js'
 import { blockTokens } from './content/blocks.js'
 import { decodeEntities, htmlToText } from './content/html.js'
 import { LIMITS } from './limits.js'
@@ -68,8 +69,9 @@ export interface MenuTargets {
    * with its title, which a URL item needs.
    */
   page(wpId: number): { path: string } | { url: string; title: string } | undefined
-  category(termId: number): { slug: string } | undefined
-  tag(termId: number): { slug: string } | undefined
+  /** A category or tag by its term id: its slug, and its name as the payload holds it. */
+  category(termId: number): { slug: string; name: string } | undefined
+  tag(termId: number): { slug: string; name: string } | undefined
   /** Published pages for `wp:page-list`, in WordPress order, with their parent's WordPress id (0 at the top). */
   /**
    * The pages WordPress's page list showed (published ones, in menu order and by title), each with its parent and
@@ -146,7 +148,9 @@ function resolveClassic(item: NavMenuItem, targets: MenuTargets): Resolved {
       }
       const term = item.object === 'category' ? targets.category(item.objectId) : targets.tag(item.objectId)
       if (!term) return { error: `links to ${item.object} ${item.objectId}, which was not imported` }
-      return { spec: { ...base, [item.object === 'category' ? 'category' : 'tag']: term.slug } }
+      // Without a label of its own, WordPress printed the term's name through the_title, which capital_P_dangit is on.
+      const shown = title ? undefined : capitalPTitle(term.name)
+      return { spec: { ...base, ...(shown !== undefined && shown !== term.name ? { title: shown } : {}), [item.object === 'category' ? 'category' : 'tag']: term.slug } }
     }
     case 'post_type_archive':
       // The posts' archive is the post index; another type's archive (a shop) has no page in the payload, so the item

@@ -76,3 +76,19 @@ describe.skipIf(!oracleReady)(againstWordPress("site titles agree with WordPress
     expect(printed.map((html) => decodeHTML(html).trim())).toEqual(SITE_TEXTS.map(([, shown]) => shown))
   })
 })
+
+// A classic menu item without a label of its own shows its category's name through the_title, which capital_P_dangit
+// is on; the category's own name (term_name) is not.
+test("a menu item showing its category's name: Wordpress as the_title prints it", async () => {
+  const dangit = [
+    xml.slice(0, xml.indexOf('<wp:category>')),
+    '<wp:category><wp:term_id>4</wp:term_id><wp:category_nicename>wp-tips</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name><![CDATA[Wordpress tips]]></wp:cat_name></wp:category>',
+    '<wp:term><wp:term_id>9</wp:term_id><wp:term_taxonomy>nav_menu</wp:term_taxonomy><wp:term_slug>main</wp:term_slug><wp:term_name>Main</wp:term_name></wp:term>',
+    item(1, 'post', `<title>P</title><wp:post_name>p</wp:post_name><category domain="category" nicename="wp-tips"><![CDATA[Wordpress tips]]></category><content:encoded><![CDATA[x]]></content:encoded>`),
+    item(10, 'nav_menu_item', `<title></title><wp:menu_order>1</wp:menu_order><category domain="nav_menu" nicename="main">Main</category>${meta('_menu_item_type', 'taxonomy')}${meta('_menu_item_object', 'category')}${meta('_menu_item_object_id', '4')}`),
+    '</channel></rss>',
+  ].join('')
+  const { payload } = await importWordPress(Readable.from([Buffer.from(dangit)]), { generatedAt: '2026-01-01T00:00:00Z' })
+  expect(payload.content.categories?.map((c) => c.name)).toEqual(['Wordpress tips'])
+  expect(Object.values(payload.menus ?? {})[0]?.items.map((i) => i.title)).toEqual(['WordPress tips'])
+})
