@@ -1,4 +1,4 @@
-import { decodeEntities, htmlToText } from './content/html.js'
+import { decodeEntities, escapeAttribute, htmlToText } from './content/html.js'
 import { capitalPTitle } from './content/capital-p.js'
 import { texturizeBody } from './content/shortcodes.js'
 
@@ -35,8 +35,7 @@ export function siteText(text: string): string {
   return decodeEntities(texturizeBody(escapeHtml(text)))
 }
 
-// esc_html: `& < > " '` escaped, an entity already written kept as it is (no double encoding).
+// esc_html: what escapeAttribute escapes (`& < > "`, an entity already written kept as it is), and `'`.
 function escapeHtml(text: string): string {
-  return text.replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)|[<>"']/gi, (c) => HTML_ESCAPES[c])
+  return escapeAttribute(text).replaceAll("'", '&#039;')
 }
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }

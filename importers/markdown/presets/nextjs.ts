@@ -97,7 +97,8 @@ export const nextjsPreset: Preset = {
     config.excerptMarkers = ['<!--more-->', '{/* more */}', '<!-- truncate -->']
 
     // Nextra 1 and 2's pages named with their locale (`index.en-US.mdx`), served by Next.js's i18n routing.
-    const i18n = (await usesNextra(ctx)) ? await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir)) : undefined
+    const nextraSite = await usesNextra(ctx)
+    const i18n = nextraSite ? await suffixLocales(ctx, found.filter((r) => !r.appRouter && !r.localeDirs).map((r) => r.dir)) : undefined
     const budget = fallbackBudget(ctx, NEXT_CONFIGS.find((f) => ctx.discovery.paths.has(f)) ?? '')
     const locales = new Set<string>()
     for (const r of found) if (r.localeDirs) for (const f of ctx.discovery.files) if (f.rel.startsWith(r.dir + '/')) {
@@ -180,7 +181,7 @@ export const nextjsPreset: Preset = {
 
     return {
       config,
-      templates: ['mdx', ...(await frameworkDialects(ctx))],
+      templates: ['mdx', ...frameworkDialects(ctx, nextraSite)],
       ...(registry && found.some((r) => r.localeDirs) ? { authorSeparator: NODEJS_AUTHOR_SEPARATOR } : {}),
       isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
       place(source: SourceFile): Placement | Unpublished {
@@ -394,8 +395,8 @@ const NEXTRA_PACKAGES = ['nextra', 'nextra-theme-docs', 'nextra-theme-blog']
  * `fumadocs-core`, `fumadocs-mdx`), else Nextra as `usesNextra` finds it (create-nextra-app's templates ship no
  * package.json: their next.config's `require('nextra')` says it). A site with neither has its own `<Callout>`, if any.
  */
-async function frameworkDialects(ctx: PresetContext): Promise<TemplateDialect[]> {
+function frameworkDialects(ctx: PresetContext, nextraSite: boolean): TemplateDialect[] {
   const deps = ctx.discovery.dependencies ?? new Set<string>()
   if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
-  return (await usesNextra(ctx)) ? ['nextra'] : []
+  return nextraSite ? ['nextra'] : []
 }
