@@ -46,4 +46,62 @@ describe('writeContent', () => {
     expect(writes.length).toBe(Math.ceil(bytes / MIB))
     for (const w of writes.slice(0, -1)) expect(w.length).toBeGreaterThan(MIB - 20)
   })
+
+  test('the next batch is filled while one write is in flight, never two, and a batch is not touched until its write resolves', async () => {
+    const list = Array.from({ length: 60_000 }, (_, i) => `"key${i}": "${'é'.repeat(i % 40)}",\n`)
+    let inFlight = 0
+    let most = 0
+    let pulledWhileWriting = 0
+    const source = (function* () {
+      for (const piece of list) {
+        if (inFlight > 0) pulledWhileWriting++
+        yield piece
+      }
+    })()
+    const writes: Buffer[] = []
+    await writeContent(source, async (bytes) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      const copy = Buffer.from(bytes)
+      await new Promise((done) => setImmediate(done))
+      expect(Buffer.from(bytes).equals(copy)).toBe(true)
+      writes.push(copy)
+      inFlight--
+    })
+    expect(most).toBe(1)
+    expect(pulledWhileWriting).toBeGreaterThan(list.length / 2)
+    expect(Buffer.concat(writes).equals(Buffer.from(list.join(''), 'utf8'))).toBe(true)
+  })
+
+  test("a failed write fails the whole, with the sink's error, and nothing is written after it", async () => {
+    const list = Array.from({ length: 200_000 }, (_, i) => `"k${i}": ${i},\n`)
+    let calls = 0
+    let inFlight = 0
+    const failing = writeContent(list, async () => {
+      const call = ++calls
+      inFlight++
+      await new Promise((done) => setImmediate(done))
+      inFlight--
+      if (call === 2) throw new Error('disk full')
+    })
+    await expect(failing).rejects.toThrow('disk full')
+    expect(calls).toBe(2)
+    expect(inFlight).toBe(0)
+  })
+
+  test('a source that throws while a write is in flight: its error, once that write has ended', async () => {
+    let inFlight = 0
+    const source = (function* () {
+      for (let i = 0; i < 100_000; i++) yield `"k${i}": ${i},\n`
+      throw new Error('source broke')
+    })()
+    await expect(
+      writeContent(source, async () => {
+        inFlight++
+        await new Promise((done) => setImmediate(done))
+        inFlight--
+      }),
+    ).rejects.toThrow('source broke')
+    expect(inFlight).toBe(0)
+  })
 })
