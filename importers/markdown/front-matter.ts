@@ -173,14 +173,14 @@ export function parseData(
     if (doc.errors.length > 0) {
       // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0, and Psych
       // (libyaml: Jekyll) continued on lines indented with tabs only (leafletjs.com's examples: a `css: "…"` of
-      // tab-indented rules); YAML 1.2 wants them indented with a space. Indenting such lines by one space and
-      // parsing again reads those files as their authors (and generators) meant.
+      // tab-indented rules; a tab is no indentation in YAML, so the line is unindented); YAML 1.2 wants them
+      // indented. Indenting such lines by one space and parsing again reads those files as their authors meant.
       const repaired = indentContinuations(raw)
       if (repaired.firstLine > 0) {
         const retry = parseYaml(repaired.text)
         if (retry.errors.length === 0) {
           const line = repaired.firstLine + lineOffset
-          diagnostics.warn(rel, line, 'front_matter_syntax', `A quoted value continues on a line not indented with a space (line ${line}), which YAML does not allow; it was read leniently. Indent the continuation lines with spaces.`)
+          diagnostics.warn(rel, line, 'front_matter_syntax', `A quoted value continues on an unindented line (line ${line}), which YAML does not allow; it was read leniently. Indent the continuation lines.`)
           doc = retry
         }
       }
