@@ -88,13 +88,15 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   if (posts.length === 0 && home) postIndex = { enabled: false }
   else if (postIndexPath !== '/') postIndex = { path: postIndexPath }
   const indexKey = postIndexPath.replace(/^\/|\/$/g, '')
+  // Where the post index answers (`/blog/`, under `html-extension` `/blog`): what redirects to it lead to.
+  const indexUrl = postIndexUrl(postIndexPath, postIndex, style) ?? postIndexPath
   const listed: SourceDoc[] = []
   for (const p of pages) {
     // The home document is placed below; a blank home list is dropped, and takes no route either.
     if (p === home || (home === undefined && p === blankHome)) continue
     if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && pageKey(p.url, style) === indexKey) {
       dropped.push({ doc: p, reason: 'post-index', detail: `the post index is at ${postIndexPath}${p.content.trim() !== '' ? '; its text is not kept' : ''}` })
-      redirect(p, postIndexPath, 'not-expressible')
+      redirect(p, indexUrl, 'not-expressible')
       continue
     }
     listed.push(p)
@@ -169,7 +171,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   if (frontPage && home) urlOf.set(home.file, '/')
 
   // A dropped list page's aliases lead where its role went: the theme index at `/`, or the post index.
-  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : postIndexPath]))
+  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : indexUrl]))
   for (const doc of [...posts, ...listed, ...(home ? [home] : []), ...dropTarget.keys()]) {
     for (const from of doc.redirects) {
       const to = urlOf.get(doc.file) ?? dropTarget.get(doc)

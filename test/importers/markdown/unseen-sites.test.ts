@@ -417,6 +417,8 @@ describe('Jekyll on GitHub Pages with the default `date` permalink (leafletjs.co
     expect(got.skipped['blog.md']).toBe('post-index')
     expect(got.payload.site.post_index?.path).toBe('/blog/')
     expect(got.served('/blog.html')).toBe(true)
+    // blog.html is the post index's own file (public URL /blog): no redirect from it to /blog/, which nothing writes.
+    expect(got.result.redirects.filter((r) => r.from === '/blog.html')).toEqual([])
   })
 
   test('a double-quoted value continued on lines indented with tabs only is read as Psych reads it', async () => {
