@@ -421,6 +421,23 @@ describe('Jekyll on GitHub Pages with the default `date` permalink (leafletjs.co
     expect(got.result.redirects.filter((r) => r.from === '/blog.html')).toEqual([])
   })
 
+  test('a link to an HTML redirect stub (reference.html: redirect_to the current reference) leads to its target, not to a copied file', async () => {
+    const root = await site('jekyll-leaflet-stub-link', leafletLike({
+      'index.html': '---\nlayout: v2\n---\n<h1>Leaflet</h1>\n<p>See the <a href="reference.html">API reference</a>.</p>\n',
+      'reference.html': '---\nredirect_to: reference-1.0.3.html\n---',
+      'reference-1.0.3.html': '---\nlayout: v2\ntitle: Documentation\n---\n<h2 id="map">Map</h2>\n',
+      'plugins.md': '---\nlayout: v2\ntitle: Plugins\n---\n\nSee [the reference](reference.html#map).\n',
+    }))
+    const got = await imported(root)
+    expect(got.urls['reference-1.0.3.html']).toBe('/reference-1.0.3')
+    expect(got.skipped['reference.html']).toBe('redirect-stub')
+    expect(got.result.redirects.map((r) => [r.from, r.to])).toContainEqual(['/reference.html', '/reference-1.0.3'])
+    const bodies = got.bodies.join('\n')
+    expect(bodies).toContain('href="/reference-1.0.3"')
+    expect(bodies).toContain('(/reference-1.0.3#map)')
+    expect(bodies).not.toContain('/media/reference.html')
+  })
+
   test('a double-quoted value continued on lines indented with tabs only is read as Psych reads it', async () => {
     const root = await site('jekyll-leaflet-tabs', leafletLike({
       'examples/choropleth/example.md': '---\nlayout: tutorial_frame\ntitle: Choropleth Tutorial\ncss: "#map {\n\t\t\twidth: 800px;\n\t\t}\n\n\t\t.info {\n\t\t\tpadding: 6px 8px;\n\t\t}"\n---\n<p>Map.</p>\n',
