@@ -50,8 +50,8 @@ export interface LinkIndex {
    */
   mounts?: readonly string[]
   /**
-   * Where each redirect stub (Jekyll `redirect_to`) leads, by its source file: a link naming the stub's file (`reference.html`)
-   * goes there, as its old URL does, instead of copying the stub as a file.
+   * Where each redirect stub (Jekyll `redirect_to`) leads, by its source file: a link naming the stub's file
+   * (`reference.html`) goes there, as its old URL does, instead of copying the stub as a file.
    */
   urlOfStub?: ReadonlyMap<string, string>
 }

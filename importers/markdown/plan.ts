@@ -230,7 +230,7 @@ export function inferPostPattern(posts: readonly SourceDoc[], timezone: string):
   return '/' + segments.join('/') + '/'
 }
 
-/** The post index's public URL: `/blog/`, or under `html-extension` `/blog` (written as `blog.html`, spec "Output style"). */
+/** The post index's public URL: `/blog/`, or under `html-extension` `/blog`, its file `blog.html` ("Output style"). */
 function postIndexUrl(path: string, index: PostIndex | undefined, style: 'directory' | 'html-extension'): string | undefined {
   if (index?.enabled === false) return undefined
   const dir = path.endsWith('/') ? path : `${path}/`
