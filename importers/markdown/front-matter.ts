@@ -171,8 +171,10 @@ export function parseData(
     const lineCounter = new LineCounter()
     let doc = parseYaml(raw, lineCounter)
     if (doc.errors.length > 0) {
-      // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0; YAML 1.2
-      // wants them indented. Indenting such lines and parsing again reads those files as their authors meant.
+      // js-yaml (used by Docusaurus, Gatsby and others) accepts quoted values continued at column 0, and Psych
+      // (libyaml: Jekyll) continued on lines indented with tabs only (leafletjs.com's examples: a `css: "…"` of
+      // tab-indented rules; a tab is no indentation in YAML, so the line is unindented); YAML 1.2 wants them
+      // indented. Indenting such lines by one space and parsing again reads those files as their authors meant.
       const repaired = indentContinuations(raw)
       if (repaired.firstLine > 0) {
         const retry = parseYaml(repaired.text)
@@ -218,14 +220,17 @@ export function parseData(
   }
 }
 
-/** Indents the lines that continue a quoted top-level value but start at column 0; `firstLine` is the first (1-based), 0 if none. */
+/**
+ * Indents by one space the lines that continue a quoted top-level value but start at column 0 or with a tab (a tab
+ * is no indentation in YAML); `firstLine` is the first (1-based), 0 if none.
+ */
 function indentContinuations(raw: string): { text: string; firstLine: number } {
   const lines = raw.split('\n')
   let quote: string | null = null
   let firstLine = 0
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
-    if (quote !== null && line !== '' && !/^\s/.test(line)) {
+    if (quote !== null && line !== '' && line[0] !== ' ') {
       lines[i] = ' ' + line
       if (firstLine === 0) firstLine = i + 1
     }

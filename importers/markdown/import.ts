@@ -318,15 +318,18 @@ interface Links {
 function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: RedirectStub[]): Links {
   const { config, convention } = site
   const { diagnostics } = run
-  const index = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
+  const index: LinkIndex = { ...linkIndex(routes.placed, routes.plan, convention, site.discovery.paths, config, { categories: terms.categories.terms.keys(), tags: terms.tags.terms.keys() }), mounts: mountsOf(run.root) }
   const documents = new Set([...routes.placed.flatMap((d) => (d.url === undefined ? [] : [d.url])), ...index.urlOfFile.values()].map(urlKey))
   const generated = generatedRedirects(config, index, documents, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
+  const urlOfStub = new Map<string, string>()
   for (const r of stubbed) {
     const from = r.from.slice(config.basePath.length)
     if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
+    if (r.to.startsWith('/')) urlOfStub.set(r.file, r.to)
   }
+  index.urlOfStub = urlOfStub
   const menuContext: MenuContext = { file: config.file ?? '', convention, index, diagnostics, warned: new Set() }
   for (const [id, menu] of Object.entries(config.menus)) {
     const cut = { items: 0 }

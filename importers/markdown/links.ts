@@ -49,6 +49,11 @@ export interface LinkIndex {
    * a root-relative link from the repository's root, so `/docs/docs/api/x.md` written in …/docs/docs is its `api/x.md`.
    */
   mounts?: readonly string[]
+  /**
+   * Where each redirect stub (Jekyll `redirect_to`) leads, by its source file: a link naming the stub's file
+   * (`reference.html`) goes there, as its old URL does, instead of copying the stub as a file.
+   */
+  urlOfStub?: ReadonlyMap<string, string>
 }
 
 /** A URL path as a lookup key: decoded, without `index.html`, `.html` or a trailing slash. */
@@ -85,14 +90,14 @@ export function resolveReference(target: string, file: string, oldUrl: string | 
   // A link to a Markdown file names its source: relative to this file, or to the folder when root-relative.
   if (MARKDOWN_EXTENSIONS.has(ext)) {
     const source = resolveRelative(file, decoded)
-    const url = source === null ? undefined : index.urlOfFile.get(source)
+    const url = source === null ? undefined : (index.urlOfFile.get(source) ?? index.urlOfStub?.get(source))
     if (url !== undefined) return { to: 'document', url }
   }
   // The site's files: next to this file, at the folder root, or in a folder served at the root.
   const direct = resolveRelative(file, decoded)
   if (direct !== null && ext !== '' && index.files.has(direct) && !MARKDOWN_EXTENSIONS.has(ext)) {
     // An HTML file the generator rendered as a page (Jekyll's `about.html`) is that document, not a file to copy.
-    const url = index.urlOfFile.get(direct)
+    const url = index.urlOfFile.get(direct) ?? index.urlOfStub?.get(direct)
     return url !== undefined ? { to: 'document', url } : { to: 'file', file: direct }
   }
   if (decoded.startsWith('/')) {

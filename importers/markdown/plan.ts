@@ -88,13 +88,15 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   if (posts.length === 0 && home) postIndex = { enabled: false }
   else if (postIndexPath !== '/') postIndex = { path: postIndexPath }
   const indexKey = postIndexPath.replace(/^\/|\/$/g, '')
+  // Where the post index answers (`/blog/`, under `html-extension` `/blog`): what redirects to it lead to.
+  const indexUrl = postIndexUrl(postIndexPath, postIndex, style) ?? postIndexPath
   const listed: SourceDoc[] = []
   for (const p of pages) {
     // The home document is placed below; a blank home list is dropped, and takes no route either.
     if (p === home || (home === undefined && p === blankHome)) continue
-    if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && trimSlashes(p.url) === indexKey) {
+    if (postIndex?.enabled !== false && indexKey !== '' && p.url !== undefined && pageKey(p.url, style) === indexKey) {
       dropped.push({ doc: p, reason: 'post-index', detail: `the post index is at ${postIndexPath}${p.content.trim() !== '' ? '; its text is not kept' : ''}` })
-      redirect(p, postIndexPath, 'not-expressible')
+      redirect(p, indexUrl, 'not-expressible')
       continue
     }
     listed.push(p)
@@ -127,7 +129,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   const postUrls = new Set(urlOf.values())
   const claim = (p: SourceDoc, path: string | undefined): boolean => {
     const route = pageRoute({ slug: p.slug, ...(path !== undefined ? { path } : {}) }, site)
-    if (owner.has(route.path) || postUrls.has(route.url) || route.url === '/' || route.url === postIndexUrl(postIndexPath, postIndex)) return false
+    if (owner.has(route.path) || postUrls.has(route.url) || route.url === '/' || route.url === postIndexUrl(postIndexPath, postIndex, style)) return false
     owner.set(route.path, p)
     pagePaths.set(p, path)
     urlOf.set(p.file, route.url)
@@ -169,7 +171,7 @@ export function planRoutes(posts: SourceDoc[], pages: SourceDoc[], ctx: PlanCont
   if (frontPage && home) urlOf.set(home.file, '/')
 
   // A dropped list page's aliases lead where its role went: the theme index at `/`, or the post index.
-  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : postIndexPath]))
+  const dropTarget = new Map(dropped.map((d) => [d.doc, d.reason === 'home-list' ? '/' : indexUrl]))
   for (const doc of [...posts, ...listed, ...(home ? [home] : []), ...dropTarget.keys()]) {
     for (const from of doc.redirects) {
       const to = urlOf.get(doc.file) ?? dropTarget.get(doc)
@@ -228,9 +230,21 @@ export function inferPostPattern(posts: readonly SourceDoc[], timezone: string):
   return '/' + segments.join('/') + '/'
 }
 
-function postIndexUrl(path: string, index: PostIndex | undefined): string | undefined {
+/** The post index's public URL: `/blog/`, or under `html-extension` `/blog`, its file `blog.html` ("Output style"). */
+function postIndexUrl(path: string, index: PostIndex | undefined, style: 'directory' | 'html-extension'): string | undefined {
   if (index?.enabled === false) return undefined
-  return path.endsWith('/') ? path : `${path}/`
+  const dir = path.endsWith('/') ? path : `${path}/`
+  return style === 'html-extension' && dir !== '/' ? dir.slice(0, -1) : dir
+}
+
+/**
+ * The route an old page URL stands for, to compare with the post index's: `blog`, from `/blog/` or `/blog/index.html`,
+ * and under `html-extension` from `/blog.html` too (Jekyll's `date` style serves a `blog.md` there; the post index
+ * `/blog/` writes the same `blog.html`).
+ */
+function pageKey(url: string, style: 'directory' | 'html-extension'): string {
+  const key = trimSlashes(url)
+  return style === 'html-extension' ? key.replace(/\.html?$/, '') : key
 }
 
 /**

@@ -392,3 +392,60 @@ describe('Gatsby with gatsby-plugin-mdx (@adobe/gatsby-theme-aio@4.15.6)', () =>
     for (const [file, , expected] of pages) expect('url' in expected ? got.urls[file] : got.skipped[file], file).toBe('url' in expected ? expected.url : expected.skipped)
   })
 })
+
+describe('Jekyll on GitHub Pages with the default `date` permalink (leafletjs.com, the docs/ of leaflet@1.1.0)', () => {
+  const leafletLike = (extra: Record<string, string>) => ({
+    '_config.yml': 'markdown: kramdown\n',
+    Gemfile: "source 'https://rubygems.org'\ngem 'github-pages'\n",
+    '_layouts/v2.html': '<html><body>{{ content }}</body></html>\n',
+    'index.html': '---\nlayout: v2\n---\n<h1>Leaflet</h1>\n<p>A library.</p>\n',
+    '_posts/2012-07-30-leaflet-0-4-released.md': '---\nlayout: post\ntitle: Leaflet 0.4 Released\n---\n\nText.\n',
+    '_posts/2013-01-17-leaflet-0-5-released.md': '---\nlayout: post\ntitle: Leaflet 0.5 Released\n---\n\nText.\n',
+    ...extra,
+  })
+
+  test('a Markdown blog page at /blog.html is where the post index writes blog.html: the import no longer fails', async () => {
+    const root = await site('jekyll-leaflet-blog', leafletLike({
+      'blog.md': '---\nlayout: v2\ntitle: Blog\n---\n\n## Developer Blog\n\n{% for post in site.posts %}\n<h2><a href="{{ post.url }}">{{ post.title }}</a></h2>\n{% endfor %}\n',
+      'plugins.md': '---\nlayout: v2\ntitle: Plugins\n---\n\nSee the [blog](blog.html).\n',
+    }))
+    const got = await imported(root)
+    expect(got.urls['_posts/2012-07-30-leaflet-0-4-released.md']).toBe('/2012/07/30/leaflet-0-4-released')
+    expect(got.served('/2012/07/30/leaflet-0-4-released.html')).toBe(true)
+    expect(got.served('/plugins.html')).toBe(true)
+    // The post index takes the blog page's file (blog.html), as a page at /blog/ is taken by one at /blog/.
+    expect(got.skipped['blog.md']).toBe('post-index')
+    expect(got.payload.site.post_index?.path).toBe('/blog/')
+    expect(got.served('/blog.html')).toBe(true)
+    // blog.html is the post index's own file (public URL /blog): no redirect from it to /blog/, which nothing writes.
+    expect(got.result.redirects.filter((r) => r.from === '/blog.html')).toEqual([])
+  })
+
+  test('a link to an HTML redirect stub (reference.html: redirect_to the current reference) leads to its target, not to a copied file', async () => {
+    const root = await site('jekyll-leaflet-stub-link', leafletLike({
+      'index.html': '---\nlayout: v2\n---\n<h1>Leaflet</h1>\n<p>See the <a href="reference.html">API reference</a>.</p>\n',
+      'reference.html': '---\nredirect_to: reference-1.0.3.html\n---',
+      'reference-1.0.3.html': '---\nlayout: v2\ntitle: Documentation\n---\n<h2 id="map">Map</h2>\n',
+      'plugins.md': '---\nlayout: v2\ntitle: Plugins\n---\n\nSee [the reference](reference.html#map).\n',
+    }))
+    const got = await imported(root)
+    expect(got.urls['reference-1.0.3.html']).toBe('/reference-1.0.3')
+    expect(got.skipped['reference.html']).toBe('redirect-stub')
+    expect(got.result.redirects.map((r) => [r.from, r.to])).toContainEqual(['/reference.html', '/reference-1.0.3'])
+    const bodies = got.bodies.join('\n')
+    expect(bodies).toContain('href="/reference-1.0.3"')
+    expect(bodies).toContain('(/reference-1.0.3#map)')
+    expect(bodies).not.toContain('/media/reference.html')
+  })
+
+  test('a double-quoted value continued on lines indented with tabs only is read as Psych reads it', async () => {
+    const root = await site('jekyll-leaflet-tabs', leafletLike({
+      'examples/choropleth/example.md': '---\nlayout: tutorial_frame\ntitle: Choropleth Tutorial\ncss: "#map {\n\t\t\twidth: 800px;\n\t\t}\n\n\t\t.info {\n\t\t\tpadding: 6px 8px;\n\t\t}"\n---\n<p>Map.</p>\n',
+    }))
+    const got = await imported(root)
+    expect(got.urls['examples/choropleth/example.md']).toBe('/examples/choropleth/example')
+    const page = got.payload.content.pages.find((p) => p.title === 'Choropleth Tutorial')
+    expect(page?.meta?.css).toBe('#map { width: 800px; }\n.info { padding: 6px 8px; }')
+    expect(got.result.diagnostics.filter((d) => d.code === 'front_matter_syntax').map((d) => d.severity)).toEqual(['warning'])
+  })
+})
