@@ -19,6 +19,7 @@ import type { PostTypeTarget, Variation } from './post-types.js'
 import { offsetBetween } from './dates.js'
 import { OffsetSamples } from './timezone.js'
 import { TermBaseVotes } from './term-bases.js'
+import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug } from './slugs.js'
 import { fillOldFields } from './item-fields.js'
 import { NamedTerms } from './terms.js'
@@ -148,6 +149,8 @@ export class Collector implements WxrSink {
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
   // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
   readonly #namedTerms = new NamedTerms()
+  // The WordPress locale a term's slug is made from its name by: the first file's `<language>`, read before its items.
+  #slugLocale = ''
 
   constructor(
     readonly options: CollectOptions,
@@ -158,6 +161,11 @@ export class Collector implements WxrSink {
 
   channel(channel: WxrChannel): void {
     this.collected.channels.push(channel)
+  }
+
+  language(language: string): void {
+    // A channel is kept once it ends: none yet is the first file's.
+    if (this.collected.channels.length === 0) this.#slugLocale = slugLocale([{ language }])
   }
 
   author(author: WxrAuthor): void {
@@ -250,7 +258,7 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    item.terms = this.#namedTerms.resolve(item.terms, this.report)
+    item.terms = this.#namedTerms.resolve(item.terms, this.report, this.#slugLocale)
     fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     const decision = contentSkip(item, this.options)

@@ -6,6 +6,7 @@ import type { WarnItem } from './posts.js'
 import { Suffixes } from '../shared/suffixes.js'
 import { LIMITS } from './limits.js'
 import type { ReportBuilder } from './report.js'
+import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 
 /**
@@ -14,8 +15,11 @@ import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
  */
 export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; parentId: number }
 
-/** What planning keeps from page to page: the paths taken, their suffix counters, and each page's leaf slug. */
-type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string> }
+/**
+ * What planning keeps from page to page: the paths taken, their suffix counters, each page's leaf slug, and the
+ * WordPress locale slugs are made from titles by.
+ */
+type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string>; locale: string }
 
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, read from every exported page (`pageSkeleton`)
@@ -30,25 +34,25 @@ export function planPages(
   report: ReportBuilder,
   warnItem: WarnItem,
 ): Map<number, PagePlan> {
-  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map() }
+  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: slugLocale(c.channels) }
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)
-    const slug = pageSlug(item, report)
+    const slug = pageSlug(item, report, paths.locale)
     plans.set(item.postId, item.postType === 'page' ? planPage(paths, item, title, slug, report, warnItem) : planTypedPage(paths, item, title, slug, warnItem))
   }
   return plans
 }
 
 /**
- * A page's own slug, repaired, else one made from its title as written (not texturized, as sanitize_title reads it),
- * else `page-ID`; the report counts either fallback.
+ * A page's own slug, repaired, else one made from its title as written (not texturized, as sanitize_title reads it)
+ * by the site locale's rules, else `page-ID`; the report counts either fallback.
  */
-function pageSlug(item: ContentItem, report: ReportBuilder): string {
+function pageSlug(item: ContentItem, report: ReportBuilder, locale: string): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return slugFromTitle(item.title) || `page-${item.postId}`
+    return slugFromTitle(item.title, locale) || `page-${item.postId}`
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own
@@ -107,7 +111,7 @@ function leafOf(paths: PagePaths, id: number): string {
   let s = paths.leaf.get(id)
   if (s === undefined) {
     const sk = paths.c.pageSkeleton.get(id)
-    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '') || `page-${id}`
+    s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '', paths.locale) || `page-${id}`
     paths.leaf.set(id, s)
   }
   return s
