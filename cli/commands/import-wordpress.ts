@@ -121,8 +121,8 @@ categories, tags, media, menus and redirects.
               ...(values['media-from'] !== undefined ? { mediaFrom: values['media-from'] } : {}),
               ...(values['media-to'] !== undefined ? { mediaTo: values['media-to'] } : {}),
               ...(common.generatedAt !== undefined ? { generatedAt: common.generatedAt } : {}),
-              onProgress: ({ bytes }) => {
-                progress.update(bytes, total, 'bytes')
+              onProgress: ({ done }) => {
+                progress.update(done, total, 'bytes')
                 heap.check()
               },
             },

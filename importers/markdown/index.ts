@@ -9,4 +9,4 @@ export type { Asset, ImportMarkdownOptions, ImportMarkdownResult, Redirect } fro
 export type { DiagnosticSeverity, MarkdownDiagnostic, MarkdownDiagnosticCode } from './diagnostics.js'
 export type { PresetName } from './presets/types.js'
 // The shared types the result names, so a consumer can name them too (`report: MigrationReport`).
-export type { CommonImportOptions, DraftPolicy, ImportDiagnostic, ImportSeverity, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'
+export type { CommonImportOptions, DraftPolicy, ImportDiagnostic, ImportProgress, ImportSeverity, MigrationReport, ReportItem, UnresolvedReference } from '../shared/types.js'

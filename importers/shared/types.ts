@@ -35,23 +35,44 @@ export interface ImportDiagnostic {
  */
 export type DraftPolicy = 'exclude' | 'include'
 
-/** Options both importers take, with the same names and meanings. */
-export interface CommonImportOptions {
-  /** Site settings the source does not carry (URL, locale, time zone, permalinks…), applied over what it does. */
+/** How far an import has come: `done` of `total` (when it is known) `unit`s. */
+export interface ImportProgress {
+  done: number
+  total?: number
+  unit: 'files' | 'items' | 'bytes'
+}
+
+/**
+ * Options both importers take, with the same names and meanings; each importer adds only its own. `Progress` is what
+ * its `onProgress` is told: an `ImportProgress`, which an importer may tell more (WordPress: the file being read).
+ */
+export interface CommonImportOptions<Progress extends ImportProgress = ImportProgress> {
+  /**
+   * Site settings the source does not carry (URL, locale, time zone, permalinks…), applied over what it does and what
+   * the import infers. Markdown applies each setting whole; WordPress merges `permalinks` and `post_index` member by
+   * member.
+   */
   site?: Partial<Site>
-  /** The payload's `generator`. */
+  /** The payload's `generator`. Default: the importer's name (`preview-data-sdk/markdown`, `preview-data-sdk wordpress importer`). */
   generator?: string
-  /** The payload's `generated_at`; default a time taken from the content, so two imports give the same bytes. */
+  /**
+   * The payload's `generated_at`; default a time taken from the content, so two imports give the same bytes (Markdown:
+   * the newest document's date; WordPress: the export's own `pubDate`).
+   */
   generatedAt?: string
-  /** Drafts, pending, future and expired documents; default `exclude`. */
+  /**
+   * Drafts, pending, future and expired documents; default `exclude`. (WordPress's private and password-protected
+   * items have options of their own.)
+   */
   drafts?: DraftPolicy
   /**
    * The folder media files are delivered to, laid out by URL path so that serving it at the site root serves every
-   * file the payload references. Without it, nothing is written and the report lists what would be.
+   * file the payload references. Without it, nothing is written and the report lists what would be. (WordPress
+   * takes the files from `uploads` or `downloadMedia`, which need it.)
    */
   mediaOut?: string
   /** Called as work advances, for progress displays. */
-  onProgress?: (progress: { done: number; total?: number; unit: 'files' | 'items' | 'bytes' }) => void
+  onProgress?: (progress: Progress) => void
 }
 
 /** Where one input of the migration went: a document at a URL, or left out and why. */

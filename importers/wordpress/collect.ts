@@ -19,6 +19,7 @@ import type { PostTypeTarget, Variation } from './post-types.js'
 import { offsetBetween } from './dates.js'
 import { OffsetSamples } from './timezone.js'
 import { TermBaseVotes } from './term-bases.js'
+import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug } from './slugs.js'
 import { fillOldFields } from './item-fields.js'
 import { NamedTerms } from './terms.js'
@@ -54,6 +55,8 @@ export interface Collected {
   pages: ContentItem[]
   /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
+  /** Every exported item of a custom type imported as pages, whatever its status, for hierarchy paths. */
+  typedSkeleton: Map<number, { parent: number; postName: string; title: string; postType: string }>
   media: MediaIndex
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; date: string; file: string; line: number }>
@@ -138,7 +141,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
  */
 export class Collector implements WxrSink {
   readonly collected: Collected = {
-    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
+    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), typedSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], frontTemplates: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
@@ -148,6 +151,8 @@ export class Collector implements WxrSink {
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
   // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
   readonly #namedTerms = new NamedTerms()
+  // The WordPress locale a term's slug is made from its name by: the first file's `<language>`, read before its items.
+  #slugLocale = ''
 
   constructor(
     readonly options: CollectOptions,
@@ -158,6 +163,11 @@ export class Collector implements WxrSink {
 
   channel(channel: WxrChannel): void {
     this.collected.channels.push(channel)
+  }
+
+  language(language: string): void {
+    // A channel is kept once it ends: none yet is the first file's.
+    if (this.collected.channels.length === 0) this.#slugLocale = slugLocale([{ language }])
   }
 
   author(author: WxrAuthor): void {
@@ -250,9 +260,10 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    item.terms = this.#namedTerms.resolve(item.terms, this.report)
+    item.terms = this.#namedTerms.resolve(item.terms, this.report, this.#slugLocale)
     fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
+    else if (kind === 'page') c.typedSkeleton.set(item.postId, { parent: item.postParent, postName: item.postName, title: item.title, postType: item.postType })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
     if (decision.asDraft) {

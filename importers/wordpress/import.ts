@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { createPreviewData, PreviewDataError } from '../../src/index.js'
-import type { PreviewData, Site } from '../../src/index.js'
-import type { DraftPolicy } from '../shared/types.js'
+import type { PreviewData } from '../../src/index.js'
+import type { CommonImportOptions, ImportProgress } from '../shared/types.js'
 import { assemble } from './assemble.js'
 import { BodyPool, bodyWorker } from './bodies/pool.js'
 import type { WorkerSource } from './bodies/pool.js'
@@ -28,6 +28,7 @@ import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
 import { droppedShortcodeItems, mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
+import { slugLocale } from './sanitize-title.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
@@ -46,19 +47,23 @@ export interface DownloadSettings {
   allowPrivateNetwork?: boolean
 }
 
-/** Options of `importWordPress`. */
-export interface ImportWordPressOptions {
-  /**
-   * Site settings WXR does not carry (URL, locale, time zone, comments…), over what it does and what the import infers
-   * (permalinks, front page, post index); `permalinks` and `post_index` member by member.
-   */
-  site?: Partial<Site>
-  /** The payload's `generator`. Default `'preview-data-sdk wordpress importer'`. */
-  generator?: string
-  /** The payload's `generated_at`. Default: the export's own `pubDate`, so two imports give the same bytes. */
-  generatedAt?: string
-  /** Drafts, pending and future items: `exclude` (default) leaves them out and counts them; `include` keeps them as drafts. */
-  drafts?: DraftPolicy
+/**
+ * What `onProgress` is told as the export is read: `done` bytes read (decompressed), also given as `bytes` with the
+ * `items` read so far and the `file` being read. The size of the whole is not known before reading (a stream, a `.gz`,
+ * a `.zip`), so `total` is left out.
+ */
+export interface WordPressProgress extends ImportProgress {
+  unit: 'bytes'
+  file: string
+  bytes: number
+  items: number
+}
+
+/**
+ * Options of `importWordPress`: the options both importers share (`site`, `generator`, `generatedAt`, `drafts`,
+ * `mediaOut`, `onProgress`; see `CommonImportOptions`), plus WordPress's own.
+ */
+export interface ImportWordPressOptions extends CommonImportOptions<WordPressProgress> {
   /**
    * Private items, which only the site's editors saw: `skip` (default) or `draft`. A build stage may publish a draft,
    * so keeping them can make them public.
@@ -72,11 +77,9 @@ export interface ImportWordPressOptions {
   menus?: Record<string, string>
   /** Keep shortcodes that are not rendered as they are written, instead of removing their tags (their inner text stays either way). */
   keepShortcodes?: boolean
-  /** The folder media files are brought home to, laid out by URL path (`/wp-content/uploads/…`); needs `uploads` or `downloadMedia`. */
-  mediaOut?: string
-  /** A local copy of the old site's `wp-content/uploads`, where media files are taken from. */
+  /** A local copy of the old site's `wp-content/uploads`, where media files are taken from (into `mediaOut`). */
   uploads?: string
-  /** Fetch media files the uploads copy does not have from the old site's own media hosts (never from anywhere else). */
+  /** Fetch media files the uploads copy does not have from the old site's own media hosts (never from anywhere else), into `mediaOut`. */
   downloadMedia?: boolean | DownloadSettings
   /** Called as media files are brought home. */
   onMediaProgress?: (done: number, total: number) => void
@@ -84,8 +87,6 @@ export interface ImportWordPressOptions {
   mediaFrom?: string
   /** Replacement for `mediaFrom` (for example `/media/` or `https://cdn.example/`). */
   mediaTo?: string
-  /** Called as bytes and items are read, for progress display. */
-  onProgress?: (progress: { file: string; bytes: number; items: number }) => void
 }
 
 /** What an import returns: the validated payload, the report, and the redirects from old URLs. */
@@ -143,7 +144,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const { collected, files, bytes } = await readExport(source, options, pool, report)
     const warnItem: WarnItem = (item, code, message) => report.warn({ code, path: '', message, file: item.file, line: item.line })
     // Terms first: the first post to name a term (in export order) gives it its name.
-    const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '')
+    const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '', slugLocale(collected.channels))
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
     const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
     const mediaHosts = mediaHostsOf(site, collected)
@@ -236,7 +237,7 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
   const files: string[] = []
   let bytes = 0
   let items = 0
-  const progress = () => options.onProgress?.({ file: files.at(-1) ?? '', bytes, items })
+  const progress = () => options.onProgress?.({ done: bytes, unit: 'bytes', file: files.at(-1) ?? '', bytes, items })
   const policy = { drafts: options.drafts ?? 'exclude', privateItems: options.privateItems ?? 'skip', passwordProtected: options.passwordProtected ?? 'skip', postTypes: options.postTypes ?? {} } as const
   const collector = new Collector(policy, pool, report, () => {
     if (++items % 1000 === 0) progress()

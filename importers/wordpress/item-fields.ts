@@ -25,9 +25,9 @@ export function itemTitle(item: WxrItem, report: ReportBuilder): string {
 
 /**
  * An item's slug: its decoded, repaired `post_name`, else one derived from the title as written (WordPress's
- * sanitize_title reads the stored title, not the texturized one), else `<type>-<id>`.
+ * sanitize_title reads the stored title, not the texturized one) by the site `locale`'s rules, else `<type>-<id>`.
  */
-export function itemSlug(item: WxrItem, report: ReportBuilder): string {
+export function itemSlug(item: WxrItem, report: ReportBuilder, locale = ''): string {
   const decoded = decodeWpSlug(item.postName)
   const repaired = repairSlug(decoded)
   if (repaired) {
@@ -35,7 +35,7 @@ export function itemSlug(item: WxrItem, report: ReportBuilder): string {
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(item.title) || `${item.postType}-${item.postId}`
+  return slugFromTitle(item.title, locale) || `${item.postType}-${item.postId}`
 }
 
 

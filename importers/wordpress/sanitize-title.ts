@@ -1,7 +1,7 @@
 /**
  * The slug WordPress derives from a title or a term name (`sanitize_title` in the 'save' context, which
  * wp_insert_post gives a post published without a `post_name` and wp_insert_term a term without a slug): accents
- * removed (`remove_accents`, the site locale's own rules left out), then `sanitize_title_with_dashes`: tags, entities
+ * removed (`remove_accents`, with the site locale's own rules), then `sanitize_title_with_dashes`: tags, entities
  * and most punctuation dropped (`Don't` gives `dont`, `Q&A` gives `qa`), spaces, periods, slashes and dashes a `-`.
  * Written from reading WordPress 6.1's wp-includes/formatting.php and checked against it
  * (test/importers/wordpress/sanitize-title.test.ts). WordPress percent-encodes the characters beyond ASCII it keeps;
@@ -18,16 +18,46 @@ const LETTERS: Record<string, string> = {
 const ACCENTED = /[\u00a3\u00aa\u00ba\u20ac\u00c0-\u017f\u01a0\u01a1\u01af\u01b0\u01cd-\u01dc\u0218-\u021b\u1ea0-\u1ef9]/g
 const NOT_ASCII = /[^\x00-\x7f]/
 
+// The letters remove_accents spells its own way in a site locale (WordPress 6.1): German in every locale starting
+// with `de` (de_DE, de_CH, de_AT, formal and informal), Danish in da_DK, Serbian and Bosnian in sr_RS and bs_BA.
+// Catalan's (`ca`) is the one rule of more than a letter: `l·l` (ela geminada) is `ll`.
+const GERMAN: Record<string, string> = { Ä: 'Ae', ä: 'ae', Ö: 'Oe', ö: 'oe', Ü: 'Ue', ü: 'ue', ß: 'ss' }
+const DANISH: Record<string, string> = { Æ: 'Ae', æ: 'ae', Ø: 'Oe', ø: 'oe', Å: 'Aa', å: 'aa' }
+const SERBIAN: Record<string, string> = { Đ: 'DJ', đ: 'dj' }
+
+function localeLetters(locale: string): Record<string, string> | undefined {
+  if (locale.startsWith('de')) return GERMAN
+  if (locale === 'da_DK') return DANISH
+  if (locale === 'sr_RS' || locale === 'bs_BA') return SERBIAN
+  return undefined
+}
+
 /**
- * The title without the accents WordPress's `remove_accents` takes off (its default, English rules), composed (NFC)
- * first as remove_accents does when PHP has the intl extension (formatting.php: normalizer_normalize), as hosts
- * commonly do: a decomposed `n` and tilde is the `ñ` it reads, and gives `n`.
+ * The WordPress locale (`de_DE`) whose rules sanitize_title followed, from an export's `<language>`: WordPress writes
+ * it with `get_bloginfo('language')`, the locale with `-` for `_` (`de-DE`, `ca`), so this is its inverse. Empty
+ * when there is none (English rules). The exporting user's locale, where it differs from the site's, is what it shows.
+ * @example
+ * slugLocale([{ language: 'de-CH-informal' }]) // 'de_CH_informal'
+ */
+export function slugLocale(channels: ReadonlyArray<{ language: string }>): string {
+  return (channels[0]?.language ?? '').trim().replaceAll('-', '_')
+}
+
+/**
+ * The title without the accents WordPress's `remove_accents` takes off, by its default (English) rules and those of
+ * the site `locale` (`de_DE`: `ä` is `ae`; see `slugLocale`), composed (NFC) first as remove_accents does when PHP
+ * has the intl extension (formatting.php: normalizer_normalize), as hosts commonly do: a decomposed `n` and tilde is
+ * the `ñ` it reads, and gives `n`.
  * @example
  * removeAccents('Crème brûlée') // 'Creme brulee'
+ * removeAccents('Größe', 'de_DE') // 'Groesse'
  */
-export function removeAccents(title: string): string {
+export function removeAccents(title: string, locale = ''): string {
   if (!NOT_ASCII.test(title)) return title
-  return title.normalize('NFC').replace(ACCENTED, (c) => LETTERS[c] ?? unaccented(c))
+  const own = localeLetters(locale)
+  // strtr replaces `l·l` where it starts, left to right, as replaceAll does; what it gives holds no accented letter.
+  const composed = locale === 'ca' ? title.normalize('NFC').replaceAll('l\u00b7l', 'll') : title.normalize('NFC')
+  return composed.replace(ACCENTED, (c) => own?.[c] ?? LETTERS[c] ?? unaccented(c))
 }
 
 function unaccented(c: string): string {
@@ -43,12 +73,13 @@ const DROPPED = /[\u00ad\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018\u2019\u201c\u
 const ENCODED_LENGTH = 200
 
 /**
- * WordPress's slug of a title, its characters beyond ASCII as characters: `''` when nothing is left.
+ * WordPress's slug of a title on a site in `locale` (see `removeAccents`), its characters beyond ASCII as characters:
+ * `''` when nothing is left.
  * @example
  * sanitizeTitle('Don\u2019t "panic" -- 8x8...') // 'dont-panic-8x8'
  */
-export function sanitizeTitle(title: string): string {
-  let t = stripTags(removeAccents(title))
+export function sanitizeTitle(title: string, locale = ''): string {
+  let t = stripTags(removeAccents(title, locale))
   // `%` only as the start of an octet (`%e2`).
   t = t.replace(/%(?![0-9a-fA-F]{2})/g, '')
   // mb_strtolower before PHP 8.3 has no final sigma: ΟΔΟΣ gives οδοσ.

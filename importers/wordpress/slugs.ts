@@ -76,13 +76,14 @@ function trimEdges(s: string): string {
 }
 
 /**
- * The slug WordPress gives a title or term name written so (`sanitize_title`, see sanitize-title.ts: tags, entities,
- * apostrophes and most punctuation dropped, accents off), decoded and held to the slug policy; `''` when none is left.
+ * The slug WordPress gives a title or term name written so on a site in `locale` (`sanitize_title`, see
+ * sanitize-title.ts: tags, entities, apostrophes and most punctuation dropped, accents off as the locale takes them
+ * off), decoded and held to the slug policy; `''` when none is left.
  * @example
  * slugFromTitle("Don't panic, <b>World</b>!") // 'dont-panic-world'
  */
-export function slugFromTitle(title: string): string {
-  return repairSlug(decodeWpSlug(sanitizeTitle(title)))
+export function slugFromTitle(title: string, locale = ''): string {
+  return repairSlug(decodeWpSlug(sanitizeTitle(title, locale)))
 }
 
 /**

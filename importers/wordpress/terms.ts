@@ -20,9 +20,10 @@ type RawTerm = { taxonomy: Taxonomy; raw: string; key: string; name: string; des
 /**
  * The categories and tags of an export: declared terms (`<wp:category>`, `<wp:tag>`, `<wp:term>`) and those posts only
  * name. Slugs are decoded, repaired and made unique per taxonomy, declared terms (with ids) first and then by slug, so
- * which term keeps a contested slug never depends on file order.
+ * which term keeps a contested slug never depends on file order. A term without a slug gets one from its name by the
+ * rules of `locale`, the WordPress locale (see sanitize-title.ts).
  */
-export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[], report: ReportBuilder, file: string): Taxonomies {
+export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[], report: ReportBuilder, file: string, locale = ''): Taxonomies {
   const raw: RawTerm[] = []
   for (const t of declared) {
     if (t.taxonomy === 'category' || t.taxonomy === 'post_tag') raw.push({ taxonomy: t.taxonomy, raw: t.slug, key: decodeWpSlug(t.slug), name: t.name, description: t.description, termId: t.termId, parent: t.parent })
@@ -52,7 +53,7 @@ export function planTerms(declared: readonly WxrTerm[], posts: readonly WxrItem[
     const name = displayText(t.name) || t.key || `${kind === 'category' ? 'Category' : 'Tag'} ${t.termId}`
     let slug = repairSlug(t.key)
     if (!slug) {
-      slug = slugFromTitle(t.name) || slugFromTitle(name) || `${kind}-${t.termId || bySlug.size + 1}`
+      slug = slugFromTitle(t.name, locale) || slugFromTitle(name, locale) || `${kind}-${t.termId || bySlug.size + 1}`
       report.fallback('term_slug_derived')
     }
     const claimed = registries[t.taxonomy].claim(slug)
@@ -111,13 +112,16 @@ export class NamedTerms {
     if (key && term.slug && !this.#declared[term.taxonomy].has(key)) this.#declared[term.taxonomy].set(key, term.slug)
   }
 
-  /** An item's terms with every category or tag that had no nicename given one (the same list when none lacks it). */
-  resolve(terms: WxrItemTerm[], report: ReportBuilder): WxrItemTerm[] {
+  /**
+   * An item's terms with every category or tag that had no nicename given one (the same list when none lacks it), a
+   * new one's slug made by the rules of `locale`, the WordPress locale.
+   */
+  resolve(terms: WxrItemTerm[], report: ReportBuilder, locale = ''): WxrItemTerm[] {
     if (!terms.some(lacksNicename)) return terms
-    return terms.map((t) => (lacksNicename(t) ? this.#resolve(t, report) : t))
+    return terms.map((t) => (lacksNicename(t) ? this.#resolve(t, report, locale) : t))
   }
 
-  #resolve(t: WxrItemTerm, report: ReportBuilder): WxrItemTerm {
+  #resolve(t: WxrItemTerm, report: ReportBuilder, locale: string): WxrItemTerm {
     let out = this.#resolved.get(t)
     if (out) return out
     const key = nameKey(t.name)
@@ -125,7 +129,7 @@ export class NamedTerms {
     const taxonomy: Taxonomy = t.domain === 'post_tag' || (t.domain === '' && !category.has(key) && tag.has(key)) ? 'post_tag' : 'category'
     let slug = this.#declared[taxonomy].get(key)
     if (slug === undefined) {
-      slug = slugFromTitle(t.name)
+      slug = slugFromTitle(t.name, locale)
       if (!this.#derived.has(`${taxonomy}/${slug}`)) report.fallback('term_slug_derived')
       this.#derived.add(`${taxonomy}/${slug}`)
     }

@@ -119,7 +119,10 @@ export const KEPT_META = new Set([
 
 /** What the reader hands over as it goes; items arrive one by one, so the caller decides what to keep. */
 export interface WxrSink {
+  /** The channel, once it ends (after its items). */
   channel(channel: WxrChannel): void
+  /** The channel's `<language>`, as soon as it is read (before the items, which a slug made from a title needs it for). */
+  language?(language: string): void
   author(author: WxrAuthor): void
   term(term: WxrTerm): void
   item(item: WxrItem): void
@@ -284,7 +287,11 @@ function joined(pieces: ReadonlyArray<string | Buffer>): string | Buffer {
 
 function channelRecord(sink: WxrSink): WxrRecord {
   const channel = blankChannel()
-  return { fields: CHANNEL_FIELDS, set: (field, value) => (channel[field as keyof WxrChannel] = String(value).trim()), done: () => sink.channel(channel) }
+  const set = (field: string, value: string | Buffer) => {
+    channel[field as keyof WxrChannel] = String(value).trim()
+    if (field === 'language') sink.language?.(channel.language)
+  }
+  return { fields: CHANNEL_FIELDS, set, done: () => sink.channel(channel) }
 }
 
 function authorRecord(sink: WxrSink): WxrRecord {

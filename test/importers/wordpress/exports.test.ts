@@ -31,6 +31,15 @@ describe('exports as people have them', () => {
     expect(zipped.report.files).toEqual(['split.zip/site.wordpress.000.xml', 'split.zip/site.wordpress.001.xml'])
   })
 
+  test('onProgress is told what every importer tells (done, unit), and which file and how many items', async () => {
+    const seen: Array<Record<string, unknown>> = []
+    const file = fixtures + 'classic-content.xml'
+    await importWordPress(file, { ...options, onProgress: (progress) => seen.push({ ...progress }) })
+    const last = seen.at(-1)
+    expect(last).toEqual({ done: readFileSync(file).length, unit: 'bytes', file: 'classic-content.xml', bytes: readFileSync(file).length, items: expect.any(Number) })
+    expect(last?.items).toBeGreaterThan(0)
+  })
+
   test('an export declared windows-1252 (or ISO-8859-1, which means the same on the web) reads as WordPress wrote it', async () => {
     const xml = (encoding: string) => `<?xml version="1.0" encoding="${encoding}"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { removeAccents, sanitizeTitle } from '../../../importers/wordpress/sanitize-title.js'
+import { Readable } from 'node:stream'
+import { importWordPress } from 'preview-data-sdk/wordpress'
+import { removeAccents, sanitizeTitle, slugLocale } from '../../../importers/wordpress/sanitize-title.js'
 import { growth } from '../../fuzz/regressions/_growth.js'
 import { againstWordPress, askWordPress, oracleReady } from './_php-oracle.js'
 
@@ -34,6 +36,49 @@ describe('sanitizeTitle gives the slug sanitize_title gave', () => {
   })
 })
 
+// remove_accents spells some letters its own way in a site locale (WordPress 6.1's formatting.php). What WordPress
+// 6.1's sanitize_title gave each with get_locale() returning the locale (sanitize-title-oracle.php, %xx decoded).
+describe("sanitizeTitle follows the site locale's remove_accents rules", () => {
+  test.each([
+    ['German umlauts and ß in de_DE', 'Ärger über Öl, Übel, süß Straße', 'de_DE', 'aerger-ueber-oel-uebel-suess-strasse'],
+    ['every locale starting with de', 'Ärger über Öl, Übel, süß Straße', 'de_CH_informal', 'aerger-ueber-oel-uebel-suess-strasse'],
+    ['Austrian German', 'Ärger über Öl, Übel, süß Straße', 'de_AT', 'aerger-ueber-oel-uebel-suess-strasse'],
+    ['English rules elsewhere', 'Ärger über Öl, Übel, süß Straße', 'en_US', 'arger-uber-ol-ubel-sus-strase'],
+    ['the German rule alone in de', 'Ärger Ærø Đorđe', 'de', 'aerger-aero-dorde'],
+    ['Danish Æ Ø Å in da_DK', 'Ærø Øl Ås blåbær', 'da_DK', 'aeroe-oel-aas-blaabaer'],
+    ['not in Norwegian', 'Ærø Øl Ås blåbær', 'nb_NO', 'aero-ol-as-blabaer'],
+    ['Catalan l·l in ca, lower-case only', 'Col·lecció paral·lel L·L ŀl', 'ca', 'colleccio-parallel-l·l-ll'],
+    ['not in ca_ES', 'Col·lecció paral·lel', 'ca_ES', 'col·leccio-paral·lel'],
+    ['l·l read from the left, once', 'l·l·l ŀ·l', 'ca', 'll·l-l·l'],
+    ['Serbian Đ in sr_RS', 'Đorđe Đoković', 'sr_RS', 'djordje-djokovic'],
+    ['and in bs_BA', 'Đorđe Đoković', 'bs_BA', 'djordje-djokovic'],
+    ['not in Croatian', 'Đorđe Đoković', 'hr', 'dorde-dokovic'],
+  ])('%s', (_, title, locale, slug) => {
+    expect(sanitizeTitle(title, locale)).toBe(slug)
+  })
+  test.each([
+    ['de-DE', 'de_DE'],
+    ['de-CH-informal', 'de_CH_informal'],
+    ['ca', 'ca'],
+    [' da-DK ', 'da_DK'],
+    ['', ''],
+  ])("an export's <language> %j is the locale %j", (language, locale) => {
+    expect(slugLocale([{ language }, { language: 'en-US' }])).toBe(locale)
+  })
+  test('an import in German: a post, a page, a category and a tag without a slug get German ones', async () => {
+    const xml = `<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://t.example</link><language>de-DE</language><wp:wxr_version>1.2</wp:wxr_version>
+<wp:category><wp:term_id>3</wp:term_id><wp:category_nicename></wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name>Äpfel</wp:cat_name></wp:category>
+<item><title>Schöne Grüße</title><dc:creator>a</dc:creator><wp:post_id>1</wp:post_id><wp:post_date_gmt>2020-01-01 00:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>post</wp:post_type><wp:post_name></wp:post_name><content:encoded>x</content:encoded><category domain="category" nicename=""><![CDATA[Grüße]]></category><category domain="post_tag"><![CDATA[Größe]]></category></item>
+<item><title>Über uns</title><dc:creator>a</dc:creator><wp:post_id>2</wp:post_id><wp:post_date_gmt>2020-01-01 00:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>page</wp:post_type><wp:post_name></wp:post_name><content:encoded>y</content:encoded></item>
+</channel></rss>`
+    const { payload } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(payload.content.posts.map((p) => p.slug)).toEqual(['schoene-gruesse'])
+    expect(payload.content.pages.map((p) => p.slug)).toEqual(['ueber-uns'])
+    expect(payload.content.categories.map((c) => c.slug).sort()).toEqual(['aepfel', 'gruesse'])
+    expect(payload.content.tags.map((t) => t.slug)).toEqual(['groesse'])
+  })
+})
+
 /** A slug as WordPress writes it: each byte beyond ASCII as `%xx`. */
 const encoded = (slug: string) => slug.replace(/[^\x00-\x7f]/gu, (c) => [...Buffer.from(c)].map((b) => `%${b.toString(16)}`).join(''))
 
@@ -54,6 +99,14 @@ describe.skipIf(!oracleReady)(againstWordPress("sanitizeTitle agrees with WordPr
   test('on thousands of generated titles', () => {
     const titles = fc.sample(fc.array(fc.constantFrom(...TOKENS), { maxLength: 16 }).map((parts) => parts.join('')), { numRuns: 5000, seed: 20261127 })
     expect(differences(titles).slice(0, 5)).toEqual([])
+  })
+  test('in the locales with rules of their own, and one without', () => {
+    const titles = fc.sample(fc.array(fc.constantFrom(...TOKENS, 'Ä', 'ä', 'Ö', 'ö', 'Ü', 'ü', 'ß', 'Æ', 'æ', 'Ø', 'ø', 'Å', 'å', 'l·l', 'L·L', '·', 'l', 'Đ', 'đ'), { maxLength: 12 }).map((parts) => parts.join('')), { numRuns: 800, seed: 20261127 })
+    for (const locale of ['de_DE', 'de_CH_informal', 'da_DK', 'ca', 'sr_RS', 'bs_BA', 'fr_FR']) {
+      const printed = askWordPress('sanitize-title-oracle.php', titles.map((t) => [t.normalize('NFC'), locale]))
+      const off = titles.flatMap((title, i) => (encoded(sanitizeTitle(title, locale)) === printed[i] ? [] : [{ locale, title, ours: encoded(sanitizeTitle(title, locale)), wordpress: printed[i] }]))
+      expect(off.slice(0, 5)).toEqual([])
+    }
   })
   test('on every letter remove_accents reads, and the blocks around them', () => {
     const titles: string[] = []
