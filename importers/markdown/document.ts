@@ -86,7 +86,8 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const tagKeys = cls.taxonomyKeys?.tags ?? ['tags', 'tag']
   const categoryKeys = cls.taxonomyKeys?.categories ?? ['categories', 'category']
   if (cls.kind === 'post') for (const k of ['author', 'authors', ...categoryKeys, ...tagKeys]) consumed.add(k)
-  const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
+  // Front matter's own text, unless the convention's data replaced the value (a Nextra blog's numeric date).
+  const text = (key: string) => (key in fm.data && (cls.data === undefined || cls.data[key] === fm.data[key]) ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
   // An HTML body written as a whole document (a Jekyll page with `layout: null`) is what its <body> holds.
   const whole = cls.documentType === 'html' ? wholeDocument(fm.body) : undefined
