@@ -26,7 +26,8 @@ export function paperSite(site: ReadonlyMap<string, string>): { title?: string; 
  * pages 1 to ⌈posts ÷ postPerPage⌉ at `/posts/<n>`.
  */
 export function servesPageNumbers(routeText: string): boolean {
-  return /\bparams\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*String\(\s*[A-Za-z_$][\w$]*\s*\)\s*,?\s*\}/.test(routeText)
+  // `\s*(?:,\s*)?`, not `\s*,?\s*`: two runs of spaces side by side split a long run every way before failing.
+  return /\bparams\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*String\(\s*[A-Za-z_$][\w$]*\s*\)\s*(?:,\s*)?\}/.test(routeText)
 }
 
 /** At most this many numbered list pages are redirected (a page per `postPerPage` posts). */
@@ -56,12 +57,13 @@ export function headerMenu(text: string): ConfigMenuItem[] {
   if (close === -1) return []
   const nav = text.slice(open, close)
   const out: ConfigMenuItem[] = []
-  // Each start tag, to the next `>` with no `<` before it: every character is read once.
-  for (const m of nav.matchAll(/<([A-Za-z][\w.]*)\b([^<>]*)>([^<]*)/g)) {
-    const href = attribute(m[2], 'href')
+  // Each start tag, to the next `>` with no `<` before it; its name ends where a space or the `>` follows, so no
+  // split of a long name is tried twice (a name of dots and letters without `>` was read once per dot).
+  for (const m of nav.matchAll(/<([A-Za-z][\w.]*)(\s[^<>]*)?>([^<]*)/g)) {
+    const href = attribute(m[2] ?? '', 'href')
     if (href === undefined || !href.startsWith('/') || href.startsWith('//')) continue
     const text = m[1] === 'a' ? m[3].replace(/\s+/g, ' ').trim() : ''
-    const title = text !== '' ? text : (attribute(m[2], 'title') ?? attribute(m[2], 'aria-label') ?? attribute(m[2], 'ariaLabel'))
+    const title = text !== '' ? text : (attribute(m[2] ?? '', 'title') ?? attribute(m[2] ?? '', 'aria-label') ?? attribute(m[2] ?? '', 'ariaLabel'))
     if (title !== undefined && title.trim() !== '') out.push({ title: title.trim(), url: href })
   }
   return out

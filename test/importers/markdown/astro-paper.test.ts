@@ -77,10 +77,13 @@ describe('astro-paper parts', () => {
     expect(capped).toBe(true)
   })
 
-  test('a nav never closed, or tags never closed, read in linear time', () => {
+  test('a nav never closed, tags never closed, a page-number parameter never closed: read in linear time', () => {
     const started = performance.now()
     expect(headerMenu('<nav>' + '<a href="/x"'.repeat(50_000))).toEqual([])
     expect(headerMenu('<nav>' + '<'.repeat(200_000) + '</nav>')).toEqual([])
+    expect(servesPageNumbers('params: { slug: String(n)' + ' '.repeat(100_000))).toBe(false)
+    // A name of letters and dots never closed: each dot was a place to end the name and read on to the end.
+    expect(headerMenu('<nav><' + 'a.'.repeat(100_000) + '</nav>')).toEqual([])
     expect(performance.now() - started).toBeLessThan(2000)
   })
 })
