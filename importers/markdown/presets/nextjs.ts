@@ -411,6 +411,7 @@ function frameworkDialects(ctx: PresetContext, nextraSite: boolean): TemplateDia
 function blogDate(source: SourceFile, diagnostics: PresetContext['diagnostics']): Record<string, unknown> {
   const value = source.fm.data.date as number
   const iso = numericDate(value)
+  if (iso === undefined && value !== 0) diagnostics.warn(source.file.rel, source.fm.lineOf('date'), 'invalid_date', `"date: ${value}" is a number past the range of dates (new Date(${value}) is Invalid Date, which nextra-theme-blog cannot print): the document has no date. Write it as YYYY-MM-DD.`)
   if (iso !== undefined && Math.abs(value) < LIKELY_NOT_MILLISECONDS) diagnostics.warn(source.file.rel, source.fm.lineOf('date'), 'invalid_date', `"date: ${value}" is a number, which nextra-theme-blog reads as milliseconds since 1970 (new Date(${value}) is ${iso}) and showed as that day; it is imported as that instant. Write the date as YYYY-MM-DD (2021 → 2021-01-01) if that is not what was meant.`)
   return { ...source.fm.data, date: iso }
 }

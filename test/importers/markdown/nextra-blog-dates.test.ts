@@ -18,6 +18,7 @@ describe('a numeric date in a Nextra blog', () => {
     ['blog', '1609459200000', 'post', '2021-01-01T00:00:00Z', false],
     ['blog', '1609459200', 'post', '1970-01-19T15:04:19.200Z', true],
     ['blog', '0', 'page', undefined, false],
+    ['blog', '1e300', 'page', undefined, true],
     ['blog', '2021-03-19', 'post', '2021-03-19T00:00:00Z', false],
     ['blog', '2021/3/19', 'post', '2021-03-19T00:00:00Z', false],
     // Only nextra-theme-blog reads the number so: elsewhere it stays as the importer reads dates.
