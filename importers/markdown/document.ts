@@ -80,13 +80,14 @@ export interface MapContext {
  */
 export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: MapContext): SourceDoc {
   const { diagnostics } = ctx
-  const data: Record<string, unknown> = cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data
+  const data: Record<string, unknown> = cls.data ?? (cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data)
   const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', '_build', 'cascade', 'url', 'permalink', 'redirect_to'])
   // Pages have no authors or taxonomies in the contract: those keys stay in meta/data instead of vanishing.
   const tagKeys = cls.taxonomyKeys?.tags ?? ['tags', 'tag']
   const categoryKeys = cls.taxonomyKeys?.categories ?? ['categories', 'category']
   if (cls.kind === 'post') for (const k of ['author', 'authors', ...categoryKeys, ...tagKeys]) consumed.add(k)
-  const text = (key: string) => (key in fm.data ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
+  // Front matter's own text, unless the convention's data replaced the value (a Nextra blog's numeric date).
+  const text = (key: string) => (key in fm.data && (cls.data === undefined || cls.data[key] === fm.data[key]) ? fm.textOf(key) : typeof data[key] === 'string' ? (data[key] as string) : undefined)
   const line = (key: string) => fm.lineOf(key)
   // An HTML body written as a whole document (a Jekyll page with `layout: null`) is what its <body> holds.
   const whole = cls.documentType === 'html' ? wholeDocument(fm.body) : undefined
@@ -252,7 +253,8 @@ function located(
     const value = data[key]
     if (value === undefined || value === null) continue
     const line = fm.lineOf(key)
-    const texts = key in fm.data ? fm.textsOf(key) : undefined
+    // Front matter's texts match the value's items only when the value is front matter's own, not a merge of it.
+    const texts = key in fm.data && fm.data[key] === value ? fm.textsOf(key) : undefined
     const list = Array.isArray(value) ? value : [value]
     list.forEach((item, i) => {
       let t = typeof item === 'string' ? item : objectName?.(item)

@@ -12,6 +12,22 @@ export async function usesNextraBlogTheme(ctx: PresetContext): Promise<boolean> 
   return false
 }
 
+/**
+ * The instant nextra-theme-blog makes of a `date` YAML reads as a number (`date: 2021`, `date: 1609459200000`): it
+ * passes the value to `new Date(date)` (1.x and 2.x: meta, posts-layout, sortDate), which takes a number as
+ * milliseconds since 1970, so `2021` is 1970-01-01T00:00:02.021Z; 0, which the theme tests as no date, and numbers
+ * past Date's range are none.
+ * @example
+ * numericDate(1609459200000) // '2021-01-01T00:00:00.000Z'
+ */
+export function numericDate(value: number): string | undefined {
+  const time = new Date(value).getTime()
+  return value === 0 || Number.isNaN(time) ? undefined : new Date(time).toISOString()
+}
+
+/** Numbers below this many milliseconds (1973-03-03) are years or seconds their author meant, not the instant shown. */
+export const LIKELY_NOT_MILLISECONDS = 1e11
+
 /** A page of the blog's pages folder: its file and the URL Next.js serves it at. */
 export interface BlogPage {
   rel: string
@@ -38,9 +54,9 @@ export async function nextraBlogNav(ctx: PresetContext, pages: readonly BlogPage
   for (const page of [...pages].sort((a, b) => pageMapOrder(a.rel, b.rel))) {
     const fm = await ctx.readFrontMatter(page.rel)
     if (!fm || (fm.type !== 'page' && fm.type !== 'posts')) continue
-    const date = firstString(fm.date)
+    const date = typeof fm.date === 'number' ? numericDate(fm.date) : firstString(fm.date)
     const iso = date === undefined ? null : parseDate(date, 'UTC')
-    found.push({ item: { title: firstString(fm.title)?.trim() || page.name, url: page.url }, dated: Boolean(date), time: iso === null ? Number.NaN : instant(iso) })
+    found.push({ item: { title: firstString(fm.title)?.trim() || page.name, url: page.url }, dated: Boolean(fm.date), time: iso === null ? Number.NaN : instant(iso) })
   }
   return found.sort(sortDate).map((f) => f.item)
 }

@@ -13,9 +13,14 @@ import { heroHtml } from './_hero.js'
 import { globMatcher } from './_glob.js'
 import { SidebarExpansions, sidebarsLeftOut } from './_navbar.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
+import { headerMenu, PAGE_NUMBERS_LIMIT, pageNumberRoutes, paperSite, servesPageNumbers } from './astro-paper.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
+/** AstroPaper's header, whose `<nav>` links are the site's menu. */
+const PAPER_HEADER = 'src/components/Header.astro'
+/** AstroPaper's list of every tag. */
+const PAPER_TAGS = 'src/pages/tags/index.astro'
 const CONFIG_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.js', 'astro.config.mts', 'astro.config.cjs']
 const COLLECTION_CONFIGS = ['src/content.config.ts', 'src/content.config.mjs', 'src/content.config.js', 'src/content/config.ts', 'src/content/config.mjs', 'src/content/config.js']
 
@@ -87,6 +92,12 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const top = entries(close !== -1 ? text.slice(open + 1, close) : (objectsOf(text, 'export default')[0] ?? ''))
   const literal = async (key: string) => stringLiteral(top.get(key)) ?? (configFile ? await importedString(ctx, configFile, text, top.get(key)) : undefined)
   const site = await literal('site')
+  // AstroPaper's site object (`site: SITE.website`): its title, description and list size.
+  const paper = configFile ? await importedObject(ctx, configFile, text, top.get('site')) : undefined
+  const theme = paper ? paperSite(paper.values) : {}
+  if (theme.title) config.site.title = theme.title
+  if (theme.description) config.site.description = theme.description
+  if (theme.perPage) config.site.posts_per_page = theme.perPage
   const origin = httpOrigin(site)
   if (origin) config.site.url = origin
   config.basePath = trimTrailing((await literal('base')) ?? '', '/').replace(/^(?=[^/])/, '/')
@@ -113,6 +124,9 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const postCollections = new Set(ctx.options.postCollections ?? DEFAULT_POST_COLLECTIONS)
   const blog = collections.find((c) => postCollections.has(c.name))
   if (blog) config.postIndexPath = '/' + (blog.base === '' ? '' : blog.base + '/')
+  // A posts route that also writes the lists' numbered pages (AstroPaper 2's `posts/[slug].astro`): each redirected.
+  const numbered = blog && theme.perPage ? routes.find((r) => r.collections.includes(blog.name) && r.pageNumbers) : undefined
+  const blogPosts = new Set<string>()
   for (const f of COLLECTION_CONFIGS) if (ctx.discovery.paths.has(f)) config.configFiles.add(f)
 
   // build.format 'file' writes /x and /x/ (an index) as x.html and, with trailingSlash 'ignore', links them without
@@ -122,6 +136,16 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
   const unslashed = trailing === 'never' || (trailing === 'ignore' && format === 'file')
   if (unslashed && trailing === 'ignore') config.permalinks = { output_style: 'html-extension' }
   const slash = (url: string) => (url === '/' || unslashed ? url.replace(/(?<=.)\/$/, '') : url.endsWith('/') ? url : url + '/')
+  if (paper && !starlight) {
+    const header = ctx.discovery.paths.has(PAPER_HEADER) ? headerMenu(stripComments((await ctx.readText(PAPER_HEADER)) ?? '')) : []
+    if (header.length > 0) {
+      config.menus.primary = { name: 'Primary', items: header }
+      config.configFiles.add(PAPER_HEADER)
+    }
+    // Its list of every tag (`src/pages/tags/index.astro`) has no route in the contract: it leads to the post index.
+    if (blog && ctx.discovery.paths.has(PAPER_TAGS)) config.generatedRoutes = [{ from: slash('/tags'), to: config.postIndexPath ?? '/', file: PAPER_TAGS }]
+    config.configFiles.add(paper.module)
+  }
   const locate = (rel: string) => locateAstro(rel, collections)
   const docs = starlight ? collections.find((c) => c.name === 'docs') : undefined
   const translated = sl && docs && sl.locales.size + (sl.hasRoot ? 1 : 0) > 1 ? await translatedKeys(ctx, docs, sl.locales, sl.hasRoot) : undefined
@@ -141,6 +165,15 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
     config,
     templates: listsRemarkToc(text, top) ? ['mdx', 'docusaurus', 'remark-toc'] : ['mdx', 'docusaurus'],
     isDocument: (file: DiscoveredFile) => locate(file.rel) !== null,
+    finish(published) {
+      if (!numbered || !blog || !theme.perPage || !config.postIndexPath) return
+      let count = 0
+      for (const f of blogPosts) if (published.has(f)) count++
+      const at = (n: number) => slash('/' + [blog.base, String(n)].filter((s) => s !== '').join('/'))
+      const { routes: pages, capped } = pageNumberRoutes(count, theme.perPage, at, config.postIndexPath, numbered.file)
+      if (capped) ctx.diagnostics.warn(numbered.file, 0, 'unsupported_feature', `The numbered lists of posts run past ${PAGE_NUMBERS_LIMIT} pages; only the first ${PAGE_NUMBERS_LIMIT} redirect to the post index at ${config.postIndexPath}. Redirect the others by hand (a rule such as ${at(1).replace(/1\/?$/, '*')} → ${config.postIndexPath} on the host).`)
+      config.generatedRoutes = [...(config.generatedRoutes ?? []), ...pages]
+    },
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>
       const { dirs, base } = splitPath(at.rel)
@@ -167,6 +200,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       const dateKeys = dateField ? [dateField, ...POST_DATE_KEYS] : POST_DATE_KEYS
       const dateKey = dateKeys.find((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '' && typeof fm[k] !== 'boolean')
       const isPost = postCollections.has(c.name) && dateKey !== undefined
+      if (isPost && c === blog) blogPosts.add(source.file.rel)
       const name = id.split('/').pop() ?? id
       return {
         kind: isPost ? 'post' : 'page',
@@ -414,6 +448,8 @@ interface RouteFile {
   computed?: { expr: string; line: number }
   /** The entry's front-matter fields a local github-slugger function slugs, the first one set winning (AstroPaper). */
   slugFields?: string[]
+  /** Whether it also writes the lists of posts by number (AstroPaper 2: `/posts/2`). */
+  pageNumbers?: boolean
 }
 
 /**
@@ -448,13 +484,22 @@ async function sluggerFields(ctx: PresetContext, routeFile: string, routeText: s
  * as Astro reads it when it runs the configuration; undefined for anything else.
  */
 async function importedString(ctx: PresetContext, file: string, text: string, raw: string | undefined): Promise<string | undefined> {
+  const held = await importedObject(ctx, file, text, raw)
+  return held === undefined ? undefined : stringLiteral(held.values.get(held.property))
+}
+
+/**
+ * The object a configuration value `X.property` reads, when `X` is an object the site's own module exports (see
+ * importedString), by its keys as text, with the property named; undefined for anything else.
+ */
+async function importedObject(ctx: PresetContext, file: string, text: string, raw: string | undefined): Promise<{ values: Map<string, string>; property: string; module: string } | undefined> {
   const m = /^([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)$/.exec(raw?.trim() ?? '')
   if (!m) return undefined
   const imported = namedImport(text, m[1])
   const module = imported === undefined ? undefined : localModule(ctx, file, imported.spec)
   if (!imported || !module) return undefined
-  const held = resolvedValue(stripComments((await ctx.readText(module)) ?? ''), imported.name)
-  return stringLiteral(entries(objectLiteral(held) ?? '').get(m[2]))
+  const held = objectLiteral(resolvedValue(stripComments((await ctx.readText(module)) ?? ''), imported.name))
+  return held === undefined ? undefined : { values: entries(held), property: m[2], module }
 }
 
 /**
@@ -537,7 +582,7 @@ async function readRouteFiles(ctx: PresetContext): Promise<RouteFile[]> {
     const computed = param && !/^[A-Za-z_$][\w$]*\.(?:slug|id)$/.test(param[1].trim()) ? { expr: param[1].trim(), line: text.slice(0, param.index).split('\n').length } : undefined
     const slugFields = computed ? await sluggerFields(ctx, f.rel, text, computed.expr) : undefined
     const renders = /(?:\brender|\.render)\s*\(|<Content\b/.test(text)
-    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, renders, ...(slugFields ? { slugFields } : computed ? { computed } : {}) })
+    if (collections.length > 0) out.push({ file: f.rel, base: m[1] ?? '', collections, renders, ...(slugFields ? { slugFields } : computed ? { computed } : {}), ...(servesPageNumbers(text) ? { pageNumbers: true } : {}) })
   }
   return out.sort((a, b) => Number(b.renders) - Number(a.renders) || (a.file < b.file ? -1 : 1))
 }

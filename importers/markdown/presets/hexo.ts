@@ -90,8 +90,12 @@ export const hexoPreset: Preset = {
       finish(published) {
         // hexo-generator-archive's lists by year, month and day: the contract has no date archives, so each leads to the post index.
         const dates = [...h.postDates].filter(([rel]) => published.has(rel)).map(([, date]) => date)
-        const archiveUrls = file === undefined || !archives ? [] : archivePages(cfg, dates, h.zone)
+        const { urls: archiveUrls, total } = file === undefined || !archives ? { urls: [], total: 0 } : archivePages(cfg, dates, h.zone)
         if (file !== undefined && archiveUrls.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archiveUrls.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+        if (file !== undefined && total > archiveUrls.length) {
+          const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
+          ctx.diagnostics.warn(file, 0, 'unsupported_feature', `hexo-generator-archive writes ${total} archive pages besides /${dir}/ (${dates.length} posts, per_page ${JSON.stringify(isPlainObject(cfg.archive_generator) && cfg.archive_generator.per_page !== undefined ? cfg.archive_generator.per_page : cfg.per_page)}); only the first ${ARCHIVE_PAGES_LIMIT} redirect to the post index at ${config.postIndexPath ?? '/'}. Redirect the others by hand (a rule such as /${dir}/* → ${config.postIndexPath ?? '/'} on the host), or raise archive_generator.per_page.`)
+        }
       },
       templateSite: () => site,
       assetUrl: (rel) => assetUrl(rel, h),
@@ -173,7 +177,8 @@ function applySite(config: SiteConfig, cfg: Record<string, unknown>, about: Hexo
 function dateArchives(cfg: Record<string, unknown>): ArchivePatterns {
   const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
   const gen = isPlainObject(cfg.archive_generator) ? cfg.archive_generator : {}
-  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false) return {}
+  // Its lib/generator.js returns after the list of every post when `yearly` is off: no month or day archives either.
+  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false || gen.yearly === false) return {}
   return {
     ...(gen.yearly !== false ? { year: `/${dir}/:year/` } : {}),
     ...(gen.monthly !== false ? { month: `/${dir}/:year/:month/` } : {}),
@@ -181,25 +186,38 @@ function dateArchives(cfg: Record<string, unknown>): ArchivePatterns {
   }
 }
 
+/** At most this many archive pages are redirected: `per_page: 1` pages every archive by the post, 3 pages a post. */
+export const ARCHIVE_PAGES_LIMIT = 10_000
+
 /**
  * The pages hexo-generator-archive writes besides `archive_dir`'s first: each date archive, and every archive's later
  * pages (`<archive>/<pagination_dir>/<n>/`, from 2), by `archive_generator.per_page`, else `per_page`, else 10, posts
- * a page (0: one page). Its lib/generator.js pages the full list and each date's with hexo-pagination.
+ * a page (0: one page). Its lib/generator.js pages the full list and each date's with hexo-pagination. At most
+ * ARCHIVE_PAGES_LIMIT, the date archives first, then the later pages archive by archive; `total` counts them all,
+ * without writing them out.
  */
-function archivePages(cfg: Record<string, unknown>, dates: readonly string[], zone: string): string[] {
+export function archivePages(cfg: Record<string, unknown>, dates: readonly string[], zone: string): { urls: string[]; total: number } {
   const gen = isPlainObject(cfg.archive_generator) ? cfg.archive_generator : {}
   const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
-  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false) return []
+  if (dir === '' || dir.split('/').includes('..') || gen.enabled === false) return { urls: [], total: 0 }
   const patterns = dateArchives(cfg)
   const perPage = typeof gen.per_page === 'number' ? gen.per_page : typeof cfg.per_page === 'number' ? cfg.per_page : 10
   const pagesDir = trimBoth(firstString(cfg.pagination_dir) ?? 'page', '/')
   const counts = new Map<string, number>([[`/${dir}/`, dates.length]])
   for (const date of dates) for (const url of dateArchiveUrls(patterns, [date], zone)) counts.set(url, (counts.get(url) ?? 0) + 1)
-  const later: string[] = []
+  const archives = [...counts.keys()].sort()
+  const urls = archives.filter((u) => u !== `/${dir}/`).slice(0, ARCHIVE_PAGES_LIMIT)
+  let total = counts.size - 1
   if (perPage >= 1 && pagesDir !== '' && !pagesDir.split('/').includes('..')) {
-    for (const [url, count] of counts) for (let n = 2; n <= Math.ceil(count / Math.floor(perPage)); n++) later.push(`${url}${pagesDir}/${n}/`)
+    const later: string[] = []
+    for (const url of archives) {
+      const pages = Math.ceil((counts.get(url) ?? 0) / Math.floor(perPage))
+      total += Math.max(0, pages - 1)
+      for (let n = 2; n <= pages && urls.length + later.length < ARCHIVE_PAGES_LIMIT; n++) later.push(`${url}${pagesDir}/${n}/`)
+    }
+    for (const url of later.sort()) urls.push(url)
   }
-  return [...[...counts.keys()].filter((u) => u !== `/${dir}/`).sort(), ...later.sort()]
+  return { urls, total }
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

@@ -5,7 +5,7 @@ import { resolveRelative } from '../discover.js'
 import { canonicalLocale, readAuthorRegistry } from './_config.js'
 import { entries, objectsAfter, stringLiteral, stripComments } from './_jstext.js'
 import { hasNextraMeta, nextraMenus } from './_nextra-meta.js'
-import { nextraBlogNav, usesNextraBlogTheme } from './_nextra-blog.js'
+import { LIKELY_NOT_MILLISECONDS, nextraBlogNav, numericDate, usesNextraBlogTheme } from './_nextra-blog.js'
 import { FALLBACK_LIMIT, fallbackUrls, NEXT_CONFIGS, splitLocale, suffixLocales } from './_next-i18n.js'
 import type { FallbackBudget, SuffixLocales } from './_next-i18n.js'
 import type { Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
@@ -168,7 +168,8 @@ export const nextjsPreset: Preset = {
       if (categories.size > 0 && ![...categories].some((c) => names.has(c)) && /^[^:]*$/.test(config.postIndexPath)) config.permalinks = { categories: `${config.postIndexPath}:slug/` }
     }
 
-    if (pagesRoot && !config.menus.primary && (await usesNextraBlogTheme(ctx))) {
+    const blogTheme = pagesRoot !== undefined && (await usesNextraBlogTheme(ctx))
+    if (pagesRoot && !config.menus.primary && blogTheme) {
       // The blog's list page (`posts/index.md`, `type: posts`) is replaced by the post index: its item leads there.
       const pages = ctx.discovery.files.flatMap((f) => {
         const at = locate(f.rel)
@@ -195,7 +196,8 @@ export const nextjsPreset: Preset = {
         const name = isIndex ? (at.dirs[at.dirs.length - 1] ?? '') : at.base
         const dated = dateFromName(name)
         const blogAt = at.dirs.findIndex((d) => BLOG_FOLDERS.has(d.toLowerCase()))
-        const fm = source.fm.data
+        const data = blogTheme && typeof source.fm.data.date === 'number' ? blogDate(source, ctx.diagnostics) : undefined
+        const fm = data ?? source.fm.data
         const hasDate = dated !== null || ['date', 'pubDate', 'publishDate', 'published_at'].some((k) => fm[k] !== undefined && fm[k] !== null && fm[k] !== '')
         const isPost = ((blogAt !== -1 && !(isIndex && at.dirs.length === blogAt + 1)) || at.root.posts === true) && hasDate
         const isHome = at.root.base === '' && at.dirs.length === 0 && isIndex && (at.locale === undefined || at.locale === defaultLocale)
@@ -210,6 +212,7 @@ export const nextjsPreset: Preset = {
           ...(categories.length > 0 ? { folderCategories: categories } : {}),
           ...(multilingual && at.locale ? { language: canonicalLocale(at.locale) ?? at.locale } : {}),
           ...(i18n && at.suffixed && at.locale === i18n.defaultLocale ? fallbacks(i18n, [...at.dirs, at.base].join('/'), url === '' ? '/' : url, budget) : {}),
+          ...(data ? { data } : {}),
         }
       },
       assetUrl(rel) {
@@ -399,4 +402,16 @@ function frameworkDialects(ctx: PresetContext, nextraSite: boolean): TemplateDia
   const deps = ctx.discovery.dependencies ?? new Set<string>()
   if (['fumadocs-ui', 'fumadocs-core', 'fumadocs-mdx'].some((d) => deps.has(d))) return ['fumadocs']
   return nextraSite ? ['nextra'] : []
+}
+
+/**
+ * A nextra-theme-blog page's values with a numeric `date` as the theme reads it (`numericDate`: milliseconds since
+ * 1970; 0 none), said when the number reads as a year or seconds (`date: 2021`: the theme showed Jan 01 1970).
+ */
+function blogDate(source: SourceFile, diagnostics: PresetContext['diagnostics']): Record<string, unknown> {
+  const value = source.fm.data.date as number
+  const iso = numericDate(value)
+  if (iso === undefined && value !== 0) diagnostics.warn(source.file.rel, source.fm.lineOf('date'), 'invalid_date', `"date: ${value}" is a number past the range of dates (new Date(${value}) is Invalid Date, which nextra-theme-blog cannot print): the document has no date. Write it as YYYY-MM-DD.`)
+  if (iso !== undefined && Math.abs(value) < LIKELY_NOT_MILLISECONDS) diagnostics.warn(source.file.rel, source.fm.lineOf('date'), 'invalid_date', `"date: ${value}" is a number, which nextra-theme-blog reads as milliseconds since 1970 (new Date(${value}) is ${iso}) and showed as that day; it is imported as that instant. Write the date as YYYY-MM-DD (2021 → 2021-01-01) if that is not what was meant.`)
+  return { ...source.fm.data, date: iso }
 }

@@ -2,7 +2,7 @@ import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
+import { ARCHIVE_PAGES_LIMIT, archivePages, categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
 import { tempSites } from './_tmpsite.js'
 
 // Hexo's documented rules (hexo.io "Permalinks", "Writing", "Front-matter", "Configuration"). The URLs in these rows
@@ -175,8 +175,12 @@ describe('a Hexo site', () => {
     const monthly = await importMarkdown(await site('archives-default', { ...files, '_config.yml': 'title: A\ntimezone: Asia/Tokyo\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
     expect(monthly.redirects.filter((r) => r.file === '_config.yml').map((r) => [r.from, r.to])).toEqual([['/archives/', '/'], ['/archives/2024/', '/'], ['/archives/2024/01/', '/'], ['/archives/2024/03/', '/']])
     expect(monthly.payload?.content.posts.find((p) => p.title === 'Late')?.content).toBe('See [2024](/) and [March](/).\n')
-    const daily = await importMarkdown(await site('archives-daily', { ...files, '_config.yml': 'title: A\narchive_dir: old\narchive_generator:\n  yearly: false\n  daily: true\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
-    expect(daily.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/', '/old/2023/12/', '/old/2023/12/31/', '/old/2024/03/', '/old/2024/03/05/'])
+    const daily = await importMarkdown(await site('archives-daily', { ...files, '_config.yml': 'title: A\narchive_dir: old\narchive_generator:\n  monthly: false\n  daily: true\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(daily.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/', '/old/2023/', '/old/2023/12/31/', '/old/2024/', '/old/2024/03/05/'])
+    // lib/generator.js returns after the list of every post when `yearly` is off: no month or day archives either
+    // (they were redirected, from pages Hexo never wrote).
+    const yearless = await importMarkdown(await site('archives-yearless', { ...files, '_config.yml': 'title: A\narchive_dir: old\narchive_generator:\n  yearly: false\n  daily: true\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(yearless.redirects.filter((r) => r.file === '_config.yml').map((r) => r.from)).toEqual(['/old/'])
   })
 
   // The archives are hexo-generator-archive's: a site whose package.json names hexo but not the plugin has none
@@ -321,4 +325,45 @@ describe('a Hexo site', () => {
     expect(a.content).toContain('<aside class="admonition admonition-info">\n\nNews.')
     expect([a.featured_image, b.featured_image]).toEqual(['/img/c.png', '/img/c.png'])
   })
+})
+
+// `per_page: 1` pages every archive by the post (hexo-pagination: ⌈posts ÷ per_page⌉ pages, `page/<n>/` from 2), and
+// hexo-generator-archive pages the list of every post, each year's and each month's: three pages a post, 30,000
+// redirects for 10,000 posts (300,000 for 100,000, each held and written), with no word of it. At most
+// ARCHIVE_PAGES_LIMIT are written, the date archives first, and the site is told how many more Hexo wrote.
+describe('archive pages with a small per_page', () => {
+  const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10))
+
+  test.each<[string, Record<string, unknown>, number, number, number]>([
+    // name, _config.yml, posts, redirects written, pages Hexo wrote besides /archives/
+    ['per_page 1, 10 posts in one month', { per_page: 1 }, 10, 2 + 9 * 3, 2 + 9 * 3],
+    ['per_page 0: one page an archive', { per_page: 0 }, 10, 2, 2],
+    ['per_page 1, 10,000 posts', { per_page: 1 }, 10_000, ARCHIVE_PAGES_LIMIT, 0],
+    ['archive_generator.per_page 1 over per_page 10, 200,000 posts', { per_page: 10, archive_generator: { per_page: 1 } }, 200_000, ARCHIVE_PAGES_LIMIT, 0],
+  ])('%s', (_, cfg, count, written, total) => {
+    const dates = count === 10 ? Array.from({ length: 10 }, (_, i) => `2024-05-${String(i + 1).padStart(2, '0')}`) : days(count)
+    const started = performance.now()
+    const got = archivePages(cfg, dates, 'UTC')
+    expect(performance.now() - started).toBeLessThan(3000)
+    expect(got.urls.length).toBe(written)
+    expect(new Set(got.urls).size).toBe(got.urls.length)
+    // Every page Hexo wrote is counted: those not written are what the warning says.
+    const months = new Set(dates.map((d) => d.slice(0, 7))).size
+    const years = new Set(dates.map((d) => d.slice(0, 4))).size
+    const perPage = (cfg.archive_generator as { per_page?: number } | undefined)?.per_page ?? (cfg.per_page as number)
+    expect(got.total).toBe(total !== 0 ? total : years + months + (perPage >= 1 ? 3 * count - years - months - 1 : 0))
+  })
+
+  test('the date archives come first when the limit cuts', () => {
+    const got = archivePages({ per_page: 1 }, days(20_000), 'UTC')
+    expect(got.urls.filter((u) => !u.includes('/page/')).length).toBe(new Set(days(20_000).map((d) => d.slice(0, 7))).size + new Set(days(20_000).map((d) => d.slice(0, 4))).size)
+  })
+
+  test('a site past the limit is told, on its _config.yml', async () => {
+    const posts = Object.fromEntries(Array.from({ length: 3_400 }, (_, i) => [`source/_posts/p${i}.md`, `---\ntitle: P${i}\ndate: 2024-01-01\n---\nx\n`]))
+    const result = await importMarkdown(await site('archives-per-page-1', { ...posts, '_config.yml': 'title: A\nper_page: 1\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.redirects.filter((r) => r.file === '_config.yml').length).toBe(ARCHIVE_PAGES_LIMIT + 1)
+    const said = result.diagnostics.filter((d) => d.file === '_config.yml' && d.message.includes('archive pages'))
+    expect(said.map((d) => d.message)).toEqual([expect.stringContaining(`writes ${2 + 3 * 3_399} archive pages besides /archives/`)])
+  }, 60_000)
 })
