@@ -55,6 +55,8 @@ export interface Collected {
   pages: ContentItem[]
   /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
+  /** Every exported item of a custom type imported as pages, whatever its status, for hierarchy paths. */
+  typedSkeleton: Map<number, { parent: number; postName: string; title: string; postType: string }>
   media: MediaIndex
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; date: string; file: string; line: number }>
@@ -139,7 +141,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
  */
 export class Collector implements WxrSink {
   readonly collected: Collected = {
-    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), media: new MediaIndex(),
+    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), typedSkeleton: new Map(), media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], frontTemplates: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
@@ -261,6 +263,7 @@ export class Collector implements WxrSink {
     item.terms = this.#namedTerms.resolve(item.terms, this.report, this.#slugLocale)
     fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
+    else if (kind === 'page') c.typedSkeleton.set(item.postId, { parent: item.postParent, postName: item.postName, title: item.title, postType: item.postType })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)
     if (decision.asDraft) {

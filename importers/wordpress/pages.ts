@@ -16,10 +16,10 @@ import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 export type PagePlan = { item: ContentItem; title: string; slug: string; path?: string; effectivePath: string; url: string; parentId: number }
 
 /**
- * What planning keeps from page to page: the paths taken, their suffix counters, each page's leaf slug, and the
- * WordPress locale slugs are made from titles by.
+ * What planning keeps from page to page: the paths taken, their suffix counters, each page's leaf slug, the WordPress
+ * locale slugs are made from titles by, and the base path of each custom type imported as pages.
  */
-type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string>; locale: string }
+type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string>; suffixes: Suffixes; leaf: Map<number, string>; locale: string; typeBases: Map<string, string> }
 
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, read from every exported page (`pageSkeleton`)
@@ -34,7 +34,7 @@ export function planPages(
   report: ReportBuilder,
   warnItem: WarnItem,
 ): Map<number, PagePlan> {
-  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: slugLocale(c.channels) }
+  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: slugLocale(c.channels), typeBases: new Map() }
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)
@@ -58,20 +58,24 @@ function pageSlug(item: ContentItem, report: ReportBuilder, locale: string): str
   return own
 }
 
-/** A custom post type imported as pages (WooCommerce products): where WordPress served it, `/product/<slug>/`. */
+/**
+ * A custom post type imported as pages (WooCommerce products): where WordPress served it, its link's path
+ * (`/product/<slug>/`), else the path WordPress would have given it (`typedPath`).
+ */
 function planTypedPage(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): PagePlan {
-  const path = linkPath(item.link, paths.basePath) ?? `${repairSlug(item.postType) || 'item'}/${slug}`
+  const path = linkPath(item.link, paths.basePath) ?? typedPath(paths, item, title, slug, warnItem)
   const effective = uniquePath(path, paths.taken, paths.suffixes)
   if (effective !== path) warnItem(item, 'duplicate_path', `"${title}" (id ${item.postId}) has the path of an earlier page; it was given "${effective}".`)
   paths.taken.add(effective.normalize('NFC'))
   const leafSlug = effective.split('/').pop() as string
+  paths.leaf.set(item.postId, leafSlug)
   return { item, title, slug: leafSlug, path: effective, effectivePath: effective, url: pageRoute({ slug: leafSlug, path: effective }, paths.site).url, parentId: 0 }
 }
 
 /** A page below its parents (and the language prefix its old link carried), with a suffix when its path is taken. */
 function planPage(paths: PagePaths, item: ContentItem, title: string, slug: string, report: ReportBuilder, warnItem: WarnItem): PagePlan {
   const { site, basePath } = paths
-  const found = ancestors(paths.c, item.postId)
+  const found = ancestors((id) => paths.c.pageSkeleton.get(id)?.parent, item.postId)
   const broken = found.broken
   const chain = broken ? [] : found.chain
   if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
@@ -96,6 +100,55 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
   return { item, title, slug: leafSlug, ...(explicitPath ? { path: explicitPath } : {}), effectivePath: effective, url, parentId }
 }
 
+/**
+ * The path WordPress gave an item of a custom type whose link shows none (plain permalinks' `?book=guide/one`, a
+ * draft's `?post_type=book&p=12`): get_post_permalink's `<type base>/<uri>`, where the uri of a hierarchical type's
+ * item is its ancestors' slugs and its own (get_page_uri; the ancestors the export holds, of its type), else its slug.
+ * A parent cycle or an absurd depth leaves the ancestors out, with a warning, as for pages.
+ */
+function typedPath(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): string {
+  const found = ancestors(typedParent(paths.c, item.postType), item.postId)
+  if (found.broken) warnItem(item, 'invalid_route_path', `"${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path leaves its parents out.`)
+  const parents = found.broken ? [] : found.chain.map((id) => leafOf(paths, id))
+  return [typeBase(paths, item.postType), ...parents, slug].join('/')
+}
+
+/** The parent of an exported item of `type` imported as pages, when that parent is one too. */
+function typedParent(c: Collected, type: string): (id: number) => number | undefined {
+  return (id) => {
+    const own = c.typedSkeleton.get(id)
+    return own?.postType === type ? own.parent : undefined
+  }
+}
+
+/**
+ * Where a custom type's items were served below (register_post_type's rewrite slug, after the permalink front when
+ * `with_front`): what the first of its items whose link ends with its own uri shows before that uri, else the type's
+ * name, the rewrite slug's default.
+ */
+function typeBase(paths: PagePaths, type: string): string {
+  let base = paths.typeBases.get(type)
+  if (base === undefined) {
+    base = shownBase(paths, type) ?? (repairSlug(type) || 'item')
+    paths.typeBases.set(type, base)
+  }
+  return base
+}
+
+function shownBase(paths: PagePaths, type: string): string | undefined {
+  const parentOf = typedParent(paths.c, type)
+  for (const item of paths.c.pages) {
+    const path = item.postType === type ? linkPath(item.link, paths.basePath) : undefined
+    if (path === undefined) continue
+    const found = ancestors(parentOf, item.postId)
+    if (found.broken) continue
+    const uri = [...found.chain.map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
+    const head = missingAncestors(path, [], uri)
+    if (head.length > 0) return head.join('/')
+  }
+  return undefined
+}
+
 /** The page's path from its parts, its leaf slug suffixed (`-2`, `-3`…) when an earlier page took that path. */
 function untakenPagePath(paths: PagePaths, parts: string[], slug: string, nested: boolean): { effective: string; leafSlug: string } {
   const effective = parts.join('/')
@@ -110,7 +163,7 @@ function untakenPagePath(paths: PagePaths, parts: string[], slug: string, nested
 function leafOf(paths: PagePaths, id: number): string {
   let s = paths.leaf.get(id)
   if (s === undefined) {
-    const sk = paths.c.pageSkeleton.get(id)
+    const sk = paths.c.pageSkeleton.get(id) ?? paths.c.typedSkeleton.get(id)
     s = repairSlug(decodeWpSlug(sk?.postName ?? '')) || slugFromTitle(sk?.title ?? '', paths.locale) || `page-${id}`
     paths.leaf.set(id, s)
   }
@@ -118,18 +171,19 @@ function leafOf(paths: PagePaths, id: number): string {
 }
 
 /**
- * A page's ancestors root-first; a cycle or an absurd depth ends the chain (`broken`, reported once per page).
- * `orphan`: the topmost has a parent the export does not hold (an export of one author's or one type's items).
+ * A page's ancestors root-first, by `parentOf` (undefined for an item the export does not hold); a cycle or an absurd
+ * depth ends the chain (`broken`, reported once per page). `orphan`: the topmost has a parent the export does not
+ * hold (an export of one author's or one type's items).
  */
-function ancestors(c: Collected, id: number): { chain: number[]; broken: boolean; orphan: boolean } {
+function ancestors(parentOf: (id: number) => number | undefined, id: number): { chain: number[]; broken: boolean; orphan: boolean } {
   const chain: number[] = []
   const seen = new Set([id])
-  let parent = c.pageSkeleton.get(id)?.parent ?? 0
-  while (parent > 0 && c.pageSkeleton.has(parent)) {
+  let parent = parentOf(id) ?? 0
+  while (parent > 0 && parentOf(parent) !== undefined) {
     if (seen.has(parent) || chain.length >= LIMITS.maxPageDepth) return { chain, broken: true, orphan: false }
     seen.add(parent)
     chain.unshift(parent)
-    parent = c.pageSkeleton.get(parent)?.parent ?? 0
+    parent = parentOf(parent) ?? 0
   }
   return { chain, broken: false, orphan: parent > 0 }
 }

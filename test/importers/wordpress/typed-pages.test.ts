@@ -1,0 +1,64 @@
+// Items of a custom post type imported as pages (`--post-type book=page`) go where WordPress served them: their link's
+// path. WordPress gives an item of a hierarchical type its ancestors' slugs in that path (get_post_permalink calls
+// get_page_uri for a hierarchical type: `/<rewrite slug>/<parent>/<child>/`); where the link shows no path (plain
+// permalinks' `?book=guide/one`, a draft's `?post_type=book&p=12`), the path is made the same way.
+import { Readable } from 'node:stream'
+import { describe, expect, test } from 'vitest'
+import { importWordPress } from 'preview-data-sdk/wordpress'
+import type { ImportWordPressOptions } from 'preview-data-sdk/wordpress'
+
+type Item = { id: number; type?: string; name: string; title?: string; parent?: number; link: string; status?: string }
+
+const item = ({ id, type = 'book', name, title = name || `Item ${id}`, parent = 0, link, status = 'publish' }: Item) =>
+  `<item><title>${title}</title><link>${link}</link><dc:creator>a</dc:creator><wp:post_id>${id}</wp:post_id><wp:post_date_gmt>2020-01-0${(id % 9) + 1} 00:00:00</wp:post_date_gmt><wp:status>${status}</wp:status><wp:post_type>${type}</wp:post_type><wp:post_parent>${parent}</wp:post_parent><wp:post_name>${name}</wp:post_name><content:encoded>Body ${id}</content:encoded></item>`
+
+async function typedPages(items: Item[], options: ImportWordPressOptions = {}) {
+  const xml = `<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://books.example</link><wp:wxr_version>1.2</wp:wxr_version>
+${item({ id: 1, type: 'post', name: 'hello', link: 'https://books.example/hello/' })}
+${items.map(item).join('\n')}
+</channel></rss>`
+  const { payload, report } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z', postTypes: { book: 'page' }, ...options })
+  const paths: Record<string, string> = Object.fromEntries(payload.content.pages.map((p) => [p.public_id ?? p.slug, p.path ?? p.slug]))
+  return { paths, codes: report.diagnostics.map((d) => d.code) }
+}
+
+describe('a hierarchical custom post type imported as pages', () => {
+  test('a child keeps the path its link shows: the rewrite slug, its parents, its own slug', async () => {
+    const { paths } = await typedPages([
+      { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/library/guide/part-one/' },
+      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/library/guide/part-one/chapter-1/' },
+    ])
+    expect(paths).toMatchObject({ 10: 'library/guide', 11: 'library/guide/part-one', 12: 'library/guide/part-one/chapter-1' })
+  })
+  test('plain permalinks: the type, then its parents (get_page_uri), then its own slug', async () => {
+    const { paths } = await typedPages([
+      { id: 10, name: 'guide', link: 'https://books.example/?book=guide' },
+      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/?book=guide/part-one' },
+      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/?book=guide/part-one/chapter-1' },
+    ])
+    expect(paths).toMatchObject({ 10: 'book/guide', 11: 'book/guide/part-one', 12: 'book/guide/part-one/chapter-1' })
+  })
+  test('a draft kept as a draft goes where its published siblings show the type was served, below its parents', async () => {
+    const { paths } = await typedPages(
+      [
+        { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+        { id: 11, name: '', title: 'Part Two', parent: 10, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=11' },
+        { id: 12, name: 'appendix', parent: 13, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=12' },
+        { id: 13, name: 'old-guide', status: 'trash', link: 'https://books.example/?post_type=book&amp;p=13' },
+      ],
+      { drafts: 'include' },
+    )
+    // A trashed parent is not imported, but WordPress still named it in the path (get_post_ancestors reads any status).
+    expect(paths).toMatchObject({ 10: 'library/guide', 11: 'library/guide/part-two', 12: 'library/old-guide/appendix' })
+  })
+  test('a parent cycle is left out with a warning, as for pages; a parent the export lacks is not known', async () => {
+    const { paths, codes } = await typedPages([
+      { id: 10, name: 'a', parent: 11, link: 'https://books.example/?book=b/a' },
+      { id: 11, name: 'b', parent: 10, link: 'https://books.example/?book=a/b' },
+      { id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=c' },
+    ])
+    expect(paths).toMatchObject({ 10: 'book/a', 11: 'book/b', 12: 'book/c' })
+    expect(codes.filter((c) => c === 'invalid_route_path')).toHaveLength(2)
+  })
+})
