@@ -106,9 +106,9 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   }
   const more = comments ? html.indexOf('<!--more') : -1
   const excerpt = blocks ? excerptOfBlocks(raw) : undefined
-  // The teaser as WordPress's automatic excerpt shows it: through the_content's wptexturize and capital_P_dangit; the
-  // blocks' reading of it when it holds blocks the excerpt leaves out (the same there).
-  const moreText = more < 0 ? undefined : (excerpt?.moreText ?? proseText(capitalPContent(texturizeBody(html.slice(0, more)))))
+  // The teaser as WordPress's automatic excerpt shows it (teaserText); the blocks' reading of it when it holds blocks
+  // the excerpt leaves out (the same there).
+  const moreText = more < 0 ? undefined : (excerpt?.moreText ?? teaserText(html.slice(0, more), blocks))
   if (more >= 0) html = withMoreAnchor(html, postId)
   // WordPress shows a body split by <!--nextpage--> one page at a time (each its own paragraphs); the page holds it
   // whole, its pages one after another (their old URLs redirect to it).
@@ -134,6 +134,18 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
   html = capitalPContent(html)
   const blockExcerpt = !moreText ? excerpt?.derived : undefined
   return { html, ...(moreText !== undefined ? { moreText } : {}), ...(blockExcerpt !== undefined ? { blockExcerpt } : {}), missingBlocks }
+}
+
+/**
+ * The text of a body's teaser (before `<!--more-->`) as WordPress's automatic excerpt reads it: through the_content's
+ * wptexturize, wpautop (a classic body's) and capital_P_dangit, in that order, so a `Wordpress` that starts a
+ * paragraph follows wpautop's `<p>` and becomes `WordPress`. Only a teaser with a `Wordpress` needs the paragraphs.
+ */
+function teaserText(teaser: string, blocks: boolean): string {
+  const texturized = texturizeBody(teaser)
+  if (!texturized.includes('Wordpress')) return proseText(texturized)
+  const paragraphs = blocks ? texturized : isBuilderLayout(texturized) ? builderAutop(texturized) : classicAutop(texturized)
+  return proseText(capitalPContent(paragraphs))
 }
 
 /**

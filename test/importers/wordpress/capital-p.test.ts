@@ -44,6 +44,10 @@ const xml = [
 I use Wordpress (Wordpress) at https://x.test/Wordpress
 
 [gallery ids="5" link="none"]]]></content:encoded>`),
+  item(3, 'post', `<title>Three</title><wp:post_name>three</wp:post_name><content:encoded><![CDATA[Wordpress first.
+
+Wordpress again,
+Wordpress after a line break.<!--more-->The rest]]></content:encoded>`),
   item(2, 'post', `<title>Two</title><wp:post_name>two</wp:post_name><content:encoded><![CDATA[Body]]></content:encoded><excerpt:encoded><![CDATA[Wordpress, by hand: a Wordpress]]></excerpt:encoded>`),
   item(7, 'nav_menu_item', `<title>Wordpress links</title><category domain="nav_menu" nicename="main">Main</category>${meta('_menu_item_type', 'custom')}${meta('_menu_item_url', 'https://t.example/x/')}`),
   '</channel></rss>',
@@ -63,5 +67,10 @@ describe('an import makes Wordpress WordPress where WordPress did', async () => 
     expect(post('tips').content).toContain('>My Wordpress cat</figcaption>')
     expect(post('tips').excerpt).toMatch(/^WordPress is here\. I use WordPress \(WordPress\)/)
     expect(post('two').excerpt).toBe('Wordpress, by hand: a Wordpress')
+  })
+  // wp_trim_excerpt runs the_content on the teaser: wpautop (priority 10) before capital_P_dangit (11), so a Wordpress
+  // starting a paragraph follows a <p> (WordPress 6.1 printed <p>WordPress first.</p>\n<p>WordPress again,<br />\nWordpress after…).
+  test("a classic teaser's Wordpress at a paragraph's start, after wpautop made it one", () => {
+    expect(post('three').excerpt).toBe('WordPress first. WordPress again, Wordpress after a line break.')
   })
 })
