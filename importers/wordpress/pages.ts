@@ -23,7 +23,7 @@ type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string
 
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, read from every exported page (`pageSkeleton`)
- * so a draft parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top
+ * so a draft parent with a slug still shapes its children's paths (one without is left out, `namedOnly`). A parent cycle or an absurd depth puts the page at the top
  * level with a warning; a path taken by an earlier page gets a `-2`, `-3`… leaf suffix; a Polylang/WPML language
  * prefix that the old URL carried is kept as the first path component.
  */
@@ -81,7 +81,7 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
   if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
   const lang = languageOf(item, basePath)
   const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
-  const parents = chain.map((id) => leafOf(paths, id))
+  const parents = namedOnly(paths.c, chain).map((id) => leafOf(paths, id))
   // Ancestors the export lacks keep their place in the path: their slugs are the start of the page's own link.
   const missing = found.orphan && !broken ? missingAncestors(linkPath(item.link, basePath), prefix, [...parents, slug]) : []
   if (missing.length > 0) {
@@ -109,7 +109,7 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
 function typedPath(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): string {
   const found = ancestors(typedParent(paths.c, item.postType), item.postId)
   if (found.broken) warnItem(item, 'invalid_route_path', `"${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path leaves its parents out.`)
-  const parents = found.broken ? [] : found.chain.map((id) => leafOf(paths, id))
+  const parents = found.broken ? [] : namedOnly(paths.c, found.chain).map((id) => leafOf(paths, id))
   return [typeBase(paths, item.postType), ...parents, slug].join('/')
 }
 
@@ -142,7 +142,7 @@ function shownBase(paths: PagePaths, type: string): string | undefined {
     if (path === undefined) continue
     const found = ancestors(parentOf, item.postId)
     if (found.broken) continue
-    const uri = [...found.chain.map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
+    const uri = [...namedOnly(paths.c, found.chain).map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
     const head = missingAncestors(path, [], uri)
     if (head.length > 0) return head.join('/')
   }
@@ -157,6 +157,18 @@ function untakenPagePath(paths: PagePaths, parts: string[], slug: string, nested
   const pathWith = (leaf: string) => (base ? base + '/' : '') + (nested ? leaf : effectivePagePath({ slug: leaf }, paths.site))
   const leafSlug = withSuffix(slug, paths.suffixes.next(`${base}\u0000${slug}\u0000${nested}`, (n) => !paths.taken.has(pathWith(withSuffix(slug, n)).normalize('NFC'))))
   return { effective: pathWith(leafSlug), leafSlug }
+}
+
+/**
+ * The ancestors that name themselves in their descendants' paths: get_page_uri (wp-includes/post.php) adds a parent's
+ * post_name only when it is truthy in PHP (not `''`, not `'0'`), so a draft or pending parent never given a slug is
+ * left out of its children's paths, rather than named by its title.
+ */
+function namedOnly(c: Collected, chain: readonly number[]): number[] {
+  return chain.filter((id) => {
+    const name = (c.pageSkeleton.get(id) ?? c.typedSkeleton.get(id))?.postName ?? ''
+    return name !== '' && name !== '0'
+  })
 }
 
 /** The leaf slug of a page in the hierarchy (planned, or any exported page's), made once. */

@@ -62,3 +62,62 @@ describe('a hierarchical custom post type imported as pages', () => {
     expect(codes.filter((c) => c === 'invalid_route_path')).toHaveLength(2)
   })
 })
+
+// get_page_uri (wp-includes/post.php, WordPress 6.1) adds an ancestor's post_name only `if ( $parent && $parent->post_name )`:
+// a draft or pending parent that was never given a slug is left out of its children's paths, title and all.
+describe('an ancestor without a post_name is left out of the path, as get_page_uri leaves it out', () => {
+  const draft = { name: '', title: 'Secret Plan', status: 'draft' }
+  test.each([
+    {
+      case: 'a page below a nameless draft',
+      items: [
+        { id: 20, type: 'page', name: 'guide', link: 'https://books.example/guide/' },
+        { id: 21, type: 'page', ...draft, parent: 20, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/guide/kid/' },
+      ],
+      paths: { 22: 'guide/kid' },
+    },
+    {
+      case: 'a page below a nameless draft imported as a draft',
+      items: [
+        { id: 20, type: 'page', name: 'guide', link: 'https://books.example/guide/' },
+        { id: 21, type: 'page', ...draft, parent: 20, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/guide/kid/' },
+      ],
+      options: { drafts: 'include' as const },
+      paths: { 21: 'guide/secret-plan', 22: 'guide/kid' },
+    },
+    {
+      case: 'a page below a nameless draft whose own parent the export lacks',
+      items: [
+        { id: 21, type: 'page', ...draft, parent: 99, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/services/kid/' },
+      ],
+      paths: { 22: 'services/kid' },
+    },
+    {
+      case: 'a book whose link shows no path, below a nameless draft',
+      items: [
+        { id: 10, name: 'guide', link: 'https://books.example/?book=guide' },
+        { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/?book=guide/part-one' },
+        { id: 12, ...draft, parent: 11, link: 'https://books.example/?post_type=book&amp;p=12' },
+        { id: 13, name: 'kid', parent: 12, link: 'https://books.example/?book=guide/part-one/kid' },
+      ],
+      paths: { 13: 'book/guide/part-one/kid' },
+    },
+    {
+      case: 'a draft book (no path shown) below a nameless draft, its type base from its published relatives',
+      items: [
+        { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+        { id: 12, ...draft, parent: 10, link: 'https://books.example/?post_type=book&amp;p=12' },
+        { id: 13, name: 'kid', parent: 12, link: 'https://books.example/library/guide/kid/' },
+        { id: 14, name: 'new', parent: 12, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=14' },
+      ],
+      options: { drafts: 'include' as const },
+      paths: { 13: 'library/guide/kid', 14: 'library/guide/new' },
+    },
+  ])('$case', async ({ items, options, paths }) => {
+    expect((await typedPages(items, options)).paths).toMatchObject(paths)
+  })
+})
+
