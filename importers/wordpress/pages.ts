@@ -123,8 +123,8 @@ function typedParent(c: Collected, type: string): (id: number) => number | undef
 
 /**
  * Where a custom type's items were served below (register_post_type's rewrite slug, after the permalink front when
- * `with_front`): what the first of its items whose link ends with its own uri shows before that uri, else the type's
- * name, the rewrite slug's default.
+ * `with_front`): what its items' links show before their own uri when they agree (`shownBase`), else the type's name,
+ * the rewrite slug's default.
  */
 function typeBase(paths: PagePaths, type: string): string {
   let base = paths.typeBases.get(type)
@@ -135,18 +135,37 @@ function typeBase(paths: PagePaths, type: string): string {
   return base
 }
 
+/**
+ * The base every link of the type's items that shows one agrees on; undefined when none shows one or two differ, as
+ * WooCommerce's `/shop/%product_cat%/` base puts each product below its own category (`shop/kitchen/mug`,
+ * `shop/clothing/tee`): a type has one rewrite slug, so links that disagree show something else in front of it.
+ */
 function shownBase(paths: PagePaths, type: string): string | undefined {
   const parentOf = typedParent(paths.c, type)
+  let shown: string | undefined
   for (const item of paths.c.pages) {
-    const path = item.postType === type ? linkPath(item.link, paths.basePath) : undefined
-    if (path === undefined) continue
-    const found = ancestors(parentOf, item.postId)
-    if (found.broken) continue
-    const uri = [...namedOnly(paths.c, found.chain).map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
-    const head = missingAncestors(path, [], uri)
-    if (head.length > 0) return head.join('/')
+    const base = item.postType === type ? baseShownBy(paths, item, parentOf) : undefined
+    if (base === undefined) continue
+    if (shown !== undefined && shown !== base) return undefined
+    shown = base
   }
-  return undefined
+  return shown
+}
+
+/**
+ * What an item's link shows before its uri (get_page_uri's: its named ancestors' slugs and its own; the ancestors are
+ * only ever the same type's, so a type the export shows no parents of has its slug alone); undefined when the link
+ * does not end with that uri, or the item is in a cycle or below a parent the export lacks, whose slug would be taken
+ * for the base.
+ */
+function baseShownBy(paths: PagePaths, item: ContentItem, parentOf: (id: number) => number | undefined): string | undefined {
+  const path = linkPath(item.link, paths.basePath)
+  if (path === undefined) return undefined
+  const found = ancestors(parentOf, item.postId)
+  if (found.broken || found.orphan) return undefined
+  const uri = [...namedOnly(paths.c, found.chain).map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
+  const head = missingAncestors(path, [], uri)
+  return head.length > 0 ? head.join('/').normalize('NFC') : undefined
 }
 
 /** The page's path from its parts, its leaf slug suffixed (`-2`, `-3`…) when an earlier page took that path. */

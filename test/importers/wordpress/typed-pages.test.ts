@@ -121,3 +121,40 @@ describe('an ancestor without a post_name is left out of the path, as get_page_u
   })
 })
 
+// The base of a type whose items' links show none is what its other items' links agree on: register_post_type's one
+// rewrite slug. Links that disagree (WooCommerce's /shop/%product_cat%/ base puts each product below its category)
+// show no one base, so the type's name stands, register_post_type's default and the importer's before.
+describe("a type's base is what its items' links agree on", () => {
+  test.each([
+    {
+      case: 'products below their categories show no one base',
+      items: [
+        { id: 30, type: 'product', name: 'mug', link: 'https://books.example/shop/kitchen/mug/' },
+        { id: 31, type: 'product', name: 'tee', link: 'https://books.example/shop/clothing/tee/' },
+        { id: 32, type: 'product', name: '', title: 'New Hat', status: 'draft', link: 'https://books.example/?post_type=product&amp;p=32' },
+      ],
+      paths: { 30: 'shop/kitchen/mug', 31: 'shop/clothing/tee', 32: 'product/new-hat' },
+    },
+    {
+      case: 'products that agree give their base',
+      items: [
+        { id: 30, type: 'product', name: 'mug', link: 'https://books.example/store/mug/' },
+        { id: 31, type: 'product', name: 'tee', link: 'https://books.example/store/tee/' },
+        { id: 32, type: 'product', name: '', title: 'New Hat', status: 'draft', link: 'https://books.example/?post_type=product&amp;p=32' },
+      ],
+      paths: { 32: 'store/new-hat' },
+    },
+    {
+      case: "an orphan's missing parents are not the base",
+      items: [
+        { id: 9, name: 'appendix', parent: 99, link: 'https://books.example/library/old-guide/appendix/' },
+        { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+        { id: 14, name: 'new', parent: 10, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=14' },
+      ],
+      paths: { 9: 'library/old-guide/appendix', 14: 'library/guide/new' },
+    },
+  ])('$case', async ({ items, paths }) => {
+    const { paths: got } = await typedPages(items, { drafts: 'include', postTypes: { book: 'page', product: 'page' } })
+    expect(got).toMatchObject(paths)
+  })
+})
