@@ -103,14 +103,33 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
 /**
  * The path WordPress gave an item of a custom type whose link shows none (plain permalinks' `?book=guide/one`, a
  * draft's `?post_type=book&p=12`): get_post_permalink's `<type base>/<uri>`, where the uri of a hierarchical type's
- * item is its ancestors' slugs and its own (get_page_uri; the ancestors the export holds, of its type), else its slug.
- * A parent cycle or an absurd depth leaves the ancestors out, with a warning, as for pages.
+ * item is its ancestors' slugs and its own (get_page_uri). A plain permalink shows that uri (`queryUri`); else it is
+ * made from the ancestors the export holds, of its type, a parent cycle or an absurd depth leaving them out with a
+ * warning, as for pages.
  */
 function typedPath(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): string {
+  const shown = queryUri(item.link, item.postType, slug)
+  if (shown) return [typeBase(paths, item.postType), ...shown].join('/')
   const found = ancestors(typedParent(paths.c, item.postType), item.postId)
   if (found.broken) warnItem(item, 'invalid_route_path', `"${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path leaves its parents out.`)
   const parents = found.broken ? [] : namedOnly(paths.c, found.chain).map((id) => leafOf(paths, id))
   return [typeBase(paths, item.postType), ...parents, slug].join('/')
+}
+
+/**
+ * The uri a plain permalink shows: get_post_permalink's `?<query var>=<uri>` (add_query_arg, unencoded; the query var
+ * is the type's name, register_post_type's default), when every segment is a slug and the last is the item's own;
+ * else undefined.
+ * @example
+ * queryUri('https://x.test/?book=guide/part-one', 'book', 'part-one') // ['guide', 'part-one']
+ */
+function queryUri(link: string, type: string, slug: string): string[] | undefined {
+  const q = link.indexOf('?')
+  if (q < 0) return undefined
+  const arg = link.slice(q + 1).split('#')[0].split('&').find((a) => a.startsWith(type + '='))
+  const segments = (arg ?? '').slice(type.length + 1).split('/').filter((s) => s !== '').map(decodeWpSlug)
+  if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s) || segments[segments.length - 1] !== slug) return undefined
+  return segments
 }
 
 /** The parent of an exported item of `type` imported as pages, when that parent is one too. */

@@ -54,9 +54,9 @@ describe('a hierarchical custom post type imported as pages', () => {
   })
   test('a parent cycle is left out with a warning, as for pages; a parent the export lacks is not known', async () => {
     const { paths, codes } = await typedPages([
-      { id: 10, name: 'a', parent: 11, link: 'https://books.example/?book=b/a' },
-      { id: 11, name: 'b', parent: 10, link: 'https://books.example/?book=a/b' },
-      { id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=c' },
+      { id: 10, name: 'a', parent: 11, link: 'https://books.example/?post_type=book&amp;p=10' },
+      { id: 11, name: 'b', parent: 10, link: 'https://books.example/?post_type=book&amp;p=11' },
+      { id: 12, name: 'c', parent: 99, link: 'https://books.example/?post_type=book&amp;p=12' },
     ])
     expect(paths).toMatchObject({ 10: 'book/a', 11: 'book/b', 12: 'book/c' })
     expect(codes.filter((c) => c === 'invalid_route_path')).toHaveLength(2)
@@ -156,5 +156,28 @@ describe("a type's base is what its items' links agree on", () => {
   ])('$case', async ({ items, paths }) => {
     const { paths: got } = await typedPages(items, { drafts: 'include', postTypes: { book: 'page', product: 'page' } })
     expect(got).toMatchObject(paths)
+  })
+})
+
+// Plain permalinks' link is `?<query var>=<get_page_uri>` (get_post_permalink, wp-includes/link-template.php; the query
+// var is the type's name unless register_post_type was given another): the uri WordPress served the item at, parents
+// the export lacks and all, so it is the path below the type's base when it ends with the item's own slug.
+describe("plain permalinks' ?<type>=<uri> is the item's uri", () => {
+  test.each([
+    { case: 'parents the export lacks', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old-guide/c' }], paths: { 12: 'book/old-guide/c' } },
+    {
+      case: 'a parent cycle: the ancestors get_post_ancestors found before the loop',
+      items: [
+        { id: 10, name: 'a', parent: 11, link: 'https://books.example/?book=b/a' },
+        { id: 11, name: 'b', parent: 10, link: 'https://books.example/?book=a/b' },
+      ],
+      paths: { 10: 'book/b/a', 11: 'book/a/b' },
+    },
+    { case: 'other query arguments before it', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?lang=en&amp;book=old-guide/c' }], paths: { 12: 'book/old-guide/c' } },
+    { case: 'a uri ending with another slug is not the item\'s', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old-guide/d' }], paths: { 12: 'book/c' } },
+    { case: "another type's query var is not the item's", items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?product=old-guide/c' }], paths: { 12: 'book/c' } },
+    { case: 'a uri with a segment that is no slug', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old%20guide/c' }], paths: { 12: 'book/c' } },
+  ])('$case', async ({ items, paths }) => {
+    expect((await typedPages(items)).paths).toMatchObject(paths)
   })
 })
