@@ -23,21 +23,18 @@ ${items.map(item).join('\n')}
 }
 
 describe('a hierarchical custom post type imported as pages', () => {
-  test('a child keeps the path its link shows: the rewrite slug, its parents, its own slug', async () => {
+  // A child keeps the path its link shows: the rewrite slug, its parents, its own slug; under plain permalinks, the
+  // type, then its parents (get_page_uri), then its own slug.
+  test.each([
+    { links: ['library/guide/', 'library/guide/part-one/', 'library/guide/part-one/chapter-1/'], base: 'library' },
+    { links: ['?book=guide', '?book=guide/part-one', '?book=guide/part-one/chapter-1'], base: 'book' },
+  ])('links $links.0…: below $base', async ({ links, base }) => {
     const { paths } = await typedPages([
-      { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
-      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/library/guide/part-one/' },
-      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/library/guide/part-one/chapter-1/' },
+      { id: 10, name: 'guide', link: `https://books.example/${links[0]}` },
+      { id: 11, name: 'part-one', parent: 10, link: `https://books.example/${links[1]}` },
+      { id: 12, name: 'chapter-1', parent: 11, link: `https://books.example/${links[2]}` },
     ])
-    expect(paths).toMatchObject({ 10: 'library/guide', 11: 'library/guide/part-one', 12: 'library/guide/part-one/chapter-1' })
-  })
-  test('plain permalinks: the type, then its parents (get_page_uri), then its own slug', async () => {
-    const { paths } = await typedPages([
-      { id: 10, name: 'guide', link: 'https://books.example/?book=guide' },
-      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/?book=guide/part-one' },
-      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/?book=guide/part-one/chapter-1' },
-    ])
-    expect(paths).toMatchObject({ 10: 'book/guide', 11: 'book/guide/part-one', 12: 'book/guide/part-one/chapter-1' })
+    expect(paths).toMatchObject({ 10: `${base}/guide`, 11: `${base}/guide/part-one`, 12: `${base}/guide/part-one/chapter-1` })
   })
   test('a draft kept as a draft goes where its published siblings show the type was served, below its parents', async () => {
     const { paths } = await typedPages(
