@@ -23,7 +23,7 @@ type PagePaths = { c: Collected; site: Site; basePath: string; taken: Set<string
 
 /**
  * Plans every emitted page's path from the `post_parent` hierarchy, read from every exported page (`pageSkeleton`)
- * so a draft parent still shapes its children's paths. A parent cycle or an absurd depth puts the page at the top
+ * so a draft parent with a slug still shapes its children's paths (one without is left out, `namedOnly`). A parent cycle or an absurd depth puts the page at the top
  * level with a warning; a path taken by an earlier page gets a `-2`, `-3`… leaf suffix; a Polylang/WPML language
  * prefix that the old URL carried is kept as the first path component.
  */
@@ -81,7 +81,7 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
   if (broken) warnItem(item, 'invalid_route_path', `Page "${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path starts at the top level.`)
   const lang = languageOf(item, basePath)
   const prefix = lang.prefixed && lang.lang ? [repairSlug(lang.lang)].filter(Boolean) : []
-  const parents = chain.map((id) => leafOf(paths, id))
+  const parents = namedOnly(paths.c, chain).map((id) => leafOf(paths, id))
   // Ancestors the export lacks keep their place in the path: their slugs are the start of the page's own link.
   const missing = found.orphan && !broken ? missingAncestors(linkPath(item.link, basePath), prefix, [...parents, slug]) : []
   if (missing.length > 0) {
@@ -103,14 +103,33 @@ function planPage(paths: PagePaths, item: ContentItem, title: string, slug: stri
 /**
  * The path WordPress gave an item of a custom type whose link shows none (plain permalinks' `?book=guide/one`, a
  * draft's `?post_type=book&p=12`): get_post_permalink's `<type base>/<uri>`, where the uri of a hierarchical type's
- * item is its ancestors' slugs and its own (get_page_uri; the ancestors the export holds, of its type), else its slug.
- * A parent cycle or an absurd depth leaves the ancestors out, with a warning, as for pages.
+ * item is its ancestors' slugs and its own (get_page_uri). A plain permalink shows that uri (`queryUri`); else it is
+ * made from the ancestors the export holds, of its type, a parent cycle or an absurd depth leaving them out with a
+ * warning, as for pages.
  */
 function typedPath(paths: PagePaths, item: ContentItem, title: string, slug: string, warnItem: WarnItem): string {
+  const shown = queryUri(item.link, item.postType, slug)
+  if (shown) return [typeBase(paths, item.postType), ...shown].join('/')
   const found = ancestors(typedParent(paths.c, item.postType), item.postId)
   if (found.broken) warnItem(item, 'invalid_route_path', `"${title}" (id ${item.postId}) is in a parent cycle or too deep a hierarchy; its path leaves its parents out.`)
-  const parents = found.broken ? [] : found.chain.map((id) => leafOf(paths, id))
+  const parents = found.broken ? [] : namedOnly(paths.c, found.chain).map((id) => leafOf(paths, id))
   return [typeBase(paths, item.postType), ...parents, slug].join('/')
+}
+
+/**
+ * The uri a plain permalink shows: get_post_permalink's `?<query var>=<uri>` (add_query_arg, unencoded; the query var
+ * is the type's name, register_post_type's default), when every segment is a slug and the last is the item's own;
+ * else undefined.
+ * @example
+ * queryUri('https://x.test/?book=guide/part-one', 'book', 'part-one') // ['guide', 'part-one']
+ */
+function queryUri(link: string, type: string, slug: string): string[] | undefined {
+  const q = link.indexOf('?')
+  if (q < 0) return undefined
+  const arg = link.slice(q + 1).split('#')[0].split('&').find((a) => a.startsWith(type + '='))
+  const segments = (arg ?? '').slice(type.length + 1).split('/').filter((s) => s !== '').map(decodeWpSlug)
+  if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s) || segments[segments.length - 1] !== slug) return undefined
+  return segments
 }
 
 /** The parent of an exported item of `type` imported as pages, when that parent is one too. */
@@ -123,8 +142,8 @@ function typedParent(c: Collected, type: string): (id: number) => number | undef
 
 /**
  * Where a custom type's items were served below (register_post_type's rewrite slug, after the permalink front when
- * `with_front`): what the first of its items whose link ends with its own uri shows before that uri, else the type's
- * name, the rewrite slug's default.
+ * `with_front`): what its items' links show before their own uri when they agree (`shownBase`), else the type's name,
+ * the rewrite slug's default.
  */
 function typeBase(paths: PagePaths, type: string): string {
   let base = paths.typeBases.get(type)
@@ -135,18 +154,37 @@ function typeBase(paths: PagePaths, type: string): string {
   return base
 }
 
+/**
+ * The base every link of the type's items that shows one agrees on; undefined when none shows one or two differ, as
+ * WooCommerce's `/shop/%product_cat%/` base puts each product below its own category (`shop/kitchen/mug`,
+ * `shop/clothing/tee`): a type has one rewrite slug, so links that disagree show something else in front of it.
+ */
 function shownBase(paths: PagePaths, type: string): string | undefined {
   const parentOf = typedParent(paths.c, type)
+  let shown: string | undefined
   for (const item of paths.c.pages) {
-    const path = item.postType === type ? linkPath(item.link, paths.basePath) : undefined
-    if (path === undefined) continue
-    const found = ancestors(parentOf, item.postId)
-    if (found.broken) continue
-    const uri = [...found.chain.map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
-    const head = missingAncestors(path, [], uri)
-    if (head.length > 0) return head.join('/')
+    const base = item.postType === type ? baseShownBy(paths, item, parentOf) : undefined
+    if (base === undefined) continue
+    if (shown !== undefined && shown !== base) return undefined
+    shown = base
   }
-  return undefined
+  return shown
+}
+
+/**
+ * What an item's link shows before its uri (get_page_uri's: its named ancestors' slugs and its own; the ancestors are
+ * only ever the same type's, so a type the export shows no parents of has its slug alone); undefined when the link
+ * does not end with that uri, or the item is in a cycle or below a parent the export lacks, whose slug would be taken
+ * for the base.
+ */
+function baseShownBy(paths: PagePaths, item: ContentItem, parentOf: (id: number) => number | undefined): string | undefined {
+  const path = linkPath(item.link, paths.basePath)
+  if (path === undefined) return undefined
+  const found = ancestors(parentOf, item.postId)
+  if (found.broken || found.orphan) return undefined
+  const uri = [...namedOnly(paths.c, found.chain).map((id) => decodeWpSlug(paths.c.typedSkeleton.get(id)?.postName ?? '')), decodeWpSlug(item.postName)]
+  const head = missingAncestors(path, [], uri)
+  return head.length > 0 ? head.join('/').normalize('NFC') : undefined
 }
 
 /** The page's path from its parts, its leaf slug suffixed (`-2`, `-3`…) when an earlier page took that path. */
@@ -157,6 +195,18 @@ function untakenPagePath(paths: PagePaths, parts: string[], slug: string, nested
   const pathWith = (leaf: string) => (base ? base + '/' : '') + (nested ? leaf : effectivePagePath({ slug: leaf }, paths.site))
   const leafSlug = withSuffix(slug, paths.suffixes.next(`${base}\u0000${slug}\u0000${nested}`, (n) => !paths.taken.has(pathWith(withSuffix(slug, n)).normalize('NFC'))))
   return { effective: pathWith(leafSlug), leafSlug }
+}
+
+/**
+ * The ancestors that name themselves in their descendants' paths: get_page_uri (wp-includes/post.php) adds a parent's
+ * post_name only when it is truthy in PHP (not `''`, not `'0'`), so a draft or pending parent never given a slug is
+ * left out of its children's paths, rather than named by its title.
+ */
+function namedOnly(c: Collected, chain: readonly number[]): number[] {
+  return chain.filter((id) => {
+    const name = (c.pageSkeleton.get(id) ?? c.typedSkeleton.get(id))?.postName ?? ''
+    return name !== '' && name !== '0'
+  })
 }
 
 /** The leaf slug of a page in the hierarchy (planned, or any exported page's), made once. */

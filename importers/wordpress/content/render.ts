@@ -137,13 +137,16 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
 }
 
 /**
- * The text of a body's teaser (before `<!--more-->`) as WordPress's automatic excerpt reads it: through the_content's
- * wptexturize, wpautop (a classic body's) and capital_P_dangit, in that order, so a `Wordpress` that starts a
- * paragraph follows wpautop's `<p>` and becomes `WordPress`. Only a teaser with a `Wordpress` needs the paragraphs.
+ * The text of a body's teaser (before `<!--more-->`) as WordPress's automatic excerpt reads it: wp_trim_excerpt runs
+ * the_content on it, wptexturize, wpautop and capital_P_dangit in that order, so wpautop's paragraphs part the words a
+ * block-level tag touches (`a<hr>Word` is `a Word`) and a `Wordpress` that starts a paragraph follows its `<p>` and
+ * becomes `WordPress`. A block body's teaser gets no paragraphs here, though WordPress ran wpautop on it too
+ * (excerpt_remove_blocks leaves the rendered blocks without delimiters, so do_blocks does not take wpautop off): each
+ * block is its own element already, whose text the reading parts as wpautop's paragraphs would; loose text beside a
+ * block-level tag inside one block (an HTML block's `a<hr>b`) is the exception, not read apart.
  */
 function teaserText(teaser: string, blocks: boolean): string {
   const texturized = texturizeBody(teaser)
-  if (!texturized.includes('Wordpress')) return proseText(texturized)
   const paragraphs = blocks ? texturized : isBuilderLayout(texturized) ? builderAutop(texturized) : classicAutop(texturized)
   return proseText(capitalPContent(paragraphs))
 }

@@ -23,21 +23,18 @@ ${items.map(item).join('\n')}
 }
 
 describe('a hierarchical custom post type imported as pages', () => {
-  test('a child keeps the path its link shows: the rewrite slug, its parents, its own slug', async () => {
+  // A child keeps the path its link shows: the rewrite slug, its parents, its own slug; under plain permalinks, the
+  // type, then its parents (get_page_uri), then its own slug.
+  test.each([
+    { links: ['library/guide/', 'library/guide/part-one/', 'library/guide/part-one/chapter-1/'], base: 'library' },
+    { links: ['?book=guide', '?book=guide/part-one', '?book=guide/part-one/chapter-1'], base: 'book' },
+  ])('links $links.0…: below $base', async ({ links, base }) => {
     const { paths } = await typedPages([
-      { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
-      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/library/guide/part-one/' },
-      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/library/guide/part-one/chapter-1/' },
+      { id: 10, name: 'guide', link: `https://books.example/${links[0]}` },
+      { id: 11, name: 'part-one', parent: 10, link: `https://books.example/${links[1]}` },
+      { id: 12, name: 'chapter-1', parent: 11, link: `https://books.example/${links[2]}` },
     ])
-    expect(paths).toMatchObject({ 10: 'library/guide', 11: 'library/guide/part-one', 12: 'library/guide/part-one/chapter-1' })
-  })
-  test('plain permalinks: the type, then its parents (get_page_uri), then its own slug', async () => {
-    const { paths } = await typedPages([
-      { id: 10, name: 'guide', link: 'https://books.example/?book=guide' },
-      { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/?book=guide/part-one' },
-      { id: 12, name: 'chapter-1', parent: 11, link: 'https://books.example/?book=guide/part-one/chapter-1' },
-    ])
-    expect(paths).toMatchObject({ 10: 'book/guide', 11: 'book/guide/part-one', 12: 'book/guide/part-one/chapter-1' })
+    expect(paths).toMatchObject({ 10: `${base}/guide`, 11: `${base}/guide/part-one`, 12: `${base}/guide/part-one/chapter-1` })
   })
   test('a draft kept as a draft goes where its published siblings show the type was served, below its parents', async () => {
     const { paths } = await typedPages(
@@ -54,11 +51,130 @@ describe('a hierarchical custom post type imported as pages', () => {
   })
   test('a parent cycle is left out with a warning, as for pages; a parent the export lacks is not known', async () => {
     const { paths, codes } = await typedPages([
-      { id: 10, name: 'a', parent: 11, link: 'https://books.example/?book=b/a' },
-      { id: 11, name: 'b', parent: 10, link: 'https://books.example/?book=a/b' },
-      { id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=c' },
+      { id: 10, name: 'a', parent: 11, link: 'https://books.example/?post_type=book&amp;p=10' },
+      { id: 11, name: 'b', parent: 10, link: 'https://books.example/?post_type=book&amp;p=11' },
+      { id: 12, name: 'c', parent: 99, link: 'https://books.example/?post_type=book&amp;p=12' },
     ])
     expect(paths).toMatchObject({ 10: 'book/a', 11: 'book/b', 12: 'book/c' })
     expect(codes.filter((c) => c === 'invalid_route_path')).toHaveLength(2)
+  })
+})
+
+// get_page_uri (wp-includes/post.php, WordPress 6.1) adds an ancestor's post_name only `if ( $parent && $parent->post_name )`:
+// a draft or pending parent that was never given a slug is left out of its children's paths, title and all.
+describe('an ancestor without a post_name is left out of the path, as get_page_uri leaves it out', () => {
+  const draft = { name: '', title: 'Secret Plan', status: 'draft' }
+  test.each([
+    {
+      case: 'a page below a nameless draft',
+      items: [
+        { id: 20, type: 'page', name: 'guide', link: 'https://books.example/guide/' },
+        { id: 21, type: 'page', ...draft, parent: 20, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/guide/kid/' },
+      ],
+      paths: { 22: 'guide/kid' },
+    },
+    {
+      case: 'a page below a nameless draft imported as a draft',
+      items: [
+        { id: 20, type: 'page', name: 'guide', link: 'https://books.example/guide/' },
+        { id: 21, type: 'page', ...draft, parent: 20, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/guide/kid/' },
+      ],
+      options: { drafts: 'include' as const },
+      paths: { 21: 'guide/secret-plan', 22: 'guide/kid' },
+    },
+    {
+      case: 'a page below a nameless draft whose own parent the export lacks',
+      items: [
+        { id: 21, type: 'page', ...draft, parent: 99, link: 'https://books.example/?page_id=21' },
+        { id: 22, type: 'page', name: 'kid', parent: 21, link: 'https://books.example/services/kid/' },
+      ],
+      paths: { 22: 'services/kid' },
+    },
+    {
+      case: 'a book whose link shows no path, below a nameless draft',
+      items: [
+        { id: 10, name: 'guide', link: 'https://books.example/?book=guide' },
+        { id: 11, name: 'part-one', parent: 10, link: 'https://books.example/?book=guide/part-one' },
+        { id: 12, ...draft, parent: 11, link: 'https://books.example/?post_type=book&amp;p=12' },
+        { id: 13, name: 'kid', parent: 12, link: 'https://books.example/?book=guide/part-one/kid' },
+      ],
+      paths: { 13: 'book/guide/part-one/kid' },
+    },
+    {
+      case: 'a draft book (no path shown) below a nameless draft, its type base from its published relatives',
+      items: [
+        { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+        { id: 12, ...draft, parent: 10, link: 'https://books.example/?post_type=book&amp;p=12' },
+        { id: 13, name: 'kid', parent: 12, link: 'https://books.example/library/guide/kid/' },
+        { id: 14, name: 'new', parent: 12, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=14' },
+      ],
+      options: { drafts: 'include' as const },
+      paths: { 13: 'library/guide/kid', 14: 'library/guide/new' },
+    },
+  ])('$case', async ({ items, options, paths }) => {
+    expect((await typedPages(items, options)).paths).toMatchObject(paths)
+  })
+})
+
+// The base of a type whose items' links show none is what its other items' links agree on: register_post_type's one
+// rewrite slug. Links that disagree (WooCommerce's /shop/%product_cat%/ base puts each product below its category)
+// show no one base, so the type's name stands, register_post_type's default and the importer's before.
+describe("a type's base is what its items' links agree on", () => {
+  test.each([
+    {
+      case: 'products below their categories show no one base',
+      items: [
+        { id: 30, type: 'product', name: 'mug', link: 'https://books.example/shop/kitchen/mug/' },
+        { id: 31, type: 'product', name: 'tee', link: 'https://books.example/shop/clothing/tee/' },
+        { id: 32, type: 'product', name: '', title: 'New Hat', status: 'draft', link: 'https://books.example/?post_type=product&amp;p=32' },
+      ],
+      paths: { 30: 'shop/kitchen/mug', 31: 'shop/clothing/tee', 32: 'product/new-hat' },
+    },
+    {
+      case: 'products that agree give their base',
+      items: [
+        { id: 30, type: 'product', name: 'mug', link: 'https://books.example/store/mug/' },
+        { id: 31, type: 'product', name: 'tee', link: 'https://books.example/store/tee/' },
+        { id: 32, type: 'product', name: '', title: 'New Hat', status: 'draft', link: 'https://books.example/?post_type=product&amp;p=32' },
+      ],
+      paths: { 32: 'store/new-hat' },
+    },
+    {
+      case: "an orphan's missing parents are not the base",
+      items: [
+        { id: 9, name: 'appendix', parent: 99, link: 'https://books.example/library/old-guide/appendix/' },
+        { id: 10, name: 'guide', link: 'https://books.example/library/guide/' },
+        { id: 14, name: 'new', parent: 10, status: 'draft', link: 'https://books.example/?post_type=book&amp;p=14' },
+      ],
+      paths: { 9: 'library/old-guide/appendix', 14: 'library/guide/new' },
+    },
+  ])('$case', async ({ items, paths }) => {
+    const { paths: got } = await typedPages(items, { drafts: 'include', postTypes: { book: 'page', product: 'page' } })
+    expect(got).toMatchObject(paths)
+  })
+})
+
+// Plain permalinks' link is `?<query var>=<get_page_uri>` (get_post_permalink, wp-includes/link-template.php; the query
+// var is the type's name unless register_post_type was given another): the uri WordPress served the item at, parents
+// the export lacks and all, so it is the path below the type's base when it ends with the item's own slug.
+describe("plain permalinks' ?<type>=<uri> is the item's uri", () => {
+  test.each([
+    { case: 'parents the export lacks', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old-guide/c' }], paths: { 12: 'book/old-guide/c' } },
+    {
+      case: 'a parent cycle: the ancestors get_post_ancestors found before the loop',
+      items: [
+        { id: 10, name: 'a', parent: 11, link: 'https://books.example/?book=b/a' },
+        { id: 11, name: 'b', parent: 10, link: 'https://books.example/?book=a/b' },
+      ],
+      paths: { 10: 'book/b/a', 11: 'book/a/b' },
+    },
+    { case: 'other query arguments before it', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?lang=en&amp;book=old-guide/c' }], paths: { 12: 'book/old-guide/c' } },
+    { case: 'a uri ending with another slug is not the item\'s', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old-guide/d' }], paths: { 12: 'book/c' } },
+    { case: "another type's query var is not the item's", items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?product=old-guide/c' }], paths: { 12: 'book/c' } },
+    { case: 'a uri with a segment that is no slug', items: [{ id: 12, name: 'c', parent: 99, link: 'https://books.example/?book=old%20guide/c' }], paths: { 12: 'book/c' } },
+  ])('$case', async ({ items, paths }) => {
+    expect((await typedPages(items)).paths).toMatchObject(paths)
   })
 })
