@@ -567,8 +567,7 @@ export function dataFor(files: Map<string, Record<string, unknown>>, input: stri
  * matter, merged by the site's rules; the layout is the one its front matter names, else its data files'.
  */
 function pageData(local: Record<string, unknown>, fm: Record<string, unknown>, layouts: LayoutData, rules: CascadeRules): Record<string, unknown> {
-  // `frontMatterData.layout || localData.layout`: an empty or false layout of the page's own gives way to its data's.
-  const name = [fm.layout, local.layout].find((v): v is string => typeof v === 'string' && v.trim() !== '')?.trim()
+  const name = firstString(fm.layout) ?? firstString(local.layout)
   const fromLayouts = name === undefined ? {} : layouts.of(name)
   const own = cleanTags(fm)
   return cascaded(rules.layoutBelowData ? [fromLayouts, local, own] : [local, fromLayouts, own], rules.deep)

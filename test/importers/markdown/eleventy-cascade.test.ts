@@ -68,8 +68,6 @@ describe('which collection a page is in', () => {
     ['a layout alias', '^2.0.1', 'eleventyConfig.addLayoutAlias("article", "layouts/article.njk");', { '_includes/layouts/article.njk': '---\ntags: [posts]\n---\n{{ content }}\n', 'a.md': POST('layout: article\n') }, 'post'],
     ['a layout that names itself', '^2.0.1', '', { '_includes/article.njk': '---\nlayout: article.njk\ntags: posts\n---\n{{ content }}\n', 'a.md': POST('layout: article.njk\n') }, 'post'],
     ['a layout in dir.layouts', '^2.0.1', '', { '_layouts/article.njk': '---\ntags: posts\n---\n{{ content }}\n', 'a.md': POST('layout: article.njk\n') }, 'post'],
-    // Eleventy takes `frontMatterData.layout || localData.layout`: an empty layout of the page's own is none.
-    ['an empty layout gives way to the folder\'s', '^2.0.1', '', { '_includes/article.njk': '---\ntags: posts\n---\n{{ content }}\n', 'notes/notes.json': '{ "layout": "article.njk" }', 'notes/a.md': POST('layout: ""\n') }, 'post'],
     ['a layout\'s tags under override:tags', '^2.0.1', '', { '_includes/article.njk': '---\ntags: posts\n---\n{{ content }}\n', 'a.md': POST('layout: article.njk\n"override:tags": [css]\n') }, 'page'],
   ])('%s', async (name, range, config, files, kind) => {
     const root = await site(`kind-${name.replace(/\W/g, '_')}`, {
