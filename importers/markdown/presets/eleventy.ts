@@ -7,8 +7,7 @@ import { isPlainObject } from '../front-matter.js'
 import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
-import { cascaded, cascadeRules, cleanTags, LayoutData } from './eleventy-cascade.js'
-import type { CascadeRules } from './eleventy-cascade.js'
+import { mergedValues } from './_merge.js'
 import { globMatcher } from './_glob.js'
 import { dependencyMajor } from './_package.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
@@ -96,12 +95,8 @@ export const eleventyPreset: Preset = {
     // top of the JSON ones for the same folder or template, as Eleventy's data cascade ranks them.
     const dataFiles = new Map<string, Record<string, unknown>>()
     const isJs = (rel: string) => /\.11tydata\.(?:js|cjs|mjs)$/.test(rel)
-    const major = dependencyMajor(await ctx.readText('package.json'), '@11ty/eleventy')
-    const rules = cascadeRules(major, text)
     const candidates = ctx.discovery.files.filter((f) => (f.rel.endsWith('.json') || isJs(f.rel)) && inside(f.rel, input) && !f.rel.startsWith(dataDir + '/') && !f.rel.startsWith(includes + '/'))
-    // The files of one folder or template in the order Eleventy merges them (getLocalDataPaths), the last over the others.
-    candidates.sort((a, b) => dataFileRank(a.rel) - dataFileRank(b.rel))
-    for (const f of candidates) {
+    for (const f of [...candidates.filter((c) => !isJs(c.rel)), ...candidates.filter((c) => isJs(c.rel))]) {
       const { dirs, base } = splitPath(f.rel)
       const stem = base.replace(/\.11tydata$/, '')
       const folder = dirs.join('/')
@@ -111,7 +106,7 @@ export const eleventyPreset: Preset = {
       const data = isJs(f.rel) ? await readJsData(ctx, f.rel) : await ctx.readData(f.rel)
       config.configFiles.add(f.rel)
       const key = isDirData ? `dir:${folder}` : `file:${folder === '' ? '' : folder + '/'}${stem}`
-      if (isPlainObject(data)) dataFiles.set(key, cascaded([dataFiles.get(key) ?? {}, cleanTags(data)], rules.deep))
+      if (isPlainObject(data)) dataFiles.set(key, { ...dataFiles.get(key), ...data })
     }
 
     // Posts keep their URLs when the posts' directory data gives one permalink the contract's posts pattern can
@@ -119,7 +114,7 @@ export const eleventyPreset: Preset = {
     // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
     // A collection gathered by glob (`getFilteredByGlob("src/posts/*.md")`) is the posts collection as a tag is.
     const postGlobs = collectionGlobs(text, ['posts', 'post'])
-    const inPosts = globMatcher(postGlobs, { files: true, ...filteredByGlobOptions(major) })
+    const inPosts = globMatcher(postGlobs, { files: true, ...(await filteredByGlobOptions(ctx)) })
     const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && inPosts(f.rel))
     const byTag = new Set<string>()
     const byLayout = new Set<string>()
@@ -147,8 +142,6 @@ export const eleventyPreset: Preset = {
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
 
-    const layoutData = await readLayouts(ctx, layouts === undefined ? includes : at(trim(layouts)), text, rules)
-
     // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
     const pagedLists: PagedList[] = []
     const tagged = new Map<string, Set<string>>([['posts', new Set()], ['post', new Set()]])
@@ -171,9 +164,10 @@ export const eleventyPreset: Preset = {
         const within = input === '' ? rel : rel.slice(input.length + 1)
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
+        const cascade = dataFor(dataFiles, input, dirs, base)
         const fm = source.fm.data
-        const fields = pageData(dataFor(dataFiles, input, dirs, base, rules.deep), fm, layoutData, rules)
-        const tags = tagList(fields.tags)
+        const fields: Record<string, unknown> = { ...cascade, ...fm }
+        const tags = [...tagList(cascade.tags), ...tagList(fm.tags)]
         for (const t of tags) tagged.get(t)?.add(rel)
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
         const paged = page ? pagedPostList(fields) : undefined
@@ -188,7 +182,7 @@ export const eleventyPreset: Preset = {
         if (generated !== undefined) return generated
         const fileSlug = fileSlugOf(dirs, base)
         const stem = '/' + [...dirs, base].join('/')
-        const dateValue = fields.date
+        const dateValue = fm.date ?? cascade.date
         const fileTime = typeof dateValue === 'string' && FILE_TIME_DATES.test(dateValue.trim())
         const named = dateFromName(base)
         let url = defaultUrl(dirs, base)
@@ -218,20 +212,17 @@ export const eleventyPreset: Preset = {
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
         const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout) || inPosts(rel)
-        const kind = postLike && hasDate ? 'post' : 'page'
-        // A post's terms are its tags less the collection that makes it a post, which is no topic (the base blog's
-        // tag list and tag pages leave out `posts` and `post`, as they do `all`).
-        const data: Record<string, unknown> = { ...fields, ...(kind === 'post' ? { tags: tags.filter((t) => t !== 'posts' && t !== 'post') } : {}) }
-        if (fileTime) data.date = undefined
-        if (fields.eleventyExcludeFromCollections === true) data.unlisted = true
-        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) data.author = defaultAuthor
+        const defaults: Record<string, unknown> = { ...cascade, tags }
+        if (fileTime) defaults.date = undefined
+        if (fields.eleventyExcludeFromCollections === true) defaults.unlisted = true
+        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) defaults.author = defaultAuthor
         return {
-          kind,
+          kind: postLike && hasDate ? 'post' : 'page',
           name: base === 'index' || base === dirs[dirs.length - 1] ? (dirs[dirs.length - 1] ?? '') : (named?.rest || base),
           url,
           ...(named ? { nameDate: named.date } : {}),
           ...(base === 'index' ? { isIndex: true } : {}),
-          data,
+          defaults,
           ...(fileTime ? { undatedPost: true } : {}),
           ...(page && !/\bmd\b/.test(String(fields.templateEngineOverride ?? '')) ? { documentType: 'html' as const } : {}),
         }
@@ -542,59 +533,25 @@ function slugifyLike(s: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/**
- * The data cascade's template and directory data files: the directory data files from the input root down, then the
- * template's own, merged by the site's rules (deep since Eleventy 1.0: tags concatenated).
- */
-export function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string, deep = true): Record<string, unknown> {
+/** The data cascade below front matter: directory data files from the input root down, then the template's own. */
+export function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string): Record<string, unknown> {
   const levels: Array<Record<string, unknown>> = []
   const full = input === '' ? dirs : [...input.split('/'), ...dirs]
-  // Each folder's path from its parent's, and each level's values visited once (cascaded): spreading each level
+  // Each folder's path from its parent's, and each level's values set once (mergedValues): spreading each level
   // over a copy of those above it took time in the square of the depth (240 folders of 300 keys: 39 s).
   let dir = ''
   for (const [i, name] of full.entries()) {
     dir = i === 0 ? name : `${dir}/${name}`
     const d = files.get(`dir:${dir}`)
-    if (d) levels.push(cleanTags(d))
+    if (d) levels.push(d)
   }
   const own = files.get(`file:${dir === '' ? '' : dir + '/'}${base}`)
-  if (own) levels.push(cleanTags(own))
-  return cascaded(levels, deep)
-}
-
-/**
- * A page's data below computed data (Template.getData): its layouts' front matter, its data files and its own front
- * matter, merged by the site's rules; the layout is the one its front matter names, else its data files'.
- */
-function pageData(local: Record<string, unknown>, fm: Record<string, unknown>, layouts: LayoutData, rules: CascadeRules): Record<string, unknown> {
-  const name = firstString(fm.layout) ?? firstString(local.layout)
-  const fromLayouts = name === undefined ? {} : layouts.of(name)
-  const own = cleanTags(fm)
-  return cascaded(rules.layoutBelowData ? [fromLayouts, local, own] : [local, fromLayouts, own], rules.deep)
-}
-
-/**
- * Where a directory or template data file comes in its folder's or template's merge (TemplateData.getLocalDataPaths,
- * the last over the others): `x.json`, `x.11tydata.json`, then `.mjs`, `.cjs`, `.js`.
- */
-function dataFileRank(rel: string): number {
-  const m = /\.11tydata\.(json|mjs|cjs|js)$/.exec(rel)
-  return m === null ? 0 : ['json', 'mjs', 'cjs', 'js'].indexOf(m[1]) + 1
-}
-
-/**
- * The front matter of the layouts Eleventy may use, read once (never run), with the configuration's
- * `addLayoutAlias("post", "layouts/post.njk")` aliases.
- */
-async function readLayouts(ctx: PresetContext, folder: string, config: string, rules: CascadeRules): Promise<LayoutData> {
-  const aliases = new Map<string, string>()
-  for (const m of config.matchAll(/\.addLayoutAlias\(\s*(["'`])([^"'`\n]{1,300})\1\s*,\s*(["'`])([^"'`\n]{1,300})\3\s*\)/g)) aliases.set(m[2], m[4])
-  const frontMatter = new Map<string, Record<string, unknown>>()
-  for (const rel of LayoutData.candidates(folder, ctx.discovery.paths)) {
-    const data = await ctx.readFrontMatter(rel)
-    if (data !== null && Object.keys(data).length > 0) frontMatter.set(rel, data)
-  }
-  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules.deep)
+  if (own) levels.push(own)
+  const tags: unknown[] = []
+  // A loop, not push(...list): a spread of 300,000 tags overflows the stack.
+  for (const values of levels) for (const tag of tagList(values.tags)) tags.push(tag)
+  const out = mergedValues(levels)
+  return tags.length > 0 ? { ...out, tags } : out
 }
 
 function tagList(v: unknown): string[] {
@@ -608,7 +565,8 @@ function tagList(v: unknown): string[] {
  * picomatch with `dot: true, nocase: true`, so `Posts/*.md` takes `posts/a.md`), Eleventy 1 and 2 through multimatch
  * (case-sensitive, no dot names). A site whose package.json names no one major is taken as the current, 3.
  */
-function filteredByGlobOptions(major: number | undefined): { nocase: boolean; dot: boolean } {
+async function filteredByGlobOptions(ctx: PresetContext): Promise<{ nocase: boolean; dot: boolean }> {
+  const major = dependencyMajor(await ctx.readText('package.json'), '@11ty/eleventy')
   const current = major === undefined || major >= 3
   return { nocase: current, dot: current }
 }

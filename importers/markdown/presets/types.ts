@@ -130,12 +130,6 @@ export interface Placement {
   documentType?: DocumentType
   /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
   defaults?: Record<string, unknown>
-  /**
-   * The document's values as its generator merges them with front matter, when a key's own value does not simply
-   * replace the convention's (Eleventy's deep data cascade: tags concatenated, objects merged key by key): read
-   * instead of front matter over `defaults`.
-   */
-  data?: Record<string, unknown>
   /** The folder the theme reads the body's relative images from (Chirpy's `media_subpath`, formerly `img_path`). */
   imageBase?: string
   /** The document's language (BCP 47), for multilingual sites. */
