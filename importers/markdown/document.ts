@@ -80,7 +80,7 @@ export interface MapContext {
  */
 export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: MapContext): SourceDoc {
   const { diagnostics } = ctx
-  const data: Record<string, unknown> = cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data
+  const data: Record<string, unknown> = cls.data ?? (cls.defaults ? { ...withoutCascade(cls.defaults), ...fm.data } : fm.data)
   const consumed = new Set<string>(['title', 'slug', 'draft', 'published', 'unlisted', 'noindex', 'headless', 'build', '_build', 'cascade', 'url', 'permalink', 'redirect_to'])
   // Pages have no authors or taxonomies in the contract: those keys stay in meta/data instead of vanishing.
   const tagKeys = cls.taxonomyKeys?.tags ?? ['tags', 'tag']
@@ -253,7 +253,8 @@ function located(
     const value = data[key]
     if (value === undefined || value === null) continue
     const line = fm.lineOf(key)
-    const texts = key in fm.data ? fm.textsOf(key) : undefined
+    // Front matter's texts match the value's items only when the value is front matter's own, not a merge of it.
+    const texts = key in fm.data && fm.data[key] === value ? fm.textsOf(key) : undefined
     const list = Array.isArray(value) ? value : [value]
     list.forEach((item, i) => {
       let t = typeof item === 'string' ? item : objectName?.(item)

@@ -323,13 +323,11 @@ function linkSite(run: Run, site: Site, routes: Routes, terms: Terms, stubs: Red
   const generated = generatedRedirects(config, index, documents, diagnostics)
   // Redirect stubs answer at their old URLs with their target: links to them lead there too.
   const stubbed = stubRedirects(stubs, index, config.basePath, diagnostics)
-  const urlOfStub = new Map<string, string>()
   for (const r of stubbed) {
     const from = r.from.slice(config.basePath.length)
     if (r.to.startsWith('/') && !index.urlOfOld.has(urlKey(from))) (index.urlOfOld as Map<string, string>).set(urlKey(from), r.to)
-    if (r.to.startsWith('/')) urlOfStub.set(r.file, r.to)
   }
-  index.urlOfStub = urlOfStub
+  index.urlOfStub = stubTargets(stubbed)
   const menuContext: MenuContext = { file: config.file ?? '', convention, index, diagnostics, warned: new Set() }
   for (const [id, menu] of Object.entries(config.menus)) {
     const cut = { items: 0 }
@@ -933,6 +931,30 @@ function stubRedirects(stubs: readonly RedirectStub[], index: LinkIndex, basePat
     else if (resolved.to === 'nothing') diagnostics.warn(s.file, 0, 'missing_link_target', `The redirect target "${s.to}" ${resolved.why}; the redirect was written to it as it is. Fix redirect_to.`)
     if (!/^(?:https?:\/\/|\/)/i.test(to)) to = `/${to}`
     out.push({ from: basePath + s.from, to, file: s.file })
+  }
+  return out
+}
+
+/**
+ * Where a link naming a stub's file leads: the end of its chain of stubs (`a.html` → `b.html` → `c.md`), on this site.
+ * A stub in a loop or leading to itself has none, nor one whose target carries a query or fragment (a redirect's
+ * fragment replaces the link's own, which a link cannot say): links to those keep leading to the stub's file.
+ */
+function stubTargets(stubbed: readonly Redirect[]): Map<string, string> {
+  const next = new Map<string, string>()
+  for (const r of stubbed) if (r.to.startsWith('/')) next.set(urlKey(r.from), r.to)
+  const out = new Map<string, string>()
+  for (const r of stubbed) {
+    const seen = new Set<string>()
+    let at: string | undefined = r.to
+    while (at !== undefined && next.has(urlKey(at))) {
+      if (seen.has(urlKey(at))) at = undefined
+      else {
+        seen.add(urlKey(at))
+        at = next.get(urlKey(at))
+      }
+    }
+    if (at !== undefined && at.startsWith('/') && !/[?#]/.test(at)) out.set(r.file, at)
   }
   return out
 }

@@ -130,6 +130,12 @@ export interface Placement {
   documentType?: DocumentType
   /** Front-matter values the convention supplies when the file does not (Hugo `cascade`, Jekyll `defaults:`). */
   defaults?: Record<string, unknown>
+  /**
+   * The document's values as its generator reads them, when a key's own value is not simply front matter over the
+   * convention's (a Nextra blog's numeric `date`, the instant the theme showed): read instead of front matter over
+   * `defaults`.
+   */
+  data?: Record<string, unknown>
   /** The folder the theme reads the body's relative images from (Chirpy's `media_subpath`, formerly `img_path`). */
   imageBase?: string
   /** The document's language (BCP 47), for multilingual sites. */

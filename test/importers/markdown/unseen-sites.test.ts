@@ -438,6 +438,25 @@ describe('Jekyll on GitHub Pages with the default `date` permalink (leafletjs.co
     expect(bodies).not.toContain('/media/reference.html')
   })
 
+  test('a chain of stubs is followed to its end; a loop, a stub leading to itself, or a target with a fragment keep the link as it was', async () => {
+    const root = await site('jekyll-leaflet-stub-chains', leafletLike({
+      'a.html': '---\nredirect_to: b.html\n---',
+      'b.html': '---\nredirect_to: c.html\n---',
+      'c.html': '---\nlayout: v2\ntitle: C\n---\n<p>C.</p>\n',
+      'self.html': '---\nredirect_to: self.html\n---',
+      'loop-a.html': '---\nredirect_to: loop-b.html\n---',
+      'loop-b.html': '---\nredirect_to: loop-a.html\n---',
+      'top.html': '---\nredirect_to: c.html#top\n---',
+      'plugins.md': '---\nlayout: v2\ntitle: Plugins\n---\n\n[a](a.html) [self](self.html) [loop](loop-a.html) [top](top.html#layers)\n',
+    }))
+    const got = await imported(root)
+    const body = got.bodies.join('\n')
+    expect(body).toContain('[a](/c)')
+    // Left as main left them: the stub's own file, never a link into a loop or one with two fragments.
+    expect(body).not.toMatch(/\(\/self\)|\(\/loop-[ab]\)|#top#/)
+    expect(body).not.toContain('/c#top#layers')
+  })
+
   test('a double-quoted value continued on lines indented with tabs only is read as Psych reads it', async () => {
     const root = await site('jekyll-leaflet-tabs', leafletLike({
       'examples/choropleth/example.md': '---\nlayout: tutorial_frame\ntitle: Choropleth Tutorial\ncss: "#map {\n\t\t\twidth: 800px;\n\t\t}\n\n\t\t.info {\n\t\t\tpadding: 6px 8px;\n\t\t}"\n---\n<p>Map.</p>\n',
