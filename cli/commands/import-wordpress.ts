@@ -11,6 +11,7 @@ import { CliIoError, systemMessage } from '../io.js'
 import type { CliIo } from '../io.js'
 import { checkChoice, checkPathOption, checkUrlPrefixOption } from '../options.js'
 import { parsePostTypes } from '../../importers/wordpress/post-types.js'
+import { isCompressedExport } from '../../importers/wordpress/read/sources.js'
 import type { Diagnostic } from '../result.js'
 
 const OPTIONS = {
@@ -99,8 +100,12 @@ categories, tags, media, menus and redirects.
       inputs: [...files.map((path) => ({ label: 'the export', path })), ...(values.uploads !== undefined ? [{ label: 'the uploads folder', path: values.uploads, folder: true }] : [])],
       async run({ site, progress }) {
         if (bringHome && common.mediaOut === undefined) throw new CliIoError(`${values.uploads !== undefined ? '--uploads' : '--download-media'} brings media files into a folder, and none could be planned beside the payload: name one with --media-out <dir>`)
-        let total = 0
-        for (const file of files) total += (await stat(resolve(io.cwd, file))).size
+        // Progress counts the bytes read, decompressed: a compressed export's size is no total for them.
+        let total: number | undefined = 0
+        for (const file of files) {
+          const path = resolve(io.cwd, file)
+          if (total !== undefined) total = (await isCompressedExport(path)) ? undefined : total + (await stat(path)).size
+        }
         const heap = heapKeeper()
         try {
           // Bodies wait in temporary files no folder shows (gone however the process ends) until the payload is written.

@@ -55,6 +55,16 @@ async function* filesAt(path: string): AsyncGenerator<ExportFile> {
   }
 }
 
+/**
+ * Whether the export at `path` is compressed (gzip or zip, by its first bytes): its size on disk then says nothing of
+ * how many bytes reading it gives, which is what progress counts.
+ * @example
+ * await isCompressedExport('site.xml.gz') // true
+ */
+export async function isCompressedExport(path: string): Promise<boolean> {
+  return kindOf(await firstBytes(path)) !== 'plain'
+}
+
 function kindOf(head: Uint8Array): 'gzip' | 'zip' | 'plain' {
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip'
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05) && (head[3] === 0x04 || head[3] === 0x06)) return 'zip'

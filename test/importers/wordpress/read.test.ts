@@ -9,7 +9,7 @@ import type { TokenizerCallbacks } from 'htmlparser2'
 import { afterAll, describe, expect, test } from 'vitest'
 import { cleanBytes, hasIllegalControl, withoutTextBeforeXml } from '../../../importers/wordpress/read/decode.js'
 import type { ByteIssue } from '../../../importers/wordpress/read/decode.js'
-import { exportFiles } from '../../../importers/wordpress/read/sources.js'
+import { exportFiles, isCompressedExport } from '../../../importers/wordpress/read/sources.js'
 import { namespaceMeaning, readXml } from '../../../importers/wordpress/read/xml.js'
 import { IndexOfTokenizer } from '../../../src/tokenizer.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
@@ -376,6 +376,20 @@ describe('cleanBytes', () => {
   test('malformed bytes of another encoding are counted', async () => {
     const { issues } = await text(Buffer.concat([Buffer.from('<?xml version="1.0" encoding="shift_jis"?><rss>'), Buffer.from([0x82, 0xa0, 0x82]), Buffer.from('</rss>')]))
     expect(issues).toMatchObject([{ kind: 'malformed_bytes' }])
+  })
+})
+
+describe('isCompressedExport', () => {
+  // The CLI's progress total is the files' size only when reading them gives that many bytes.
+  test.each([
+    ['plain.xml', false, () => Buffer.from('<?xml version="1.0"?><rss/>')],
+    ['empty.xml', false, () => Buffer.alloc(0)],
+    ['site.xml.gz', true, () => gzipSync('<rss/>')],
+    ['gzip-named.xml', true, () => gzipSync('<rss/>')],
+    ['site.zip', true, () => zip([['site.xml', '<rss/>']])],
+  ])('%s compressed: %s', async (name, compressed, bytes) => {
+    writeFileSync(join(dir, name), bytes())
+    expect(await isCompressedExport(join(dir, name))).toBe(compressed)
   })
 })
 
