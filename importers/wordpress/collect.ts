@@ -57,6 +57,8 @@ export interface Collected {
   pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
   /** Every exported item of a custom type imported as pages, whatever its status, for hierarchy paths. */
   typedSkeleton: Map<number, { parent: number; postName: string; title: string; postType: string }>
+  /** The WordPress locale slugs are made from titles and names by (`slugLocale`): the first file's `<language>`. */
+  slugLocale: string
   media: MediaIndex
   navItems: NavMenuItem[]
   navigations: Array<{ id: number; slug: string; title: string; content: string; date: string; file: string; line: number }>
@@ -141,7 +143,7 @@ export function contentSkip(item: Pick<WxrItem, 'status' | 'password'>, options:
  */
 export class Collector implements WxrSink {
   readonly collected: Collected = {
-    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), typedSkeleton: new Map(), media: new MediaIndex(),
+    channels: [], authors: new Map(), terms: [], posts: [], pages: [], pageSkeleton: new Map(), typedSkeleton: new Map(), slugLocale: '', media: new MediaIndex(),
     navItems: [], navigations: [], reusableBlocks: new Map(), themeCss: [], themeActivity: [], frontTemplates: [], offsetCounts: new Map(), variations: new Map(),
     otherTypes: new Map(), otherLinks: new Map(), late: { ids: new Set(), parents: new Set(), blocks: false, lists: false, raw: 0 }, offsets: new OffsetSamples(), termBases: new TermBaseVotes(),
     itemsRead: 0, comments: 0, approvedComments: 0,
@@ -151,8 +153,6 @@ export class Collector implements WxrSink {
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
   // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
   readonly #namedTerms = new NamedTerms()
-  // The WordPress locale a term's slug is made from its name by: the first file's `<language>`, read before its items.
-  #slugLocale = ''
 
   constructor(
     readonly options: CollectOptions,
@@ -166,8 +166,9 @@ export class Collector implements WxrSink {
   }
 
   language(language: string): void {
-    // A channel is kept once it ends: none yet is the first file's.
-    if (this.collected.channels.length === 0) this.#slugLocale = slugLocale([{ language }])
+    // Read before the items, whose terms named only by name need it; a channel is kept once it ends: none yet is the
+    // first file's.
+    if (this.collected.channels.length === 0) this.collected.slugLocale = slugLocale([{ language }])
   }
 
   author(author: WxrAuthor): void {
@@ -260,7 +261,7 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    item.terms = this.#namedTerms.resolve(item.terms, this.report, this.#slugLocale)
+    item.terms = this.#namedTerms.resolve(item.terms, this.report, this.collected.slugLocale)
     fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     else if (kind === 'page') c.typedSkeleton.set(item.postId, { parent: item.postParent, postName: item.postName, title: item.title, postType: item.postType })

@@ -28,7 +28,6 @@ import type { Redirect } from './redirects.js'
 import { ReportBuilder } from './report.js'
 import type { ImportReport } from './report.js'
 import { droppedShortcodeItems, mediaSection, permalinkSection, reportSections, taxonomySection } from './report-sections.js'
-import { slugLocale } from './sanitize-title.js'
 import { planTerms } from './terms.js'
 
 export type { WordPressSource } from './read/sources.js'
@@ -144,7 +143,7 @@ async function runImport(source: WordPressSource, options: ImportWordPressOption
     const { collected, files, bytes } = await readExport(source, options, pool, report)
     const warnItem: WarnItem = (item, code, message) => report.warn({ code, path: '', message, file: item.file, line: item.line })
     // Terms first: the first post to name a term (in export order) gives it its name.
-    const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '', slugLocale(collected.channels))
+    const taxonomies = planTerms(collected.terms, collected.posts, report, files[0] ?? '', collected.slugLocale)
     orderItems(collected.posts, collected.pages, collected.media.ids(), warnItem)
     const { site, permalinks, bases, front, pages, posts } = planPlaces(collected, override, options.generatedAt, report, warnItem)
     const mediaHosts = mediaHostsOf(site, collected)

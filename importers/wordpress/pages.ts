@@ -6,7 +6,6 @@ import type { WarnItem } from './posts.js'
 import { Suffixes } from '../shared/suffixes.js'
 import { LIMITS } from './limits.js'
 import type { ReportBuilder } from './report.js'
-import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 
 /**
@@ -34,7 +33,7 @@ export function planPages(
   report: ReportBuilder,
   warnItem: WarnItem,
 ): Map<number, PagePlan> {
-  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: slugLocale(c.channels), typeBases: new Map() }
+  const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: c.slugLocale, typeBases: new Map() }
   const plans = new Map<number, PagePlan>()
   for (const item of c.pages) {
     const title = itemTitle(item, report)

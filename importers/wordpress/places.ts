@@ -12,7 +12,6 @@ import type { PostPlan, WarnItem } from './posts.js'
 import type { ReportBuilder } from './report.js'
 import { planSite, withInferred } from './site.js'
 import { unseenBaseNotes } from './term-bases.js'
-import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug } from './slugs.js'
 import { inferZone } from './timezone.js'
 import type { SitePlan } from './site.js'
@@ -58,7 +57,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   // WordPress serves a page where a post would have the same URL: the post gets another slug.
   const reserved = new Set<string>()
   for (const p of pages.values()) reserved.add(pageRoute({ slug: p.slug, ...(p.path !== undefined ? { path: p.path } : {}) }, site.site).output_path.normalize('NFC'))
-  const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, { reserved, slugLocale: slugLocale(c.channels) })
+  const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, { reserved, slugLocale: c.slugLocale })
   return { site, permalinks, bases: oldArchiveBases(bases, permalinks.inferred?.structure), front, pages, posts }
 }
 
