@@ -127,8 +127,7 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
     html = texturizeBody(html)
     for (const name of stripped.dynamic) env.dynamicBlocks[name] = (env.dynamicBlocks[name] ?? 0) + 1
   } else {
-    html = texturizeBody(html)
-    html = isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
+    html = paragraphs(texturizeBody(html))
   }
   // capital_P_dangit (priority 11) runs after them and before do_shortcode, added to the_content after it.
   html = capitalPContent(html)
@@ -147,8 +146,12 @@ export function renderUntilShortcodes(raw: string, postId: number, env: RenderEn
  */
 function teaserText(teaser: string, blocks: boolean): string {
   const texturized = texturizeBody(teaser)
-  const paragraphs = blocks ? texturized : isBuilderLayout(texturized) ? builderAutop(texturized) : classicAutop(texturized)
-  return proseText(capitalPContent(paragraphs))
+  return proseText(capitalPContent(blocks ? texturized : paragraphs(texturized)))
+}
+
+/** wpautop's paragraphs for a classic body: a page builder's layout by its own reading (`builderAutop`), else wpautop's. */
+function paragraphs(html: string): string {
+  return isBuilderLayout(html) ? builderAutop(html) : classicAutop(html)
 }
 
 /**
