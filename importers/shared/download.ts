@@ -26,8 +26,11 @@ export interface DownloadOptions {
   maxBytes: number
 }
 
-/** An answer with a body to read, or why there is none (`status` when the server answered). */
-export type Fetched = { ok: true; body: IncomingMessage; length?: number } | { ok: false; status?: number; reason: string; retry: boolean }
+/**
+ * An answer with a body to read, or why there is none (`status` when the server answered). `timedOut` says, once
+ * reading the body failed, whether the time limit ended it (the body then fails with a bare `aborted` error).
+ */
+export type Fetched = { ok: true; body: IncomingMessage; length?: number; timedOut: () => boolean } | { ok: false; status?: number; reason: string; retry: boolean }
 
 const MAX_REDIRECTS = 5
 
@@ -78,7 +81,7 @@ async function fetchFollowing(start: URL, options: DownloadOptions): Promise<Fet
       answer.body.destroy()
       return { ok: false, status, reason: `it is ${Math.round(length / 1048576)} MiB, more than the ${Math.round(options.maxBytes / 1048576)} MiB allowed`, retry: false }
     }
-    return { ok: true, body: answer.body, ...(Number.isFinite(length) ? { length } : {}) }
+    return { ok: true, body: answer.body, timedOut: answer.timedOut, ...(Number.isFinite(length) ? { length } : {}) }
   }
   return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects`, retry: false }
 }
@@ -99,17 +102,18 @@ export function hostKey(host: string): string {
   return host.toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')
 }
 
-function get(url: URL, options: DownloadOptions): Promise<{ ok: true; body: IncomingMessage } | Extract<Fetched, { ok: false }>> {
+function get(url: URL, options: DownloadOptions): Promise<{ ok: true; body: IncomingMessage; timedOut: () => boolean } | Extract<Fetched, { ok: false }>> {
   return new Promise((resolve) => {
+    const signal = AbortSignal.timeout(options.timeoutMs ?? 60_000)
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       {
         method: 'GET',
         headers: { 'user-agent': 'preview-data-sdk media import', accept: '*/*' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        signal,
         lookup: guardedLookup(options.allowPrivateNetwork === true),
       },
-      (body) => resolve({ ok: true, body }),
+      (body) => resolve({ ok: true, body, timedOut: () => signal.aborted }),
     )
     request.on('error', (error: NodeJS.ErrnoException) => {
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError'

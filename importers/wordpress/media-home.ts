@@ -150,12 +150,22 @@ async function deliver(file: UploadsFile, rel: string, options: MediaHomeOptions
       if ('reason' in written) return { reason: `${rel}: ${written.reason}`, missing: false }
     } catch (error) {
       got.body.destroy()
-      const why = error instanceof MediaTooLarge ? error.message : error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'it took too long' : `it could not be written (${error instanceof Error ? error.message : String(error)})`
-      return { reason: `${from}: ${why}`, missing: false }
+      return { reason: `${from}: ${whyNotDelivered(error, got.timedOut())}`, missing: false }
     }
     return done('downloaded')
   }
   return { reason: missing.join('; ') || `${rel}: no --uploads folder or --download-media to get it from`, missing: true }
+}
+
+/**
+ * Why a fetched body did not reach the media folder: too large, cut off by the time limit or by the server (the body
+ * stream fails with `aborted`, code ECONNRESET), or the write failed.
+ */
+function whyNotDelivered(error: unknown, timedOut: boolean): string {
+  if (error instanceof MediaTooLarge) return error.message
+  if (timedOut || (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))) return 'it took too long'
+  if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') return 'the server closed the connection before the whole file arrived'
+  return `it could not be written (${error instanceof Error ? error.message : String(error)})`
 }
 
 /**

@@ -76,6 +76,11 @@ describe('bringMediaHome', () => {
       else if (path === '/wp-content/uploads/flaky.png' && hits[path] < 3) res.writeHead(503).end()
       else if (path === '/wp-content/uploads/flaky.png') res.end(png(10, 20))
       else if (path === '/wp-content/uploads/slow.png') setTimeout(() => res.end(png(1, 1)), 2000)
+      else if (path === '/wp-content/uploads/stalls.png') {
+        // Headers and the first bytes at once, then nothing: the time limit ends the body, not the request.
+        res.writeHead(200).write(png(1, 1).subarray(0, 8))
+        setTimeout(() => res.end(), 2000)
+      }
       else if (path === '/wp-content/uploads/big.png') res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) }).end()
       else if (path === '/wp-content/uploads/chunked-big.png') {
         res.writeHead(200)
@@ -98,7 +103,7 @@ describe('bringMediaHome', () => {
   test('downloads, maps a variant to its original, retries, refuses what it must, and says why per file', async () => {
     const progress: number[] = []
     const home = await bringMediaHome(
-      [`${base}2020/01/a.png`, `${base}2020/01/a-300x200.png?w=300`, `${base}flaky.png`, `${base}slow.png`, `${base}big.png`, `${base}chunked-big.png`, `${base}out.png`, `${base}in.png`, `${base}gone.png`, 'https://elsewhere.test/wp-content/uploads/x.png'],
+      [`${base}2020/01/a.png`, `${base}2020/01/a-300x200.png?w=300`, `${base}flaky.png`, `${base}slow.png`, `${base}stalls.png`, `${base}big.png`, `${base}chunked-big.png`, `${base}out.png`, `${base}in.png`, `${base}gone.png`, 'https://elsewhere.test/wp-content/uploads/x.png'],
       { ...options('m1'), onProgress: (done) => progress.push(done) },
     )
     const file = (key: string) => home.files.get(`${base.slice('http://'.length)}${key}`)
@@ -112,9 +117,10 @@ describe('bringMediaHome', () => {
       'gone.png': 'the server answered 404',
       'out.png': 'localhost is not one of the site\'s media hosts',
       'slow.png': 'it took too long',
+      'stalls.png': 'it took too long',
     })
     expect(hits['/wp-content/uploads/flaky.png']).toBe(3)
-    expect(progress.at(-1)).toBe(9)
+    expect(progress.at(-1)).toBe(10)
     // Nothing half-written is left in the media folder.
     const all = readdirSync(join(dir, 'm1'), { recursive: true }).map(String).sort()
     expect(all.filter((f) => f.endsWith('.part'))).toEqual([])
