@@ -75,11 +75,11 @@ describe('bringMediaHome', () => {
       if (path === '/wp-content/uploads/2020/01/a.png') res.end(png(1200, 800))
       else if (path === '/wp-content/uploads/flaky.png' && hits[path] < 3) res.writeHead(503).end()
       else if (path === '/wp-content/uploads/flaky.png') res.end(png(10, 20))
-      else if (path === '/wp-content/uploads/slow.png') setTimeout(() => res.end(png(1, 1)), 2000)
+      else if (path === '/wp-content/uploads/slow.png') setTimeout(() => res.end(png(1, 1)), 4000)
       else if (path === '/wp-content/uploads/stalls.png') {
         // Headers and the first bytes at once, then nothing: the time limit ends the body, not the request.
         res.writeHead(200).write(png(1, 1).subarray(0, 8))
-        setTimeout(() => res.end(), 2000)
+        setTimeout(() => res.end(), 4000)
       }
       else if (path === '/wp-content/uploads/big.png') res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) }).end()
       else if (path === '/wp-content/uploads/chunked-big.png') {
@@ -98,7 +98,7 @@ describe('bringMediaHome', () => {
     await new Promise((done) => server.close(done))
     rmSync(dir, { recursive: true, force: true })
   })
-  const options = (out: string) => ({ mediaOut: join(dir, out), hosts: new Set(['127.0.0.1']), download: true, allowPrivateNetwork: true, retryDelayMs: 10, timeoutMs: 500, maxBytes: 1024 * 1024 })
+  const options = (out: string) => ({ mediaOut: join(dir, out), hosts: new Set(['127.0.0.1']), download: true, allowPrivateNetwork: true, retryDelayMs: 10, timeoutMs: 1500, maxBytes: 1024 * 1024 })
 
   test('downloads, maps a variant to its original, retries, refuses what it must, and says why per file', async () => {
     const progress: number[] = []
