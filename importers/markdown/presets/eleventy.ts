@@ -163,7 +163,8 @@ export const eleventyPreset: Preset = {
         const fm = source.fm.data
         const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm)
         const tags = tagList(fields.tags)
-        for (const t of tags) tagged.get(t)?.add(rel)
+        const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
+        for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
         const paged = page ? pagedPostList(fields) : undefined
         if (paged !== undefined) {
@@ -212,9 +213,10 @@ export const eleventyPreset: Preset = {
         // are its tags less the collection that makes it a post, which is no topic (the base blog's tag list and tag
         // pages leave out `posts` and `post`, as they do `all`).
         const data = Object.assign(Object.create(null) as Record<string, unknown>, pageData)
-        if (kind === 'post' && Array.isArray(pageData.tags)) data.tags = pageData.tags.filter((t) => t !== 'posts' && t !== 'post')
+        if (kind === 'post' && Array.isArray(pageData.tags)) data.tags = pageData.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
         if (fileTime) data.date = undefined
-        if (fields.eleventyExcludeFromCollections === true) data.unlisted = true
+        // Out of every collection, or of the one that makes it a post: the blog does not list it.
+        if (excluded === 'all' || tags.some((t) => (t === 'posts' || t === 'post') && excluded.has(t))) data.unlisted = true
         if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) data.author = defaultAuthor
         return {
           kind,
@@ -580,6 +582,17 @@ async function readLayouts(ctx: PresetContext, folder: string, config: string, r
     if (data !== null && Object.keys(data).length > 0) frontMatter.set(rel, data)
   }
   return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules)
+}
+
+/**
+ * The collections a page's `eleventyExcludeFromCollections` leaves it out of (src/TemplateMap.js, src/Data/TemplateData.js
+ * getNormalizedExcludedCollections): `true` every one; from Eleventy 3 a list of names or a string of them split at
+ * commas, those only; before 3, any value that is set every one.
+ */
+function excludedCollections(value: unknown, major: number | undefined): 'all' | Set<string> {
+  if (value === true || (major !== undefined && major < 3 && Boolean(value))) return 'all'
+  if (Array.isArray(value)) return new Set(value.map(String))
+  return new Set(typeof value === 'string' && value !== '' ? value.split(',') : [])
 }
 
 function tagList(v: unknown): string[] {

@@ -171,3 +171,26 @@ describe('what the document gets from the cascade', () => {
     expect(items).toMatch(/"About".*"children":\[\{[^\]]*"Team"/)
   })
 })
+
+describe('eleventyExcludeFromCollections (src/Data/TemplateData.js getNormalizedExcludedCollections)', () => {
+  test.each<[string, string, string, string | undefined, string[]]>([
+    ['true: out of every collection', '^3.1.8', 'true', 'delist', ['news']],
+    // «real» Eleventy 3: a list of names, or a string of them, leaves the page out of those collections only.
+    ['3: out of posts, so the blog does not list it', '^3.1.8', '[posts]', 'delist', ['news']],
+    ['3: out of news, still listed', '^3.1.8', 'news', undefined, []],
+    // Eleventy 2: any value that is set leaves it out of every collection.
+    ['2: a list is every collection', '^2.0.1', '[news]', 'delist', ['news']],
+  ])('%s', async (name, range, value, discoverability, tags) => {
+    const got = await siteOf(`exclude ${name}`, range, '', { 'posts/posts.json': '{ "tags": ["posts", "news"] }', 'posts/a.md': POST(`eleventyExcludeFromCollections: ${value}\n`) })
+    const post = got.payload.content.posts[0]
+    expect(post.discoverability).toBe(discoverability)
+    expect(post.tag_slugs).toEqual(tags)
+  })
+  // A post left out of collections.posts is not one of the paginated list's items: 5 posts, one left out, 2 a page:
+  // Eleventy writes /blog/ and /blog/1/ (not /blog/2/), so only /blog/1/ leads to the post index.
+  test('a post left out of posts is not counted for the list\'s pages', async () => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`posts/p${i}.md`, POST(`tags: posts\n${i === 5 ? 'eleventyExcludeFromCollections: [posts]\n' : ''}`)]))
+    const got = await siteOf('exclude list', '^3.1.8', '', { ...posts, 'blog.njk': '---\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 2\n---\n{% for p in pagination.items %}{{ p.data.title }}{% endfor %}\n' })
+    expect(got.result.redirects.map((r) => r.from)).toEqual(['/blog/1/'])
+  })
+})
