@@ -4,7 +4,7 @@ import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, exportedData, exportedLiteral, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
 import { cascadeRules, cleanTags, dataSource, mergedSources } from './eleventy-cascade.js'
@@ -358,13 +358,17 @@ function defaultUrl(dirs: string[], base: string): string {
 /**
  * Eleventy's global data ("Global Data Files"): each file of the data folder under its name (`_data/metadata.json`
  * → `metadata`, folders nesting), JSON and YAML as data and JavaScript files by the literals they export (never
- * run); what templates see besides a page's own data. Files read are listed in `read`.
+ * run): what templates see as the site's data, and the lowest level of every page's data cascade. Files read are
+ * listed in `read`.
  */
 async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown>> {
   // A JavaScript file that exports code is said once where its values matter (metadata, navigation), not here.
-  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) =>
-    /\.[cm]?js$/i.test(rel) ? exportedData(stripComments((await ctx.readText(rel)) ?? ''))?.data : ctx.readData(rel),
-  )
+  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) => {
+    if (!/\.[cm]?js$/i.test(rel)) return ctx.readData(rel)
+    // An object of literals, or another literal (`_data/layout.js`: `module.exports = "post.njk";`).
+    const text = stripComments((await ctx.readText(rel)) ?? '')
+    return exportedData(text)?.data ?? exportedLiteral(text)
+  })
   return data ?? Object.create(null)
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { exportedLiteral } from '../../../importers/markdown/presets/_jstext.js'
 import { cascadeRules, cleanTags, dataSource, mergedSources } from '../../../importers/markdown/presets/eleventy-cascade.js'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
 
@@ -80,6 +81,25 @@ describe('cleanTags (cleanupData)', () => {
   })
 })
 
+describe('exportedLiteral (a JavaScript global data file read as text)', () => {
+  test.each<[string, unknown]>([
+    ['module.exports = "layouts/post.njk";', 'layouts/post.njk'],
+    ["export default ['posts', 'news']\n", ['posts', 'news']],
+    ['module.exports = 3', 3],
+    ['module.exports = "a" + b;', undefined],
+    ['module.exports = ["a", b]', undefined],
+    ['module.exports = function () { return "x" }', undefined],
+  ])('%s', (text, want) => {
+    expect(exportedLiteral(text)).toEqual(want)
+  })
+
+  test('a string never closed, 200,000 characters long, is no literal, at once', () => {
+    const started = performance.now()
+    expect(exportedLiteral(`module.exports = "${'a'.repeat(200_000)}`)).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+})
+
 const site = tempSites('md-eleventy-cascade-')
 const pkg = (range: string) => JSON.stringify({ devDependencies: { '@11ty/eleventy': range } })
 const POST = (fm: string) => `---\ntitle: A post\ndate: 2024-01-02\n${fm}---\nText.\n`
@@ -102,6 +122,10 @@ describe('which collection a page is in (tags of every level: posts makes a date
     ['global tags.json', '^3.1.8', '', { '_data/tags.json': '["posts"]', 'posts/a.md': POST('') }, 'post'],
     // «real» `_data/layout.json` gives every page without one its layout (a post layout: a post).
     ['global layout.json', '^3.1.8', '', { '_data/layout.json': '"post.njk"', '_includes/post.njk': LAYOUT('x: 1\n'), 'posts/a.md': POST('') }, 'post'],
+    // «real» A JavaScript global data file exporting a string or a list (read as text, never run) does the same.
+    ['global layout.js', '^3.1.8', '', { '_data/layout.js': 'module.exports = "post.njk"; // the post layout\n', '_includes/post.njk': LAYOUT('x: 1\n'), 'posts/a.md': POST('') }, 'post'],
+    ['global tags.js', '^3.1.8', '', { '_data/tags.js': 'module.exports = [\n  "posts",\n]\n', 'posts/a.md': POST('') }, 'post'],
+    ['global tags.js exporting code', '^3.1.8', '', { '_data/tags.js': 'module.exports = ["posts"].concat(extra)\n', 'posts/a.md': POST('') }, 'page'],
     ['a layout\'s tags', '^2.0.1', '', { '_includes/article.njk': LAYOUT('tags: posts\n'), 'a.md': POST('layout: article.njk\n') }, 'post'],
     ['a layout the folder\'s data names', '^2.0.1', '', { '_includes/article.njk': LAYOUT('tags: posts\n'), 'notes/notes.json': '{ "layout": "article.njk" }', 'notes/a.md': POST('') }, 'post'],
     ['a layout named without its extension, through its chain', '^3.0.0', '', { '_includes/base.njk': LAYOUT('tags: posts\n'), '_includes/article.njk': LAYOUT('layout: base\n'), 'a.md': POST('layout: article\n') }, 'post'],
