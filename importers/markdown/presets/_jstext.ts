@@ -312,6 +312,25 @@ export function exportedData(text: string): { data: Record<string, unknown>; com
   return { data, computed }
 }
 
+/**
+ * The value a JavaScript data file exports when it is a literal other than an object (`module.exports = "post.njk";`,
+ * `export default ["posts"]`): a string, number, boolean, null, or an array of literals. Undefined for anything else
+ * (an object: `exportedData`; code). Used on comment-free text.
+ * @example
+ * exportedLiteral('module.exports = "layouts/post.njk";') // 'layouts/post.njk'
+ */
+export function exportedLiteral(text: string): unknown {
+  const m = /(?:module\.exports\s*=|export\s+default)\s*/.exec(text)
+  if (!m) return undefined
+  const at = m.index + m[0].length
+  const end = text[at] === '[' ? closing(text, at) : -1
+  const raw = end !== -1 ? text.slice(at, end + 1) : /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`$\\]*`|-?\d+(?:\.\d+)?|true|false|null)/.exec(text.slice(at, at + 10_000))?.[0]
+  // The statement ends there (`;`, a line break, the end of the file), or the literal is part of an expression.
+  if (raw === undefined || !/^[ \t]*(?:;|\r?\n|$)/.test(text.slice(at + raw.length, at + raw.length + 200))) return undefined
+  const found = literalData(raw)
+  return found === undefined || found.computed.length > 0 ? undefined : found.value
+}
+
 /** The object literal a file exports by name (`module.exports = name`, `export default name`): its declaration's match, ending at its `{`. */
 function declaredObject(text: string): RegExpExecArray | null {
   const name = /(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)[ \t]*;?[ \t]*$/m.exec(text)?.[1]

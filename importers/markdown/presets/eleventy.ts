@@ -4,12 +4,15 @@ import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
-import { closing, entries, exportedData, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
+import { closing, entries, exportedData, exportedLiteral, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
-import { mergedValues } from './_merge.js'
+import { cascadeRules, cleanTags, dataSource, mergedSources } from './eleventy-cascade.js'
+import type { CascadeRules, DataSource } from './eleventy-cascade.js'
+import { SiteCascade } from './eleventy-data.js'
+import { LayoutData } from './eleventy-layouts.js'
 import { globMatcher } from './_glob.js'
-import { dependencyMajor } from './_package.js'
+import { dependencyRange, rangeMajor } from './_package.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
 import type { PagedPostList } from './eleventy-pagination.js'
 import type { Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
@@ -33,9 +36,10 @@ const FILE_TIME_DATES = /^(?:git )?(?:last modified|created)$/i
  * includes and data folders, `node_modules` and `.eleventyignore` entries. `x.md` → `/x/`, `x/index.md` and
  * `x/x.md` → `/x/`, the file name (dates included) kept as written; front-matter `permalink` (a path, `false` for
  * not written, or a template whose `page.fileSlug`, `page.filePathStem` and data variables are filled in) overrides
- * it. Directory data files (`posts/posts.json`, `posts/posts.11tydata.json`) and template data files apply to their
- * folder or file under front matter, tags merged. A post is a dated document of the `posts`/`post` collection or
- * with a post layout; with no `date` (Eleventy would use the file's creation time) it is a page.
+ * it. A page's data is Eleventy's data cascade (`SiteCascade`): global data, its layouts' front matter, directory data
+ * files (`posts/posts.json`, `posts/posts.11tydata.json`), template data files and front matter, merged as the site's
+ * Eleventy merges them. A post is a dated document of the `posts`/`post` collection or with a post layout; with no
+ * `date` (Eleventy would use the file's creation time) it is a page.
  */
 export const eleventyPreset: Preset = {
   name: 'eleventy',
@@ -90,37 +94,27 @@ export const eleventyPreset: Preset = {
       }
     }
 
-    // Directory and template data files, read once: folder (relative to the input) → data.
-    // JavaScript data files (`x.11tydata.js`) are read as text, never run: the values they write as literals apply, on
-    // top of the JSON ones for the same folder or template, as Eleventy's data cascade ranks them.
-    const dataFiles = new Map<string, Record<string, unknown>>()
-    const isJs = (rel: string) => /\.11tydata\.(?:js|cjs|mjs)$/.test(rel)
-    const candidates = ctx.discovery.files.filter((f) => (f.rel.endsWith('.json') || isJs(f.rel)) && inside(f.rel, input) && !f.rel.startsWith(dataDir + '/') && !f.rel.startsWith(includes + '/'))
-    for (const f of [...candidates.filter((c) => !isJs(c.rel)), ...candidates.filter((c) => isJs(c.rel))]) {
-      const { dirs, base } = splitPath(f.rel)
-      const stem = base.replace(/\.11tydata$/, '')
-      const folder = dirs.join('/')
-      const isDirData = dirs.length > 0 && stem === dirs[dirs.length - 1]
-      const templateSibling = MARKDOWN_EXTENSIONS.has('.md') && [...MARKDOWN_EXTENSIONS].some((e) => ctx.discovery.paths.has(`${folder === '' ? '' : folder + '/'}${stem}${e}`))
-      if (!isDirData && !templateSibling && !base.endsWith('.11tydata')) continue
-      const data = isJs(f.rel) ? await readJsData(ctx, f.rel) : await ctx.readData(f.rel)
-      config.configFiles.add(f.rel)
-      const key = isDirData ? `dir:${folder}` : `file:${folder === '' ? '' : folder + '/'}${stem}`
-      if (isPlainObject(data)) dataFiles.set(key, { ...dataFiles.get(key), ...data })
-    }
+    // How the site's Eleventy merges the data cascade: by its major (package.json) and `setDataDeepMerge`.
+    const range = dependencyRange(await ctx.readText('package.json'), '@11ty/eleventy')
+    const major = range === undefined ? undefined : rangeMajor(range)
+    const rules = cascadeRules(range, major, text)
+    // Directory and template data files, each read once as its own source of the cascade. JavaScript data files
+    // (`x.11tydata.js`) are read as text, never run: the values they write as literals apply.
+    const { directories, templates } = await readDataFiles(ctx, input, [dataDir, includes], rules, config.configFiles)
 
     // Posts keep their URLs when the posts' directory data gives one permalink the contract's posts pattern can
     // express (`/blog/{{ page.fileSlug }}/` → `/blog/:slug/`); posts with a permalink of their own are redirected.
     // A folder tagged `posts` is the posts collection; a post layout alone is weaker evidence (recipes share it).
     // A collection gathered by glob (`getFilteredByGlob("src/posts/*.md")`) is the posts collection as a tag is.
     const postGlobs = collectionGlobs(text, ['posts', 'post'])
-    const inPosts = globMatcher(postGlobs, { files: true, ...(await filteredByGlobOptions(ctx)) })
+    const inPosts = globMatcher(postGlobs, { files: true, ...filteredByGlobOptions(major) })
     const globbed = (folder: string) => postGlobs.length > 0 && ctx.discovery.files.some((f) => f.rel.startsWith(folder + '/') && inPosts(f.rel))
     const byTag = new Set<string>()
     const byLayout = new Set<string>()
-    for (const [key, data] of dataFiles) {
-      if (!key.startsWith('dir:') || typeof data.permalink !== 'string') continue
-      if (tagList(data.tags).some((t) => t === 'posts' || t === 'post') || globbed(key.slice(4))) byTag.add(data.permalink.trim())
+    for (const [folder, sources] of directories) {
+      const data = mergedSources(sources, rules.deep)
+      if (typeof data.permalink !== 'string') continue
+      if (tagList(data.tags).some((t) => t === 'posts' || t === 'post') || globbed(folder)) byTag.add(data.permalink.trim())
       else if (/(?:^|\/)post(?:\.[a-z]+)?$/i.test(firstString(data.layout) ?? '')) byLayout.add(data.permalink.trim())
     }
     const postPermalinks = byTag.size > 0 ? byTag : byLayout
@@ -141,6 +135,8 @@ export const eleventyPreset: Preset = {
     const navFile = NAVIGATION_DATA.flatMap((n) => ['json', 'yml', 'yaml', 'js'].map((e) => `${dataDir}/${n}.${e}`)).find((f) => ctx.discovery.paths.has(f))
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
+    const layoutData = await readLayouts(ctx, layouts === undefined ? includes : at(trim(layouts)), text, rules)
+    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates)
 
     // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
     const pagedLists: PagedList[] = []
@@ -164,11 +160,11 @@ export const eleventyPreset: Preset = {
         const within = input === '' ? rel : rel.slice(input.length + 1)
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
-        const cascade = dataFor(dataFiles, input, dirs, base)
         const fm = source.fm.data
-        const fields: Record<string, unknown> = { ...cascade, ...fm }
-        const tags = [...tagList(cascade.tags), ...tagList(fm.tags)]
-        for (const t of tags) tagged.get(t)?.add(rel)
+        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm)
+        const tags = tagList(fields.tags)
+        const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
+        for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
         if (fields.permalink === false) return { skip: 'permalink-false', detail: 'permalink: false (Eleventy does not write this template)' }
         const paged = page ? pagedPostList(fields) : undefined
         if (paged !== undefined) {
@@ -182,7 +178,7 @@ export const eleventyPreset: Preset = {
         if (generated !== undefined) return generated
         const fileSlug = fileSlugOf(dirs, base)
         const stem = '/' + [...dirs, base].join('/')
-        const dateValue = fm.date ?? cascade.date
+        const dateValue = fields.date
         const fileTime = typeof dateValue === 'string' && FILE_TIME_DATES.test(dateValue.trim())
         const named = dateFromName(base)
         let url = defaultUrl(dirs, base)
@@ -212,17 +208,23 @@ export const eleventyPreset: Preset = {
         const hasDate = !fileTime && (named !== null || (dateValue !== undefined && dateValue !== null && dateValue !== ''))
         const layout = firstString(fields.layout) ?? ''
         const postLike = tags.some((t) => t === 'posts' || t === 'post') || /(?:^|\/)post(?:\.[a-z]+)?$/i.test(layout) || inPosts(rel)
-        const defaults: Record<string, unknown> = { ...cascade, tags }
-        if (fileTime) defaults.date = undefined
-        if (fields.eleventyExcludeFromCollections === true) defaults.unlisted = true
-        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) defaults.author = defaultAuthor
+        const kind = postLike && hasDate ? 'post' : 'page'
+        // The page's data as Eleventy merges it, read by mapping instead of front matter over defaults. A post's terms
+        // are its tags less the collection that makes it a post, which is no topic (the base blog's tag list and tag
+        // pages leave out `posts` and `post`, as they do `all`).
+        const data = Object.assign(Object.create(null) as Record<string, unknown>, pageData)
+        if (kind === 'post' && Array.isArray(pageData.tags)) data.tags = pageData.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
+        if (fileTime) data.date = undefined
+        // Out of every collection, or of the one that makes it a post: the blog does not list it.
+        if (excluded === 'all' || tags.some((t) => (t === 'posts' || t === 'post') && excluded.has(t))) data.unlisted = true
+        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) data.author = defaultAuthor
         return {
-          kind: postLike && hasDate ? 'post' : 'page',
+          kind,
           name: base === 'index' || base === dirs[dirs.length - 1] ? (dirs[dirs.length - 1] ?? '') : (named?.rest || base),
           url,
           ...(named ? { nameDate: named.date } : {}),
           ...(base === 'index' ? { isIndex: true } : {}),
-          defaults,
+          data,
           ...(fileTime ? { undatedPost: true } : {}),
           ...(page && !/\bmd\b/.test(String(fields.templateEngineOverride ?? '')) ? { documentType: 'html' as const } : {}),
         }
@@ -356,13 +358,17 @@ function defaultUrl(dirs: string[], base: string): string {
 /**
  * Eleventy's global data ("Global Data Files"): each file of the data folder under its name (`_data/metadata.json`
  * → `metadata`, folders nesting), JSON and YAML as data and JavaScript files by the literals they export (never
- * run); what templates see besides a page's own data. Files read are listed in `read`.
+ * run): what templates see as the site's data, and the lowest level of every page's data cascade. Files read are
+ * listed in `read`.
  */
 async function readGlobalData(ctx: PresetContext, dir: string, read: Set<string>): Promise<Record<string, unknown>> {
   // A JavaScript file that exports code is said once where its values matter (metadata, navigation), not here.
-  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) =>
-    /\.[cm]?js$/i.test(rel) ? exportedData(stripComments((await ctx.readText(rel)) ?? ''))?.data : ctx.readData(rel),
-  )
+  const data = await readDataFolder(ctx.discovery.files, dir, read, /\.(?:json|ya?ml|js|cjs|mjs)$/i, async (rel) => {
+    if (!/\.[cm]?js$/i.test(rel)) return ctx.readData(rel)
+    // An object of literals, or another literal (`_data/layout.js`: `module.exports = "post.njk";`).
+    const text = stripComments((await ctx.readText(rel)) ?? '')
+    return exportedData(text)?.data ?? exportedLiteral(text)
+  })
   return data ?? Object.create(null)
 }
 
@@ -533,25 +539,64 @@ function slugifyLike(s: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/** The data cascade below front matter: directory data files from the input root down, then the template's own. */
-export function dataFor(files: Map<string, Record<string, unknown>>, input: string, dirs: string[], base: string): Record<string, unknown> {
-  const levels: Array<Record<string, unknown>> = []
-  const full = input === '' ? dirs : [...input.split('/'), ...dirs]
-  // Each folder's path from its parent's, and each level's values set once (mergedValues): spreading each level
-  // over a copy of those above it took time in the square of the depth (240 folders of 300 keys: 39 s).
-  let dir = ''
-  for (const [i, name] of full.entries()) {
-    dir = i === 0 ? name : `${dir}/${name}`
-    const d = files.get(`dir:${dir}`)
-    if (d) levels.push(d)
+/**
+ * The directory and template data files of the input folder (not those of the data and includes folders), each read
+ * once as its own source of the cascade: by folder (from the site's root) and by template (its path without
+ * extension), in the order Eleventy merges a folder's or template's files (getLocalDataPaths, the last over the
+ * others: `x.json`, `x.11tydata.json`, `.mjs`, `.cjs`, `.js`). Files read are listed in `read`.
+ */
+async function readDataFiles(ctx: PresetContext, input: string, outside: string[], rules: CascadeRules, read: Set<string>): Promise<{ directories: Map<string, DataSource[]>; templates: Map<string, DataSource[]> }> {
+  const directories = new Map<string, DataSource[]>()
+  const templates = new Map<string, DataSource[]>()
+  const isJs = (rel: string) => /\.11tydata\.(?:js|cjs|mjs)$/.test(rel)
+  const candidates = ctx.discovery.files.filter((f) => (f.rel.endsWith('.json') || isJs(f.rel)) && inside(f.rel, input) && !outside.some((dir) => f.rel.startsWith(dir + '/')))
+  candidates.sort((a, b) => dataFileRank(a.rel) - dataFileRank(b.rel))
+  for (const f of candidates) {
+    const { dirs, base } = splitPath(f.rel)
+    const stem = base.replace(/\.11tydata$/, '')
+    const folder = dirs.join('/')
+    const isDirData = dirs.length > 0 && stem === dirs[dirs.length - 1]
+    const templateSibling = [...MARKDOWN_EXTENSIONS].some((e) => ctx.discovery.paths.has(`${folder === '' ? '' : folder + '/'}${stem}${e}`))
+    if (!isDirData && !templateSibling && !base.endsWith('.11tydata')) continue
+    const data = isJs(f.rel) ? await readJsData(ctx, f.rel) : await ctx.readData(f.rel)
+    read.add(f.rel)
+    if (!isPlainObject(data)) continue
+    const [map, key] = isDirData ? [directories, folder] : [templates, `${folder === '' ? '' : folder + '/'}${stem}`]
+    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags), rules.deep)])
   }
-  const own = files.get(`file:${dir === '' ? '' : dir + '/'}${base}`)
-  if (own) levels.push(own)
-  const tags: unknown[] = []
-  // A loop, not push(...list): a spread of 300,000 tags overflows the stack.
-  for (const values of levels) for (const tag of tagList(values.tags)) tags.push(tag)
-  const out = mergedValues(levels)
-  return tags.length > 0 ? { ...out, tags } : out
+  return { directories, templates }
+}
+
+/** Where a data file comes among its folder's or template's (TemplateData.getLocalDataPaths, reversed). */
+function dataFileRank(rel: string): number {
+  const m = /\.11tydata\.(json|mjs|cjs|js)$/.exec(rel)
+  return m === null ? 0 : ['json', 'mjs', 'cjs', 'js'].indexOf(m[1]) + 1
+}
+
+/**
+ * The front matter of the layouts Eleventy may use, read once (never run), with the configuration's
+ * `addLayoutAlias("post", "layouts/post.njk")` aliases.
+ */
+async function readLayouts(ctx: PresetContext, folder: string, config: string, rules: CascadeRules): Promise<LayoutData> {
+  const aliases = new Map<string, string>()
+  for (const m of config.matchAll(/\.addLayoutAlias\(\s*(["'`])([^"'`\n]{1,300})\1\s*,\s*(["'`])([^"'`\n]{1,300})\3\s*\)/g)) aliases.set(m[2], m[4])
+  const frontMatter = new Map<string, Record<string, unknown>>()
+  for (const rel of LayoutData.candidates(folder, ctx.discovery.paths)) {
+    const data = await ctx.readFrontMatter(rel)
+    if (data !== null && Object.keys(data).length > 0) frontMatter.set(rel, data)
+  }
+  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules)
+}
+
+/**
+ * The collections a page's `eleventyExcludeFromCollections` leaves it out of (src/TemplateMap.js, src/Data/TemplateData.js
+ * getNormalizedExcludedCollections): `true` every one; from Eleventy 3 a list of names or a string of them split at
+ * commas, those only; before 3, any value that is set every one.
+ */
+function excludedCollections(value: unknown, major: number | undefined): 'all' | Set<string> {
+  if (value === true || (major !== undefined && major < 3 && Boolean(value))) return 'all'
+  if (Array.isArray(value)) return new Set(value.map(String))
+  return new Set(typeof value === 'string' && value !== '' ? value.split(',') : [])
 }
 
 function tagList(v: unknown): string[] {
@@ -565,8 +610,7 @@ function tagList(v: unknown): string[] {
  * picomatch with `dot: true, nocase: true`, so `Posts/*.md` takes `posts/a.md`), Eleventy 1 and 2 through multimatch
  * (case-sensitive, no dot names). A site whose package.json names no one major is taken as the current, 3.
  */
-async function filteredByGlobOptions(ctx: PresetContext): Promise<{ nocase: boolean; dot: boolean }> {
-  const major = dependencyMajor(await ctx.readText('package.json'), '@11ty/eleventy')
+function filteredByGlobOptions(major: number | undefined): { nocase: boolean; dot: boolean } {
   const current = major === undefined || major >= 3
   return { nocase: current, dot: current }
 }

@@ -132,8 +132,8 @@ export interface Placement {
   defaults?: Record<string, unknown>
   /**
    * The document's values as its generator reads them, when a key's own value is not simply front matter over the
-   * convention's (a Nextra blog's numeric `date`, the instant the theme showed): read instead of front matter over
-   * `defaults`.
+   * convention's (a Nextra blog's numeric `date`, the instant the theme showed; Eleventy's data cascade, merged deeply):
+   * read instead of front matter over `defaults`.
    */
   data?: Record<string, unknown>
   /** The folder the theme reads the body's relative images from (Chirpy's `media_subpath`, formerly `img_path`). */

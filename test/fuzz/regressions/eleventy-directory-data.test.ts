@@ -1,28 +1,37 @@
 import { expect, test } from 'vitest'
-import { dataFor } from '../../../importers/markdown/presets/eleventy.js'
+import { cascadeRules, cleanTags, dataSource } from '../../../importers/markdown/presets/eleventy-cascade.js'
+import type { DataSource } from '../../../importers/markdown/presets/eleventy-cascade.js'
+import { SiteCascade } from '../../../importers/markdown/presets/eleventy-data.js'
 import { growth } from './_growth.js'
 
 // Eleventy's data cascade of directory data files (found by the s11 review): each folder's values were spread over a
 // copy of all those above it, so a page under 240 nested folders, each with a 300-key `x.11tydata.json`, took 39 s
 // to import (60 folders: 2 s). Eight times the folders may take at most 32 times as long (about 8 when linear).
 
+const rules = cascadeRules(undefined, undefined, '')
+const source = (values: Record<string, unknown>): DataSource => dataSource(cleanTags(values, rules.splitTags), rules.deep)
+const cascadeOf = (directories: Map<string, DataSource[]>, templates = new Map<string, DataSource[]>()) => new SiteCascade(rules, {}, undefined, directories, templates)
+
 const keys = 50
 function cascade(depth: number) {
-  const files = new Map<string, Record<string, unknown>>()
+  const directories = new Map<string, DataSource[]>()
   const dirs = Array.from({ length: depth }, (_, i) => `d${i}`)
   let dir = ''
   for (const name of dirs) {
     dir = dir === '' ? name : `${dir}/${name}`
-    files.set(`dir:${dir}`, Object.fromEntries(Array.from({ length: keys }, (_, k) => [`${name}k${k}`, k])))
+    // Keys of the page's data, and keys of one object and items of one list that every level adds to: merged deeply,
+    // those are copied once, not once per level (which took time in the square of the depth).
+    const own = Array.from({ length: keys }, (_, k) => [`${name}k${k}`, k])
+    directories.set(dir, [source({ ...Object.fromEntries(own), nav: Object.fromEntries(own), tags: own.map(([k]) => k) })])
   }
-  return { files, dirs }
+  return { directories, dirs }
 }
 
 test('directory data takes time linear in the folders above a page', () => {
   expect(
     growth((n) => {
-      const { files, dirs } = cascade(n)
-      dataFor(files, '', dirs, 'p.md')
+      const { directories, dirs } = cascade(n)
+      cascadeOf(directories).page(dirs, 'p', {})
     }, 100),
   ).toBeLessThan(32)
 })
@@ -33,8 +42,8 @@ test.each([
   [[{ a: 1 }, { b: 2 }], undefined, { a: 1, b: 2 }],
   [[], { a: 1 }, { a: 1 }],
 ])('levels %j and own %j give %j', (levels, own, want) => {
-  const files = new Map<string, Record<string, unknown>>()
-  levels.forEach((values, i) => files.set(`dir:${['src', 'a'].slice(0, i + 1).join('/')}`, values))
-  if (own) files.set('file:src/a/p.md', own)
-  expect(Object.entries(dataFor(files, 'src', ['a'], 'p.md'))).toEqual(Object.entries(want))
+  const directories = new Map<string, DataSource[]>()
+  levels.forEach((values, i) => directories.set(['src', 'a'].slice(0, i + 1).join('/'), [source(values)]))
+  const templates = new Map<string, DataSource[]>(own ? [['src/a/p', [source(own)]]] : [])
+  expect(Object.entries(cascadeOf(directories, templates).local(['src', 'a'], 'p'))).toEqual(Object.entries(want))
 })

@@ -1,0 +1,171 @@
+import { isPlainObject } from '../front-matter.js'
+import { mergedValues } from './_merge.js'
+
+/**
+ * How a site's Eleventy merges its data cascade (11ty.dev "Data Cascade", "Data Deep Merge"; src/Template.js getData,
+ * src/Data/TemplateData.js combineLocalData, cleanupData and mergeDeep):
+ * - `deep`: objects merged key by key, arrays concatenated, `override:` keys replacing (Eleventy ≥1, or 0.x with
+ *   `setDataDeepMerge(true)`); else `Object.assign`, one level (0.x, or `setDataDeepMerge(false)`);
+ * - `layoutBelowData`: a layout's front matter ranks under the directory and template data files (≥1: "this moved in
+ *   1.0"); 0.x ranks it over them, and assigns the data files over global data one level deep whatever `deep` says;
+ * - `splitTags`: a `tags` string is a list of names split at commas, numbers are names (3.1); before, a string is one
+ *   name (`tags: "a,b"` is the collection `a,b`).
+ */
+export interface CascadeRules {
+  deep: boolean
+  layoutBelowData: boolean
+  splitTags: boolean
+}
+
+/**
+ * The rules for a site whose package.json gives Eleventy the range `range` (undefined: names none, read as the current
+ * 3.1) and whose configuration text is `config`, never run.
+ * @example
+ * cascadeRules('^0.11.1', 'eleventyConfig.setDataDeepMerge(true);') // { deep: true, layoutBelowData: false, splitTags: false }
+ */
+export function cascadeRules(range: string | undefined, major: number | undefined, config: string): CascadeRules {
+  const set = /\.setDataDeepMerge\(\s*(true|false|!0|!1)\s*\)/.exec(config)?.[1]
+  const modern = major === undefined || major >= 1
+  return {
+    deep: set === undefined ? modern : set === 'true' || set === '!0',
+    layoutBelowData: modern,
+    splitTags: major === undefined || major > 3 || (major === 3 && !pinnedTo30(range ?? '')),
+  }
+}
+
+/** Whether a range admits no Eleventy 3 past 3.0 (`3.0.0`, `~3.0.0`, `3.0.x`): the split of tag strings came in 3.1. */
+function pinnedTo30(range: string): boolean {
+  return /^\s*(?:=\s*|~\s*)?v?3\.0(?:\.(?:\d+|[xX*])(?:-[-0-9A-Za-z.]+)?)?\s*$/.test(range)
+}
+
+/**
+ * One source of data in the cascade (a data file, a layout chain's front matter, a template's front matter), as read
+ * once: `values` with each `override:key` renamed `key`, and, for the objects where a key was so written, which keys
+ * replace what the sources below hold instead of merging with it. A merge's result is a source with none.
+ */
+export interface DataSource {
+  readonly values: Record<string, unknown>
+  readonly replacing?: ReadonlyMap<object, ReadonlySet<string>>
+}
+
+/** The prefix of a key whose value replaces what the data below it holds, instead of merging with it. */
+const OVERRIDE = 'override:'
+/** Nesting past this is not data anyone writes (front matter stops at 64): deeper values replace, unmerged. */
+const MAX_DEPTH = 64
+
+/**
+ * A source of `raw` values for sites that merge deeply: `override:` is taken off each key once, here, the objects it
+ * was written in copied (the others are shared with `raw`, never changed). Shallow merges take the key as a name.
+ * @example
+ * dataSource({ 'override:tags': ['a'] }, true) // { values: { tags: ['a'] }, replacing: Map { values → Set { 'tags' } } }
+ */
+export function dataSource(raw: Record<string, unknown>, deep: boolean): DataSource {
+  if (!deep) return { values: raw }
+  const replacing = new Map<object, Set<string>>()
+  const values = withoutPrefixes(raw, replacing, 0) as Record<string, unknown>
+  return replacing.size === 0 ? { values } : { values, replacing }
+}
+
+function withoutPrefixes(value: unknown, replacing: Map<object, Set<string>>, depth: number): unknown {
+  // Lists are taken whole, as Eleventy's merge takes them: keys inside them keep their prefix.
+  if (depth > MAX_DEPTH || !isPlainObject(value)) return value
+  let copy: Record<string, unknown> | undefined
+  const keys = Object.keys(value)
+  for (const [i, key] of keys.entries()) {
+    const item = value[key]
+    const clean = withoutPrefixes(item, replacing, depth + 1)
+    if (!key.startsWith(OVERRIDE) && clean === item && copy === undefined) continue
+    if (copy === undefined) {
+      copy = Object.create(null) as Record<string, unknown>
+      for (const before of keys.slice(0, i)) copy[before] = value[before]
+    }
+    const name = key.startsWith(OVERRIDE) ? key.slice(OVERRIDE.length) : key
+    copy[name] = clean
+    if (name !== key) {
+      const set = replacing.get(copy) ?? new Set<string>()
+      set.add(name)
+      replacing.set(copy, set)
+    }
+  }
+  return copy ?? value
+}
+
+/**
+ * `sources` (lowest first) merged as Eleventy merges them: deeply, each source over those before it (objects key by
+ * key, arrays concatenated, an object kept against a later value that is not one, any other value replaced, a key
+ * written with `override:` replaced); else one level deep, the last value of each key. The sources are never
+ * changed and their values are shared: only the objects and arrays where two sources meet are copied, once per
+ * merge, so the time and the memory are linear in what the sources write where they meet, never in what they hold.
+ * @example
+ * mergedSources([{ values: { tags: ['posts'], nav: { parent: 'a' } } }, { values: { tags: ['css'], nav: { key: 'b' } } }], true)
+ * // { tags: ['posts', 'css'], nav: { parent: 'a', key: 'b' } }
+ */
+export function mergedSources(sources: readonly DataSource[], deep: boolean): Record<string, unknown> {
+  const present = sources.filter((s) => !isEmpty(s.values))
+  // One source merged over nothing is its values, whatever keys it replaces.
+  if (present.length === 1) return present[0].values
+  if (!deep) return mergedValues(present.map((s) => s.values))
+  const own = new Set<object>()
+  const out = Object.create(null) as Record<string, unknown>
+  own.add(out)
+  for (const source of present) mergeInto(out, source.values, source.replacing, own, 0)
+  return out
+}
+
+/** `source`'s values merged into `target`, an object of this merge's own. */
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, replacing: DataSource['replacing'], own: Set<object>, depth: number): void {
+  const replaced = replacing?.get(source)
+  for (const key of Object.keys(source)) target[key] = replaced?.has(key) ? source[key] : mergedItem(target[key], source[key], replacing, own, depth + 1)
+}
+
+/** A value over the one below it (@11ty/eleventy-utils src/Merge.js getMergedItem), copying `below` only to change it. */
+function mergedItem(below: unknown, value: unknown, replacing: DataSource['replacing'], own: Set<object>, depth: number): unknown {
+  if (depth > MAX_DEPTH) return value
+  if (isPlainObject(value)) {
+    if (!isPlainObject(below)) return value
+    const target = own.has(below) ? below : ownCopy(below, own)
+    mergeInto(target, value, replacing, own, depth)
+    return target
+  }
+  if (isPlainObject(below)) return below
+  if (Array.isArray(value) && Array.isArray(below)) {
+    const target = own.has(below) ? below : ownCopy(below, own)
+    // A loop, not push(...value): a spread of 300,000 tags overflows the stack.
+    for (const item of value) target.push(item)
+    return target
+  }
+  return value
+}
+
+function isEmpty(values: Record<string, unknown>): boolean {
+  for (const _ in values) return false
+  return true
+}
+
+function ownCopy<T extends Record<string, unknown> | unknown[]>(value: T, own: Set<object>): T {
+  const copy = (Array.isArray(value) ? value.slice() : Object.assign(Object.create(null) as Record<string, unknown>, value)) as T
+  own.add(copy)
+  return copy
+}
+
+/**
+ * A data file's or front matter's values with `tags` as Eleventy cleans them before merging (cleanupData): a string
+ * is one name (none when empty), or from 3.1 names split at commas, as written (`"a, b"` → `a`, ` b`); null is no
+ * tags; a list loses its repeats, and from 3.1 its numbers are names. The values are copied only when `tags` changes.
+ * @example
+ * cleanTags({ tags: 'posts' }, false) // { tags: ['posts'] }
+ */
+export function cleanTags(data: Record<string, unknown>, splitTags: boolean): Record<string, unknown> {
+  if (!('tags' in data)) return data
+  const tags = data.tags
+  let list: unknown[]
+  if (typeof tags === 'string') list = tags === '' ? [] : splitTags ? tags.split(',') : [tags]
+  else if (tags === null) list = []
+  else if (Array.isArray(tags)) list = splitTags ? tags.map((t) => (typeof t === 'number' ? String(t) : t)) : tags
+  else return data
+  const unique = [...new Set(list)]
+  if (Array.isArray(tags) && unique.length === tags.length && unique.every((t, i) => t === tags[i])) return data
+  const out = Object.assign(Object.create(null) as Record<string, unknown>, data)
+  out.tags = unique
+  return out
+}

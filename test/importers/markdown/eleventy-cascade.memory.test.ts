@@ -1,0 +1,55 @@
+// 2,000 posts under a folder whose data file holds 1 MB import in about the memory and time of the same site without
+// that file. Two ways they did not: the deep merge of s12-mdmends copied the whole cascade for each page, so memory
+// grew with pages × data-file size (out of memory at 4.3 GB; review of s12-mdmends), and each post's data was checked
+// for the contract's limits by listing the file's 8,000-key catalog again (2.2 times the CPU time of the small site).
+// Measured on the command (peak resident memory and CPU time of the process, the lower of two runs), in a process
+// capped at 1 GB of heap so that a regression fails fast.
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { expect, test } from 'vitest'
+
+const run = promisify(execFile)
+const cli = join(fileURLToPath(new URL('../../..', import.meta.url)), 'dist/cli.js')
+// Prints the process's peak resident memory (kilobytes) and CPU time (microseconds) as it exits.
+const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`
+
+/** A blog of 2,000 posts whose folder's data file tags them `posts`, with, when `big`, a 1 MB catalog besides. */
+function writeSite(root: string, big: boolean): void {
+  mkdirSync(join(root, 'posts'), { recursive: true })
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ devDependencies: { '@11ty/eleventy': '^3.1.8' } }))
+  writeFileSync(join(root, 'eleventy.config.js'), 'export default function () {}\n')
+  writeFileSync(join(root, 'index.md'), '---\ntitle: Home\n---\nHome.\n')
+  const catalog = Object.fromEntries(Array.from({ length: 8000 }, (_, i) => [`item${i}`, { name: `Item ${i}`, price: i * 3, notes: ['a', 'b'], text: 'x'.repeat(60) }]))
+  writeFileSync(join(root, 'posts/posts.json'), JSON.stringify({ tags: ['posts'], layout: 'post.njk', ...(big ? { catalog } : {}) }))
+  for (let i = 0; i < 2000; i++) writeFileSync(join(root, `posts/p${i}.md`), `---\ntitle: Post ${i}\ndate: 2024-01-02\ntags: [t${i % 7}]\n---\nText ${i}.\n`)
+}
+
+async function usage(site: string, dir: string): Promise<{ kb: number; cpu: number }> {
+  let best = { kb: Infinity, cpu: Infinity }
+  for (let i = 0; i < 2; i++) {
+    const { stderr } = await run(process.execPath, ['--max-old-space-size=1024', '--import', USAGE, cli, 'import', 'markdown', site, '-o', join(dir, 'out.json')], { cwd: dir, maxBuffer: 1 << 24 })
+    const [, kb, cpu] = /usage (\d+) (\d+)/.exec(stderr)!.map(Number)
+    best = { kb: Math.min(best.kb, kb), cpu: Math.min(best.cpu, cpu) }
+  }
+  return best
+}
+
+test.skipIf(!existsSync(cli))('2,000 posts under a 1 MB directory data file: memory and time as without it (needs a built dist/)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
+  try {
+    writeSite(join(dir, 'small'), false)
+    writeSite(join(dir, 'big'), true)
+    const small = await usage(join(dir, 'small'), dir)
+    const big = await usage(join(dir, 'big'), dir)
+    console.log(`eleventy cascade: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
+    expect(big.kb).toBeLessThan(2 * small.kb)
+    expect(big.kb).toBeLessThan(500 * 1024)
+    expect(big.cpu).toBeLessThan(2 * small.cpu)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 240_000)
