@@ -212,3 +212,39 @@ export function plumeBlog(collections: readonly PlumeCollection[], config: SiteC
   const routes = posts.flatMap((c) => [...(c === index ? [] : [c.link]), ...['tags/', 'archives/', 'categories/'].map((l) => c.link + l)])
   config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes.map((from) => ({ from, to: index.link, file }))]
 }
+
+/** How many `encrypt.rules` are read: each page is matched against every one. */
+const MAX_RULES = 100
+
+/** The theme's password protection ("Encryption": `encrypt: { global, rules }` in its options). */
+export interface PlumeEncrypt {
+  global: boolean
+  /** `rules` keys: a page path or folder (`/demo/`), a file's path below the source folder or its end (`a/b.md`). */
+  rules: string[]
+  /** `rules` keys the theme reads as regular expressions (`^/note/(a|b)/`), which the import does not run. */
+  patterns: string[]
+}
+
+/** The `encrypt` option of the theme's options, as written; undefined without one. */
+export function readPlumeEncrypt(text: string): PlumeEncrypt | undefined {
+  for (const options of optionObjects(text)) {
+    const encrypt = entries(options).get('encrypt')
+    if (encrypt === undefined) continue
+    const fields = entries(objectLiteral(resolvedValue(text, encrypt)) ?? '')
+    const keys = [...entries(objectLiteral(resolvedValue(text, fields.get('rules') ?? '')) ?? '').keys()].slice(0, MAX_RULES)
+    return { global: fields.get('global')?.trim() === 'true', rules: keys.filter((k) => !k.startsWith('^')), patterns: keys.filter((k) => k.startsWith('^')) }
+  }
+  return undefined
+}
+
+/**
+ * The rule that asks a page for a password, as the theme's `isEncryptPage` matches it: the global switch, a key
+ * ending in `.md` that the file's path below the source folder ends with, else a key the page's URL or that path
+ * starts with (a leading slash dropped for the path). `rel` is the file below the source folder.
+ */
+export function plumeLockedBy(encrypt: PlumeEncrypt | undefined, url: string, rel: string): string | undefined {
+  if (!encrypt) return undefined
+  if (encrypt.global) return 'encrypt.global'
+  const key = encrypt.rules.find((k) => (k.endsWith('.md') ? rel.endsWith(k) : url.startsWith(k) || rel.startsWith(k.replace(/^\/+/, ''))))
+  return key === undefined ? undefined : `encrypt.rules "${key}"`
+}

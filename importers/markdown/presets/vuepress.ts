@@ -7,7 +7,7 @@ import type { Rewrites } from './_rewrites.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
 import { featureList, heroHtml } from './_hero.js'
-import { PLUME_INLINE, plumeBlog, plumeConfigFile, plumeHomeSections, plumePost, readPlumeCollections, usesPlume, withoutCollections } from './_plume.js'
+import { PLUME_INLINE, plumeBlog, plumeConfigFile, plumeHomeSections, plumeLockedBy, plumePost, readPlumeCollections, readPlumeEncrypt, usesPlume, withoutCollections } from './_plume.js'
 import type { PlumeCollection } from './_plume.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
@@ -141,6 +141,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
   // vuepress-theme-plume's collections: its posts and most pages are served as folders (`/blog/k4it82lg/`).
   const plume = flavour === 'vuepress' ? readPlumeCollections(themeText) : []
+  const plumeEncrypt = flavour === 'vuepress' ? readPlumeEncrypt(themeText) : undefined
+  if (plumeEncrypt && plumeEncrypt.patterns.length > 0) ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The theme's encrypt.rules ${plumeEncrypt.patterns.map((p) => JSON.stringify(p)).join(', ')} are regular expressions, which the import does not run: the pages they protect with a password are imported as public. Add a rule by path (a folder such as '/notes/' or a file such as 'notes/a.md') for each, or mark those pages \`password:\` in front matter.`)
   const folders = blog.directories.length > 0 || plume.length > 0
   config.permalinks = { ...(cleanUrls || folders ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
@@ -203,7 +205,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
         return { kind: 'post', name: post.slug, url: post.url, ...(post.date ? { nameDate: post.date } : {}), ...(multilingual && locale?.lang ? { language: locale.lang } : {}) }
       }
       const locale = localeOf(url)
-      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
+      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data) ?? plumeLockedBy(plumeEncrypt, url, rel)
       const lock = locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}
       const collected = plumePost(plume, rel, url, src.fm.data)
       if (collected) return { ...collected, ...lock, ...(multilingual && locale?.lang ? { language: locale.lang } : {}) }

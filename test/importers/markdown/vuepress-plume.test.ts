@@ -142,6 +142,29 @@ describe('vuepress-theme-plume', () => {
   })
 })
 
+describe('vuepress-theme-plume encryption', () => {
+  test('pages its encrypt.rules protect with a password stay private, matched as the theme matches them', async () => {
+    const files = plumeSite()
+    files['docs/blog/preview/markdown.md'] = '---\ntitle: Markdown\ncreateTime: 2025/10/17 08:19:29\npermalink: /blog/swmtwjki/\n---\n\nSecret.\n'
+    files['docs/.vuepress/plume.config.ts'] = PLUME_CONFIG.replace('defineThemeConfig({', "defineThemeConfig({\n  encrypt: { rules: { '/demo/': '123', 'preview/markdown.md': '456', '^/zh/': '789' } },")
+    const got = await imported(await site('encrypt', files))
+    // As the built starter showed it: /demo/ and its pages, and the post whose file ends so, ask for the password.
+    for (const file of ['docs/demo/README.md', 'docs/demo/bar.md', 'docs/demo/foo.md', 'docs/blog/preview/markdown.md']) expect(got.skipped[file]).toBe('draft')
+    expect(got.bodies.join('\n')).not.toContain('Secret.')
+    expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
+    // A rule written as a regular expression is not run, and said so.
+    expect(got.result.diagnostics.some((d) => d.code === 'unsupported_feature' && d.message.includes('"^/zh/"'))).toBe(true)
+  })
+
+  test('encrypt.global protects every page', async () => {
+    const files = plumeSite()
+    files['docs/.vuepress/plume.config.ts'] = PLUME_CONFIG.replace('defineThemeConfig({', 'defineThemeConfig({\n  encrypt: { global: true, admin: ["x"] },')
+    const got = await imported(await site('encrypt-global', files))
+    expect(got.skipped['docs/README.md']).toBe('draft')
+    expect(got.skipped['docs/blog/preview/article-1.md']).toBe('draft')
+  })
+})
+
 describe('vuepress-theme-plume Markdown', () => {
   test('the inline syntax its md-power plugin always turns on is written as HTML; code is left as written', async () => {
     const files = plumeSite()
