@@ -18,7 +18,7 @@ import { trimBoth } from '../../../src/trim.js'
 const CONFIG_NAMES = ['ts', 'js', 'mjs', 'cjs', 'mts', 'cts'].map((ext) => `plume.config.${ext}`)
 
 /** How many collections are read: each costs a lookup in the configuration's text. */
-export const MAX_COLLECTIONS = 100
+const MAX_COLLECTIONS = 100
 /** How many of the theme's locales are read for collections (each may name a module's whole text). */
 const MAX_LOCALES = 100
 
