@@ -1,4 +1,6 @@
+import { isPlainObject } from '../front-matter.js'
 import { escapeHtmlAndBraces, safeUrl } from '../templates/_html.js'
+import { firstString } from './_config.js'
 
 /** What a theme's home-page hero shows, as its front matter names it (each theme has its own field names). */
 export interface Hero {
@@ -29,4 +31,17 @@ export function heroHtml({ image, alt, heading = [], tagline, actions }: Hero): 
   })
   if (links.length > 0) lines.push(`<p class="hero-actions">${links.join(' ')}</p>`)
   return lines.length === 0 ? undefined : `<div class="hero">\n${lines.join('\n')}\n</div>`
+}
+
+/** A list of features (`title`, `details`, optional `link`) as HTML, or undefined when there is none. */
+export function featureList(value: unknown): string | undefined {
+  const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
+    const title = firstString(f.title)
+    const details = firstString(f.details)
+    const link = safeUrl(firstString(f.link))
+    if (!title && !details) return []
+    const head = title ? (link ? `<a href="${escapeHtmlAndBraces(link)}">${escapeHtmlAndBraces(title)}</a>` : escapeHtmlAndBraces(title)) : ''
+    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtmlAndBraces(details) : ''}</li>`]
+  })
+  return items.length === 0 ? undefined : `<ul class="features">\n${items.join('\n')}\n</ul>`
 }

@@ -16,6 +16,8 @@ export interface NavbarKeys {
   prefix?: readonly string[]
   /** The link of an item whose link the generator computes (Docusaurus's `type: 'doc'`), from its fields. */
   computed?: (fields: Map<string, string>) => string | undefined
+  /** A whole item the generator makes from its fields (Docusaurus's `type: 'docsVersionDropdown'`), else undefined. */
+  made?: (fields: Map<string, string>) => ConfigMenuItem | undefined
   /**
    * An item written as a page's path alone (VuePress 2's `'/guide/'`), which the generator shows with the page's
    * title: the item for it, or undefined when it names no page.
@@ -54,6 +56,11 @@ export function navbarItems(raw: string | undefined, keys: NavbarKeys, depth = 0
     const inner = objectLiteral(item)
     if (inner === undefined) continue
     const fields = entries(inner)
+    const made = keys.made?.(fields)
+    if (made) {
+      out.push(made)
+      continue
+    }
     const title = keys.title.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined && v.trim() !== '')
     const own = keys.prefix?.map((k) => stringLiteral(fields.get(k))).find((v) => v !== undefined)
     const childKey = keys.children.find((k) => fields.has(k))

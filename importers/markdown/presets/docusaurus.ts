@@ -698,7 +698,7 @@ function escapeRe(s: string): string {
 /**
  * The navbar (`themeConfig.navbar.items`) as a menu: `{ label, to | href }`, dropdowns with `items`, a doc by
  * `docId` (`type: 'doc'`), a sidebar by its first link (`type: 'docSidebar'`), each of the docs plugin instance
- * `docsPluginId` names (the default one without it); search, locale and version dropdowns are not links.
+ * `docsPluginId` names (the default one without it), a docs version dropdown; search and locale dropdowns are not links.
  */
 function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[]; instance: Instance }>): ConfigMenuItem[] {
   const raw = entries(objectsOf(text, 'navbar')[0] ?? '').get('items')
@@ -714,7 +714,29 @@ function readNavbar(text: string, sidebars: Array<Sidebars & { docs: SidebarDoc[
       if (type === 'docSidebar') return ofPlugin(fields)?.menus.find((m) => m.sidebarId === stringLiteral(fields.get('sidebarId')))?.items[0]?.url
       return undefined
     },
+    made(fields) {
+      const docs = stringLiteral(fields.get('type')) === 'docsVersionDropdown' ? ofPlugin(fields) : undefined
+      return docs ? versionDropdown(docs) : undefined
+    },
   }))
+}
+
+/**
+ * A docs version dropdown (`type: 'docsVersionDropdown'`, docusaurus.io "Versioning" and "Navbar"), as the pages
+ * outside the docs show it: titled with the last version's name, leading to its main doc (the first of its first
+ * sidebar), with an item per built version, unreleased docs first as "Next", then versions.json's order, each the same
+ * doc in that version (a version that lacks it is left out of the menu by the link check, with a finding).
+ */
+function versionDropdown({ menus, docs, instance }: Sidebars & { docs: SidebarDoc[]; instance: Instance }): ConfigMenuItem | undefined {
+  const main = menus[0]?.items[0]?.url ?? docs[0]?.url
+  const head = instance.base === '' ? '/' : `/${instance.base}/`
+  const built = instance.versions.filter((v) => !v.notBuilt)
+  if (main === undefined || !main.startsWith(head) || built.length === 0) return undefined
+  const rest = main.slice(head.length)
+  const name = (v: Version) => (v.dir === '' ? 'Next' : v.dir.slice(v.dir.lastIndexOf('/version-') + '/version-'.length))
+  const children = built.map((v) => ({ title: name(v), url: v.segment === '' ? main : `${head}${v.segment}/${rest}`, children: [] }))
+  const last = built.find((v) => v.segment === '')
+  return { title: last ? name(last) : 'Versions', url: main, children }
 }
 
 /**

@@ -6,8 +6,9 @@ import { readRewrites } from './_rewrites.js'
 import type { Rewrites } from './_rewrites.js'
 import { canonicalLocale, firstString, httpOrigin } from './_config.js'
 import { escapeHtmlAndBraces } from '../templates/_html.js'
-import { heroHtml } from './_hero.js'
-import { safeUrl } from '../templates/_html.js'
+import { featureList, heroHtml } from './_hero.js'
+import { PLUME_INLINE, plumeBlog, plumeConfigFile, plumeHomeSections, plumeLockedBy, plumePost, readPlumeCollections, readPlumeEncrypt, usesPlume, withoutCollections } from './_plume.js'
+import type { PlumeCollection } from './_plume.js'
 import { isBlogArticle } from './plain.js'
 import { isPlainObject } from '../front-matter.js'
 import { globMatcher } from './_glob.js'
@@ -106,8 +107,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     config.configFiles.add(found.config)
   }
   // The theme's options often live in a module the configuration imports (`import theme from './theme.js'`).
-  const themeText = found.config ? await importedText(ctx, found.config, text, config.configFiles) : ''
+  const themeText = found.config ? await themeConfigText(ctx, found.config, text, config.configFiles) : ''
   const theme = readThemeOptions(themeText)
+  if (usesPlume(themeText)) theme.markdown = [...new Set([...theme.markdown, ...PLUME_INLINE])]
   const encryptKeys = indexKeys(theme.encrypted)
   if (theme.hostname) config.site.url = theme.hostname
   // The options object: `defineUserConfig({ … })`, `defineConfig({ … })`, `export default { … }`, or VuePress 1's
@@ -137,7 +139,12 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   // VuePress 1's blog posts are served as folders (`/2019/02/26/x/`), its pages as `.html`: with a blog, the output
   // style that serves most of the old URLs is left to the plan.
   const blog = flavour === 'vuepress' ? readV1Blog(text) : { directories: [] }
-  config.permalinks = { ...(cleanUrls || blog.directories.length > 0 ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
+  // vuepress-theme-plume's collections: its posts and most pages are served as folders (`/blog/k4it82lg/`).
+  const plume = flavour === 'vuepress' ? readPlumeCollections(themeText) : []
+  const plumeEncrypt = flavour === 'vuepress' ? readPlumeEncrypt(themeText) : undefined
+  if (plumeEncrypt && plumeEncrypt.patterns.length > 0) ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', `The theme's encrypt.rules ${plumeEncrypt.patterns.map((p) => JSON.stringify(p)).join(', ')} are regular expressions, which the import does not run: the pages they protect with a password are imported as public. Add a rule by path (a folder such as '/notes/' or a file such as 'notes/a.md') for each, or mark those pages \`password:\` in front matter.`)
+  const folders = blog.directories.length > 0 || plume.length > 0
+  config.permalinks = { ...(cleanUrls || folders ? {} : { output_style: 'html-extension' as const }), ...blogArchives(themeText) }
   if (blog.tags) config.permalinks.tags = blog.tags
   const inSource = (rel: string) => (source === '' ? rel : rel.startsWith(source + '/') ? rel.slice(source.length + 1) : null)
   // A navbar or sidebar link names a page by the path it is served as, which a rewrite moves.
@@ -148,10 +155,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
     return file === undefined ? undefined : { title: '', url: link, source: file, children: [] }
   }
   const titles = new Map<string, string>()
-  const navbar = await titlePages(ctx, readNavbar(themeText, page), titles)
+  // A Plume collection's sidebar is read from its folder (below), not taken for the site's.
+  const menuText = plume.length > 0 ? withoutCollections(themeText) : themeText
+  const navbar = await titlePages(ctx, readNavbar(menuText, page), titles)
   if (navbar.length > 0) config.menus.primary = { name: 'Navbar', items: navbar }
-  for (const [n, sidebar] of readSidebars(themeText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
-  await localeMenus(ctx, flavour, { top, themeText, locales }, page, titles, config)
+  for (const [n, sidebar] of readSidebars(menuText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
+  await localeMenus(ctx, flavour, { top, themeText: menuText, locales }, page, titles, config)
+  await plumeMenus(ctx, plume, page, titles, config)
+  plumeBlog(plume, config)
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -194,11 +205,14 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
         return { kind: 'post', name: post.slug, url: post.url, ...(post.date ? { nameDate: post.date } : {}), ...(multilingual && locale?.lang ? { language: locale.lang } : {}) }
       }
       const locale = localeOf(url)
+      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data) ?? plumeLockedBy(plumeEncrypt, url, rel)
+      const lock = locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}
+      const collected = plumePost(plume, rel, url, src.fm.data)
+      if (collected) return { ...collected, ...lock, ...(multilingual && locale?.lang ? { language: locale.lang } : {}) }
       const article = isBlogArticle(dirs, base, src.fm.data)
-      const locked = encryptedBy(theme, encryptKeys, url, src.fm.data)
       return {
         kind: article && url !== '/' ? 'post' : 'page',
-        ...(locked ? { draft: true, draftReason: `password-protected (${locked}): the site shows it only to those who know the password` } : {}),
+        ...lock,
         ...(theme.author && firstString(src.fm.data.author) === undefined ? { defaults: { author: theme.author } } : {}),
         ...homePrefix(src.fm.data),
         name: article?.rest || (isIndex ? (dirs[dirs.length - 1] ?? '') : base),
@@ -243,6 +257,8 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
  * stay in the document's data.
  */
 export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
+  const sections = plumeHomeSections(fm)
+  if (sections !== undefined) return sections.length === 0 ? {} : { bodyPrefix: sections.join('\n\n') + '\n\n' }
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
   const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject)
@@ -267,19 +283,6 @@ export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string }
   return blocks.length === 0 ? {} : { bodyPrefix: blocks.join('\n\n') + '\n\n' }
 }
 
-/** A list of features (`title`, `details`, optional `link`) as HTML, or undefined when there is none. */
-function featureList(value: unknown): string | undefined {
-  const items = (Array.isArray(value) ? value : []).filter(isPlainObject).flatMap((f) => {
-    const title = firstString(f.title)
-    const details = firstString(f.details)
-    const link = safeUrl(firstString(f.link))
-    if (!title && !details) return []
-    const head = title ? (link ? `<a href="${escapeHtmlAndBraces(link)}">${escapeHtmlAndBraces(title)}</a>` : escapeHtmlAndBraces(title)) : ''
-    return [`<li class="feature">${head ? `<strong>${head}</strong>` : ''}${head && details ? '<br>' : ''}${details ? escapeHtmlAndBraces(details) : ''}</li>`]
-  })
-  return items.length === 0 ? undefined : `<ul class="features">\n${items.join('\n')}\n</ul>`
-}
-
 /** What vuepress-theme-hope's options (`hopeTheme({ … })`) say that the import uses. */
 export interface ThemeOptions {
   hostname?: string
@@ -291,6 +294,32 @@ export interface ThemeOptions {
   encryptAll: boolean
   /** The Markdown syntax extensions turned on (`markdown: { mark: true, sup: true, … }`), for the vue template pass. */
   markdown: string[]
+}
+
+/**
+ * A Plume doc collection's sidebar (`sidebar: ['', 'foo', 'bar']`, "Collections": files of the collection's folder,
+ * `''` its README) as the menu `sidebar-<folder>`, named "Sidebar /<folder>/".
+ */
+async function plumeMenus(ctx: PresetContext, collections: readonly PlumeCollection[], page: (link: string) => ConfigMenuItem | undefined, titles: Map<string, string>, config: SiteConfig): Promise<void> {
+  for (const c of collections) {
+    if (c.sidebar === undefined) continue
+    const folder = `/${c.dir}/`
+    const items = await titlePages(ctx, navbarItems(c.sidebar, { ...MENU_KEYS, page }, 0, folder), titles)
+    if (items.length > 0) config.menus[sidebarMenuId(folder, 1, config.menus)] = { name: `Sidebar ${folder}`, items }
+  }
+}
+
+/**
+ * The configuration's text with the local modules it imports, followed by vuepress-theme-plume's own theme
+ * configuration file beside it (`.vuepress/plume.config.ts`, which the theme loads by itself: theme-plume.vuejs.press
+ * "Theme Configuration") and the modules that file imports (`collections.ts`, `navbar.ts`).
+ */
+async function themeConfigText(ctx: PresetContext, file: string, text: string, configFiles: Set<string>): Promise<string> {
+  const own = await importedText(ctx, file, text, configFiles)
+  const plume = plumeConfigFile(ctx.discovery, file)
+  if (plume === undefined || configFiles.has(plume)) return own
+  configFiles.add(plume)
+  return `${own}\n${await importedText(ctx, plume, stripComments((await ctx.readText(plume)) ?? ''), configFiles)}`
 }
 
 /**

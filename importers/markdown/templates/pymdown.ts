@@ -1,6 +1,7 @@
 import { LineIndex } from '../../../src/lines.js'
 import { trimLeading, trimTrailing } from '../../../src/trim.js'
 import { outputLimit } from './_engine.js'
+import { EMOJI } from './_emoji.js'
 import { inlineMarkup } from './_html.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
@@ -417,18 +418,4 @@ function inline(body: string, ctx: TemplateContext, findings: TemplateFinding[])
   })
   if (icons > 0) findings.push({ line: firstIcon, name: ':icon:', action: 'removed', message: `${icons} Material icon shortcode(s) (:material-…:, :fontawesome-…:, :octicons-…:, :simple-…:) were removed: they are the old theme's icon font, which the new site does not have.` })
   return out
-}
-
-/** Common emoji by their shortcode (Twemoji/gemoji names, as pymdownx.emoji's default index writes them). */
-const EMOJI: Record<string, string> = {
-  smile: '😄', smiley: '😃', grin: '😁', joy: '😂', wink: '😉', blush: '😊', heart: '❤️', '+1': '👍', thumbsup: '👍',
-  '-1': '👎', thumbsdown: '👎', tada: '🎉', rocket: '🚀', warning: '⚠️', bulb: '💡', memo: '📝', star: '⭐', fire: '🔥',
-  sparkles: '✨', construction: '🚧', bug: '🐛', zap: '⚡', books: '📚', book: '📖', lock: '🔒', key: '🔑', gear: '⚙️',
-  wrench: '🔧', hammer: '🔨', link: '🔗', mag: '🔍', eyes: '👀', information_source: 'ℹ️', white_check_mark: '✅',
-  heavy_check_mark: '✔️', x: '❌', question: '❓', exclamation: '❗', point_right: '👉', calendar: '📅', computer: '💻',
-  package: '📦', globe_with_meridians: '🌐', snake: '🐍', coffee: '☕', wave: '👋', '100': '💯', checkered_flag: '🏁',
-  boom: '💥', ok_hand: '👌', pushpin: '📌', clipboard: '📋', bell: '🔔', no_entry: '⛔', stop_sign: '🛑', heart_eyes: '😍',
-  thinking: '🤔', muscle: '💪', pray: '🙏', clap: '👏', trophy: '🏆', dart: '🎯', art: '🎨', whale: '🐳', penguin: '🐧',
-  apple: '🍎', gift: '🎁', hourglass: '⌛', stopwatch: '⏱️', chart_with_upwards_trend: '📈', email: '📧', phone: '📱',
-  house: '🏠', mailbox: '📫', speech_balloon: '💬', new: '🆕', recycle: '♻️', lightning: '🌩️', sunny: '☀️', cloud: '☁️',
 }

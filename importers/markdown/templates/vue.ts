@@ -5,6 +5,7 @@ import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext } from './types.js'
+import { emojified, SHORTCODE } from './_emoji.js'
 
 /**
  * What VuePress and VitePress add to Markdown beyond its containers (vuepress.vuejs.org "Markdown", vitepress.dev
@@ -21,6 +22,9 @@ import type { TemplateContext } from './types.js'
 export function expandVue(body: string, ctx: TemplateContext, includes = true): PassResult {
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
+  // Emoji shortcodes are on in every VuePress and VitePress site (markdown-it-emoji).
+  SHORTCODE.lastIndex = 0
+  if (SHORTCODE.test(body)) enabled.add('emoji')
   if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !body.includes('<<<') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
@@ -166,7 +170,8 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
 /**
  * The inline syntax vuepress-theme-hope's Markdown options turn on (theme-hope.vuejs.press "Markdown" → "Stylize"):
  * `mark` `==text==`, `sup` `^text^`, `sub` `~text~`, `spoiler` `!!text!!` become their HTML, and `attrs` `{#id .class}`
- * after an element is dropped (the element stays). Returns the line rewritten, or undefined when nothing applied.
+ * after an element is dropped (the element stays); and, in every VuePress and VitePress site, known emoji shortcodes
+ * (`:tada:`) become their character (markdown-it-emoji). Returns the line rewritten, or undefined when nothing applied.
  * Code spans are left as written.
  */
 const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify'])
@@ -182,6 +187,7 @@ function inlineMarks(body: string, start: number, end: number, ranges: ReturnTyp
     if (enabled.has('sup')) t = t.replace(/\^([^\s^]+)\^/g, '<sup>$1</sup>')
     if (enabled.has('sub')) t = t.replace(/(?<!~)~([^\s~]+)~(?!~)/g, '<sub>$1</sub>')
     if (enabled.has('attrs')) t = t.replace(/\{(?:[#.][\w-]+)(?:\s+[#.][\w-]+)*\}/g, '')
+    if (enabled.has('emoji')) t = emojified(t)
     return t
   }
   for (let i = r; i < ranges.length && ranges[i].start < end; i++) {
