@@ -41,6 +41,8 @@ export type ContentItem = WxrItem & {
   emptyBody: boolean
   /** How many pages `<!--nextpage-->` splits the body into on WordPress (1: not split). */
   bodyPages?: number
+  /** Whether the id was given here (the export had no usable `wp:post_id`): the old site never knew the item by it. */
+  idGiven?: true
   images?: ImageUse[]
   media?: MediaRefs
 }

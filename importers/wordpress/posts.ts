@@ -30,6 +30,7 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
   for (const item of [...posts, ...pages]) {
     if (item.postId > 0) continue
     item.postId = ++maxId
+    item.idGiven = true
     warn(item, 'invalid_value', `Item "${item.title}" has no usable wp:post_id; it was given id ${item.postId}.`)
   }
 }
