@@ -63,9 +63,10 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
 function mapFrontPages(map: OldUrls, front: FrontPages): void {
   for (const [plan, url] of [[front.front, '/'], [front.postsPage, front.postIndexUrl ?? '/']] as const) {
     if (!plan) continue
-    if (plan.item.link) map.links.addUrl(plan.item.link, url)
+    const link = ownLink(plan.item.link)
+    if (link) map.links.addUrl(link, url)
     mapIdQueries(map, plan.item, idQueries(plan.item.postType), url)
-    if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) map.redirect(plan.item.link, url)
+    if (link) map.redirect(link, url)
   }
 }
 
@@ -73,13 +74,14 @@ function mapFrontPages(map: OldUrls, front: FrontPages): void {
 function mapPosts(map: OldUrls, posts: ReadonlyMap<number, PostPlan>, blogger: Map<PostPlan['item'], string>): void {
   const { links, redirect } = map
   for (const { item, url } of posts.values()) {
-    if (item.link) links.addUrl(item.link, url)
+    const link = ownLink(item.link)
+    if (link) links.addUrl(link, url)
     const onBlogger = blogger.get(item)
     if (onBlogger) links.addUrl(onBlogger, url)
     mapIdQueries(map, item, ['p'], url)
     if (item.status !== 'publish') continue
     mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
-    if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
+    if (link) redirect(link, url)
     for (const oldSlug of item.oldSlugs) {
       const oldLink = replaceLastSegment(item.link, item.postName, oldSlug)
       if (oldLink) {
@@ -98,13 +100,26 @@ function mapPages(map: OldUrls, pages: ReadonlyMap<number, PagePlan>, front: Fro
   const { links, redirect } = map
   for (const { item, url } of pages.values()) {
     if (item === front.front?.item || item === front.postsPage?.item) continue
-    if (item.link) links.addUrl(item.link, url)
+    const link = ownLink(item.link)
+    if (link) links.addUrl(link, url)
     mapIdQueries(map, item, idQueries(item.postType), url)
     if (item.status !== 'publish') continue
     mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
-    if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
+    if (link) redirect(link, url)
   }
 }
+
+/**
+ * An item's `<link>` as a URL of its own, or `''` when it names an item or term by a query (`?p=`, `?page_id=`,
+ * `?attachment_id=`, `?cat=`, `?tag=`). WordPress printed such a link only as the item's own plain permalink, which
+ * its id queries map already (`idQueries`); taken as written, a hand-edited `<link>` naming another item's id took
+ * that item's redirect and links (the first to claim a URL keeps it, and posts are mapped before pages).
+ */
+function ownLink(link: string): string {
+  return ID_QUERY.test(link) ? '' : link
+}
+
+const ID_QUERY = /[?&](?:p|page_id|attachment_id|cat|tag)=[^&#]/
 
 /**
  * The queries WordPress printed for an item by its id: the shortlink `?p=ID`, which wp_get_shortlink gives every
@@ -147,9 +162,10 @@ function mapLaterPages({ links, redirect }: OldUrls, link: string, pages: number
 function mapAttachments(map: OldUrls, attachments: AttachmentFiles): void {
   for (const att of attachments.all) {
     const url = attachments.fileUrl(att.url)
-    if (att.link) map.links.addUrl(att.link, url)
+    const link = ownLink(att.link ?? '')
+    if (link) map.links.addUrl(link, url)
     mapIdQueries(map, { postId: att.id, status: 'publish' }, idQueries('attachment'), url)
-    if (att.link && !/[?&](?:p|attachment_id)=\d/.test(att.link)) map.redirect(att.link, url)
+    if (link) map.redirect(link, url)
   }
 }
 

@@ -65,3 +65,28 @@ describe('an item\'s id queries lead to it, whatever its type', () => {
     expect(found.get(from)).toBe(to)
   })
 })
+
+// A <link> WordPress printed as a query is an item's own plain permalink, which its id queries map already. A
+// hand-edited one naming another item (or a category) took that one's redirect and its links: posts are mapped first.
+describe('a <link> naming another item by a query takes nothing from it', () => {
+  const xml = `<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://short.example</link><wp:wxr_version>1.2</wp:wxr_version>
+<wp:category><wp:term_id>3</wp:term_id><wp:category_nicename>news</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name>News</wp:cat_name></wp:category>
+${item({ id: 5, type: 'post', name: 'thief', link: 'https://short.example/?page_id=7' })}
+${item({ id: 6, type: 'post', name: 'thief-two', link: 'https://short.example/?cat=3' })}
+${item({ id: 7, type: 'page', name: 'about', link: 'https://short.example/about/' })}
+<item><title>Reader</title><link>https://short.example/reader/</link><dc:creator>a</dc:creator><wp:post_id>8</wp:post_id><wp:post_date_gmt>2020-01-02 00:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>post</wp:post_type><wp:post_name>reader</wp:post_name><content:encoded><![CDATA[<a href="/?page_id=7">a</a> <a href="/?cat=3">b</a>]]></content:encoded><category domain="category" nicename="news">News</category></item>
+</channel></rss>`
+  test.each([
+    ['/?page_id=7', '/about/'],
+    ['/?p=7', '/about/'],
+    ['/?cat=3', '/category/news/'],
+    ['/?p=5', '/thief/'],
+  ])('%s → %s', async (from, to) => {
+    const run = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(new Map(run.redirects.map((r) => [r.from, r.to])).get(from)).toBe(to)
+  })
+  test('links to them in bodies lead to them', async () => {
+    const { payload } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(payload.content.posts.find((p) => p.slug === 'reader')?.content).toBe('<p><a href="/about/">a</a> <a href="/category/news/">b</a></p>\n')
+  })
+})
