@@ -22,7 +22,7 @@ import { TermBaseVotes } from './term-bases.js'
 import { slugLocale } from './sanitize-title.js'
 import { decodeWpSlug } from './slugs.js'
 import { fillOldFields } from './item-fields.js'
-import { NamedTerms } from './terms.js'
+import { fillDeclaredSlugs, NamedTerms } from './terms.js'
 import { LIMITS } from './limits.js'
 import { globalStylesCss, globalStylesCustomized, themeOf } from './theme-css.js'
 import type { ThemeActivity, ThemeCss } from './theme-css.js'
@@ -41,6 +41,8 @@ export type ContentItem = WxrItem & {
   emptyBody: boolean
   /** How many pages `<!--nextpage-->` splits the body into on WordPress (1: not split). */
   bodyPages?: number
+  /** Whether the id was given here (the export had no usable `wp:post_id`): the old site never knew the item by it. */
+  idGiven?: true
   images?: ImageUse[]
   media?: MediaRefs
 }
@@ -151,8 +153,9 @@ export class Collector implements WxrSink {
   readonly #seenIds = new Set<string>()
   // Term slugs seen so far (declared terms come before items), decoded and in lower case, for TermBaseVotes.
   readonly #termSlugs = { category: new Set<string>(), tag: new Set<string>() }
-  // Declared terms by name, for items that name theirs without a nicename (WordPress 2.x).
+  // Terms items name without a nicename (WordPress 2.x), and the kept items that name them, resolved by `end`.
   readonly #namedTerms = new NamedTerms()
+  readonly #namedItems: ContentItem[] = []
 
   constructor(
     readonly options: CollectOptions,
@@ -166,8 +169,8 @@ export class Collector implements WxrSink {
   }
 
   language(language: string): void {
-    // Read before the items, whose terms named only by name need it; a channel is kept once it ends: none yet is the
-    // first file's.
+    // The first file's: a channel is kept once it ends, so none yet is the first file's. Slugs are made from names and
+    // titles only once the export is read, wherever the element was.
     if (this.collected.channels.length === 0) this.collected.slugLocale = slugLocale([{ language }])
   }
 
@@ -177,8 +180,20 @@ export class Collector implements WxrSink {
 
   term(term: WxrTerm): void {
     this.collected.terms.push(term)
-    this.#namedTerms.declare(term)
     if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') this.#termSlugs[term.taxonomy === 'category' ? 'category' : 'tag'].add(decodeWpSlug(term.slug).toLowerCase())
+  }
+
+  /**
+   * Once every file is read: what needed the whole export. A declared category or tag without a slug gets one, and
+   * items' terms named only by name are found among the declared ones, by the locale of the first file's
+   * `<language>` and whatever the order of the export's parts (WXR writes both first; other files may not).
+   */
+  end(): void {
+    const c = this.collected
+    fillDeclaredSlugs(c.terms, this.report, c.slugLocale)
+    this.#namedTerms.settle(c.terms, this.report, c.slugLocale)
+    for (const item of this.#namedItems) item.terms = this.#namedTerms.resolve(item.terms)
+    this.#namedItems.length = 0
   }
 
   warning(message: string, file: string, line: number): void {
@@ -261,7 +276,7 @@ export class Collector implements WxrSink {
     const c = this.collected
     c.comments += item.comments
     c.approvedComments += item.approvedComments
-    item.terms = this.#namedTerms.resolve(item.terms, this.report, this.collected.slugLocale)
+    const named = this.#namedTerms.note(item.terms)
     fillOldFields(item, this.report)
     if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     else if (kind === 'page') c.typedSkeleton.set(item.postId, { parent: item.postParent, postName: item.postName, title: item.title, postType: item.postType })
@@ -274,6 +289,7 @@ export class Collector implements WxrSink {
     }
     if (item.postId <= 0) this.report.fallback('missing_post_id')
     const kept = item as ContentItem
+    if (named) this.#namedItems.push(kept)
     // Links in the first bodies show where the site kept its category and tag archives.
     this.collected.termBases.scan(item.contentBytes ?? item.content, this.#termSlugs)
     kept.kind = kind

@@ -249,6 +249,7 @@ async function readExport(source: WordPressSource, options: ImportWordPressOptio
     const { sawWxr } = await readWxr(paced(chunks, pool), file.name, collector)
     if (!sawWxr) throw new PreviewDataError('invalid_xml', `${file.name}: this RSS file has no WordPress (wp:) elements; it is not a WordPress export.`)
   }
+  collector.end()
   pool.flush()
   progress()
   return { collected: collector.collected, files, bytes }

@@ -1,7 +1,7 @@
 import { titleText } from './display-text.js'
 import type { WxrItem } from './read/wxr.js'
 import type { ReportBuilder } from './report.js'
-import { decodeWpSlug, repairSlug, slugFromTitle } from './slugs.js'
+import { decodeWpSlug, repairSlug, slugFromTitle, withSuffix } from './slugs.js'
 
 /** The language of an item (Polylang/WPML `language` term) and whether its old URL carried the language prefix. */
 export function languageOf(item: { terms: WxrItem['terms']; link: string }, basePath: string): { lang?: string; prefixed: boolean; group?: string } {
@@ -24,10 +24,10 @@ export function itemTitle(item: WxrItem, report: ReportBuilder): string {
 }
 
 /**
- * An item's slug: its decoded, repaired `post_name`, else one derived from the title as written (WordPress's
- * sanitize_title reads the stored title, not the texturized one) by the site `locale`'s rules, else `<type>-<id>`.
+ * An item's slug: its decoded, repaired `post_name`, else the one WordPress gives an item saved without one
+ * (`derivedSlug`).
  */
-export function itemSlug(item: WxrItem, report: ReportBuilder, locale = ''): string {
+export function itemSlug(item: WxrItem, report: ReportBuilder, locale = '', structure = ''): string {
   const decoded = decodeWpSlug(item.postName)
   const repaired = repairSlug(decoded)
   if (repaired) {
@@ -35,9 +35,37 @@ export function itemSlug(item: WxrItem, report: ReportBuilder, locale = ''): str
     return repaired
   }
   report.fallback('slug_derived_from_title')
-  return slugFromTitle(item.title, locale) || `${item.postType}-${item.postId}`
+  return derivedSlug(item, locale, structure)
 }
 
+// The feeds WordPress's rewrite rules serve (WP_Rewrite::$feeds): a slug of one of them is refused.
+const FEED_NAMES = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom'])
+
+/**
+ * The slug WordPress gives a published item saved without a `post_name`, as the WordPress Importer saves an export's
+ * item (wp_insert_post with the exported post_name): `sanitize_title` of its title as written (not texturized) by
+ * the site `locale`'s rules, its id when nothing is left of the title (sanitize_title's fallback, given the id once
+ * the post is saved); then wp_unique_post_slug appends `-2` to a slug that would name something else: a feed, `embed`,
+ * for a page (or an item with a parent: a hierarchical type) a number or `page2`-like name (a page of a listing), and
+ * for a post a number its date archives would take under the site's permalink `structure` (`%postname%` first, or
+ * after `%year%` below 13, after `%monthnum%` below 32). A slug another item holds is made unique later, as for all.
+ * @example
+ * derivedSlug({ title: '', postId: 42, postType: 'page', postParent: 0 }) // '42-2'
+ */
+export function derivedSlug(item: Pick<WxrItem, 'title' | 'postId' | 'postType' | 'postParent'>, locale = '', structure = ''): string {
+  const slug = slugFromTitle(item.title, locale) || (item.postId > 0 ? String(item.postId) : `${item.postType}-1`)
+  const hierarchical = item.postType === 'page' || item.postParent > 0
+  const bad = FEED_NAMES.has(slug) || slug === 'embed' || (hierarchical ? /^(?:page)?\d+$/.test(slug) : item.postType === 'post' && datesTake(slug, structure))
+  return bad ? withSuffix(slug, 2) : slug
+}
+
+/** Whether a numeric post slug is a date archive's segment where `%postname%` stands in the permalink structure. */
+function datesTake(slug: string, structure: string): boolean {
+  if (!/^\d+$/.test(slug) || Number(slug) === 0) return false
+  const parts = structure.split('/').filter(Boolean)
+  const at = parts.indexOf('%postname%')
+  return at === 0 || (at > 0 && parts[at - 1] === '%year%' && Number(slug) < 13) || (at > 0 && parts[at - 1] === '%monthnum%' && Number(slug) < 32)
+}
 
 /**
  * The `post_name` an old export left empty, read from the item's `<link>` (its guid when it has no link, as

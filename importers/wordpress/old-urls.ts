@@ -2,6 +2,8 @@ import { categoryRoute, tagRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import { trimTrailing } from '../../src/trim.js'
 import { LinkIndex } from './links.js'
+import type { QueryKind } from './links.js'
+import type { ContentItem } from './collect.js'
 import type { Attachment } from './media.js'
 import type { PagePlan } from './pages.js'
 import type { ArchiveBases } from './permalinks.js'
@@ -26,9 +28,10 @@ type OldUrls = { links: LinkIndex; redirects: RedirectSet; base: string; redirec
 
 /**
  * Every URL the old site served an imported item at, and its new URL: the index that rewrites links in bodies and
- * menus, and the redirects. Posts and pages answer at their `<link>`, `?p=ID` (`?page_id=ID`) and, for posts, each
- * `_wp_old_slug`; categories and tags at their archive (under the site's bases, `/category/parent/child/` too) and
- * `?cat=ID` (`?tag=slug`); an attachment's page (its `<link>`, `?attachment_id=ID`) is its file.
+ * menus, and the redirects. Posts, pages and items of other types answer at their `<link>`, their shortlink `?p=ID`
+ * (a page at `?page_id=ID` too) and, for posts, each `_wp_old_slug`; categories and tags at their archive (under the
+ * site's bases, `/category/parent/child/` too) and `?cat=ID` (`?tag=slug`); an attachment's page (its `<link>`,
+ * `?attachment_id=ID`, `?p=ID`) is its file.
  * Links resolve to drafts as well; redirects come only from what was published.
  */
 export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}, attachments: AttachmentFiles = { all: [], fileUrl: (url) => url }): { links: LinkIndex; redirects: RedirectSet } {
@@ -57,29 +60,28 @@ export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: Readonly
 }
 
 /** The static front page owns the root and the posts page's URL is the post index: WordPress served them there. */
-function mapFrontPages({ links, redirects, base, redirect }: OldUrls, front: FrontPages): void {
+function mapFrontPages(map: OldUrls, front: FrontPages): void {
   for (const [plan, url] of [[front.front, '/'], [front.postsPage, front.postIndexUrl ?? '/']] as const) {
     if (!plan) continue
-    if (plan.item.link) links.addUrl(plan.item.link, url)
-    links.addQuery('page_id', plan.item.postId, url)
-    links.addQuery('p', plan.item.postId, url)
-    if (plan.item.link && !/[?&](?:p|page_id)=\d/.test(plan.item.link)) redirect(plan.item.link, url)
-    redirects.add(`${base}/?page_id=${plan.item.postId}`, url)
+    const link = ownLink(plan.item.link)
+    if (link) map.links.addUrl(link, url)
+    mapIdQueries(map, plan.item, idQueries(plan.item.postType), url)
+    if (link) map.redirect(link, url)
   }
 }
 
 /** Posts at their `<link>` (and its later pages), their Blogger URL, `?p=ID` and each old slug. */
 function mapPosts(map: OldUrls, posts: ReadonlyMap<number, PostPlan>, blogger: Map<PostPlan['item'], string>): void {
-  const { links, redirects, base, redirect } = map
+  const { links, redirect } = map
   for (const { item, url } of posts.values()) {
-    if (item.link) links.addUrl(item.link, url)
+    const link = ownLink(item.link)
+    if (link) links.addUrl(link, url)
     const onBlogger = blogger.get(item)
     if (onBlogger) links.addUrl(onBlogger, url)
-    links.addQuery('p', item.postId, url)
+    mapIdQueries(map, item, ['p'], url)
     if (item.status !== 'publish') continue
     mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
-    if (item.link && !/[?&]p=\d/.test(item.link)) redirect(item.link, url)
-    redirects.add(`${base}/?p=${item.postId}`, url)
+    if (link) redirect(link, url)
     for (const oldSlug of item.oldSlugs) {
       const oldLink = replaceLastSegment(item.link, item.postName, oldSlug)
       if (oldLink) {
@@ -90,18 +92,56 @@ function mapPosts(map: OldUrls, posts: ReadonlyMap<number, PostPlan>, blogger: M
   }
 }
 
-/** Pages other than the front page and the posts page, at their `<link>` (and its later pages), `?page_id=ID` and `?p=ID`. */
+/**
+ * Pages other than the front page and the posts page, and items of other types imported as pages, at their `<link>`
+ * (and its later pages), `?p=ID` and, for a page, `?page_id=ID`.
+ */
 function mapPages(map: OldUrls, pages: ReadonlyMap<number, PagePlan>, front: FrontPages): void {
-  const { links, redirects, base, redirect } = map
+  const { links, redirect } = map
   for (const { item, url } of pages.values()) {
     if (item === front.front?.item || item === front.postsPage?.item) continue
-    if (item.link) links.addUrl(item.link, url)
-    links.addQuery('page_id', item.postId, url)
-    links.addQuery('p', item.postId, url)
+    const link = ownLink(item.link)
+    if (link) links.addUrl(link, url)
+    mapIdQueries(map, item, idQueries(item.postType), url)
     if (item.status !== 'publish') continue
     mapLaterPages(map, item.link, item.bodyPages ?? 1, url)
-    if (item.link && !/[?&](?:p|page_id)=\d/.test(item.link)) redirect(item.link, url)
-    redirects.add(`${base}/?page_id=${item.postId}`, url)
+    if (link) redirect(link, url)
+  }
+}
+
+/**
+ * An item's `<link>` as a URL of its own, or `''` when it names an item or term by a query (`?p=`, `?page_id=`,
+ * `?attachment_id=`, `?cat=`, `?tag=`). WordPress printed such a link only as the item's own plain permalink, which
+ * its id queries map already (`idQueries`); taken as written, a hand-edited `<link>` naming another item's id took
+ * that item's redirect and links (the first to claim a URL keeps it, and posts are mapped before pages).
+ */
+function ownLink(link: string): string {
+  return ID_QUERY.test(link) ? '' : link
+}
+
+const ID_QUERY = /[?&](?:p|page_id|attachment_id|cat|tag)=[^&#]/
+
+/**
+ * The queries WordPress printed for an item by its id: the shortlink `?p=ID`, which wp_get_shortlink gives every
+ * public type (the `rel=shortlink` of each post, page and attachment page, and the editor's "Copy link"), and the
+ * plain permalink of a page (get_page_link: `?page_id=ID`) or an attachment page (get_attachment_link:
+ * `?attachment_id=ID`). WordPress's redirect_canonical sends any of the three, for any public item, to the item's
+ * permalink; the forms it never printed (`?page_id=` of a post) are left out, so an item has at most two.
+ */
+function idQueries(postType: string): readonly QueryKind[] {
+  return postType === 'page' ? ['p', 'page_id'] : postType === 'attachment' ? ['p', 'attachment_id'] : ['p']
+}
+
+/**
+ * An item's id queries in the link index, and, when it was published (WordPress redirected them only to what the
+ * public could see), as redirects from the old home page. An id the importer gave an item the export gave none
+ * (`idGiven`) was never the old site's, and an id of 0 names nothing (`?p=0` is the home page): neither is mapped.
+ */
+function mapIdQueries({ links, redirects, base }: OldUrls, item: Pick<ContentItem, 'postId' | 'status' | 'idGiven'>, kinds: readonly QueryKind[], url: string): void {
+  if (!(item.postId > 0) || item.idGiven) return
+  for (const kind of kinds) {
+    links.addQuery(kind, item.postId, url)
+    if (item.status === 'publish') redirects.add(`${base}/?${kind}=${item.postId}`, url)
   }
 }
 
@@ -119,13 +159,13 @@ function mapLaterPages({ links, redirect }: OldUrls, link: string, pages: number
  * Since WordPress 6.4 attachment pages are off unless the site turns them on (`wp_attachment_pages_enabled`), and
  * an attachment's page redirects to its file. The contract has no attachment page: links to one get the file.
  */
-function mapAttachments({ links, redirects, base, redirect }: OldUrls, attachments: AttachmentFiles): void {
+function mapAttachments(map: OldUrls, attachments: AttachmentFiles): void {
   for (const att of attachments.all) {
     const url = attachments.fileUrl(att.url)
-    if (att.link) links.addUrl(att.link, url)
-    links.addQuery('attachment_id', att.id, url)
-    if (att.link && !/[?&](?:p|attachment_id)=\d/.test(att.link)) redirect(att.link, url)
-    redirects.add(`${base}/?attachment_id=${att.id}`, url)
+    const link = ownLink(att.link ?? '')
+    if (link) map.links.addUrl(link, url)
+    mapIdQueries(map, { postId: att.id, status: 'publish' }, idQueries('attachment'), url)
+    if (link) map.redirect(link, url)
   }
 }
 

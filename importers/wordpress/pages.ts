@@ -1,7 +1,7 @@
 import { effectivePagePath, pageRoute } from '../../src/index.js'
 import type { Site } from '../../src/index.js'
 import type { Collected, ContentItem } from './collect.js'
-import { itemTitle, languageOf } from './item-fields.js'
+import { derivedSlug, itemTitle, languageOf } from './item-fields.js'
 import type { WarnItem } from './posts.js'
 import { Suffixes } from '../shared/suffixes.js'
 import { LIMITS } from './limits.js'
@@ -44,14 +44,14 @@ export function planPages(
 }
 
 /**
- * A page's own slug, repaired, else one made from its title as written (not texturized, as sanitize_title reads it)
- * by the site locale's rules, else `page-ID`; the report counts either fallback.
+ * A page's own slug, repaired, else the one WordPress gives a page saved without one (`derivedSlug`: its title's,
+ * else its id, `-2` for a number); the report counts either fallback.
  */
 function pageSlug(item: ContentItem, report: ReportBuilder, locale: string): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return slugFromTitle(item.title, locale) || `page-${item.postId}`
+    return derivedSlug(item, locale)
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own

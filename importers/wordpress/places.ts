@@ -57,7 +57,7 @@ export function planPlaces(c: Collected, override: Partial<Site>, generatedAt: s
   // WordPress serves a page where a post would have the same URL: the post gets another slug.
   const reserved = new Set<string>()
   for (const p of pages.values()) reserved.add(pageRoute({ slug: p.slug, ...(p.path !== undefined ? { path: p.path } : {}) }, site.site).output_path.normalize('NFC'))
-  const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, { reserved, slugLocale: c.slugLocale })
+  const posts = planPosts(c.posts, site.site, site.clock, site.generatedAt, report, warnItem, { reserved, slugLocale: c.slugLocale, structure: permalinks.inferred?.structure })
   return { site, permalinks, bases: oldArchiveBases(bases, permalinks.inferred?.structure), front, pages, posts }
 }
 

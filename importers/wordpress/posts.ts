@@ -30,6 +30,7 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
   for (const item of [...posts, ...pages]) {
     if (item.postId > 0) continue
     item.postId = ++maxId
+    item.idGiven = true
     warn(item, 'invalid_value', `Item "${item.title}" has no usable wp:post_id; it was given id ${item.postId}.`)
   }
 }
@@ -39,14 +40,15 @@ export function orderItems(posts: ContentItem[], pages: ContentItem[], attachmen
  * WordPress slug is already valid, then to those whose slug had to be repaired (an emoji or a fullwidth comma
  * removed), each group in item order: a repaired slug must not take the URL of a post that kept its own. A post whose
  * URL a page (or the post index) already has gets the next free slug, as WordPress serves the page there (`reserved`
- * holds those output paths). A post without a slug gets one from its title by the rules of `slugLocale`, the
- * WordPress locale (see sanitize-title.ts).
+ * holds those output paths). A post without a slug gets the one WordPress gives a post saved without one (see
+ * `derivedSlug`), by the rules of `slugLocale`, the WordPress locale (see sanitize-title.ts), and the old site's
+ * permalink `structure`.
  */
-export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem, { reserved = new Set<string>(), slugLocale = '' }: { reserved?: ReadonlySet<string>; slugLocale?: string } = {}): Map<number, PostPlan> {
+export function planPosts(posts: readonly ContentItem[], site: Site, clock: SiteClock, generatedAt: string, report: ReportBuilder, warn: WarnItem, { reserved = new Set<string>(), slugLocale = '', structure = '' }: { reserved?: ReadonlySet<string>; slugLocale?: string; structure?: string } = {}): Map<number, PostPlan> {
   const slugs = new SlugRegistry()
   const planned = posts.map((item) => {
     const title = itemTitle(item, report)
-    const wanted = itemSlug(item, report, slugLocale)
+    const wanted = itemSlug(item, report, slugLocale, structure)
     const dates = resolveItemDates(item, clock, generatedAt)
     for (const f of dates.fallbacks) report.fallback(f)
     const decoded = decodeWpSlug(item.postName)

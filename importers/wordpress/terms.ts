@@ -4,7 +4,7 @@ import { LIMITS } from './limits.js'
 import type { WxrItem, WxrItemTerm, WxrTerm } from './read/wxr.js'
 import { compareCodeUnits } from '../../src/compare.js'
 import type { ReportBuilder } from './report.js'
-import { decodeWpSlug, repairSlug, slugFromTitle, SlugRegistry } from './slugs.js'
+import { decodeWpSlug, repairSlug, slugFromTitle, SlugRegistry, withSuffix } from './slugs.js'
 
 /** The two taxonomies a payload has. */
 export type Taxonomy = 'category' | 'post_tag'
@@ -96,48 +96,119 @@ export function categoryChain(t: TermOut, bySlug: ReadonlyMap<string, TermOut>):
  * declared category of that name, else the declared tag (WordPress 2.3 printed tags among an item's RSS categories),
  * else a new category; a `tag` one the declared tag, else a new tag. A new term's slug is derived from its name, as
  * WordPress made it, and counted as a fallback. Twins with a nicename are dropped by the reader before this.
+ *
+ * Items are read before the export is: its `<language>` (whose rules a slug is made by) and its declared terms may
+ * come after them in a hand-edited export or another exporter's. So each item's terms are only noted as it is read
+ * (`note`), resolved together once the export is read (`settle`), and then given to each item (`resolve`).
  * @example
- * const named = new NamedTerms(); named.declare({ taxonomy: 'category', slug: 'life', name: 'Life &amp; Stuff', … })
- * named.resolve([{ domain: '', nicename: '', name: 'Life & Stuff' }], report) // [{ domain: 'category', nicename: 'life', name: 'Life & Stuff' }]
+ * const named = new NamedTerms(); named.note(item.terms)
+ * named.settle([{ taxonomy: 'category', slug: 'life', name: 'Life &amp; Stuff', … }], report, '')
+ * named.resolve([{ domain: '', nicename: '', name: 'Life & Stuff' }]) // [{ domain: 'category', nicename: 'life', name: 'Life & Stuff' }]
  */
 export class NamedTerms {
-  readonly #declared = { category: new Map<string, string>(), post_tag: new Map<string, string>() }
+  // The reader shares one object per distinct reference (up to a bound), so this holds each distinct term about once.
+  readonly #pending = new Set<WxrItemTerm>()
   readonly #resolved = new Map<WxrItemTerm, WxrItemTerm>()
-  readonly #derived = new Set<string>()
 
-  /** Notes a declared term's slug by its name (the first of a name wins, as WordPress's `term_exists` found it). */
-  declare(term: Pick<WxrTerm, 'taxonomy' | 'slug' | 'name'>): void {
-    if (term.taxonomy !== 'category' && term.taxonomy !== 'post_tag') return
-    const key = nameKey(term.name)
-    if (key && term.slug && !this.#declared[term.taxonomy].has(key)) this.#declared[term.taxonomy].set(key, term.slug)
+  /** Notes the terms of an item that lack a nicename; whether it has any (its terms are to be resolved then). */
+  note(terms: readonly WxrItemTerm[]): boolean {
+    let any = false
+    for (const t of terms) {
+      if (!lacksNicename(t)) continue
+      this.#pending.add(t)
+      any = true
+    }
+    return any
   }
 
   /**
-   * An item's terms with every category or tag that had no nicename given one (the same list when none lacks it), a
-   * new one's slug made by the rules of `locale`, the WordPress locale.
+   * Resolves every noted term against the declared ones (the first declared term of a name wins, as WordPress's
+   * `term_exists` found it), a new one's slug made by the rules of `locale`, the WordPress locale.
    */
-  resolve(terms: WxrItemTerm[], report: ReportBuilder, locale = ''): WxrItemTerm[] {
-    if (!terms.some(lacksNicename)) return terms
-    return terms.map((t) => (lacksNicename(t) ? this.#resolve(t, report, locale) : t))
+  settle(declared: readonly Pick<WxrTerm, 'taxonomy' | 'slug' | 'name'>[], report: ReportBuilder, locale = ''): void {
+    const byName = { category: new Map<string, string>(), post_tag: new Map<string, string>() }
+    for (const term of declared) {
+      if (term.taxonomy !== 'category' && term.taxonomy !== 'post_tag') continue
+      const key = nameKey(term.name)
+      if (key && term.slug && !byName[term.taxonomy].has(key)) byName[term.taxonomy].set(key, term.slug)
+    }
+    const derived = new Set<string>()
+    for (const t of this.#pending) {
+      const key = nameKey(t.name)
+      const taxonomy: Taxonomy = t.domain === 'post_tag' || (t.domain === '' && !byName.category.has(key) && byName.post_tag.has(key)) ? 'post_tag' : 'category'
+      let slug = byName[taxonomy].get(key)
+      if (slug === undefined) {
+        slug = slugFromTitle(t.name, locale)
+        if (!derived.has(`${taxonomy}/${slug}`)) report.fallback('term_slug_derived')
+        derived.add(`${taxonomy}/${slug}`)
+      }
+      this.#resolved.set(t, Object.freeze({ domain: taxonomy, nicename: slug, name: t.name }))
+    }
+    this.#pending.clear()
   }
 
-  #resolve(t: WxrItemTerm, report: ReportBuilder, locale: string): WxrItemTerm {
-    let out = this.#resolved.get(t)
-    if (out) return out
-    const key = nameKey(t.name)
-    const { category, post_tag: tag } = this.#declared
-    const taxonomy: Taxonomy = t.domain === 'post_tag' || (t.domain === '' && !category.has(key) && tag.has(key)) ? 'post_tag' : 'category'
-    let slug = this.#declared[taxonomy].get(key)
-    if (slug === undefined) {
-      slug = slugFromTitle(t.name, locale)
-      if (!this.#derived.has(`${taxonomy}/${slug}`)) report.fallback('term_slug_derived')
-      this.#derived.add(`${taxonomy}/${slug}`)
-    }
-    out = Object.freeze({ domain: taxonomy, nicename: slug, name: t.name })
-    this.#resolved.set(t, out)
-    return out
+  /** An item's terms with every category or tag that had no nicename given one (the same list when none lacks it). */
+  resolve(terms: WxrItemTerm[]): WxrItemTerm[] {
+    if (!terms.some(lacksNicename)) return terms
+    return terms.map((t) => this.#resolved.get(t) ?? t)
   }
 }
+
+/**
+ * Gives a declared category or tag without a slug the one WordPress's importer gave it: it inserts the term by its
+ * name (wp_insert_category, wp_insert_term), which takes a term of the same name at the same level as that term
+ * (`term_exists`), and otherwise makes the slug from the name (`sanitize_title`, by the rules of `locale`) and makes
+ * it unique in the taxonomy (wp_unique_term_slug: a category's parents' slugs appended, then `-2`, `-3`…). Slugs the
+ * export declares are taken first. Counts each slug made as a fallback. A term without a name keeps no slug: WordPress
+ * refused it (`empty_term_name`), and `planTerms` names it.
+ */
+export function fillDeclaredSlugs(declared: readonly WxrTerm[], report: ReportBuilder, locale = ''): void {
+  for (const taxonomy of ['category', 'post_tag'] as const) {
+    const own = declared.filter((t) => t.taxonomy === taxonomy)
+    if (!own.some((t) => t.slug.trim() === '' && nameKey(t.name))) continue
+    const taken = new Set(own.filter((t) => t.slug.trim()).map((t) => slugKey(t.slug)))
+    const parentOf = new Map(own.filter((t) => t.slug.trim()).map((t) => [slugKey(t.slug), t.parent]))
+    const next = new Map<string, number>()
+    const sameName = new Map<string, string>()
+    for (const t of own) if (t.slug.trim() && !sameName.has(`${t.parent}\u0000${nameKey(t.name)}`)) sameName.set(`${t.parent}\u0000${nameKey(t.name)}`, t.slug)
+    for (const t of own) {
+      const key = nameKey(t.name)
+      if (t.slug.trim() !== '' || !key) continue
+      const existing = sameName.get(`${t.parent}\u0000${key}`)
+      t.slug = existing ?? uniqueTermSlug(slugFromTitle(t.name, locale) || String(t.termId), taxonomy === 'category' ? t.parent : '', { taken, parentOf, next })
+      if (existing !== undefined) continue
+      report.fallback('term_slug_derived')
+      taken.add(slugKey(t.slug))
+      parentOf.set(slugKey(t.slug), t.parent)
+      sameName.set(`${t.parent}\u0000${key}`, t.slug)
+    }
+  }
+}
+
+/**
+ * wp_unique_term_slug: a taken slug gets its parents' slugs appended, nearest first, until one is free; then `-2`…
+ * (`next` remembers where each base's numbers went on, so many terms of one slug never count from 2 again).
+ */
+function uniqueTermSlug(slug: string, parent: string, known: { taken: ReadonlySet<string>; parentOf: ReadonlyMap<string, string>; next: Map<string, number> }): string {
+  const { taken, parentOf, next } = known
+  if (!taken.has(slugKey(slug))) return slug
+  let suffix = ''
+  const seen = new Set<string>()
+  for (let p = parent; p && !seen.has(slugKey(p)) && seen.size < LIMITS.maxPageDepth; p = parentOf.get(slugKey(p)) ?? '') {
+    seen.add(slugKey(p))
+    suffix += `-${decodeWpSlug(p)}`
+    if (!taken.has(slugKey(slug + suffix))) break
+  }
+  const base = slug + suffix
+  if (!taken.has(slugKey(base))) return base
+  let n = next.get(slugKey(base)) ?? 2
+  while (taken.has(slugKey(withSuffix(base, n)))) n++
+  next.set(slugKey(base), n + 1)
+  return withSuffix(base, n)
+}
+
+/** A slug as slugs are compared: decoded and in lower case (WordPress's tables compare them without case). */
+const slugKey = (slug: string): string => decodeWpSlug(slug).toLowerCase()
 
 const lacksNicename = (t: WxrItemTerm): boolean => t.nicename === '' && (t.domain === '' || t.domain === 'category' || t.domain === 'post_tag')
 

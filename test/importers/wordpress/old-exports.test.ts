@@ -45,14 +45,12 @@ describe('fillOldFields', () => {
 })
 
 describe('NamedTerms: terms an item names without a nicename', () => {
-  const named = () => {
-    const n = new NamedTerms()
-    n.declare({ taxonomy: 'category', slug: 'life', name: 'Life &amp; Stuff' })
-    n.declare({ taxonomy: 'post_tag', slug: 'cats', name: 'Kittens' })
-    n.declare({ taxonomy: 'category', slug: 'news', name: 'News' })
-    n.declare({ taxonomy: 'post_tag', slug: 'news-tag', name: 'News' })
-    return n
-  }
+  const declared = [
+    { taxonomy: 'category', slug: 'life', name: 'Life &amp; Stuff' },
+    { taxonomy: 'post_tag', slug: 'cats', name: 'Kittens' },
+    { taxonomy: 'category', slug: 'news', name: 'News' },
+    { taxonomy: 'post_tag', slug: 'news-tag', name: 'News' },
+  ]
   test.each([
     { name: 'a plain name is the declared category of that name (entities as written or not)', term: { domain: '', nicename: '', name: 'Life & Stuff' }, want: { domain: 'category', nicename: 'life', name: 'Life & Stuff' }, derived: 0 },
     { name: 'a plain name only a tag has is that tag (WordPress 2.3 listed tags among RSS categories)', term: { domain: '', nicename: '', name: 'kittens' }, want: { domain: 'post_tag', nicename: 'cats', name: 'kittens' }, derived: 0 },
@@ -63,14 +61,20 @@ describe('NamedTerms: terms an item names without a nicename', () => {
     { name: 'another taxonomy is left as it is', term: { domain: 'series', nicename: '', name: 'X' }, want: { domain: 'series', nicename: '', name: 'X' }, derived: 0 },
   ])('$name', ({ term, want, derived }) => {
     const report = new ReportBuilder()
-    const out = named().resolve([{ domain: 'category', nicename: 'kept', name: 'Kept' }, term], report)
-    expect(out).toEqual([{ domain: 'category', nicename: 'kept', name: 'Kept' }, want])
+    const n = new NamedTerms()
+    const terms = [{ domain: 'category', nicename: 'kept', name: 'Kept' }, term]
+    n.note(terms)
+    n.settle(declared, report)
+    expect(n.resolve(terms)).toEqual([{ domain: 'category', nicename: 'kept', name: 'Kept' }, want])
     expect(report.fallbacks.term_slug_derived ?? 0).toBe(derived)
   })
 
   test('a list where every term has a nicename is returned as it is', () => {
     const terms = [{ domain: 'category', nicename: 'a', name: 'A' }]
-    expect(named().resolve(terms, new ReportBuilder())).toBe(terms)
+    const n = new NamedTerms()
+    expect(n.note(terms)).toBe(false)
+    n.settle(declared, new ReportBuilder())
+    expect(n.resolve(terms)).toBe(terms)
   })
 })
 
