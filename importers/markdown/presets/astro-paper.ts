@@ -34,13 +34,14 @@ export function servesPageNumbers(routeText: string): boolean {
 export const PAGE_NUMBERS_LIMIT = 10_000
 
 /**
- * The redirects for the numbered list pages (`/posts/1` … `/posts/<n>`) of `count` posts at `perPage` a page, each
- * to the post index, which lists as many a page (capped at PAGE_NUMBERS_LIMIT; `capped` says when it cut some).
+ * The redirects for the numbered list pages (`/posts/1` … `/posts/<n>`) of `count` posts at `perPage` a page: page n
+ * to the post index's page n (`/posts/page/<n>/`, the post index lists as many a page), page 1 to the post index
+ * (capped at PAGE_NUMBERS_LIMIT; `capped` says when it cut some).
  */
 export function pageNumberRoutes(count: number, perPage: number, at: (n: number) => string, index: string, file: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
   const pages = Math.ceil(count / perPage)
   const routes: NonNullable<SiteConfig['generatedRoutes']> = []
-  for (let n = 1; n <= Math.min(pages, PAGE_NUMBERS_LIMIT); n++) routes.push({ from: at(n), to: index, file })
+  for (let n = 1; n <= Math.min(pages, PAGE_NUMBERS_LIMIT); n++) routes.push({ from: at(n), to: index, file, page: n })
   return { routes, capped: pages > PAGE_NUMBERS_LIMIT }
 }
 

@@ -153,7 +153,7 @@ export const eleventyPreset: Preset = {
       templateSite: () => globalData,
       finish(published) {
         const index = config.postIndexPath ?? '/'
-        const { routes, capped } = laterPages(pagedLists, tagged, published, index)
+        const { routes, capped } = laterPages(pagedLists, tagged, published, { url: index, perPage: config.site.posts_per_page })
         if (capped) ctx.diagnostics.warn(pagedLists[0]?.file ?? '', 0, 'unsupported_feature', `The paginated lists of posts wrote more than ${LIST_PAGES_LIMIT} pages; only the first ${LIST_PAGES_LIMIT} redirect to the post index at ${index}. Redirect the others by hand (a rule such as /blog/* → ${index} on the host).`)
         if (routes.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes]
         if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
@@ -275,11 +275,13 @@ export const LIST_PAGES_LIMIT = 10_000
 /**
  * The pages a list of posts wrote besides the one the post index took, each leading to the post index. The list the
  * post index replaced, and the home page's list (page 0 is the home page itself, never redirected), are paged in full:
- * as many pages as its size divides the published posts of its collection into. A second list's first page is
+ * as many pages as its size divides the published posts of its collection into, page n (from 0) leading to the post
+ * index's page n + 1 when the list pages by the post index's size (`index.perPage`). A second list's first page is
  * redirected, not its later ones: twenty lists over 50,000 posts would be 500,000 pages rendered. LIST_PAGES_LIMIT
  * pages in all; `capped` says when it cut some.
  */
-export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, postIndex: { url: string; perPage?: number }): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
+  const index = postIndex.url
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
   let capped = false
   // Each collection's published posts are counted once, not once for each list paging it.
@@ -304,7 +306,7 @@ export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<stri
         break
       }
       const from = pageUrl(list, n, list.dialect)
-      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file })
+      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file, ...(paged && list.size === postIndex.perPage ? { page: n + 1 } : {}) })
     }
   }
   return { routes: out, capped }
