@@ -1,4 +1,5 @@
 import { stringLiteral } from './_jstext.js'
+import { LIST_PAGES_LIMIT } from './_list-pages.js'
 import type { ConfigMenuItem, SiteConfig } from './types.js'
 
 /**
@@ -30,19 +31,16 @@ export function servesPageNumbers(routeText: string): boolean {
   return /\bparams\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*String\(\s*[A-Za-z_$][\w$]*\s*\)\s*(?:,\s*)?\}/.test(routeText)
 }
 
-/** At most this many numbered list pages are redirected (a page per `postPerPage` posts). */
-export const PAGE_NUMBERS_LIMIT = 10_000
-
 /**
  * The redirects for the numbered list pages (`/posts/1` … `/posts/<n>`) of `count` posts at `perPage` a page: page n
  * to the post index's page n (`/posts/page/<n>/`, the post index lists as many a page), page 1 to the post index
- * (capped at PAGE_NUMBERS_LIMIT; `capped` says when it cut some).
+ * (capped at LIST_PAGES_LIMIT; `capped` says when it cut some).
  */
 export function pageNumberRoutes(count: number, perPage: number, at: (n: number) => string, index: string, file: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
   const pages = Math.ceil(count / perPage)
   const routes: NonNullable<SiteConfig['generatedRoutes']> = []
-  for (let n = 1; n <= Math.min(pages, PAGE_NUMBERS_LIMIT); n++) routes.push({ from: at(n), to: index, file, page: n })
-  return { routes, capped: pages > PAGE_NUMBERS_LIMIT }
+  for (let n = 1; n <= Math.min(pages, LIST_PAGES_LIMIT); n++) routes.push({ from: at(n), to: index, file, page: n })
+  return { routes, capped: pages > LIST_PAGES_LIMIT }
 }
 
 /**

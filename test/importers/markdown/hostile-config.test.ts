@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { laterPages, LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/eleventy.js'
+import { laterPages } from '../../../importers/markdown/presets/eleventy.js'
+import { LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/_list-pages.js'
 import type { PagedList } from '../../../importers/markdown/presets/eleventy.js'
 import { tempSites } from './_tmpsite.js'
 
