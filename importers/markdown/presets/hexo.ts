@@ -98,6 +98,7 @@ export const hexoPreset: Preset = {
           const perPage = JSON.stringify(isPlainObject(cfg.archive_generator) && cfg.archive_generator.per_page !== undefined ? cfg.archive_generator.per_page : cfg.per_page)
           warnListPagesCapped(ctx.diagnostics, file, { lists: `hexo-generator-archive's archives besides /${dir}/ (${dates.length} posts, per_page ${perPage})`, total, index: config.postIndexPath ?? '/', rule: `/${dir}/*`, remedy: 'raise archive_generator.per_page' })
         }
+        if (file !== undefined && (deps === undefined || !deps.has('hexo') || deps.has('hexo-generator-index'))) indexPageRedirects(config, cfg, about, dates.length, { file, diagnostics: ctx.diagnostics })
       },
       templateSite: () => site,
       assetUrl: (rel) => assetUrl(rel, h),
@@ -217,6 +218,34 @@ export function archivePages(cfg: Record<string, unknown>, dates: readonly strin
     for (const url of later.sort()) urls.push(url)
   }
   return { urls, total }
+}
+
+/**
+ * hexo-generator-index's later pages (its lib/generator.js: pages 2 to ⌈posts ÷ per_page⌉ at
+ * `<index_generator.path>/<pagination_dir>/<n>/`, the directory `index_generator.pagination_dir`, else
+ * `pagination_dir`, else `page`). Under `page` they are the post index's own pages on the new site; under another
+ * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page of its number (at most
+ * LIST_PAGES_LIMIT, then a warning). None when `per_page` is 0 (one page).
+ */
+export function indexPageRoutes(cfg: Record<string, unknown>, about: Pick<HexoAbout, 'perPage' | 'indexPath'>, posts: number): { routes: Array<{ from: string; page: number }>; total: number; dir: string } {
+  const gen = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
+  const dir = trimBoth(firstString(gen.pagination_dir) || firstString(cfg.pagination_dir) || 'page', '/')
+  const perPage = Math.floor(about.perPage ?? 10)
+  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || perPage < 1) return { routes: [], total: 0, dir }
+  const base = about.indexPath === '' ? '/' : `/${about.indexPath}/`
+  const total = Math.max(0, Math.ceil(posts / perPage) - 1)
+  const routes: Array<{ from: string; page: number }> = []
+  for (let n = 2; n <= Math.min(total + 1, LIST_PAGES_LIMIT + 1); n++) routes.push({ from: `${base}${dir}/${n}/`, page: n })
+  return { routes, total, dir }
+}
+
+/** The redirects of indexPageRoutes, into `config.generatedRoutes`, with the warning when the limit cut some. */
+function indexPageRedirects(config: SiteConfig, cfg: Record<string, unknown>, about: HexoAbout, posts: number, at: { file: string; diagnostics: Diagnostics }): void {
+  const { routes, total, dir } = indexPageRoutes(cfg, about, posts)
+  const index = config.postIndexPath ?? '/'
+  for (const r of routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
+  const base = about.indexPath === '' ? '/' : `/${about.indexPath}/`
+  if (total > routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: `hexo-generator-index's pages under ${base}${dir}/ (${posts} posts, per_page ${about.perPage ?? 10})`, total, index, rule: `${base}${dir}/*` })
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

@@ -197,6 +197,23 @@ describe('a Hexo site', () => {
     ])
   })
 
+  // hexo-generator-index (lib/generator.js) pages the index with hexo-pagination: page n from 2 at
+  // `<index_generator.path>/<dir>/<n>/`, dir `index_generator.pagination_dir`, else `pagination_dir`, else `page`.
+  // Under `page` those are the post index's own pages on the new site (a link to /page/2/ resolves; it was reported
+  // as leading nowhere); under another dir each leads to the post index's page n (there was nothing at /p/2/).
+  test.each<[string, string, string[]]>([
+    ['the default dir: the same URLs', 'per_page: 2\n', []],
+    ['pagination_dir: p', 'per_page: 2\npagination_dir: p\n', ['/p/2/ /page/2/', '/p/3/ /page/3/']],
+    ['index_generator.pagination_dir over pagination_dir, under index_generator.path', 'per_page: 2\npagination_dir: p\nindex_generator:\n  path: blog\n  pagination_dir: seite\n', ['/blog/seite/2/ /blog/page/2/', '/blog/seite/3/ /blog/page/3/']],
+    ['per_page 0: one page', 'per_page: 0\npagination_dir: p\n', []],
+  ])('index pages: %s', async (name, config, want) => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`source/_posts/p${i}.md`, `---\ntitle: P${i}\ndate: 2024-01-0${i}\n---\nx\n`]))
+    const about = { 'source/about/index.md': '---\ntitle: About\n---\n[older](/page/2/)\n' }
+    const result = await importMarkdown(await site(`index-pages-${name.replace(/\W+/g, '-')}`, { ...posts, ...about, '_config.yml': `title: A\n${config}` }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.redirects.filter((r) => r.file === '_config.yml' && !r.from.startsWith('/archives/')).map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    if (!config.includes('blog') && !config.includes('per_page: 0')) expect(result.report.unresolved_links).toEqual([])
+  })
+
   // `hexo init` installs hexo-theme-landscape from npm (`theme: landscape`), whose own _config.yml (1.1.0) has
   // `menu: {Home: /, Archives: /archives}`: hexo 7.3 wrote both links in every page's #main-nav. A site that keeps the
   // theme in node_modules has that menu; its _config.landscape.yml or a themes/landscape/ copy says otherwise.
