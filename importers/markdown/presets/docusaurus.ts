@@ -388,7 +388,9 @@ function readInstances(text: string, site: string, file = 'the configuration'): 
   const out: Instance[] = []
   const findings: PathFinding[] = []
   const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
-  const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
+  // The preset's `blog:` options, told from the theme's `blog:` (themeConfig.blog.sidebar) by a key only
+  // plugin-content-blog takes (docusaurus.io "plugin-content-blog": Configuration).
+  const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|blogDescription|blogSidebarCount|blogSidebarTitle|authorsMapPath|feedOptions|postsPerPage|archiveBasePath|tagsBasePath|authorsBasePath|pageBasePath)\s*:/.test(o)) ?? '')
   const instance = (kind: 'docs' | 'blog', obj: string, defaults: { path: string; base: string }, pluginName: string): void => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
