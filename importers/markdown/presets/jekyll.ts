@@ -11,9 +11,12 @@ import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGA
 import type { NavigationEntry } from './_config.js'
 import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
+import type { Diagnostics } from '../diagnostics.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { mergedValues } from './_merge.js'
+import { warnListPagesCapped } from './_list-pages.js'
+import { paginatorPages } from './jekyll-paginate.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
@@ -365,6 +368,8 @@ export const jekyllPreset: Preset = {
         // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+        // jekyll-paginate's later pages of the blog's list (`/page2/`): each to the post index's page of its number.
+        if (file !== undefined && config.postIndex?.paginate !== false) paginatedList(config, cfg, [...published].filter((rel) => roleOf(rel).role === 'post').length, { file, diagnostics: ctx.diagnostics })
         // A document the import withholds (future, expired, a draft) is in no list, by choice: jekyll 4.3.1 lists a
         // future document of an output collection in site.<label> though it writes no page for it, but a date in the
         // future says "not public yet", and a list printing its title or text would publish it on the new site before
@@ -530,6 +535,14 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
     const text = await ctx.readText(rel)
     return text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
   })
+}
+
+/** The redirects of jekyll-paginate's later pages (paginatorPages), with the warning when the limit cut some. */
+function paginatedList(config: SiteConfig, cfg: Record<string, unknown>, posts: number, at: { file: string; diagnostics: Diagnostics }): void {
+  const { routes, total } = paginatorPages(cfg, posts)
+  const index = config.postIndexPath ?? '/'
+  for (const r of routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
+  if (total > routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: `jekyll-paginate's pages (${posts} posts, paginate ${String(cfg.paginate)})`, total, index, rule: `${routes[0]?.from.replace(/2\/$/, '*') ?? index}` })
 }
 
 /** Posts per list page: jekyll-paginate's `paginate`, or jekyll-paginate-v2's `pagination: { enabled, per_page }`. */

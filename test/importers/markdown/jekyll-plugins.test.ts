@@ -207,3 +207,22 @@ describe('jekyll-paginate-v2', () => {
     expect(got.payload.site.post_index).toEqual({ path: '/blog/' })
   })
 })
+
+// jekyllrb.com "Pagination": with `paginate: N`, jekyll-paginate writes the blog's index.html with the first N posts and
+// page n (from 2) at `paginate_path` with `:num` as n (default `/page:num`: /page2/, /page3/). Nothing answered
+// there on the new site: each leads to the post index's page n (/page/2/), and links to them follow.
+describe('jekyll-paginate pages', () => {
+  const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`_posts/2024-01-0${i}-p${i}.md`, `---\ntitle: P${i}\nauthor: A\n---\n\nText ${i}.\n`]))
+  const list = '---\ntitle: Blog\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n'
+  test.each<[string, Record<string, string>, string[]]>([
+    // The default `date` permalink (.html posts) is the html-extension output: the post index's pages are /page/<n>.
+    ['the default path, the list at /', { '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+    ['paginate_path under /blog/, pretty permalinks', { '_config.yml': 'title: P\npermalink: pretty\npaginate: 2\npaginate_path: /blog/page:num/\n', 'blog/index.html': list }, ['/blog/page2/ /blog/page/2/', '/blog/page3/ /blog/page/3/']],
+    ['paginate 5: one page', { '_config.yml': 'title: P\npaginate: 5\n', 'index.html': list }, []],
+    ['a list of site.posts: one page', { '_config.yml': 'title: P\npaginate: 2\npaginate_path: /blog/page:num/\n', 'blog/index.html': '---\ntitle: Blog\n---\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n' }, []],
+  ])('%s', async (name, files, want) => {
+    const got = await imported(await site(`jekyll-paginate-${name.replace(/\W+/g, '-')}`, { ...posts, ...files, 'about.md': '---\ntitle: About\n---\n\n[older](/page2/)\n' }))
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    if (name.startsWith('the default')) expect(got.bodies).toContain('\n[older](/page/2)\n')
+  })
+})
