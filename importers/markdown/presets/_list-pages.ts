@@ -1,4 +1,5 @@
 import type { Diagnostics } from '../diagnostics.js'
+import type { SiteConfig } from './types.js'
 
 /**
  * At most this many pages a generator wrote for its lists of posts are redirected, for each kind of list: AstroPaper's
@@ -33,4 +34,34 @@ export function warnListPagesCapped(diagnostics: Diagnostics, file: string, capp
   const pages = capped.total !== undefined ? `${capped.total} pages` : `more than ${LIST_PAGES_LIMIT} pages`
   const or = capped.remedy !== undefined ? `, or ${capped.remedy}` : ''
   diagnostics.warn(file, 0, 'unsupported_feature', `${capped.lists} wrote ${pages}; only the first ${LIST_PAGES_LIMIT} redirect to the post index at ${capped.index} (or its pages). Redirect the others by hand (a rule such as ${capped.rule} → ${capped.index} on the host)${or}.`)
+}
+
+/** A list's numbered pages: where each is, by its page number. */
+export interface NumberedPages {
+  routes: Array<{ from: string; page: number }>
+  /** How many pages the list has from the first numbered one, all of them (`routes` stops at LIST_PAGES_LIMIT). */
+  total: number
+}
+
+/**
+ * A list's pages `first` … `last` at `at(n)`: at most LIST_PAGES_LIMIT of them, `total` counting them all.
+ * @example
+ * numberedPages(2, 3, (n) => `/page${n}/`) // { routes: [{ from: '/page2/', page: 2 }, { from: '/page3/', page: 3 }], total: 2 }
+ */
+export function numberedPages(first: number, last: number, at: (n: number) => string): NumberedPages {
+  const total = Math.max(0, last - first + 1)
+  const routes: NumberedPages['routes'] = []
+  for (let n = first; n < first + Math.min(total, LIST_PAGES_LIMIT); n++) routes.push({ from: at(n), page: n })
+  return { routes, total }
+}
+
+/**
+ * Adds a list's numbered pages to the generated routes, each leading to the post index's page of its number (or the
+ * post index where the new site has fewer), and says so on `file` when LIST_PAGES_LIMIT cut some (`lists`, `rule`: as
+ * warnListPagesCapped says them).
+ */
+export function addNumberedPages(config: SiteConfig, pages: NumberedPages, at: { file: string; diagnostics: Diagnostics; lists: string; rule: string }): void {
+  const index = config.postIndexPath ?? '/'
+  for (const r of pages.routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
+  if (pages.total > pages.routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: at.lists, total: pages.total, index, rule: at.rule })
 }

@@ -14,7 +14,7 @@ import { globMatcher } from './_glob.js'
 import { SidebarExpansions, sidebarsLeftOut } from './_navbar.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { headerMenu, pageNumberRoutes, paperSite, servesPageNumbers } from './astro-paper.js'
-import { warnListPagesCapped } from './_list-pages.js'
+import { addNumberedPages } from './_list-pages.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -171,9 +171,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       let count = 0
       for (const f of blogPosts) if (published.has(f)) count++
       const at = (n: number) => slash('/' + [blog.base, String(n)].filter((s) => s !== '').join('/'))
-      const { routes: pages, capped } = pageNumberRoutes(count, theme.perPage, at, config.postIndexPath, numbered.file)
-      if (capped) warnListPagesCapped(ctx.diagnostics, numbered.file, { lists: `The numbered lists of posts (${count} posts, postPerPage ${theme.perPage})`, total: Math.ceil(count / theme.perPage), index: config.postIndexPath, rule: at(1).replace(/1\/?$/, '*') })
-      config.generatedRoutes = [...(config.generatedRoutes ?? []), ...pages]
+      addNumberedPages(config, pageNumberRoutes(count, theme.perPage, at), { file: numbered.file, diagnostics: ctx.diagnostics, lists: `The numbered lists of posts (${count} posts, postPerPage ${theme.perPage})`, rule: at(1).replace(/1\/?$/, '*') })
     },
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>

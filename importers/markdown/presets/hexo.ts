@@ -7,7 +7,8 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, httpOrigin } from './_config.js'
 import { globMatcher } from './_glob.js'
-import { LIST_PAGES_LIMIT, warnListPagesCapped } from './_list-pages.js'
+import { addNumberedPages, LIST_PAGES_LIMIT, numberedPages, warnListPagesCapped } from './_list-pages.js'
+import type { NumberedPages } from './_list-pages.js'
 import { dateArchiveUrls } from './jekyll-github-pages.js'
 import type { ArchivePatterns } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
@@ -98,7 +99,10 @@ export const hexoPreset: Preset = {
           const perPage = JSON.stringify(isPlainObject(cfg.archive_generator) && cfg.archive_generator.per_page !== undefined ? cfg.archive_generator.per_page : cfg.per_page)
           warnListPagesCapped(ctx.diagnostics, file, { lists: `hexo-generator-archive's archives besides /${dir}/ (${dates.length} posts, per_page ${perPage})`, total, index: config.postIndexPath ?? '/', rule: `/${dir}/*`, remedy: 'raise archive_generator.per_page' })
         }
-        if (file !== undefined && (deps === undefined || !deps.has('hexo') || deps.has('hexo-generator-index'))) indexPageRedirects(config, cfg, about, dates.length, { file, diagnostics: ctx.diagnostics })
+        if (file !== undefined && (deps === undefined || !deps.has('hexo') || deps.has('hexo-generator-index'))) {
+          const pages = indexPageRoutes(cfg, about, dates.length)
+          addNumberedPages(config, pages, { file, diagnostics: ctx.diagnostics, lists: `hexo-generator-index's pages under ${pages.at} (${dates.length} posts, per_page ${about.perPage ?? 10})`, rule: `${pages.at}*` })
+        }
       },
       templateSite: () => site,
       assetUrl: (rel) => assetUrl(rel, h),
@@ -224,28 +228,16 @@ export function archivePages(cfg: Record<string, unknown>, dates: readonly strin
  * hexo-generator-index's later pages (its lib/generator.js: pages 2 to ⌈posts ÷ per_page⌉ at
  * `<index_generator.path>/<pagination_dir>/<n>/`, the directory `index_generator.pagination_dir`, else
  * `pagination_dir`, else `page`). Under `page` they are the post index's own pages on the new site; under another
- * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page of its number (at most
- * LIST_PAGES_LIMIT, then a warning). None when `per_page` is 0 (one page).
+ * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page of its number (numberedPages, at most
+ * LIST_PAGES_LIMIT). None when `per_page` is 0 (one page). `at` is where the pages are, for a host rule.
  */
-export function indexPageRoutes(cfg: Record<string, unknown>, about: Pick<HexoAbout, 'perPage' | 'indexPath'>, posts: number): { routes: Array<{ from: string; page: number }>; total: number; dir: string } {
+export function indexPageRoutes(cfg: Record<string, unknown>, about: Pick<HexoAbout, 'perPage' | 'indexPath'>, posts: number): NumberedPages & { at: string } {
   const gen = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
   const dir = trimBoth(firstString(gen.pagination_dir) || firstString(cfg.pagination_dir) || 'page', '/')
   const perPage = Math.floor(about.perPage ?? 10)
-  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || perPage < 1) return { routes: [], total: 0, dir }
-  const base = about.indexPath === '' ? '/' : `/${about.indexPath}/`
-  const total = Math.max(0, Math.ceil(posts / perPage) - 1)
-  const routes: Array<{ from: string; page: number }> = []
-  for (let n = 2; n <= Math.min(total + 1, LIST_PAGES_LIMIT + 1); n++) routes.push({ from: `${base}${dir}/${n}/`, page: n })
-  return { routes, total, dir }
-}
-
-/** The redirects of indexPageRoutes, into `config.generatedRoutes`, with the warning when the limit cut some. */
-function indexPageRedirects(config: SiteConfig, cfg: Record<string, unknown>, about: HexoAbout, posts: number, at: { file: string; diagnostics: Diagnostics }): void {
-  const { routes, total, dir } = indexPageRoutes(cfg, about, posts)
-  const index = config.postIndexPath ?? '/'
-  for (const r of routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
-  const base = about.indexPath === '' ? '/' : `/${about.indexPath}/`
-  if (total > routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: `hexo-generator-index's pages under ${base}${dir}/ (${posts} posts, per_page ${about.perPage ?? 10})`, total, index, rule: `${base}${dir}/*` })
+  const at = `${about.indexPath === '' ? '/' : `/${about.indexPath}/`}${dir}/`
+  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || perPage < 1) return { routes: [], total: 0, at }
+  return { ...numberedPages(2, Math.ceil(posts / perPage), (n) => `${at}${n}/`), at }
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

@@ -11,11 +11,10 @@ import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, NAVIGA
 import type { NavigationEntry } from './_config.js'
 import { docThemeMenus, navbarLinks } from './jekyll-theme-menus.js'
 import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHeading, withGitHubMetadata } from './jekyll-github-pages.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
-import type { Diagnostics } from '../diagnostics.js'
+import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { mergedValues } from './_merge.js'
-import { warnListPagesCapped } from './_list-pages.js'
+import { addNumberedPages } from './_list-pages.js'
 import { paginatorPages } from './jekyll-paginate.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
@@ -369,7 +368,11 @@ export const jekyllPreset: Preset = {
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
         // jekyll-paginate's later pages of the blog's list (`/page2/`): each to the post index's page of its number.
-        if (file !== undefined && config.postIndex?.paginate !== false) paginatedList(config, cfg, [...published].filter((rel) => roleOf(rel).role === 'post').length, { file, diagnostics: ctx.diagnostics })
+        if (file !== undefined && config.postIndex?.paginate !== false) {
+          const posts = [...published].filter((rel) => roleOf(rel).role === 'post').length
+          const pages = paginatorPages(cfg, posts)
+          addNumberedPages(config, pages, { file, diagnostics: ctx.diagnostics, lists: `jekyll-paginate's pages (${posts} posts, paginate ${String(cfg.paginate)})`, rule: pages.routes[0]?.from.replace(/2\/$/, '*') ?? '' })
+        }
         // A document the import withholds (future, expired, a draft) is in no list, by choice: jekyll 4.3.1 lists a
         // future document of an output collection in site.<label> though it writes no page for it, but a date in the
         // future says "not public yet", and a list printing its title or text would publish it on the new site before
@@ -535,14 +538,6 @@ async function readSiteData(ctx: PresetContext, dir: string, read: Set<string>):
     const text = await ctx.readText(rel)
     return text === null ? null : readTable(text, ext === '.csv' ? ',' : '\t')
   })
-}
-
-/** The redirects of jekyll-paginate's later pages (paginatorPages), with the warning when the limit cut some. */
-function paginatedList(config: SiteConfig, cfg: Record<string, unknown>, posts: number, at: { file: string; diagnostics: Diagnostics }): void {
-  const { routes, total } = paginatorPages(cfg, posts)
-  const index = config.postIndexPath ?? '/'
-  for (const r of routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
-  if (total > routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: `jekyll-paginate's pages (${posts} posts, paginate ${String(cfg.paginate)})`, total, index, rule: `${routes[0]?.from.replace(/2\/$/, '*') ?? index}` })
 }
 
 /** Posts per list page: jekyll-paginate's `paginate`, or jekyll-paginate-v2's `pagination: { enabled, per_page }`. */
