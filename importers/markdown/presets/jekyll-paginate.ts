@@ -16,3 +16,21 @@ export function paginatorPages(cfg: Record<string, unknown>, posts: number): Num
   if (perPage < 1 || !path.includes(':num') || path.split('/').includes('..')) return { routes: [], total: 0 }
   return numberedPages(2, Math.ceil(posts / perPage), (n) => `/${trimBoth(path.replace(':num', String(n)), '/')}/`)
 }
+
+/**
+ * Where the list jekyll-paginate pages is, as a URL path: its template is an `index.html` in the folder of
+ * `paginate_path` or a folder above it, the deepest one (jekyll-paginate's Pager.pagination_candidate? and
+ * Pagination#template_page): `/blog/page:num/` → `/blog/` (with `blog/index.html`), `/page/:num/` → `/` (with the
+ * root `index.html`, as there is no `page/index.html`). Without such a file, the folder of `paginate_path`.
+ * @example
+ * paginatedListPath('/page/:num/', (rel) => rel === 'index.html') // '/'
+ */
+export function paginatedListPath(paginatePath: string, hasFile: (rel: string) => boolean): string {
+  const folder = paginatePath.split('/').filter((s) => s !== '').slice(0, -1)
+  for (let k = folder.length; k >= 0; k--) if (hasFile([...folder.slice(0, k), 'index.html'].join('/'))) return urlOf(folder.slice(0, k))
+  return urlOf(folder)
+}
+
+function urlOf(folders: readonly string[]): string {
+  return folders.length === 0 ? '/' : `/${folders.join('/')}/`
+}

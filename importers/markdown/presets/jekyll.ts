@@ -15,7 +15,7 @@ import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, Sour
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { mergedValues } from './_merge.js'
 import { addNumberedPages } from './_list-pages.js'
-import { paginatorPages } from './jekyll-paginate.js'
+import { paginatedListPath, paginatorPages } from './jekyll-paginate.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
@@ -145,10 +145,7 @@ export const jekyllPreset: Preset = {
     const logo = firstString(cfg.logo)
     if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
     if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
-    if (typeof cfg.paginate_path === 'string') {
-      const dir = cfg.paginate_path.split('/').filter((s) => s !== '' && !s.includes(':num')).join('/')
-      config.postIndexPath = dir === '' ? '/' : `/${dir}/`
-    }
+    if (typeof cfg.paginate_path === 'string') config.postIndexPath = paginatedListPath(cfg.paginate_path, (rel) => ctx.discovery.paths.has(rel))
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
     // `future: true` publishes posts dated after the build ("Configuration Options").
