@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { DateTime } from 'luxon'
-import { createPreviewData, LIMITS, PreviewDataError } from '../../src/index.js'
+import { createPreviewData, LIMITS, PreviewDataError, SITE_DEFAULTS } from '../../src/index.js'
 import type { MenuItemFields, MenuItemInput, SiteInput } from '../../src/builder/inputs.js'
 import { categoryRoute, tagRoute } from '../../src/routes/index.js'
+import { isListed, visitPostIndex } from '../../src/routes/derive.js'
 import type { MediaEntry, PreviewData } from '../../src/contract/types.js'
 import { countBy } from '../shared/counts.js'
 import { readImageDimensions } from '../shared/image-dimensions.js'
@@ -30,7 +31,7 @@ import { applyNativeSiteFile } from './presets/_config.js'
 import { dependencyNames } from './presets/_package.js'
 import { contentBeside } from './presets/docusaurus.js'
 import { isUnpublished } from './presets/types.js'
-import type { ConfigMenuItem, Convention, Placement, PresetContext, PresetName, SiteConfig, SourceFile } from './presets/types.js'
+import type { ConfigMenuItem, Convention, GeneratedRoute, Placement, PresetContext, PresetName, SiteConfig, SourceFile } from './presets/types.js'
 import { DEFAULT_MAX_FILE_BYTES, readText } from './read.js'
 import { scanBody } from './scan.js'
 import { TaxonomyResolver } from './taxonomies.js'
@@ -491,7 +492,7 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
   }
   const configFile = config.file ?? site.configRel ?? ''
   // config.site comes from the site's files: a front_page there is refused by the call, with its message.
-  call(configFile, () => b.site({ ...(config.site as SiteInput), timezone: site.timezone, permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: { ...config.postIndex, ...plan.postIndex } } : {}) }))
+  call(configFile, () => b.site({ ...siteInput(config, plan), timezone: site.timezone }))
   for (const author of [...terms.authors.authors.values()].sort((x, y) => compareCodeUnits(x.id, y.id))) call(configFile, () => b.author(author))
   for (const c of [...terms.categories.terms.values()].sort((x, y) => compareCodeUnits(x.slug, y.slug))) call(configFile, () => b.category(c))
   for (const t of [...terms.tags.terms.values()].sort((x, y) => compareCodeUnits(x.slug, y.slug))) call(configFile, () => b.tag(t))
@@ -510,7 +511,7 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
         published_at_iso: p.published as string,
         updated_at_iso: p.updated ?? (p.published as string),
         author_id: ids[0],
-        status: p.draft ? 'draft' : 'published',
+        status: statusOf(p),
         category_slugs: categories,
         tag_slugs: tags,
         ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
@@ -529,7 +530,7 @@ function buildPayload(run: Run, site: Site, what: { generatedAt: string; routes:
         ...(pagePath !== undefined ? { path: pagePath } : {}),
         content: p.content,
         document_type: p.documentType,
-        status: p.draft ? 'draft' : 'published',
+        status: statusOf(p),
         ...(p.excerpt !== undefined ? { excerpt: p.excerpt } : {}),
         ...(p.updated ?? p.published ? { updated_at_iso: p.updated ?? p.published } : {}),
         ...(featured.get(p) ? { featured_image: featured.get(p) } : {}),
@@ -817,27 +818,43 @@ function keepArchivesApart(plan: ReturnType<typeof planRoutes>, terms: { categor
 
 /**
  * The redirects that answer for the pages a generator made from its configuration (SiteConfig.generatedRoutes), each
- * to the new URL of its target; links to them lead there too. A target that names nothing is reported. None leaves
- * from `/` or from a published document's old or new URL (`documents`, by `urlKey`): those pages are on the new site.
+ * to the new URL of its target (a list's page `page` to the post index's page of that number, when there is one);
+ * links to them lead there too. A target that names nothing is reported. None leaves from `/` or from a published
+ * document's old or new URL (`documents`, by `urlKey`), nor from a page of the post index: those pages are on the new
+ * site.
  */
 function generatedRedirects(config: SiteConfig, index: LinkIndex, documents: ReadonlySet<string>, diagnostics: Diagnostics): Redirect[] {
   const out: Redirect[] = []
+  const indexPages = new Set((index.indexPages ?? []).map(urlKey))
   for (const r of config.generatedRoutes ?? []) {
-    const target = resolveReference(r.to, r.file, undefined, index)
-    const to = target.to === 'document' || target.to === 'route' ? target.url : undefined
+    const to = generatedTarget(r, index)
     if (to === undefined) {
       diagnostics.warn(r.file, 0, 'missing_link_target', `The page the generator made at ${r.from} would redirect to ${r.to}, which is not on the new site; nothing answers at ${r.from}. Add the page it should lead to, or a redirect by hand.`)
       continue
     }
     if (urlKey(r.from) === urlKey(to)) continue
-    if (urlKey(r.from) === urlKey('/') || documents.has(urlKey(r.from))) {
-      diagnostics.warn(r.file, 0, 'unsupported_feature', `The page the generator made at ${r.from} would redirect to ${to}, but ${r.from === '/' ? 'the home page is' : 'a document is published'} at ${r.from}: no redirect leaves from it.`)
+    const onSite = urlKey(r.from) === urlKey('/') || documents.has(urlKey(r.from)) ? (r.from === '/' ? 'the home page is' : 'a document is published') : undefined
+    const served = onSite ?? (indexPages.has(urlKey(r.from)) ? 'a page of the post index is' : undefined)
+    if (served !== undefined) {
+      diagnostics.warn(r.file, 0, 'unsupported_feature', `The page the generator made at ${r.from} would redirect to ${to}, but ${served} at ${r.from}: no redirect leaves from it.`)
       continue
     }
     out.push({ from: config.basePath + r.from, to, file: r.file })
     if (!index.urlOfOld.has(urlKey(r.from))) (index.urlOfOld as Map<string, string>).set(urlKey(r.from), to)
   }
   return out
+}
+
+/**
+ * The new URL a generated page leads to: its target's, or, for page n of a list the post index replaced, the post
+ * index's page n when the new site has it. Undefined when the target names nothing.
+ */
+function generatedTarget(r: GeneratedRoute, index: LinkIndex): string | undefined {
+  const target = resolveReference(r.to, r.file, undefined, index)
+  const to = target.to === 'document' || target.to === 'route' ? target.url : undefined
+  const pages = index.indexPages ?? []
+  if (to === undefined || r.page === undefined || pages.length === 0 || urlKey(to) !== urlKey(pages[0])) return to
+  return pages[r.page - 1] ?? to
 }
 
 /** Everything links resolve against, built once all routes are known. */
@@ -897,7 +914,9 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   // Each route the new site makes besides documents, by its key, with its public URL where links must change to it
   // (a term archive under html-extension is `/tags/x`, not the `/tags/x/` an old link wrote).
   const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])
-  if (plan.postIndex?.path) routes.set(urlKey(plan.postIndex.path), undefined)
+  // The post index and its pages (`/posts/page/2/`), each by its public URL (a link to `/posts` becomes `/posts/`).
+  const indexPages = postIndexPages(docs.filter((d) => d.kind === 'post'), config, plan)
+  for (const url of indexPages) if (url !== '/') routes.set(urlKey(url), url)
   // Category and tag archives answer at the site's permalinks (Docusaurus's /blog/tags/x kept as it was).
   for (const slug of terms.categories) {
     const { url } = categoryRoute(slug, { permalinks: plan.permalinks })
@@ -913,7 +932,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   } catch {
     origin = undefined
   }
-  return { urlOfFile: plan.urlOf, urlOfOld, routes, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
+  return { urlOfFile: plan.urlOf, urlOfOld, routes, indexPages, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
 }
 
 /**
@@ -1185,6 +1204,29 @@ function menuUrl(item: ConfigMenuItem, ctx: MenuContext): string | null | undefi
   }
   const suffix = item.url.slice(item.url.search(/[#?]|$/))
   return resolved.to === 'document' || resolved.to === 'route' ? resolved.url + suffix : undefined
+}
+
+/** The site's settings as the payload states them: the configuration's, with the plan's permalinks and post index. */
+function siteInput(config: SiteConfig, plan: RoutePlan): SiteInput {
+  return { ...(config.site as SiteInput), permalinks: plan.permalinks, ...(plan.postIndex ?? config.postIndex ? { post_index: { ...config.postIndex, ...plan.postIndex } } : {}) }
+}
+
+/** A document's status in the payload: a draft kept (`--drafts include`) is a draft, the rest published. */
+function statusOf(doc: SourceDoc): 'draft' | 'published' {
+  return doc.draft ? 'draft' : 'published'
+}
+
+/**
+ * The public URLs of the new site's post index pages (page n at n - 1), as the build stage makes them from the
+ * payload's settings and its listed posts (`visitPostIndex`); none when the post index is disabled.
+ */
+function postIndexPages(posts: readonly SourceDoc[], config: SiteConfig, plan: RoutePlan): string[] {
+  const settings = siteInput(config, plan)
+  const perPage = Number.isInteger(settings.posts_per_page) ? (settings.posts_per_page as number) : SITE_DEFAULTS.posts_per_page
+  const listed = posts.filter((p) => isListed({ status: statusOf(p), ...(p.discoverability ? { discoverability: p.discoverability } : {}) })).length
+  const urls: string[] = []
+  visitPostIndex({ ...settings, posts_per_page: perPage }, listed, ({ url }) => urls.push(url))
+  return urls
 }
 
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */

@@ -32,6 +32,8 @@ export interface LinkIndex {
    * public URL when a link written another way must change to it (undefined: the link stays as written).
    */
   routes: ReadonlyMap<string, string | undefined>
+  /** The public URLs of the new site's post index pages, page n at n - 1 (`/posts/`, `/posts/page/2/`, …); also in `routes`. */
+  indexPages?: readonly string[]
   /** Relative paths of the folder's files. */
   files: ReadonlySet<string>
   /** Folders served at the site root (Hugo `static/`), for root-relative file references. */

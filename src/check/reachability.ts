@@ -1,5 +1,6 @@
 import type { PreviewData } from '../contract/types.js'
 import { effectivePagePath } from '../routes/paths.js'
+import { isListed } from '../routes/derive.js'
 import { normalizeSlug } from '../validate/primitives/index.js'
 import type { SiteIndex } from './targets.js'
 
@@ -79,7 +80,7 @@ export class Reachability {
     // Listed posts: what the post index pages (and a theme's front page) show, newest first.
     const order: number[] = []
     content.posts.forEach((p, i) => {
-      if (p.status === 'published' && p.discoverability !== 'delist') order.push(i)
+      if (isListed(p)) order.push(i)
     })
     const perPage = Math.max(1, payload.site.posts_per_page)
     const indexPages: number[] = []

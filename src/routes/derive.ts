@@ -1,5 +1,5 @@
 import { DEFAULT_POST_INDEX } from '../contract/constants.js'
-import type { PreviewData } from '../contract/types.js'
+import type { Post, PreviewData, Site } from '../contract/types.js'
 import { categoryRoute, locate, pageRoute, postRoute, routeComponents, tagRoute } from './paths.js'
 import { outputStyle } from './permalink.js'
 import type { RouteLocation } from './paths.js'
@@ -53,15 +53,31 @@ export function visitRoutes(payload: PreviewData, visit: RouteVisitor, { posts =
   const frontPage = site.front_page ?? { type: 'theme_index' as const }
   const indexAtRoot = index.enabled && routeComponents(index.path).length === 0
   if (frontPage.type !== 'theme_index' || !indexAtRoot) visit(locate([], style), 'front_page', 0)
-  if (index.enabled) {
-    const base = routeComponents(index.path)
-    visit(locate(base, style), 'post_index', 1)
-    if (index.paginate) {
-      const listed = content.posts.filter((p) => p.status === 'published' && p.discoverability !== 'delist').length
-      const pages = Math.ceil(listed / Math.max(1, site.posts_per_page))
-      for (let n = 2; n <= pages; n++) visit(locate([...base, 'page', String(n)], style), 'post_index', n)
-    }
-  }
+  visitPostIndex(site, content.posts.filter(isListed).length, (location, n) => visit(location, 'post_index', n))
+}
+
+/** Whether a Post is on the generated listings (the post index's pages): published and not delisted. */
+export function isListed(post: Pick<Post, 'status' | 'discoverability'>): boolean {
+  return post.status === 'published' && post.discoverability !== 'delist'
+}
+
+/**
+ * Calls `visit` for each page of the post index, when it is enabled: page 1 at `post_index.path`, and with
+ * `paginate`, page n (2 … ⌈listed ÷ posts_per_page⌉) at `<index>page/<n>/`, for `listed` Posts on the listings
+ * (`isListed`). The routes of `visitRoutes`, and what an importer takes for the new site's list pages.
+ * @example
+ * visitPostIndex({ posts_per_page: 3, post_index: { path: '/posts/' } }, 7, (l, n) => console.log(n, l.url))
+ * // 1 /posts/, 2 /posts/page/2/, 3 /posts/page/3/
+ */
+export function visitPostIndex(site: Pick<Site, 'posts_per_page' | 'post_index' | 'permalinks'>, listed: number, visit: (location: RouteLocation, page: number) => void): void {
+  const index = { ...DEFAULT_POST_INDEX, ...site.post_index }
+  if (!index.enabled) return
+  const style = outputStyle(site)
+  const base = routeComponents(index.path)
+  visit(locate(base, style), 1)
+  if (!index.paginate) return
+  const pages = Math.ceil(listed / Math.max(1, site.posts_per_page))
+  for (let n = 2; n <= pages; n++) visit(locate([...base, 'page', String(n)], style), n)
 }
 
 /** The entry `deriveRoutes` makes for a route that `visitRoutes` reported. */

@@ -1,5 +1,7 @@
 import { stringLiteral } from './_jstext.js'
-import type { ConfigMenuItem, SiteConfig } from './types.js'
+import { numberedPages } from './_list-pages.js'
+import type { NumberedPages } from './_list-pages.js'
+import type { ConfigMenuItem } from './types.js'
 
 /**
  * AstroPaper's own configuration (the theme's `src/config.ts`, read as text, never run): the object whose `website`
@@ -30,18 +32,13 @@ export function servesPageNumbers(routeText: string): boolean {
   return /\bparams\s*:\s*\{\s*[A-Za-z_$][\w$]*\s*:\s*String\(\s*[A-Za-z_$][\w$]*\s*\)\s*(?:,\s*)?\}/.test(routeText)
 }
 
-/** At most this many numbered list pages are redirected (a page per `postPerPage` posts). */
-export const PAGE_NUMBERS_LIMIT = 10_000
-
 /**
- * The redirects for the numbered list pages (`/posts/1` … `/posts/<n>`) of `count` posts at `perPage` a page, each
- * to the post index, which lists as many a page (capped at PAGE_NUMBERS_LIMIT; `capped` says when it cut some).
+ * The numbered list pages (`/posts/1` … `/posts/<n>`) of `count` posts at `perPage` a page (numberedPages: at most
+ * LIST_PAGES_LIMIT), each leading to the post index's page of its number, `/posts/page/<n>/` (the post index lists as
+ * many a page), page 1 to the post index.
  */
-export function pageNumberRoutes(count: number, perPage: number, at: (n: number) => string, index: string, file: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
-  const pages = Math.ceil(count / perPage)
-  const routes: NonNullable<SiteConfig['generatedRoutes']> = []
-  for (let n = 1; n <= Math.min(pages, PAGE_NUMBERS_LIMIT); n++) routes.push({ from: at(n), to: index, file })
-  return { routes, capped: pages > PAGE_NUMBERS_LIMIT }
+export function pageNumberRoutes(count: number, perPage: number, at: (n: number) => string): NumberedPages {
+  return numberedPages(1, Math.ceil(count / perPage), at)
 }
 
 /**

@@ -13,7 +13,8 @@ import { heroHtml } from './_hero.js'
 import { globMatcher } from './_glob.js'
 import { SidebarExpansions, sidebarsLeftOut } from './_navbar.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
-import { headerMenu, PAGE_NUMBERS_LIMIT, pageNumberRoutes, paperSite, servesPageNumbers } from './astro-paper.js'
+import { headerMenu, pageNumberRoutes, paperSite, servesPageNumbers } from './astro-paper.js'
+import { addNumberedPages } from './_list-pages.js'
 
 /** Collections that hold posts when the caller does not say. */
 export const DEFAULT_POST_COLLECTIONS = ['blog', 'posts', 'post', 'news', 'articles']
@@ -170,9 +171,7 @@ async function configureAstro(ctx: PresetContext, starlight: boolean): Promise<C
       let count = 0
       for (const f of blogPosts) if (published.has(f)) count++
       const at = (n: number) => slash('/' + [blog.base, String(n)].filter((s) => s !== '').join('/'))
-      const { routes: pages, capped } = pageNumberRoutes(count, theme.perPage, at, config.postIndexPath, numbered.file)
-      if (capped) ctx.diagnostics.warn(numbered.file, 0, 'unsupported_feature', `The numbered lists of posts run past ${PAGE_NUMBERS_LIMIT} pages; only the first ${PAGE_NUMBERS_LIMIT} redirect to the post index at ${config.postIndexPath}. Redirect the others by hand (a rule such as ${at(1).replace(/1\/?$/, '*')} → ${config.postIndexPath} on the host).`)
-      config.generatedRoutes = [...(config.generatedRoutes ?? []), ...pages]
+      addNumberedPages(config, pageNumberRoutes(count, theme.perPage, at), { file: numbered.file, diagnostics: ctx.diagnostics, lists: `The numbered lists of posts (${count} posts, postPerPage ${theme.perPage})`, rule: at(1).replace(/1\/?$/, '*') })
     },
     place(source: SourceFile): Placement | Unpublished {
       const at = locate(source.file.rel) as NonNullable<ReturnType<typeof locate>>

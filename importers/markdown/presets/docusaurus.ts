@@ -12,7 +12,7 @@ import { docusaurusPath } from '../links.js'
 import { githubSlug } from './_slugger.js'
 import { navbarItems, pageTitle, SidebarExpansions, sidebarMenuId, sidebarsLeftOut } from './_navbar.js'
 import { configureV1, V1_CONFIG } from './docusaurus-v1.js'
-import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
+import type { ConfigMenuItem, Convention, GeneratedRoute, Placement, Preset, PresetContext, SourceFile, TaxonomyDefinition, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { decodeOrKeep } from '../../shared/decode.js'
@@ -388,7 +388,9 @@ function readInstances(text: string, site: string, file = 'the configuration'): 
   const out: Instance[] = []
   const findings: PathFinding[] = []
   const presetDocs = /\bdocs\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'docs').find((o) => /\b(?:path|routeBasePath|sidebarPath)\s*:/.test(o)) ?? '')
-  const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|authorsMapPath|feedOptions)\s*:/.test(o)) ?? '')
+  // The preset's `blog:` options, told from the theme's `blog:` (themeConfig.blog.sidebar) by a key only
+  // plugin-content-blog takes (docusaurus.io "plugin-content-blog": Configuration).
+  const presetBlog = /\bblog\s*:\s*false\b/.test(text) ? undefined : (objectsOf(text, 'blog').find((o) => /\b(?:path|routeBasePath|showReadingTime|blogTitle|blogDescription|blogSidebarCount|blogSidebarTitle|authorsMapPath|feedOptions|postsPerPage|archiveBasePath|tagsBasePath|authorsBasePath|pageBasePath)\s*:/.test(o)) ?? '')
   const instance = (kind: 'docs' | 'blog', obj: string, defaults: { path: string; base: string }, pluginName: string): void => {
     const e = entries(obj)
     const id = stringLiteral(e.get('id'))
@@ -577,11 +579,12 @@ const LOCALE_LIST_PAGES = 100_000
  * The blog list pages each other locale's build makes under /<locale>/ (docusaurus.io "i18n – Introduction": each
  * locale is built as a site of its own, the blog plugin with the locale's posts, translated under
  * `i18n/<locale>/docusaurus-plugin-content-blog/` or the default locale's): its blog index, archive, tags list and
- * authors list, all leading to the post index. Author pages are not repeated per locale (a registry may name very many).
- * Past LOCALE_LIST_PAGES routes, the paged lists (`/<locale>/blog/page/<n>`) are counted in `leftOut`, not made.
+ * authors list, all leading to the post index, and its paged list's page n (`/<locale>/blog/page/<n>`, the same posts
+ * as the default locale's) to the post index's page n. Author pages are not repeated per locale (a registry may name
+ * very many). Past LOCALE_LIST_PAGES routes, the paged lists are counted in `leftOut`, not made.
  */
-export function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string; file: string }>, locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): { routes: Array<{ from: string; to: string; file: string }>; leftOut: number } {
-  const out: Array<{ from: string; to: string; file: string }> = []
+export function localeBlogLists(lists: readonly GeneratedRoute[], locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): { routes: GeneratedRoute[]; leftOut: number } {
+  const out: GeneratedRoute[] = []
   let leftOut = 0
   const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
   for (const locale of locales) {
@@ -590,7 +593,7 @@ export function localeBlogLists(lists: ReadonlyArray<{ from: string; to: string;
     for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
     // Bounded: a configuration naming thousands of locales over a blog of thousands of pages is input, not a site.
     let n = 2
-    for (; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file })
+    for (; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file, page: n })
     leftOut += Math.max(0, blog.pages - n + 1)
   }
   return { routes: out, leftOut }

@@ -12,6 +12,7 @@ import type { CascadeRules, DataSource } from './eleventy-cascade.js'
 import { SiteCascade } from './eleventy-data.js'
 import { LayoutData } from './eleventy-layouts.js'
 import { globMatcher } from './_glob.js'
+import { LIST_PAGES_LIMIT, warnListPagesCapped } from './_list-pages.js'
 import { dependencyRange, rangeMajor } from './_package.js'
 import { pagedPostList, pageUrl } from './eleventy-pagination.js'
 import type { PagedPostList } from './eleventy-pagination.js'
@@ -149,8 +150,9 @@ export const eleventyPreset: Preset = {
       templateSite: () => globalData,
       finish(published) {
         const index = config.postIndexPath ?? '/'
-        const { routes, capped } = laterPages(pagedLists, tagged, published, index)
-        if (capped) ctx.diagnostics.warn(pagedLists[0]?.file ?? '', 0, 'unsupported_feature', `The paginated lists of posts wrote more than ${LIST_PAGES_LIMIT} pages; only the first ${LIST_PAGES_LIMIT} redirect to the post index at ${index}. Redirect the others by hand (a rule such as /blog/* → ${index} on the host).`)
+        const { routes, cut } = laterPages(pagedLists, tagged, published, { url: index, perPage: config.site.posts_per_page })
+        // The pages of the list it cut are below its first page's URL (/blog/1/), but for a list at / (/1/, /2/).
+        if (cut?.first !== undefined) warnListPagesCapped(ctx.diagnostics, cut.file, { lists: 'The paginated lists of posts', index, rule: cut.first === '/' ? '/<n>/ for each page number' : `${cut.first}*` })
         if (routes.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes]
         if (navEntries.length > 0) config.menus.primary = { name: 'Primary', items: navigationTree(navEntries) }
         else if (navData !== undefined) Object.assign(config.menus, navigationMenus(navData))
@@ -271,19 +273,19 @@ function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetCo
   return { skip: 'post-index', detail: `it pages through collections.${list.tag}: the new site's post index at ${first} takes its place, ${perPage}` }
 }
 
-/** At most this many pages of paginated post lists are redirected: each is its permalink rendered once. */
-export const LIST_PAGES_LIMIT = 10_000
-
 /**
  * The pages a list of posts wrote besides the one the post index took, each leading to the post index. The list the
  * post index replaced, and the home page's list (page 0 is the home page itself, never redirected), are paged in full:
- * as many pages as its size divides the published posts of its collection into. A second list's first page is
+ * as many pages as its size divides the published posts of its collection into, page n (from 0) leading to the post
+ * index's page n + 1 when the list pages by the post index's size (`index.perPage`). A second list's first page is
  * redirected, not its later ones: twenty lists over 50,000 posts would be 500,000 pages rendered. LIST_PAGES_LIMIT
- * pages in all; `capped` says when it cut some.
+ * pages in all; `capped` says when it cut some, and `cut` names the list it cut.
  */
-export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, index: string): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean } {
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, postIndex: { url: string; perPage?: number }): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean; cut?: PagedList } {
+  const index = postIndex.url
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
   let capped = false
+  let cut: PagedList | undefined
   // Each collection's published posts are counted once, not once for each list paging it.
   const counts = new Map<string, number>()
   const publishedIn = (tag: string) => {
@@ -303,13 +305,14 @@ export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<stri
     for (let n = paged ? 1 : 0; n < pages; n++) {
       if (out.length >= LIST_PAGES_LIMIT) {
         capped = true
+        cut = list
         break
       }
       const from = pageUrl(list, n, list.dialect)
-      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file })
+      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file, ...(paged && list.size === postIndex.perPage ? { page: n + 1 } : {}) })
     }
   }
-  return { routes: out, capped }
+  return { routes: out, capped, ...(cut ? { cut } : {}) }
 }
 
 /**

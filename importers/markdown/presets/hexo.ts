@@ -7,6 +7,8 @@ import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject } from '../front-matter.js'
 import { canonicalLocale, convertPermalink, firstString, HTML_EXTENSIONS, httpOrigin } from './_config.js'
 import { globMatcher } from './_glob.js'
+import { addNumberedPages, LIST_PAGES_LIMIT, numberedPages, warnListPagesCapped } from './_list-pages.js'
+import type { NumberedPages } from './_list-pages.js'
 import { dateArchiveUrls } from './jekyll-github-pages.js'
 import type { ArchivePatterns } from './jekyll-github-pages.js'
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SiteConfig, SourceFile, Unpublished } from './types.js'
@@ -94,7 +96,12 @@ export const hexoPreset: Preset = {
         if (file !== undefined && archiveUrls.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archiveUrls.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
         if (file !== undefined && total > archiveUrls.length) {
           const dir = trimBoth(firstString(cfg.archive_dir) ?? 'archives', '/')
-          ctx.diagnostics.warn(file, 0, 'unsupported_feature', `hexo-generator-archive writes ${total} archive pages besides /${dir}/ (${dates.length} posts, per_page ${JSON.stringify(isPlainObject(cfg.archive_generator) && cfg.archive_generator.per_page !== undefined ? cfg.archive_generator.per_page : cfg.per_page)}); only the first ${ARCHIVE_PAGES_LIMIT} redirect to the post index at ${config.postIndexPath ?? '/'}. Redirect the others by hand (a rule such as /${dir}/* → ${config.postIndexPath ?? '/'} on the host), or raise archive_generator.per_page.`)
+          const perPage = JSON.stringify(isPlainObject(cfg.archive_generator) && cfg.archive_generator.per_page !== undefined ? cfg.archive_generator.per_page : cfg.per_page)
+          warnListPagesCapped(ctx.diagnostics, file, { lists: `hexo-generator-archive's archives besides /${dir}/ (${dates.length} posts, per_page ${perPage})`, total, index: config.postIndexPath ?? '/', rule: `/${dir}/*`, remedy: 'raise archive_generator.per_page' })
+        }
+        if (file !== undefined && (deps === undefined || !deps.has('hexo') || deps.has('hexo-generator-index'))) {
+          const pages = indexPageRoutes(cfg, about, dates.length)
+          addNumberedPages(config, pages, { file, diagnostics: ctx.diagnostics, lists: `hexo-generator-index's pages under ${pages.at} (${dates.length} posts, per_page ${about.perPage ?? 10})`, rule: `${pages.at}*` })
         }
       },
       templateSite: () => site,
@@ -186,14 +193,11 @@ function dateArchives(cfg: Record<string, unknown>): ArchivePatterns {
   }
 }
 
-/** At most this many archive pages are redirected: `per_page: 1` pages every archive by the post, 3 pages a post. */
-export const ARCHIVE_PAGES_LIMIT = 10_000
-
 /**
  * The pages hexo-generator-archive writes besides `archive_dir`'s first: each date archive, and every archive's later
  * pages (`<archive>/<pagination_dir>/<n>/`, from 2), by `archive_generator.per_page`, else `per_page`, else 10, posts
  * a page (0: one page). Its lib/generator.js pages the full list and each date's with hexo-pagination. At most
- * ARCHIVE_PAGES_LIMIT, the date archives first, then the later pages archive by archive; `total` counts them all,
+ * LIST_PAGES_LIMIT, the date archives first, then the later pages archive by archive; `total` counts them all,
  * without writing them out.
  */
 export function archivePages(cfg: Record<string, unknown>, dates: readonly string[], zone: string): { urls: string[]; total: number } {
@@ -206,18 +210,34 @@ export function archivePages(cfg: Record<string, unknown>, dates: readonly strin
   const counts = new Map<string, number>([[`/${dir}/`, dates.length]])
   for (const date of dates) for (const url of dateArchiveUrls(patterns, [date], zone)) counts.set(url, (counts.get(url) ?? 0) + 1)
   const archives = [...counts.keys()].sort()
-  const urls = archives.filter((u) => u !== `/${dir}/`).slice(0, ARCHIVE_PAGES_LIMIT)
+  const urls = archives.filter((u) => u !== `/${dir}/`).slice(0, LIST_PAGES_LIMIT)
   let total = counts.size - 1
   if (perPage >= 1 && pagesDir !== '' && !pagesDir.split('/').includes('..')) {
     const later: string[] = []
     for (const url of archives) {
       const pages = Math.ceil((counts.get(url) ?? 0) / Math.floor(perPage))
       total += Math.max(0, pages - 1)
-      for (let n = 2; n <= pages && urls.length + later.length < ARCHIVE_PAGES_LIMIT; n++) later.push(`${url}${pagesDir}/${n}/`)
+      for (let n = 2; n <= pages && urls.length + later.length < LIST_PAGES_LIMIT; n++) later.push(`${url}${pagesDir}/${n}/`)
     }
     for (const url of later.sort()) urls.push(url)
   }
   return { urls, total }
+}
+
+/**
+ * hexo-generator-index's later pages (its lib/generator.js: pages 2 to ⌈posts ÷ per_page⌉ at
+ * `<index_generator.path>/<pagination_dir>/<n>/`, the directory `index_generator.pagination_dir`, else
+ * `pagination_dir`, else `page`). Under `page` they are the post index's own pages on the new site; under another
+ * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page of its number (numberedPages, at most
+ * LIST_PAGES_LIMIT). None when `per_page` is 0 (one page). `at` is where the pages are, for a host rule.
+ */
+export function indexPageRoutes(cfg: Record<string, unknown>, about: Pick<HexoAbout, 'perPage' | 'indexPath'>, posts: number): NumberedPages & { at: string } {
+  const gen = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
+  const dir = trimBoth(firstString(gen.pagination_dir) || firstString(cfg.pagination_dir) || 'page', '/')
+  const perPage = Math.floor(about.perPage ?? 10)
+  const at = `${about.indexPath === '' ? '/' : `/${about.indexPath}/`}${dir}/`
+  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || perPage < 1) return { routes: [], total: 0, at }
+  return { ...numberedPages(2, Math.ceil(posts / perPage), (n) => `${at}${n}/`), at }
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

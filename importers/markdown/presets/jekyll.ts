@@ -14,6 +14,8 @@ import { dateArchiveUrls, isReadme, needsFrontMatter, pagesPlugins, titleFromHea
 import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, SourceFile, Unpublished } from './types.js'
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { mergedValues } from './_merge.js'
+import { addNumberedPages } from './_list-pages.js'
+import { paginatedListPath, paginatorPages } from './jekyll-paginate.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
@@ -143,10 +145,7 @@ export const jekyllPreset: Preset = {
     const logo = firstString(cfg.logo)
     if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
     if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
-    if (typeof cfg.paginate_path === 'string') {
-      const dir = cfg.paginate_path.split('/').filter((s) => s !== '' && !s.includes(':num')).join('/')
-      config.postIndexPath = dir === '' ? '/' : `/${dir}/`
-    }
+    if (typeof cfg.paginate_path === 'string') config.postIndexPath = paginatedListPath(cfg.paginate_path, (rel) => ctx.discovery.paths.has(rel))
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
     // `future: true` publishes posts dated after the build ("Configuration Options").
@@ -365,6 +364,12 @@ export const jekyllPreset: Preset = {
         // jekyll-archives' year, month and day pages: the contract has no date archives, so each leads to the post index.
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
+        // jekyll-paginate's later pages of the blog's list (`/page2/`): each to the post index's page of its number.
+        if (file !== undefined && config.postIndex?.paginate !== false) {
+          const posts = [...published].filter((rel) => roleOf(rel).role === 'post').length
+          const pages = paginatorPages(cfg, posts)
+          addNumberedPages(config, pages, { file, diagnostics: ctx.diagnostics, lists: `jekyll-paginate's pages (${posts} posts, paginate ${String(cfg.paginate)})`, rule: pages.routes[0]?.from.replace(/2\/$/, '*') ?? '' })
+        }
         // A document the import withholds (future, expired, a draft) is in no list, by choice: jekyll 4.3.1 lists a
         // future document of an output collection in site.<label> though it writes no page for it, but a date in the
         // future says "not public yet", and a list printing its title or text would publish it on the new site before

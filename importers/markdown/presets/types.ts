@@ -88,9 +88,19 @@ export interface SiteConfig {
    * Pages the generator made from its configuration rather than from a document (Docusaurus's author pages, tag
    * list, archive, category indexes), which the contract has no route for: each answers by a redirect to `to`, a
    * URL in the old site's URL space (a document's old URL, the post index) that the import maps to its new URL.
-   * `from` has no base path; `file` is the configuration file that made it.
+   * `from` has no base path; `file` is the configuration file that made it. `page`, for a page of a list of posts
+   * that the post index replaced (`to` names the post index), is its page number: it leads to the post index's own
+   * page of that number when the new site has one (`/posts/page/2/`), else to the post index.
    */
-  generatedRoutes?: Array<{ from: string; to: string; file: string }>
+  generatedRoutes?: GeneratedRoute[]
+}
+
+/** A page the generator made from its configuration, answered by a redirect (SiteConfig.generatedRoutes). */
+export interface GeneratedRoute {
+  from: string
+  to: string
+  file: string
+  page?: number
 }
 
 /**

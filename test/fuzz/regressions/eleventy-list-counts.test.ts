@@ -10,7 +10,7 @@ test('the posts of a collection are counted once, however many lists page it', (
   const run = (n: number) => {
     const posts = new Set(Array.from({ length: n }, (_, i) => `posts/p${i}.md`))
     const lists: PagedList[] = Array.from({ length: n }, (_, i) => ({ tag: 'posts', size: n, file: `l${i}.njk`, url: '/blog/', fields: {}, dialect: 'nunjucks', first: '/blog/' }))
-    return laterPages(lists, new Map([['posts', posts]]), posts, '/blog/')
+    return laterPages(lists, new Map([['posts', posts]]), posts, { url: '/blog/' })
   }
   expect(run(10).routes).toEqual([])
   expect(growth(run, 2_000)).toBeLessThan(32)

@@ -318,9 +318,10 @@ describe('Eleventy paginated post lists', () => {
   // 11ty.dev "Pagination": a template with `pagination: { data: collections.posts, size: N }` writes a page per N
   // posts, at its URL, then (without a permalink) at /blog/1/, /blog/2/, or where its permalink puts
   // `pagination.pageNumber`. Eleventy 3.1.8 on this site: /blog/, /blog/1/, /blog/2/ and /news/, /news/page-2/ to
-  // /news/page-4/. The first such list is the new site's post index, paged by its size; every later page of it, and
-  // the first page of a second list, leads there, and links to them do (a second list's later pages are not
-  // redirected: lists × posts would be unbounded).
+  // /news/page-4/. The first such list is the new site's post index, paged by its size: its later pages lead to the
+  // post index's pages of the same number (/blog/1/, the second page, to /blog/page/2/), the first page of a second
+  // list to the post index, and links to them do too (a second list's later pages are not redirected: lists × posts
+  // would be unbounded).
   test('a template paginating collections.posts is the paged post index', async () => {
     const root = await site('eleventy-paginated', {
       ...blog,
@@ -332,12 +333,14 @@ describe('Eleventy paginated post lists', () => {
     expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
     expect(s.payload.site.posts_per_page).toBe(3)
     expect(s.skipped['blog.njk']).toBe('post-index')
-    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/news/', '/blog/']])
-    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/) and [news](/blog/).\n')
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/blog/1/', '/blog/page/2/'], ['/blog/2/', '/blog/page/3/'], ['/news/', '/blog/']])
+    expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [blog](/blog/) and [page 2](/blog/page/2/) and [news](/blog/).\n')
   })
 
   // Page 0 of a list whose first page is / is the home page: Eleventy 3.1.8 wrote /, /1/, /2/ for index.njk (size 3)
   // and /blog/ to /blog/3/ for blog.njk (size 2) over seven posts. No redirect leaves from /, and a link to / stays.
+  // blog.njk is the post index, 2 a page (/blog/page/2/ to /blog/page/4/): its page n leads to the post index's page
+  // n; the home list's pages (3 a page) hold other posts than the post index's pages of their number: to the index.
   test('a list at / and a second list: the home page is never redirected', async () => {
     const root = await site('eleventy-home-list', {
       ...blog,
@@ -347,7 +350,7 @@ describe('Eleventy paginated post lists', () => {
     })
     const s = await imported(root)
     expect(s.payload.site.post_index).toEqual({ path: '/blog/' })
-    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/1/', '/blog/'], ['/2/', '/blog/'], ['/blog/1/', '/blog/'], ['/blog/2/', '/blog/'], ['/blog/3/', '/blog/']])
+    expect(s.result.redirects.map((r) => [r.from, r.to]).sort()).toEqual([['/1/', '/blog/'], ['/2/', '/blog/'], ['/blog/1/', '/blog/page/2/'], ['/blog/2/', '/blog/page/3/'], ['/blog/3/', '/blog/page/4/']])
     expect(s.payload.content.pages.find((p) => p.title === 'About')?.content).toBe('See [home](/) and [blog](/blog/).\n')
   })
 })

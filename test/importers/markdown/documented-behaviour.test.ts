@@ -102,6 +102,31 @@ describe('Docusaurus blog list pages (plugin-content-blog postsPerPage)', () => 
     for (const url of served) expect(got.served(url), url).toBe(true)
     for (const url of not) expect(got.served(url), url).toBe(false)
   })
+
+  // The preset's blog options were found only by a key such as `showReadingTime` or `path`: `blog: { postsPerPage: 5 }`
+  // alone was not read, and the post index paged by 10 where Docusaurus paged by 5 (/blog/page/3 answered by nothing).
+  test.each<[string, string]>([
+    ['postsPerPage', 'postsPerPage: 5'],
+    ['postsPerPage and archiveBasePath', "postsPerPage: 5, archiveBasePath: 'old'"],
+  ])('the blog options with only %s are read', async (name, option) => {
+    const got = await importedSite(await site(`paged-only-${name.replace(/\W+/g, '-')}`, {
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', presets: [['classic', { docs: false, blog: { ${option} } }]] }\n`,
+      ...posts(13),
+    }))
+    expect(got.payload.site.posts_per_page).toBe(5)
+    expect(got.served('/blog/page/3')).toBe(true)
+  })
+
+  // Each locale's list holds the same posts, page by page (the default locale's where untranslated): the French
+  // list's page n leads to the post index's page n, the build stage's /blog/page/<n>/ (it led to /blog/).
+  test("another locale's list page n leads to the post index's page n", async () => {
+    const got = await importedSite(await site('paged-locale-targets', {
+      'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, presets: [['classic', { docs: false, blog: { postsPerPage: 5, showReadingTime: true } }]] }\n`,
+      ...posts(13),
+    }))
+    const to = Object.fromEntries(got.result.redirects.map((r) => [r.from, r.to]))
+    expect([to['/fr/blog'], to['/fr/blog/page/2'], to['/fr/blog/page/3']]).toEqual(['/blog/', '/blog/page/2/', '/blog/page/3/'])
+  })
 })
 
 describe('VitePress rewrites (vitepress.dev "Routing": route rewrites)', () => {

@@ -2,8 +2,9 @@ import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { ARCHIVE_PAGES_LIMIT, archivePages, categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
+import { archivePages, categoryHierarchies, cleanUrl, hexoSlug, menuItems, pagePath, parseFileName, postPath, readSettings } from '../../../importers/markdown/presets/hexo.js'
 import { tempSites } from './_tmpsite.js'
+import { LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/_list-pages.js'
 
 // Hexo's documented rules (hexo.io "Permalinks", "Writing", "Front-matter", "Configuration"). The URLs in these rows
 // are what `hexo generate` (hexo 7.3) wrote for the same configuration and file: the oracle, run once by hand.
@@ -196,6 +197,23 @@ describe('a Hexo site', () => {
     ])
   })
 
+  // hexo-generator-index (lib/generator.js) pages the index with hexo-pagination: page n from 2 at
+  // `<index_generator.path>/<dir>/<n>/`, dir `index_generator.pagination_dir`, else `pagination_dir`, else `page`.
+  // Under `page` those are the post index's own pages on the new site (a link to /page/2/ resolves; it was reported
+  // as leading nowhere); under another dir each leads to the post index's page n (there was nothing at /p/2/).
+  test.each<[string, string, string[]]>([
+    ['the default dir: the same URLs', 'per_page: 2\n', []],
+    ['pagination_dir: p', 'per_page: 2\npagination_dir: p\n', ['/p/2/ /page/2/', '/p/3/ /page/3/']],
+    ['index_generator.pagination_dir over pagination_dir, under index_generator.path', 'per_page: 2\npagination_dir: p\nindex_generator:\n  path: blog\n  pagination_dir: seite\n', ['/blog/seite/2/ /blog/page/2/', '/blog/seite/3/ /blog/page/3/']],
+    ['per_page 0: one page', 'per_page: 0\npagination_dir: p\n', []],
+  ])('index pages: %s', async (name, config, want) => {
+    const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`source/_posts/p${i}.md`, `---\ntitle: P${i}\ndate: 2024-01-0${i}\n---\nx\n`]))
+    const about = { 'source/about/index.md': '---\ntitle: About\n---\n[older](/page/2/)\n' }
+    const result = await importMarkdown(await site(`index-pages-${name.replace(/\W+/g, '-')}`, { ...posts, ...about, '_config.yml': `title: A\n${config}` }), { generatedAt: '2026-01-01T00:00:00Z' })
+    expect(result.redirects.filter((r) => r.file === '_config.yml' && !r.from.startsWith('/archives/')).map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    if (!config.includes('blog') && !config.includes('per_page: 0')) expect(result.report.unresolved_links).toEqual([])
+  })
+
   // `hexo init` installs hexo-theme-landscape from npm (`theme: landscape`), whose own _config.yml (1.1.0) has
   // `menu: {Home: /, Archives: /archives}`: hexo 7.3 wrote both links in every page's #main-nav. A site that keeps the
   // theme in node_modules has that menu; its _config.landscape.yml or a themes/landscape/ copy says otherwise.
@@ -330,7 +348,7 @@ describe('a Hexo site', () => {
 // `per_page: 1` pages every archive by the post (hexo-pagination: ⌈posts ÷ per_page⌉ pages, `page/<n>/` from 2), and
 // hexo-generator-archive pages the list of every post, each year's and each month's: three pages a post, 30,000
 // redirects for 10,000 posts (300,000 for 100,000, each held and written), with no word of it. At most
-// ARCHIVE_PAGES_LIMIT are written, the date archives first, and the site is told how many more Hexo wrote.
+// LIST_PAGES_LIMIT are written, the date archives first, and the site is told how many more Hexo wrote.
 describe('archive pages with a small per_page', () => {
   const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10))
 
@@ -338,8 +356,8 @@ describe('archive pages with a small per_page', () => {
     // name, _config.yml, posts, redirects written, pages Hexo wrote besides /archives/
     ['per_page 1, 10 posts in one month', { per_page: 1 }, 10, 2 + 9 * 3, 2 + 9 * 3],
     ['per_page 0: one page an archive', { per_page: 0 }, 10, 2, 2],
-    ['per_page 1, 10,000 posts', { per_page: 1 }, 10_000, ARCHIVE_PAGES_LIMIT, 0],
-    ['archive_generator.per_page 1 over per_page 10, 200,000 posts', { per_page: 10, archive_generator: { per_page: 1 } }, 200_000, ARCHIVE_PAGES_LIMIT, 0],
+    ['per_page 1, 10,000 posts', { per_page: 1 }, 10_000, LIST_PAGES_LIMIT, 0],
+    ['archive_generator.per_page 1 over per_page 10, 200,000 posts', { per_page: 10, archive_generator: { per_page: 1 } }, 200_000, LIST_PAGES_LIMIT, 0],
   ])('%s', (_, cfg, count, written, total) => {
     const dates = count === 10 ? Array.from({ length: 10 }, (_, i) => `2024-05-${String(i + 1).padStart(2, '0')}`) : days(count)
     const started = performance.now()
@@ -362,8 +380,8 @@ describe('archive pages with a small per_page', () => {
   test('a site past the limit is told, on its _config.yml', async () => {
     const posts = Object.fromEntries(Array.from({ length: 3_400 }, (_, i) => [`source/_posts/p${i}.md`, `---\ntitle: P${i}\ndate: 2024-01-01\n---\nx\n`]))
     const result = await importMarkdown(await site('archives-per-page-1', { ...posts, '_config.yml': 'title: A\nper_page: 1\n' }), { generatedAt: '2026-01-01T00:00:00Z' })
-    expect(result.redirects.filter((r) => r.file === '_config.yml').length).toBe(ARCHIVE_PAGES_LIMIT + 1)
-    const said = result.diagnostics.filter((d) => d.file === '_config.yml' && d.message.includes('archive pages'))
-    expect(said.map((d) => d.message)).toEqual([expect.stringContaining(`writes ${2 + 3 * 3_399} archive pages besides /archives/`)])
+    expect(result.redirects.filter((r) => r.file === '_config.yml').length).toBe(LIST_PAGES_LIMIT + 1)
+    const said = result.diagnostics.filter((d) => d.file === '_config.yml' && d.message.includes('archives besides'))
+    expect(said.map((d) => d.message)).toEqual([`hexo-generator-archive's archives besides /archives/ (3400 posts, per_page 1) wrote ${2 + 3 * 3_399} pages; only the first ${LIST_PAGES_LIMIT} redirect to the post index at / (or its pages). Redirect the others by hand (a rule such as /archives/* → / on the host), or raise archive_generator.per_page.`])
   }, 60_000)
 })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { importMarkdown } from '../../../importers/markdown/index.js'
-import { laterPages, LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/eleventy.js'
+import { laterPages } from '../../../importers/markdown/presets/eleventy.js'
+import { LIST_PAGES_LIMIT } from '../../../importers/markdown/presets/_list-pages.js'
 import type { PagedList } from '../../../importers/markdown/presets/eleventy.js'
 import { tempSites } from './_tmpsite.js'
 
@@ -107,11 +108,11 @@ describe('Eleventy paginated post lists', () => {
     const posts = new Set(Array.from({ length: 50_000 }, (_, i) => `posts/p${i}.md`))
     const lists: PagedList[] = Array.from({ length: 20 }, (_, i) => ({ tag: 'posts', size: 2, file: `l${i}.njk`, url: `/l${i}/`, fields: {}, dialect: 'nunjucks', first: `/l${i}/` }))
     const started = performance.now()
-    const { routes, capped } = laterPages(lists, new Map([['posts', posts]]), posts, '/l0/')
+    const { routes, capped } = laterPages(lists, new Map([['posts', posts]]), posts, { url: '/l0/' })
     expect(routes).toHaveLength(LIST_PAGES_LIMIT)
     expect(capped).toBe(true)
     expect(routes[0]).toEqual({ from: '/l0/1/', to: '/l0/', file: 'l0.njk' })
-    const second = laterPages(lists, new Map([['posts', new Set([...posts].slice(0, 100))]]), posts, '/l0/')
+    const second = laterPages(lists, new Map([['posts', new Set([...posts].slice(0, 100))]]), posts, { url: '/l0/' })
     expect(second.capped).toBe(false)
     expect(second.routes.filter((r) => r.file === 'l1.njk').map((r) => r.from)).toEqual(['/l1/'])
     expect(performance.now() - started).toBeLessThan(5_000)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { importedSite as imported, tempSites } from './_tmpsite.js'
+import { paginatedListPath } from '../../../importers/markdown/presets/jekyll-paginate.js'
 
 // GitHub Pages builds a Jekyll site with plugins a plain `jekyll build` runs only when asked (pages-gem's
 // DEFAULT_PLUGINS): jekyll-optional-front-matter, jekyll-readme-index, jekyll-relative-links. Each expected URL
@@ -205,5 +206,40 @@ describe('jekyll-paginate-v2', () => {
     const got = await imported(await site(`paginate-${config.replace(/\W+/g, '-')}`, { '_config.yml': `title: P\n${config}`, 'blog/index.html': '---\npagination:\n  enabled: true\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n', '_posts/2024-01-02-p1.md': '---\ntitle: P1\nauthor: A\n---\n\nOne.\n' }))
     expect(got.payload.site.posts_per_page).toBe(perPage)
     expect(got.payload.site.post_index).toEqual({ path: '/blog/' })
+  })
+})
+
+// jekyllrb.com "Pagination": with `paginate: N`, jekyll-paginate writes the blog's index.html with the first N posts and
+// page n (from 2) at `paginate_path` with `:num` as n (default `/page:num`: /page2/, /page3/). Nothing answered
+// there on the new site: each leads to the post index's page n (/page/2/), and links to them follow.
+describe('jekyll-paginate pages', () => {
+  const posts = Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`_posts/2024-01-0${i}-p${i}.md`, `---\ntitle: P${i}\nauthor: A\n---\n\nText ${i}.\n`]))
+  const list = '---\ntitle: Blog\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n'
+  test.each<[string, Record<string, string>, string[]]>([
+    // The default `date` permalink (.html posts) is the html-extension output: the post index's pages are /page/<n>.
+    ['the default path, the list at /', { '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+    ['paginate_path under /blog/, pretty permalinks', { '_config.yml': 'title: P\npermalink: pretty\npaginate: 2\npaginate_path: /blog/page:num/\n', 'blog/index.html': list }, ['/blog/page2/ /blog/page/2/', '/blog/page3/ /blog/page/3/']],
+    ['paginate 5: one page', { '_config.yml': 'title: P\npaginate: 5\n', 'index.html': list }, []],
+    // The list is the root index.html (no page/index.html): the post index stays at /, its pages are Jekyll's.
+    ['paginate_path /page/:num/, the contract\'s own form', { '_config.yml': 'title: P\npermalink: pretty\npaginate: 2\npaginate_path: /page/:num/\n', 'index.html': list }, []],
+    ['a list of site.posts: one page', { '_config.yml': 'title: P\npaginate: 2\npaginate_path: /blog/page:num/\n', 'blog/index.html': '---\ntitle: Blog\n---\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n' }, []],
+  ])('%s', async (name, files, want) => {
+    const got = await imported(await site(`jekyll-paginate-${name.replace(/\W+/g, '-')}`, { ...posts, ...files, 'about.md': '---\ntitle: About\n---\n\n[older](/page2/)\n' }))
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    if (name.startsWith('the default')) expect(got.bodies).toContain('\n[older](/page/2)\n')
+    if (name.startsWith('paginate_path /page/')) expect([got.payload.site.post_index, got.bodies.includes('\n[older](/page2/)\n')]).toEqual([undefined, true])
+  })
+
+  // jekyll-paginate's template is an index.html in paginate_path's folder or one above it, the deepest
+  // (Pager.pagination_candidate?, Pagination#template_page). The post index went to /page/ for `/page/:num/`.
+  test.each<[string, string[], string]>([
+    ['/blog/page:num/', ['index.html', 'blog/index.html'], '/blog/'],
+    ['/blog/page:num/', ['index.html'], '/'],
+    ['/page/:num/', ['index.html'], '/'],
+    ['/page:num', ['index.html'], '/'],
+    ['/news/page/:num/', ['index.html', 'news/index.html'], '/news/'],
+    ['/news/page:num/', [], '/news/'],
+  ])('the list of %s with %j is at %s', (path, files, want) => {
+    expect(paginatedListPath(path, (rel) => files.includes(rel))).toBe(want)
   })
 })

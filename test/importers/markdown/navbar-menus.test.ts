@@ -61,7 +61,8 @@ module.exports = {
       ['Guide', '/docs/tables/basics/'],
       ['API', '/docs/tables/reading/'],
       ['Reading', '/docs/tables/reading/'],
-      ['Blog', '/blog'],
+      // The blog's list is the post index, at its public URL as the docs are at theirs (it kept `/blog`).
+      ['Blog', '/blog/'],
       ['More', '/docs/tables/moon-phases/', [['Moon', '/docs/tables/moon-phases/'], ['Repo', 'https://git.example/tide']]],
     ])
     expect(warnings).toEqual(['Showcase', '/showcase'])
