@@ -31,7 +31,7 @@ type OldUrls = { links: LinkIndex; redirects: RedirectSet; base: string; redirec
  * menus, and the redirects. Posts, pages and items of other types answer at their `<link>`, their shortlink `?p=ID`
  * (a page at `?page_id=ID` too) and, for posts, each `_wp_old_slug`; categories and tags at their archive (under the
  * site's bases, `/category/parent/child/` too) and `?cat=ID` (`?tag=slug`); an attachment's page (its `<link>`,
- * `?attachment_id=ID`, `?p=ID`) is its file.
+ * `?attachment_id=ID`) is its file.
  * Links resolve to drafts as well; redirects come only from what was published.
  */
 export function mapOldUrls(posts: ReadonlyMap<number, PostPlan>, pages: ReadonlyMap<number, PagePlan>, taxonomies: Taxonomies, site: Site, old: SitePlan, front: FrontPages = {}, bases: ArchiveBases = {}, attachments: AttachmentFiles = { all: [], fileUrl: (url) => url }): { links: LinkIndex; redirects: RedirectSet } {
@@ -122,14 +122,17 @@ function ownLink(link: string): string {
 const ID_QUERY = /[?&](?:p|page_id|attachment_id|cat|tag)=[^&#]/
 
 /**
- * The queries WordPress printed for an item by its id: the shortlink `?p=ID`, which wp_get_shortlink gives every
- * public type (the `rel=shortlink` of each post, page and attachment page, and the editor's "Copy link"), and the
- * plain permalink of a page (get_page_link: `?page_id=ID`) or an attachment page (get_attachment_link:
- * `?attachment_id=ID`). WordPress's redirect_canonical sends any of the three, for any public item, to the item's
- * permalink; the forms it never printed (`?page_id=` of a post) are left out, so an item has at most two.
+ * The queries an item answers at by its id: the shortlink `?p=ID`, which wp_get_shortlink gives every public type
+ * (the `rel=shortlink` of each post and page, and the editor's "Copy link"), and the plain permalink of a page
+ * (get_page_link: `?page_id=ID`) or an attachment page (get_attachment_link: `?attachment_id=ID`, the form old
+ * galleries linked). WordPress's redirect_canonical sends any of the three, for any public item, to the item's
+ * permalink. Left out: the forms it never printed (`?page_id=` of a post), and an attachment's `?p=ID`: its page's
+ * rel=shortlink printed it, but links to media seldom use it (they name the file or `?attachment_id=`), and a
+ * redirect per file cost a large media library its memory (100,000 items: 58% more redirects, past issue #17's
+ * 1 GB). A page has two; any other item one.
  */
 function idQueries(postType: string): readonly QueryKind[] {
-  return postType === 'page' ? ['p', 'page_id'] : postType === 'attachment' ? ['p', 'attachment_id'] : ['p']
+  return postType === 'page' ? ['p', 'page_id'] : postType === 'attachment' ? ['attachment_id'] : ['p']
 }
 
 /**

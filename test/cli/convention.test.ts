@@ -260,6 +260,6 @@ describe('every write says what it wrote', () => {
     expect(run.code).toBe(0)
     const size = (f: string) => readFileSync(join(dir, f)).length
     const kb = (n: number) => (n < 1000 ? `${n} B` : `${(n / 1000).toFixed(1)} kB`)
-    expect(run.stderr).toContain(`wrote p.json (${kb(size('p.json'))})\nwrote r.json (${kb(size('r.json'))})\nwrote _redirects (${kb(size('_redirects'))}, 9 redirects)\n`)
+    expect(run.stderr).toContain(`wrote p.json (${kb(size('p.json'))})\nwrote r.json (${kb(size('r.json'))})\nwrote _redirects (${kb(size('_redirects'))}, 7 redirects)\n`)
   })
 })
