@@ -155,57 +155,79 @@ export class NamedTerms {
 }
 
 /**
- * Gives a declared category or tag without a slug the one WordPress's importer gave it: it inserts the term by its
- * name (wp_insert_category, wp_insert_term), which takes a term of the same name at the same level as that term
- * (`term_exists`), and otherwise makes the slug from the name (`sanitize_title`, by the rules of `locale`) and makes
- * it unique in the taxonomy (wp_unique_term_slug: a category's parents' slugs appended, then `-2`, `-3`…). Slugs the
- * export declares are taken first. Counts each slug made as a fallback. A term without a name keeps no slug: WordPress
- * refused it (`empty_term_name`), and `planTerms` names it.
+ * Gives a declared category or tag without a slug the one WordPress's importer gave it. The importer inserts the
+ * declared terms in the export's order, every category before every tag (process_categories, then process_tags), and
+ * leaves a term alone when its slug is already in its taxonomy (`term_exists`): a slugless term listed before the
+ * declared term whose slug it derives takes that slug, and the two are one term. A slugless term is inserted by its
+ * name (wp_insert_category, wp_insert_term), which takes a term of the same name at the same level already inserted,
+ * and otherwise makes the slug from the name (`sanitize_title`, by the rules of `locale`) and makes it unique
+ * (`uniqueTermSlug`). Counts each slug made as a fallback. A term without a name keeps no slug: WordPress refused it
+ * (`empty_term_name`), and `planTerms` names it.
  */
 export function fillDeclaredSlugs(declared: readonly WxrTerm[], report: ReportBuilder, locale = ''): void {
+  if (!declared.some((t) => isTaxonomy(t.taxonomy) && t.slug.trim() === '' && nameKey(t.name))) return
+  const inserted: Inserted = { all: new Set(), own: { category: new Map(), post_tag: new Map() }, byName: new Map(), next: new Map() }
   for (const taxonomy of ['category', 'post_tag'] as const) {
-    const own = declared.filter((t) => t.taxonomy === taxonomy)
-    if (!own.some((t) => t.slug.trim() === '' && nameKey(t.name))) continue
-    const taken = new Set(own.filter((t) => t.slug.trim()).map((t) => slugKey(t.slug)))
-    const parentOf = new Map(own.filter((t) => t.slug.trim()).map((t) => [slugKey(t.slug), t.parent]))
-    const next = new Map<string, number>()
-    const sameName = new Map<string, string>()
-    for (const t of own) if (t.slug.trim() && !sameName.has(`${t.parent}\u0000${nameKey(t.name)}`)) sameName.set(`${t.parent}\u0000${nameKey(t.name)}`, t.slug)
-    for (const t of own) {
-      const key = nameKey(t.name)
-      if (t.slug.trim() !== '' || !key) continue
-      const existing = sameName.get(`${t.parent}\u0000${key}`)
-      t.slug = existing ?? uniqueTermSlug(slugFromTitle(t.name, locale) || String(t.termId), taxonomy === 'category' ? t.parent : '', { taken, parentOf, next })
-      if (existing !== undefined) continue
-      report.fallback('term_slug_derived')
-      taken.add(slugKey(t.slug))
-      parentOf.set(slugKey(t.slug), t.parent)
-      sameName.set(`${t.parent}\u0000${key}`, t.slug)
+    for (const t of declared) {
+      if (t.taxonomy !== taxonomy || (t.slug.trim() === '' && !nameKey(t.name))) continue
+      if (t.slug.trim() === '') {
+        const existing = inserted.byName.get(nameAt(taxonomy, t))
+        if (existing !== undefined) {
+          t.slug = existing
+          continue
+        }
+        t.slug = uniqueTermSlug(slugFromTitle(t.name, locale) || String(t.termId), taxonomy, taxonomy === 'category' ? t.parent : '', inserted)
+        report.fallback('term_slug_derived')
+      }
+      insertTerm(inserted, taxonomy, t)
     }
   }
 }
 
 /**
- * wp_unique_term_slug: a taken slug gets its parents' slugs appended, nearest first, until one is free; then `-2`…
- * (`next` remembers where each base's numbers went on, so many terms of one slug never count from 2 again).
+ * The terms WordPress's importer has inserted so far: every slug, whatever its taxonomy (`wp_terms`); each taxonomy's
+ * slugs with their parent's; the slug of each name at its level; where each base's numbers went on.
  */
-function uniqueTermSlug(slug: string, parent: string, known: { taken: ReadonlySet<string>; parentOf: ReadonlyMap<string, string>; next: Map<string, number> }): string {
-  const { taken, parentOf, next } = known
-  if (!taken.has(slugKey(slug))) return slug
+type Inserted = { all: Set<string>; own: Record<Taxonomy, Map<string, string>>; byName: Map<string, string>; next: Map<string, number> }
+
+/** Records a term as inserted, unless its slug is in its taxonomy already: the importer left it alone then. */
+function insertTerm(inserted: Inserted, taxonomy: Taxonomy, t: WxrTerm): void {
+  const key = slugKey(t.slug)
+  if (inserted.own[taxonomy].has(key)) return
+  inserted.all.add(key)
+  inserted.own[taxonomy].set(key, t.parent)
+  if (!inserted.byName.has(nameAt(taxonomy, t))) inserted.byName.set(nameAt(taxonomy, t), t.slug)
+}
+
+/**
+ * wp_unique_term_slug (wp-includes/taxonomy.php, 6.1): a slug free in its taxonomy is kept (terms of two taxonomies
+ * share slugs since 4.1); a taken one gets its parents' slugs appended, nearest first, until one is free among all
+ * terms; then `-2`, `-3`… until free among all terms (`SELECT slug FROM wp_terms`), so a tag `apple` whose next
+ * number a category has is `apple-3`. `next` remembers where each base's numbers went on, so many terms of one slug
+ * never count from 2 again.
+ */
+function uniqueTermSlug(slug: string, taxonomy: Taxonomy, parent: string, inserted: Inserted): string {
+  const { all, own, next } = inserted
+  if (!own[taxonomy].has(slugKey(slug))) return slug
   let suffix = ''
   const seen = new Set<string>()
-  for (let p = parent; p && !seen.has(slugKey(p)) && seen.size < LIMITS.maxPageDepth; p = parentOf.get(slugKey(p)) ?? '') {
+  for (let p = parent; p && !seen.has(slugKey(p)) && seen.size < LIMITS.maxPageDepth; p = own[taxonomy].get(slugKey(p)) ?? '') {
     seen.add(slugKey(p))
     suffix += `-${decodeWpSlug(p)}`
-    if (!taken.has(slugKey(slug + suffix))) break
+    if (!all.has(slugKey(slug + suffix))) break
   }
   const base = slug + suffix
-  if (!taken.has(slugKey(base))) return base
+  if (!all.has(slugKey(base))) return base
   let n = next.get(slugKey(base)) ?? 2
-  while (taken.has(slugKey(withSuffix(base, n)))) n++
+  while (all.has(slugKey(withSuffix(base, n)))) n++
   next.set(slugKey(base), n + 1)
   return withSuffix(base, n)
 }
+
+const isTaxonomy = (taxonomy: string): taxonomy is Taxonomy => taxonomy === 'category' || taxonomy === 'post_tag'
+
+/** A term's name where wp_insert_term looks for its twin: in its taxonomy, below its parent. */
+const nameAt = (taxonomy: Taxonomy, t: WxrTerm): string => `${taxonomy}\u0000${t.parent}\u0000${nameKey(t.name)}`
 
 /** A slug as slugs are compared: decoded and in lower case (WordPress's tables compare them without case). */
 const slugKey = (slug: string): string => decodeWpSlug(slug).toLowerCase()

@@ -76,3 +76,34 @@ describe('a declared category without a slug', () => {
     expect(warnings).toBe(0)
   })
 })
+
+// WordPress's importer inserts the declared terms in the export's order, every category before every tag
+// (process_categories, then process_tags, wordpress-importer's class-wp-import.php), and leaves one alone whose slug
+// its taxonomy has already (term_exists). wp_unique_term_slug keeps a slug its own taxonomy lacks, and counts -2, -3…
+// past the slugs of every term inserted so far, whatever its taxonomy (SELECT slug FROM wp_terms).
+describe('a declared term without a slug, in the order WordPress inserted the terms', () => {
+  const tag = (id: number, slug: string, name: string) =>
+    `<wp:tag><wp:term_id>${id}</wp:term_id><wp:tag_slug>${slug}</wp:tag_slug><wp:tag_name><![CDATA[${name}]]></wp:tag_name></wp:tag>`
+  const rows: Array<[string, string, { categories: string[]; tags: string[]; posts: Record<string, string[]> }]> = [
+    [
+      'a tag whose next number a category has: -3',
+      `${declared(2, 'apple-2', 'Apple two')}${tag(3, 'apple', 'Apple')}${tag(4, '', 'Apple!')}${post(1, 'hello', named('Apple!', 'post_tag'))}`,
+      { categories: ['apple-2 Apple two'], tags: ['apple', 'apple-3'], posts: { hello: [] } },
+    ],
+    [
+      'a category, inserted before every tag, is not pushed on by a tag',
+      `${tag(2, 'apple-2', 'Apple two')}${declared(3, 'apple', 'Apple')}${declared(4, '', 'Apple!')}${post(1, 'hello', named('Apple!'))}`,
+      { categories: ['apple Apple', 'apple-2 Apple!'], tags: ['apple-2'], posts: { hello: ['apple-2'] } },
+    ],
+    [
+      'listed before the declared category whose slug it derives: it takes the slug, and the two are one',
+      `${declared(3, '', 'Apples')}${declared(4, 'apples', 'Green apples')}${post(1, 'hello', named('Apples'))}${post(2, 'bye', '<category domain="category" nicename="apples"><![CDATA[Green apples]]></category>')}`,
+      { categories: ['apples Apples'], tags: [], posts: { hello: ['apples'], bye: ['apples'] } },
+    ],
+  ]
+  test.each(rows)('%s', async (_, channel, want) => {
+    const { categories, tags, posts, warnings } = await run(channel)
+    expect({ categories, tags, posts }).toEqual(want)
+    expect(warnings).toBe(0)
+  })
+})
