@@ -45,16 +45,17 @@ const FEED_NAMES = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom'])
  * The slug WordPress gives a published item saved without a `post_name`, as the WordPress Importer saves an export's
  * item (wp_insert_post with the exported post_name): `sanitize_title` of its title as written (not texturized) by
  * the site `locale`'s rules, its id when nothing is left of the title (sanitize_title's fallback, given the id once
- * the post is saved); then wp_unique_post_slug appends `-2` to a slug that would name something else: a feed, `embed`,
- * for a page (or an item with a parent: a hierarchical type) a number or `page2`-like name (a page of a listing), and
- * for a post a number its date archives would take under the site's permalink `structure` (`%postname%` first, or
- * after `%year%` below 13, after `%monthnum%` below 32). A slug another item holds is made unique later, as for all.
+ * the post is saved; every item has one by then, the export's or one `orderItems` gave it); then wp_unique_post_slug
+ * appends `-2` to a slug that would name something else: a feed, `embed`, for an item of a `hierarchical` type
+ * (is_post_type_hierarchical: a page, or a custom type the caller knows nests) a number or `page2`-like name (a page of
+ * a listing), and for a post a number its date archives would take under the site's permalink `structure`
+ * (`%postname%` first, or after `%year%` below 13, after `%monthnum%` below 32). A slug another item holds is made
+ * unique later, as for all.
  * @example
- * derivedSlug({ title: '', postId: 42, postType: 'page', postParent: 0 }) // '42-2'
+ * derivedSlug({ title: '', postId: 42, postType: 'page' }) // '42-2'
  */
-export function derivedSlug(item: Pick<WxrItem, 'title' | 'postId' | 'postType' | 'postParent'>, locale = '', structure = ''): string {
-  const slug = slugFromTitle(item.title, locale) || (item.postId > 0 ? String(item.postId) : `${item.postType}-1`)
-  const hierarchical = item.postType === 'page' || item.postParent > 0
+export function derivedSlug(item: Pick<WxrItem, 'title' | 'postId' | 'postType'>, locale = '', structure = '', hierarchical = item.postType === 'page'): string {
+  const slug = slugFromTitle(item.title, locale) || String(item.postId)
   const bad = FEED_NAMES.has(slug) || slug === 'embed' || (hierarchical ? /^(?:page)?\d+$/.test(slug) : item.postType === 'post' && datesTake(slug, structure))
   return bad ? withSuffix(slug, 2) : slug
 }

@@ -35,23 +35,24 @@ export function planPages(
 ): Map<number, PagePlan> {
   const paths: PagePaths = { c, site, basePath, taken: new Set(), suffixes: new Suffixes(), leaf: new Map(), locale: c.slugLocale, typeBases: new Map() }
   const plans = new Map<number, PagePlan>()
+  const nesting = nestingTypes(c)
   for (const item of c.pages) {
     const title = itemTitle(item, report)
-    const slug = pageSlug(item, report, paths.locale)
+    const slug = pageSlug(item, report, paths.locale, item.postType === 'page' || nesting.has(item.postType))
     plans.set(item.postId, item.postType === 'page' ? planPage(paths, item, title, slug, report, warnItem) : planTypedPage(paths, item, title, slug, warnItem))
   }
   return plans
 }
 
 /**
- * A page's own slug, repaired, else the one WordPress gives a page saved without one (`derivedSlug`: its title's,
- * else its id, `-2` for a number); the report counts either fallback.
+ * A page's own slug, repaired, else the one WordPress gives an item saved without one (`derivedSlug`: its title's,
+ * else its id, `-2` for a number where its type is `hierarchical`); the report counts either fallback.
  */
-function pageSlug(item: ContentItem, report: ReportBuilder, locale: string): string {
+function pageSlug(item: ContentItem, report: ReportBuilder, locale: string, hierarchical: boolean): string {
   const own = repairSlug(decodeWpSlug(item.postName))
   if (!own) {
     report.fallback('slug_derived_from_title')
-    return derivedSlug(item, locale)
+    return derivedSlug(item, locale, '', hierarchical)
   }
   if (own !== decodeWpSlug(item.postName)) report.fallback('slug_repaired')
   return own
@@ -129,6 +130,17 @@ function queryUri(link: string, type: string, slug: string): string[] | undefine
   const segments = (arg ?? '').slice(type.length + 1).split('/').filter((s) => s !== '').map(decodeWpSlug)
   if (segments.length === 0 || segments.some((s) => repairSlug(s) !== s) || segments[segments.length - 1] !== slug) return undefined
   return segments
+}
+
+/**
+ * The custom types imported as pages that the export shows hierarchical (is_post_type_hierarchical): an item of the
+ * type has a parent of the same type, as only a hierarchical type's editor lets it have. The export does not say how a
+ * type was registered, so a hierarchical type whose exported items all sit at the top is taken as flat.
+ */
+function nestingTypes(c: Collected): Set<string> {
+  const out = new Set<string>()
+  for (const { parent, postType } of c.typedSkeleton.values()) if (parent > 0 && c.typedSkeleton.get(parent)?.postType === postType) out.add(postType)
+  return out
 }
 
 /** The parent of an exported item of `type` imported as pages, when that parent is one too. */

@@ -27,9 +27,18 @@ describe('derivedSlug', () => {
     ['a page titled page3: a listing\'s page', { title: 'page3', postId: 8, postType: 'page', postParent: 0 }, '', 'page3-2'],
     ['a page titled Page 3', { title: 'Page 3', postId: 8, postType: 'page', postParent: 0 }, '', 'page-3'],
     ['an item of another type: a flat type\'s rules', { title: '', postId: 7, postType: 'book', postParent: 0 }, '/%postname%/', '7'],
-    ['an item of another type with a parent: a hierarchical type\'s', { title: '', postId: 7, postType: 'book', postParent: 3 }, '', '7-2'],
+    // Whether a type is hierarchical is the type's (is_post_type_hierarchical), not whether this item has a parent: a
+    // post a plugin gave a parent is still a post, an item of a flat type likewise.
+    ['a post with a parent: a post\'s rules', { title: '', postId: 7, postType: 'post', postParent: 3 }, '', '7'],
+    ['an item of a flat type with a parent: a flat type\'s rules', { title: '', postId: 7, postType: 'book', postParent: 3 }, '', '7'],
   ])('%s', (_, item, structure, want) => {
     expect(derivedSlug(item, '', structure)).toBe(want)
+  })
+  test.each([
+    ['an item of a hierarchical type: a number takes -2', { title: '', postId: 7, postType: 'book' }, '7-2'],
+    ['at the top of a hierarchical type too', { title: 'page2', postId: 7, postType: 'book' }, 'page2-2'],
+  ])('%s', (_, item, want) => {
+    expect(derivedSlug(item, '', '', true)).toBe(want)
   })
 })
 
@@ -43,5 +52,16 @@ ${item(42, 'post', '', 'https://plain.example/?p=42')}${item(43, 'page', '', 'ht
     const { payload } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z' })
     expect(payload.content.posts.map((p) => p.slug).sort()).toEqual(['42', 'feed-2'])
     expect(payload.content.pages.map((p) => p.slug)).toEqual(['43-2'])
+  })
+  // A custom type imported as pages is hierarchical when the export nests its items in one another: its top item,
+  // without a parent, follows a hierarchical type's rules too; a flat type's item with a parent does not.
+  test('items of custom types imported as pages, by whether their type nests', async () => {
+    const typed = (id: number, type: string, title: string, slug: string, parent: number) =>
+      `<item><title>${title}</title><link>https://plain.example/?${type}=${slug || id}</link><dc:creator>a</dc:creator><wp:post_id>${id}</wp:post_id><wp:post_date_gmt>2020-01-02 00:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>${type}</wp:post_type><wp:post_parent>${parent}</wp:post_parent><wp:post_name>${slug}</wp:post_name><content:encoded>Body</content:encoded></item>`
+    const xml = `<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://plain.example</link><wp:wxr_version>1.2</wp:wxr_version>
+${typed(50, 'book', '', '', 0)}${typed(51, 'book', 'Part', 'part', 52)}${typed(52, 'book', 'Guide', 'guide', 0)}${typed(60, 'note', '', 'first', 0)}${typed(61, 'note', '', '', 40)}${item(40, 'post', 'Host', 'https://plain.example/?p=40')}
+</channel></rss>`
+    const { payload } = await importWordPress(Readable.from([Buffer.from(xml)]), { generatedAt: '2026-01-01T00:00:00Z', postTypes: { book: 'page', note: 'page' } })
+    expect(payload.content.pages.map((p) => p.slug).sort()).toEqual(['50-2', '61', 'first', 'guide', 'part'])
   })
 })
