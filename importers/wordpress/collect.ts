@@ -56,7 +56,7 @@ export interface Collected {
   posts: ContentItem[]
   pages: ContentItem[]
   /** Every page of the export, whatever its status (`listed`: published, so WordPress's page lists showed it), for hierarchy paths and page lists. */
-  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; terms: WxrItem['terms']; menuOrder: number; listed: boolean }>
+  pageSkeleton: Map<number, { id: number; parent: number; postName: string; title: string; link: string; menuOrder: number; listed: boolean }>
   /** Every exported item of a custom type imported as pages, whatever its status, for hierarchy paths. */
   typedSkeleton: Map<number, { parent: number; postName: string; title: string; postType: string }>
   /** The WordPress locale slugs are made from titles and names by (`slugLocale`): the first file's `<language>`. */
@@ -278,7 +278,7 @@ export class Collector implements WxrSink {
     c.approvedComments += item.approvedComments
     const named = this.#namedTerms.note(item.terms)
     fillOldFields(item, this.report)
-    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, terms: item.terms, menuOrder: item.menuOrder, listed: item.status === 'publish' })
+    if (item.postType === 'page') c.pageSkeleton.set(item.postId, { id: item.postId, parent: item.postParent, postName: item.postName, title: item.title, link: item.link, menuOrder: item.menuOrder, listed: item.status === 'publish' })
     else if (kind === 'page') c.typedSkeleton.set(item.postId, { parent: item.postParent, postName: item.postName, title: item.title, postType: item.postType })
     const decision = contentSkip(item, this.options)
     if ('reason' in decision) return this.#skip(item, decision.reason, decision.detail)

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { noteByteIssue } from '../../../importers/wordpress/collect.js'
+import { Collector, noteByteIssue } from '../../../importers/wordpress/collect.js'
 import { bodyPages } from '../../../importers/wordpress/content/render.js'
 import { LIMITS } from '../../../importers/wordpress/limits.js'
 import { ReportBuilder } from '../../../importers/wordpress/report.js'
+import type { BodyPool } from '../../../importers/wordpress/bodies/pool.js'
+import type { WxrItem } from '../../../importers/wordpress/read/wxr.js'
 
 describe('noteByteIssue', () => {
   test('lists the first byte issues of the export in file order, whatever order they are found in', () => {
@@ -33,5 +35,16 @@ describe('bodyPages', () => {
     expect(bodyPages(raw)).toBe(pages)
     // The collector counts them in the export's bytes, as it reads them.
     expect(bodyPages(Buffer.from(raw))).toBe(pages)
+  })
+})
+
+// The page skeleton holds every exported page for paths and page lists; a page's terms (its categories, languages)
+// were kept there too, unresolved, though nothing reads them from it: each page's list stayed alive to the end.
+describe('the page skeleton', () => {
+  test('keeps what paths and page lists read, and no terms', () => {
+    const collector = new Collector({ drafts: 'exclude', privateItems: 'skip', passwordProtected: 'skip', postTypes: {} }, {} as BodyPool, new ReportBuilder())
+    const page = { file: 'x.xml', line: 1, postId: 7, title: 'About', link: 'https://t.example/about/', postName: 'about', status: 'draft', postParent: 0, menuOrder: 0, postType: 'page', terms: [{ domain: 'category', nicename: 'news', name: 'News' }] }
+    collector.item({ ...page, guid: '', pubDate: '', creator: '', content: '', excerpt: '', postDate: '', postDateGmt: '', postModified: '', postModifiedGmt: '', commentStatus: '', password: '', isSticky: false, attachmentUrl: '', meta: {}, oldSlugs: [], comments: 0, approvedComments: 0, customFields: 0 } as WxrItem)
+    expect(Object.keys(collector.collected.pageSkeleton.get(7) ?? {}).sort()).toEqual(['id', 'link', 'listed', 'menuOrder', 'parent', 'postName', 'title'])
   })
 })
