@@ -5,7 +5,7 @@ import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext } from './types.js'
-import { emojified, SHORTCODE } from './_emoji.js'
+import { emojified, hasShortcode } from './_emoji.js'
 
 /**
  * What VuePress and VitePress add to Markdown beyond its containers (vuepress.vuejs.org "Markdown", vitepress.dev
@@ -23,8 +23,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
   // Emoji shortcodes are on in every VuePress and VitePress site (markdown-it-emoji).
-  SHORTCODE.lastIndex = 0
-  if (SHORTCODE.test(body)) enabled.add('emoji')
+  if (hasShortcode(body)) enabled.add('emoji')
   if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !body.includes('<<<') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
