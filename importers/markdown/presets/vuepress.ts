@@ -408,8 +408,18 @@ export function encryptedBy(theme: ThemeOptions, { keys, longest }: EncryptKeys,
     for (let slash = url.indexOf('/'); slash !== -1 && slash < longest; slash = url.indexOf('/', slash + 1)) consider(url.slice(0, slash + 1))
   }
   if (key) return `encrypt.config "${key}"`
-  if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
+  if (hasPassword(fm.password)) return 'front-matter password'
   return undefined
+}
+
+/**
+ * Whether a front-matter `password` asks for one. vuepress-theme-plume takes any value (`toArray(password)`, each
+ * `String(password)`: `password: 123456` and a list of passwords protect the page); vuepress-theme-hope documents
+ * strings only. Anything given is taken as a lock, so a page is never published because its password is a number.
+ */
+function hasPassword(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false
+  return !Array.isArray(value) || value.length > 0
 }
 
 /**

@@ -156,6 +156,22 @@ describe('vuepress-theme-plume encryption', () => {
     expect(got.result.diagnostics.some((d) => d.code === 'unsupported_feature' && d.message.includes('"^/zh/"'))).toBe(true)
   })
 
+  // Plume takes any front-matter password (rc.201: toArray(password), each String(password)), so a number or a list
+  // protects the page as a string does.
+  test.each([
+    ['a number', 'password: 123456'],
+    ['a list', 'password:\n  - a\n  - b'],
+    ['a string', 'password: abc'],
+  ])('a front-matter password given as %s keeps the page private', async (_name, line) => {
+    const files = plumeSite()
+    files['docs/demo/foo.md'] = `---\ntitle: foo\n${line}\npermalink: /demo/q1w2e3r4/\n---\n\nSecret page.\n`
+    files['docs/blog/preview/article-1.md'] = `---\ntitle: Blog 1\n${line}\ncreateTime: 2025/10/17 08:19:29\npermalink: /blog/k4it82lg/\n---\n\nSecret post.\n`
+    const got = await imported(await site(`password-${_name.replace(/\W/g, '')}`, files))
+    expect(got.skipped['docs/demo/foo.md']).toBe('draft')
+    expect(got.skipped['docs/blog/preview/article-1.md']).toBe('draft')
+    expect(got.bodies.join('\n')).not.toMatch(/Secret (page|post)\./)
+  })
+
   test('encrypt.global protects every page', async () => {
     const files = plumeSite()
     files['docs/.vuepress/plume.config.ts'] = PLUME_CONFIG.replace('defineThemeConfig({', 'defineThemeConfig({\n  encrypt: { global: true, admin: ["x"] },')
