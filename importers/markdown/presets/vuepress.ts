@@ -162,7 +162,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   for (const [n, sidebar] of readSidebars(menuText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   await localeMenus(ctx, flavour, { top, themeText: menuText, locales }, page, titles, config)
   await plumeMenus(ctx, plume, page, titles, config)
-  plumeBlog(plume, config)
+  plumeBlog(plume, config, (message) => ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', message))
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)

@@ -142,6 +142,43 @@ describe('vuepress-theme-plume', () => {
   })
 })
 
+describe('vuepress-theme-plume post collection links', () => {
+  const withBlog = (fields: string, permalink: string) => {
+    const files = plumeSite()
+    files['docs/.vuepress/collections.ts'] = COLLECTIONS.replace("const enBlog = defineCollection({ type: 'post', dir: 'blog', title: 'Blog', link: '/blog/' })", `const enBlog = defineCollection({ type: 'post', dir: 'blog', title: 'Blog', ${fields} })`)
+    files['docs/blog/preview/article-1.md'] = files['docs/blog/preview/article-1.md'].replace('permalink: /blog/k4it82lg/', `permalink: ${permalink}`)
+    return files
+  }
+
+  // rc.201 completeCollectionItems: the list is at `link`, the posts and their tags, archives and categories pages
+  // below `linkPrefix` (default the link).
+  test('the list is at link, posts and their tags, archives and categories pages below linkPrefix', async () => {
+    const got = await imported(await site('link-prefix', withBlog("link: '/blog/', linkPrefix: '/article/'", '/article/k4it82lg/')))
+    expect(got.payload.site.post_index?.path).toBe('/blog/')
+    expect(got.urls['docs/blog/preview/article-1.md']).toBe('/article/k4it82lg/')
+    expect(got.payload.content.posts.find((p) => p.title === 'Blog 1')?.slug).toBe('k4it82lg')
+    for (const url of ['/article/tags/', '/article/archives/', '/article/categories/']) expect(got.served(url)).toBe(true)
+  })
+
+  test.each([
+    // The home page holds the root, so the list goes to /blog/ as every convention's does (plan: a home page and posts).
+    ['the site root', "link: '/'", '/k4it82lg/', '/blog/'],
+    ['a doubled slash', "link: '//blog//'", '/blog/k4it82lg/', '/blog/'],
+  ])('a link at %s is joined without empty folders', async (_name, fields, permalink, index) => {
+    const got = await imported(await site(`link-${_name.replace(/\W/g, '')}`, withBlog(fields, permalink)))
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.payload.site.post_index?.path ?? '/').toBe(index)
+    expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
+  })
+
+  test('a link no page URL can have is reported and the list left at the default place; the import goes on', async () => {
+    const got = await imported(await site('link-space', withBlog("link: '/my posts/'", '/blog/k4it82lg/')))
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.result.diagnostics.some((d) => d.code === 'unsupported_feature' && d.message.includes('"/my posts/"'))).toBe(true)
+    expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
+  })
+})
+
 describe('vuepress-theme-plume encryption', () => {
   test('pages its encrypt.rules protect with a password stay private, matched as the theme matches them', async () => {
     const files = plumeSite()
