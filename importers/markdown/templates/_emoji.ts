@@ -10,12 +10,12 @@ export const EMOJI: Record<string, string> = {
   '-1': '👎', thumbsdown: '👎', tada: '🎉', rocket: '🚀', warning: '⚠️', bulb: '💡', memo: '📝', star: '⭐', fire: '🔥',
   sparkles: '✨', construction: '🚧', bug: '🐛', zap: '⚡', books: '📚', book: '📖', lock: '🔒', key: '🔑', gear: '⚙️',
   wrench: '🔧', hammer: '🔨', link: '🔗', mag: '🔍', eyes: '👀', information_source: 'ℹ️', white_check_mark: '✅',
-  heavy_check_mark: '✔️', x: '❌', question: '❓', exclamation: '❗', point_right: '👉', calendar: '📅', computer: '💻',
+  heavy_check_mark: '✔️', x: '❌', question: '❓', exclamation: '❗', point_right: '👉', calendar: '📆', date: '📅', computer: '💻',
   package: '📦', globe_with_meridians: '🌐', snake: '🐍', coffee: '☕', wave: '👋', '100': '💯', checkered_flag: '🏁',
   boom: '💥', ok_hand: '👌', pushpin: '📌', clipboard: '📋', bell: '🔔', no_entry: '⛔', stop_sign: '🛑', heart_eyes: '😍',
   thinking: '🤔', muscle: '💪', pray: '🙏', clap: '👏', trophy: '🏆', dart: '🎯', art: '🎨', whale: '🐳', penguin: '🐧',
-  apple: '🍎', gift: '🎁', hourglass: '⌛', stopwatch: '⏱️', chart_with_upwards_trend: '📈', email: '📧', phone: '📱',
-  house: '🏠', mailbox: '📫', speech_balloon: '💬', new: '🆕', recycle: '♻️', lightning: '🌩️', sunny: '☀️', cloud: '☁️',
+  apple: '🍎', gift: '🎁', hourglass: '⌛', stopwatch: '⏱️', chart_with_upwards_trend: '📈', email: '📧', phone: '☎️', iphone: '📱',
+  house: '🏠', mailbox: '📫', speech_balloon: '💬', new: '🆕', recycle: '♻️', sunny: '☀️', cloud: '☁️',
 }
 
 /** The longest name looked for between two colons: longer runs are never a known name, so the scan stays linear. */

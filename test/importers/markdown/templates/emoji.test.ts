@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emojified, hasShortcode } from '../../../../importers/markdown/templates/_emoji.js'
+import { outsideProtected } from '../../../../importers/markdown/templates/_protected.js'
 
 describe('emoji shortcodes (markdown-it-emoji, pymdownx.emoji)', () => {
   // A colon followed by a long run of name characters once made the old pattern try every split of the run (160,000
@@ -9,11 +10,16 @@ describe('emoji shortcodes (markdown-it-emoji, pymdownx.emoji)', () => {
     ['a colon and a long name', (n: number) => `:${'a'.repeat(n)}`],
     ['many colons and names', (n: number) => ':a'.repeat(n / 2)],
     ['a long name between colons', (n: number) => `:${'a'.repeat(n)}:`],
+    ['unclosed link targets', (n: number) => '](a'.repeat(n / 3)],
+    ['unclosed images', (n: number) => '![a'.repeat(n / 3)],
+    ['unclosed tags', (n: number) => '<a b'.repeat(n / 4)],
+    ['addresses run together', (n: number) => 'http://'.repeat(n / 7)],
   ])('stays linear on %s', (_name, text) => {
     const best = (input: string) => Math.min(...[0, 1, 2].map(() => {
       const started = performance.now()
       emojified(input)
       hasShortcode(input)
+      outsideProtected(input, emojified)
       return performance.now() - started
     }))
     const n = 4_000
