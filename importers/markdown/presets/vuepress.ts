@@ -256,9 +256,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
  * HTML before the body, so that a theme that knows nothing of that front matter still shows them. The values also
  * stay in the document's data.
  */
-export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
+export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string; renderedKeys?: string[] } {
   const sections = plumeHomeSections(fm)
-  if (sections !== undefined) return sections.length === 0 ? {} : { bodyPrefix: sections.join('\n\n') + '\n\n' }
+  if (sections !== undefined) return sections.length === 0 ? {} : { bodyPrefix: sections.join('\n\n') + '\n\n', renderedKeys: ['config'] }
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
   const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject)

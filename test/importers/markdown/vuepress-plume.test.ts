@@ -137,6 +137,8 @@ describe('vuepress-theme-plume', () => {
     expect(home?.content).toContain('<strong>Theme Plume</strong>')
     expect(home?.content).toContain('<p class="hero-tagline">VuePress Next Theme</p>')
     expect(home?.content).toContain('<a class="button button-brand" href="/blog/">Blog</a>')
+    // The sections nest deeper than data may: shown in the body, they are not reported as dropped.
+    expect(got.result.diagnostics.filter((d) => d.code === 'dropped_data' && d.file === 'docs/README.md')).toEqual([])
     expect(home?.content).toContain('<h2>Why</h2>')
     expect(home?.content).toContain('<strong>Fast</strong><br>Built with Vite.')
   })
