@@ -199,7 +199,7 @@ export function mapDocument(rel: string, fm: FrontMatter, cls: Placement, ctx: M
   const tags = !isPost ? [] : located(fm, data, tagKeys, (v) => (isPlainObject(v) && typeof v.label === 'string' ? v.label : undefined), spaceSeparated ? ['tags'] : [])
 
   const draft = cls.draft === true || data.draft === true || data.published === false
-  const extras = splitExtras(fm, data, consumed, rel, diagnostics)
+  const extras = splitExtras(fm, data, consumed, rel, diagnostics, new Set(cls.renderedKeys ?? []))
 
   return {
     file: rel,

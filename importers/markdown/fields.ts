@@ -18,7 +18,8 @@ export const REDIRECT_KEYS = ['aliases', 'redirect_from']
 
 /**
  * Sorts the front-matter keys nobody consumed into `meta` (scalars) and `data` (structured values within the
- * contract's limits); values that fit neither are reported, never dropped silently.
+ * contract's limits); values that fit neither are reported, never dropped silently, unless `rendered` names them
+ * (their content is in the body).
  */
 export function splitExtras(
   fm: FrontMatter,
@@ -26,6 +27,7 @@ export function splitExtras(
   consumed: ReadonlySet<string>,
   rel: string,
   diagnostics: Diagnostics,
+  rendered: ReadonlySet<string> = new Set(),
 ): { meta?: ScalarMap; data?: DataObject } {
   const meta: ScalarMap = {}
   const structured: DataObject = {}
@@ -48,6 +50,8 @@ export function splitExtras(
     } else if (typeof value === 'object') {
       const problem = DATA_KEY_PATTERN.test(key) ? sharedValueProblem(value) : `the key "${key}" does not match ${DATA_KEY_PATTERN}`
       if (problem) {
+        // What the body already shows (a home page's sections written as HTML) is not lost with its data.
+        if (rendered.has(key)) continue
         diagnostics.warn(rel, fm.lineOf(key), 'dropped_data', `The structured front-matter value "${key}" cannot go to data (${problem}); it was dropped. Rename or simplify it.`)
         continue
       }

@@ -47,8 +47,10 @@ export interface PlumeCollection {
   type: 'post' | 'doc'
   /** Its folder below the source folder, the locale's folder first, without slashes at the ends (`blog`, `zh/blog`). */
   dir: string
-  /** Where its pages' URLs start, the locale's folder first (`/blog/`, `/zh/demo/`): a post collection's list page. */
+  /** A post collection's list page (`link`, by default `/<dir>/`); a doc collection's `linkPrefix`. The locale's folder first (`/blog/`, `/zh/demo/`). */
   link: string
+  /** Where a post collection's posts and its tags, archives and categories pages are (`linkPrefix`, by default its `link`); a doc collection's `link`. */
+  prefix: string
   /** Its sidebar as written (an array literal's text), for a doc collection; its items are files of `dir`. */
   sidebar?: string
   /** The theme locale it belongs to (`/`, `/zh/`). */
@@ -111,11 +113,26 @@ function readCollection(text: string, item: string, locale: string): PlumeCollec
   const dir = trimBoth(stringLiteral(fields.get('dir')) ?? '', '/')
   if ((type !== 'post' && type !== 'doc') || dir === '' || dir.split('/').some((s) => s === '..' || s === '.')) return undefined
   const folder = trimBoth(locale, '/')
-  const own = (type === 'post' ? stringLiteral(fields.get('linkPrefix')) ?? stringLiteral(fields.get('link')) : stringLiteral(fields.get('linkPrefix'))) ?? dir
-  const link = `/${[folder, trimBoth(own, '/')].filter((s) => s !== '').join('/')}/`
+  const linkField = stringLiteral(fields.get('link'))
+  const prefixField = stringLiteral(fields.get('linkPrefix'))
+  // rc.201 completeCollectionItems: a post collection's list is at `link` (default `/<dir>/`), its posts and their
+  // tags, archives and categories pages below `linkPrefix` (default the `link`).
+  const link = folderPath(folder, (type === 'post' ? linkField : prefixField) ?? dir)
+  const prefix = type === 'post' ? folderPath(folder, prefixField ?? linkField ?? dir) : link
   const sidebar = type === 'doc' ? fields.get('sidebar') : undefined
   const list = sidebar === undefined ? undefined : resolvedValue(text, sidebar)
-  return { type, dir: [folder, dir].filter((s) => s !== '').join('/'), link, locale, ...(list !== undefined ? { sidebar: list } : {}) }
+  return { type, dir: [folder, dir].filter((s) => s !== '').join('/'), link, prefix, locale, ...(list !== undefined ? { sidebar: list } : {}) }
+}
+
+/** A folder's URL from the locale's folder and a path as written (`'/'`, `'blog'`, `'/zh//blog/'`): empty components dropped. */
+function folderPath(folder: string, path: string): string {
+  const parts = [...folder.split('/'), ...path.split('/')].filter((s) => s !== '')
+  return parts.length === 0 ? '/' : `/${parts.join('/')}/`
+}
+
+/** Whether every folder of a path is one the contract's permalinks can say. */
+function sayable(path: string): boolean {
+  return path.split('/').every((seg) => seg === '' || checkSlugSegment(seg) === null)
 }
 
 /**
@@ -191,7 +208,7 @@ export function plumePost(collections: readonly PlumeCollection[], rel: string, 
   const c = collections.find((x) => x.type === 'post' && rel.startsWith(x.dir + '/'))
   if (!c || /^readme\.md$/i.test(rel.slice(c.dir.length + 1))) return undefined
   const segments = url.split('/').filter((s) => s !== '')
-  const name = url.endsWith('/') && url.startsWith(c.link) && url.length > c.link.length ? segments[segments.length - 1] : rel.slice(rel.lastIndexOf('/') + 1).replace(/\.md$/i, '')
+  const name = url.endsWith('/') && url.startsWith(c.prefix) && url.length > c.prefix.length ? segments[segments.length - 1] : rel.slice(rel.lastIndexOf('/') + 1).replace(/\.md$/i, '')
   const created = firstString(fm.createTime)
   return { kind: 'post', name, url, ...(created !== undefined && fm.date === undefined ? { defaults: { date: created } } : {}) }
 }
@@ -201,15 +218,19 @@ export function plumePost(collections: readonly PlumeCollection[], rel: string, 
  * `link`, posts at `<link>:slug/`), and the pages the theme generates besides (every post collection's tags, archives and categories pages,
  * "Collections": `<linkPrefix>tags/` …, and another collection's list) lead to it.
  */
-export function plumeBlog(collections: readonly PlumeCollection[], config: SiteConfig): void {
+export function plumeBlog(collections: readonly PlumeCollection[], config: SiteConfig, warn: (message: string) => void): void {
   const posts = collections.filter((c) => c.type === 'post')
   const index = posts.find((c) => c.locale === '/') ?? posts[0]
   if (index === undefined || config.postIndexPath !== undefined) return
+  if (!sayable(index.link)) {
+    warn(`The post collection "${index.dir}" lists its posts at ${JSON.stringify(index.link)}, a path a page URL cannot have: the post list is left at the default place. Give the collection a \`link\` of plain folder names (such as '/blog/').`)
+    return
+  }
   config.postIndexPath = index.link
-  // Its posts keep their URLs (`<link><slug>/`) where the contract can say the list's folder.
-  if (index.link.split('/').every((seg) => seg === '' || checkSlugSegment(seg) === null)) config.permalinks = { ...config.permalinks, posts: `${index.link}:slug/` }
+  // Its posts keep their URLs (`<linkPrefix><slug>/`) where the contract can say the folder.
+  if (sayable(index.prefix)) config.permalinks = { ...config.permalinks, posts: `${index.prefix}:slug/` }
   const file = config.file ?? ''
-  const routes = posts.flatMap((c) => [...(c === index ? [] : [c.link]), ...['tags/', 'archives/', 'categories/'].map((l) => c.link + l)])
+  const routes = posts.flatMap((c) => [...(c === index ? [] : [c.link]), ...['tags/', 'archives/', 'categories/'].map((l) => c.prefix + l)]).filter(sayable)
   config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes.map((from) => ({ from, to: index.link, file }))]
 }
 

@@ -168,6 +168,8 @@ export interface Placement {
    * the top of the document's content so it is not lost on a theme that knows nothing of that front matter.
    */
   bodyPrefix?: string
+  /** Front-matter keys `bodyPrefix` writes out: one too large for data is dropped from data without a warning, its content being in the body. */
+  renderedKeys?: readonly string[]
 }
 
 /** What `place` says about a file the generator does not publish: why (`draft`, `build.render: never`, `partial`). */

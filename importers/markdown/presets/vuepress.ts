@@ -162,7 +162,7 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
   for (const [n, sidebar] of readSidebars(menuText, page).entries()) config.menus[sidebarMenuId(sidebar.key, n, config.menus)] = { name: sidebar.key === '/' ? 'Sidebar' : `Sidebar ${sidebar.key}`, items: await titlePages(ctx, sidebar.items, titles) }
   await localeMenus(ctx, flavour, { top, themeText: menuText, locales }, page, titles, config)
   await plumeMenus(ctx, plume, page, titles, config)
-  plumeBlog(plume, config)
+  plumeBlog(plume, config, (message) => ctx.diagnostics.warn(config.file ?? '', 0, 'unsupported_feature', message))
   const multilingual = locales.length > 1
   // The longest prefix first, so `/zh/tw/` wins over `/zh/`.
   locales.sort((a, b) => b.prefix.length - a.prefix.length)
@@ -256,9 +256,9 @@ async function configure(ctx: PresetContext, flavour: Flavour): Promise<Conventi
  * HTML before the body, so that a theme that knows nothing of that front matter still shows them. The values also
  * stay in the document's data.
  */
-export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string } {
+export function homePrefix(fm: Record<string, unknown>): { bodyPrefix?: string; renderedKeys?: string[] } {
   const sections = plumeHomeSections(fm)
-  if (sections !== undefined) return sections.length === 0 ? {} : { bodyPrefix: sections.join('\n\n') + '\n\n' }
+  if (sections !== undefined) return sections.length === 0 ? {} : { bodyPrefix: sections.join('\n\n') + '\n\n', renderedKeys: ['config'] }
   if (fm.home !== true && fm.layout !== 'home') return {}
   const hero = isPlainObject(fm.hero) ? fm.hero : {}
   const actions = (Array.isArray(hero.actions) ? hero.actions : Array.isArray(fm.actions) ? fm.actions : []).filter(isPlainObject)
@@ -408,8 +408,18 @@ export function encryptedBy(theme: ThemeOptions, { keys, longest }: EncryptKeys,
     for (let slash = url.indexOf('/'); slash !== -1 && slash < longest; slash = url.indexOf('/', slash + 1)) consider(url.slice(0, slash + 1))
   }
   if (key) return `encrypt.config "${key}"`
-  if (typeof fm.password === 'string' && fm.password !== '') return 'front-matter password'
+  if (hasPassword(fm.password)) return 'front-matter password'
   return undefined
+}
+
+/**
+ * Whether a front-matter `password` asks for one. vuepress-theme-plume takes any value (`toArray(password)`, each
+ * `String(password)`: `password: 123456` and a list of passwords protect the page); vuepress-theme-hope documents
+ * strings only. Anything given is taken as a lock, so a page is never published because its password is a number.
+ */
+function hasPassword(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false
+  return !Array.isArray(value) || value.length > 0
 }
 
 /**

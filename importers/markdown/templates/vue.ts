@@ -5,7 +5,8 @@ import { lineBounds, NextFinder, Out, unchanged } from './_out.js'
 import type { PassResult } from './_out.js'
 import { findCode } from './_scan.js'
 import type { TemplateContext } from './types.js'
-import { emojified, SHORTCODE } from './_emoji.js'
+import { emojified, hasShortcode } from './_emoji.js'
+import { outsideProtected } from './_protected.js'
 
 /**
  * What VuePress and VitePress add to Markdown beyond its containers (vuepress.vuejs.org "Markdown", vitepress.dev
@@ -23,8 +24,7 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
   const flags = ctx.data.site.markdown
   const enabled = new Set(flags && typeof flags === 'object' ? Object.keys(flags).filter((k) => (flags as Record<string, unknown>)[k] === true) : [])
   // Emoji shortcodes are on in every VuePress and VitePress site (markdown-it-emoji).
-  SHORTCODE.lastIndex = 0
-  if (SHORTCODE.test(body)) enabled.add('emoji')
+  if (hasShortcode(body)) enabled.add('emoji')
   if (enabled.size === 0 && !body.includes(':::') && !body.includes('{{') && !body.includes('@include') && !body.includes('<<<') && !/\[\[toc\]\]/i.test(body) && !/^<(?:script|style)\b/im.test(body)) return unchanged(body)
   const out = new Out(body)
   const ranges = findCode(body, { indentedCode: true })
@@ -153,12 +153,17 @@ export function expandVue(body: string, ctx: TemplateContext, includes = true): 
       continue
     } else {
       // Lines longer than any real paragraph line are left as written: the patterns below are not linear on hostile text.
-      const marked = verbatim() || line.includes('{{') || line.length > 4096 ? undefined : inlineMarks(body, pos, end, ranges, r, enabled)
+      const marks = verbatim() || line.length > 4096 ? undefined : (from: number, to: number) => inlineMarks(body, from, to, ranges, r, enabled)
+      const marked = line.includes('{{') ? undefined : marks?.(pos, end)
       if (marked !== undefined) {
         out.copy(cursor, pos)
         out.emit(marked, out.lines.line(pos))
         out.find(pos, 'markdown extension', 'expanded')
         cursor = end
+      } else if (marks && line.includes('{{')) {
+        // The text around the line's `{{ }}` is Markdown as any other (markdown-it-emoji and the marks rewrite it).
+        out.copy(cursor, pos)
+        cursor = interpolations(body, pos, end, pos, ranges, r, out, ctx, false, finder, marks)
       } else cursor = interpolations(body, pos, end, cursor, ranges, r, out, ctx, verbatim(), finder)
     }
     pos = next
@@ -187,7 +192,7 @@ function inlineMarks(body: string, start: number, end: number, ranges: ReturnTyp
     if (enabled.has('sup')) t = t.replace(/\^([^\s^]+)\^/g, '<sup>$1</sup>')
     if (enabled.has('sub')) t = t.replace(/(?<!~)~([^\s~]+)~(?!~)/g, '<sub>$1</sub>')
     if (enabled.has('attrs')) t = t.replace(/\{(?:[#.][\w-]+)(?:\s+[#.][\w-]+)*\}/g, '')
-    if (enabled.has('emoji')) t = emojified(t)
+    if (enabled.has('emoji')) t = outsideProtected(t, emojified)
     return t
   }
   for (let i = r; i < ranges.length && ranges[i].start < end; i++) {
@@ -272,12 +277,24 @@ function regions(lines: readonly string[]): Map<string, { start: number; end: nu
   return out
 }
 
+/** The inline syntax of part of a line, or undefined when nothing applied. */
+type Marks = (from: number, to: number) => string | undefined
+
 /**
  * Handles the `{{ … }}` of one line (outside code spans) and returns the new cursor: in a `v-pre` container the braces
  * become entities (shown as written, never read as a template again); elsewhere `$frontmatter.x` prints the value and
  * any other expression is removed.
  */
-function interpolations(body: string, start: number, end: number, cursor: number, ranges: ReturnType<typeof findCode>, r: number, out: Out, ctx: TemplateContext, verbatim: boolean, finder: NextFinder): number {
+function interpolations(body: string, start: number, end: number, cursor: number, ranges: ReturnType<typeof findCode>, r: number, out: Out, ctx: TemplateContext, verbatim: boolean, finder: NextFinder, marks?: Marks): number {
+  // The text between the braces, with the line's inline syntax applied when `marks` is given.
+  let reported = false
+  const text = (from: number, to: number) => {
+    const marked = from < to ? marks?.(from, to) : undefined
+    if (marked === undefined) return out.copy(from, to)
+    out.emit(marked, out.lines.line(from))
+    if (!reported) out.find(from, 'markdown extension', 'expanded')
+    reported = true
+  }
   let at = finder.next('{{', start)
   while (at !== -1 && at < end) {
     while (r < ranges.length && ranges[r].end <= at) r++
@@ -287,7 +304,7 @@ function interpolations(body: string, start: number, end: number, cursor: number
     }
     const close = finder.next('}}', at + 2)
     if (close === -1 || close >= end) break
-    out.copy(cursor, at)
+    text(cursor, at)
     const expr = body.slice(at + 2, close).trim()
     if (verbatim) out.emit(`&#123;&#123;${escapeHtml(body.slice(at + 2, close))}&#125;&#125;`, out.lines.line(at))
     else {
@@ -301,7 +318,9 @@ function interpolations(body: string, start: number, end: number, cursor: number
     cursor = close + 2
     at = finder.next('{{', cursor)
   }
-  return cursor
+  if (marks === undefined || cursor >= end) return cursor
+  text(cursor, end)
+  return end
 }
 
 /**

@@ -137,8 +137,47 @@ describe('vuepress-theme-plume', () => {
     expect(home?.content).toContain('<strong>Theme Plume</strong>')
     expect(home?.content).toContain('<p class="hero-tagline">VuePress Next Theme</p>')
     expect(home?.content).toContain('<a class="button button-brand" href="/blog/">Blog</a>')
+    // The sections nest deeper than data may: shown in the body, they are not reported as dropped.
+    expect(got.result.diagnostics.filter((d) => d.code === 'dropped_data' && d.file === 'docs/README.md')).toEqual([])
     expect(home?.content).toContain('<h2>Why</h2>')
     expect(home?.content).toContain('<strong>Fast</strong><br>Built with Vite.')
+  })
+})
+
+describe('vuepress-theme-plume post collection links', () => {
+  const withBlog = (fields: string, permalink: string) => {
+    const files = plumeSite()
+    files['docs/.vuepress/collections.ts'] = COLLECTIONS.replace("const enBlog = defineCollection({ type: 'post', dir: 'blog', title: 'Blog', link: '/blog/' })", `const enBlog = defineCollection({ type: 'post', dir: 'blog', title: 'Blog', ${fields} })`)
+    files['docs/blog/preview/article-1.md'] = files['docs/blog/preview/article-1.md'].replace('permalink: /blog/k4it82lg/', `permalink: ${permalink}`)
+    return files
+  }
+
+  // rc.201 completeCollectionItems: the list is at `link`, the posts and their tags, archives and categories pages
+  // below `linkPrefix` (default the link).
+  test('the list is at link, posts and their tags, archives and categories pages below linkPrefix', async () => {
+    const got = await imported(await site('link-prefix', withBlog("link: '/blog/', linkPrefix: '/article/'", '/article/k4it82lg/')))
+    expect(got.payload.site.post_index?.path).toBe('/blog/')
+    expect(got.urls['docs/blog/preview/article-1.md']).toBe('/article/k4it82lg/')
+    expect(got.payload.content.posts.find((p) => p.title === 'Blog 1')?.slug).toBe('k4it82lg')
+    for (const url of ['/article/tags/', '/article/archives/', '/article/categories/']) expect(got.served(url)).toBe(true)
+  })
+
+  test.each([
+    // The home page holds the root, so the list goes to /blog/ as every convention's does (plan: a home page and posts).
+    ['the site root', "link: '/'", '/k4it82lg/', '/blog/'],
+    ['a doubled slash', "link: '//blog//'", '/blog/k4it82lg/', '/blog/'],
+  ])('a link at %s is joined without empty folders', async (_name, fields, permalink, index) => {
+    const got = await imported(await site(`link-${_name.replace(/\W/g, '')}`, withBlog(fields, permalink)))
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.payload.site.post_index?.path ?? '/').toBe(index)
+    expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
+  })
+
+  test('a link no page URL can have is reported and the list left at the default place; the import goes on', async () => {
+    const got = await imported(await site('link-space', withBlog("link: '/my posts/'", '/blog/k4it82lg/')))
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.result.diagnostics.some((d) => d.code === 'unsupported_feature' && d.message.includes('"/my posts/"'))).toBe(true)
+    expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
   })
 })
 
@@ -154,6 +193,22 @@ describe('vuepress-theme-plume encryption', () => {
     expect(got.kinds['docs/blog/preview/article-1.md']).toBe('post')
     // A rule written as a regular expression is not run, and said so.
     expect(got.result.diagnostics.some((d) => d.code === 'unsupported_feature' && d.message.includes('"^/zh/"'))).toBe(true)
+  })
+
+  // Plume takes any front-matter password (rc.201: toArray(password), each String(password)), so a number or a list
+  // protects the page as a string does.
+  test.each([
+    ['a number', 'password: 123456'],
+    ['a list', 'password:\n  - a\n  - b'],
+    ['a string', 'password: abc'],
+  ])('a front-matter password given as %s keeps the page private', async (_name, line) => {
+    const files = plumeSite()
+    files['docs/demo/foo.md'] = `---\ntitle: foo\n${line}\npermalink: /demo/q1w2e3r4/\n---\n\nSecret page.\n`
+    files['docs/blog/preview/article-1.md'] = `---\ntitle: Blog 1\n${line}\ncreateTime: 2025/10/17 08:19:29\npermalink: /blog/k4it82lg/\n---\n\nSecret post.\n`
+    const got = await imported(await site(`password-${_name.replace(/\W/g, '')}`, files))
+    expect(got.skipped['docs/demo/foo.md']).toBe('draft')
+    expect(got.skipped['docs/blog/preview/article-1.md']).toBe('draft')
+    expect(got.bodies.join('\n')).not.toMatch(/Secret (page|post)\./)
   })
 
   test('encrypt.global protects every page', async () => {
