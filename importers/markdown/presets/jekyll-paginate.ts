@@ -13,8 +13,8 @@ import type { NumberedPages } from './_list-pages.js'
 export function paginatorPages(cfg: Record<string, unknown>, posts: number): NumberedPages {
   const perPage = typeof cfg.paginate === 'number' && Number.isInteger(cfg.paginate) ? cfg.paginate : 0
   const path = typeof cfg.paginate_path === 'string' ? cfg.paginate_path : '/page:num'
-  if (perPage < 1 || !path.includes(':num') || path.split('/').includes('..')) return { routes: [], total: 0 }
-  return numberedPages(2, Math.ceil(posts / perPage), (n) => `/${trimBoth(path.replace(':num', String(n)), '/')}/`)
+  if (perPage < 1 || !path.includes(':num') || path.split('/').includes('..')) return { routes: [], total: 0, perPage: Math.max(perPage, 1) }
+  return numberedPages(2, Math.ceil(posts / perPage), perPage, (n) => `/${trimBoth(path.replace(':num', String(n)), '/')}/`)
 }
 
 /**

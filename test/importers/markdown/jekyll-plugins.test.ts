@@ -230,6 +230,14 @@ describe('jekyll-paginate pages', () => {
     if (name.startsWith('paginate_path /page/')) expect([got.payload.site.post_index, got.bodies.includes('\n[older](/page2/)\n')]).toEqual([undefined, true])
   })
 
+  // The new site's posts_per_page (5) is not jekyll-paginate's (2): each old page leads to the new page holding its
+  // first post (/page4/, posts 7-8, to /page/2, posts 6-10), not to the new page of its number.
+  test('paginate 2 over ten posts, the new site showing five a page', async () => {
+    const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`_posts/2024-01-${String(i + 10)}-p${i}.md`, `---\ntitle: P${i}\nauthor: A\n---\n\nText.\n`]))
+    const got = await imported(await site('jekyll-paginate-sizes', { ...ten, '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list }), { site: { posts_per_page: 5 } })
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(['/page2/ /', '/page3/ /', '/page4/ /page/2', '/page5/ /page/2'])
+  })
+
   // jekyll-paginate's template is an index.html in paginate_path's folder or one above it, the deepest
   // (Pager.pagination_candidate?, Pagination#template_page). The post index went to /page/ for `/page/:num/`.
   test.each<[string, string[], string]>([
