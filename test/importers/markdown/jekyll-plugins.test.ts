@@ -238,6 +238,20 @@ describe('jekyll-paginate pages', () => {
     expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(['/page2/ /', '/page3/ /', '/page4/ /page/2', '/page5/ /page/2'])
   })
 
+  // jekyll-paginate pages only an index.html (pager.rb pagination_candidate?; jekyllrb.com "Pagination"), and only
+  // when it runs: GitHub Pages runs it (pages-gem DEFAULT_PLUGINS), a build of its own when plugins or the Gemfile name it.
+  test.each<[string, Record<string, string>, string[]]>([
+    ['an index.md is not paged', { '_config.yml': 'title: P\npaginate: 2\n', 'index.md': list }, []],
+    ['its own build without the plugin', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, []],
+    ['its own build listing it in plugins', { '_config.yml': 'title: P\npaginate: 2\nplugins: [jekyll-paginate]\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+    ['its own build with the gem in jekyll_plugins', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\ngroup :jekyll_plugins do\n  gem "jekyll-paginate"\nend\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+  ])('%s', async (name, files, want) => {
+    const got = await imported(await site(`jekyll-paginate-runs-${name.replace(/\W+/g, '-')}`, { ...posts, ...files, 'about.md': '---\ntitle: About\n---\n\n[older](/page2/)\n' }))
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    // A link to a page Jekyll never wrote stays as written: no redirect makes it lead somewhere.
+    if (want.length === 0) expect(got.bodies).toContain('\n[older](/page2/)\n')
+  })
+
   // jekyll-paginate's template is an index.html in paginate_path's folder or one above it, the deepest
   // (Pager.pagination_candidate?, Pagination#template_page). The post index went to /page/ for `/page/:num/`.
   test.each<[string, string[], string]>([
