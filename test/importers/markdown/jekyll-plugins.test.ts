@@ -244,6 +244,8 @@ describe('jekyll-paginate pages', () => {
     ['an index.md is not paged', { '_config.yml': 'title: P\npaginate: 2\n', 'index.md': list }, []],
     ['its own build without the plugin', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, []],
     ['its own build listing it in plugins', { '_config.yml': 'title: P\npaginate: 2\nplugins: [jekyll-paginate]\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+    // jekyll-paginate 1.1.0 pagination.rb pages `site.posts.reject { |post| post['hidden'] }`: five posts in three pages, not seven in four.
+    ['hidden posts are not paged', { '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list, '_posts/2024-01-06-h.md': '---\ntitle: H\nhidden: true\n---\n\nH.\n', '_posts/2024-01-07-i.md': '---\ntitle: I\nhidden: true\n---\n\nI.\n' }, ['/page2/ /page/2', '/page3/ /page/3']],
     ['its own build with the gem in jekyll_plugins', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\ngroup :jekyll_plugins do\n  gem "jekyll-paginate"\nend\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
   ])('%s', async (name, files, want) => {
     const got = await imported(await site(`jekyll-paginate-runs-${name.replace(/\W+/g, '-')}`, { ...posts, ...files, 'about.md': '---\ntitle: About\n---\n\n[older](/page2/)\n' }))
