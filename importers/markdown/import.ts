@@ -29,6 +29,7 @@ import { planRoutes, servesSame } from './plan.js'
 import type { RoutePlan } from './plan.js'
 import { applyNativeSiteFile } from './presets/_config.js'
 import { dependencyNames } from './presets/_package.js'
+import { listPageTarget } from './presets/_list-pages.js'
 import { contentBeside } from './presets/docusaurus.js'
 import { isUnpublished } from './presets/types.js'
 import type { ConfigMenuItem, Convention, GeneratedRoute, Placement, PresetContext, PresetName, SiteConfig, SourceFile } from './presets/types.js'
@@ -846,15 +847,16 @@ function generatedRedirects(config: SiteConfig, index: LinkIndex, documents: Rea
 }
 
 /**
- * The new URL a generated page leads to: its target's, or, for page n of a list the post index replaced, the post
- * index's page n when the new site has it. Undefined when the target names nothing.
+ * The new URL a generated page leads to: its target's, or, for a page of a list the post index replaced, the post
+ * index's page holding that page's first post (listPageTarget: the generator's page size may not be the new
+ * site's) when the new site has it. Undefined when the target names nothing.
  */
 function generatedTarget(r: GeneratedRoute, index: LinkIndex): string | undefined {
   const target = resolveReference(r.to, r.file, undefined, index)
   const to = target.to === 'document' || target.to === 'route' ? target.url : undefined
   const pages = index.indexPages ?? []
   if (to === undefined || r.page === undefined || pages.length === 0 || urlKey(to) !== urlKey(pages[0])) return to
-  return pages[r.page - 1] ?? to
+  return pages[listPageTarget(r.page, index.indexPerPage ?? SITE_DEFAULTS.posts_per_page) - 1] ?? to
 }
 
 /** Everything links resolve against, built once all routes are known. */
@@ -915,7 +917,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   // (a term archive under html-extension is `/tags/x`, not the `/tags/x/` an old link wrote).
   const routes = new Map<string, string | undefined>([['/', undefined], ['/tags', undefined], ['/categories', undefined]])
   // The post index and its pages (`/posts/page/2/`), each by its public URL (a link to `/posts` becomes `/posts/`).
-  const indexPages = postIndexPages(docs.filter((d) => d.kind === 'post'), config, plan)
+  const { urls: indexPages, perPage: indexPerPage } = postIndexPages(docs.filter((d) => d.kind === 'post'), config, plan)
   for (const url of indexPages) if (url !== '/') routes.set(urlKey(url), url)
   // Category and tag archives answer at the site's permalinks (Docusaurus's /blog/tags/x kept as it was).
   for (const slug of terms.categories) {
@@ -932,7 +934,7 @@ function linkIndex(docs: SourceDoc[], plan: ReturnType<typeof planRoutes>, conve
   } catch {
     origin = undefined
   }
-  return { urlOfFile: plan.urlOf, urlOfOld, routes, indexPages, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
+  return { urlOfFile: plan.urlOf, urlOfOld, routes, indexPages, indexPerPage, files, staticDirs: config.staticDirs, basePath: config.basePath, fileOfUrl, ...(origin ? { origin } : {}), ...(config.localePrefix ? { localePrefix: config.localePrefix } : {}) }
 }
 
 /**
@@ -1218,15 +1220,16 @@ function statusOf(doc: SourceDoc): 'draft' | 'published' {
 
 /**
  * The public URLs of the new site's post index pages (page n at n - 1), as the build stage makes them from the
- * payload's settings and its listed posts (`visitPostIndex`); none when the post index is disabled.
+ * payload's settings and its listed posts (`visitPostIndex`), none when the post index is disabled; and how many
+ * posts each shows.
  */
-function postIndexPages(posts: readonly SourceDoc[], config: SiteConfig, plan: RoutePlan): string[] {
+function postIndexPages(posts: readonly SourceDoc[], config: SiteConfig, plan: RoutePlan): { urls: string[]; perPage: number } {
   const settings = siteInput(config, plan)
   const perPage = Number.isInteger(settings.posts_per_page) ? (settings.posts_per_page as number) : SITE_DEFAULTS.posts_per_page
   const listed = posts.filter((p) => isListed({ status: statusOf(p), ...(p.discoverability ? { discoverability: p.discoverability } : {}) })).length
   const urls: string[] = []
   visitPostIndex({ ...settings, posts_per_page: perPage }, listed, ({ url }) => urls.push(url))
-  return urls
+  return { urls, perPage }
 }
 
 /** Converts a site-file menu item into the builder's form, dropping the importer's own bookkeeping. */

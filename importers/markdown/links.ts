@@ -34,6 +34,8 @@ export interface LinkIndex {
   routes: ReadonlyMap<string, string | undefined>
   /** The public URLs of the new site's post index pages, page n at n - 1 (`/posts/`, `/posts/page/2/`, …); also in `routes`. */
   indexPages?: readonly string[]
+  /** How many posts each page of the post index shows (`posts_per_page`). */
+  indexPerPage?: number
   /** Relative paths of the folder's files. */
   files: ReadonlySet<string>
   /** Folders served at the site root (Hugo `static/`), for root-relative file references. */

@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../diagnostics.js'
-import type { SiteConfig } from './types.js'
+import type { ListPage, SiteConfig } from './types.js'
 
 /**
  * At most this many pages a generator wrote for its lists of posts are redirected, for each kind of list: AstroPaper's
@@ -41,27 +41,43 @@ export interface NumberedPages {
   routes: Array<{ from: string; page: number }>
   /** How many pages the list has from the first numbered one, all of them (`routes` stops at LIST_PAGES_LIMIT). */
   total: number
+  /** How many posts the generator put on each page. */
+  perPage: number
 }
 
 /**
- * A list's pages `first` … `last` at `at(n)`: at most LIST_PAGES_LIMIT of them, `total` counting them all.
+ * A list's pages `first` … `last` at `at(n)`, `perPage` posts each: at most LIST_PAGES_LIMIT of them, `total` counting them all.
  * @example
- * numberedPages(2, 3, (n) => `/page${n}/`) // { routes: [{ from: '/page2/', page: 2 }, { from: '/page3/', page: 3 }], total: 2 }
+ * numberedPages(2, 3, 5, (n) => `/page${n}/`) // { routes: [{ from: '/page2/', page: 2 }, { from: '/page3/', page: 3 }], total: 2, perPage: 5 }
  */
-export function numberedPages(first: number, last: number, at: (n: number) => string): NumberedPages {
+export function numberedPages(first: number, last: number, perPage: number, at: (n: number) => string): NumberedPages {
   const total = Math.max(0, last - first + 1)
   const routes: NumberedPages['routes'] = []
   for (let n = first; n < first + Math.min(total, LIST_PAGES_LIMIT); n++) routes.push({ from: at(n), page: n })
-  return { routes, total }
+  return { routes, total, perPage }
 }
 
 /**
- * Adds a list's numbered pages to the generated routes, each leading to the post index's page of its number (or the
- * post index where the new site has fewer), and says so on `file` when LIST_PAGES_LIMIT cut some (`lists`, `rule`: as
+ * Adds a list's numbered pages to the generated routes, each leading to the post index's page that holds its first
+ * post (listPageTarget; the post index where the new site has fewer pages), and says so on `file` when LIST_PAGES_LIMIT cut some (`lists`, `rule`: as
  * warnListPagesCapped says them).
  */
 export function addNumberedPages(config: SiteConfig, pages: NumberedPages, at: { file: string; diagnostics: Diagnostics; lists: string; rule: string }): void {
   const index = config.postIndexPath ?? '/'
-  for (const r of pages.routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: r.page })
+  for (const r of pages.routes) (config.generatedRoutes ??= []).push({ from: r.from, to: index, file: at.file, page: { n: r.page, perPage: pages.perPage } })
   if (pages.total > pages.routes.length) warnListPagesCapped(at.diagnostics, at.file, { lists: at.lists, total: pages.total, index, rule: at.rule })
+}
+
+/**
+ * The page of a list showing `perPage` posts a page that holds the first post of page `page.n` of the same posts
+ * shown `page.perPage` a page: ⌊first ÷ perPage⌋ + 1, `first` the 0-based index of that post, ⌊(n − 1) · old⌋ (a
+ * fractional old size slices as hexo-pagination's `slice(perPage · (n − 1), …)` does, which truncates). Equal sizes
+ * keep the number; a new page of other size shows the old page's posts from its first on.
+ * @example
+ * listPageTarget({ n: 2, perPage: 2 }, 5) // 1: old posts 3-4 are on the new first page (posts 1-5)
+ * listPageTarget({ n: 3, perPage: 5 }, 2) // 6: old post 11 opens the new sixth page (posts 11-12)
+ */
+export function listPageTarget(page: ListPage, perPage: number): number {
+  const first = Math.trunc((page.n - 1) * page.perPage)
+  return Math.floor(first / perPage) + 1
 }

@@ -38,7 +38,7 @@ export function servesPageNumbers(routeText: string): boolean {
  * many a page), page 1 to the post index.
  */
 export function pageNumberRoutes(count: number, perPage: number, at: (n: number) => string): NumberedPages {
-  return numberedPages(1, Math.ceil(count / perPage), at)
+  return numberedPages(1, Math.ceil(count / perPage), perPage, at)
 }
 
 /**

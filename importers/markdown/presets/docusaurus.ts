@@ -163,7 +163,7 @@ export const docusaurusPreset: Preset = {
       const perPage = postsPerPage(lists.perPage, listed)
       if (lists.perPage !== undefined && perPage !== undefined) config.site.posts_per_page = perPage
       const pages = Math.ceil(listed / (perPage ?? 10))
-      const other = localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages })
+      const other = localeBlogLists(generated, locales.filter((l) => l !== defaultLocale), { index: config.postIndexPath, authors: pageUrl(joinUrl(blog.base, lists.authors), slash), file: listFile, slash, pages, perPage: perPage ?? 10 })
       for (const route of other.routes) generated.push(route)
       if (other.leftOut > 0) ctx.diagnostics.warn(configFile ?? listFile, 0, 'dropped_data', `${other.leftOut} list pages of the other locales' blogs (/<locale>${config.postIndexPath}page/<n>) are not redirected: the other locales' lists are redirected up to ${LOCALE_LIST_PAGES} routes, and ${locales.length - 1} locales with ${pages} list pages each make more. Redirect the others in your host's configuration if they matter.`)
     }
@@ -590,7 +590,7 @@ const LOCALE_LIST_PAGES = 100_000
  * as the default locale's) to the post index's page n. Author pages are not repeated per locale (a registry may name
  * very many). Past LOCALE_LIST_PAGES routes, the paged lists are counted in `leftOut`, not made.
  */
-export function localeBlogLists(lists: readonly GeneratedRoute[], locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number }): { routes: GeneratedRoute[]; leftOut: number } {
+export function localeBlogLists(lists: readonly GeneratedRoute[], locales: string[], blog: { index: string; authors: string; file: string; slash: boolean; pages: number; perPage: number }): { routes: GeneratedRoute[]; leftOut: number } {
   const out: GeneratedRoute[] = []
   let leftOut = 0
   const pages = lists.filter((r) => r.to === blog.index && !(r.from.startsWith(blog.authors) && r.from !== blog.authors))
@@ -600,7 +600,7 @@ export function localeBlogLists(lists: readonly GeneratedRoute[], locales: strin
     for (const r of pages) out.push({ from: `/${locale}${r.from}`, to: r.to, file: r.file })
     // Bounded: a configuration naming thousands of locales over a blog of thousands of pages is input, not a site.
     let n = 2
-    for (; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file, page: n })
+    for (; n <= blog.pages && out.length < LOCALE_LIST_PAGES; n++) out.push({ from: pageUrl(`/${locale}${blog.index}page/${n}/`, blog.slash), to: blog.index, file: blog.file, page: { n, perPage: blog.perPage } })
     leftOut += Math.max(0, blog.pages - n + 1)
   }
   return { routes: out, leftOut }

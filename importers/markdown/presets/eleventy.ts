@@ -150,7 +150,7 @@ export const eleventyPreset: Preset = {
       templateSite: () => globalData,
       finish(published) {
         const index = config.postIndexPath ?? '/'
-        const { routes, cut } = laterPages(pagedLists, tagged, published, { url: index, perPage: config.site.posts_per_page })
+        const { routes, cut } = laterPages(pagedLists, tagged, published, { url: index })
         // The pages of the list it cut are below its first page's URL (/blog/1/), but for a list at / (/1/, /2/).
         if (cut?.first !== undefined) warnListPagesCapped(ctx.diagnostics, cut.file, { lists: 'The paginated lists of posts', index, rule: cut.first === '/' ? '/<n>/ for each page number' : `${cut.first}*` })
         if (routes.length > 0) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...routes]
@@ -277,11 +277,11 @@ function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetCo
  * The pages a list of posts wrote besides the one the post index took, each leading to the post index. The list the
  * post index replaced, and the home page's list (page 0 is the home page itself, never redirected), are paged in full:
  * as many pages as its size divides the published posts of its collection into, page n (from 0) leading to the post
- * index's page n + 1 when the list pages by the post index's size (`index.perPage`). A second list's first page is
+ * index's page that holds page n's first post (`page`: its number and the list's size). A second list's first page is
  * redirected, not its later ones: twenty lists over 50,000 posts would be 500,000 pages rendered. LIST_PAGES_LIMIT
  * pages in all; `capped` says when it cut some, and `cut` names the list it cut.
  */
-export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, postIndex: { url: string; perPage?: number }): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean; cut?: PagedList } {
+export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, postIndex: { url: string }): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean; cut?: PagedList } {
   const index = postIndex.url
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
   let capped = false
@@ -309,7 +309,7 @@ export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<stri
         break
       }
       const from = pageUrl(list, n, list.dialect)
-      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file, ...(paged && list.size === postIndex.perPage ? { page: n + 1 } : {}) })
+      if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file, ...(paged ? { page: { n: n + 1, perPage: list.size } } : {}) })
     }
   }
   return { routes: out, capped, ...(cut ? { cut } : {}) }

@@ -215,7 +215,7 @@ export function archivePages(cfg: Record<string, unknown>, dates: readonly strin
   if (perPage >= 1 && pagesDir !== '' && !pagesDir.split('/').includes('..')) {
     const later: string[] = []
     for (const url of archives) {
-      const pages = Math.ceil((counts.get(url) ?? 0) / Math.floor(perPage))
+      const pages = Math.ceil((counts.get(url) ?? 0) / perPage)
       total += Math.max(0, pages - 1)
       for (let n = 2; n <= pages && urls.length + later.length < LIST_PAGES_LIMIT; n++) later.push(`${url}${pagesDir}/${n}/`)
     }
@@ -225,19 +225,20 @@ export function archivePages(cfg: Record<string, unknown>, dates: readonly strin
 }
 
 /**
- * hexo-generator-index's later pages (its lib/generator.js: pages 2 to ⌈posts ÷ per_page⌉ at
+ * hexo-generator-index's later pages (its lib/generator.js: pages 2 to ⌈posts ÷ per_page⌉ at, per_page as written:
+ * hexo-pagination 3.0's `Math.ceil(length / perPage)`, 2.5 making four pages of ten posts,
  * `<index_generator.path>/<pagination_dir>/<n>/`, the directory `index_generator.pagination_dir`, else
  * `pagination_dir`, else `page`). Under `page` they are the post index's own pages on the new site; under another
- * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page of its number (numberedPages, at most
+ * directory (`pagination_dir: p`: `/p/2/`) each leads to the post index's page holding its first post (numberedPages, at most
  * LIST_PAGES_LIMIT). None when `per_page` is 0 (one page). `at` is where the pages are, for a host rule.
  */
 export function indexPageRoutes(cfg: Record<string, unknown>, about: Pick<HexoAbout, 'perPage' | 'indexPath'>, posts: number): NumberedPages & { at: string } {
   const gen = isPlainObject(cfg.index_generator) ? cfg.index_generator : {}
   const dir = trimBoth(firstString(gen.pagination_dir) || firstString(cfg.pagination_dir) || 'page', '/')
-  const perPage = Math.floor(about.perPage ?? 10)
+  const perPage = about.perPage ?? 10
   const at = `${about.indexPath === '' ? '/' : `/${about.indexPath}/`}${dir}/`
-  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || perPage < 1) return { routes: [], total: 0, at }
-  return { ...numberedPages(2, Math.ceil(posts / perPage), (n) => `${at}${n}/`), at }
+  if (dir === 'page' || dir === '' || dir.split('/').includes('..') || !(perPage >= 1)) return { routes: [], total: 0, perPage: 1, at }
+  return { ...numberedPages(2, Math.ceil(posts / perPage), perPage, (n) => `${at}${n}/`), at }
 }
 
 /** The contract's posts pattern for the site's `permalink`, or a warning when it has none. */

@@ -43,6 +43,11 @@ export interface PagesPlugins {
    * URL patterns of the category and tag archives it is `enabled:` for, its `permalinks:` or its defaults.
    */
   archives?: ArchivePatterns
+  /**
+   * jekyll-paginate runs: GitHub Pages builds the site (one of pages-gem's DEFAULT_PLUGINS), or `plugins:`/`gems:` or
+   * the Gemfile's jekyll_plugins group name it (jekyllrb.com "Pagination": "add jekyll-paginate to the plugins list").
+   */
+  paginate: boolean
 }
 
 /** What jekyll-github-metadata knows of a repository without asking GitHub's API. */
@@ -76,6 +81,7 @@ export async function pagesPlugins(ctx: PresetContext, configFile: string | unde
   return {
     ...(plugins.builtBy !== undefined ? { builtBy: plugins.builtBy } : {}),
     optionalFrontMatter: plugins.runs('jekyll-optional-front-matter') && cfg.require_front_matter !== true,
+    paginate: plugins.builtBy !== undefined || plugins.listed.has('jekyll-paginate'),
     ...(plugins.runs('jekyll-readme-index') ? { readmeIndex: { withFrontMatter: option(cfg, 'jekyll-readme-index', 'with_frontmatter') === true } } : {}),
     ...(repository && plugins.runs('jekyll-github-metadata') ? { github: githubMetadata(repository, cname ?? domainOf(cfg.url, repository.owner)) } : {}),
     ...(plugins.runs('jekyll-titles-from-headings') ? { titlesFromHeadings: { collections: option(cfg, 'jekyll-titles-from-headings', 'collections') === true } } : {}),

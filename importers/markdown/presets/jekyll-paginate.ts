@@ -13,8 +13,8 @@ import type { NumberedPages } from './_list-pages.js'
 export function paginatorPages(cfg: Record<string, unknown>, posts: number): NumberedPages {
   const perPage = typeof cfg.paginate === 'number' && Number.isInteger(cfg.paginate) ? cfg.paginate : 0
   const path = typeof cfg.paginate_path === 'string' ? cfg.paginate_path : '/page:num'
-  if (perPage < 1 || !path.includes(':num') || path.split('/').includes('..')) return { routes: [], total: 0 }
-  return numberedPages(2, Math.ceil(posts / perPage), (n) => `/${trimBoth(path.replace(':num', String(n)), '/')}/`)
+  if (perPage < 1 || !path.includes(':num') || path.split('/').includes('..')) return { routes: [], total: 0, perPage: Math.max(perPage, 1) }
+  return numberedPages(2, Math.ceil(posts / perPage), perPage, (n) => `/${trimBoth(path.replace(':num', String(n)), '/')}/`)
 }
 
 /**
@@ -26,9 +26,30 @@ export function paginatorPages(cfg: Record<string, unknown>, posts: number): Num
  * paginatedListPath('/page/:num/', (rel) => rel === 'index.html') // '/'
  */
 export function paginatedListPath(paginatePath: string, hasFile: (rel: string) => boolean): string {
-  const folder = paginatePath.split('/').filter((s) => s !== '').slice(0, -1)
-  for (let k = folder.length; k >= 0; k--) if (hasFile([...folder.slice(0, k), 'index.html'].join('/'))) return urlOf(folder.slice(0, k))
-  return urlOf(folder)
+  const template = paginationTemplate(paginatePath, hasFile)
+  return urlOf(template === undefined ? listFolder(paginatePath) : template.split('/').slice(0, -1))
+}
+
+/**
+ * The file jekyll-paginate pages, as a relative path: the deepest `index.html` in the folder of `paginate_path` or
+ * a folder above it (pager.rb `pagination_candidate?`: `page.name == 'index.html'`; jekyllrb.com "Pagination":
+ * "Pagination only works within HTML files", "named index.html"). Undefined when there is none: an `index.md` is
+ * never paged, and jekyll-paginate writes no later pages.
+ * @example
+ * paginationTemplate('/blog/page:num/', (rel) => rel === 'index.html') // 'index.html'
+ * paginationTemplate('/page:num', (rel) => rel === 'index.md') // undefined
+ */
+export function paginationTemplate(paginatePath: string, hasFile: (rel: string) => boolean): string | undefined {
+  const folder = listFolder(paginatePath)
+  for (let k = folder.length; k >= 0; k--) {
+    const rel = [...folder.slice(0, k), 'index.html'].join('/')
+    if (hasFile(rel)) return rel
+  }
+  return undefined
+}
+
+function listFolder(paginatePath: string): string[] {
+  return paginatePath.split('/').filter((s) => s !== '').slice(0, -1)
 }
 
 function urlOf(folders: readonly string[]): string {

@@ -15,7 +15,7 @@ import type { ConfigMenuItem, Convention, Placement, Preset, PresetContext, Sour
 import { emptyConfig, MARKDOWN_EXTENSIONS, splitPath } from './types.js'
 import { mergedValues } from './_merge.js'
 import { addNumberedPages } from './_list-pages.js'
-import { paginatedListPath, paginatorPages } from './jekyll-paginate.js'
+import { paginatedListPath, paginationTemplate, paginatorPages } from './jekyll-paginate.js'
 import { globTooLong, MAX_GLOB_LENGTH, pathGlobMatcher } from './_glob.js'
 import { trimBoth, trimTrailing } from '../../../src/trim.js'
 import { expandTemplates } from '../templates/index.js'
@@ -146,6 +146,8 @@ export const jekyllPreset: Preset = {
     if (logo && file) config.siteImages.push({ ref: logo, from: file, use: 'logo' })
     if (typeof cfg.excerpt_separator === 'string') config.excerptMarkers = [cfg.excerpt_separator]
     if (typeof cfg.paginate_path === 'string') config.postIndexPath = paginatedListPath(cfg.paginate_path, (rel) => ctx.discovery.paths.has(rel))
+    // jekyll-paginate writes later pages only when it runs and finds an index.html to page.
+    const paginated = pages.paginate && paginationTemplate(typeof cfg.paginate_path === 'string' ? cfg.paginate_path : '/page:num', (rel) => ctx.discovery.paths.has(rel)) !== undefined
     const zone = luxonZone(timezone ?? 'UTC')
     const showUnpublished = cfg.unpublished === true
     // `future: true` publishes posts dated after the build ("Configuration Options").
@@ -238,6 +240,8 @@ export const jekyllPreset: Preset = {
     let htmlSite: Record<string, unknown> | undefined
     // The dates of the posts Jekyll publishes, whose years, months and days jekyll-archives writes archives for.
     const postDates: string[] = []
+    // Posts with `hidden: true`, which jekyll-paginate leaves out of its pages (pagination.rb: `reject { |post| post['hidden'] }`).
+    const hiddenPosts = new Set<string>()
     const nowMs = Date.parse(ctx.now)
     const place = (source: SourceFile): Placement | Unpublished => {
       const rel = source.file.rel
@@ -328,6 +332,7 @@ export const jekyllPreset: Preset = {
           if (config.postIndexPath === index) return { skip: 'post-index', detail: `it lists the posts (a Liquid loop over them): the new site's post index at ${index} takes its place`, ...(moved || index !== url ? { redirect: { from: url, to: index } } : {}) }
         }
       }
+      if (role.role === 'post' && fields.hidden === true) hiddenPosts.add(rel)
       if (role.role === 'post' && date !== null && (config.publishes?.future === true || Date.parse(date) <= nowMs)) postDates.push(date)
       if (role.role === 'collection') collectionEntries.push({ label: (role.collection as Collection).label, rel, fields, url, name, body: source.fm.body })
       const categories = isPost ? role.categories.filter((c) => !c.startsWith('_')) : []
@@ -365,8 +370,8 @@ export const jekyllPreset: Preset = {
         const archives = pages.archives === undefined ? [] : dateArchiveUrls(pages.archives, postDates, zone)
         if (archives.length > 0 && file !== undefined) config.generatedRoutes = [...(config.generatedRoutes ?? []), ...archives.map((from) => ({ from, to: config.postIndexPath ?? '/', file }))]
         // jekyll-paginate's later pages of the blog's list (`/page2/`): each to the post index's page of its number.
-        if (file !== undefined && config.postIndex?.paginate !== false) {
-          const posts = [...published].filter((rel) => roleOf(rel).role === 'post').length
+        if (file !== undefined && paginated && config.postIndex?.paginate !== false) {
+          const posts = [...published].filter((rel) => roleOf(rel).role === 'post' && !hiddenPosts.has(rel)).length
           const pages = paginatorPages(cfg, posts)
           addNumberedPages(config, pages, { file, diagnostics: ctx.diagnostics, lists: `jekyll-paginate's pages (${posts} posts, paginate ${String(cfg.paginate)})`, rule: pages.routes[0]?.from.replace(/2\/$/, '*') ?? '' })
         }

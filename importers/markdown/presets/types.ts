@@ -100,7 +100,14 @@ export interface GeneratedRoute {
   from: string
   to: string
   file: string
-  page?: number
+  /** The generated page is page `n` of a list of posts the generator showed `perPage` a page (a fraction: hexo-pagination's slices). */
+  page?: ListPage
+}
+
+/** Page `n` (from 1) of a list of posts, `perPage` posts a page. */
+export interface ListPage {
+  n: number
+  perPage: number
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { importMarkdown } from '../../../importers/markdown/index.js'
+import type { ImportMarkdownOptions } from '../../../importers/markdown/index.js'
 import { deriveRoutes } from '../../../src/routes/index.js'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -32,8 +33,8 @@ export function tempSites(prefix: string): (name: string, files: Record<string, 
  * skip reason by source (from the report), the published bodies, and whether a static host serves an old URL from
  * the payload's output files or its redirects (`/x/` needs `x/index.html`, `/x.html` needs `x.html`, `/x` either).
  */
-export async function importedSite(root: string) {
-  const result = await importMarkdown(root, { generatedAt: '2026-11-01T00:00:00Z' })
+export async function importedSite(root: string, options: Omit<ImportMarkdownOptions, 'generatedAt'> = {}) {
+  const result = await importMarkdown(root, { ...options, generatedAt: '2026-11-01T00:00:00Z' })
   const payload = result.payload
   if (!payload) throw new Error(`no payload: ${result.diagnostics.map((d) => d.message).join('; ')}`)
   const outputs = new Set(deriveRoutes(payload).map((r) => r.output_path))

@@ -211,7 +211,7 @@ describe("Chirpy's media_subpath (chirpy.cotes.page \"Writing a New Post\": medi
 // s10-review2 item 7: past LOCALE_LIST_PAGES routes, the other locales' paged lists were left out without a word.
 describe("Docusaurus: other locales' blog list pages past the bound", () => {
   test('are counted as left out, not made', () => {
-    const blog = { index: '/blog/', authors: '/blog/authors', file: 'docusaurus.config.js', slash: false, pages: 1_000 }
+    const blog = { index: '/blog/', authors: '/blog/authors', file: 'docusaurus.config.js', slash: false, pages: 1_000, perPage: 10 }
     const locales = Array.from({ length: 200 }, (_, i) => `l${i}`)
     const { routes, leftOut } = localeBlogLists([], locales, blog)
     // Each locale: its index, then pages 2…1000 while fewer than 100,000 routes are made.

@@ -111,7 +111,7 @@ describe('Eleventy paginated post lists', () => {
     const { routes, capped } = laterPages(lists, new Map([['posts', posts]]), posts, { url: '/l0/' })
     expect(routes).toHaveLength(LIST_PAGES_LIMIT)
     expect(capped).toBe(true)
-    expect(routes[0]).toEqual({ from: '/l0/1/', to: '/l0/', file: 'l0.njk' })
+    expect(routes[0]).toEqual({ from: '/l0/1/', to: '/l0/', file: 'l0.njk', page: { n: 2, perPage: 2 } })
     const second = laterPages(lists, new Map([['posts', new Set([...posts].slice(0, 100))]]), posts, { url: '/l0/' })
     expect(second.capped).toBe(false)
     expect(second.routes.filter((r) => r.file === 'l1.njk').map((r) => r.from)).toEqual(['/l1/'])

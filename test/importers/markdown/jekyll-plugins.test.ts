@@ -230,6 +230,30 @@ describe('jekyll-paginate pages', () => {
     if (name.startsWith('paginate_path /page/')) expect([got.payload.site.post_index, got.bodies.includes('\n[older](/page2/)\n')]).toEqual([undefined, true])
   })
 
+  // The new site's posts_per_page (5) is not jekyll-paginate's (2): each old page leads to the new page holding its
+  // first post (/page4/, posts 7-8, to /page/2, posts 6-10), not to the new page of its number.
+  test('paginate 2 over ten posts, the new site showing five a page', async () => {
+    const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`_posts/2024-01-${String(i + 10)}-p${i}.md`, `---\ntitle: P${i}\nauthor: A\n---\n\nText.\n`]))
+    const got = await imported(await site('jekyll-paginate-sizes', { ...ten, '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list }), { site: { posts_per_page: 5 } })
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(['/page2/ /', '/page3/ /', '/page4/ /page/2', '/page5/ /page/2'])
+  })
+
+  // jekyll-paginate pages only an index.html (pager.rb pagination_candidate?; jekyllrb.com "Pagination"), and only
+  // when it runs: GitHub Pages runs it (pages-gem DEFAULT_PLUGINS), a build of its own when plugins or the Gemfile name it.
+  test.each<[string, Record<string, string>, string[]]>([
+    ['an index.md is not paged', { '_config.yml': 'title: P\npaginate: 2\n', 'index.md': list }, []],
+    ['its own build without the plugin', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, []],
+    ['its own build listing it in plugins', { '_config.yml': 'title: P\npaginate: 2\nplugins: [jekyll-paginate]\n', Gemfile: 'gem "jekyll", "~> 4.3"\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+    // jekyll-paginate 1.1.0 pagination.rb pages `site.posts.reject { |post| post['hidden'] }`: five posts in three pages, not seven in four.
+    ['hidden posts are not paged', { '_config.yml': 'title: P\npaginate: 2\n', 'index.html': list, '_posts/2024-01-06-h.md': '---\ntitle: H\nhidden: true\n---\n\nH.\n', '_posts/2024-01-07-i.md': '---\ntitle: I\nhidden: true\n---\n\nI.\n' }, ['/page2/ /page/2', '/page3/ /page/3']],
+    ['its own build with the gem in jekyll_plugins', { '_config.yml': 'title: P\npaginate: 2\n', Gemfile: 'gem "jekyll", "~> 4.3"\ngroup :jekyll_plugins do\n  gem "jekyll-paginate"\nend\n', 'index.html': list }, ['/page2/ /page/2', '/page3/ /page/3']],
+  ])('%s', async (name, files, want) => {
+    const got = await imported(await site(`jekyll-paginate-runs-${name.replace(/\W+/g, '-')}`, { ...posts, ...files, 'about.md': '---\ntitle: About\n---\n\n[older](/page2/)\n' }))
+    expect(got.result.redirects.filter((r) => r.file === '_config.yml').map((r) => `${r.from} ${r.to}`)).toEqual(want)
+    // A link to a page Jekyll never wrote stays as written: no redirect makes it lead somewhere.
+    if (want.length === 0) expect(got.bodies).toContain('\n[older](/page2/)\n')
+  })
+
   // jekyll-paginate's template is an index.html in paginate_path's folder or one above it, the deepest
   // (Pager.pagination_candidate?, Pagination#template_page). The post index went to /page/ for `/page/:num/`.
   test.each<[string, string[], string]>([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { Diagnostics } from '../../../importers/markdown/diagnostics.js'
-import { LIST_PAGES_LIMIT, numberedPages, warnListPagesCapped } from '../../../importers/markdown/presets/_list-pages.js'
+import { LIST_PAGES_LIMIT, listPageTarget, numberedPages, warnListPagesCapped } from '../../../importers/markdown/presets/_list-pages.js'
 import type { CappedLists } from '../../../importers/markdown/presets/_list-pages.js'
 import { pageNumberRoutes } from '../../../importers/markdown/presets/astro-paper.js'
 import { laterPages } from '../../../importers/markdown/presets/eleventy.js'
@@ -25,9 +25,9 @@ describe('lists of posts cut at LIST_PAGES_LIMIT', () => {
   })
 
   test('numberedPages: from the first number, each with its number, cut at the limit and counted', () => {
-    expect(numberedPages(2, 3, (n) => `/page${n}/`)).toEqual({ routes: [{ from: '/page2/', page: 2 }, { from: '/page3/', page: 3 }], total: 2 })
-    expect(numberedPages(2, 1, (n) => `/page${n}/`)).toEqual({ routes: [], total: 0 })
-    const cut = numberedPages(1, LIST_PAGES_LIMIT + 7, (n) => `/p/${n}/`)
+    expect(numberedPages(2, 3, 5, (n) => `/page${n}/`)).toEqual({ routes: [{ from: '/page2/', page: 2 }, { from: '/page3/', page: 3 }], total: 2, perPage: 5 })
+    expect(numberedPages(2, 1, 5, (n) => `/page${n}/`)).toEqual({ routes: [], total: 0, perPage: 5 })
+    const cut = numberedPages(1, LIST_PAGES_LIMIT + 7, 1, (n) => `/p/${n}/`)
     expect([cut.routes.length, cut.routes.at(-1)?.page, cut.total]).toEqual([LIST_PAGES_LIMIT, LIST_PAGES_LIMIT, LIST_PAGES_LIMIT + 7])
   })
 
@@ -43,5 +43,33 @@ describe('lists of posts cut at LIST_PAGES_LIMIT', () => {
     expect(later.cut?.first).toBe('/news/')
     const days = Array.from({ length: 20_000 }, (_, i) => new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10))
     expect(archivePages({ per_page: 1 }, days, 'UTC').urls).toHaveLength(LIST_PAGES_LIMIT)
+  })
+})
+
+// s13 review: an old list page n led to the new post index's page n, as if both showed as many posts a page (only
+// Eleventy checked). Jekyll `paginate: 2` over 10 posts with posts_per_page 5 sent /page2/ (posts 3-4) to /page/2/
+// (posts 6-10). Each now leads to the new page holding its first post.
+describe('an old list page leads to the new page holding its first post', () => {
+  test.each<[old: number, now: number, n: number, target: number]>([
+    [10, 10, 1, 1],
+    [10, 10, 7, 7],
+    [2, 5, 2, 1], // old posts 3-4: new page 1 (1-5)
+    [2, 5, 3, 1], // old posts 5-6: post 5 is on new page 1
+    [2, 5, 4, 2], // old posts 7-8: new page 2 (6-10)
+    [5, 2, 2, 3], // old posts 6-10: post 6 opens new page 3 (5-6)
+    [5, 2, 3, 6], // old posts 11-15: new page 6 (11-12)
+    [1, 10, 11, 2],
+    [10, 1, 2, 11],
+    // hexo-pagination slices `posts.slice(perPage · (n − 1), perPage · n)`, which truncates: per_page 2.5, page 3 is posts 6-7.
+    [2.5, 5, 3, 2],
+    [2.5, 2, 4, 4], // old page 4: posts 8-10 (slice(7.5, 10)), post 8 on new page 4 (7-8)
+  ])('old %d a page, new %d: page %d → %d', (old, now, n, target) => {
+    expect(listPageTarget({ n, perPage: old }, now)).toBe(target)
+  })
+
+  test('hexo-pagination counts ⌈posts ÷ per_page⌉ pages for a fractional per_page (2.5 over 10 posts: 4)', () => {
+    expect(indexPageRoutes({ pagination_dir: 'p' }, { perPage: 2.5, indexPath: '' }, 10)).toMatchObject({ total: 3, perPage: 2.5, routes: [{ from: '/p/2/', page: 2 }, { from: '/p/3/', page: 3 }, { from: '/p/4/', page: 4 }] })
+    const days = Array.from({ length: 10 }, (_, i) => `2024-01-${String(i + 10)}`)
+    expect(archivePages({ per_page: 2.5 }, days, 'UTC').urls.filter((u) => u.startsWith('/archives/page/'))).toEqual(['/archives/page/2/', '/archives/page/3/', '/archives/page/4/'])
   })
 })
