@@ -1,4 +1,4 @@
-import { isPlainObject } from '../front-matter.js'
+import { isPlainObject, isUnsafeKey } from '../front-matter.js'
 import { mergedValues } from './_merge.js'
 
 /**
@@ -55,36 +55,48 @@ const MAX_DEPTH = 64
 
 /**
  * A source of `raw` values for sites that merge deeply: `override:` is taken off each key once, here, the objects it
- * was written in copied (the others are shared with `raw`, never changed). Shallow merges take the key as a name.
+ * was written in copied (the others are shared with `raw`, never changed). A key that is `__proto__`, `constructor`
+ * or `prototype` once its prefix is off is dropped and its dotted path passed to `onUnsafe`, as the readers of data
+ * drop those written without one. Shallow merges take the key as a name.
  * @example
  * dataSource({ 'override:tags': ['a'] }, true) // { values: { tags: ['a'] }, replacing: Map { values → Set { 'tags' } } }
  */
-export function dataSource(raw: Record<string, unknown>, deep: boolean): DataSource {
+export function dataSource(raw: Record<string, unknown>, deep: boolean, onUnsafe: (path: string) => void = () => {}): DataSource {
   if (!deep) return { values: raw }
   const replacing = new Map<object, Set<string>>()
-  const values = withoutPrefixes(raw, replacing, 0) as Record<string, unknown>
+  const values = withoutPrefixes(raw, { replacing, onUnsafe }, '', 0) as Record<string, unknown>
   return replacing.size === 0 ? { values } : { values, replacing }
 }
 
-function withoutPrefixes(value: unknown, replacing: Map<object, Set<string>>, depth: number): unknown {
+interface Unprefixing {
+  replacing: Map<object, Set<string>>
+  onUnsafe: (path: string) => void
+}
+
+function withoutPrefixes(value: unknown, at: Unprefixing, path: string, depth: number): unknown {
   // Lists are taken whole, as Eleventy's merge takes them: keys inside them keep their prefix.
   if (depth > MAX_DEPTH || !isPlainObject(value)) return value
   let copy: Record<string, unknown> | undefined
   const keys = Object.keys(value)
   for (const [i, key] of keys.entries()) {
     const item = value[key]
-    const clean = withoutPrefixes(item, replacing, depth + 1)
-    if (!key.startsWith(OVERRIDE) && clean === item && copy === undefined) continue
+    const name = key.startsWith(OVERRIDE) ? key.slice(OVERRIDE.length) : key
+    const unsafe = isUnsafeKey(name)
+    const clean = unsafe ? undefined : withoutPrefixes(item, at, path === '' ? name : `${path}.${name}`, depth + 1)
+    if (name === key && !unsafe && clean === item && copy === undefined) continue
     if (copy === undefined) {
       copy = Object.create(null) as Record<string, unknown>
       for (const before of keys.slice(0, i)) copy[before] = value[before]
     }
-    const name = key.startsWith(OVERRIDE) ? key.slice(OVERRIDE.length) : key
+    if (unsafe) {
+      at.onUnsafe(path === '' ? key : `${path}.${key}`)
+      continue
+    }
     copy[name] = clean
     if (name !== key) {
-      const set = replacing.get(copy) ?? new Set<string>()
+      const set = at.replacing.get(copy) ?? new Set<string>()
       set.add(name)
-      replacing.set(copy, set)
+      at.replacing.set(copy, set)
     }
   }
   return copy ?? value

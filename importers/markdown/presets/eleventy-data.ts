@@ -37,8 +37,10 @@ export class SiteCascade {
     private readonly directories: ReadonlyMap<string, readonly DataSource[]>,
     /** Each template's (its path without extension) data files, in the order Eleventy merges them. */
     private readonly templates: ReadonlyMap<string, readonly DataSource[]>,
+    /** Told the dotted path of each key of global data dropped as one that could reach a prototype. */
+    onUnsafe: (path: string) => void = () => {},
   ) {
-    this.global = dataSource(global, rules.deep)
+    this.global = dataSource(global, rules.deep, onUnsafe)
   }
 
   /** The directory data of folder `dirs` (from the site's root, the input folder's included), merged once. */
@@ -66,14 +68,14 @@ export class SiteCascade {
     return own === undefined ? folder : mergedSources([{ values: folder }, ...own], this.rules.deep)
   }
 
-  /** The data of template `base` in folder `dirs` whose front matter is `fm`. */
-  page(dirs: readonly string[], base: string, fm: Record<string, unknown>): PageData {
+  /** The data of template `base` in folder `dirs` whose front matter is `fm` (`onUnsafe` told the keys it drops). */
+  page(dirs: readonly string[], base: string, fm: Record<string, unknown>, onUnsafe?: (path: string) => void): PageData {
     const local = this.local(dirs, base)
     const global = this.global.values
     // The layout is the first of front matter's, the data files' and global data's that is set (truthy).
     const name = [fm.layout, local.layout, global.layout].find((v) => Boolean(v))
     const layout = typeof name === 'string' && this.layouts !== undefined ? this.layouts.of(name) : { values: {} }
-    const page = dataSource(cleanTags(fm, this.rules.splitTags), this.rules.deep)
+    const page = dataSource(cleanTags(fm, this.rules.splitTags), this.rules.deep, onUnsafe)
     const sources = this.rules.layoutBelowData
       ? [this.global, layout, { values: local }, page]
       : // Eleventy 0.x: the data files over global data one level deep (getLocalData), then the layout, front matter.

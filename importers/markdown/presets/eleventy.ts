@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { isPlainObject } from '../front-matter.js'
+import { isPlainObject, warnUnsafeKey } from '../front-matter.js'
 import { closing, entries, exportedData, exportedLiteral, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
@@ -137,7 +137,7 @@ export const eleventyPreset: Preset = {
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
     const layoutData = await readLayouts(ctx, layouts === undefined ? includes : at(trim(layouts)), text, rules)
-    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates)
+    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates, (path) => warnUnsafeKey(ctx.diagnostics, dataDir, 0, path))
 
     // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
     const pagedLists: PagedList[] = []
@@ -163,7 +163,7 @@ export const eleventyPreset: Preset = {
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
         const fm = source.fm.data
-        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm)
+        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
         const tags = tagList(fields.tags)
         const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
         for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
@@ -565,7 +565,7 @@ async function readDataFiles(ctx: PresetContext, input: string, outside: string[
     read.add(f.rel)
     if (!isPlainObject(data)) continue
     const [map, key] = isDirData ? [directories, folder] : [templates, `${folder === '' ? '' : folder + '/'}${stem}`]
-    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags), rules.deep)])
+    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags), rules.deep, (path) => warnUnsafeKey(ctx.diagnostics, f.rel, 0, path))])
   }
   return { directories, templates }
 }
@@ -588,7 +588,7 @@ async function readLayouts(ctx: PresetContext, folder: string, config: string, r
     const data = await ctx.readFrontMatter(rel)
     if (data !== null && Object.keys(data).length > 0) frontMatter.set(rel, data)
   }
-  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules)
+  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules, (rel, path) => warnUnsafeKey(ctx.diagnostics, rel, 0, path))
 }
 
 /**

@@ -156,6 +156,25 @@ describe('which collection a page is in (tags of every level: posts makes a date
   })
 })
 
+describe('override: before a key that reaches a prototype (dropped with an unsafe_key warning on the file, as without the prefix)', () => {
+  // The prefix came off after the readers had dropped __proto__, constructor and prototype: every post of the folder
+  // failed (invalid_data, exit 1, naming neither file nor key), and nested ones reached the payload.
+  test.each<[string, Record<string, string>, string, string]>([
+    ['a directory data file, top level', { 'posts/posts.json': '{ "tags": ["posts"], "override:__proto__": { "polluted": 1 } }', 'posts/a.md': POST('') }, 'posts/posts.json', 'override:__proto__'],
+    ['a directory data file, nested', { 'posts/posts.json': '{ "tags": ["posts"], "nav": { "key": "A", "override:constructor": { "polluted": 1 } } }', 'posts/a.md': POST('') }, 'posts/posts.json', 'nav.override:constructor'],
+    ['front matter, top level', { 'posts/posts.json': '{ "tags": ["posts"] }', 'posts/a.md': POST('"override:prototype":\n  polluted: 1\n') }, 'posts/a.md', 'override:prototype'],
+    ['front matter, nested', { 'posts/posts.json': '{ "tags": ["posts"] }', 'posts/a.md': POST('nav:\n  key: A\n  "override:__proto__":\n    polluted: 1\n') }, 'posts/a.md', 'nav.override:__proto__'],
+    ['a layout\'s front matter', { '_includes/post.njk': LAYOUT('"override:__proto__":\n  polluted: 1\n'), 'posts/posts.json': '{ "tags": ["posts"], "layout": "post.njk" }', 'posts/a.md': POST('') }, '_includes/post.njk', 'override:__proto__'],
+  ])('%s', async (name, files, file, key) => {
+    const got = await siteOf(`unsafe ${name}`, '^3.1.8', '', files)
+    expect(got.kinds['posts/a.md']).toBe('post')
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.result.diagnostics.filter((d) => d.code === 'unsafe_key').map((d) => [d.file, d.message.match(/"([^"]+)"/)?.[1]])).toEqual([[file, key]])
+    expect(JSON.stringify(got.payload)).not.toMatch(/polluted|__proto__|"constructor"|"prototype"/)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
 describe('a page\'s URL from the cascade', () => {
   test.each<[string, string, Record<string, string>, string]>([
     ['a permalink in the folder\'s data file', '^3.1.8', { 'notes/notes.json': '{ "permalink": "/n/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/n/a/'],
