@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../src/contract/constants.js'
 import { isPlainObject, isUnsafeKey } from '../front-matter.js'
 import { mergedValues } from './_merge.js'
 
@@ -103,51 +104,114 @@ function withoutPrefixes(value: unknown, at: Unprefixing, path: string, depth: n
 }
 
 /**
+ * What a merge leaves out instead of copying: where two sources meet in an object of more keys or a list of more
+ * items than a document's data may hold (the contract's `LIMITS`), the merged value could never reach the payload
+ * (`splitExtras` drops it), so unless the preset reads its top-level key it is dropped there, never copied.
+ */
+export interface MergeBound {
+  /** Whether the preset reads top-level key `key`: its value is merged whatever its size. */
+  reads(key: string): boolean
+  /** Told each top-level key dropped. */
+  onDrop(key: string): void
+}
+
+/** The answer of a merge step whose value is left out (`MergeBound`). */
+const DROP: unique symbol = Symbol('drop')
+
+/** One merge's state: the objects and lists it made (changed in place), the top-level keys it dropped. */
+interface Merge {
+  readonly own: Set<object>
+  readonly dropped: Set<string>
+  readonly bound: MergeBound | undefined
+}
+
+/**
  * `sources` (lowest first) merged as Eleventy merges them: deeply, each source over those before it (objects key by
  * key, arrays concatenated, an object kept against a later value that is not one, any other value replaced, a key
  * written with `override:` replaced); else one level deep, the last value of each key. The sources are never
  * changed and their values are shared: only the objects and arrays where two sources meet are copied, once per
- * merge, so the time and the memory are linear in what the sources write where they meet, never in what they hold.
+ * merge, so the time and the memory are linear in what the sources write where they meet (past the data limits,
+ * under a key `bound` says the preset does not read, nothing: the key is dropped), never in what they hold.
  * @example
  * mergedSources([{ values: { tags: ['posts'], nav: { parent: 'a' } } }, { values: { tags: ['css'], nav: { key: 'b' } } }], true)
  * // { tags: ['posts', 'css'], nav: { parent: 'a', key: 'b' } }
  */
-export function mergedSources(sources: readonly DataSource[], deep: boolean): Record<string, unknown> {
+export function mergedSources(sources: readonly DataSource[], deep: boolean, bound?: MergeBound): Record<string, unknown> {
   const present = sources.filter((s) => !isEmpty(s.values))
   // One source merged over nothing is its values, whatever keys it replaces.
   if (present.length === 1) return present[0].values
   if (!deep) return mergedValues(present.map((s) => s.values))
-  const own = new Set<object>()
+  const merge: Merge = { own: new Set<object>(), dropped: new Set<string>(), bound }
   const out = Object.create(null) as Record<string, unknown>
-  own.add(out)
-  for (const source of present) mergeInto(out, source.values, source.replacing, own, 0)
+  merge.own.add(out)
+  for (const source of present) {
+    const replaced = source.replacing?.get(source.values)
+    for (const key of Object.keys(source.values)) {
+      if (merge.dropped.has(key)) continue
+      const value = replaced?.has(key) ? source.values[key] : mergedItem(out[key], source.values[key], source.replacing, merge, 1, key)
+      if (value !== DROP) out[key] = value
+      else {
+        delete out[key]
+        merge.dropped.add(key)
+        bound?.onDrop(key)
+      }
+    }
+  }
   return out
 }
 
-/** `source`'s values merged into `target`, an object of this merge's own. */
-function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, replacing: DataSource['replacing'], own: Set<object>, depth: number): void {
+/** `source`'s values merged into `target`, an object of this merge's own; DROP when one of them is left out. */
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, replacing: DataSource['replacing'], merge: Merge, depth: number, top: string): typeof DROP | undefined {
   const replaced = replacing?.get(source)
-  for (const key of Object.keys(source)) target[key] = replaced?.has(key) ? source[key] : mergedItem(target[key], source[key], replacing, own, depth + 1)
+  for (const key of Object.keys(source)) {
+    const value = replaced?.has(key) ? source[key] : mergedItem(target[key], source[key], replacing, merge, depth + 1, top)
+    if (value === DROP) return DROP
+    target[key] = value
+  }
+  return undefined
 }
 
 /** A value over the one below it (@11ty/eleventy-utils src/Merge.js getMergedItem), copying `below` only to change it. */
-function mergedItem(below: unknown, value: unknown, replacing: DataSource['replacing'], own: Set<object>, depth: number): unknown {
+function mergedItem(below: unknown, value: unknown, replacing: DataSource['replacing'], merge: Merge, depth: number, top: string): unknown {
   if (depth > MAX_DEPTH) return value
   if (isPlainObject(value)) {
     if (!isPlainObject(below)) return value
-    const target = own.has(below) ? below : ownCopy(below, own)
-    mergeInto(target, value, replacing, own, depth)
-    return target
+    if (bounded(merge, top) && (keyCount(below) > LIMITS.dataKeysPerObject || keyCount(value) > LIMITS.dataKeysPerObject)) return DROP
+    const target = merge.own.has(below) ? below : ownCopy(below, merge.own)
+    return mergeInto(target, value, replacing, merge, depth, top) ?? target
   }
   if (isPlainObject(below)) return below
   if (Array.isArray(value) && Array.isArray(below)) {
-    const target = own.has(below) ? below : ownCopy(below, own)
+    if (bounded(merge, top) && below.length + value.length > LIMITS.dataItemsPerArray) return DROP
+    const target = merge.own.has(below) ? below : ownCopy(below, merge.own)
     // A loop, not push(...value): a spread of 300,000 tags overflows the stack.
     for (const item of value) target.push(item)
     return target
   }
   return value
 }
+
+/** Whether a value too big for data under top-level key `top` is left out rather than merged. */
+function bounded(merge: Merge, top: string): boolean {
+  return merge.bound !== undefined && !merge.bound.reads(top)
+}
+
+/**
+ * How many keys `values` has, counted once for each object: the sources' are never changed, and a merge's own
+ * copies past the limit are never made. Listing a big object's keys for each page that meets it took 2.3 s for 2,000
+ * pages and an 8,000-key object.
+ */
+function keyCount(values: Record<string, unknown>): number {
+  let count = KEY_COUNTS.get(values)
+  if (count === undefined) {
+    count = Object.keys(values).length
+    // Small objects may be a merge's own, changed after: only big ones (sources, never changed) are kept.
+    if (count > LIMITS.dataKeysPerObject) KEY_COUNTS.set(values, count)
+  }
+  return count
+}
+
+const KEY_COUNTS = new WeakMap<object, number>()
 
 function isEmpty(values: Record<string, unknown>): boolean {
   for (const _ in values) return false

@@ -1,5 +1,6 @@
 import { cleanTags, dataSource, mergedSources } from './eleventy-cascade.js'
-import type { CascadeRules, DataSource } from './eleventy-cascade.js'
+import type { CascadeRules, DataSource, MergeBound } from './eleventy-cascade.js'
+import { DATE_KEYS, EXCERPT_KEYS, EXPIRY_KEYS, IMAGE_KEYS, REDIRECT_KEYS, UPDATED_KEYS } from '../fields.js'
 import type { LayoutData } from './eleventy-layouts.js'
 
 /**
@@ -19,14 +20,29 @@ export interface PageData {
 }
 
 /**
+ * Keys a page's data is read by here or by the mapping (document.ts: title, dates, excerpt, image, terms, author):
+ * merged whatever their size. Any other key whose value is past the data limits where two levels meet is dropped
+ * there (`MergeBound`), as the payload could never hold it.
+ */
+const READ_KEYS: ReadonlySet<string> = new Set([
+  ...TEMPLATE_KEYS, 'title', 'slug', 'draft', 'published', 'unlisted', 'author', 'authors', 'categories', 'category',
+  ...DATE_KEYS, ...UPDATED_KEYS, ...EXPIRY_KEYS, ...EXCERPT_KEYS, ...IMAGE_KEYS, ...REDIRECT_KEYS,
+])
+
+/**
  * One site's data cascade below computed data (src/Template.js getData): global data, the layout chain's front matter,
  * the directory data files from the input folder down and the template's data files (src/Data/TemplateData.js
  * getLocalDataPaths, combineLocalData), then the template's front matter, merged by `rules`. Every source is read once
- * (`dataSource`); a folder's directory data is merged once for all its pages, and a page's merge copies only where two
- * sources meet (`mergedSources`), so 2,000 pages under a 1 MB directory data file share it.
+ * (`dataSource`); a folder's directory data is merged once for all its pages, and so is what lies below front matter
+ * (global data, a layout chain, a folder's data files) for all the pages of one layout chain in one folder: a page's
+ * merge copies only where its own front matter meets that, and never a value past the data limits under a key the
+ * preset does not read (`READ_KEYS`): that key is dropped and said once (`onDrop`).
  */
 export class SiteCascade {
   private readonly folders = new Map<string, Record<string, unknown>>()
+  /** What lies below front matter, by layout file and folder. */
+  private readonly belows = new Map<string, Below>()
+  private readonly dropped = new Set<string>()
   private readonly global: DataSource
 
   constructor(
@@ -39,6 +55,8 @@ export class SiteCascade {
     private readonly templates: ReadonlyMap<string, readonly DataSource[]>,
     /** Told the dotted path of each key of global data dropped as one that could reach a prototype. */
     onUnsafe: (path: string) => void = () => {},
+    /** Told once for each key dropped as too big to merge (`READ_KEYS`), with the file of the first page it was dropped for. */
+    private readonly onDrop: (file: string, key: string) => void = () => {},
   ) {
     this.global = dataSource(global, rules.deep, onUnsafe)
   }
@@ -55,34 +73,70 @@ export class SiteCascade {
         dir = i === 0 ? name : `${dir}/${name}`
         for (const s of this.directories.get(dir) ?? []) sources.push(s)
       }
-      merged = mergedSources(sources, this.rules.deep)
+      merged = mergedSources(sources, this.rules.deep, this.bound(dirs.join('/')))
       this.folders.set(key, merged)
     }
     return merged
   }
 
   /** The data files' data of template `base` (its name without extension) in folder `dirs`, from the site's root. */
-  local(dirs: readonly string[], base: string): Record<string, unknown> {
+  local(dirs: readonly string[], base: string, file = ''): Record<string, unknown> {
     const folder = this.folder(dirs)
     const own = this.templates.get([...dirs, base].join('/'))
-    return own === undefined ? folder : mergedSources([{ values: folder }, ...own], this.rules.deep)
+    return own === undefined ? folder : mergedSources([{ values: folder }, ...own], this.rules.deep, this.bound(file))
   }
 
-  /** The data of template `base` in folder `dirs` whose front matter is `fm` (`onUnsafe` told the keys it drops). */
-  page(dirs: readonly string[], base: string, fm: Record<string, unknown>, onUnsafe?: (path: string) => void): PageData {
-    const local = this.local(dirs, base)
+  /**
+   * The data of template `base` in folder `dirs` whose front matter is `fm`, for file `file` (`onUnsafe` told the
+   * keys of `fm` it drops).
+   */
+  page(dirs: readonly string[], base: string, fm: Record<string, unknown>, file = '', onUnsafe?: (path: string) => void): PageData {
+    const below = this.below(dirs, base, fm.layout, file)
+    const page = dataSource(cleanTags(fm, this.rules.splitTags), this.rules.deep, onUnsafe)
+    const fields = mergedSources([{ values: below.values }, page], this.rules.deep, this.bound(file))
+    return { fields, own: withoutSiteData(fields, this.global.values, [below.layout, below.local, page.values]) }
+  }
+
+  /** Global data, the layout chain's front matter and the data files of a page, merged once for each layout and folder. */
+  private below(dirs: readonly string[], base: string, fmLayout: unknown, file: string): Below {
+    const hasOwn = this.templates.has([...dirs, base].join('/'))
+    const local = this.local(dirs, base, file)
     const global = this.global.values
     // The layout is the first of front matter's, the data files' and global data's that is set (truthy).
-    const name = [fm.layout, local.layout, global.layout].find((v) => Boolean(v))
-    const layout = typeof name === 'string' && this.layouts !== undefined ? this.layouts.of(name) : { values: {} }
-    const page = dataSource(cleanTags(fm, this.rules.splitTags), this.rules.deep, onUnsafe)
+    const name = [fmLayout, local.layout, global.layout].find((v) => Boolean(v))
+    const layoutFile = typeof name === 'string' && this.layouts !== undefined ? this.layouts.file(name) : undefined
+    // A template with data files of its own is one page: what lies below it is not kept.
+    const key = hasOwn ? undefined : `${layoutFile ?? ''}\n${dirs.join('/')}`
+    const cached = key === undefined ? undefined : this.belows.get(key)
+    if (cached !== undefined) return cached
+    const layout = layoutFile === undefined || this.layouts === undefined ? { values: {} } : this.layouts.chainOf(layoutFile)
     const sources = this.rules.layoutBelowData
-      ? [this.global, layout, { values: local }, page]
+      ? [this.global, layout, { values: local }]
       : // Eleventy 0.x: the data files over global data one level deep (getLocalData), then the layout, front matter.
-        [{ values: mergedSources([this.global, { values: local }], false) }, layout, page]
-    const fields = mergedSources(sources, this.rules.deep)
-    return { fields, own: withoutSiteData(fields, global, [layout.values, local, page.values]) }
+        [{ values: mergedSources([this.global, { values: local }], false) }, layout]
+    const below = { values: mergedSources(sources, this.rules.deep, this.bound(file)), layout: layout.values, local }
+    if (key !== undefined) this.belows.set(key, below)
+    return below
   }
+
+  /** The bound of a merge for file `file`: a key dropped is said once for the site. */
+  private bound(file: string): MergeBound {
+    return {
+      reads: (key) => READ_KEYS.has(key),
+      onDrop: (key) => {
+        if (this.dropped.has(key)) return
+        this.dropped.add(key)
+        this.onDrop(file, key)
+      },
+    }
+  }
+}
+
+/** What lies below a page's front matter in its cascade, merged (`values`), and its layout's and data files' parts. */
+interface Below {
+  values: Record<string, unknown>
+  layout: Record<string, unknown>
+  local: Record<string, unknown>
 }
 
 /**

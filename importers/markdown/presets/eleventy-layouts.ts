@@ -45,7 +45,11 @@ export class LayoutData {
   /** The data a page using layout `name` gets from its chain's front matter; nothing for a name no file answers. */
   of(name: string): DataSource {
     const first = this.file(name)
-    if (first === undefined) return { values: {} }
+    return first === undefined ? { values: {} } : this.chainOf(first)
+  }
+
+  /** The data a page gets from the chain whose first layout is file `first` (one `file` answered). */
+  chainOf(first: string): DataSource {
     const cached = this.cache.get(first)
     if (cached !== undefined) return cached
     const chain: DataSource[] = []

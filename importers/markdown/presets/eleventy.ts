@@ -1,6 +1,7 @@
 import { posix } from 'node:path'
 import { DateTime } from 'luxon'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
+import { LIMITS } from '../../../src/contract/constants.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
 import { isPlainObject, warnUnsafeKey } from '../front-matter.js'
@@ -137,7 +138,7 @@ export const eleventyPreset: Preset = {
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
     const layoutData = await readLayouts(ctx, layouts === undefined ? includes : at(trim(layouts)), text, rules)
-    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates, (path) => warnUnsafeKey(ctx.diagnostics, dataDir, 0, path))
+    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates, (path) => warnUnsafeKey(ctx.diagnostics, dataDir, 0, path), (file, key) => warnTooBig(ctx.diagnostics, file, key))
 
     // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
     const pagedLists: PagedList[] = []
@@ -163,7 +164,7 @@ export const eleventyPreset: Preset = {
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
         const fm = source.fm.data
-        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
+        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
         const tags = tagList(fields.tags)
         const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
         for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
@@ -238,6 +239,11 @@ export const eleventyPreset: Preset = {
       },
     }
   },
+}
+
+/** Says that data key `key` was dropped where two levels of the cascade met, too big for data (`SiteCascade`). */
+function warnTooBig(diagnostics: PresetContext['diagnostics'], file: string, key: string): void {
+  diagnostics.warn(file, 0, 'dropped_data', `"${key}" was dropped from the data of this and every other page where two levels of the data cascade (global data, a layout, data files, front matter) both set it: merged, it holds an object of more than ${LIMITS.dataKeysPerObject} keys or a list of more than ${LIMITS.dataItemsPerArray} items, which a document's data cannot hold. Keep such data in one level only, or make it smaller.`)
 }
 
 /** A template paging through the posts, as `pageUrl` reads it, with its first page's URL once known. */

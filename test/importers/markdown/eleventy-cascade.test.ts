@@ -52,6 +52,25 @@ describe('mergedSources (Eleventy Merge)', () => {
   })
 })
 
+describe('mergedSources with a bound (a value past the data limits where two sources meet, under a key not read)', () => {
+  const many = (n: number, prefix: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]))
+  const bound = (dropped: string[]) => ({ reads: (k: string) => k === 'tags' || k === 'title', onDrop: (k: string) => void dropped.push(k) })
+  test.each<[string, Array<Record<string, unknown>>, string[], string[]]>([
+    ['a big object under a small one: dropped', [{ catalog: many(65, 'k') }, { catalog: { mine: 1 } }], [], ['catalog']],
+    ['a small object under a big one: dropped', [{ catalog: { mine: 1 } }, { catalog: many(65, 'k') }], [], ['catalog']],
+    ['nested: the top-level key is dropped, later sources too', [{ nav: { list: many(65, 'k') } }, { nav: { list: { a: 1 } } }, { nav: { b: 2 } }], [], ['nav']],
+    ['lists past 256 items together: dropped', [{ items: Array(200).fill(1) }, { items: Array(57).fill(2) }], [], ['items']],
+    ['at the limits: merged', [{ catalog: many(64, 'k') }, { catalog: { k0: 'x' } }, { items: Array(200).fill(1) }, { items: Array(56).fill(2) }], ['catalog', 'items'], []],
+    ['a key the preset reads: merged whatever its size', [{ tags: Array(300).fill('a') }, { tags: ['b'] }], ['tags'], []],
+    ['one source only: shared, never dropped', [{ catalog: many(65, 'k') }, { other: 1 }], ['catalog', 'other'], []],
+  ])('%s', (_, levels, kept, droppedWant) => {
+    const dropped: string[] = []
+    const merged = mergedSources(levels.map((l) => src(l)), true, bound(dropped))
+    expect(Object.keys(merged).sort()).toEqual(kept)
+    expect(dropped).toEqual(droppedWant)
+  })
+})
+
 describe('cascadeRules', () => {
   test.each<[string | undefined, number | undefined, string, Record<string, boolean>]>([
     [undefined, undefined, '', { deep: true, layoutBelowData: true, splitTags: true }],
