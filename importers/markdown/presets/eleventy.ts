@@ -220,7 +220,7 @@ export const eleventyPreset: Preset = {
         if (fileTime) data.date = undefined
         // Out of every collection, or of the one that makes it a post: the blog does not list it.
         if (excluded === 'all' || tags.some((t) => (t === 'posts' || t === 'post') && excluded.has(t))) data.unlisted = true
-        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) data.author = defaultAuthor
+        if (defaultAuthor !== undefined && pageData.author === undefined && pageData.authors === undefined) data.author = defaultAuthor
         return {
           kind,
           name: base === 'index' || base === dirs[dirs.length - 1] ? (dirs[dirs.length - 1] ?? '') : (named?.rest || base),

@@ -234,6 +234,21 @@ describe('what the document gets from the cascade', () => {
   })
 })
 
+describe('the default author (metadata.json\'s) goes to a post whose own data names none', () => {
+  // A global `_data/authors.json` (a registry the templates look names up in) is the site's, not the post's: read as
+  // the post's, it took metadata.json's default author away (the post was anonymous).
+  test.each<[string, Record<string, string>, string]>([
+    ['an authors registry in global data', { '_data/authors.json': '{ "jane": { "name": "Jane Doe" }, "bob": { "name": "Bob" } }', 'posts/a.md': POST('') }, 'Jane Doe'],
+    ['an author global data file', { '_data/author.json': '{ "name": "Somebody" }', 'posts/a.md': POST('') }, 'Jane Doe'],
+    ['the folder\'s author', { 'posts/posts.json': '{ "tags": ["posts"], "author": "Bob" }', 'posts/a.md': POST('') }, 'Bob'],
+    ['the post\'s own author', { 'posts/a.md': POST('author: Bob\n') }, 'Bob'],
+  ])('%s', async (name, files, want) => {
+    const got = await siteOf(`author ${name}`, '^3.1.8', '', { '_data/metadata.json': '{ "title": "Site", "author": { "name": "Jane Doe" } }', 'posts/posts.json': '{ "tags": ["posts"] }', ...files })
+    const post = got.payload.content.posts[0]
+    expect(got.payload.content.authors.find((a) => a.id === post.author_id)?.display_name).toBe(want)
+  })
+})
+
 describe('eleventyExcludeFromCollections (src/Data/TemplateData.js getNormalizedExcludedCollections)', () => {
   test.each<[string, string, string, string | undefined, string[]]>([
     ['true: out of every collection', '^3.1.8', 'true', 'delist', ['news']],
