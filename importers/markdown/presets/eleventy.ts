@@ -10,7 +10,7 @@ import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTr
 import type { NavigationEntry } from './_config.js'
 import { cascadeRules, cleanTags, dataSource, mergedSources } from './eleventy-cascade.js'
 import type { CascadeRules, DataSource } from './eleventy-cascade.js'
-import { SiteCascade } from './eleventy-data.js'
+import { SiteCascade, withSiteData } from './eleventy-data.js'
 import { LayoutData } from './eleventy-layouts.js'
 import { globMatcher } from './_glob.js'
 import { LIST_PAGES_LIMIT, warnListPagesCapped } from './_list-pages.js'
@@ -164,7 +164,7 @@ export const eleventyPreset: Preset = {
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
         const fm = source.fm.data
-        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
+        const { fields, site } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
         const tags = tagList(fields.tags)
         const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
         for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
@@ -172,7 +172,7 @@ export const eleventyPreset: Preset = {
         const paged = page ? pagedPostList(fields) : undefined
         if (paged !== undefined) {
           const permalink = typeof fields.permalink === 'string' && fields.permalink.trim() !== '' ? fields.permalink.trim() : undefined
-          const list = { ...paged, file: rel, url: defaultUrl(dirs, base), fields, dialect: ext === '.njk' ? ('nunjucks' as const) : ('liquid' as const), ...(permalink !== undefined ? { permalink } : {}) }
+          const list = { ...paged, file: rel, url: defaultUrl(dirs, base), fields: permalink === undefined ? fields : withSiteData(permalink, fields, site), dialect: ext === '.njk' ? ('nunjucks' as const) : ('liquid' as const), ...(permalink !== undefined ? { permalink } : {}) }
           pagedLists.push(list)
           const skipped = postListPage(list, config, ctx.diagnostics)
           if (skipped !== undefined) return skipped
@@ -189,7 +189,7 @@ export const eleventyPreset: Preset = {
         const permalink = isPlainObject(fields.eleventyComputed) && typeof fields.eleventyComputed.permalink === 'string' ? fields.eleventyComputed.permalink : fields.permalink
         if (typeof permalink === 'string' && permalink.trim() !== '') {
           const date = fileTime ? undefined : pageDate(dateValue, named?.date)
-          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields, ...(date ? { date } : {}) })
+          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: withSiteData(permalink, fields, site), ...(date ? { date } : {}) })
           if (filled === undefined) {
             const own = fm.permalink !== undefined
             ctx.diagnostics.warn(rel, own ? source.fm.lineOf('permalink') : 0, 'unsupported_feature', `The permalink "${permalink}"${own ? '' : " (from this folder's data file)"} uses template code or values this importer cannot evaluate here${date ? '' : ' (a page.date needs a date in the front matter or the file name)'}; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
@@ -215,12 +215,12 @@ export const eleventyPreset: Preset = {
         // The page's data as Eleventy merges it, read by mapping instead of front matter over defaults. A post's terms
         // are its tags less the collection that makes it a post, which is no topic (the base blog's tag list and tag
         // pages leave out `posts` and `post`, as they do `all`).
-        const data = Object.assign(Object.create(null) as Record<string, unknown>, pageData)
-        if (kind === 'post' && Array.isArray(pageData.tags)) data.tags = pageData.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
+        const data = Object.assign(Object.create(null) as Record<string, unknown>, fields)
+        if (kind === 'post' && Array.isArray(fields.tags)) data.tags = fields.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
         if (fileTime) data.date = undefined
         // Out of every collection, or of the one that makes it a post: the blog does not list it.
         if (excluded === 'all' || tags.some((t) => (t === 'posts' || t === 'post') && excluded.has(t))) data.unlisted = true
-        if (defaultAuthor !== undefined && pageData.author === undefined && pageData.authors === undefined) data.author = defaultAuthor
+        if (defaultAuthor !== undefined && fields.author === undefined && fields.authors === undefined) data.author = defaultAuthor
         return {
           kind,
           name: base === 'index' || base === dirs[dirs.length - 1] ? (dirs[dirs.length - 1] ?? '') : (named?.rest || base),

@@ -200,6 +200,9 @@ describe('a page\'s URL from the cascade', () => {
     // «real» global `permalink` applies to every page.
     ['a permalink in global data', '^3.1.8', { '_data/permalink.json': '"/g/{{ page.fileSlug }}/"', 'notes/a.md': POST('') }, '/g/a/'],
     ['global data filled into a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal" }', 'notes/notes.json': '{ "permalink": "/{{ site.section }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/journal/a/'],
+    // The site's global data merges with what a page's own levels write into it: the folder's site.section wins.
+    ['global data under the folder\'s, in a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal", "x": 1 }', 'notes/notes.json': '{ "site": { "section": "notes" }, "permalink": "/{{ site.section }}/{{ site.x }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/notes/1/a/'],
+    ['global data under the page\'s, in a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal", "x": 1 }', 'notes/notes.json': '{ "permalink": "/{{ site.section }}/{{ site.x }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('site:\n  x: 2\n') }, '/journal/2/a/'],
     // Since 1.0 a layout's front matter ranks under the data files; 0.x ranked it over them.
     ['Eleventy 2: the folder\'s permalink over the layout\'s', '^2.0.1', { '_includes/article.njk': LAYOUT('permalink: /l/{{ page.fileSlug }}/\n'), 'notes/notes.json': '{ "layout": "article.njk", "permalink": "/d/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/d/a/'],
     ['Eleventy 0.11: the layout\'s permalink over the folder\'s', '^0.11.1', { '_includes/article.njk': LAYOUT('permalink: /l/{{ page.fileSlug }}/\n'), 'notes/notes.json': '{ "layout": "article.njk", "permalink": "/d/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/l/a/'],
