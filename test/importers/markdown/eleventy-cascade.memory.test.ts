@@ -101,3 +101,33 @@ test.skipIf(!existsSync(cli))('2,000 posts and 8,000 global data files: the time
     rmSync(dir, { recursive: true, force: true })
   }
 }, 240_000)
+
+// Each folder's data merged every ancestor's files again, and kept its own copy of what they all write: 100 → 200
+// levels of folders, each with a page and a data file writing 300 keys into one object, took 1.40 → 5.46 s and 291 →
+// 876 MB (review of s13-eleventy). A folder's data is now merged over its parent's, and the object, past the data
+// limits where two levels meet, is dropped there.
+test.skipIf(!existsSync(cli))('folders 200 deep, a page and a data file at each level: about the time and memory of 100 deep (needs a built dist/)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
+  try {
+    const deep = (root: string, depth: number) => {
+      mkdirSync(root, { recursive: true })
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ devDependencies: { '@11ty/eleventy': '^3.1.8' } }))
+      let at = root
+      for (let d = 0; d < depth; d++) {
+        at = join(at, `d${d}`)
+        mkdirSync(at)
+        writeFileSync(join(at, `d${d}.json`), JSON.stringify({ nav: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${d}_${i}`, i])), tags: [`t${d}`] }))
+        writeFileSync(join(at, 'index.md'), `---\ntitle: P${d}\nnav:\n  mine: 1\n---\nx\n`)
+      }
+    }
+    deep(join(dir, 'small'), 100)
+    deep(join(dir, 'big'), 200)
+    const small = await usage(join(dir, 'small'), dir)
+    const big = await usage(join(dir, 'big'), dir)
+    console.log(`eleventy cascade, 100 → 200 levels: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
+    expect(big.cpu).toBeLessThan(2.5 * small.cpu)
+    expect(big.kb).toBeLessThan(2 * small.kb)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 240_000)
