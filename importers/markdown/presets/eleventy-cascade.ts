@@ -228,17 +228,22 @@ function ownCopy<T extends Record<string, unknown> | unknown[]>(value: T, own: S
  * A data file's or front matter's values with `tags` as Eleventy cleans them before merging (cleanupData): a string
  * is one name (none when empty), or from 3.1 names split at commas, as written (`"a, b"` → `a`, ` b`); null is no
  * tags; a list loses its repeats, and from 3.1 its numbers are names. The values are copied only when `tags` changes.
+ * Any other value that is set (`tags: 2024`, `tags: { x: 1 }`) is kept and passed to `onInvalid`: Eleventy 3.1 stops
+ * the build on it (TemplateData.getCleanedTagsImmutable: "String or Array expected for `tags`").
  * @example
  * cleanTags({ tags: 'posts' }, false) // { tags: ['posts'] }
  */
-export function cleanTags(data: Record<string, unknown>, splitTags: boolean): Record<string, unknown> {
+export function cleanTags(data: Record<string, unknown>, splitTags: boolean, onInvalid?: (tags: unknown) => void): Record<string, unknown> {
   if (!('tags' in data)) return data
   const tags = data.tags
   let list: unknown[]
   if (typeof tags === 'string') list = tags === '' ? [] : splitTags ? tags.split(',') : [tags]
   else if (tags === null) list = []
   else if (Array.isArray(tags)) list = splitTags ? tags.map((t) => (typeof t === 'number' ? String(t) : t)) : tags
-  else return data
+  else {
+    if (tags) onInvalid?.(tags)
+    return data
+  }
   const unique = [...new Set(list)]
   if (Array.isArray(tags) && unique.length === tags.length && unique.every((t, i) => t === tags[i])) return data
   const out = Object.assign(Object.create(null) as Record<string, unknown>, data)

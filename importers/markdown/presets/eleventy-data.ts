@@ -97,12 +97,12 @@ export class SiteCascade {
   }
 
   /**
-   * The data of template `base` in folder `dirs` whose front matter is `fm`, for file `file` (`onUnsafe` told the
-   * keys of `fm` it drops).
+   * The data of template `base` in folder `dirs` whose front matter is `fm`, for file `file` (`report` told the keys
+   * of `fm` it drops and a `tags` that is neither a string nor a list).
    */
-  page(dirs: readonly string[], base: string, fm: Record<string, unknown>, file = '', onUnsafe?: (path: string) => void): PageData {
+  page(dirs: readonly string[], base: string, fm: Record<string, unknown>, file = '', report: PageReport = {}): PageData {
     const below = this.below(dirs, base, fm.layout, file)
-    const page = dataSource(cleanTags(fm, this.rules.splitTags), this.rules.deep, onUnsafe)
+    const page = dataSource(cleanTags(fm, this.rules.splitTags, report.invalidTags), this.rules.deep, report.unsafe)
     // The site's global data the front matter alone writes, under it: nothing else lies between them.
     const site = this.siteData(Object.keys(page.values).filter((k) => !Object.hasOwn(below.values, k)))
     const fields = mergedSources([{ values: below.values }, site, page], this.rules.deep, this.bound(file))
@@ -157,6 +157,12 @@ export class SiteCascade {
       },
     }
   }
+}
+
+/** What `SiteCascade.page` says about a page's front matter. */
+export interface PageReport {
+  unsafe?: (path: string) => void
+  invalidTags?: (tags: unknown) => void
 }
 
 /** What lies below a page's front matter in its cascade, merged. */

@@ -164,7 +164,10 @@ export const eleventyPreset: Preset = {
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
         const fm = source.fm.data
-        const { fields, site } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path))
+        const { fields, site } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, {
+          unsafe: (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path),
+          invalidTags: (value) => warnInvalidTags(ctx.diagnostics, rel, source.fm.lineOf('tags'), value),
+        })
         const tags = tagList(fields.tags)
         const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
         for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
@@ -244,6 +247,12 @@ export const eleventyPreset: Preset = {
 /** Says that data key `key` was dropped where two levels of the cascade met, too big for data (`SiteCascade`). */
 function warnTooBig(diagnostics: PresetContext['diagnostics'], file: string, key: string): void {
   diagnostics.warn(file, 0, 'dropped_data', `"${key}" was dropped from the data of this and every other page where two levels of the data cascade (global data, a layout, data files, front matter) both set it: merged, it holds an object of more than ${LIMITS.dataKeysPerObject} keys or a list of more than ${LIMITS.dataItemsPerArray} items, which a document's data cannot hold. Keep such data in one level only, or make it smaller.`)
+}
+
+/** Says that `tags` in `file` is `value`, neither a string nor a list (`cleanTags`). */
+function warnInvalidTags(diagnostics: PresetContext['diagnostics'], file: string, line: number, value: unknown): void {
+  const what = isPlainObject(value) ? 'an object' : `the ${typeof value} ${String(value)}`
+  diagnostics.warn(file, line, 'invalid_field', `\`tags\` is ${what}, neither a string nor a list: Eleventy 3.1 stops the build on it ("String or Array expected for \`tags\`"), and here it replaces the tags of the levels below it (a folder's \`posts\`), so the page is in no collection. Write a list of names (\`tags: ["2024"]\`).`)
 }
 
 /** A template paging through the posts, as `pageUrl` reads it, with its first page's URL once known. */
@@ -571,7 +580,7 @@ async function readDataFiles(ctx: PresetContext, input: string, outside: string[
     read.add(f.rel)
     if (!isPlainObject(data)) continue
     const [map, key] = isDirData ? [directories, folder] : [templates, `${folder === '' ? '' : folder + '/'}${stem}`]
-    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags), rules.deep, (path) => warnUnsafeKey(ctx.diagnostics, f.rel, 0, path))])
+    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags, (value) => warnInvalidTags(ctx.diagnostics, f.rel, 0, value)), rules.deep, (path) => warnUnsafeKey(ctx.diagnostics, f.rel, 0, path))])
   }
   return { directories, templates }
 }

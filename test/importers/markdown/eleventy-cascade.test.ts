@@ -252,6 +252,25 @@ describe('the default author (metadata.json\'s) goes to a post whose own data na
   })
 })
 
+describe('tags that are neither a string nor a list (Eleventy 3.1 stops the build: "String or Array expected for `tags`")', () => {
+  // «real» 3.1.8 TemplateData.getCleanedTagsImmutable throws on any other value that is set. The importer goes on
+  // (the value replaces the folder's tags, so the post is a page) and says so on the file; it said nothing.
+  test.each<[string, Record<string, string>, string, number]>([
+    ['a number in front matter', { 'posts/a.md': POST('tags: 2024\n') }, 'posts/a.md', 4],
+    ['an object in front matter', { 'posts/a.md': POST('tags:\n  x: 1\n') }, 'posts/a.md', 4],
+    ['a number in a template data file', { 'posts/a.11tydata.json': '{ "tags": 7 }', 'posts/a.md': POST('') }, 'posts/a.11tydata.json', 0],
+  ])('%s', async (name, files, file, line) => {
+    const got = await siteOf(`badtags ${name}`, '^3.1.8', '', { 'posts/posts.json': '{ "tags": ["posts"] }', ...files })
+    const warned = got.result.diagnostics.filter((d) => d.code === 'invalid_field' && d.message.includes('String or Array expected'))
+    expect(warned.map((d) => [d.file, d.line])).toEqual([[file, line]])
+  })
+
+  test.each([['tags: posts\n'], ['tags: [posts, 2024]\n'], ['tags:\n'], ['tags: false\n']])('%j: no warning', async (fm) => {
+    const got = await siteOf(`goodtags ${fm}`, '^3.1.8', '', { 'posts/a.md': POST(fm) })
+    expect(got.result.diagnostics.filter((d) => d.message.includes('String or Array expected'))).toEqual([])
+  })
+})
+
 describe('eleventyExcludeFromCollections (src/Data/TemplateData.js getNormalizedExcludedCollections)', () => {
   test.each<[string, string, string, string | undefined, string[]]>([
     ['true: out of every collection', '^3.1.8', 'true', 'delist', ['news']],
