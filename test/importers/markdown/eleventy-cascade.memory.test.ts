@@ -46,37 +46,28 @@ async function usage(site: string, dir: string): Promise<{ kb: number; cpu: numb
   return best
 }
 
-test.skipIf(!existsSync(cli))('2,000 posts under a 1 MB directory data file: memory and time as without it (needs a built dist/)', async () => {
+/** The usage of a site written by `write` without (`small`) and with (`big`) its load, each imported; logged as `label`. */
+async function compared(label: string, write: (root: string, big: boolean) => void): Promise<{ small: { kb: number; cpu: number }; big: { kb: number; cpu: number; stderr: string } }> {
   const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
   try {
-    writeSite(join(dir, 'small'), false)
-    writeSite(join(dir, 'big'), true)
+    write(join(dir, 'small'), false)
+    write(join(dir, 'big'), true)
     const small = await usage(join(dir, 'small'), dir)
     const big = await usage(join(dir, 'big'), dir)
-    console.log(`eleventy cascade: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
-    expect(big.kb).toBeLessThan(2 * small.kb)
-    expect(big.kb).toBeLessThan(500 * 1024)
-    expect(big.cpu).toBeLessThan(2 * small.cpu)
+    console.log(`eleventy cascade, ${label}: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
+    return { small, big }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-}, 240_000)
+}
 
-test.skipIf(!existsSync(cli)).each(['layout', 'front matter'] as const)('2,000 posts under a 1 MB directory data file whose catalog their %s also writes: memory and time as without it, the catalog dropped once (needs a built dist/)', async (overlap) => {
-  const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
-  try {
-    writeSite(join(dir, 'small'), false, overlap)
-    writeSite(join(dir, 'big'), true, overlap)
-    const small = await usage(join(dir, 'small'), dir)
-    const big = await usage(join(dir, 'big'), dir)
-    console.log(`eleventy cascade, catalog also in the ${overlap}: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
-    expect(big.kb).toBeLessThan(2 * small.kb)
-    expect(big.kb).toBeLessThan(500 * 1024)
-    expect(big.cpu).toBeLessThan(2 * small.cpu)
-    expect(big.stderr.match(/\[dropped_data\] "catalog"/g)).toHaveLength(1)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+test.skipIf(!existsSync(cli)).each([undefined, 'layout', 'front matter'] as const)('2,000 posts under a 1 MB directory data file whose catalog their %s also writes: memory and time as without it (needs a built dist/)', async (overlap) => {
+  const { small, big } = await compared(`catalog also in the ${overlap ?? 'nothing'}`, (root, withCatalog) => writeSite(root, withCatalog, overlap))
+  expect(big.kb).toBeLessThan(2 * small.kb)
+  expect(big.kb).toBeLessThan(500 * 1024)
+  expect(big.cpu).toBeLessThan(2 * small.cpu)
+  // Where two levels write it, the catalog is dropped once for the site, not copied for each post.
+  if (overlap !== undefined) expect(big.stderr.match(/\[dropped_data\] "catalog"/g)).toHaveLength(1)
 }, 240_000)
 
 // Each page merged all of global data and took the site's keys out again: 8,000 `_data` files took 2,000 posts from
@@ -84,50 +75,31 @@ test.skipIf(!existsSync(cli)).each(['layout', 'front matter'] as const)('2,000 p
 // template's (merged for each page) and the site's (merged only where a page's levels write them, and looked up by
 // the permalinks that name them).
 test.skipIf(!existsSync(cli))('2,000 posts and 8,000 global data files: the time of the same site without them (needs a built dist/)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
-  try {
-    for (const [name, files] of [['small', 0], ['big', 8000]] as const) {
-      const root = join(dir, name)
-      writeSite(root, false)
-      mkdirSync(join(root, '_data'), { recursive: true })
-      for (let i = 0; i < files; i++) writeFileSync(join(root, `_data/item${i}.json`), JSON.stringify({ name: `Item ${i}` }))
-    }
-    const small = await usage(join(dir, 'small'), dir)
-    const big = await usage(join(dir, 'big'), dir)
-    console.log(`eleventy cascade, 8,000 global data files: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
-    expect(big.cpu).toBeLessThan(2 * small.cpu)
-    expect(big.kb).toBeLessThan(2 * small.kb)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const { small, big } = await compared('8,000 global data files', (root, withFiles) => {
+    writeSite(root, false)
+    mkdirSync(join(root, '_data'), { recursive: true })
+    for (let i = 0; i < (withFiles ? 8000 : 0); i++) writeFileSync(join(root, `_data/item${i}.json`), JSON.stringify({ name: `Item ${i}` }))
+  })
+  expect(big.cpu).toBeLessThan(2 * small.cpu)
+  expect(big.kb).toBeLessThan(2 * small.kb)
 }, 240_000)
 
-// Each folder's data merged every ancestor's files again, and kept its own copy of what they all write: 100 → 200
-// levels of folders, each with a page and a data file writing 300 keys into one object, took 1.40 → 5.46 s and 291 →
-// 876 MB (review of s13-eleventy). A folder's data is now merged over its parent's, and the object, past the data
-// limits where two levels meet, is dropped there.
+// Each folder's cached data held its own copy of an object every level above writes into: 100 → 200 levels of
+// folders, each with a page and a data file writing 300 keys into one object, took 1.40 → 5.46 s and 291 → 876 MB
+// (review of s13-eleventy). Past the data limits where two levels meet, the object is now dropped there.
 test.skipIf(!existsSync(cli))('folders 200 deep, a page and a data file at each level: about the time and memory of 100 deep (needs a built dist/)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pd-eleventy-cascade-'))
-  try {
-    const deep = (root: string, depth: number) => {
-      mkdirSync(root, { recursive: true })
-      writeFileSync(join(root, 'package.json'), JSON.stringify({ devDependencies: { '@11ty/eleventy': '^3.1.8' } }))
-      let at = root
-      for (let d = 0; d < depth; d++) {
-        at = join(at, `d${d}`)
-        mkdirSync(at)
-        writeFileSync(join(at, `d${d}.json`), JSON.stringify({ nav: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${d}_${i}`, i])), tags: [`t${d}`] }))
-        writeFileSync(join(at, 'index.md'), `---\ntitle: P${d}\nnav:\n  mine: 1\n---\nx\n`)
-      }
+  const deep = (root: string, depth: number) => {
+    mkdirSync(root, { recursive: true })
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ devDependencies: { '@11ty/eleventy': '^3.1.8' } }))
+    let at = root
+    for (let d = 0; d < depth; d++) {
+      at = join(at, `d${d}`)
+      mkdirSync(at)
+      writeFileSync(join(at, `d${d}.json`), JSON.stringify({ nav: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${d}_${i}`, i])), tags: [`t${d}`] }))
+      writeFileSync(join(at, 'index.md'), `---\ntitle: P${d}\nnav:\n  mine: 1\n---\nx\n`)
     }
-    deep(join(dir, 'small'), 100)
-    deep(join(dir, 'big'), 200)
-    const small = await usage(join(dir, 'small'), dir)
-    const big = await usage(join(dir, 'big'), dir)
-    console.log(`eleventy cascade, 100 → 200 levels: peak ${(small.kb / 1024).toFixed(0)} MB → ${(big.kb / 1024).toFixed(0)} MB, CPU ${(small.cpu / 1e6).toFixed(2)} s → ${(big.cpu / 1e6).toFixed(2)} s`)
-    expect(big.cpu).toBeLessThan(2.5 * small.cpu)
-    expect(big.kb).toBeLessThan(2 * small.kb)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
   }
+  const { small, big } = await compared('100 → 200 levels', (root, deeper) => deep(root, deeper ? 200 : 100))
+  expect(big.cpu).toBeLessThan(2.5 * small.cpu)
+  expect(big.kb).toBeLessThan(2 * small.kb)
 }, 240_000)
