@@ -165,7 +165,7 @@ export function parseData(
   const unsafe = (key: string) => {
     const at = raw.indexOf(key.split('.').pop() as string)
     const line = (at < 0 ? 1 : countLines(raw, at) + 1) + lineOffset
-    diagnostics.warn(rel, line, 'unsafe_key', `The key "${key}" could reach an object's prototype, so it was ignored (never merged). Rename it.`)
+    warnUnsafeKey(diagnostics, rel, line, key)
   }
   if (lang === 'yaml') {
     const lineCounter = new LineCounter()
@@ -295,6 +295,16 @@ function build(
 
 /** Keys that would reach an object's prototype if merged with `Object.assign` or `obj[key] =`: never kept. */
 const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** Whether `key` would reach an object's prototype if merged with `Object.assign` or `obj[key] =`: never kept. */
+export function isUnsafeKey(key: string): boolean {
+  return UNSAFE_KEYS.has(key)
+}
+
+/** Says that the key at dotted path `key` of file `rel` was dropped as one that could reach a prototype. */
+export function warnUnsafeKey(diagnostics: Diagnostics, rel: string, line: number, key: string): void {
+  diagnostics.warn(rel, line, 'unsafe_key', `The key "${key}" could reach an object's prototype, so it was ignored (never merged). Rename it.`)
+}
 
 /** Nesting beyond this is not front matter anyone writes; deeper values are dropped and reported. */
 const MAX_DEPTH = 64

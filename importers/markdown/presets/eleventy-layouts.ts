@@ -15,6 +15,8 @@ const MAX_CHAIN = 50
  */
 export class LayoutData {
   private readonly cache = new Map<string, DataSource>()
+  /** Each layout file's front matter as a source, read once whatever the number of chains it is in. */
+  private readonly sources = new Map<string, DataSource>()
 
   constructor(
     private readonly folder: string,
@@ -23,6 +25,8 @@ export class LayoutData {
     private readonly frontMatter: ReadonlyMap<string, Record<string, unknown>>,
     private readonly paths: ReadonlySet<string>,
     private readonly rules: CascadeRules,
+    /** Told the file and dotted path of each key of a layout's front matter dropped as one that could reach a prototype. */
+    private readonly onUnsafe: (rel: string, path: string) => void = () => {},
   ) {}
 
   /** The files of the layouts folder Eleventy may take a layout from, to read their front matter. */
@@ -41,7 +45,11 @@ export class LayoutData {
   /** The data a page using layout `name` gets from its chain's front matter; nothing for a name no file answers. */
   of(name: string): DataSource {
     const first = this.file(name)
-    if (first === undefined) return { values: {} }
+    return first === undefined ? { values: {} } : this.chainOf(first)
+  }
+
+  /** The data a page gets from the chain whose first layout is file `first` (one `file` answered). */
+  chainOf(first: string): DataSource {
     const cached = this.cache.get(first)
     if (cached !== undefined) return cached
     const chain: DataSource[] = []
@@ -49,7 +57,7 @@ export class LayoutData {
     for (let file: string | undefined = first; file !== undefined && !seen.has(file) && seen.size < MAX_CHAIN; ) {
       seen.add(file)
       const data = this.frontMatter.get(file) ?? {}
-      chain.unshift(dataSource(cleanTags(data, this.rules.splitTags), this.rules.deep))
+      chain.unshift(this.source(file, data))
       const next: unknown = data.layout
       file = typeof next === 'string' && next.trim() !== '' ? this.file(next.trim()) : undefined
     }
@@ -58,5 +66,14 @@ export class LayoutData {
     const out = { values: merged }
     this.cache.set(first, out)
     return out
+  }
+
+  private source(file: string, data: Record<string, unknown>): DataSource {
+    let source = this.sources.get(file)
+    if (source === undefined) {
+      source = dataSource(cleanTags(data, this.rules.splitTags), this.rules.deep, (path) => this.onUnsafe(file, path))
+      this.sources.set(file, source)
+    }
+    return source
   }
 }

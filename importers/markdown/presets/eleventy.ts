@@ -1,15 +1,16 @@
 import { posix } from 'node:path'
 import { DateTime } from 'luxon'
 import { checkSlugSegment } from '../../../src/validate/primitives/index.js'
+import { LIMITS } from '../../../src/contract/constants.js'
 import { dateFromName, parseDate } from '../dates.js'
 import type { DiscoveredFile } from '../discover.js'
-import { isPlainObject } from '../front-matter.js'
+import { isPlainObject, warnUnsafeKey } from '../front-matter.js'
 import { closing, entries, exportedData, exportedLiteral, objectsOf, readJsConfig, stringArray, stringLiteral, stripComments } from './_jstext.js'
 import { firstString, httpOrigin, NAVIGATION_DATA, navigationMenus, navigationTree, postListing, readDataFolder } from './_config.js'
 import type { NavigationEntry } from './_config.js'
 import { cascadeRules, cleanTags, dataSource, mergedSources } from './eleventy-cascade.js'
 import type { CascadeRules, DataSource } from './eleventy-cascade.js'
-import { SiteCascade } from './eleventy-data.js'
+import { SiteCascade, withSiteData } from './eleventy-data.js'
 import { LayoutData } from './eleventy-layouts.js'
 import { globMatcher } from './_glob.js'
 import { LIST_PAGES_LIMIT, warnListPagesCapped } from './_list-pages.js'
@@ -137,7 +138,7 @@ export const eleventyPreset: Preset = {
     const navData = navFile === undefined ? undefined : navFile.endsWith('.js') ? await readJsData(ctx, navFile) : await ctx.readData(navFile)
     if (navFile !== undefined) config.configFiles.add(navFile)
     const layoutData = await readLayouts(ctx, layouts === undefined ? includes : at(trim(layouts)), text, rules)
-    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates)
+    const cascade = new SiteCascade(rules, globalData, layoutData, directories, templates, (path) => warnUnsafeKey(ctx.diagnostics, dataDir, 0, path), (file, key) => warnTooBig(ctx.diagnostics, file, key))
 
     // Templates paging through the posts, and the files of each post collection, for the pages written after the first.
     const pagedLists: PagedList[] = []
@@ -163,7 +164,10 @@ export const eleventyPreset: Preset = {
         const { dirs, base, ext } = splitPath(within)
         const page = PAGE_TEMPLATES.has(ext)
         const fm = source.fm.data
-        const { fields, own: pageData } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm)
+        const { fields, site } = cascade.page(input === '' ? dirs : [...input.split('/'), ...dirs], base, fm, rel, {
+          unsafe: (path) => warnUnsafeKey(ctx.diagnostics, rel, source.fm.lineOf(path.split('.')[0]), path),
+          invalidTags: (value) => warnInvalidTags(ctx.diagnostics, rel, source.fm.lineOf('tags'), value),
+        })
         const tags = tagList(fields.tags)
         const excluded = excludedCollections(fields.eleventyExcludeFromCollections, major)
         for (const t of tags) if (excluded !== 'all' && !excluded.has(t)) tagged.get(t)?.add(rel)
@@ -171,7 +175,7 @@ export const eleventyPreset: Preset = {
         const paged = page ? pagedPostList(fields) : undefined
         if (paged !== undefined) {
           const permalink = typeof fields.permalink === 'string' && fields.permalink.trim() !== '' ? fields.permalink.trim() : undefined
-          const list = { ...paged, file: rel, url: defaultUrl(dirs, base), fields, dialect: ext === '.njk' ? ('nunjucks' as const) : ('liquid' as const), ...(permalink !== undefined ? { permalink } : {}) }
+          const list = { ...paged, file: rel, url: defaultUrl(dirs, base), fields: permalink === undefined ? fields : withSiteData(permalink, fields, site), dialect: ext === '.njk' ? ('nunjucks' as const) : ('liquid' as const), ...(permalink !== undefined ? { permalink } : {}) }
           pagedLists.push(list)
           const skipped = postListPage(list, config, ctx.diagnostics)
           if (skipped !== undefined) return skipped
@@ -188,7 +192,7 @@ export const eleventyPreset: Preset = {
         const permalink = isPlainObject(fields.eleventyComputed) && typeof fields.eleventyComputed.permalink === 'string' ? fields.eleventyComputed.permalink : fields.permalink
         if (typeof permalink === 'string' && permalink.trim() !== '') {
           const date = fileTime ? undefined : pageDate(dateValue, named?.date)
-          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: fields, ...(date ? { date } : {}) })
+          const filled = fillTemplate(permalink.trim(), { fileSlug, filePathStem: stem, data: withSiteData(permalink, fields, site), ...(date ? { date } : {}) })
           if (filled === undefined) {
             const own = fm.permalink !== undefined
             ctx.diagnostics.warn(rel, own ? source.fm.lineOf('permalink') : 0, 'unsupported_feature', `The permalink "${permalink}"${own ? '' : " (from this folder's data file)"} uses template code or values this importer cannot evaluate here${date ? '' : ' (a page.date needs a date in the front matter or the file name)'}; the default URL ${url} is assumed. Redirect the old URL by hand if it differs.`)
@@ -214,8 +218,8 @@ export const eleventyPreset: Preset = {
         // The page's data as Eleventy merges it, read by mapping instead of front matter over defaults. A post's terms
         // are its tags less the collection that makes it a post, which is no topic (the base blog's tag list and tag
         // pages leave out `posts` and `post`, as they do `all`).
-        const data = Object.assign(Object.create(null) as Record<string, unknown>, pageData)
-        if (kind === 'post' && Array.isArray(pageData.tags)) data.tags = pageData.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
+        const data = Object.assign(Object.create(null) as Record<string, unknown>, fields)
+        if (kind === 'post' && Array.isArray(fields.tags)) data.tags = fields.tags.filter((t) => t !== 'posts' && t !== 'post' && (excluded === 'all' || !excluded.has(String(t))))
         if (fileTime) data.date = undefined
         // Out of every collection, or of the one that makes it a post: the blog does not list it.
         if (excluded === 'all' || tags.some((t) => (t === 'posts' || t === 'post') && excluded.has(t))) data.unlisted = true
@@ -238,6 +242,17 @@ export const eleventyPreset: Preset = {
       },
     }
   },
+}
+
+/** Says that data key `key` was dropped where two levels of the cascade met, too big for data (`SiteCascade`). */
+function warnTooBig(diagnostics: PresetContext['diagnostics'], file: string, key: string): void {
+  diagnostics.warn(file, 0, 'dropped_data', `"${key}" was dropped from the data of this and every other page where two levels of the data cascade (global data, a layout, data files, front matter) both set it: merged, it holds an object of more than ${LIMITS.dataKeysPerObject} keys or a list of more than ${LIMITS.dataItemsPerArray} items, which a document's data cannot hold. Keep such data in one level only, or make it smaller.`)
+}
+
+/** Says that `tags` in `file` is `value`, neither a string nor a list (`cleanTags`). */
+function warnInvalidTags(diagnostics: PresetContext['diagnostics'], file: string, line: number, value: unknown): void {
+  const what = isPlainObject(value) ? 'an object' : `the ${typeof value} ${String(value)}`
+  diagnostics.warn(file, line, 'invalid_field', `\`tags\` is ${what}, neither a string nor a list: Eleventy 3.1 stops the build on it ("String or Array expected for \`tags\`"), and here it replaces the tags of the levels below it (a folder's \`posts\`), so the page is in no collection. Write a list of names (\`tags: ["2024"]\`).`)
 }
 
 /** A template paging through the posts, as `pageUrl` reads it, with its first page's URL once known. */
@@ -565,7 +580,7 @@ async function readDataFiles(ctx: PresetContext, input: string, outside: string[
     read.add(f.rel)
     if (!isPlainObject(data)) continue
     const [map, key] = isDirData ? [directories, folder] : [templates, `${folder === '' ? '' : folder + '/'}${stem}`]
-    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags), rules.deep)])
+    map.set(key, [...(map.get(key) ?? []), dataSource(cleanTags(data, rules.splitTags, (value) => warnInvalidTags(ctx.diagnostics, f.rel, 0, value)), rules.deep, (path) => warnUnsafeKey(ctx.diagnostics, f.rel, 0, path))])
   }
   return { directories, templates }
 }
@@ -588,7 +603,7 @@ async function readLayouts(ctx: PresetContext, folder: string, config: string, r
     const data = await ctx.readFrontMatter(rel)
     if (data !== null && Object.keys(data).length > 0) frontMatter.set(rel, data)
   }
-  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules)
+  return new LayoutData(folder, aliases, frontMatter, ctx.discovery.paths, rules, (rel, path) => warnUnsafeKey(ctx.diagnostics, rel, 0, path))
 }
 
 /**

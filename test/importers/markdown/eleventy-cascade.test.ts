@@ -52,6 +52,25 @@ describe('mergedSources (Eleventy Merge)', () => {
   })
 })
 
+describe('mergedSources with a bound (a value past the data limits where two sources meet, under a key not read)', () => {
+  const many = (n: number, prefix: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]))
+  const bound = (dropped: string[]) => ({ reads: (k: string) => k === 'tags' || k === 'title', onDrop: (k: string) => void dropped.push(k) })
+  test.each<[string, Array<Record<string, unknown>>, string[], string[]]>([
+    ['a big object under a small one: dropped', [{ catalog: many(65, 'k') }, { catalog: { mine: 1 } }], [], ['catalog']],
+    ['a small object under a big one: dropped', [{ catalog: { mine: 1 } }, { catalog: many(65, 'k') }], [], ['catalog']],
+    ['nested: the top-level key is dropped, later sources too', [{ nav: { list: many(65, 'k') } }, { nav: { list: { a: 1 } } }, { nav: { b: 2 } }], [], ['nav']],
+    ['lists past 256 items together: dropped', [{ items: Array(200).fill(1) }, { items: Array(57).fill(2) }], [], ['items']],
+    ['at the limits: merged', [{ catalog: many(64, 'k') }, { catalog: { k0: 'x' } }, { items: Array(200).fill(1) }, { items: Array(56).fill(2) }], ['catalog', 'items'], []],
+    ['a key the preset reads: merged whatever its size', [{ tags: Array(300).fill('a') }, { tags: ['b'] }], ['tags'], []],
+    ['one source only: shared, never dropped', [{ catalog: many(65, 'k') }, { other: 1 }], ['catalog', 'other'], []],
+  ])('%s', (_, levels, kept, droppedWant) => {
+    const dropped: string[] = []
+    const merged = mergedSources(levels.map((l) => src(l)), true, bound(dropped))
+    expect(Object.keys(merged).sort()).toEqual(kept)
+    expect(dropped).toEqual(droppedWant)
+  })
+})
+
 describe('cascadeRules', () => {
   test.each<[string | undefined, number | undefined, string, Record<string, boolean>]>([
     [undefined, undefined, '', { deep: true, layoutBelowData: true, splitTags: true }],
@@ -156,12 +175,34 @@ describe('which collection a page is in (tags of every level: posts makes a date
   })
 })
 
+describe('override: before a key that reaches a prototype (dropped with an unsafe_key warning on the file, as without the prefix)', () => {
+  // The prefix came off after the readers had dropped __proto__, constructor and prototype: every post of the folder
+  // failed (invalid_data, exit 1, naming neither file nor key), and nested ones reached the payload.
+  test.each<[string, Record<string, string>, string, string]>([
+    ['a directory data file, top level', { 'posts/posts.json': '{ "tags": ["posts"], "override:__proto__": { "polluted": 1 } }', 'posts/a.md': POST('') }, 'posts/posts.json', 'override:__proto__'],
+    ['a directory data file, nested', { 'posts/posts.json': '{ "tags": ["posts"], "nav": { "key": "A", "override:constructor": { "polluted": 1 } } }', 'posts/a.md': POST('') }, 'posts/posts.json', 'nav.override:constructor'],
+    ['front matter, top level', { 'posts/posts.json': '{ "tags": ["posts"] }', 'posts/a.md': POST('"override:prototype":\n  polluted: 1\n') }, 'posts/a.md', 'override:prototype'],
+    ['front matter, nested', { 'posts/posts.json': '{ "tags": ["posts"] }', 'posts/a.md': POST('nav:\n  key: A\n  "override:__proto__":\n    polluted: 1\n') }, 'posts/a.md', 'nav.override:__proto__'],
+    ['a layout\'s front matter', { '_includes/post.njk': LAYOUT('"override:__proto__":\n  polluted: 1\n'), 'posts/posts.json': '{ "tags": ["posts"], "layout": "post.njk" }', 'posts/a.md': POST('') }, '_includes/post.njk', 'override:__proto__'],
+  ])('%s', async (name, files, file, key) => {
+    const got = await siteOf(`unsafe ${name}`, '^3.1.8', '', files)
+    expect(got.kinds['posts/a.md']).toBe('post')
+    expect(got.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(got.result.diagnostics.filter((d) => d.code === 'unsafe_key').map((d) => [d.file, d.message.match(/"([^"]+)"/)?.[1]])).toEqual([[file, key]])
+    expect(JSON.stringify(got.payload)).not.toMatch(/polluted|__proto__|"constructor"|"prototype"/)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
 describe('a page\'s URL from the cascade', () => {
   test.each<[string, string, Record<string, string>, string]>([
     ['a permalink in the folder\'s data file', '^3.1.8', { 'notes/notes.json': '{ "permalink": "/n/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/n/a/'],
     // «real» global `permalink` applies to every page.
     ['a permalink in global data', '^3.1.8', { '_data/permalink.json': '"/g/{{ page.fileSlug }}/"', 'notes/a.md': POST('') }, '/g/a/'],
     ['global data filled into a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal" }', 'notes/notes.json': '{ "permalink": "/{{ site.section }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/journal/a/'],
+    // The site's global data merges with what a page's own levels write into it: the folder's site.section wins.
+    ['global data under the folder\'s, in a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal", "x": 1 }', 'notes/notes.json': '{ "site": { "section": "notes" }, "permalink": "/{{ site.section }}/{{ site.x }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/notes/1/a/'],
+    ['global data under the page\'s, in a permalink', '^3.1.8', { '_data/site.json': '{ "section": "journal", "x": 1 }', 'notes/notes.json': '{ "permalink": "/{{ site.section }}/{{ site.x }}/{{ page.fileSlug }}/" }', 'notes/a.md': POST('site:\n  x: 2\n') }, '/journal/2/a/'],
     // Since 1.0 a layout's front matter ranks under the data files; 0.x ranked it over them.
     ['Eleventy 2: the folder\'s permalink over the layout\'s', '^2.0.1', { '_includes/article.njk': LAYOUT('permalink: /l/{{ page.fileSlug }}/\n'), 'notes/notes.json': '{ "layout": "article.njk", "permalink": "/d/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/d/a/'],
     ['Eleventy 0.11: the layout\'s permalink over the folder\'s', '^0.11.1', { '_includes/article.njk': LAYOUT('permalink: /l/{{ page.fileSlug }}/\n'), 'notes/notes.json': '{ "layout": "article.njk", "permalink": "/d/{{ page.fileSlug }}/" }', 'notes/a.md': POST('') }, '/l/a/'],
@@ -193,6 +234,40 @@ describe('what the document gets from the cascade', () => {
     })
     const items = JSON.stringify(got.payload.menus)
     expect(items).toMatch(/"About".*"children":\[\{[^\]]*"Team"/)
+  })
+})
+
+describe('the default author (metadata.json\'s) goes to a post whose own data names none', () => {
+  // A global `_data/authors.json` (a registry the templates look names up in) is the site's, not the post's: read as
+  // the post's, it took metadata.json's default author away (the post was anonymous).
+  test.each<[string, Record<string, string>, string]>([
+    ['an authors registry in global data', { '_data/authors.json': '{ "jane": { "name": "Jane Doe" }, "bob": { "name": "Bob" } }', 'posts/a.md': POST('') }, 'Jane Doe'],
+    ['an author global data file', { '_data/author.json': '{ "name": "Somebody" }', 'posts/a.md': POST('') }, 'Jane Doe'],
+    ['the folder\'s author', { 'posts/posts.json': '{ "tags": ["posts"], "author": "Bob" }', 'posts/a.md': POST('') }, 'Bob'],
+    ['the post\'s own author', { 'posts/a.md': POST('author: Bob\n') }, 'Bob'],
+  ])('%s', async (name, files, want) => {
+    const got = await siteOf(`author ${name}`, '^3.1.8', '', { '_data/metadata.json': '{ "title": "Site", "author": { "name": "Jane Doe" } }', 'posts/posts.json': '{ "tags": ["posts"] }', ...files })
+    const post = got.payload.content.posts[0]
+    expect(got.payload.content.authors.find((a) => a.id === post.author_id)?.display_name).toBe(want)
+  })
+})
+
+describe('tags that are neither a string nor a list (Eleventy 3.1 stops the build: "String or Array expected for `tags`")', () => {
+  // «real» 3.1.8 TemplateData.getCleanedTagsImmutable throws on any other value that is set. The importer goes on
+  // (the value replaces the folder's tags, so the post is a page) and says so on the file; it said nothing.
+  test.each<[string, Record<string, string>, string, number]>([
+    ['a number in front matter', { 'posts/a.md': POST('tags: 2024\n') }, 'posts/a.md', 4],
+    ['an object in front matter', { 'posts/a.md': POST('tags:\n  x: 1\n') }, 'posts/a.md', 4],
+    ['a number in a template data file', { 'posts/a.11tydata.json': '{ "tags": 7 }', 'posts/a.md': POST('') }, 'posts/a.11tydata.json', 0],
+  ])('%s', async (name, files, file, line) => {
+    const got = await siteOf(`badtags ${name}`, '^3.1.8', '', { 'posts/posts.json': '{ "tags": ["posts"] }', ...files })
+    const warned = got.result.diagnostics.filter((d) => d.code === 'invalid_field' && d.message.includes('String or Array expected'))
+    expect(warned.map((d) => [d.file, d.line])).toEqual([[file, line]])
+  })
+
+  test.each([['tags: posts\n'], ['tags: [posts, 2024]\n'], ['tags:\n'], ['tags: false\n']])('%j: no warning', async (fm) => {
+    const got = await siteOf(`goodtags ${fm}`, '^3.1.8', '', { 'posts/a.md': POST(fm) })
+    expect(got.result.diagnostics.filter((d) => d.message.includes('String or Array expected'))).toEqual([])
   })
 })
 
