@@ -859,7 +859,6 @@ function generatedTarget(r: GeneratedRoute, index: LinkIndex): string | undefine
   return pages[listPageTarget(r.page, index.indexPerPage ?? SITE_DEFAULTS.posts_per_page) - 1] ?? to
 }
 
-/** Everything links resolve against, built once all routes are known. */
 /** The last one to four folder names of the imported folder's path, as root-relative paths, longest first (LinkIndex.mounts). */
 function mountsOf(root: string): string[] {
   const names = root.split(path.sep).filter((n) => n !== '')

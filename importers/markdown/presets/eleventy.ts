@@ -294,12 +294,11 @@ function postListPage(list: PagedList, config: SiteConfig, diagnostics: PresetCo
  * as many pages as its size divides the published posts of its collection into, page n (from 0) leading to the post
  * index's page that holds page n's first post (`page`: its number and the list's size). A second list's first page is
  * redirected, not its later ones: twenty lists over 50,000 posts would be 500,000 pages rendered. LIST_PAGES_LIMIT
- * pages in all; `capped` says when it cut some, and `cut` names the list it cut.
+ * pages in all; `cut` names the list it cut (`capped`: whether there is one).
  */
 export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<string, ReadonlySet<string>>, published: ReadonlySet<string>, postIndex: { url: string }): { routes: NonNullable<SiteConfig['generatedRoutes']>; capped: boolean; cut?: PagedList } {
   const index = postIndex.url
   const out: NonNullable<SiteConfig['generatedRoutes']> = []
-  let capped = false
   let cut: PagedList | undefined
   // Each collection's published posts are counted once, not once for each list paging it.
   const counts = new Map<string, number>()
@@ -313,13 +312,12 @@ export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<stri
     return count
   }
   for (const list of lists) {
-    if (capped) break
+    if (cut) break
     if (list.first === undefined) continue
     const paged = list.first === index || list.first === '/'
     const pages = paged ? Math.max(1, Math.ceil(publishedIn(list.tag) / list.size)) : 1
     for (let n = paged ? 1 : 0; n < pages; n++) {
       if (out.length >= LIST_PAGES_LIMIT) {
-        capped = true
         cut = list
         break
       }
@@ -327,7 +325,7 @@ export function laterPages(lists: readonly PagedList[], tagged: ReadonlyMap<stri
       if (from !== undefined && from !== index && from !== '/') out.push({ from, to: index, file: list.file, ...(paged ? { page: { n: n + 1, perPage: list.size } } : {}) })
     }
   }
-  return { routes: out, capped, ...(cut ? { cut } : {}) }
+  return { routes: out, capped: cut !== undefined, ...(cut ? { cut } : {}) }
 }
 
 /**
